@@ -1,0 +1,117 @@
+/**
+ * Configuration from environment variables, parsed once at start-up
+ * (DESIGN.md section 2). A bad variable stops the server with every problem listed.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z
+    .url({ error: 'PUBLIC_URL must be an origin like https://book.example.com' })
+    .transform((u) => u.replace(/\/+$/, ''))
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(sqlite:|postgres(ql)?:\/\/)/, 'DATABASE_URL must start with sqlite: or postgres://')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters (256 bits)').optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().default('Slotwise <no-reply@slotwise.local>'),
+  DEFAULT_TIMEZONE: z
+    .string()
+    .default('America/New_York')
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'DEFAULT_TIMEZONE must be an IANA time zone like America/New_York'),
+  GEOCODER: z.enum(['offline', 'photon', 'google']).default('offline'),
+  PHOTON_URL: z.url().optional(),
+  GOOGLE_MAPS_API_KEY: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  STATIC_DIR: z.string().optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string;
+  jwtSecret: Uint8Array;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  defaultTimeZone: string;
+  geocoder: { kind: 'offline' } | { kind: 'photon'; url: string } | { kind: 'google'; apiKey: string };
+  redisUrl: string | undefined;
+  logLevel: string;
+  rateLimits: boolean;
+  /** Where the built front ends live (dist/ at the repository root). */
+  staticDir: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  if (e.GEOCODER === 'photon' && !e.PHOTON_URL) problems.push('  PHOTON_URL: required when GEOCODER=photon');
+  if (e.GEOCODER === 'google' && !e.GOOGLE_MAPS_API_KEY) problems.push('  GOOGLE_MAPS_API_KEY: required when GEOCODER=google');
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+
+  const dataDir = resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? `sqlite:${join(dataDir, 'app.db')}`,
+    jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? jwtSecretFromDataDir(dataDir)),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    defaultTimeZone: e.DEFAULT_TIMEZONE,
+    geocoder:
+      e.GEOCODER === 'photon'
+        ? { kind: 'photon', url: e.PHOTON_URL! }
+        : e.GEOCODER === 'google'
+          ? { kind: 'google', apiKey: e.GOOGLE_MAPS_API_KEY! }
+          : { kind: 'offline' },
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+    rateLimits: e.RATE_LIMITS === 'on',
+    staticDir: resolve(e.STATIC_DIR ?? new URL('../../../dist', import.meta.url).pathname),
+  };
+}
+
+/** A 256-bit secret generated once and kept in DATA_DIR, so tokens survive restarts. */
+function jwtSecretFromDataDir(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    const secret = randomBytes(32).toString('base64url');
+    // 'wx' fails if another instance wrote it first; then read theirs.
+    try {
+      writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+      return secret;
+    } catch {
+      return readFileSync(file, 'utf8').trim();
+    }
+  }
+}

@@ -1,0 +1,330 @@
+/**
+ * The API contract: one zod schema per request and response of SPEC.md section 7
+ * and DESIGN.md section 6. The server validates with these, the fetch client
+ * parses with these, and the apps take their types from these. Never write a
+ * request or response type anywhere else.
+ */
+import { z } from 'zod';
+import {
+  BLOCK_REASONS,
+  BOOKING_STATUSES,
+  FEEDBACK_PLACES,
+  FEEDBACK_TYPES,
+  NICHES,
+  PASSWORD_MIN_LENGTH,
+  WEEKDAYS,
+} from './domain.ts';
+import { isHhMm, isIsoDate } from './time.ts';
+
+// ---------- building blocks ----------
+
+const trimmed = (max: number, what: string) =>
+  z
+    .string({ error: `${what} is required.` })
+    .trim()
+    .min(1, `${what} is required.`)
+    .max(max, `${what} must be at most ${max} characters.`);
+
+export const Id = z.string().uuid('Not a valid id.');
+export const HhMm = z.string().refine(isHhMm, 'Use a 24-hour time written HH:MM, like 09:30.');
+export const IsoDate = z.string().refine(isIsoDate, 'Use a date written YYYY-MM-DD, like 2026-12-01.');
+/** An ISO 8601 date-time with an offset or Z, as sent by browsers' toISOString(). */
+export const IsoDateTime = z.iso.datetime({ offset: true, error: 'Use an ISO 8601 date-time, like 2026-12-01T09:30:00Z.' });
+export const Email = z
+  .string({ error: 'Email is required.' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'Email must be at most 254 characters.')
+  .pipe(z.email('Enter a valid email address, like name@example.com.'));
+/** "+1 5551234567": a country code and 4-15 digits, spaces, dashes, dots or brackets allowed. */
+export const Phone = z
+  .string({ error: 'Phone number is required.' })
+  .trim()
+  .max(40, 'Phone number must be at most 40 characters.')
+  .regex(/^\+\d{1,4}[\s-]?[\d\s().-]{4,20}$/, 'Enter a phone number with its country code, like +1 5551234567.');
+/** Dollars on the wire; at most cents precision; bounded so no total can overflow. */
+export const Dollars = (what: string, max = 100_000) =>
+  z
+    .number({ error: `${what} must be a number.` })
+    .finite(`${what} must be a number.`)
+    .min(0, `${what} cannot be negative.`)
+    .max(max, `${what} must be at most ${max}.`)
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, `${what} can have at most two decimals (cents).`);
+
+export const ErrorBody = z.object({ error: z.string() });
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export const OkBody = z.object({ message: z.string() });
+export type OkBody = z.infer<typeof OkBody>;
+
+// ---------- accounts ----------
+
+export const LoginRequest = z.object({
+  email: Email,
+  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(1024),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const SignupRequest = z.object({
+  email: Email,
+  password: z
+    .string({ error: 'Password is required.' })
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
+    .max(1024, 'Password must be at most 1024 characters.'),
+  phoneNumber: Phone,
+});
+export type SignupRequest = z.infer<typeof SignupRequest>;
+
+export const TokenResponse = z.object({ token: z.string() });
+export type TokenResponse = z.infer<typeof TokenResponse>;
+
+/** What the signed token carries; the dashboard decodes it (SPEC.md section 3). */
+export const SessionPayload = z.object({
+  sub: z.string(),
+  email: z.string(),
+  exp: z.number(),
+  iat: z.number().optional(),
+  tv: z.number().optional(),
+});
+export type SessionPayload = z.infer<typeof SessionPayload>;
+
+// ---------- onboarding ----------
+
+export const Step1Request = z.object({ name: trimmed(120, 'Business name') });
+export const Step2Request = z.object({
+  niche: z
+    .string({ error: 'Niche is required.' })
+    .trim()
+    .min(1, 'Choose a niche.')
+    .max(80, 'Niche must be at most 80 characters.'),
+});
+export const Step3Request = z.object({
+  address: trimmed(300, 'Address').refine(
+    (a) => /^[^,]+,\s*\S/.test(a),
+    'Enter your house number and select an address, like "12, Main Street, Springfield".',
+  ),
+});
+export type Step1Request = z.infer<typeof Step1Request>;
+export type Step2Request = z.infer<typeof Step2Request>;
+export type Step3Request = z.infer<typeof Step3Request>;
+
+export const BusinessProfile = z.object({
+  businessId: Id,
+  name: z.string().nullable(),
+  niche: z.string().nullable(),
+  address: z.string().nullable(),
+  timeZone: z.string(),
+  onboarded: z.boolean(),
+});
+export type BusinessProfile = z.infer<typeof BusinessProfile>;
+
+export { NICHES };
+
+// ---------- places ----------
+
+export const PlacesQuery = z.object({ input: z.string().max(200, 'Search text must be at most 200 characters.') });
+export const PlaceSuggestion = z.object({ description: z.string(), placeId: z.string() });
+export const PlacesResponse = z.array(PlaceSuggestion);
+export type PlaceSuggestion = z.infer<typeof PlaceSuggestion>;
+
+// ---------- feedback ----------
+
+export const FeedbackRequest = z.object({
+  type: z.enum(FEEDBACK_TYPES, { error: `Type must be one of: ${FEEDBACK_TYPES.join(', ')}.` }),
+  where: z.enum(FEEDBACK_PLACES, { error: `Where must be one of: ${FEEDBACK_PLACES.join(', ')}.` }),
+  description: trimmed(5000, 'Description'),
+});
+export type FeedbackRequest = z.infer<typeof FeedbackRequest>;
+
+// ---------- bookings ----------
+
+export const BookingTime = z.object({ day: IsoDate, startTime: HhMm, endTime: HhMm });
+export const Booking = z.object({
+  _id: Id,
+  firstName: z.string(),
+  lastName: z.string(),
+  serviceName: z.string(),
+  customerEmail: z.string(),
+  phoneNumber: z.string(),
+  carBodyType: z.string().nullable(),
+  totalQuote: z.number(),
+  customerAddress: z.string().nullable().optional(),
+  status: z.enum(BOOKING_STATUSES),
+  bookingTime: BookingTime,
+});
+export type Booking = z.infer<typeof Booking>;
+export type BookingTime = z.infer<typeof BookingTime>;
+export const BookingsResponse = z.object({ bookings: z.array(Booking) });
+export type BookingsResponse = z.infer<typeof BookingsResponse>;
+/** Optional visible range for the calendar: business-local dates, inclusive. */
+export const RangeQuery = z.object({ from: IsoDate.optional(), to: IsoDate.optional() });
+
+export const RescheduleByOwnerRequest = z.object({
+  bookingId: Id,
+  newTime: z.object({ day: IsoDate, startTime: HhMm }),
+  requestor: z.literal('business', { error: 'requestor must be "business".' }),
+});
+export type RescheduleByOwnerRequest = z.infer<typeof RescheduleByOwnerRequest>;
+
+// ---------- blocked times ----------
+
+export const BlockedTime = z.object({
+  _id: Id,
+  title: z.string(),
+  reason: z.enum(BLOCK_REASONS),
+  startTime: IsoDateTime,
+  endTime: IsoDateTime,
+});
+export type BlockedTime = z.infer<typeof BlockedTime>;
+export const BlockedTimesResponse = z.array(BlockedTime);
+export const BlockedTimeRequest = z.object({
+  title: z.string().trim().max(120, 'Title must be at most 120 characters.').optional(),
+  reason: z.enum(BLOCK_REASONS, { error: `Reason must be one of: ${BLOCK_REASONS.join(', ')}.` }),
+  startTime: IsoDateTime,
+  endTime: IsoDateTime,
+});
+export type BlockedTimeRequest = z.infer<typeof BlockedTimeRequest>;
+export const BlockedTimeMoveRequest = z.object({ startTime: IsoDateTime, endTime: IsoDateTime });
+
+// ---------- availability ----------
+
+export const AvailabilityEntry = z
+  .object({
+    day: z.enum(WEEKDAYS, { error: `Day must be one of: ${WEEKDAYS.join(', ')}.` }),
+    startTime: HhMm.nullable(),
+    endTime: HhMm.nullable(),
+  })
+  .refine((e) => (e.startTime === null) === (e.endTime === null), 'Give both a start and an end time, or neither for a day off.')
+  .refine((e) => e.startTime === null || e.endTime === null || e.startTime < e.endTime, 'End time must be after start time.');
+export type AvailabilityEntry = z.infer<typeof AvailabilityEntry>;
+export const AvailabilityResponse = z.array(AvailabilityEntry);
+export const AvailabilityUpdateRequest = z.object({
+  businessHours: z.array(AvailabilityEntry).min(1, 'Send at least one day.').max(7, 'Send at most seven days.'),
+});
+
+// ---------- services and pricing ----------
+
+export const Service = z.object({ _id: Id, serviceName: z.string(), duration: z.number().int(), price: z.number() });
+export type Service = z.infer<typeof Service>;
+export const ServicesResponse = z.object({ services: z.array(Service) });
+export const ServiceInput = z.object({
+  serviceName: trimmed(120, 'Service name'),
+  duration: z
+    .number({ error: 'Duration must be a number of minutes.' })
+    .int('Duration must be whole minutes.')
+    .min(5, 'Duration must be at least 5 minutes.')
+    .max(24 * 60, 'Duration must be at most 1440 minutes (a day).'),
+  price: Dollars('Price'),
+});
+export type ServiceInput = z.infer<typeof ServiceInput>;
+
+export const QuestionOption = z.object({ text: trimmed(120, 'Option text'), value: Dollars('Option value') });
+export type QuestionOption = z.infer<typeof QuestionOption>;
+export const SpecificQuestion = z.object({
+  question: z.string(),
+  type: z.enum(['dropdown', 'rate']),
+  options: z.array(z.object({ text: z.string(), value: z.number() })),
+  rate: z.number().nullable(),
+});
+export type SpecificQuestion = z.infer<typeof SpecificQuestion>;
+export const SpecificQuestionUpdate = z
+  .object({
+    question: trimmed(300, 'Question').or(z.string().trim().length(0).transform(() => '')),
+    type: z.enum(['dropdown', 'rate'], { error: 'Type must be dropdown or rate.' }),
+    options: z.array(QuestionOption).max(50, 'At most 50 options.').default([]),
+    rate: Dollars('Rate', 10_000).nullable().optional(),
+  })
+  .refine((q) => q.question.length > 0, { message: 'Question cannot be empty.', path: ['question'] })
+  .refine((q) => q.type !== 'dropdown' || q.options.length > 0, { message: 'Add at least one option to a dropdown question.', path: ['options'] })
+  .refine((q) => q.type !== 'rate' || (q.rate != null && q.rate > 0), { message: 'Rate must be greater than 0.', path: ['rate'] });
+export type SpecificQuestionUpdate = z.infer<typeof SpecificQuestionUpdate>;
+
+export const DistancePricing = z.object({ pricePerMile: z.number() });
+export const DistancePricingUpdate = z.object({
+  pricePerMile: Dollars('Distance pricing rate', 1000).refine((n) => n > 0, 'Distance pricing rate must be greater than 0.'),
+});
+
+export const BusinessDetails = z.object({ businessId: Id });
+export const AddressResponse = z.object({ address: z.string().nullable() });
+export const AddressUpdate = Step3Request;
+
+// ---------- customer (public) ----------
+
+export const SlotsQuery = z.object({
+  businessId: Id,
+  date: IsoDate,
+  serviceId: Id.optional(),
+  token: z.string().max(200).optional(),
+});
+export const Slot = z.object({ time: HhMm, available: z.boolean() });
+export type Slot = z.infer<typeof Slot>;
+export const SlotsResponse = z.object({ slots: z.array(Slot) });
+
+export const PublicBusiness = z.object({
+  businessId: Id,
+  name: z.string(),
+  niche: z.string().nullable(),
+  timeZone: z.string(),
+  services: z.array(Service),
+  specificQuestion: SpecificQuestion.nullable(),
+  distancePricing: z.boolean(),
+});
+export type PublicBusiness = z.infer<typeof PublicBusiness>;
+
+/** The customer's answer to the specific question: an option's text, or a quantity for a rate. */
+export const Answer = z.union([
+  z.object({ option: z.string().max(120) }),
+  z.object({ quantity: z.number().finite().min(0, 'Quantity cannot be negative.').max(100_000, 'Quantity must be at most 100000.') }),
+]);
+export type Answer = z.infer<typeof Answer>;
+
+export const QuoteRequest = z.object({
+  businessId: Id,
+  serviceId: Id,
+  answer: Answer.nullable().optional(),
+  address: trimmed(300, 'Address'),
+});
+export type QuoteRequest = z.infer<typeof QuoteRequest>;
+export const QuoteLine = z.object({ label: z.string(), amount: z.number() });
+export type QuoteLine = z.infer<typeof QuoteLine>;
+export const QuoteResponse = z.object({ lines: z.array(QuoteLine), totalQuote: z.number(), miles: z.number().nullable() });
+export type QuoteResponse = z.infer<typeof QuoteResponse>;
+
+const personName = (what: string) =>
+  trimmed(80, what).refine((s) => !/[<>{}\\]|[\u0000-\u001f]/.test(s), `${what} contains characters that are not allowed.`);
+
+export const BookRequest = QuoteRequest.extend({
+  date: IsoDate,
+  time: HhMm,
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
+  customerEmail: Email,
+  phoneNumber: Phone,
+});
+export type BookRequest = z.infer<typeof BookRequest>;
+export const BookResponse = z.object({
+  bookingId: Id,
+  status: z.enum(BOOKING_STATUSES),
+  totalQuote: z.number(),
+  bookingTime: BookingTime,
+});
+export type BookResponse = z.infer<typeof BookResponse>;
+
+/** What the reschedule and cancel pages show before the customer acts. */
+export const ManagedBooking = z.object({
+  businessId: Id,
+  businessName: z.string(),
+  serviceName: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  bookingTime: BookingTime,
+  timeZone: z.string(),
+});
+export type ManagedBooking = z.infer<typeof ManagedBooking>;
+
+export const CustomerRescheduleRequest = z.object({
+  token: z.string({ error: 'The link has no token.' }).min(1, 'The link has no token.').max(200),
+  newDateTime: z
+    .string({ error: 'Pick a date and time.' })
+    .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/, 'Send the new time as YYYY-MM-DDTHH:MM.'),
+});
+export const TokenQuery = z.object({ token: z.string().min(1, 'The link has no token.').max(200) });

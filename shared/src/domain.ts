@@ -1,0 +1,77 @@
+/**
+ * Fixed vocabularies of the product (SPEC.md sections 2, 3 and 9).
+ * Pure data: used by the server's validation and by every app's screens.
+ */
+
+export const NICHES = [
+  'car-detailing',
+  'roof-cleaning',
+  'pool-cleaning',
+  'lawn-care',
+  'home-cleaning',
+  'painting',
+  'handyman',
+  'pet-grooming',
+  'junk-removal',
+  'pest-control',
+  'other',
+] as const;
+export type Niche = (typeof NICHES)[number];
+
+/** SPEC.md section 3, in the spec's order. Default +1 (United States). */
+export const COUNTRY_CODES = [
+  { code: '+44', country: 'United Kingdom' },
+  { code: '+1', country: 'United States' },
+  { code: '+91', country: 'India' },
+  { code: '+61', country: 'Australia' },
+  { code: '+81', country: 'Japan' },
+  { code: '+49', country: 'Germany' },
+  { code: '+33', country: 'France' },
+  { code: '+39', country: 'Italy' },
+  { code: '+971', country: 'United Arab Emirates' },
+  { code: '+1', country: 'Canada' },
+] as const;
+export const DEFAULT_COUNTRY_CODE = '+1';
+
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export const BOOKING_STATUSES = ['pending', 'approved', 'completed', 'cancelled', 'declined'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+/** Statuses that hold a slot: nothing may overlap them. */
+export const ACTIVE_STATUSES: readonly BookingStatus[] = ['pending', 'approved'];
+
+export const BLOCK_REASONS = ['lunch', 'meeting', 'offline', 'custom'] as const;
+export type BlockReason = (typeof BLOCK_REASONS)[number];
+export const DEFAULT_BLOCK_TITLE = 'Blocked Time';
+
+export const FEEDBACK_TYPES = ['Bug Report', 'Feature Request'] as const;
+export const FEEDBACK_PLACES = [
+  'Pop-up',
+  'Home Page',
+  'Calendar Page',
+  'Bookings Page',
+  'Services Page',
+  'Settings Page',
+] as const;
+
+/** SPEC.md section 9. */
+export const SLOT_MINUTES = 30;
+export const DEFAULT_BLOCK_MINUTES = 30;
+export const DEFAULT_SERVICE = { duration: 30, price: 0 } as const;
+export const DEFAULT_HOURS = { startTime: '10:00', endTime: '19:00' } as const;
+export const ADDRESS_SEARCH_MIN_CHARS = 3;
+export const MESSAGE_TIMEOUT_MS = 3000;
+export const FEEDBACK_CLOSE_MS = 2000;
+export const PASSWORD_MIN_LENGTH = 8;
+export const TOKEN_STORAGE_KEY = 'token';
+export const NICHE_STORAGE_KEY = 'niche';
+
+/** Business hours shown when none are stored: Monday-Friday open, weekend off. */
+export function defaultBusinessHours(): { day: Weekday; startTime: string | null; endTime: string | null }[] {
+  return WEEKDAYS.map((day) =>
+    day === 'Saturday' || day === 'Sunday'
+      ? { day, startTime: null, endTime: null }
+      : { day, startTime: DEFAULT_HOURS.startTime, endTime: DEFAULT_HOURS.endTime },
+  );
+}
