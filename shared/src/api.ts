@@ -29,7 +29,10 @@ export const Id = z.string().uuid('Not a valid id.');
 export const HhMm = z.string().refine(isHhMm, 'Use a 24-hour time written HH:MM, like 09:30.');
 export const IsoDate = z.string().refine(isIsoDate, 'Use a date written YYYY-MM-DD, like 2026-12-01.');
 /** An ISO 8601 date-time with an offset or Z, as sent by browsers' toISOString(). */
-export const IsoDateTime = z.iso.datetime({ offset: true, error: 'Use an ISO 8601 date-time, like 2026-12-01T09:30:00Z.' });
+export const IsoDateTime = z.iso.datetime({
+  offset: true,
+  error: 'Use an ISO 8601 date-time, like 2026-12-01T09:30:00Z.',
+});
 export const Email = z
   .string({ error: 'Email is required.' })
   .trim()
@@ -194,8 +197,14 @@ export const AvailabilityEntry = z
     startTime: HhMm.nullable(),
     endTime: HhMm.nullable(),
   })
-  .refine((e) => (e.startTime === null) === (e.endTime === null), 'Give both a start and an end time, or neither for a day off.')
-  .refine((e) => e.startTime === null || e.endTime === null || e.startTime < e.endTime, 'End time must be after start time.');
+  .refine(
+    (e) => (e.startTime === null) === (e.endTime === null),
+    'Give both a start and an end time, or neither for a day off.',
+  )
+  .refine(
+    (e) => e.startTime === null || e.endTime === null || e.startTime < e.endTime,
+    'End time must be after start time.',
+  );
 export type AvailabilityEntry = z.infer<typeof AvailabilityEntry>;
 export const AvailabilityResponse = z.array(AvailabilityEntry);
 export const AvailabilityUpdateRequest = z.object({
@@ -229,19 +238,34 @@ export const SpecificQuestion = z.object({
 export type SpecificQuestion = z.infer<typeof SpecificQuestion>;
 export const SpecificQuestionUpdate = z
   .object({
-    question: trimmed(300, 'Question').or(z.string().trim().length(0).transform(() => '')),
+    question: trimmed(300, 'Question').or(
+      z
+        .string()
+        .trim()
+        .length(0)
+        .transform(() => ''),
+    ),
     type: z.enum(['dropdown', 'rate'], { error: 'Type must be dropdown or rate.' }),
     options: z.array(QuestionOption).max(50, 'At most 50 options.').default([]),
     rate: Dollars('Rate', 10_000).nullable().optional(),
   })
   .refine((q) => q.question.length > 0, { message: 'Question cannot be empty.', path: ['question'] })
-  .refine((q) => q.type !== 'dropdown' || q.options.length > 0, { message: 'Add at least one option to a dropdown question.', path: ['options'] })
-  .refine((q) => q.type !== 'rate' || (q.rate != null && q.rate > 0), { message: 'Rate must be greater than 0.', path: ['rate'] });
+  .refine((q) => q.type !== 'dropdown' || q.options.length > 0, {
+    message: 'Add at least one option to a dropdown question.',
+    path: ['options'],
+  })
+  .refine((q) => q.type !== 'rate' || (q.rate != null && q.rate > 0), {
+    message: 'Rate must be greater than 0.',
+    path: ['rate'],
+  });
 export type SpecificQuestionUpdate = z.infer<typeof SpecificQuestionUpdate>;
 
 export const DistancePricing = z.object({ pricePerMile: z.number() });
 export const DistancePricingUpdate = z.object({
-  pricePerMile: Dollars('Distance pricing rate', 1000).refine((n) => n > 0, 'Distance pricing rate must be greater than 0.'),
+  pricePerMile: Dollars('Distance pricing rate', 1000).refine(
+    (n) => n > 0,
+    'Distance pricing rate must be greater than 0.',
+  ),
 });
 
 export const BusinessDetails = z.object({ businessId: Id });
@@ -274,7 +298,13 @@ export type PublicBusiness = z.infer<typeof PublicBusiness>;
 /** The customer's answer to the specific question: an option's text, or a quantity for a rate. */
 export const Answer = z.union([
   z.object({ option: z.string().max(120) }),
-  z.object({ quantity: z.number().finite().min(0, 'Quantity cannot be negative.').max(100_000, 'Quantity must be at most 100000.') }),
+  z.object({
+    quantity: z
+      .number()
+      .finite()
+      .min(0, 'Quantity cannot be negative.')
+      .max(100_000, 'Quantity must be at most 100000.'),
+  }),
 ]);
 export type Answer = z.infer<typeof Answer>;
 
@@ -287,11 +317,18 @@ export const QuoteRequest = z.object({
 export type QuoteRequest = z.infer<typeof QuoteRequest>;
 export const QuoteLine = z.object({ label: z.string(), amount: z.number() });
 export type QuoteLine = z.infer<typeof QuoteLine>;
-export const QuoteResponse = z.object({ lines: z.array(QuoteLine), totalQuote: z.number(), miles: z.number().nullable() });
+export const QuoteResponse = z.object({
+  lines: z.array(QuoteLine),
+  totalQuote: z.number(),
+  miles: z.number().nullable(),
+});
 export type QuoteResponse = z.infer<typeof QuoteResponse>;
 
 const personName = (what: string) =>
-  trimmed(80, what).refine((s) => !/[<>{}\\]|[\u0000-\u001f]/.test(s), `${what} contains characters that are not allowed.`);
+  trimmed(80, what).refine(
+    (s) => !/[<>{}\\]|[\u0000-\u001f]/.test(s),
+    `${what} contains characters that are not allowed.`,
+  );
 
 export const BookRequest = QuoteRequest.extend({
   date: IsoDate,

@@ -41,7 +41,9 @@ export function createClient(options: ClientOptions = {}) {
     init: { body?: unknown; query?: Query; auth?: boolean; headers?: Record<string, string> } = {},
   ): Promise<z.infer<S>> {
     const qs = init.query
-      ? new URLSearchParams(Object.entries(init.query).filter((e): e is [string, string] => e[1] !== undefined)).toString()
+      ? new URLSearchParams(
+          Object.entries(init.query).filter((e): e is [string, string] => e[1] !== undefined),
+        ).toString()
       : '';
     const headers: Record<string, string> = { ...init.headers };
     if (init.body !== undefined) headers['content-type'] = 'application/json';
@@ -90,9 +92,12 @@ export function createClient(options: ClientOptions = {}) {
       signup: (body: api.SignupRequest) => call('POST', '/api/auth/signup', api.TokenResponse, { body }),
     },
     onboarding: {
-      step1: (body: api.Step1Request) => call('POST', '/api/onboarding/step1', api.BusinessProfile, { body, auth: true }),
-      step2: (body: api.Step2Request) => call('POST', '/api/onboarding/step2', api.BusinessProfile, { body, auth: true }),
-      step3: (body: api.Step3Request) => call('POST', '/api/onboarding/step3', api.BusinessProfile, { body, auth: true }),
+      step1: (body: api.Step1Request) =>
+        call('POST', '/api/onboarding/step1', api.BusinessProfile, { body, auth: true }),
+      step2: (body: api.Step2Request) =>
+        call('POST', '/api/onboarding/step2', api.BusinessProfile, { body, auth: true }),
+      step3: (body: api.Step3Request) =>
+        call('POST', '/api/onboarding/step3', api.BusinessProfile, { body, auth: true }),
       profile: () => call('GET', '/api/onboarding/profile', api.BusinessProfile, { auth: true }),
     },
     places: (input: string) => call('GET', '/api/business/places', api.PlacesResponse, { query: { input } }),
@@ -101,8 +106,10 @@ export function createClient(options: ClientOptions = {}) {
       bookingsToday: () => call('GET', `${owner}/bookings/today`, api.BookingsResponse, { auth: true }),
       bookings: (range: { from?: string; to?: string } = {}) =>
         call('GET', `${owner}/bookings`, api.BookingsResponse, { auth: true, query: range }),
-      approve: (bookingId: string) => call('PUT', `${owner}/booking/approve/${id(bookingId)}`, api.Booking, { auth: true }),
-      decline: (bookingId: string) => call('PUT', `${owner}/booking/decline/${id(bookingId)}`, api.Booking, { auth: true }),
+      approve: (bookingId: string) =>
+        call('PUT', `${owner}/booking/approve/${id(bookingId)}`, api.Booking, { auth: true }),
+      decline: (bookingId: string) =>
+        call('PUT', `${owner}/booking/decline/${id(bookingId)}`, api.Booking, { auth: true }),
       rescheduleBooking: (body: api.RescheduleByOwnerRequest) =>
         call('PUT', `${owner}/booking/reschedule`, api.Booking, { body, auth: true }),
       blockedTimes: (range: { from?: string; to?: string } = {}) =>
@@ -118,7 +125,8 @@ export function createClient(options: ClientOptions = {}) {
         call('PUT', `${owner}/availability/update-single`, api.AvailabilityResponse, { body, auth: true }),
       updateHours: (body: { businessHours: api.AvailabilityEntry[] }) =>
         call('PUT', `${owner}/availability/update`, api.AvailabilityResponse, { body, auth: true }),
-      specificQuestion: () => call('GET', `${owner}/settings/specific-question`, api.SpecificQuestion.nullable(), { auth: true }),
+      specificQuestion: () =>
+        call('GET', `${owner}/settings/specific-question`, api.SpecificQuestion.nullable(), { auth: true }),
       updateSpecificQuestion: (body: api.SpecificQuestionUpdate) =>
         call('PUT', `${owner}/settings/update-specific-question`, api.SpecificQuestion, { body, auth: true }),
       businessDetails: () => call('GET', `${owner}/business-details`, api.BusinessDetails, { auth: true }),
@@ -126,12 +134,14 @@ export function createClient(options: ClientOptions = {}) {
       addService: (body: api.ServiceInput) => call('POST', `${owner}/service/add`, api.Service, { body, auth: true }),
       editService: (serviceId: string, body: api.ServiceInput) =>
         call('PUT', `${owner}/service/edit/${id(serviceId)}`, api.Service, { body, auth: true }),
-      deleteService: (serviceId: string) => call('DELETE', `${owner}/service/delete/${id(serviceId)}`, api.OkBody, { auth: true }),
+      deleteService: (serviceId: string) =>
+        call('DELETE', `${owner}/service/delete/${id(serviceId)}`, api.OkBody, { auth: true }),
       distancePricing: () => call('GET', `${owner}/settings/distance-pricing`, api.DistancePricing, { auth: true }),
       updateDistancePricing: (body: { pricePerMile: number }) =>
         call('PUT', `${owner}/settings/update-distance-pricing`, api.DistancePricing, { body, auth: true }),
       address: () => call('GET', `${owner}/address`, api.AddressResponse, { auth: true }),
-      updateAddress: (body: api.Step3Request) => call('PUT', `${owner}/address/update`, api.BusinessProfile, { body, auth: true }),
+      updateAddress: (body: api.Step3Request) =>
+        call('PUT', `${owner}/address/update`, api.BusinessProfile, { body, auth: true }),
     },
     customer: {
       business: (businessId: string) => call('GET', `/api/customer/business/${id(businessId)}`, api.PublicBusiness),

@@ -20,7 +20,10 @@ const EnvSchema = z.object({
     .regex(/^(sqlite:|postgres(ql)?:\/\/)/, 'DATABASE_URL must start with sqlite: or postgres://')
     .optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters (256 bits)').optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().default('Slotwise <no-reply@slotwise.local>'),
   DEFAULT_TIMEZONE: z
     .string()
@@ -71,7 +74,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const problems: string[] = [];
   if (e.GEOCODER === 'photon' && !e.PHOTON_URL) problems.push('  PHOTON_URL: required when GEOCODER=photon');
-  if (e.GEOCODER === 'google' && !e.GOOGLE_MAPS_API_KEY) problems.push('  GOOGLE_MAPS_API_KEY: required when GEOCODER=google');
+  if (e.GEOCODER === 'google' && !e.GOOGLE_MAPS_API_KEY)
+    problems.push('  GOOGLE_MAPS_API_KEY: required when GEOCODER=google');
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 
   const dataDir = resolve(e.DATA_DIR);

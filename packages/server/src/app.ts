@@ -1,0 +1,120 @@
+/**
+ * Builds the whole app as a Fastify instance without listening, so tests call
+ * app.inject() or listen on a random port. server.ts only listens.
+ */
+
+import { join } from 'node:path';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.ts';
+import { type AppContext, createRepositories } from './context.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { createGeocoder } from './geocoder/create.ts';
+import type { Geocoder } from './geocoder/geocoder.ts';
+import { loggerOptions } from './logging.ts';
+import { MailDispatcher } from './mail/outbox.ts';
+import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
+import { useErrorHandler } from './plugins/errors.ts';
+import { registerRateLimits } from './plugins/rate-limits.ts';
+import { useZodValidation } from './plugins/validation.ts';
+import { authRoutes } from './routes/auth.ts';
+import { feedbackRoutes } from './routes/feedback.ts';
+import { healthRoutes } from './routes/health.ts';
+import { onboardingRoutes } from './routes/onboarding.ts';
+import { placesRoutes } from './routes/places.ts';
+import { staticRoutes } from './routes/static.ts';
+
+/** Paths any website may call from the browser (the widget's); everything else is same-origin only. */
+export const PUBLIC_API = /^\/api\/(customer\/|business\/places|feedback)/;
+
+export interface BuildOptions {
+  /** Overrides for tests: a capturing log stream, a fake geocoder, a moved clock. */
+  logger?: FastifyServerOptions['logger'];
+  geocoder?: Geocoder;
+  mailTransport?: MailTransport;
+  now?: () => number;
+}
+
+export async function buildApp(
+  config: Config,
+  options: BuildOptions = {},
+): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const store = openDatabase(config.databaseUrl);
+  await migrateToLatest(store);
+
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config.logLevel),
+    trustProxy: true,
+    bodyLimit: 64 * 1024,
+    // Ids in paths are UUIDs; anything longer is noise.
+    routerOptions: { maxParamLength: 200 },
+  });
+  const now = options.now ?? Date.now;
+  const transport =
+    options.mailTransport ??
+    (config.smtpUrl
+      ? smtpTransport(config.smtpUrl, config.mailFrom)
+      : fileTransport(join(config.dataDir, 'outbox'), config.mailFrom));
+  const ctx: AppContext = {
+    config,
+    store,
+    db: store.db,
+    geocoder: options.geocoder ?? createGeocoder(config),
+    repos: createRepositories(store.db),
+    mail: new MailDispatcher(store.db, transport, app.log, now),
+    now,
+  };
+  ctx.mail.start();
+  app.addHook('onClose', async () => {
+    await ctx.mail.stop();
+    await store.close();
+  });
+
+  useZodValidation(app);
+  useErrorHandler(app);
+
+  await app.register(helmet, {
+    // The widget's files are loaded by owners' sites on other origins.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        // Owners may serve this over plain http on a LAN; do not force https sub-requests.
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(cors, {
+    delegator: (req, cb) => {
+      const open = PUBLIC_API.test(req.url ?? '');
+      cb(
+        null,
+        open
+          ? { origin: true, credentials: false, methods: ['GET', 'POST', 'PUT', 'DELETE'], maxAge: 600 }
+          : { origin: false },
+      );
+    },
+  });
+  await registerRateLimits(app);
+
+  await app.register(healthRoutes, { ctx });
+  await app.register(authRoutes, { ctx });
+  await app.register(onboardingRoutes, { ctx });
+  await app.register(placesRoutes, { ctx });
+  await app.register(feedbackRoutes, { ctx });
+  await app.register(staticRoutes, { ctx });
+
+  return { app, ctx };
+}

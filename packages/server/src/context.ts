@@ -1,0 +1,30 @@
+/** Everything a route needs, built once in app.ts and passed to every route plugin. */
+import type { Kysely } from 'kysely';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import type { Database } from './db/schema.ts';
+import type { Geocoder } from './geocoder/geocoder.ts';
+import type { MailDispatcher } from './mail/outbox.ts';
+import { businessesRepository } from './repositories/businesses.ts';
+import { feedbackRepository } from './repositories/feedback.ts';
+import { usersRepository } from './repositories/users.ts';
+
+export interface AppContext {
+  config: Config;
+  store: Db;
+  db: Kysely<Database>;
+  geocoder: Geocoder;
+  repos: ReturnType<typeof createRepositories>;
+  /** Sends queued mail after commit; call mail.kick() after a transaction that used queueMail. */
+  mail: MailDispatcher;
+  /** Injected so tests can move time; everything reads "now" from here. */
+  now: () => number;
+}
+
+export function createRepositories(db: Kysely<Database>) {
+  return {
+    users: usersRepository(db),
+    businesses: businessesRepository(db),
+    feedback: feedbackRepository(db),
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * One Kysely instance over SQLite (embedded default) or PostgreSQL, chosen by
+ * DATABASE_URL. Everything above this file is dialect-neutral, except the
+ * per-business lock in transaction.ts.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+export interface Db {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// int8 (bigint) columns hold epoch milliseconds, far inside Number's safe range.
+pg.types.setTypeParser(20, (v) => Number(v));
+// numeric (used by a few aggregates) as Number too.
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export function openDatabase(url: string): Db {
+  if (url.startsWith('sqlite:')) {
+    const file = url.slice('sqlite:'.length);
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    const sqlite = new SQLite(file);
+    // WAL lets readers run beside the single writer; FULL makes every commit durable
+    // (a 201 means the booking survives a crash); busy_timeout waits for another process's lock.
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = FULL');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('foreign_keys = ON');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, dialect: 'sqlite', close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client's error (server restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}

@@ -1,0 +1,20 @@
+/** Runs every pending migration at start-up. The list is explicit so bundling or tsx never misses a file. */
+import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Db } from './database.ts';
+import * as initial from './migrations/2026-11-23T0900_initial.ts';
+
+const migrations: Record<string, Migration> = {
+  '2026-11-23T0900_initial': initial,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(store: Db): Promise<void> {
+  const migrator = new Migrator({ db: store.db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const name = failed ? ` (${failed.migrationName})` : '';
+    throw new Error(`Database migration failed${name}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

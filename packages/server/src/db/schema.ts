@@ -1,0 +1,159 @@
+/**
+ * The tables as Kysely sees them. Times are UTC epoch milliseconds (bigint),
+ * money is integer cents, ids are random UUIDs (DESIGN.md section 4).
+ */
+import type { Generated } from 'kysely';
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  phone_number: string;
+  /** Bumped on password change/reset; tokens carrying an older value are refused. */
+  token_version: Generated<number>;
+  created_at: number;
+}
+
+export interface BusinessesTable {
+  id: string;
+  owner_id: string;
+  name: string | null;
+  niche: string | null;
+  address: string | null;
+  lat: number | null;
+  lng: number | null;
+  time_zone: string;
+  price_per_mile_cents: Generated<number>;
+  question: string | null;
+  question_type: 'dropdown' | 'rate' | null;
+  question_rate_cents: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface QuestionOptionsTable {
+  id: string;
+  business_id: string;
+  position: number;
+  text: string;
+  value_cents: number;
+}
+
+export interface ServicesTable {
+  id: string;
+  business_id: string;
+  name: string;
+  duration_min: number;
+  price_cents: number;
+  created_at: number;
+}
+
+export interface AvailabilityTable {
+  business_id: string;
+  /** Monday..Sunday */
+  day: string;
+  start_time: string | null;
+  end_time: string | null;
+}
+
+export interface BlockedTimesTable {
+  id: string;
+  business_id: string;
+  title: string;
+  reason: string;
+  start_ms: number;
+  end_ms: number;
+  created_at: number;
+}
+
+export interface BookingsTable {
+  id: string;
+  business_id: string;
+  service_id: string | null;
+  /** Snapshots: the booking keeps what was quoted even if the service changes later. */
+  service_name: string;
+  duration_min: number;
+  first_name: string;
+  last_name: string;
+  customer_email: string;
+  phone_number: string;
+  car_body_type: string | null;
+  customer_address: string | null;
+  customer_lat: number | null;
+  customer_lng: number | null;
+  miles: number | null;
+  total_cents: number;
+  /** JSON array of {label, amountCents} */
+  quote_lines: string;
+  status: string;
+  /** Business-local wall time, as shown (SPEC.md bookingTime). */
+  day: string;
+  start_time: string;
+  end_time: string;
+  /** UTC epoch ms; every overlap check uses these. */
+  start_ms: number;
+  end_ms: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ManageTokensTable {
+  booking_id: string;
+  /** sha256 of the token, base64url; the token itself is never stored. */
+  token_hash: string;
+  created_at: number;
+}
+
+export interface IdempotencyKeysTable {
+  key: string;
+  business_id: string;
+  request_hash: string;
+  status_code: number;
+  response_body: string;
+  created_at: number;
+}
+
+export interface FeedbackTable {
+  id: string;
+  type: string;
+  place: string;
+  description: string;
+  created_at: number;
+}
+
+/** Transactional outbox: a mail row commits with the change that caused it, and is sent after. */
+export interface MailOutboxTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  /** Set by the instance that claims the row, so two instances never send it twice. */
+  claimed_until: number | null;
+  sent_at: number | null;
+  last_error: string | null;
+  created_at: number;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  reset_at: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  businesses: BusinessesTable;
+  question_options: QuestionOptionsTable;
+  services: ServicesTable;
+  availability: AvailabilityTable;
+  blocked_times: BlockedTimesTable;
+  bookings: BookingsTable;
+  manage_tokens: ManageTokensTable;
+  idempotency_keys: IdempotencyKeysTable;
+  feedback: FeedbackTable;
+  mail_outbox: MailOutboxTable;
+  rate_limits: RateLimitsTable;
+}

@@ -1,0 +1,146 @@
+/**
+ * Mail as a transactional outbox (DESIGN.md sections 5 and 7): a message is a row
+ * written in the same transaction as the change that caused it, and sent after
+ * commit by the dispatcher. A failing mail server therefore never loses or blocks
+ * a booking: the row stays, is retried with backoff, and the failure is logged.
+ * Rows are claimed with a conditional update, so several instances never send one twice.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Tx } from '../db/transaction.ts';
+import { maskUrl } from '../logging.ts';
+import type { MailTransport } from './transport.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export async function queueMail(trx: Tx, message: MailMessage, now: number): Promise<void> {
+  await trx
+    .insertInto('mail_outbox')
+    .values({
+      id: randomUUID(),
+      to_address: message.to,
+      subject: message.subject,
+      text_body: message.text,
+      html_body: message.html,
+      next_attempt_at: now,
+      claimed_until: null,
+      sent_at: null,
+      last_error: null,
+      created_at: now,
+    })
+    .execute();
+}
+
+const CLAIM_MS = 60_000;
+const MAX_BACKOFF_MS = 60 * 60_000;
+
+export class MailDispatcher {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly transport: MailTransport,
+    private readonly log: FastifyBaseLogger,
+    private readonly now: () => number = Date.now,
+    private readonly intervalMs = 5_000,
+  ) {}
+
+  start(): void {
+    this.timer ??= setInterval(() => this.kick(), this.intervalMs);
+    this.timer.unref();
+    this.kick();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  /** Send what is due now (called after a commit that queued mail). Never throws. */
+  kick(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain()
+      .catch((err) => this.log.error({ err }, 'mail dispatcher failed'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  /** Resolves when everything due has been tried (tests use it). */
+  async flush(): Promise<void> {
+    this.kick();
+    while (this.running) await this.running;
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      const now = this.now();
+      const due = await this.db
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('sent_at', 'is', null)
+        .where('next_attempt_at', '<=', now)
+        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+        .orderBy('created_at')
+        .limit(20)
+        .execute();
+      if (due.length === 0) return;
+      for (const row of due) {
+        const claimed = await this.db
+          .updateTable('mail_outbox')
+          .set({ claimed_until: now + CLAIM_MS })
+          .where('id', '=', row.id)
+          .where('sent_at', 'is', null)
+          .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== 1) continue;
+        try {
+          const where = await this.transport.send({
+            to: row.to_address,
+            subject: row.subject,
+            text: row.text_body,
+            html: row.html_body,
+          });
+          await this.db
+            .updateTable('mail_outbox')
+            .set({ sent_at: this.now(), claimed_until: null })
+            .where('id', '=', row.id)
+            .execute();
+          const links = (row.text_body.match(/https?:\/\/\S+/g) ?? []).map(maskUrl);
+          this.log.info({ mailTo: row.to_address, subject: row.subject, where, links }, 'mail sent');
+        } catch (err) {
+          const attempts = row.attempts + 1;
+          const backoff = Math.min(MAX_BACKOFF_MS, 10_000 * 2 ** (attempts - 1));
+          await this.db
+            .updateTable('mail_outbox')
+            .set({
+              attempts,
+              next_attempt_at: this.now() + backoff,
+              claimed_until: null,
+              last_error: String(err).slice(0, 500),
+            })
+            .where('id', '=', row.id)
+            .execute();
+          this.log.warn({ err: String(err), mailTo: row.to_address, attempts }, 'mail not sent; will retry');
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * Where mail goes: SMTP (nodemailer over SMTP_URL) or, with no SMTP_URL, an .eml
+ * file per message in {DATA_DIR}/outbox/ so a newcomer can open the links.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MailTransport {
+  /** Resolves with where it went (an SMTP message id or a file path); rejects on failure. */
+  send(mail: OutgoingMail): Promise<string>;
+}
+
+export function smtpTransport(url: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport(url, { from });
+  return {
+    async send(mail) {
+      const info = await transporter.sendMail({ from, ...mail });
+      return String(info.messageId);
+    },
+  };
+}
+
+export function fileTransport(dir: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  mkdirSync(dir, { recursive: true });
+  let seq = 0;
+  return {
+    async send(mail) {
+      const info = await transporter.sendMail({ from, ...mail });
+      const safeTo = mail.to.replace(/[^a-z0-9@.-]+/gi, '_');
+      const file = join(dir, `${Date.now()}-${process.pid}-${++seq}-${safeTo}.eml`);
+      writeFileSync(file, info.message as Buffer);
+      return file;
+    },
+  };
+}

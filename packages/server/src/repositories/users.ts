@@ -1,0 +1,18 @@
+import type { Kysely } from 'kysely';
+import type { Database, UsersTable } from '../db/schema.ts';
+
+export type User = Omit<UsersTable, 'token_version'> & { token_version: number };
+
+export function usersRepository(db: Kysely<Database>) {
+  return {
+    findByEmail(email: string): Promise<User | undefined> {
+      return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+    },
+    findById(id: string): Promise<User | undefined> {
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    async insert(user: Omit<User, 'token_version'>): Promise<void> {
+      await db.insertInto('users').values(user).execute();
+    },
+  };
+}

@@ -1,0 +1,45 @@
+/** POST /api/onboarding/step1|step2|step3: name, niche, address (SPEC.md sections 2 and 5). */
+import { Step1Request, Step2Request, Step3Request } from '@slotwise/shared/api';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { ownerGuard } from '../plugins/auth.ts';
+import { HttpError } from '../plugins/errors.ts';
+import { toProfile } from '../repositories/businesses.ts';
+
+export const ADDRESS_NOT_FOUND =
+  'We could not locate that address. Search again and pick one of the suggestions, then add your house number.';
+
+export async function onboardingRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  app.addHook('preHandler', ownerGuard(ctx));
+  const businesses = ctx.repos.businesses;
+
+  app.get('/api/onboarding/profile', async (req) => {
+    const b = await businesses.findById(req.owner.businessId);
+    if (!b) throw new HttpError(404, 'Business not found.');
+    return toProfile(b);
+  });
+
+  app.post('/api/onboarding/step1', { schema: { body: Step1Request } }, async (req) => {
+    const { name } = req.body as Step1Request;
+    return toProfile(await businesses.update(req.owner.businessId, { name }));
+  });
+
+  app.post('/api/onboarding/step2', { schema: { body: Step2Request } }, async (req) => {
+    const { niche } = req.body as Step2Request;
+    return toProfile(await businesses.update(req.owner.businessId, { niche }));
+  });
+
+  app.post('/api/onboarding/step3', { schema: { body: Step3Request } }, async (req) => {
+    const { address } = req.body as Step3Request;
+    const place = await ctx.geocoder.locate(address);
+    if (!place) throw new HttpError(400, ADDRESS_NOT_FOUND);
+    return toProfile(
+      await businesses.update(req.owner.businessId, {
+        address,
+        lat: place.lat,
+        lng: place.lng,
+        time_zone: place.timeZone,
+      }),
+    );
+  });
+}

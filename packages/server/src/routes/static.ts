@@ -1,0 +1,86 @@
+/**
+ * Serves the built front ends from dist/ (DESIGN.md section 2):
+ *   /                 landing (static HTML)
+ *   /widget.js        the widget loader (short cache: owners' pages always get the newest)
+ *   /assets/*         hashed bundles of all three apps (cached for a year, immutable)
+ *   the SPA routes    dashboard index.html (never cached, so a deploy shows at once)
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppContext } from '../context.ts';
+
+const SPA_PREFIXES = [
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/reset-password',
+  '/onboarding',
+  '/dashboard',
+  '/customer',
+];
+const YEAR = 'public, max-age=31536000, immutable';
+
+export async function staticRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const dist = ctx.config.staticDir;
+  const dashboardIndex = join(dist, 'dashboard', 'index.html');
+  const landingIndex = join(dist, 'landing', 'index.html');
+  const widgetLoader = join(dist, 'widget', 'widget.js');
+
+  const missing = (reply: FastifyReply, what: string) =>
+    reply
+      .status(503)
+      .type('text/plain; charset=utf-8')
+      .send(`The ${what} has not been built. Run "npm run build" (npm start does it for you).`);
+
+  // Decorates reply.sendFile without serving anything by itself.
+  await app.register(fastifyStatic, { root: dist, serve: false });
+  // Each app's build writes hashed files to its own assets/ folder; names never collide.
+  const assetDirs = ['dashboard', 'widget', 'landing'].map((a) => join(dist, a, 'assets')).filter((d) => existsSync(d));
+  if (assetDirs.length > 0) {
+    await app.register(fastifyStatic, {
+      root: assetDirs,
+      prefix: '/assets/',
+      decorateReply: false,
+      index: false,
+      // Only hashed files are written here, so they may be cached forever.
+      setHeaders: (reply) => {
+        reply.header('cache-control', YEAR);
+      },
+    });
+  }
+  registerPages();
+
+  function registerPages() {
+    app.get('/widget.js', (_req, reply) => {
+      if (!existsSync(widgetLoader)) return missing(reply, 'widget');
+      reply.header('cache-control', 'public, max-age=300');
+      return reply.sendFile('widget.js', join(dist, 'widget'));
+    });
+
+    app.get('/', (_req, reply) => {
+      if (!existsSync(landingIndex)) return missing(reply, 'landing page');
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html', join(dist, 'landing'));
+    });
+
+    for (const name of ['favicon.svg', 'robots.txt', 'og-image.png']) {
+      app.get(`/${name}`, (_req, reply) => {
+        if (!existsSync(join(dist, 'landing', name))) return reply.callNotFound();
+        reply.header('cache-control', 'public, max-age=86400');
+        return reply.sendFile(name, join(dist, 'landing'));
+      });
+    }
+
+    const dashboard = (_req: unknown, reply: FastifyReply) => {
+      if (!existsSync(dashboardIndex)) return missing(reply, 'dashboard');
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html', join(dist, 'dashboard'));
+    };
+    for (const prefix of SPA_PREFIXES) {
+      app.get(prefix, dashboard);
+      app.get(`${prefix}/*`, dashboard);
+    }
+  }
+}

@@ -1,0 +1,8 @@
+// Packages that ship no types of their own; only what we use is declared.
+declare module 'zipcodes' {
+  const zipcodes: { codes: Record<string, unknown>; lookup(zip: string): unknown };
+  export default zipcodes;
+}
+declare module 'tz-lookup' {
+  export default function tzLookup(lat: number, lng: number): string;
+}

@@ -1,0 +1,117 @@
+/**
+ * One config for the three front-end bundles (chosen by --mode) and for every
+ * Vitest project. `npm run build` runs the three builds (scripts/build.mjs).
+ */
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { type AliasOptions, defineConfig, type UserConfig } from 'vite';
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/** The widget is written against the React API and ships on preact/compat (docs/decisions/002). */
+export const preactAliases: AliasOptions = [
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
+const production = { 'process.env.NODE_ENV': JSON.stringify('production') };
+
+function dashboard(): UserConfig {
+  return {
+    root: here('./dashboard'),
+    plugins: [react()],
+    build: { outDir: here('./dist/dashboard'), emptyOutDir: true, assetsDir: 'assets', sourcemap: false },
+    server: { proxy: { '/api': 'http://localhost:3000', '/widget.js': 'http://localhost:3000' } },
+  };
+}
+
+function widget(): UserConfig {
+  return {
+    root: here('./widget'),
+    resolve: { alias: preactAliases },
+    define: production,
+    build: {
+      outDir: here('./dist/widget'),
+      emptyOutDir: true,
+      assetsDir: 'assets',
+      rollupOptions: {
+        input: here('./widget/src/loader.ts'),
+        output: { entryFileNames: 'widget.js', chunkFileNames: 'assets/widget-[name]-[hash].js', format: 'es' },
+      },
+    },
+  };
+}
+
+function landing(): UserConfig {
+  return {
+    root: here('./landing'),
+    plugins: [react()],
+    build: { outDir: here('./dist/landing'), emptyOutDir: true, assetsDir: 'assets' },
+  };
+}
+
+export default defineConfig(({ mode }) => {
+  const app = mode === 'widget' ? widget() : mode === 'landing' ? landing() : dashboard();
+  return {
+    ...app,
+    test: {
+      projects: [
+        {
+          test: {
+            name: 'shared',
+            root: here('.'),
+            environment: 'node',
+            include: ['shared/src/**/*.test.ts'],
+          },
+        },
+        {
+          test: {
+            name: 'server',
+            root: here('.'),
+            environment: 'node',
+            include: ['packages/server/**/*.test.ts'],
+            exclude: ['**/node_modules/**'],
+            testTimeout: 30_000,
+            hookTimeout: 60_000,
+            pool: 'forks',
+          },
+        },
+        {
+          plugins: [react()],
+          test: {
+            name: 'dashboard',
+            root: here('.'),
+            environment: 'jsdom',
+            include: ['dashboard/src/**/*.test.tsx', 'dashboard/src/**/*.test.ts', 'packages/ui/src/**/*.test.tsx'],
+            setupFiles: [here('./dashboard/src/test-setup.ts')],
+            // Run in a zone far from the businesses' zones so time-zone bugs show.
+            env: { TZ: 'Asia/Tokyo' },
+          },
+        },
+        {
+          resolve: { alias: preactAliases },
+          test: {
+            name: 'widget',
+            root: here('.'),
+            environment: 'jsdom',
+            include: ['widget/src/**/*.test.tsx', 'widget/src/**/*.test.ts'],
+            setupFiles: [here('./widget/src/test-setup.ts')],
+          },
+        },
+        {
+          plugins: [react()],
+          test: {
+            name: 'landing',
+            root: here('.'),
+            environment: 'jsdom',
+            include: ['landing/src/**/*.test.tsx'],
+          },
+        },
+      ],
+    },
+  };
+});
