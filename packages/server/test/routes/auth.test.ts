@@ -13,7 +13,11 @@ describe.each(storages())('accounts on %s', (kind) => {
     t.app.inject({ method: 'POST', url, payload: payload as object, headers });
 
   it('signs up, returns a token with exp, and logs in with any e-mail case', async () => {
-    const res = await post('/api/auth/signup', { email: 'Mia@Example.com', password: 'longenough', phoneNumber: '+44 7700900123' });
+    const res = await post('/api/auth/signup', {
+      email: 'Mia@Example.com',
+      password: 'longenough',
+      phoneNumber: '+44 7700900123',
+    });
     expect(res.statusCode).toBe(201);
     const token = res.json().token as string;
     const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
@@ -76,7 +80,11 @@ describe.each(storages())('accounts on %s', (kind) => {
 
   it('never writes a password or token to the logs', async () => {
     const secret = 'Sup3r-Secret-Passw0rd';
-    const res = await post('/api/auth/signup', { email: 'logs@example.com', password: secret, phoneNumber: '+1 5551234567' });
+    const res = await post('/api/auth/signup', {
+      email: 'logs@example.com',
+      password: secret,
+      phoneNumber: '+1 5551234567',
+    });
     const token = res.json().token as string;
     await post('/api/auth/login', { email: 'logs@example.com', password: secret });
     await post('/api/auth/login', { email: 'logs@example.com', password: `${secret}x` });

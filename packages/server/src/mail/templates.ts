@@ -1,0 +1,156 @@
+/**
+ * Every mail the product sends (DESIGN.md section 7), as plain text plus escaped
+ * HTML. Customer-supplied text is escaped here, so names carrying markup stay inert.
+ */
+import { formatUsd, toDollars } from '@slotwise/shared/money';
+import type { MailMessage } from './outbox.ts';
+
+export interface MailBooking {
+  customerEmail: string;
+  firstName: string;
+  lastName: string;
+  serviceName: string;
+  businessName: string;
+  /** Business-local wall time. */
+  day: string;
+  startTime: string;
+  endTime: string;
+  timeZone: string;
+  totalCents: number;
+  customerAddress: string | null;
+}
+
+export interface ManageLinks {
+  reschedule: string;
+  cancel: string;
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+export function manageLinks(publicUrl: string, token: string, businessId: string): ManageLinks {
+  const t = encodeURIComponent(token);
+  return {
+    reschedule: `${publicUrl}/customer/reschedule?token=${t}&businessId=${encodeURIComponent(businessId)}`,
+    cancel: `${publicUrl}/customer/cancel?token=${t}`,
+  };
+}
+
+function when(b: MailBooking): string {
+  const date = new Date(`${b.day}T12:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return `${date}, ${b.startTime}-${b.endTime} (${b.timeZone})`;
+}
+
+function details(b: MailBooking): [string, string][] {
+  const rows: [string, string][] = [
+    ['Service', b.serviceName],
+    ['When', when(b)],
+    ['Total', formatUsd(toDollars(b.totalCents))],
+  ];
+  if (b.customerAddress) rows.push(['Address', b.customerAddress]);
+  return rows;
+}
+
+function compose(
+  to: string,
+  subject: string,
+  intro: string,
+  b: MailBooking,
+  links?: ManageLinks,
+  outro?: string,
+): MailMessage {
+  const rows = details(b);
+  const text = [
+    intro,
+    '',
+    ...rows.map(([k, v]) => `${k}: ${v}`),
+    ...(links ? ['', `Reschedule: ${links.reschedule}`, `Cancel: ${links.cancel}`] : []),
+    ...(outro ? ['', outro] : []),
+    '',
+    `${b.businessName}`,
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937">
+<p>${escapeHtml(intro)}</p>
+<table cellpadding="4">${rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>
+${links ? `<p><a href="${escapeHtml(links.reschedule)}">Reschedule</a> &middot; <a href="${escapeHtml(links.cancel)}">Cancel</a></p>` : ''}
+${outro ? `<p>${escapeHtml(outro)}</p>` : ''}
+<p>${escapeHtml(b.businessName)}</p></body></html>`;
+  return { to, subject, text, html };
+}
+
+const hi = (b: MailBooking) => `Hi ${b.firstName},`;
+
+export const mails = {
+  /** To the customer when the booking is made (pending). */
+  received: (b: MailBooking, links: ManageLinks) =>
+    compose(
+      b.customerEmail,
+      `Booking request received: ${b.serviceName}`,
+      `${hi(b)} thank you for booking with ${b.businessName}. Your request is pending until the business approves it.`,
+      b,
+      links,
+      'Need another time? Use the links above to reschedule or cancel.',
+    ),
+  approved: (b: MailBooking, links: ManageLinks) =>
+    compose(
+      b.customerEmail,
+      `Booking confirmed: ${b.serviceName}`,
+      `${hi(b)} your booking with ${b.businessName} is confirmed.`,
+      b,
+      links,
+    ),
+  declined: (b: MailBooking) =>
+    compose(
+      b.customerEmail,
+      `Booking declined: ${b.serviceName}`,
+      `${hi(b)} unfortunately ${b.businessName} cannot take this booking. The time has been released; you are welcome to book another slot.`,
+      b,
+    ),
+  rescheduled: (b: MailBooking, links: ManageLinks) =>
+    compose(
+      b.customerEmail,
+      `Booking moved: ${b.serviceName}`,
+      `${hi(b)} your booking with ${b.businessName} has a new time.`,
+      b,
+      links,
+    ),
+  cancelled: (b: MailBooking) =>
+    compose(
+      b.customerEmail,
+      `Booking cancelled: ${b.serviceName}`,
+      `${hi(b)} your booking with ${b.businessName} has been cancelled.`,
+      b,
+    ),
+  /** Reminder 24 hours before an approved booking. */
+  reminder: (b: MailBooking, links: ManageLinks) =>
+    compose(
+      b.customerEmail,
+      `Reminder: ${b.serviceName} tomorrow`,
+      `${hi(b)} this is a reminder of your booking with ${b.businessName}.`,
+      b,
+      links,
+    ),
+  /** To the owner when a customer books, reschedules or cancels. */
+  ownerNotice: (ownerEmail: string, b: MailBooking, what: 'new' | 'rescheduled' | 'cancelled') =>
+    compose(
+      ownerEmail,
+      what === 'new'
+        ? `New booking to approve: ${b.firstName} ${b.lastName}`
+        : what === 'rescheduled'
+          ? `Booking rescheduled by ${b.firstName} ${b.lastName}`
+          : `Booking cancelled by ${b.firstName} ${b.lastName}`,
+      what === 'new'
+        ? `${b.firstName} ${b.lastName} (${b.customerEmail}) asked for a booking. Approve or decline it in your dashboard.`
+        : what === 'rescheduled'
+          ? `${b.firstName} ${b.lastName} moved their booking to a new time.`
+          : `${b.firstName} ${b.lastName} cancelled their booking; the time is free again.`,
+      b,
+    ),
+};
