@@ -5,8 +5,12 @@ import type { Db } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import type { Geocoder } from './geocoder/geocoder.ts';
 import type { MailDispatcher } from './mail/outbox.ts';
+import { availabilityRepository } from './repositories/availability.ts';
+import { bookingsRepository } from './repositories/bookings.ts';
 import { businessesRepository } from './repositories/businesses.ts';
 import { feedbackRepository } from './repositories/feedback.ts';
+import { pricingRepository } from './repositories/pricing.ts';
+import { servicesRepository } from './repositories/services.ts';
 import { usersRepository } from './repositories/users.ts';
 
 export interface AppContext {
@@ -26,5 +30,9 @@ export function createRepositories(db: Kysely<Database>) {
     users: usersRepository(db),
     businesses: businessesRepository(db),
     feedback: feedbackRepository(db),
+    services: servicesRepository(db),
+    availability: availabilityRepository(db),
+    pricing: pricingRepository(db),
+    bookings: bookingsRepository(db),
   };
 }

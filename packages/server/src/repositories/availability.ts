@@ -1,0 +1,33 @@
+import type { AvailabilityEntry } from '@slotwise/shared/api';
+import { defaultBusinessHours, WEEKDAYS } from '@slotwise/shared/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Tx } from '../db/transaction.ts';
+
+export function availabilityRepository(db: Kysely<Database>) {
+  return {
+    /** Seven entries, Monday..Sunday; days never stored take the defaults (SPEC.md section 4). */
+    async forBusiness(businessId: string, from: Tx = db): Promise<AvailabilityEntry[]> {
+      const rows = await from.selectFrom('availability').selectAll().where('business_id', '=', businessId).execute();
+      const stored = new Map(rows.map((r) => [r.day, r]));
+      return defaultBusinessHours().map((d) => {
+        const row = stored.get(d.day);
+        return row ? { day: d.day, startTime: row.start_time, endTime: row.end_time } : d;
+      });
+    },
+    /** Upserts the given days; days not given keep what they had. */
+    async save(trx: Tx, businessId: string, entries: AvailabilityEntry[]): Promise<void> {
+      for (const e of entries) {
+        await trx
+          .insertInto('availability')
+          .values({ business_id: businessId, day: e.day, start_time: e.startTime, end_time: e.endTime })
+          .onConflict((oc) =>
+            oc.columns(['business_id', 'day']).doUpdateSet({ start_time: e.startTime, end_time: e.endTime }),
+          )
+          .execute();
+      }
+    },
+  };
+}
+
+export const weekdayIndex = (day: string) => WEEKDAYS.indexOf(day as (typeof WEEKDAYS)[number]);

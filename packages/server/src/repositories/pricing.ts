@@ -1,0 +1,97 @@
+/** The pricing inputs of a business: its specific question (with options) and its price per mile. */
+import type { SpecificQuestion } from '@slotwise/shared/api';
+import { toDollars } from '@slotwise/shared/money';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Tx } from '../db/transaction.ts';
+
+export interface QuestionConfig {
+  question: string;
+  type: 'dropdown' | 'rate';
+  options: { text: string; valueCents: number }[];
+  rateCents: number | null;
+}
+
+export function toQuestionJson(q: QuestionConfig): SpecificQuestion {
+  return {
+    question: q.question,
+    type: q.type,
+    options: q.options.map((o) => ({ text: o.text, value: toDollars(o.valueCents) })),
+    rate: q.rateCents === null ? null : toDollars(q.rateCents),
+  };
+}
+
+export function pricingRepository(db: Kysely<Database>) {
+  return {
+    /** null when the owner has not configured a question. */
+    async question(businessId: string, from: Tx = db): Promise<QuestionConfig | null> {
+      const b = await from
+        .selectFrom('businesses')
+        .select(['question', 'question_type', 'question_rate_cents'])
+        .where('id', '=', businessId)
+        .executeTakeFirst();
+      if (!b?.question || !b.question_type) return null;
+      const options = await from
+        .selectFrom('question_options')
+        .select(['text', 'value_cents'])
+        .where('business_id', '=', businessId)
+        .orderBy('position')
+        .execute();
+      return {
+        question: b.question,
+        type: b.question_type,
+        options: options.map((o) => ({ text: o.text, valueCents: o.value_cents })),
+        rateCents: b.question_rate_cents,
+      };
+    },
+    /** Replaces the question and all its options in one transaction (the caller's). */
+    async saveQuestion(
+      trx: Tx,
+      businessId: string,
+      q: QuestionConfig,
+      newId: () => string,
+      now: number,
+    ): Promise<void> {
+      await trx
+        .updateTable('businesses')
+        .set({
+          question: q.question,
+          question_type: q.type,
+          question_rate_cents: q.type === 'rate' ? q.rateCents : null,
+          updated_at: now,
+        })
+        .where('id', '=', businessId)
+        .execute();
+      await trx.deleteFrom('question_options').where('business_id', '=', businessId).execute();
+      if (q.type === 'dropdown' && q.options.length > 0) {
+        await trx
+          .insertInto('question_options')
+          .values(
+            q.options.map((o, i) => ({
+              id: newId(),
+              business_id: businessId,
+              position: i,
+              text: o.text,
+              value_cents: o.valueCents,
+            })),
+          )
+          .execute();
+      }
+    },
+    async pricePerMileCents(businessId: string, from: Tx = db): Promise<number> {
+      const b = await from
+        .selectFrom('businesses')
+        .select('price_per_mile_cents')
+        .where('id', '=', businessId)
+        .executeTakeFirst();
+      return b?.price_per_mile_cents ?? 0;
+    },
+    async savePricePerMile(businessId: string, cents: number, now: number): Promise<void> {
+      await db
+        .updateTable('businesses')
+        .set({ price_per_mile_cents: cents, updated_at: now })
+        .where('id', '=', businessId)
+        .execute();
+    },
+  };
+}

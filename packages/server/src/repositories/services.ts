@@ -1,0 +1,60 @@
+import type { Service, ServiceInput } from '@slotwise/shared/api';
+import { toCents, toDollars } from '@slotwise/shared/money';
+import type { Kysely } from 'kysely';
+import type { Database, ServicesTable } from '../db/schema.ts';
+
+export function toServiceJson(row: ServicesTable): Service {
+  return { _id: row.id, serviceName: row.name, duration: row.duration_min, price: toDollars(row.price_cents) };
+}
+
+/** Services are always read and written scoped by business: another owner's id is simply not found. */
+export function servicesRepository(db: Kysely<Database>) {
+  return {
+    list(businessId: string): Promise<ServicesTable[]> {
+      return db
+        .selectFrom('services')
+        .selectAll()
+        .where('business_id', '=', businessId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+    },
+    find(businessId: string, serviceId: string): Promise<ServicesTable | undefined> {
+      return db
+        .selectFrom('services')
+        .selectAll()
+        .where('business_id', '=', businessId)
+        .where('id', '=', serviceId)
+        .executeTakeFirst();
+    },
+    async insert(businessId: string, id: string, input: ServiceInput, now: number): Promise<ServicesTable> {
+      const row: ServicesTable = {
+        id,
+        business_id: businessId,
+        name: input.serviceName,
+        duration_min: input.duration,
+        price_cents: toCents(input.price),
+        created_at: now,
+      };
+      await db.insertInto('services').values(row).execute();
+      return row;
+    },
+    update(businessId: string, serviceId: string, input: ServiceInput): Promise<ServicesTable | undefined> {
+      return db
+        .updateTable('services')
+        .set({ name: input.serviceName, duration_min: input.duration, price_cents: toCents(input.price) })
+        .where('business_id', '=', businessId)
+        .where('id', '=', serviceId)
+        .returningAll()
+        .executeTakeFirst();
+    },
+    async remove(businessId: string, serviceId: string): Promise<boolean> {
+      const r = await db
+        .deleteFrom('services')
+        .where('business_id', '=', businessId)
+        .where('id', '=', serviceId)
+        .executeTakeFirst();
+      return Number(r.numDeletedRows) === 1;
+    },
+  };
+}
