@@ -2,6 +2,7 @@
  * The owner guard for /api/business-dashboard/* and /api/onboarding/*: a valid,
  * unexpired HS256 bearer token whose user still exists and whose token version
  * is current. Every owner query is scoped by request.owner.businessId.
+ * Register it as an onRequest hook so it runs before body validation.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { verifySession } from '../auth/tokens.ts';

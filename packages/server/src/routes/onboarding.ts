@@ -10,7 +10,8 @@ export const ADDRESS_NOT_FOUND =
   'We could not locate that address. Search again and pick one of the suggestions, then add your house number.';
 
 export async function onboardingRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  app.addHook('preHandler', ownerGuard(ctx));
+  // onRequest, not preHandler: an unauthenticated caller gets 401 before any body validation.
+  app.addHook('onRequest', ownerGuard(ctx));
   const businesses = ctx.repos.businesses;
 
   app.get('/api/onboarding/profile', async (req) => {
