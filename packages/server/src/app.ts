@@ -107,7 +107,7 @@ export async function buildApp(
       );
     },
   });
-  await registerRateLimits(app);
+  await registerRateLimits(app, ctx);
 
   await app.register(healthRoutes, { ctx });
   await app.register(authRoutes, { ctx });

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, storages, type TestApp } from './helpers.ts';
+
+const login = (t: TestApp, ip: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: 'nobody@example.com', password: 'whatever1' },
+    remoteAddress: ip,
+  });
+
+describe.each(storages())('rate limits on %s', (kind) => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    a = await createTestApp(kind, { env: { RATE_LIMITS: 'on' } });
+    // A second instance on the same database: the budget is shared, not per process.
+    b = await createTestApp(kind, { env: { RATE_LIMITS: 'on' }, databaseUrl: a.databaseUrl });
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  it('answers 429 with Retry-After and {error} once the login budget is spent across instances', async () => {
+    const ip = '203.0.113.7';
+    for (let i = 0; i < 5; i++) expect((await login(a, ip)).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await login(b, ip)).statusCode).toBe(401);
+    const limited = await login(a, ip);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json().error).toMatch(/Too many requests/);
+    // Another address still has its own budget.
+    expect((await login(b, '203.0.113.8')).statusCode).toBe(401);
+  });
+});
+
+describe('rate limits with REDIS_URL', () => {
+  const redisUrl = process.env.TEST_REDIS_URL;
+  it.runIf(Boolean(redisUrl))('keeps the counters in Redis', async () => {
+    const t = await createTestApp('sqlite', { env: { RATE_LIMITS: 'on', REDIS_URL: redisUrl! } });
+    try {
+      const ip = `198.51.100.${Math.floor(Math.random() * 250)}`;
+      const codes: number[] = [];
+      for (let i = 0; i < 11; i++) codes.push((await login(t, ip)).statusCode);
+      expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
+      expect(codes[10]).toBe(429);
+      const rows = await t.ctx.db.selectFrom('rate_limits').selectAll().execute();
+      expect(rows).toHaveLength(0);
+    } finally {
+      await t.close();
+    }
+  });
+});
