@@ -1,0 +1,229 @@
+/**
+ * What every e2e suite imports instead of '@playwright/test':
+ *   import { expect, test } from './fixtures.ts';
+ * - `test` fails a test on any console error or uncaught page error
+ *   (opt out per file or describe: `test.use({ allowConsoleErrors: { reason, match? } })`);
+ *   it also points Playwright's baseURL at the server global-setup.ts started.
+ * - baseURL(), dataDir(), outboxDir(): where that server is.
+ * - newestMail(): the newest .eml in the outbox (waits for it), with its links.
+ * - signupOwner(): a signed-up and onboarded owner made through the API.
+ * - openAs(): opens a page already signed in as an owner.
+ * - screenshot(): a full-page PNG in e2e/artifacts/<name>.png.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { type Mail, readOutbox } from './mail.ts';
+import { artifactsDir } from './paths.ts';
+
+export type { Mail };
+export { expect };
+
+function fromSetup(name: 'E2E_BASE_URL' | 'E2E_DATA_DIR'): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the suites with "npm run test:e2e" (global-setup.ts sets it).`);
+  return value;
+}
+
+/** The origin of the server under test, like http://127.0.0.1:41234 (no trailing slash). */
+export function baseURL(): string {
+  return fromSetup('E2E_BASE_URL');
+}
+
+/** The server's temporary DATA_DIR (SQLite database, outbox/, jwt-secret). */
+export function dataDir(): string {
+  return fromSetup('E2E_DATA_DIR');
+}
+
+export function outboxDir(): string {
+  return join(dataDir(), 'outbox');
+}
+
+// ---------- mail ----------
+
+export interface MailQuery {
+  /** Only mail whose To header contains this (case-insensitive). */
+  to?: string;
+  /** Only mail whose subject matches. */
+  subject?: string | RegExp;
+  /** Only mail written at or after this time (ms since epoch), e.g. Date.now() before the action. */
+  since?: number;
+  /** How long to wait for a matching mail; the dispatcher sends just after commit. */
+  timeoutMs?: number;
+}
+
+/** Every mail in the outbox so far, oldest first. */
+export function allMail(): Mail[] {
+  return readOutbox(outboxDir());
+}
+
+/** Waits for the newest mail matching the query and returns it with its links. */
+export async function newestMail(query: MailQuery = {}): Promise<Mail> {
+  const deadline = Date.now() + (query.timeoutMs ?? 15_000);
+  const matches = (m: Mail) =>
+    (!query.to || m.to.toLowerCase().includes(query.to.toLowerCase())) &&
+    (!query.subject ||
+      (typeof query.subject === 'string' ? m.subject.includes(query.subject) : query.subject.test(m.subject))) &&
+    (query.since === undefined || m.writtenAt >= query.since);
+  for (;;) {
+    const found = allMail().filter(matches);
+    const newest = found[found.length - 1];
+    if (newest) return newest;
+    if (Date.now() > deadline) {
+      const seen = allMail()
+        .map((m) => `  ${m.to}: ${m.subject}`)
+        .join('\n');
+      throw new Error(
+        `No mail matching ${JSON.stringify({ ...query, subject: String(query.subject ?? '') })} arrived in ${outboxDir()}. Mail there:\n${seen || '  (none)'}`,
+      );
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The first link of a mail whose path starts with `path`, e.g. linkTo(mail, '/customer/cancel'). */
+export function linkTo(mail: Mail, path: string): URL {
+  const hit = mail.links.map((l) => new URL(l)).find((u) => u.pathname.startsWith(path));
+  if (!hit)
+    throw new Error(`Mail "${mail.subject}" to ${mail.to} has no link to ${path}; links: ${mail.links.join(', ')}`);
+  return hit;
+}
+
+// ---------- owners through the API ----------
+
+export interface Owner {
+  email: string;
+  password: string;
+  phoneNumber: string;
+  token: string;
+  businessId: string;
+  businessName: string;
+  niche: string;
+  address: string;
+}
+
+export interface OwnerOptions {
+  email?: string;
+  password?: string;
+  businessName?: string;
+  niche?: string;
+  /** Text to search for the address (a ZIP or a city); the first suggestion is taken. */
+  addressSearch?: string;
+  houseNumber?: string;
+}
+
+let ownerCount = 0;
+/** A fresh, unique e-mail address for a test owner or customer. */
+export function uniqueEmail(prefix = 'owner'): string {
+  return `${prefix}-${Date.now().toString(36)}-${++ownerCount}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
+
+/** Calls the API like a browser would; throws with the server's message on a non-2xx answer. */
+export async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(`${baseURL()}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/**
+ * Signs up and onboards an owner through the API (no UI), for tests that start at the
+ * dashboard. Uses one sign-up of the server's rate limit (20 per hour per IP).
+ */
+export async function signupOwner(options: OwnerOptions = {}): Promise<Owner> {
+  const email = options.email ?? uniqueEmail();
+  const password = options.password ?? 'correct horse battery';
+  const phoneNumber = '+1 5551234567';
+  const businessName = options.businessName ?? 'Shiny Cars';
+  const niche = options.niche ?? 'car-detailing';
+  const { token } = await api<{ token: string }>('POST', '/api/auth/signup', { email, password, phoneNumber });
+  await api('POST', '/api/onboarding/step1', { name: businessName }, token);
+  await api('POST', '/api/onboarding/step2', { niche }, token);
+  const search = options.addressSearch ?? '90210';
+  const suggestions = await api<{ description: string }[]>(
+    'GET',
+    `/api/business/places?input=${encodeURIComponent(search)}`,
+  );
+  const first = suggestions[0];
+  if (!first) throw new Error(`No address suggestion for "${search}"; pick a US ZIP code or city.`);
+  const address = `${options.houseNumber ?? '12'}, ${first.description}`;
+  await api('POST', '/api/onboarding/step3', { address }, token);
+  const profile = await api<{ businessId: string }>('GET', '/api/onboarding/profile', undefined, token);
+  return { email, password, phoneNumber, token, businessId: profile.businessId, businessName, niche, address };
+}
+
+/** Opens `path` in a page already signed in as `owner` (the token in local storage, as after login). */
+export async function openAs(page: Page, owner: Pick<Owner, 'token'>, path = '/dashboard'): Promise<void> {
+  await page.addInitScript((token) => {
+    if (!window.localStorage.getItem('token')) window.localStorage.setItem('token', token);
+  }, owner.token);
+  await page.goto(path);
+}
+
+// ---------- screenshots ----------
+
+/** Saves a full-page screenshot to e2e/artifacts/<name>.png and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(artifactsDir, { recursive: true });
+  const path = join(artifactsDir, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+// ---------- the test object ----------
+
+export interface ConsoleErrorAllowance {
+  /** Why this test expects errors in the console (shown in the report). */
+  reason: string;
+  /** Only messages matching this are allowed; without it, every console error is. */
+  match?: RegExp;
+}
+
+/**
+ * The browser itself logs "Failed to load resource: ... status of 4xx" for every
+ * answered-with-an-error fetch; a 4xx the app handles (a wrong password, a taken slot)
+ * is not an app error. A 5xx or a network failure still fails the test.
+ */
+const HANDLED_CLIENT_ERROR = /^Failed to load resource: the server responded with a status of 4\d\d/;
+
+interface Fixtures {
+  allowConsoleErrors: ConsoleErrorAllowance | null;
+}
+
+export const test = base.extend<Fixtures>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from the destructuring.
+  baseURL: async ({}, use) => {
+    await use(baseURL());
+  },
+  allowConsoleErrors: [null, { option: true }],
+  // Watching the context (not one page) covers pop-ups and pages a test opens itself.
+  context: async ({ context, allowConsoleErrors }, use, testInfo) => {
+    const errors: string[] = [];
+    const allowed = (text: string) =>
+      !!allowConsoleErrors && (!allowConsoleErrors.match || allowConsoleErrors.match.test(text));
+    context.on('console', (msg) => {
+      if (msg.type() !== 'error') return;
+      const text = msg.text();
+      if (HANDLED_CLIENT_ERROR.test(text) || allowed(text)) return;
+      const { url, lineNumber } = msg.location();
+      errors.push(`console.error: ${text}${url ? ` (${url}:${lineNumber})` : ''}`);
+    });
+    context.on('weberror', (webError) => {
+      const err = webError.error();
+      const text = `${err.name}: ${err.message}`;
+      if (!allowed(text)) errors.push(`uncaught ${text}`);
+    });
+    if (allowConsoleErrors) {
+      testInfo.annotations.push({ type: 'console errors allowed', description: allowConsoleErrors.reason });
+    }
+    await use(context);
+    expect(errors, 'the page logged errors to the console').toEqual([]);
+  },
+});

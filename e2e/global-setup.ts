@@ -1,0 +1,137 @@
+/**
+ * Starts the real server the way `npm start` does (tsx packages/server/src/server.ts,
+ * after scripts/build.mjs has built dist/), on a free port with a fresh temporary
+ * DATA_DIR: SQLite in it, mail as .eml files in DATA_DIR/outbox/, rate limits on.
+ * Its stdout and stderr go to e2e/artifacts/server.log (scanned for secrets later).
+ * The returned function is Playwright's teardown.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { artifactsDir, repoRoot } from './paths.ts';
+
+/** Variables of packages/server/src/config.ts that must not leak in from the caller's shell. */
+const SERVER_VARS = [
+  'PORT',
+  'HOST',
+  'PUBLIC_URL',
+  'DATA_DIR',
+  'DATABASE_URL',
+  'JWT_SECRET',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'DEFAULT_TIMEZONE',
+  'GEOCODER',
+  'PHOTON_URL',
+  'GOOGLE_MAPS_API_KEY',
+  'REDIS_URL',
+  'LOG_LEVEL',
+  'RATE_LIMITS',
+  'STATIC_DIR',
+];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, logFile: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`The e2e server exited with code ${child.exitCode} before answering; see ${logFile}.`);
+    }
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`The e2e server did not answer ${url}/api/health within ${timeoutMs / 1000} s; see ${logFile}.`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.pid === undefined) return Promise.resolve();
+  return new Promise((resolve) => {
+    const pid = child.pid as number;
+    const force = setTimeout(() => {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }, 10_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    try {
+      // The server runs in its own process group (tsx plus its Node child): stop them all.
+      process.kill(-pid, 'SIGTERM');
+    } catch {
+      clearTimeout(force);
+      resolve();
+    }
+  });
+}
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  mkdirSync(artifactsDir, { recursive: true });
+  const dataDir = mkdtempSync(join(tmpdir(), 'slotwise-e2e-'));
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const logFile = join(artifactsDir, 'server.log');
+  const log = createWriteStream(logFile);
+
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of SERVER_VARS) delete env[name];
+  Object.assign(env, {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseURL,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    RATE_LIMITS: 'on',
+  });
+
+  const child = spawn(
+    join(repoRoot, 'node_modules', '.bin', 'tsx'),
+    [join(repoRoot, 'packages/server/src/server.ts')],
+    {
+      cwd: repoRoot,
+      env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
+
+  try {
+    await waitForHealth(baseURL, child, logFile);
+  } catch (err) {
+    await stop(child);
+    throw err;
+  }
+
+  // Workers inherit these; fixtures.ts reads them.
+  process.env.E2E_BASE_URL = baseURL;
+  process.env.E2E_DATA_DIR = dataDir;
+
+  return async () => {
+    await stop(child);
+    log.end();
+    if (!process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,61 @@
+/** Checks the harness itself: the server global-setup.ts started, the API owner helper, the .eml reader. */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { api, baseURL, expect, signupOwner, test } from './fixtures.ts';
+import { readOutbox } from './mail.ts';
+import { artifactsDir } from './paths.ts';
+
+test('the server runs on SQLite in a temporary data dir and logs to e2e/artifacts/server.log', async () => {
+  expect(await api('GET', '/api/health')).toEqual({ status: 'ok', database: 'sqlite' });
+  expect(readFileSync(join(artifactsDir, 'server.log'), 'utf8')).toContain(`Slotwise is running at ${baseURL()}`);
+});
+
+test('signupOwner makes an onboarded owner through the API', async () => {
+  const owner = await signupOwner({ businessName: 'Harness Pools', niche: 'pool-cleaning' });
+  const profile = await api('GET', '/api/onboarding/profile', undefined, owner.token);
+  expect(profile).toMatchObject({
+    businessId: owner.businessId,
+    name: 'Harness Pools',
+    niche: 'pool-cleaning',
+    address: '12, Beverly Hills, CA 90210, USA',
+    onboarded: true,
+  });
+});
+
+test('the outbox reader decodes quoted-printable multipart mail and finds its links', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'slotwise-eml-'));
+  const eml = [
+    'From: Slotwise <no-reply@slotwise.local>',
+    'To: zoe@example.com',
+    'Subject: =?UTF-8?Q?Booking_=E2=80=94_received?=',
+    'MIME-Version: 1.0',
+    'Content-Type: multipart/alternative;',
+    ' boundary="--_b"',
+    '',
+    '----_b',
+    'Content-Type: text/plain; charset=utf-8',
+    'Content-Transfer-Encoding: quoted-printable',
+    '',
+    'Hi Zo=C3=AB,',
+    'Reschedule: http://127.0.0.1:3000/customer/reschedule?=',
+    'token=3Dabc&businessId=3Dxyz',
+    '',
+    '----_b',
+    'Content-Type: text/html; charset=utf-8',
+    'Content-Transfer-Encoding: quoted-printable',
+    '',
+    '<a href=3D"http://127.0.0.1:3000/customer/cancel?token=3Dabc&amp;x=3D1">Cancel</a>',
+    '----_b--',
+    '',
+  ].join('\n');
+  writeFileSync(join(dir, '1700000000000-1-2-zoe@example.com.eml'), eml);
+  writeFileSync(join(dir, '1700000000000-1-10-zoe@example.com.eml'), eml.replace('Booking', 'Later'));
+  const mails = readOutbox(dir);
+  expect(mails.map((m) => m.subject)).toEqual(['Booking — received', 'Later — received']);
+  expect(mails[0]?.text).toContain('Hi Zoë,');
+  expect(mails[0]?.links).toEqual([
+    'http://127.0.0.1:3000/customer/reschedule?token=abc&businessId=xyz',
+    'http://127.0.0.1:3000/customer/cancel?token=abc&x=1',
+  ]);
+});

@@ -1,0 +1,44 @@
+/**
+ * E2E suites in Debian's Chromium (never a downloaded browser) against the real
+ * server, started by global-setup.ts on a free port with a temporary DATA_DIR.
+ * Run with `npm run test:e2e` (builds dist/ first). CHROMIUM_PATH overrides the browser.
+ */
+import { defineConfig } from '@playwright/test';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: './test-results',
+  globalSetup: './global-setup.ts',
+  // Two cores, shared with the server under test: one browser at a time.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  // 'list' prints each test and the summary line; no HTML report server in CI.
+  reporter: [['list']],
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    timezoneId: 'America/New_York',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+});
