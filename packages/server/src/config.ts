@@ -39,6 +39,8 @@ const EnvSchema = z.object({
   GEOCODER: z.enum(['offline', 'photon', 'google']).default('offline'),
   PHOTON_URL: z.url().optional(),
   GOOGLE_MAPS_API_KEY: z.string().optional(),
+  /** Only for tests and proxies; the real API is the default. */
+  GOOGLE_MAPS_URL: z.url().optional(),
   REDIS_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
@@ -55,7 +57,10 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   defaultTimeZone: string;
-  geocoder: { kind: 'offline' } | { kind: 'photon'; url: string } | { kind: 'google'; apiKey: string };
+  geocoder:
+    | { kind: 'offline' }
+    | { kind: 'photon'; url: string }
+    | { kind: 'google'; apiKey: string; baseUrl?: string };
   redisUrl: string | undefined;
   logLevel: string;
   rateLimits: boolean;
@@ -94,7 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.GEOCODER === 'photon'
         ? { kind: 'photon', url: e.PHOTON_URL! }
         : e.GEOCODER === 'google'
-          ? { kind: 'google', apiKey: e.GOOGLE_MAPS_API_KEY! }
+          ? { kind: 'google', apiKey: e.GOOGLE_MAPS_API_KEY!, baseUrl: e.GOOGLE_MAPS_URL }
           : { kind: 'offline' },
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,

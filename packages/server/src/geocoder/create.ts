@@ -1,12 +1,17 @@
 import type { Config } from '../config.ts';
 import type { Geocoder } from './geocoder.ts';
+import { createGoogleGeocoder } from './google.ts';
 import { createOfflineGeocoder } from './offline.ts';
+import { createPhotonGeocoder } from './photon.ts';
 
 export function createGeocoder(config: Config): Geocoder {
-  switch (config.geocoder.kind) {
-    case 'offline':
-      return createOfflineGeocoder();
+  const g = config.geocoder;
+  switch (g.kind) {
+    case 'photon':
+      return createPhotonGeocoder(g.url);
+    case 'google':
+      return createGoogleGeocoder(g.apiKey, g.baseUrl);
     default:
-      throw new Error(`GEOCODER=${config.geocoder.kind} is not available in this build; use GEOCODER=offline.`);
+      return createOfflineGeocoder();
   }
 }

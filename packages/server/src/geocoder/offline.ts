@@ -94,6 +94,8 @@ export function createOfflineGeocoder(): Geocoder {
         else if (city?.startsWith(cityQuery)) prefix.push(toSuggestion(place));
         if (exact.length >= MAX_SUGGESTIONS) break;
       }
+      // "Springfield, IL" before "Springfield Gardens, NY": shorter names are the likelier match.
+      prefix.sort((a, b) => a.description.split(',')[0]!.length - b.description.split(',')[0]!.length);
       return [...exact, ...prefix].slice(0, MAX_SUGGESTIONS);
     },
 
