@@ -1,0 +1,9 @@
+/**
+ * The benchmarks `npm run bench` runs, in order. To add one: write bench/<id>.ts
+ * exporting a Benchmark (bench/figures.ts) whose figures carry their budgets, and list it here.
+ * Benchmarks that load the server start their own on loopback with RATE_LIMITS=off
+ * (STACK.md pitfall 7); they never weaken the product's defaults.
+ */
+import type { Benchmark } from './figures.ts';
+
+export const benchmarks: Benchmark[] = [];
