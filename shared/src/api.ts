@@ -365,3 +365,31 @@ export const CustomerRescheduleRequest = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/, 'Send the new time as YYYY-MM-DDTHH:MM.'),
 });
 export const TokenQuery = z.object({ token: z.string().min(1, 'The link has no token.').max(200) });
+
+// ---------- account (password reset, settings) ----------
+
+const NewPassword = z
+  .string({ error: 'Password is required.' })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(1024, 'Password must be at most 1024 characters.');
+
+export const ForgotPasswordRequest = z.object({ email: Email });
+export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>;
+export const FORGOT_PASSWORD_ANSWER =
+  'If an account exists for that address, we have sent a link to reset the password.';
+
+export const ResetPasswordRequest = z.object({
+  token: z.string({ error: 'The link has no token.' }).min(1, 'The link has no token.').max(200),
+  password: NewPassword,
+});
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
+export const ResetTokenStatus = z.object({ valid: z.literal(true), email: z.string() });
+
+export const Account = z.object({ email: z.string(), phoneNumber: z.string() });
+export type Account = z.infer<typeof Account>;
+export const ChangePasswordRequest = z.object({
+  currentPassword: z.string({ error: 'Enter your current password.' }).min(1, 'Enter your current password.').max(1024),
+  newPassword: NewPassword,
+});
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+export const PhoneUpdateRequest = z.object({ phoneNumber: Phone });

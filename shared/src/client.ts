@@ -21,6 +21,22 @@ export function createClient(options: ClientOptions = {}) {
     auth: {
       login: (body: api.LoginRequest) => call('POST', '/api/auth/login', api.TokenResponse, { body }),
       signup: (body: api.SignupRequest) => call('POST', '/api/auth/signup', api.TokenResponse, { body }),
+      forgotPassword: (body: api.ForgotPasswordRequest) =>
+        call('POST', '/api/auth/forgot-password', api.OkBody, { body }),
+      resetStatus: (token: string) =>
+        call('GET', '/api/auth/reset-password', api.ResetTokenStatus, { query: { token } }),
+      resetPassword: (body: api.ResetPasswordRequest) =>
+        call('POST', '/api/auth/reset-password', api.TokenResponse, { body }),
+    },
+    account: {
+      get: () => call('GET', '/api/business-dashboard/account', api.Account, { auth: true }),
+      changePassword: (body: api.ChangePasswordRequest) =>
+        call('PUT', '/api/business-dashboard/account/password', api.TokenResponse, { body, auth: true }),
+      changePhone: (body: { phoneNumber: string }) =>
+        call('PUT', '/api/business-dashboard/account/phone', api.Account, { body, auth: true }),
+      /** The bookings as CSV text (the Bookings page offers it as a download). */
+      exportBookingsCsv: () =>
+        core<string>('GET', '/api/business-dashboard/bookings/export', null, { auth: true, text: true }),
     },
     onboarding: {
       step1: (body: api.Step1Request) =>

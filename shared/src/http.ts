@@ -38,6 +38,8 @@ export interface CallInit {
   query?: Query;
   auth?: boolean;
   headers?: Record<string, string>;
+  /** Answer the body as text (CSV downloads) instead of parsing JSON. */
+  text?: boolean;
 }
 export type Call = <T>(method: Method, path: string, parser: Parser<T> | null, init?: CallInit) => Promise<T>;
 
@@ -84,6 +86,7 @@ export function createCall(options: ClientOptions = {}): Call {
           : `The server answered ${res.status} ${res.statusText}`.trim();
       throw new ApiError(res.status, message);
     }
+    if (init.text) return text as T;
     if (!parser) return data as T;
     const parsed = parser.safeParse(data);
     if (!parsed.success) throw new ApiError(res.status, `Unexpected answer from ${path}.`);
