@@ -6,10 +6,13 @@
 
 export class ApiError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  /** True when message is the server's own {error} text, false for a generic fallback. */
+  readonly fromServer: boolean;
+  constructor(status: number, message: string, fromServer = false) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.fromServer = fromServer;
   }
 }
 
@@ -80,11 +83,13 @@ export function createCall(options: ClientOptions = {}): Call {
     }
     if (!res.ok) {
       if (res.status === 401 && init.auth) options.onUnauthorized?.();
-      const message =
-        data && typeof data === 'object' && 'error' in data && typeof data.error === 'string'
-          ? data.error
-          : `The server answered ${res.status} ${res.statusText}`.trim();
-      throw new ApiError(res.status, message);
+      const serverText =
+        data && typeof data === 'object' && 'error' in data && typeof data.error === 'string' ? data.error : null;
+      throw new ApiError(
+        res.status,
+        serverText ?? `The server answered ${res.status} ${res.statusText}`.trim(),
+        serverText !== null,
+      );
     }
     if (init.text) return text as T;
     if (!parser) return data as T;
