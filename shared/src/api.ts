@@ -208,7 +208,18 @@ export const AvailabilityEntry = z
 export type AvailabilityEntry = z.infer<typeof AvailabilityEntry>;
 export const AvailabilityResponse = z.array(AvailabilityEntry);
 export const AvailabilityUpdateRequest = z.object({
-  businessHours: z.array(AvailabilityEntry).min(1, 'Send at least one day.').max(7, 'Send at most seven days.'),
+  businessHours: z
+    .array(AvailabilityEntry)
+    .min(1, 'Send at least one day.')
+    .max(7, 'Send at most seven days.')
+    .superRefine((entries, ctx) => {
+      const seen = new Set<string>();
+      for (const e of entries) {
+        if (seen.has(e.day))
+          ctx.addIssue({ code: 'custom', message: `${e.day} appears more than once; send each day once.` });
+        seen.add(e.day);
+      }
+    }),
 });
 
 // ---------- services and pricing ----------
@@ -271,6 +282,26 @@ export const DistancePricingUpdate = z.object({
 export const BusinessDetails = z.object({ businessId: Id });
 export const AddressResponse = z.object({ address: z.string().nullable() });
 export const AddressUpdate = Step3Request;
+
+/** A zone name the runtime's Intl knows (it throws RangeError on any other); offsets like +05:00 are not zones. */
+export function isTimeZone(zone: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+export const TimeZoneUpdate = z.object({
+  timeZone: z
+    .string({ error: 'Time zone is required.' })
+    .trim()
+    .min(1, 'Time zone is required.')
+    .max(64, 'Time zone must be at most 64 characters.')
+    .refine(isTimeZone, 'Time zone must be an IANA name like America/New_York.'),
+});
+export type TimeZoneUpdate = z.infer<typeof TimeZoneUpdate>;
 
 // ---------- customer (public) ----------
 

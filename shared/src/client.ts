@@ -88,6 +88,8 @@ export function createClient(options: ClientOptions = {}) {
       address: () => call('GET', `${owner}/address`, api.AddressResponse, { auth: true }),
       updateAddress: (body: api.Step3Request) =>
         call('PUT', `${owner}/address/update`, api.BusinessProfile, { body, auth: true }),
+      updateTimeZone: (body: api.TimeZoneUpdate) =>
+        call('PUT', `${owner}/settings/time-zone`, api.BusinessProfile, { body, auth: true }),
     },
   };
 }
