@@ -19,7 +19,9 @@ import { fileTransport, type MailTransport, smtpTransport } from './mail/transpo
 import { useErrorHandler } from './plugins/errors.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
 import { useZodValidation } from './plugins/validation.ts';
+import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
+import { exportRoutes } from './routes/dashboard/export.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { healthRoutes } from './routes/health.ts';
 import { onboardingRoutes } from './routes/onboarding.ts';
@@ -111,6 +113,8 @@ export async function buildApp(
 
   await app.register(healthRoutes, { ctx });
   await app.register(authRoutes, { ctx });
+  await app.register(accountRoutes, { ctx });
+  await app.register(exportRoutes, { ctx });
   await app.register(onboardingRoutes, { ctx });
   await app.register(placesRoutes, { ctx });
   await app.register(feedbackRoutes, { ctx });

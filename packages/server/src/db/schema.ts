@@ -143,6 +143,15 @@ export interface RateLimitsTable {
   reset_at: number;
 }
 
+export interface PasswordResetsTable {
+  /** sha256 of the emailed token, base64url. */
+  token_hash: string;
+  user_id: string;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   businesses: BusinessesTable;
@@ -156,4 +165,5 @@ export interface Database {
   feedback: FeedbackTable;
   mail_outbox: MailOutboxTable;
   rate_limits: RateLimitsTable;
+  password_resets: PasswordResetsTable;
 }

@@ -154,3 +154,16 @@ export const mails = {
       b,
     ),
 };
+
+/** The password reset link (valid one hour, single use). */
+export function passwordResetMail(to: string, link: string): MailMessage {
+  const intro = 'Someone (hopefully you) asked to reset the password of your Slotwise account.';
+  const outro =
+    'The link works once and expires in 1 hour. If you did not ask for this, ignore this e-mail; your password stays as it is.';
+  return {
+    to,
+    subject: 'Reset your Slotwise password',
+    text: `${intro}\n\nSet a new password: ${link}\n\n${outro}\n`,
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937"><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">Set a new password</a></p><p>${escapeHtml(outro)}</p></body></html>`,
+  };
+}

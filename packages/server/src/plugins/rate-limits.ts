@@ -33,7 +33,27 @@ export function rateLimit(ctx: AppContext, name: LimitName) {
 
 type Callback = (err: Error | null, result?: { current: number; ttl: number }) => void;
 
-/** A fixed-window counter in the rate_limits table: one atomic upsert per request. */
+/** Counts one hit on a fixed-window counter in the rate_limits table: one atomic upsert. */
+export async function hit(db: Kysely<Database>, key: string, windowMs: number, now = Date.now()) {
+  const r = await sql<{ count: number; reset_at: number }>`
+    insert into rate_limits (key, count, reset_at) values (${key}, 1, ${now + windowMs})
+    on conflict (key) do update set
+      count = case when rate_limits.reset_at <= ${now} then 1 else rate_limits.count + 1 end,
+      reset_at = case when rate_limits.reset_at <= ${now} then ${now + windowMs} else rate_limits.reset_at end
+    returning count, reset_at`.execute(db);
+  const row = r.rows[0];
+  if (!row) throw new Error('rate limit upsert returned no row');
+  // Expired windows are dead weight; sweep them now and then.
+  if (Math.random() < 0.01)
+    void db
+      .deleteFrom('rate_limits')
+      .where('reset_at', '<', now)
+      .execute()
+      .catch(() => {});
+  return { count: Number(row.count), resetAt: Number(row.reset_at) };
+}
+
+/** The plugin's store over hit(): counters every instance shares. */
 export function databaseStore(db: Kysely<Database>) {
   return class DatabaseStore {
     private readonly route: string;
@@ -44,26 +64,8 @@ export function databaseStore(db: Kysely<Database>) {
 
     incr(key: string, cb: Callback, timeWindow: number): void {
       const now = Date.now();
-      const id = `${this.route}|${key}`;
-      sql<{ count: number; reset_at: number }>`
-        insert into rate_limits (key, count, reset_at) values (${id}, 1, ${now + timeWindow})
-        on conflict (key) do update set
-          count = case when rate_limits.reset_at <= ${now} then 1 else rate_limits.count + 1 end,
-          reset_at = case when rate_limits.reset_at <= ${now} then ${now + timeWindow} else rate_limits.reset_at end
-        returning count, reset_at`
-        .execute(db)
-        .then((r) => {
-          const row = r.rows[0];
-          if (!row) throw new Error('rate limit upsert returned no row');
-          cb(null, { current: Number(row.count), ttl: Math.max(0, Number(row.reset_at) - now) });
-          // Expired windows are dead weight; sweep them now and then.
-          if (Math.random() < 0.01)
-            void db
-              .deleteFrom('rate_limits')
-              .where('reset_at', '<', now)
-              .execute()
-              .catch(() => {});
-        })
+      hit(db, `${this.route}|${key}`, timeWindow, now)
+        .then((h) => cb(null, { current: h.count, ttl: Math.max(0, h.resetAt - now) }))
         .catch((err: Error) => cb(err));
     }
 
