@@ -3,10 +3,12 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from './database.ts';
 import * as initial from './migrations/2026-11-23T0900_initial.ts';
 import * as passwordResets from './migrations/2026-11-23T1100_password_resets.ts';
+import * as operationsSettings from './migrations/2026-11-23T1200_operations_settings.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-23T0900_initial': initial,
   '2026-11-23T1100_password_resets': passwordResets,
+  '2026-11-23T1200_operations_settings': operationsSettings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

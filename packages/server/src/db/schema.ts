@@ -27,6 +27,18 @@ export interface BusinessesTable {
   question: string | null;
   question_type: 'dropdown' | 'rate' | null;
   question_rate_cents: number | null;
+  /** 1 when the owner travels to customers: slots then leave room for the drive. */
+  travel_enabled: Generated<number>;
+  travel_speed_mph: Generated<number>;
+  travel_buffer_min: Generated<number>;
+  /** Service area: quotes refuse addresses farther than this; null = anywhere. */
+  max_distance_miles: number | null;
+  /** Customer links stop rescheduling/cancelling this many hours before the start; 0 = never. */
+  change_cutoff_hours: Generated<number>;
+  /** Bumped to revoke the calendar feed URL (the URL's token is derived from it). */
+  ics_version: Generated<number>;
+  /** The niche whose starting services were created, so step 2 never creates them twice. */
+  template_niche: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -95,6 +107,8 @@ export interface BookingsTable {
   end_ms: number;
   created_at: number;
   updated_at: number;
+  /** Set in the same transaction that queues the reminder mail: sent exactly once. */
+  reminder_sent_at: number | null;
 }
 
 export interface ManageTokensTable {

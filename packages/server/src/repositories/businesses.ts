@@ -1,8 +1,9 @@
 import type { BusinessProfile } from '@slotwise/shared/api';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { BusinessesTable, Database } from '../db/schema.ts';
+import type { Tx } from '../db/transaction.ts';
 
-export type Business = Omit<BusinessesTable, 'price_per_mile_cents'> & { price_per_mile_cents: number };
+export type Business = Selectable<BusinessesTable>;
 
 export function toProfile(b: Business): BusinessProfile {
   return {
@@ -20,11 +21,15 @@ export function businessesRepository(db: Kysely<Database>) {
     findByOwner(ownerId: string): Promise<Business | undefined> {
       return db.selectFrom('businesses').selectAll().where('owner_id', '=', ownerId).executeTakeFirst();
     },
-    findById(id: string): Promise<Business | undefined> {
-      return db.selectFrom('businesses').selectAll().where('id', '=', id).executeTakeFirst();
+    findById(id: string, from: Tx = db): Promise<Business | undefined> {
+      return from.selectFrom('businesses').selectAll().where('id', '=', id).executeTakeFirst();
     },
-    async update(id: string, changes: Partial<Omit<Business, 'id' | 'owner_id' | 'created_at'>>): Promise<Business> {
-      return db
+    async update(
+      id: string,
+      changes: Omit<Updateable<BusinessesTable>, 'id' | 'owner_id' | 'created_at'>,
+      from: Tx = db,
+    ): Promise<Business> {
+      return from
         .updateTable('businesses')
         .set({ ...changes, updated_at: Date.now() })
         .where('id', '=', id)

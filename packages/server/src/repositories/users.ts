@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, UsersTable } from '../db/schema.ts';
 
-export type User = Omit<UsersTable, 'token_version'> & { token_version: number };
+export type User = Selectable<UsersTable>;
 
 export function usersRepository(db: Kysely<Database>) {
   return {
@@ -11,7 +11,7 @@ export function usersRepository(db: Kysely<Database>) {
     findById(id: string): Promise<User | undefined> {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },
-    async insert(user: Omit<User, 'token_version'>): Promise<void> {
+    async insert(user: Insertable<UsersTable>): Promise<void> {
       await db.insertInto('users').values(user).execute();
     },
   };

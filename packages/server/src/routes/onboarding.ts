@@ -2,9 +2,11 @@
 import { Step1Request, Step2Request, Step3Request } from '@slotwise/shared/api';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { ownerGuard } from '../plugins/auth.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { toProfile } from '../repositories/businesses.ts';
+import { applyTradeTemplate } from '../repositories/templates.ts';
 
 export const ADDRESS_NOT_FOUND =
   'We could not locate that address. Search again and pick one of the suggestions, then add your house number.';
@@ -27,7 +29,18 @@ export async function onboardingRoutes(app: FastifyInstance, { ctx }: { ctx: App
 
   app.post('/api/onboarding/step2', { schema: { body: Step2Request } }, async (req) => {
     const { niche } = req.body as Step2Request;
-    return toProfile(await businesses.update(req.owner.businessId, { niche }));
+    const now = ctx.now();
+    const business = await inTransaction(ctx.store, async (trx) => {
+      const updated = await trx
+        .updateTable('businesses')
+        .set({ niche, updated_at: now })
+        .where('id', '=', req.owner.businessId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await applyTradeTemplate(trx, req.owner.businessId, niche, now);
+      return updated;
+    });
+    return toProfile(business);
   });
 
   app.post('/api/onboarding/step3', { schema: { body: Step3Request } }, async (req) => {

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signup, storages, type TestApp } from '../helpers.ts';
+
+describe.each(storages())('trade templates in onboarding on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  async function owner() {
+    const { token } = await signup(t.app);
+    const auth = { authorization: `Bearer ${token}` };
+    const step2 = (niche: string) =>
+      t.app.inject({ method: 'POST', url: '/api/onboarding/step2', payload: { niche }, headers: auth });
+    const services = async () =>
+      (await t.app.inject({ url: '/api/business-dashboard/services', headers: auth })).json().services as {
+        serviceName: string;
+      }[];
+    const question = async () =>
+      (await t.app.inject({ url: '/api/business-dashboard/settings/specific-question', headers: auth })).json();
+    return { auth, step2, services, question };
+  }
+
+  it('pre-fills a detailer with services and a vehicle-size dropdown, once, even if step 2 is repeated', async () => {
+    const o = await owner();
+    await o.step2('car-detailing');
+    await o.step2('car-detailing');
+    await o.step2('pool-cleaning');
+    const services = await o.services();
+    expect(services.map((s) => s.serviceName)).toEqual(['Exterior Wash & Wax', 'Interior Detail', 'Full Detail']);
+    expect(await o.question()).toMatchObject({
+      type: 'dropdown',
+      options: [
+        { text: 'Sedan / Coupe', value: 0 },
+        { text: 'SUV / Crossover', value: 25 },
+        { text: 'Truck / Van', value: 40 },
+      ],
+    });
+  });
+
+  it('gives lawn care a rate per 1,000 sq ft and "other" nothing', async () => {
+    const lawn = await owner();
+    await lawn.step2('lawn-care');
+    expect(await lawn.question()).toMatchObject({ type: 'rate', rate: 6, options: [] });
+    const other = await owner();
+    await other.step2('Window washing');
+    expect(await other.services()).toEqual([]);
+    expect(await other.question()).toBeNull();
+  });
+
+  it('never touches an owner who already set up services, and the owner can delete what it made', async () => {
+    const o = await owner();
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/business-dashboard/service/add',
+      headers: o.auth,
+      payload: { serviceName: 'My own service', duration: 30, price: 10 },
+    });
+    await o.step2('home-cleaning');
+    expect((await o.services()).map((s) => s.serviceName)).toEqual(['My own service']);
+
+    const fresh = await owner();
+    await fresh.step2('pest-control');
+    for (const s of (await t.app.inject({ url: '/api/business-dashboard/services', headers: fresh.auth })).json()
+      .services) {
+      const del = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/business-dashboard/service/delete/${s._id}`,
+        headers: fresh.auth,
+      });
+      expect(del.statusCode).toBe(200);
+    }
+    await fresh.step2('pest-control');
+    expect(await fresh.services()).toEqual([]);
+  });
+});

@@ -1,0 +1,155 @@
+/**
+ * Sensible starting services and a price-changing question for each trade, so
+ * a new owner has a working quote the minute onboarding ends. Prices in dollars
+ * (the owner edits or deletes all of it). "other" gets none.
+ */
+import type { Niche } from './domain.ts';
+
+export interface TradeTemplate {
+  services: { serviceName: string; duration: number; price: number }[];
+  question:
+    | { question: string; type: 'dropdown'; options: { text: string; value: number }[] }
+    | { question: string; type: 'rate'; rate: number };
+}
+
+export const TRADE_TEMPLATES: Record<Exclude<Niche, 'other'>, TradeTemplate> = {
+  'car-detailing': {
+    services: [
+      { serviceName: 'Exterior Wash & Wax', duration: 60, price: 59 },
+      { serviceName: 'Interior Detail', duration: 90, price: 99 },
+      { serviceName: 'Full Detail', duration: 180, price: 199 },
+    ],
+    question: {
+      question: 'What size is your vehicle?',
+      type: 'dropdown',
+      options: [
+        { text: 'Sedan / Coupe', value: 0 },
+        { text: 'SUV / Crossover', value: 25 },
+        { text: 'Truck / Van', value: 40 },
+      ],
+    },
+  },
+  'roof-cleaning': {
+    services: [
+      { serviceName: 'Roof Soft Wash', duration: 180, price: 349 },
+      { serviceName: 'Gutter Cleaning', duration: 90, price: 149 },
+    ],
+    question: {
+      question: 'How many stories is the building?',
+      type: 'dropdown',
+      options: [
+        { text: '1 story', value: 0 },
+        { text: '2 stories', value: 100 },
+        { text: '3 or more stories', value: 200 },
+      ],
+    },
+  },
+  'pool-cleaning': {
+    services: [
+      { serviceName: 'Pool Cleaning Visit', duration: 45, price: 65 },
+      { serviceName: 'Green Pool Recovery', duration: 180, price: 249 },
+    ],
+    question: {
+      question: 'How big is your pool?',
+      type: 'dropdown',
+      options: [
+        { text: 'Small (under 15,000 gallons)', value: 0 },
+        { text: 'Medium (15,000-25,000 gallons)', value: 20 },
+        { text: 'Large (over 25,000 gallons)', value: 45 },
+      ],
+    },
+  },
+  'lawn-care': {
+    services: [
+      { serviceName: 'Mow, Edge & Blow', duration: 60, price: 35 },
+      { serviceName: 'Leaf Cleanup', duration: 120, price: 95 },
+    ],
+    question: { question: 'Lawn size (in 1,000 sq ft)', type: 'rate', rate: 6 },
+  },
+  'home-cleaning': {
+    services: [
+      { serviceName: 'Standard Clean', duration: 120, price: 119 },
+      { serviceName: 'Deep Clean', duration: 240, price: 229 },
+      { serviceName: 'Move-out Clean', duration: 300, price: 299 },
+    ],
+    question: {
+      question: 'How many bedrooms?',
+      type: 'dropdown',
+      options: [
+        { text: '1 bedroom', value: 0 },
+        { text: '2 bedrooms', value: 30 },
+        { text: '3 bedrooms', value: 60 },
+        { text: '4 or more bedrooms', value: 95 },
+      ],
+    },
+  },
+  painting: {
+    services: [
+      { serviceName: 'Interior Painting', duration: 480, price: 150 },
+      { serviceName: 'Exterior Touch-up', duration: 240, price: 299 },
+    ],
+    question: { question: 'How many rooms?', type: 'rate', rate: 275 },
+  },
+  handyman: {
+    services: [
+      { serviceName: 'Small Repair (1 hour)', duration: 60, price: 85 },
+      { serviceName: 'Furniture Assembly', duration: 120, price: 119 },
+      { serviceName: 'TV Mounting', duration: 90, price: 129 },
+    ],
+    question: { question: 'Extra hours you expect the job to need', type: 'rate', rate: 75 },
+  },
+  'pet-grooming': {
+    services: [
+      { serviceName: 'Bath & Brush', duration: 60, price: 55 },
+      { serviceName: 'Full Groom', duration: 120, price: 85 },
+      { serviceName: 'Nail Trim', duration: 15, price: 20 },
+    ],
+    question: {
+      question: 'How big is your pet?',
+      type: 'dropdown',
+      options: [
+        { text: 'Small (under 20 lb)', value: 0 },
+        { text: 'Medium (20-50 lb)', value: 15 },
+        { text: 'Large (50-90 lb)', value: 30 },
+        { text: 'Giant (over 90 lb)', value: 45 },
+      ],
+    },
+  },
+  'junk-removal': {
+    services: [
+      { serviceName: 'Single Item Pickup', duration: 30, price: 89 },
+      { serviceName: 'Half Truck Load', duration: 90, price: 249 },
+      { serviceName: 'Full Truck Load', duration: 150, price: 449 },
+    ],
+    question: {
+      question: 'Are there stairs to carry items down?',
+      type: 'dropdown',
+      options: [
+        { text: 'No stairs', value: 0 },
+        { text: 'One flight', value: 25 },
+        { text: 'Two or more flights', value: 50 },
+      ],
+    },
+  },
+  'pest-control': {
+    services: [
+      { serviceName: 'General Pest Treatment', duration: 60, price: 129 },
+      { serviceName: 'Termite Inspection', duration: 60, price: 99 },
+      { serviceName: 'Rodent Control', duration: 90, price: 189 },
+    ],
+    question: {
+      question: 'How large is the home?',
+      type: 'dropdown',
+      options: [
+        { text: 'Under 1,500 sq ft', value: 0 },
+        { text: '1,500-3,000 sq ft', value: 40 },
+        { text: 'Over 3,000 sq ft', value: 80 },
+      ],
+    },
+  },
+};
+
+/** The template of a niche, or null for "other" and free-text niches. */
+export function templateFor(niche: string): TradeTemplate | null {
+  return (TRADE_TEMPLATES as Record<string, TradeTemplate>)[niche] ?? null;
+}
