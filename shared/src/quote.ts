@@ -1,0 +1,122 @@
+/**
+ * Quote arithmetic of DESIGN.md section 5, in integer cents: service price, plus
+ * the specific question's part (a dropdown option's value, or rate x quantity),
+ * plus price per mile x miles. Pure: the server computes every quote with this
+ * (a customer never sets a price); the widget only shows the server's lines.
+ */
+import { formatUsd, toDollars } from './money.ts';
+
+export interface QuoteService {
+  name: string;
+  priceCents: number;
+}
+
+export interface QuoteQuestion {
+  question: string;
+  type: 'dropdown' | 'rate';
+  options: readonly { text: string; valueCents: number }[];
+  rateCents: number | null;
+}
+
+export type QuoteAnswer = { option: string } | { quantity: number } | null | undefined;
+
+export interface QuoteInput {
+  service: QuoteService;
+  /** null when the business asks no specific question. */
+  question: QuoteQuestion | null;
+  answer: QuoteAnswer;
+  /** 0 when the business does not price by distance. */
+  pricePerMileCents: number;
+  /** Distance from the business to the customer; null when unknown. */
+  miles: number | null;
+}
+
+export interface QuoteLineCents {
+  label: string;
+  amountCents: number;
+}
+
+export interface Quote {
+  lines: QuoteLineCents[];
+  totalCents: number;
+  /** Rounded to 0.1 mile; null when distance is not priced. */
+  miles: number | null;
+  /** What the customer answered, as shown to the owner (option text or quantity); null without a question. */
+  answerText: string | null;
+}
+
+/** A quote that cannot be made from what the customer sent; the message says what to fix. */
+export class QuoteError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'QuoteError';
+  }
+}
+
+/**
+ * Cents from a fractional amount, half rounded up. Reading to 6 decimals first drops
+ * binary noise (105 x 1.5 is exactly 157.5, but 3 x 0.1 x 100 is 30.000000000000004).
+ */
+export function roundCentsHalfUp(amount: number): number {
+  return Math.round(Number(amount.toFixed(6)));
+}
+
+/** Miles as priced: rounded to 0.1 mile. */
+export function roundMiles(miles: number): number {
+  return Math.round(miles * 10) / 10;
+}
+
+function assertCents(value: number, what: string): void {
+  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${what} must be whole, non-negative cents`);
+}
+
+function questionLine(question: QuoteQuestion, answer: QuoteAnswer): { line: QuoteLineCents; answerText: string } {
+  if (question.type === 'dropdown') {
+    const chosen = answer && 'option' in answer ? answer.option.trim().toLowerCase() : null;
+    const option = question.options.find((o) => o.text.trim().toLowerCase() === chosen);
+    if (!option) {
+      const choices = question.options.map((o) => o.text).join(', ');
+      throw new QuoteError(`Answer "${question.question}" with one of: ${choices}.`);
+    }
+    assertCents(option.valueCents, 'Option value');
+    return {
+      line: { label: `${question.question}: ${option.text}`, amountCents: option.valueCents },
+      answerText: option.text,
+    };
+  }
+  const quantity = answer && 'quantity' in answer ? answer.quantity : null;
+  if (quantity === null || !Number.isFinite(quantity) || quantity < 0)
+    throw new QuoteError(`Answer "${question.question}" with a number of 0 or more.`);
+  const rateCents = question.rateCents ?? 0;
+  assertCents(rateCents, 'Rate');
+  return {
+    line: {
+      label: `${question.question}: ${quantity} × ${formatUsd(toDollars(rateCents))}`,
+      amountCents: roundCentsHalfUp(rateCents * quantity),
+    },
+    answerText: String(quantity),
+  };
+}
+
+export function computeQuote(input: QuoteInput): Quote {
+  const { service, question, answer, pricePerMileCents, miles } = input;
+  assertCents(service.priceCents, 'Service price');
+  assertCents(pricePerMileCents, 'Price per mile');
+  const lines: QuoteLineCents[] = [{ label: service.name, amountCents: service.priceCents }];
+  let answerText: string | null = null;
+  if (question) {
+    const part = questionLine(question, answer);
+    lines.push(part.line);
+    answerText = part.answerText;
+  }
+  let pricedMiles: number | null = null;
+  if (pricePerMileCents > 0 && miles !== null) {
+    if (!Number.isFinite(miles) || miles < 0) throw new RangeError('Miles must be a non-negative number');
+    pricedMiles = roundMiles(miles);
+    lines.push({
+      label: `Distance: ${pricedMiles} mi × ${formatUsd(toDollars(pricePerMileCents))}/mi`,
+      amountCents: roundCentsHalfUp(pricePerMileCents * pricedMiles),
+    });
+  }
+  return { lines, totalCents: lines.reduce((sum, l) => sum + l.amountCents, 0), miles: pricedMiles, answerText };
+}
