@@ -424,3 +424,33 @@ export const ChangePasswordRequest = z.object({
 });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 export const PhoneUpdateRequest = z.object({ phoneNumber: Phone });
+
+// ---------- operations settings (travel, service area, change cut-off, calendar feed) ----------
+
+export const CHANGE_CUTOFF_HOURS = [0, 2, 12, 24, 48] as const;
+export const OperationsSettings = z.object({
+  travel: z.object({
+    enabled: z.boolean({ error: 'Say whether you travel to your customers.' }),
+    speedMph: z
+      .number({ error: 'Average speed must be a number of miles per hour.' })
+      .int('Average speed must be whole miles per hour.')
+      .min(5, 'Average speed must be at least 5 mph.')
+      .max(80, 'Average speed must be at most 80 mph.'),
+    bufferMinutes: z
+      .number({ error: 'Buffer must be a number of minutes.' })
+      .int('Buffer must be whole minutes.')
+      .min(0, 'Buffer cannot be negative.')
+      .max(240, 'Buffer must be at most 240 minutes.'),
+  }),
+  maxDistanceMiles: z
+    .number({ error: 'Service area must be a number of miles.' })
+    .positive('Service area must be more than 0 miles, or empty for anywhere.')
+    .max(1000, 'Service area must be at most 1000 miles.')
+    .nullable(),
+  changeCutoffHours: z.union(
+    CHANGE_CUTOFF_HOURS.map((h) => z.literal(h)),
+    { error: 'Change cut-off must be one of 0 (none), 2, 12, 24 or 48 hours.' },
+  ),
+});
+export type OperationsSettings = z.infer<typeof OperationsSettings>;
+export const CalendarFeed = z.object({ url: z.string() });

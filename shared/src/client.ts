@@ -85,6 +85,12 @@ export function createClient(options: ClientOptions = {}) {
       distancePricing: () => call('GET', `${owner}/settings/distance-pricing`, api.DistancePricing, { auth: true }),
       updateDistancePricing: (body: { pricePerMile: number }) =>
         call('PUT', `${owner}/settings/update-distance-pricing`, api.DistancePricing, { body, auth: true }),
+      operations: () => call('GET', `${owner}/settings/operations`, api.OperationsSettings, { auth: true }),
+      updateOperations: (body: api.OperationsSettings) =>
+        call('PUT', `${owner}/settings/operations`, api.OperationsSettings, { body, auth: true }),
+      calendarFeed: () => call('GET', `${owner}/settings/calendar-feed`, api.CalendarFeed, { auth: true }),
+      revokeCalendarFeed: () =>
+        call('POST', `${owner}/settings/calendar-feed/revoke`, api.CalendarFeed, { auth: true }),
       address: () => call('GET', `${owner}/address`, api.AddressResponse, { auth: true }),
       updateAddress: (body: api.Step3Request) =>
         call('PUT', `${owner}/address/update`, api.BusinessProfile, { body, auth: true }),

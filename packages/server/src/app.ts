@@ -22,6 +22,7 @@ import { useZodValidation } from './plugins/validation.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import { exportRoutes } from './routes/dashboard/export.ts';
+import { operationsRoutes } from './routes/dashboard/operations.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { healthRoutes } from './routes/health.ts';
 import { onboardingRoutes } from './routes/onboarding.ts';
@@ -115,6 +116,7 @@ export async function buildApp(
   await app.register(authRoutes, { ctx });
   await app.register(accountRoutes, { ctx });
   await app.register(exportRoutes, { ctx });
+  await app.register(operationsRoutes, { ctx });
   await app.register(onboardingRoutes, { ctx });
   await app.register(placesRoutes, { ctx });
   await app.register(feedbackRoutes, { ctx });
