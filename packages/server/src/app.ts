@@ -13,6 +13,7 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createGeocoder } from './geocoder/create.ts';
 import type { Geocoder } from './geocoder/geocoder.ts';
+import { startReminders } from './jobs/reminders.ts';
 import { loggerOptions } from './logging.ts';
 import { MailDispatcher } from './mail/outbox.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
@@ -74,6 +75,7 @@ export async function buildApp(
     await ctx.mail.stop();
     await store.close();
   });
+  startReminders(app, ctx);
 
   useZodValidation(app);
   useErrorHandler(app);

@@ -3,6 +3,8 @@
  * HTML. Customer-supplied text is escaped here, so names carrying markup stay inert.
  */
 import { formatUsd, toDollars } from '@slotwise/shared/money';
+import type { BookingsTable } from '../db/schema.ts';
+import type { Business } from '../repositories/businesses.ts';
 import type { MailMessage } from './outbox.ts';
 
 export interface MailBooking {
@@ -18,6 +20,23 @@ export interface MailBooking {
   timeZone: string;
   totalCents: number;
   customerAddress: string | null;
+}
+
+/** What every booking mail shows, from a booking row and its business. */
+export function toMailBooking(row: BookingsTable, business: Pick<Business, 'name' | 'time_zone'>): MailBooking {
+  return {
+    customerEmail: row.customer_email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    serviceName: row.service_name,
+    businessName: business.name ?? 'Your service provider',
+    day: row.day,
+    startTime: row.start_time,
+    endTime: row.end_time,
+    timeZone: business.time_zone,
+    totalCents: row.total_cents,
+    customerAddress: row.customer_address,
+  };
 }
 
 export interface ManageLinks {
