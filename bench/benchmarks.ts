@@ -5,5 +5,6 @@
  * (STACK.md pitfall 7); they never weaken the product's defaults.
  */
 import type { Benchmark } from './figures.ts';
+import { landingBenchmark } from './landing.ts';
 
-export const benchmarks: Benchmark[] = [];
+export const benchmarks: Benchmark[] = [landingBenchmark];
