@@ -28,7 +28,7 @@ export function headTags({ origin = '' }: HeadOptions = {}): string {
   return [
     `<title>${escapeHtml(META.title)}</title>`,
     meta('name', 'description', META.description),
-    meta('name', 'theme-color', '#0f766e'),
+    meta('name', 'theme-color', '#4f46e5'),
     base ? `<link rel="canonical" href="${escapeHtml(url)}" />` : '',
     meta('property', 'og:type', 'website'),
     meta('property', 'og:site_name', PRODUCT),

@@ -44,7 +44,7 @@ export function LandingPage({ screenshots, year }: LandingPageProps) {
 function Logo() {
   return (
     <svg className="logo" width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-      <rect width="32" height="32" rx="8" fill="#0f766e" />
+      <rect width="32" height="32" rx="8" fill="#4f46e5" />
       <rect x="7" y="9" width="18" height="16" rx="3" fill="none" stroke="#fff" strokeWidth="2" />
       <path d="M7 14h18M12 6.5v5M20 6.5v5" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
       <path d="m12.5 19.5 2.5 2.5 4.5-4.5" fill="none" stroke="#fcd34d" strokeWidth="2.2" strokeLinecap="round" />
