@@ -1,8 +1,19 @@
+import '@slotwise/ui/feedback.css';
+import '@slotwise/ui/status-badge.css';
+import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { createAppRouter } from './app/router.tsx';
+import { checkSession } from './lib/session.ts';
 
-createRoot(document.getElementById('root')!).render(
+checkSession();
+const router = createAppRouter();
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element to render the dashboard into.');
+
+createRoot(root).render(
   <StrictMode>
-    <p>Loading...</p>
+    <RouterProvider router={router} />
   </StrictMode>,
 );

@@ -1,0 +1,30 @@
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+
+/** The router's default error view (SPEC.md section 8). */
+export function ErrorView() {
+  const error = useRouteError();
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : null;
+  return (
+    <main className="center-screen">
+      <div className="center-card">
+        <div className="card" role="alert">
+          <h1>Unexpected Application Error!</h1>
+          {detail && <p className="muted">{detail}</p>}
+          <p>Reload the page to try again. If it keeps happening, tell us with the Feedback button.</p>
+          <div className="row">
+            <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
+              Reload
+            </button>
+            <a className="btn" href="/dashboard">
+              Go to dashboard
+            </a>
+          </div>
+        </div>
+      </div>
+    </main>
+  );
+}

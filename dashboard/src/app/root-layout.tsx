@@ -1,0 +1,29 @@
+import { FeedbackButton } from '@slotwise/ui/feedback-button.tsx';
+import type { FeedbackPlace } from '@slotwise/ui/feedback-form.tsx';
+import { Outlet, useLocation } from 'react-router-dom';
+import { client } from '../lib/api.ts';
+
+const PLACES: [prefix: string, place: FeedbackPlace][] = [
+  ['/dashboard/calendar', 'Calendar Page'],
+  ['/dashboard/bookings', 'Bookings Page'],
+  ['/dashboard/services', 'Services Page'],
+  ['/dashboard/settings', 'Settings Page'],
+];
+
+/** The Feedback form's "Where" for the page the user is on. */
+export function feedbackPlace(pathname: string): FeedbackPlace {
+  return PLACES.find(([prefix]) => pathname === prefix || pathname.startsWith(`${prefix}/`))?.[1] ?? 'Home Page';
+}
+
+const sendFeedback = (body: Parameters<typeof client.feedback>[0]) => client.feedback(body);
+
+/** Wraps every screen of the app: the page, and the floating Feedback button (SPEC.md section 1). */
+export function RootLayout() {
+  const { pathname } = useLocation();
+  return (
+    <>
+      <Outlet />
+      <FeedbackButton where={feedbackPlace(pathname)} send={sendFeedback} />
+    </>
+  );
+}

@@ -1,0 +1,221 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, onboardedProfile } from '../../../testing/fake-api.ts';
+import { renderApp } from '../../../testing/render-app.tsx';
+import { storeToken } from '../../../testing/tokens.ts';
+
+const profile = (over: Partial<typeof onboardedProfile> = {}) => ({ body: { ...onboardedProfile, ...over } });
+
+describe('Onboarding step 1', () => {
+  it('keeps Next disabled until a name is typed, then saves it and goes to step 2', async () => {
+    storeToken();
+    const api = fakeApi({ 'POST /api/onboarding/step1': profile({ niche: null, address: null, onboarded: false }) });
+    const { user, pathname } = renderApp('/onboarding/step1');
+    const next = screen.getByRole('button', { name: 'Next' });
+    expect(next).toBeDisabled();
+    await user.type(screen.getByLabelText('Business Name'), '   ');
+    expect(next).toBeDisabled();
+    await user.type(screen.getByLabelText('Business Name'), 'Sparkle Auto ');
+    expect(next).toBeEnabled();
+    await user.click(next);
+    await waitFor(() => expect(pathname()).toBe('/onboarding/step2'));
+    expect(api.callsTo('POST /api/onboarding/step1')[0]?.body).toEqual({ name: 'Sparkle Auto' });
+  });
+
+  it('says the user is not authenticated when there is no token', async () => {
+    const api = fakeApi();
+    const { user, pathname } = renderApp('/onboarding/step1');
+    await user.type(screen.getByLabelText('Business Name'), 'Sparkle Auto');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('User not authenticated. Please log in again.');
+    expect(api.calls).toHaveLength(0);
+    expect(pathname()).toBe('/onboarding/step1');
+  });
+
+  it("shows the server's error, the fallback, or the network message", async () => {
+    storeToken();
+    const api = fakeApi({
+      'POST /api/onboarding/step1': { status: 400, body: { error: 'Business name must be at most 120 characters.' } },
+    });
+    const { user } = renderApp('/onboarding/step1');
+    await user.type(screen.getByLabelText('Business Name'), 'Sparkle Auto');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Business name must be at most 120 characters.');
+
+    api.on('POST /api/onboarding/step1', { status: 500 });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to save business name.'));
+
+    api.on('POST /api/onboarding/step1', 'network');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong. Please try again.'));
+  });
+
+  it('logs out to /login when the server rejects the token', async () => {
+    storeToken();
+    fakeApi({ 'POST /api/onboarding/step1': { status: 401, body: { error: 'Your session has expired.' } } });
+    const { user, pathname } = renderApp('/onboarding/step1');
+    await user.type(screen.getByLabelText('Business Name'), 'Sparkle Auto');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(pathname()).toBe('/login'));
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});
+
+describe('Onboarding step 2', () => {
+  it('offers the 11 niches by name and keeps Next disabled without a choice', async () => {
+    storeToken();
+    fakeApi();
+    renderApp('/onboarding/step2');
+    const radios = screen.getAllByRole('radio');
+    expect(radios).toHaveLength(11);
+    for (const name of ['Car Detailing', 'Roof Cleaning', 'Pest Control', 'Other']) {
+      expect(screen.getByRole('radio', { name })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('sends the chosen niche, stores it and goes to step 3', async () => {
+    storeToken();
+    const api = fakeApi({ 'POST /api/onboarding/step2': profile({ address: null, onboarded: false }) });
+    const { user, pathname } = renderApp('/onboarding/step2');
+    await user.click(screen.getByRole('radio', { name: 'Car Detailing' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(pathname()).toBe('/onboarding/step3'));
+    expect(api.callsTo('POST /api/onboarding/step2')[0]?.body).toEqual({ niche: 'car-detailing' });
+    expect(localStorage.getItem('niche')).toBe('car-detailing');
+  });
+
+  it('reveals a text field for Other, needs it filled, and sends the text as the niche', async () => {
+    storeToken();
+    const api = fakeApi({ 'POST /api/onboarding/step2': profile({ niche: 'Window cleaning', onboarded: false }) });
+    const { user, pathname } = renderApp('/onboarding/step2');
+    expect(screen.queryByLabelText('Your niche')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Other' }));
+    const text = screen.getByLabelText('Your niche');
+    const next = screen.getByRole('button', { name: 'Next' });
+    expect(next).toBeDisabled();
+    await user.type(text, '  ');
+    expect(next).toBeDisabled();
+    await user.type(text, 'Window cleaning');
+    await user.click(next);
+    await waitFor(() => expect(pathname()).toBe('/onboarding/step3'));
+    expect(api.callsTo('POST /api/onboarding/step2')[0]?.body).toEqual({ niche: 'Window cleaning' });
+    expect(localStorage.getItem('niche')).toBe('Window cleaning');
+  });
+
+  it("shows the server's error, the fallback, or the network message", async () => {
+    storeToken();
+    const api = fakeApi({ 'POST /api/onboarding/step2': { status: 503 } });
+    const { user } = renderApp('/onboarding/step2');
+    await user.click(screen.getByRole('radio', { name: 'Lawn Care' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to save niche.');
+    api.on('POST /api/onboarding/step2', 'network');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong. Please try again.'));
+    api.on('POST /api/onboarding/step2', { status: 400, body: { error: 'Niche must be at most 80 characters.' } });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Niche must be at most 80 characters.'));
+    expect(localStorage.getItem('niche')).toBeNull();
+  });
+});
+
+describe('Onboarding step 3', () => {
+  const suggestions = [
+    { description: 'Beverly Hills, CA 90210, United States', placeId: 'zip:90210' },
+    { description: 'Beverly Hills, CA 90211, United States', placeId: 'zip:90211' },
+  ];
+
+  it('searches only from 3 characters', async () => {
+    storeToken();
+    const api = fakeApi({ 'GET /api/business/places': { body: suggestions } });
+    const { user } = renderApp('/onboarding/step3');
+    const search = screen.getByRole('combobox', { name: 'Search Address' });
+    await user.type(search, '90');
+    expect(screen.getByText('Type at least 3 characters to search.')).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 400));
+    expect(api.callsTo('GET /api/business/places')).toHaveLength(0);
+    await user.type(search, '2');
+    expect(await screen.findByRole('option', { name: suggestions[0]?.description })).toBeInTheDocument();
+    const searches = api.callsTo('GET /api/business/places');
+    expect(searches).toHaveLength(1);
+    expect(searches[0]?.url.searchParams.get('input')).toBe('902');
+    expect(searches[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it('debounces typing into one search', async () => {
+    storeToken();
+    const api = fakeApi({ 'GET /api/business/places': { body: suggestions } });
+    const { user } = renderApp('/onboarding/step3');
+    await user.type(screen.getByRole('combobox', { name: 'Search Address' }), '90210');
+    await screen.findByRole('option', { name: suggestions[0]?.description });
+    expect(api.callsTo('GET /api/business/places').map((c) => c.url.searchParams.get('input'))).toEqual(['90210']);
+  });
+
+  it('needs both a house number and a chosen address', async () => {
+    storeToken();
+    const api = fakeApi({ 'GET /api/business/places': { body: suggestions } });
+    const { user } = renderApp('/onboarding/step3');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter your house number and select an address.');
+
+    await user.type(screen.getByLabelText('House Number'), '42');
+    await user.type(screen.getByRole('combobox', { name: 'Search Address' }), '90210');
+    await screen.findByRole('option', { name: suggestions[0]?.description });
+    // Typed text that was never picked from the list is not an address.
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter your house number and select an address.');
+    expect(api.callsTo('POST /api/onboarding/step3')).toHaveLength(0);
+  });
+
+  it('sends "house number, suggestion" and goes to the dashboard', async () => {
+    storeToken();
+    const api = fakeApi({
+      'GET /api/business/places': { body: suggestions },
+      'POST /api/onboarding/step3': profile(),
+    });
+    const { user, pathname } = renderApp('/onboarding/step3');
+    await user.type(screen.getByRole('combobox', { name: 'Search Address' }), '90210');
+    await user.click(await screen.findByRole('option', { name: suggestions[0]?.description }));
+    await user.type(screen.getByLabelText('House Number'), '42');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(pathname()).toBe('/dashboard'));
+    expect(api.callsTo('POST /api/onboarding/step3')[0]?.body).toEqual({
+      address: '42, Beverly Hills, CA 90210, United States',
+    });
+  });
+
+  it('picks a suggestion with the keyboard', async () => {
+    storeToken();
+    fakeApi({ 'GET /api/business/places': { body: suggestions } });
+    const { user } = renderApp('/onboarding/step3');
+    const search = screen.getByRole('combobox', { name: 'Search Address' });
+    await user.type(search, '90210');
+    await screen.findByRole('option', { name: suggestions[0]?.description });
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(search).toHaveValue(suggestions[1]?.description);
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's error, the fallback, or the network message", async () => {
+    storeToken();
+    const api = fakeApi({
+      'GET /api/business/places': { body: suggestions },
+      'POST /api/onboarding/step3': { status: 400, body: { error: 'We could not locate that address.' } },
+    });
+    const { user, pathname } = renderApp('/onboarding/step3');
+    await user.type(screen.getByRole('combobox', { name: 'Search Address' }), '90210');
+    await user.click(await screen.findByRole('option', { name: suggestions[0]?.description }));
+    await user.type(screen.getByLabelText('House Number'), '42');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not locate that address.');
+    api.on('POST /api/onboarding/step3', { status: 500 });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to save address.'));
+    api.on('POST /api/onboarding/step3', 'network');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong. Please try again.'));
+    expect(pathname()).toBe('/onboarding/step3');
+  });
+});

@@ -1,0 +1,21 @@
+/** Turning a failed call into the words a screen shows (SPEC.md section 8). */
+import { ApiError, NETWORK_ERROR_STATUS } from '@slotwise/shared/client';
+
+export const NETWORK_FAILURE = 'Something went wrong. Please try again.';
+
+export function isNetworkError(err: unknown): boolean {
+  return err instanceof ApiError && err.status === NETWORK_ERROR_STATUS;
+}
+
+/** "The server error or {fallback}": the server's own {error} text when it sent one. */
+export function serverErrorOr(err: unknown, fallback: string, networkText: string = fallback): string {
+  if (isNetworkError(err)) return networkText;
+  if (err instanceof ApiError && err.fromServer) return err.message;
+  return fallback;
+}
+
+/** The server's own words for a failure, or null (for a detail line under a fixed message). */
+export function serverDetail(err: unknown): string | null {
+  if (isNetworkError(err)) return (err as ApiError).message;
+  return err instanceof ApiError && err.fromServer ? err.message : null;
+}

@@ -1,0 +1,106 @@
+/**
+ * The owner's session (SPEC.md section 4): a signed token in localStorage under
+ * `token`, whose decoded payload is the current user. State lives in signals so
+ * the guard, the top bar and any page read one source; components reading them
+ * call useSignals() (STACK.md pitfall 1).
+ */
+import { batch, signal } from '@preact/signals-react';
+import { SessionPayload } from '@slotwise/shared/api';
+import { TOKEN_STORAGE_KEY } from '@slotwise/shared/domain';
+import { resetSharedResources } from './resource.ts';
+
+export type SessionStatus = 'loading' | 'signedIn' | 'signedOut';
+
+export const sessionStatus = signal<SessionStatus>('loading');
+export const currentUser = signal<SessionPayload | null>(null);
+
+type Navigate = (to: string, options?: { replace?: boolean }) => void;
+// Until the router binds itself (app/router.tsx), a full page load is the safe way to move.
+let navigate: Navigate = (to) => window.location.assign(to);
+
+/** The router hands over its navigate so session changes can move the user from outside React. */
+export function bindNavigation(fn: Navigate): void {
+  navigate = fn;
+}
+
+export function readToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_STORAGE_KEY);
+  } catch {
+    // Storage can be disabled (privacy modes); then there is simply no session.
+    return null;
+  }
+}
+
+/** The payload of a JWT, or null when it is not one we can read. The signature is the server's business. */
+export function decodeToken(token: string): SessionPayload | null {
+  const part = token.split('.')[1];
+  if (!part) return null;
+  try {
+    const base64 = part.replace(/-/g, '+').replace(/_/g, '/');
+    const binary = atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='));
+    const json = new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+    const parsed = SessionPayload.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function signIn(payload: SessionPayload): void {
+  batch(() => {
+    currentUser.value = payload;
+    sessionStatus.value = 'signedIn';
+  });
+}
+
+function clearSession(): void {
+  try {
+    localStorage.removeItem(TOKEN_STORAGE_KEY);
+  } catch {
+    // Nothing stored means nothing to remove.
+  }
+  resetSharedResources();
+  batch(() => {
+    currentUser.value = null;
+    sessionStatus.value = 'signedOut';
+  });
+}
+
+/**
+ * The start-up check: an expired (exp * 1000 before now) or undecodable token logs
+ * the user out. It does not navigate by itself: the dashboard guard sends a signed-out
+ * visitor to /login, while public pages (signup, the customer links) stay where they are.
+ */
+export function checkSession(now: number = Date.now()): void {
+  const token = readToken();
+  const payload = token ? decodeToken(token) : null;
+  if (!payload || payload.exp * 1000 < now) {
+    clearSession();
+    return;
+  }
+  signIn(payload);
+}
+
+/** Login success: store the token, set the user, go to the dashboard. */
+export function login(token: string): void {
+  const payload = decodeToken(token);
+  if (!payload) throw new Error('The server sent a session token this page cannot read. Please try again.');
+  localStorage.setItem(TOKEN_STORAGE_KEY, token);
+  signIn(payload);
+  navigate('/dashboard');
+}
+
+/** Signup success: store the token and start onboarding. */
+export function signup(token: string): void {
+  localStorage.setItem(TOKEN_STORAGE_KEY, token);
+  const payload = decodeToken(token);
+  if (payload) signIn(payload);
+  navigate('/onboarding/step1');
+}
+
+/** Log Out, and any 401 from an authenticated call: forget everything and go to /login. */
+export function logout(): void {
+  clearSession();
+  navigate('/login', { replace: true });
+}

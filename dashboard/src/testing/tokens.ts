@@ -1,0 +1,17 @@
+/** Unsigned JWT-shaped tokens for tests: the dashboard only decodes, the server verifies. */
+const b64url = (value: unknown) =>
+  btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+export function makeToken(claims: { exp?: number; email?: string; sub?: string } = {}): string {
+  const payload = {
+    sub: claims.sub ?? 'a3c4f0b2-1d2e-4f5a-8b9c-0d1e2f3a4b5c',
+    email: claims.email ?? 'owner@example.com',
+    exp: claims.exp ?? Math.floor(Date.now() / 1000) + 3600,
+  };
+  return `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url(payload)}.signature`;
+}
+
+export function storeToken(token: string = makeToken()): string {
+  localStorage.setItem('token', token);
+  return token;
+}
