@@ -8,7 +8,8 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  outputDir: './test-results',
+  // Traces and failure screenshots; E2E_RESULTS_DIR separates two runs at once on one checkout.
+  outputDir: process.env.E2E_RESULTS_DIR ?? './test-results',
   globalSetup: './global-setup.ts',
   // Two cores, shared with the server under test: one browser at a time.
   workers: 1,
