@@ -5,9 +5,14 @@
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
 
+export const BODY_NOT_OBJECT = 'Send the body as a JSON object (Content-Type: application/json).';
+
 const compiler: FastifySchemaCompiler<z.ZodType> =
-  ({ schema }) =>
+  ({ schema, httpPart }) =>
   (data) => {
+    // A missing, text or array body would otherwise surface as zod's "expected object, received ...".
+    if (httpPart === 'body' && (data === null || typeof data !== 'object' || Array.isArray(data)))
+      return { error: Object.assign(new Error(BODY_NOT_OBJECT), { statusCode: 400 }) };
     const result = schema.safeParse(data);
     if (result.success) return { value: result.data };
     return { error: new ValidationError(result.error) };

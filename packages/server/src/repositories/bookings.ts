@@ -56,6 +56,38 @@ export function bookingsRepository(db: Kysely<Database>) {
         .returningAll()
         .executeTakeFirstOrThrow();
     },
+    /**
+     * After the business's time zone changes: the instants (start_ms, end_ms) stay
+     * what the customer booked, and the wall-time fields are rewritten in the new zone.
+     * Run inside withBusinessLock. Returns how many rows changed.
+     */
+    async rewriteWallTimes(
+      trx: Tx,
+      businessId: string,
+      wall: (ms: number) => { day: string; time: string },
+      now: number,
+    ): Promise<number> {
+      const rows = await trx
+        .selectFrom('bookings')
+        .select(['id', 'day', 'start_time', 'end_time', 'start_ms', 'end_ms'])
+        .where('business_id', '=', businessId)
+        .execute();
+      let changed = 0;
+      for (const r of rows) {
+        const start = wall(r.start_ms);
+        const end = wall(r.end_ms);
+        // bookingTime has one day; an end that lands on the next day reads as the day's last minute.
+        const endTime = end.day === start.day ? end.time : '23:59';
+        if (start.day === r.day && start.time === r.start_time && endTime === r.end_time) continue;
+        await trx
+          .updateTable('bookings')
+          .set({ day: start.day, start_time: start.time, end_time: endTime, updated_at: now })
+          .where('id', '=', r.id)
+          .execute();
+        changed++;
+      }
+      return changed;
+    },
     /** The periodic sweep: approved bookings past their end become completed. Safe on every instance at once. */
     async completePast(now: number): Promise<number> {
       const r = await db
