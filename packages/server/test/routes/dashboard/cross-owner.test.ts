@@ -1,0 +1,274 @@
+/**
+ * Owner B can read, change or delete nothing of owner A's (issue 3). The routes are
+ * not listed by hand: every /api/business-dashboard route the app has registered is
+ * walked, so a route added later is covered the day it lands. A route with an id in
+ * its path, or a body naming one of A's ids, must answer 404 (or 403); every other
+ * route may act only on B's own business. Nothing of A's may appear in any answer,
+ * and A's every GET answers the same before and after the walk.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, onboardedOwner, storages, type TestApp } from '../../helpers.ts';
+import { captureMail, insertBooking, wallToMs } from './fixtures.ts';
+
+const PREFIX = '/api/business-dashboard/';
+
+interface RouteDef {
+  method: string;
+  url: string;
+}
+
+/** Every route of the app, read back from Fastify's own route tree. */
+export function registeredRoutes(app: FastifyInstance): RouteDef[] {
+  const out: RouteDef[] = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const m = /^([│├└─\s]*)(\S.*?) \(([^)]*)\)$/.exec(line);
+    if (!m) continue;
+    const depth = m[1]!.length / 4;
+    stack.length = depth - 1;
+    stack[depth - 1] = m[2]!;
+    const url = stack.join('');
+    for (const method of m[3]!.split(',').map((s) => s.trim()))
+      if (method !== '-' && method !== 'HEAD' && method !== 'OPTIONS') out.push({ method, url });
+  }
+  return out;
+}
+
+/** The calls SPEC.md section 7 and issue 3 name; the walk must find at least these. */
+const EXPECTED = [
+  'GET /api/business-dashboard/bookings/today',
+  'GET /api/business-dashboard/bookings',
+  'PUT /api/business-dashboard/booking/approve/:id',
+  'PUT /api/business-dashboard/booking/decline/:id',
+  'GET /api/business-dashboard/availability',
+  'PUT /api/business-dashboard/availability/update-single',
+  'PUT /api/business-dashboard/availability/update',
+  'GET /api/business-dashboard/settings/specific-question',
+  'PUT /api/business-dashboard/settings/update-specific-question',
+  'GET /api/business-dashboard/business-details',
+  'GET /api/business-dashboard/services',
+  'POST /api/business-dashboard/service/add',
+  'PUT /api/business-dashboard/service/edit/:id',
+  'DELETE /api/business-dashboard/service/delete/:id',
+  'GET /api/business-dashboard/settings/distance-pricing',
+  'PUT /api/business-dashboard/settings/update-distance-pricing',
+  'GET /api/business-dashboard/address',
+  'PUT /api/business-dashboard/address/update',
+  'PUT /api/business-dashboard/settings/time-zone',
+];
+
+describe.each(storages())('owner B against owner A on %s', (kind) => {
+  let t: TestApp;
+  let a: Awaited<ReturnType<typeof onboardedOwner>>;
+  let b: Awaited<ReturnType<typeof onboardedOwner>>;
+  const ids = { booking: '', approved: '', service: '', blocked: '' };
+  const mail = captureMail();
+  let routes: RouteDef[];
+
+  /** Strings that belong to A alone; none may reach B. */
+  let secrets: string[];
+  /** A's ids: B may see them echoed in a 404 message for an id B sent, never in a success. */
+  let aIds: string[];
+
+  const A = {
+    customerEmail: 'ottoline.a-secret@example.com',
+    firstName: 'Ottoline',
+    serviceName: 'A-Only Ceramic Shield',
+    question: 'A-secret: how many dogs ride along?',
+    blockedTitle: 'A-secret dentist',
+    address: '5, Austin, TX 73301, USA',
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { mailTransport: mail.transport });
+    a = await onboardedOwner(t.app);
+    b = await onboardedOwner(t.app);
+    const asA = (method: 'POST' | 'PUT', url: string, payload: object) =>
+      t.app.inject({ method, url: `${PREFIX}${url}`, headers: a.auth, payload });
+
+    ids.service = (
+      await asA('POST', 'service/add', { serviceName: A.serviceName, duration: 60, price: 77 })
+    ).json()._id;
+    await asA('PUT', 'settings/update-specific-question', {
+      question: A.question,
+      type: 'dropdown',
+      options: [{ text: 'A-secret option', value: 9 }],
+    });
+    await asA('PUT', 'settings/update-distance-pricing', { pricePerMile: 3.33 });
+    await asA('PUT', 'availability/update-single', { day: 'Sunday', startTime: '06:00', endTime: '07:30' });
+    expect((await asA('PUT', 'address/update', { address: A.address })).statusCode).toBe(200);
+    const customer = {
+      customerEmail: A.customerEmail,
+      firstName: A.firstName,
+      serviceId: ids.service,
+      zone: 'America/Chicago',
+    };
+    ids.booking = await insertBooking(t.ctx, a.businessId, {
+      ...customer,
+      day: '2027-04-06',
+      startTime: '10:00',
+      endTime: '11:00',
+    });
+    ids.approved = await insertBooking(t.ctx, a.businessId, {
+      ...customer,
+      day: '2027-04-06',
+      startTime: '12:00',
+      endTime: '13:00',
+      status: 'approved',
+    });
+    ids.blocked = randomUUID();
+    await t.ctx.db
+      .insertInto('blocked_times')
+      .values({
+        id: ids.blocked,
+        business_id: a.businessId,
+        title: A.blockedTitle,
+        reason: 'custom',
+        start_ms: wallToMs('2027-04-06', '14:00', 'America/Chicago'),
+        end_ms: wallToMs('2027-04-06', '15:00', 'America/Chicago'),
+        created_at: Date.now(),
+      })
+      .execute();
+
+    secrets = [
+      A.customerEmail,
+      A.firstName,
+      A.serviceName,
+      A.question,
+      A.blockedTitle,
+      'Austin',
+      a.email,
+      a.businessId,
+    ];
+    aIds = [ids.booking, ids.approved, ids.service, ids.blocked];
+    routes = registeredRoutes(t.app).filter((r) => r.url.startsWith(PREFIX));
+  });
+  afterAll(() => t.close());
+
+  const norm = (r: RouteDef) => `${r.method} ${r.url.replace(/:[^/]+/g, ':id')}`;
+
+  /** The id of A's that a path parameter stands for, chosen by what the path is about. */
+  function idFor(url: string): string {
+    if (url.includes('blocked-time')) return ids.blocked;
+    if (url.includes('service')) return ids.service;
+    return ids.booking;
+  }
+
+  const future = (time: string) => new Date(wallToMs('2027-04-07', time, 'America/Chicago')).toISOString();
+  /** Well-formed bodies, so each call reaches the ownership check rather than stopping at validation. */
+  const bodies: Record<string, () => { body: object; namesA?: boolean }> = {
+    'PUT /api/business-dashboard/service/edit/:id': () => ({ body: { serviceName: 'Hijack', duration: 30, price: 1 } }),
+    'PUT /api/business-dashboard/booking/reschedule': () => ({
+      body: { bookingId: ids.booking, newTime: { day: '2027-04-07', startTime: '10:00' }, requestor: 'business' },
+      namesA: true,
+    }),
+    'PUT /api/business-dashboard/blocked-time/:id/reschedule': () => ({
+      body: { startTime: future('10:00'), endTime: future('11:00') },
+    }),
+    'POST /api/business-dashboard/blocked-time': () => ({
+      body: { title: 'B lunch', reason: 'lunch', startTime: future('12:00'), endTime: future('12:30') },
+    }),
+    'POST /api/business-dashboard/service/add': () => ({ body: { serviceName: 'B wash', duration: 30, price: 10 } }),
+    'PUT /api/business-dashboard/settings/update-specific-question': () => ({
+      body: { question: 'B question?', type: 'rate', rate: 1 },
+    }),
+    'PUT /api/business-dashboard/settings/update-distance-pricing': () => ({ body: { pricePerMile: 1 } }),
+    'PUT /api/business-dashboard/address/update': () => ({ body: { address: '12, Beverly Hills, CA 90210, USA' } }),
+    'PUT /api/business-dashboard/settings/time-zone': () => ({ body: { timeZone: 'America/Denver' } }),
+    'PUT /api/business-dashboard/availability/update-single': () => ({
+      body: { day: 'Monday', startTime: '08:00', endTime: '09:00' },
+    }),
+    'PUT /api/business-dashboard/availability/update': () => ({
+      body: { businessHours: [{ day: 'Tuesday', startTime: '08:00', endTime: '09:00' }] },
+    }),
+  };
+
+  const fill = (url: string) => url.replace(/:[^/]+/g, () => idFor(url));
+
+  async function snapshotOfA(): Promise<Record<string, string>> {
+    const out: Record<string, string> = {};
+    for (const r of routes.filter((r) => r.method === 'GET' && !r.url.includes(':'))) {
+      const res = await t.app.inject({ method: 'GET', url: r.url, headers: a.auth });
+      out[r.url] = `${res.statusCode} ${res.body}`;
+    }
+    return out;
+  }
+
+  it('finds every dashboard route of the spec in the app', () => {
+    const found = new Set(routes.map(norm));
+    for (const e of EXPECTED) expect(found, `${e} is not registered`).toContain(e);
+  });
+
+  it("walks every dashboard route with B's token and A's ids: 404, no A data, A unchanged, no mail", async () => {
+    const before = await snapshotOfA();
+    const outboxBefore = await t.ctx.db.selectFrom('mail_outbox').select('id').execute();
+    const report: string[] = [];
+
+    for (const r of routes) {
+      const key = norm(r);
+      const spec = bodies[key]?.();
+      const hasParam = r.url.includes(':');
+      const res = await t.app.inject({
+        method: r.method as 'GET',
+        url: fill(r.url),
+        headers: b.auth,
+        ...(spec ? { payload: spec.body } : {}),
+      });
+      const body = res.body;
+      for (const s of secrets) if (body.includes(s)) report.push(`${key}: answered A's "${s}"`);
+      if (res.statusCode < 400)
+        for (const id of aIds)
+          if (body.includes(id)) report.push(`${key}: answered A's id ${id} with ${res.statusCode}`);
+      if (hasParam || spec?.namesA) {
+        if (res.statusCode !== 404 && res.statusCode !== 403)
+          report.push(
+            `${key}: expected 404 or 403 for A's id, got ${res.statusCode} ${body.slice(0, 160)}` +
+              (res.statusCode === 400 && !spec ? ' (add a well-formed body for this route to the table above)' : ''),
+          );
+        else if (!/"error":"[^"]{10,}/.test(body)) report.push(`${key}: ${res.statusCode} without a clear {error}`);
+      }
+      if (res.statusCode >= 500) report.push(`${key}: ${res.statusCode} ${body.slice(0, 160)}`);
+    }
+    expect(report).toEqual([]);
+    expect(await snapshotOfA()).toEqual(before);
+
+    // Nothing was approved, declined or moved, so no mail went to A's customer.
+    await t.ctx.mail.flush();
+    const outboxAfter = await t.ctx.db.selectFrom('mail_outbox').selectAll().execute();
+    const fresh = outboxAfter.filter((m) => !outboxBefore.some((o) => o.id === m.id));
+    expect(fresh.filter((m) => m.to_address === A.customerEmail)).toEqual([]);
+    expect(mail.sent.filter((m) => m.to === A.customerEmail)).toEqual([]);
+
+    // A's rows themselves are untouched.
+    const rows = await t.ctx.db
+      .selectFrom('bookings')
+      .select(['id', 'status', 'day', 'start_time'])
+      .where('business_id', '=', a.businessId)
+      .orderBy('start_ms')
+      .execute();
+    expect(rows).toEqual([
+      { id: ids.booking, status: 'pending', day: '2027-04-06', start_time: '10:00' },
+      { id: ids.approved, status: 'approved', day: '2027-04-06', start_time: '12:00' },
+    ]);
+    const service = await t.ctx.db.selectFrom('services').selectAll().where('id', '=', ids.service).executeTakeFirst();
+    expect(service).toMatchObject({ name: A.serviceName, price_cents: 7700, business_id: a.businessId });
+    const blocked = await t.ctx.db
+      .selectFrom('blocked_times')
+      .selectAll()
+      .where('id', '=', ids.blocked)
+      .executeTakeFirst();
+    expect(blocked).toMatchObject({ title: A.blockedTitle, business_id: a.businessId });
+  });
+
+  it('answers 401 to every dashboard route without a token', async () => {
+    const report: string[] = [];
+    for (const r of routes) {
+      const res = await t.app.inject({ method: r.method as 'GET', url: fill(r.url) });
+      if (res.statusCode !== 401) report.push(`${norm(r)}: ${res.statusCode}`);
+      for (const s of secrets) if (res.body.includes(s)) report.push(`${norm(r)}: answered A's "${s}"`);
+    }
+    expect(report).toEqual([]);
+  });
+});

@@ -1,0 +1,341 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_SERVICES } from '../../../src/routes/dashboard/services.ts';
+import { createTestApp, onboardedOwner, storages, type TestApp } from '../../helpers.ts';
+import { insertBooking } from './fixtures.ts';
+
+const base = '/api/business-dashboard';
+const unknown = '8f0c6b3e-2a4d-4c1e-9b7a-1d2e3f4a5b6c';
+
+describe.each(storages())('dashboard services and pricing on %s', (kind) => {
+  let t: TestApp;
+  let owner: Awaited<ReturnType<typeof onboardedOwner>>;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    owner = await onboardedOwner(t.app);
+  });
+  afterAll(() => t.close());
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+    t.app.inject({ method, url: `${base}/${url}`, headers: owner.auth, payload: payload as object });
+
+  describe('services', () => {
+    it('adds, lists, edits and deletes services; money is stored in cents', async () => {
+      // Onboarding may seed starter services for the niche; start from an empty list.
+      await t.ctx.db.deleteFrom('services').where('business_id', '=', owner.businessId).execute();
+      expect((await call('GET', 'services')).json()).toEqual({ services: [] });
+
+      const add = await call('POST', 'service/add', { serviceName: '  Full Detail ', duration: 90, price: 129.5 });
+      expect(add.statusCode).toBe(201);
+      const created = add.json();
+      expect(created).toEqual({ _id: expect.any(String), serviceName: 'Full Detail', duration: 90, price: 129.5 });
+      const row = await t.ctx.db
+        .selectFrom('services')
+        .selectAll()
+        .where('id', '=', created._id)
+        .executeTakeFirstOrThrow();
+      expect(row.price_cents).toBe(12950);
+      expect(row.business_id).toBe(owner.businessId);
+
+      const second = (await call('POST', 'service/add', { serviceName: 'Wash', duration: 30, price: 0 })).json();
+      expect((await call('GET', 'services')).json().services.map((s: { _id: string }) => s._id)).toEqual([
+        created._id,
+        second._id,
+      ]);
+
+      // The dashboard sends the whole service back, _id included; extra fields are ignored.
+      const edited = await call('PUT', `service/edit/${created._id}`, {
+        _id: created._id,
+        serviceName: 'Full Detail Plus',
+        duration: 120,
+        price: 149.99,
+      });
+      expect(edited.statusCode).toBe(200);
+      expect(edited.json()).toEqual({
+        _id: created._id,
+        serviceName: 'Full Detail Plus',
+        duration: 120,
+        price: 149.99,
+      });
+
+      const del = await call('DELETE', `service/delete/${second._id}`);
+      expect(del.statusCode).toBe(200);
+      expect(del.json()).toEqual({ message: 'Service "Wash" deleted.' });
+      expect((await call('GET', 'services')).json().services).toHaveLength(1);
+      const again = await call('DELETE', `service/delete/${second._id}`);
+      expect(again.statusCode).toBe(404);
+    });
+
+    it('keeps a booking’s snapshot of the service after the service is deleted', async () => {
+      const svc = (
+        await call('POST', 'service/add', { serviceName: 'Ceramic Coat', duration: 240, price: 800 })
+      ).json();
+      const bookingId = await insertBooking(t.ctx, owner.businessId, {
+        day: '2027-02-01',
+        startTime: '10:00',
+        endTime: '14:00',
+        serviceId: svc._id,
+        serviceName: 'Ceramic Coat',
+      });
+      expect((await call('DELETE', `service/delete/${svc._id}`)).statusCode).toBe(200);
+      const row = await t.ctx.db
+        .selectFrom('bookings')
+        .selectAll()
+        .where('id', '=', bookingId)
+        .executeTakeFirstOrThrow();
+      expect(row.service_id).toBeNull();
+      expect(row.service_name).toBe('Ceramic Coat');
+      expect(row.duration_min).toBe(240);
+      const listed = (await call('GET', 'bookings')).json().bookings.find((b: { _id: string }) => b._id === bookingId);
+      expect(listed.serviceName).toBe('Ceramic Coat');
+    });
+
+    it.each([
+      [{ serviceName: 'X', duration: 30, price: -1 }, 'Price cannot be negative.'],
+      [{ serviceName: 'X', duration: 30, price: 1e9 }, 'Price must be at most 100000.'],
+      [{ serviceName: 'X', duration: 30, price: 10.005 }, 'Price can have at most two decimals (cents).'],
+      [{ serviceName: 'X', duration: 30, price: '25' }, 'Price must be a number.'],
+      [{ serviceName: 'X', duration: 30 }, 'Price must be a number.'],
+      [{ serviceName: 'X', duration: 0, price: 10 }, 'Duration must be at least 5 minutes.'],
+      [{ serviceName: 'X', duration: -30, price: 10 }, 'Duration must be at least 5 minutes.'],
+      [{ serviceName: 'X', duration: 2000, price: 10 }, 'Duration must be at most 1440 minutes (a day).'],
+      [{ serviceName: 'X', duration: 30.5, price: 10 }, 'Duration must be whole minutes.'],
+      [{ serviceName: '', duration: 30, price: 10 }, 'Service name is required.'],
+      [{ serviceName: '    ', duration: 30, price: 10 }, 'Service name is required.'],
+      [{ duration: 30, price: 10 }, 'Service name is required.'],
+      [{ serviceName: 'x'.repeat(121), duration: 30, price: 10 }, 'Service name must be at most 120 characters.'],
+    ])('refuses to add or edit a service from %j with 400 and a clear message', async (body, message) => {
+      const add = await call('POST', 'service/add', body);
+      expect(add.statusCode).toBe(400);
+      expect(add.json().error).toBe(message);
+      const svc = (await call('POST', 'service/add', { serviceName: 'Ok', duration: 30, price: 10 })).json();
+      const edit = await call('PUT', `service/edit/${svc._id}`, body);
+      expect(edit.statusCode).toBe(400);
+      expect(edit.json().error).toBe(message);
+      await call('DELETE', `service/delete/${svc._id}`);
+    });
+
+    it('refuses bad JSON, a missing body and a non-JSON body', async () => {
+      const badJson = await t.app.inject({
+        method: 'POST',
+        url: `${base}/service/add`,
+        headers: { ...owner.auth, 'content-type': 'application/json' },
+        payload: '{"serviceName": "X",',
+      });
+      expect(badJson.statusCode).toBe(400);
+      expect(badJson.json().error).toBe('The request body is not valid JSON.');
+      const missing = await t.app.inject({ method: 'POST', url: `${base}/service/add`, headers: owner.auth });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().error).toBe('Send the body as a JSON object (Content-Type: application/json).');
+      const empty = await t.app.inject({
+        method: 'POST',
+        url: `${base}/service/add`,
+        headers: { ...owner.auth, 'content-type': 'application/json' },
+      });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().error).toBe('The request body is empty; send a JSON object.');
+      const array = await call('POST', 'service/add', [{ serviceName: 'X', duration: 30, price: 1 }]);
+      expect(array.statusCode).toBe(400);
+      expect(array.json().error).toBe('Send the body as a JSON object (Content-Type: application/json).');
+      const text = await t.app.inject({
+        method: 'POST',
+        url: `${base}/service/add`,
+        headers: { ...owner.auth, 'content-type': 'text/plain' },
+        payload: 'Full Detail',
+      });
+      expect(text.statusCode).toBe(400);
+      expect(text.json().error).toBe('Send the body as a JSON object (Content-Type: application/json).');
+    });
+
+    it('answers 404 for an unknown service and 400 for a malformed id', async () => {
+      const body = { serviceName: 'X', duration: 30, price: 10 };
+      for (const [method, url, payload] of [
+        ['PUT', `service/edit/${unknown}`, body],
+        ['DELETE', `service/delete/${unknown}`, undefined],
+      ] as const) {
+        const res = await call(method, url, payload);
+        expect(res.statusCode).toBe(404);
+        expect(res.json().error).toBe(
+          `Service ${unknown} was not found among your services. Reload the list and try again.`,
+        );
+      }
+      const bad = await call('PUT', 'service/edit/123', body);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error).toMatch(/not a service id/);
+      expect((await call('DELETE', 'service/delete/%27%3B%20drop')).statusCode).toBe(400);
+    });
+
+    it(`stops at ${MAX_SERVICES} services with 409`, async () => {
+      const existing = (await call('GET', 'services')).json().services.length as number;
+      const now = Date.now();
+      await t.ctx.db
+        .insertInto('services')
+        .values(
+          Array.from({ length: MAX_SERVICES - existing }, (_, i) => ({
+            id: crypto.randomUUID(),
+            business_id: owner.businessId,
+            name: `Bulk ${i}`,
+            duration_min: 30,
+            price_cents: 100,
+            created_at: now + i,
+          })),
+        )
+        .execute();
+      const res = await call('POST', 'service/add', { serviceName: 'One more', duration: 30, price: 10 });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toMatch(/200 services, the most allowed\. Delete one/);
+      await t.ctx.db.deleteFrom('services').where('name', 'like', 'Bulk %').execute();
+    });
+  });
+
+  describe('specific question', () => {
+    it('answers null until a question is set', async () => {
+      // Onboarding may have applied the niche's starter question; take it away.
+      await t.ctx.db
+        .updateTable('businesses')
+        .set({ question: null, question_type: null, question_rate_cents: null })
+        .where('id', '=', owner.businessId)
+        .execute();
+      await t.ctx.db.deleteFrom('question_options').where('business_id', '=', owner.businessId).execute();
+      const res = await call('GET', 'settings/specific-question');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.json()).toBeNull();
+    });
+
+    it('saves a dropdown with option values in cents and no rate', async () => {
+      const res = await call('PUT', 'settings/update-specific-question', {
+        question: ' What is your car type? ',
+        type: 'dropdown',
+        options: [
+          { text: 'Sedan', value: 0 },
+          { text: 'SUV', value: 25.5 },
+        ],
+        rate: 3,
+      });
+      expect(res.statusCode).toBe(200);
+      const expected = {
+        question: 'What is your car type?',
+        type: 'dropdown',
+        options: [
+          { text: 'Sedan', value: 0 },
+          { text: 'SUV', value: 25.5 },
+        ],
+        rate: null,
+      };
+      expect(res.json()).toEqual(expected);
+      expect((await call('GET', 'settings/specific-question')).json()).toEqual(expected);
+      const options = await t.ctx.db
+        .selectFrom('question_options')
+        .select(['text', 'value_cents'])
+        .where('business_id', '=', owner.businessId)
+        .orderBy('position')
+        .execute();
+      expect(options).toEqual([
+        { text: 'Sedan', value_cents: 0 },
+        { text: 'SUV', value_cents: 2550 },
+      ]);
+    });
+
+    it('saves a rate question, clearing the options; switching back clears the rate', async () => {
+      const rate = await call('PUT', 'settings/update-specific-question', {
+        question: 'How many windows?',
+        type: 'rate',
+        options: [{ text: 'stale', value: 1 }],
+        rate: 2.25,
+      });
+      expect(rate.json()).toEqual({ question: 'How many windows?', type: 'rate', options: [], rate: 2.25 });
+      const b = await t.ctx.db
+        .selectFrom('businesses')
+        .select('question_rate_cents')
+        .where('id', '=', owner.businessId)
+        .executeTakeFirstOrThrow();
+      expect(b.question_rate_cents).toBe(225);
+      const count = await t.ctx.db
+        .selectFrom('question_options')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('business_id', '=', owner.businessId)
+        .executeTakeFirstOrThrow();
+      expect(Number(count.n)).toBe(0);
+
+      const back = await call('PUT', 'settings/update-specific-question', {
+        question: 'Car size?',
+        type: 'dropdown',
+        options: [{ text: 'Small', value: 5 }],
+      });
+      expect(back.json()).toEqual({
+        question: 'Car size?',
+        type: 'dropdown',
+        options: [{ text: 'Small', value: 5 }],
+        rate: null,
+      });
+    });
+
+    it.each([
+      [{ question: '', type: 'dropdown', options: [{ text: 'A', value: 1 }] }, 'Question cannot be empty.'],
+      [{ question: '   ', type: 'rate', rate: 1 }, 'Question cannot be empty.'],
+      [{ question: 'Q', type: 'dropdown', options: [] }, 'Add at least one option to a dropdown question.'],
+      [{ question: 'Q', type: 'rate', rate: 0 }, 'Rate must be greater than 0.'],
+      [{ question: 'Q', type: 'rate' }, 'Rate must be greater than 0.'],
+      [{ question: 'Q', type: 'rate', rate: -2 }, 'Rate cannot be negative.'],
+      [{ question: 'Q', type: 'rate', rate: 50_000 }, 'Rate must be at most 10000.'],
+      [{ question: 'Q', type: 'slider', rate: 1 }, 'Type must be dropdown or rate.'],
+      [{ question: 'Q', type: 'dropdown', options: [{ text: 'A', value: -1 }] }, 'Option value cannot be negative.'],
+      [{ question: 'Q', type: 'dropdown', options: [{ text: '', value: 1 }] }, 'Option text is required.'],
+      [
+        {
+          question: 'Q',
+          type: 'dropdown',
+          options: [
+            { text: 'SUV', value: 1 },
+            { text: 'suv', value: 2 },
+          ],
+        },
+        'The option "suv" appears twice; give each option a different text.',
+      ],
+      [{ question: 'Q'.repeat(301), type: 'rate', rate: 1 }, /Question/],
+      [
+        {
+          question: 'Q',
+          type: 'dropdown',
+          options: Array.from({ length: 51 }, (_, i) => ({ text: `o${i}`, value: 1 })),
+        },
+        'At most 50 options.',
+      ],
+    ])('refuses %j with 400 and leaves the saved question alone', async (body, message) => {
+      const before = (await call('GET', 'settings/specific-question')).json();
+      const res = await call('PUT', 'settings/update-specific-question', body);
+      expect(res.statusCode).toBe(400);
+      if (typeof message === 'string') expect(res.json().error).toBe(message);
+      else expect(res.json().error).toMatch(message);
+      expect((await call('GET', 'settings/specific-question')).json()).toEqual(before);
+    });
+  });
+
+  describe('distance pricing', () => {
+    it('starts at 0 and saves a price per mile in cents', async () => {
+      expect((await call('GET', 'settings/distance-pricing')).json()).toEqual({ pricePerMile: 0 });
+      const res = await call('PUT', 'settings/update-distance-pricing', { pricePerMile: 1.25 });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ pricePerMile: 1.25 });
+      expect((await call('GET', 'settings/distance-pricing')).json()).toEqual({ pricePerMile: 1.25 });
+      const b = await t.ctx.db
+        .selectFrom('businesses')
+        .select('price_per_mile_cents')
+        .where('id', '=', owner.businessId)
+        .executeTakeFirstOrThrow();
+      expect(b.price_per_mile_cents).toBe(125);
+    });
+
+    it.each([
+      [{ pricePerMile: 0 }, 'Distance pricing rate must be greater than 0.'],
+      [{ pricePerMile: -1 }, 'Distance pricing rate cannot be negative.'],
+      [{ pricePerMile: 5000 }, 'Distance pricing rate must be at most 1000.'],
+      [{ pricePerMile: 'abc' }, 'Distance pricing rate must be a number.'],
+      [{}, 'Distance pricing rate must be a number.'],
+    ])('refuses %j with 400', async (body, message) => {
+      const res = await call('PUT', 'settings/update-distance-pricing', body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe(message);
+    });
+  });
+});
