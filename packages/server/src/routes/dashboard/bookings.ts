@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.ts';
 import type { BookingsTable } from '../../db/schema.ts';
 import { withBusinessLock } from '../../db/transaction.ts';
 import { manageTokenFor } from '../../domain/manage-token.ts';
+import { type OwnerDecision, refuseDecision } from '../../domain/owner-decision.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import { type MailBooking, mails, manageLinks } from '../../mail/templates.ts';
 import { ownerGuard } from '../../plugins/auth.ts';
@@ -73,21 +74,17 @@ export async function dashboardBookingRoutes(app: FastifyInstance, { ctx }: { ct
     return { bookings: rows.map((r) => toBookingJson(r, now)) };
   });
 
-  async function decide(businessId: string, id: string, decision: 'approved' | 'declined') {
-    const verb = decision === 'approved' ? 'approved' : 'declined';
+  async function decide(businessId: string, id: string, decision: OwnerDecision) {
     const now = ctx.now();
     const updated = await withBusinessLock(ctx.store, businessId, async (trx) => {
       const row = await bookings.find(businessId, id, trx);
       if (!row) throw bookingNotFound(id);
-      const status = effectiveStatus(row, now);
-      if (status !== 'pending')
-        throw new HttpError(409, `Only pending bookings can be ${verb}; this one is ${status}.`);
-      // Approving a time that has already begun would confirm something that never took place.
-      if (decision === 'approved' && row.start_ms <= now)
-        throw new HttpError(
-          409,
-          `This booking started at ${row.start_time} on ${row.day} and can no longer be approved; decline it instead.`,
-        );
+      const refusal = refuseDecision(
+        { status: effectiveStatus(row, now), startMs: row.start_ms, day: row.day, startTime: row.start_time },
+        decision,
+        now,
+      );
+      if (refusal) throw new HttpError(409, refusal);
       const next = await bookings.setStatus(trx, id, decision, now);
       const b = await businesses.findById(businessId, trx);
       if (!b) throw new HttpError(404, 'Your business was not found. Log in again.');

@@ -1,0 +1,24 @@
+/**
+ * The owner's Approve and Decline (SPEC.md section 4, DESIGN.md section 5) as a pure
+ * rule: only a pending booking can be decided, and a booking whose time has begun can
+ * no longer be approved (it would read completed at once, for work never confirmed).
+ */
+import type { BookingStatus } from '@slotwise/shared/domain';
+
+export type OwnerDecision = 'approved' | 'declined';
+
+export interface DecisionInput {
+  /** The status as the owner sees it (effectiveStatus). */
+  status: BookingStatus;
+  startMs: number;
+  day: string;
+  startTime: string;
+}
+
+/** null when the decision may go ahead, else the 409 message to show. */
+export function refuseDecision(b: DecisionInput, decision: OwnerDecision, now: number): string | null {
+  if (b.status !== 'pending') return `Only pending bookings can be ${decision}; this one is ${b.status}.`;
+  if (decision === 'approved' && b.startMs <= now)
+    return `This booking started at ${b.startTime} on ${b.day} and can no longer be approved; decline it instead.`;
+  return null;
+}
