@@ -306,10 +306,14 @@ export type TimeZoneUpdate = z.infer<typeof TimeZoneUpdate>;
 // ---------- customer (public) ----------
 
 export const SlotsQuery = z.object({
-  businessId: Id,
-  date: IsoDate,
-  serviceId: Id.optional(),
-  token: z.string().max(200).optional(),
+  businessId: z
+    .string({ error: 'businessId is required: the id from the embed code.' })
+    .uuid('businessId is not a valid business id; use the id from the embed code.'),
+  date: z
+    .string({ error: 'date is required, written YYYY-MM-DD.' })
+    .refine(isIsoDate, 'date must be a real date written YYYY-MM-DD, like 2026-12-01.'),
+  serviceId: z.string().uuid('serviceId is not a valid service id; use a service _id from the business.').optional(),
+  token: z.string().max(200, 'token is too long; use the link from your e-mail.').optional(),
 });
 export const Slot = z.object({ time: HhMm, available: z.boolean() });
 export type Slot = z.infer<typeof Slot>;

@@ -23,7 +23,9 @@ import { registerRateLimits } from './plugins/rate-limits.ts';
 import { useZodValidation } from './plugins/validation.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
+import { customerRoutes } from './routes/customer/customer-routes.ts';
 import { dashboardBookingRoutes } from './routes/dashboard/bookings.ts';
+import { calendarRoutes } from './routes/dashboard/calendar.ts';
 import { exportRoutes } from './routes/dashboard/export.ts';
 import { operationsRoutes } from './routes/dashboard/operations.ts';
 import { dashboardPricingRoutes } from './routes/dashboard/pricing.ts';
@@ -131,6 +133,8 @@ export async function buildApp(
   await app.register(operationsRoutes, { ctx });
   await app.register(onboardingRoutes, { ctx });
   await app.register(placesRoutes, { ctx });
+  await app.register(customerRoutes, { ctx });
+  await app.register(calendarRoutes, { ctx });
   await app.register(feedbackRoutes, { ctx });
   await app.register(staticRoutes, { ctx });
 

@@ -8,7 +8,10 @@ import type { MailDispatcher } from './mail/outbox.ts';
 import { availabilityRepository } from './repositories/availability.ts';
 import { bookingsRepository } from './repositories/bookings.ts';
 import { businessesRepository } from './repositories/businesses.ts';
+import { calendarRepository } from './repositories/calendar.ts';
 import { feedbackRepository } from './repositories/feedback.ts';
+import { idempotencyRepository } from './repositories/idempotency.ts';
+import { manageTokensRepository } from './repositories/manage-tokens.ts';
 import { pricingRepository } from './repositories/pricing.ts';
 import { servicesRepository } from './repositories/services.ts';
 import { usersRepository } from './repositories/users.ts';
@@ -34,5 +37,8 @@ export function createRepositories(db: Kysely<Database>) {
     availability: availabilityRepository(db),
     pricing: pricingRepository(db),
     bookings: bookingsRepository(db),
+    calendar: calendarRepository(db),
+    manageTokens: manageTokensRepository(db),
+    idempotency: idempotencyRepository(db),
   };
 }

@@ -1,0 +1,226 @@
+/**
+ * Writes to a business's calendar: bookings created and moved, blocked times
+ * created, moved and deleted (DESIGN.md section 5). Call the writers inside
+ * withBusinessLock and run findConflict in the same transaction first: that lock
+ * is what makes "no double booking" true; the database's constraint
+ * (migration 2026-11-23T1300) only backs it up.
+ */
+import type { BlockedTime } from '@slotwise/shared/api';
+import type { BlockReason } from '@slotwise/shared/domain';
+import { type DayHours, type Interval, utcMsToLocal, withinHours } from '@slotwise/shared/slots';
+import type { Kysely, Selectable } from 'kysely';
+import type { BlockedTimesTable, BookingsTable, Database } from '../db/schema.ts';
+import type { Tx } from '../db/transaction.ts';
+import type { MailBooking } from '../mail/templates.ts';
+import { HttpError } from '../plugins/errors.ts';
+import type { Business } from './businesses.ts';
+
+export const ACTIVE_STATUSES = ['pending', 'approved'] as const;
+/** The SQLite trigger's look-back; no booking is longer (services last at most a day). */
+export const MAX_BOOKING_MS = 48 * 3600 * 1000;
+/** A single blocked time may cover up to a month (a holiday); longer is surely a typo. */
+export const MAX_BLOCK_MS = 31 * 24 * 3600 * 1000;
+
+export type BookingRow = Selectable<BookingsTable>;
+export type BlockedRow = Selectable<BlockedTimesTable>;
+
+export interface Conflict {
+  kind: 'booking' | 'blocked';
+  id: string;
+  startMs: number;
+  endMs: number;
+  /** The blocked time's title; the booking's service. */
+  title: string;
+}
+
+/** True for the database's own overlap refusal (PostgreSQL exclusion constraint, SQLite trigger). */
+export function isOverlapViolation(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const e = err as { code?: unknown; message?: unknown };
+  return e.code === '23P01' || (typeof e.message === 'string' && e.message.includes('booking overlaps'));
+}
+
+/** "a booking (Full Detail, 2026-12-01 10:00-11:00)" in the business's wall time. */
+export function describeConflict(c: Conflict, timeZone: string): string {
+  const start = utcMsToLocal(c.startMs, timeZone);
+  const end = utcMsToLocal(c.endMs, timeZone);
+  const when = `${start.day} ${start.time}-${end.day === start.day ? end.time : `${end.day} ${end.time}`}`;
+  return c.kind === 'booking' ? `a booking (${c.title}, ${when})` : `the blocked time "${c.title}" (${when})`;
+}
+
+/** Refuses a booking move that is not wholly inside the target day's business hours (409). */
+export function assertInsideHours(day: string, hours: DayHours, timeZone: string, span: Interval, weekday: string) {
+  if (withinHours(day, hours, timeZone, span)) return;
+  const open = hours ? `${weekday} ${hours.startTime}-${hours.endTime}` : `closed on ${weekday}s`;
+  throw new HttpError(
+    409,
+    `That time is outside the business hours (${open}). Pick a time inside them, or change the hours in Settings.`,
+  );
+}
+
+export function toBlockedJson(row: BlockedRow): BlockedTime {
+  return {
+    _id: row.id,
+    title: row.title,
+    reason: row.reason as BlockReason,
+    startTime: new Date(row.start_ms).toISOString(),
+    endTime: new Date(row.end_ms).toISOString(),
+  };
+}
+
+export function toMailBooking(row: BookingRow, business: Business): MailBooking {
+  return {
+    customerEmail: row.customer_email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    serviceName: row.service_name,
+    businessName: business.name ?? 'Your service provider',
+    day: row.day,
+    startTime: row.start_time,
+    endTime: row.end_time,
+    timeZone: business.time_zone,
+    totalCents: row.total_cents,
+    customerAddress: row.customer_address,
+  };
+}
+
+export function calendarRepository(db: Kysely<Database>) {
+  return {
+    /**
+     * The first pending/approved booking or blocked time overlapping [startMs, endMs),
+     * ignoring the item being moved. `blocked: false` checks bookings only (a blocked
+     * time may overlap another blocked time).
+     */
+    async findConflict(
+      trx: Tx,
+      businessId: string,
+      span: Interval,
+      options: { ignoreBookingId?: string; ignoreBlockedId?: string; blocked?: boolean } = {},
+    ): Promise<Conflict | null> {
+      let bookings = trx
+        .selectFrom('bookings')
+        .select(['id', 'start_ms', 'end_ms', 'service_name'])
+        .where('business_id', '=', businessId)
+        .where('status', 'in', ACTIVE_STATUSES)
+        .where('start_ms', '>', span.startMs - MAX_BOOKING_MS)
+        .where('start_ms', '<', span.endMs)
+        .where('end_ms', '>', span.startMs);
+      if (options.ignoreBookingId) bookings = bookings.where('id', '<>', options.ignoreBookingId);
+      const booking = await bookings.orderBy('start_ms').limit(1).executeTakeFirst();
+      if (booking)
+        return {
+          kind: 'booking',
+          id: booking.id,
+          startMs: booking.start_ms,
+          endMs: booking.end_ms,
+          title: booking.service_name,
+        };
+      if (options.blocked === false) return null;
+      let blocks = trx
+        .selectFrom('blocked_times')
+        .select(['id', 'start_ms', 'end_ms', 'title'])
+        .where('business_id', '=', businessId)
+        .where('start_ms', '<', span.endMs)
+        .where('end_ms', '>', span.startMs);
+      if (options.ignoreBlockedId) blocks = blocks.where('id', '<>', options.ignoreBlockedId);
+      const block = await blocks.orderBy('start_ms').limit(1).executeTakeFirst();
+      return block
+        ? { kind: 'blocked', id: block.id, startMs: block.start_ms, endMs: block.end_ms, title: block.title }
+        : null;
+    },
+
+    /** Every busy interval (pending/approved bookings and blocked times) touching the span. */
+    async busy(
+      from: Tx,
+      businessId: string,
+      span: Interval,
+      options: { ignoreBookingId?: string } = {},
+    ): Promise<Interval[]> {
+      let bookings = from
+        .selectFrom('bookings')
+        .select(['start_ms as startMs', 'end_ms as endMs'])
+        .where('business_id', '=', businessId)
+        .where('status', 'in', ACTIVE_STATUSES)
+        .where('start_ms', '>', span.startMs - MAX_BOOKING_MS)
+        .where('start_ms', '<', span.endMs)
+        .where('end_ms', '>', span.startMs);
+      if (options.ignoreBookingId) bookings = bookings.where('id', '<>', options.ignoreBookingId);
+      const blocks = from
+        .selectFrom('blocked_times')
+        .select(['start_ms as startMs', 'end_ms as endMs'])
+        .where('business_id', '=', businessId)
+        .where('start_ms', '<', span.endMs)
+        .where('end_ms', '>', span.startMs);
+      return bookings.unionAll(blocks).execute();
+    },
+
+    async insertBooking(trx: Tx, row: BookingRow): Promise<void> {
+      await trx.insertInto('bookings').values(row).execute();
+    },
+
+    /** Moves a booking to a new time (wall fields and instants together). */
+    moveBooking(
+      trx: Tx,
+      bookingId: string,
+      to: Pick<BookingRow, 'day' | 'start_time' | 'end_time' | 'start_ms' | 'end_ms'>,
+      now: number,
+    ): Promise<BookingRow> {
+      return trx
+        .updateTable('bookings')
+        .set({ ...to, updated_at: now })
+        .where('id', '=', bookingId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    /** Blocked times overlapping the span (all of them without one), in time order. */
+    listBlocked(businessId: string, span?: Interval): Promise<BlockedRow[]> {
+      let q = db.selectFrom('blocked_times').selectAll().where('business_id', '=', businessId);
+      if (span) q = q.where('start_ms', '<', span.endMs).where('end_ms', '>', span.startMs);
+      return q.orderBy('start_ms').orderBy('id').execute();
+    },
+
+    findBlocked(businessId: string, id: string, from: Tx = db): Promise<BlockedRow | undefined> {
+      return from
+        .selectFrom('blocked_times')
+        .selectAll()
+        .where('business_id', '=', businessId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    async insertBlocked(trx: Tx, row: BlockedRow): Promise<void> {
+      await trx.insertInto('blocked_times').values(row).execute();
+    },
+
+    moveBlocked(trx: Tx, businessId: string, id: string, span: Interval): Promise<BlockedRow> {
+      return trx
+        .updateTable('blocked_times')
+        .set({ start_ms: span.startMs, end_ms: span.endMs })
+        .where('business_id', '=', businessId)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async deleteBlocked(businessId: string, id: string): Promise<boolean> {
+      const r = await db
+        .deleteFrom('blocked_times')
+        .where('business_id', '=', businessId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(r.numDeletedRows) === 1;
+    },
+
+    /** Where owner notices go: the e-mail the owner logs in with. */
+    async ownerEmail(businessId: string, from: Tx = db): Promise<string | null> {
+      const row = await from
+        .selectFrom('businesses')
+        .innerJoin('users', 'users.id', 'businesses.owner_id')
+        .select('users.email')
+        .where('businesses.id', '=', businessId)
+        .executeTakeFirst();
+      return row?.email ?? null;
+    },
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * Idempotency keys of booking creation (DESIGN.md section 5): the first answer to a
+ * key is stored in the same transaction as the booking it made and replayed for 24
+ * hours to a retry with the same body. Only successful answers are stored, so a
+ * refused attempt (slot taken, bad field) is simply evaluated again when retried.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Tx } from '../db/transaction.ts';
+
+export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+
+export interface StoredAnswer {
+  requestHash: string;
+  statusCode: number;
+  body: unknown;
+}
+
+export function idempotencyRepository(db: Kysely<Database>) {
+  return {
+    /** The stored answer for a key, unless it is older than 24 hours. */
+    async find(key: string, now: number, from: Tx = db): Promise<StoredAnswer | null> {
+      const row = await from
+        .selectFrom('idempotency_keys')
+        .select(['request_hash', 'status_code', 'response_body'])
+        .where('key', '=', key)
+        .where('created_at', '>', now - IDEMPOTENCY_TTL_MS)
+        .executeTakeFirst();
+      return row
+        ? { requestHash: row.request_hash, statusCode: row.status_code, body: JSON.parse(row.response_body) }
+        : null;
+    },
+    /** Stores an answer; an expired row with the same key gives way. */
+    async save(
+      trx: Tx,
+      entry: { key: string; businessId: string; requestHash: string; statusCode: number; body: unknown },
+      now: number,
+    ): Promise<void> {
+      await trx
+        .deleteFrom('idempotency_keys')
+        .where('key', '=', entry.key)
+        .where('created_at', '<=', now - IDEMPOTENCY_TTL_MS)
+        .execute();
+      await trx
+        .insertInto('idempotency_keys')
+        .values({
+          key: entry.key,
+          business_id: entry.businessId,
+          request_hash: entry.requestHash,
+          status_code: entry.statusCode,
+          response_body: JSON.stringify(entry.body),
+          created_at: now,
+        })
+        .execute();
+    },
+    /** Drops expired keys; safe on every instance at once. */
+    async sweep(now: number): Promise<number> {
+      const r = await db
+        .deleteFrom('idempotency_keys')
+        .where('created_at', '<=', now - IDEMPOTENCY_TTL_MS)
+        .executeTakeFirst();
+      return Number(r.numDeletedRows);
+    },
+  };
+}

@@ -1,0 +1,159 @@
+/**
+ * POST /api/customer/book (DESIGN.md sections 5 and 6): recomputes the quote,
+ * checks the slot, and creates a pending booking inside the per-business lock,
+ * with its manage token, its Idempotency-Key answer and its mails in the same
+ * transaction. Mail goes out after commit.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { type BookRequest as BookBody, BookRequest, type BookResponse } from '@slotwise/shared/api';
+import { toDollars } from '@slotwise/shared/money';
+import { utcMsToLocal } from '@slotwise/shared/slots';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { withBusinessLock } from '../../db/transaction.ts';
+import { hashManageToken, manageTokenFor } from '../../domain/manage-token.ts';
+import { queueMail } from '../../mail/outbox.ts';
+import { mails, manageLinks } from '../../mail/templates.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { rateLimit } from '../../plugins/rate-limits.ts';
+import { type BookingRow, isOverlapViolation, toMailBooking } from '../../repositories/calendar.ts';
+import { checkSlot, hoursOn, SLOT_TAKEN } from './common.ts';
+import { priceRequest } from './pricing.ts';
+
+const KEY_FORMAT = /^[A-Za-z0-9_.:-]{8,128}$/;
+const KEY_REUSED =
+  'This Idempotency-Key was already used for a different booking request. Send a new key for a new booking.';
+
+/** Same data, same hash, whatever the order of the keys. */
+function requestHash(body: unknown): string {
+  const canonical = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(canonical)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+          )
+        : v;
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(body)))
+    .digest('base64url');
+}
+
+function idempotencyKey(req: FastifyRequest): string {
+  const raw = req.headers['idempotency-key'];
+  if (raw === undefined || raw === '')
+    throw new HttpError(
+      400,
+      'Send an Idempotency-Key header (a new random id, such as a UUID, per booking) so a retried request never books twice.',
+    );
+  if (typeof raw !== 'string' || !KEY_FORMAT.test(raw))
+    throw new HttpError(
+      400,
+      'The Idempotency-Key header must be 8 to 128 letters, digits or - _ . : characters, such as a UUID.',
+    );
+  return raw;
+}
+
+export async function bookRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const { idempotency, calendar, manageTokens } = ctx.repos;
+
+  /** Sends the stored first answer for this key, or refuses a key reused with another body. */
+  function replay(
+    reply: FastifyReply,
+    stored: { requestHash: string; statusCode: number; body: unknown },
+    hash: string,
+  ) {
+    if (stored.requestHash !== hash) throw new HttpError(422, KEY_REUSED);
+    return reply.status(stored.statusCode).header('idempotent-replayed', 'true').send(stored.body);
+  }
+
+  app.post(
+    '/api/customer/book',
+    { schema: { body: BookRequest }, config: { rateLimit: rateLimit(ctx, 'book') } },
+    async (req, reply) => {
+      const key = idempotencyKey(req);
+      const body = req.body as BookBody;
+      const hash = requestHash(body);
+      const earlier = await idempotency.find(key, ctx.now());
+      if (earlier) return replay(reply, earlier, hash);
+
+      const { business, service, quote, located } = await priceRequest(ctx, body, req.log);
+      const hours = await hoursOn(ctx, business.id, body.date);
+      const slot = checkSlot(business, hours, body.date, body.time, service.duration_min, ctx.now());
+
+      const bookingId = randomUUID();
+      const token = manageTokenFor(ctx.config.jwtSecret, bookingId);
+      let outcome: { replayed: { requestHash: string; statusCode: number; body: unknown } } | { created: BookResponse };
+      try {
+        outcome = await withBusinessLock(ctx.store, business.id, async (trx) => {
+          const now = ctx.now();
+          // A concurrent retry with this key may have committed while we priced the request.
+          const stored = await idempotency.find(key, now, trx);
+          if (stored) return { replayed: stored };
+          if (await calendar.findConflict(trx, business.id, slot)) throw new HttpError(409, SLOT_TAKEN);
+          const row: BookingRow = {
+            id: bookingId,
+            business_id: business.id,
+            service_id: service.id,
+            service_name: service.name,
+            duration_min: service.duration_min,
+            first_name: body.firstName,
+            last_name: body.lastName,
+            customer_email: body.customerEmail,
+            phone_number: body.phoneNumber,
+            // DESIGN.md section 6: the answer is the car type only for a car detailer.
+            car_body_type: business.niche === 'car-detailing' ? quote.answerText : null,
+            customer_address: body.address,
+            customer_lat: located.lat,
+            customer_lng: located.lng,
+            miles: quote.miles,
+            total_cents: quote.totalCents,
+            quote_lines: JSON.stringify(quote.lines),
+            status: 'pending',
+            day: body.date,
+            start_time: body.time,
+            end_time: utcMsToLocal(slot.endMs, business.time_zone).time,
+            start_ms: slot.startMs,
+            end_ms: slot.endMs,
+            created_at: now,
+            updated_at: now,
+            reminder_sent_at: null,
+          };
+          await calendar.insertBooking(trx, row);
+          await manageTokens.save(trx, bookingId, hashManageToken(token), now);
+          const created: BookResponse = {
+            bookingId,
+            status: 'pending',
+            totalQuote: toDollars(quote.totalCents),
+            bookingTime: { day: row.day, startTime: row.start_time, endTime: row.end_time },
+          };
+          await idempotency.save(
+            trx,
+            { key, businessId: business.id, requestHash: hash, statusCode: 201, body: created },
+            now,
+          );
+          const mailBooking = toMailBooking(row, business);
+          await queueMail(trx, mails.received(mailBooking, manageLinks(ctx.config.publicUrl, token, business.id)), now);
+          const owner = await calendar.ownerEmail(business.id, trx);
+          if (owner) await queueMail(trx, mails.ownerNotice(owner, mailBooking, 'new'), now);
+          return { created };
+        });
+      } catch (err) {
+        if (isOverlapViolation(err)) throw new HttpError(409, SLOT_TAKEN);
+        // The same key committed for another business at the same moment (keys are global).
+        if (isUniqueViolation(err)) {
+          const stored = await idempotency.find(key, ctx.now());
+          if (stored) return replay(reply, stored, hash);
+        }
+        throw err;
+      }
+      if ('replayed' in outcome) return replay(reply, outcome.replayed, hash);
+      ctx.mail.kick();
+      if (Math.random() < 0.01) void idempotency.sweep(ctx.now()).catch(() => {});
+      return reply.status(201).send(outcome.created);
+    },
+  );
+}

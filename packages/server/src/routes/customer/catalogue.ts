@@ -1,0 +1,78 @@
+/**
+ * What the widget reads before booking (DESIGN.md section 6): the business and its
+ * services, the free slots of a day, and an instant quote. No auth, CORS open.
+ */
+import { type PublicBusiness, QuoteRequest, SlotsQuery } from '@slotwise/shared/api';
+import { SLOT_MINUTES } from '@slotwise/shared/domain';
+import { daySlots, openingInterval } from '@slotwise/shared/slots';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { rateLimit } from '../../plugins/rate-limits.ts';
+import { toQuestionJson } from '../../repositories/pricing.ts';
+import { toServiceJson } from '../../repositories/services.ts';
+import { bookingForToken, hoursOn, LINK_NOT_VALID, loadBusiness } from './common.ts';
+import { priceRequest, toQuoteJson } from './pricing.ts';
+
+const BusinessParams = z.object({
+  businessId: z.string().uuid('That is not a business id. Use the businessId from the embed code, a UUID.'),
+});
+
+export async function catalogueRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  app.get(
+    '/api/customer/business/:businessId',
+    { schema: { params: BusinessParams }, config: { rateLimit: rateLimit(ctx, 'publicRead') } },
+    async (req): Promise<PublicBusiness> => {
+      const { businessId } = req.params as z.infer<typeof BusinessParams>;
+      const b = await loadBusiness(ctx, businessId);
+      const [services, question] = await Promise.all([ctx.repos.services.list(b.id), ctx.repos.pricing.question(b.id)]);
+      return {
+        businessId: b.id,
+        name: b.name ?? '',
+        niche: b.niche,
+        timeZone: b.time_zone,
+        services: services.map(toServiceJson),
+        specificQuestion: question ? toQuestionJson(question) : null,
+        distancePricing: b.price_per_mile_cents > 0,
+      };
+    },
+  );
+
+  app.get(
+    '/api/customer/get-available-slots',
+    { schema: { querystring: SlotsQuery }, config: { rateLimit: rateLimit(ctx, 'publicRead') } },
+    async (req) => {
+      const { businessId, date, serviceId, token } = req.query as z.infer<typeof SlotsQuery>;
+      if (serviceId && token) throw new HttpError(400, 'Send either serviceId or token, not both.');
+      const b = await loadBusiness(ctx, businessId);
+      let durationMin: number = SLOT_MINUTES;
+      let ignoreBookingId: string | undefined;
+      if (token) {
+        const booking = await bookingForToken(ctx, token);
+        if (booking.business_id !== b.id) throw new HttpError(404, LINK_NOT_VALID);
+        durationMin = booking.duration_min;
+        // The booking being moved must not block itself: it may move within its own time.
+        ignoreBookingId = booking.id;
+      } else if (serviceId) {
+        const service = await ctx.repos.services.find(b.id, serviceId);
+        if (!service)
+          throw new HttpError(
+            404,
+            'That service is not offered by this business any more. Please pick another service.',
+          );
+        durationMin = service.duration_min;
+      }
+      const hours = await hoursOn(ctx, b.id, date);
+      const open = openingInterval(date, hours, b.time_zone);
+      const busy = open ? await ctx.repos.calendar.busy(ctx.db, b.id, open, { ignoreBookingId }) : [];
+      return { slots: daySlots({ day: date, hours, timeZone: b.time_zone, durationMin, busy, now: ctx.now() }) };
+    },
+  );
+
+  app.post(
+    '/api/customer/quote',
+    { schema: { body: QuoteRequest }, config: { rateLimit: rateLimit(ctx, 'quote') } },
+    async (req) => toQuoteJson((await priceRequest(ctx, req.body as QuoteRequest, req.log)).quote),
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * The customer's manage links (SPEC.md sections 2 and 7): read the booking, move it
+ * to another free slot, or cancel it. The token in the link is the credential; it
+ * stops working once the booking is cancelled, declined or has started.
+ */
+import { CustomerRescheduleRequest, type ManagedBooking, type OkBody, TokenQuery } from '@slotwise/shared/api';
+import { utcMsToLocal } from '@slotwise/shared/slots';
+import { isIsoDate } from '@slotwise/shared/time';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { withBusinessLock } from '../../db/transaction.ts';
+import { queueMail } from '../../mail/outbox.ts';
+import { mails, manageLinks } from '../../mail/templates.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { rateLimit } from '../../plugins/rate-limits.ts';
+import { isOverlapViolation, toMailBooking } from '../../repositories/calendar.ts';
+import { bookingForToken, checkSlot, hoursOn, loadBusiness, SLOT_TAKEN, toManagedBooking } from './common.ts';
+
+export async function manageRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const { calendar, bookings } = ctx.repos;
+  const limit = { rateLimit: rateLimit(ctx, 'manage') };
+
+  app.get('/api/customer/booking', { schema: { querystring: TokenQuery }, config: limit }, async (req) => {
+    const { token } = req.query as z.infer<typeof TokenQuery>;
+    const row = await bookingForToken(ctx, token);
+    return toManagedBooking(row, await loadBusiness(ctx, row.business_id), ctx.now());
+  });
+
+  app.put(
+    '/api/customer/reschedule',
+    { schema: { body: CustomerRescheduleRequest }, config: limit },
+    async (req): Promise<ManagedBooking> => {
+      const { token, newDateTime } = req.body as z.infer<typeof CustomerRescheduleRequest>;
+      const [day, time] = newDateTime.split('T') as [string, string];
+      if (!isIsoDate(day))
+        throw new HttpError(400, `${day} is not a real date. Send the new time as YYYY-MM-DDTHH:MM.`);
+      const before = await bookingForToken(ctx, token);
+      const business = await loadBusiness(ctx, before.business_id);
+      const hours = await hoursOn(ctx, business.id, day);
+      const slot = checkSlot(business, hours, day, time, before.duration_min, ctx.now());
+      try {
+        const moved = await withBusinessLock(ctx.store, business.id, async (trx) => {
+          const now = ctx.now();
+          // Re-read under the lock: the owner may have declined it, or the customer cancelled it in another tab.
+          const row = await bookingForToken(ctx, token, trx);
+          if (await calendar.findConflict(trx, business.id, slot, { ignoreBookingId: row.id }))
+            throw new HttpError(409, SLOT_TAKEN);
+          const next = await calendar.moveBooking(
+            trx,
+            row.id,
+            {
+              day,
+              start_time: time,
+              end_time: utcMsToLocal(slot.endMs, business.time_zone).time,
+              start_ms: slot.startMs,
+              end_ms: slot.endMs,
+            },
+            now,
+          );
+          const mail = toMailBooking(next, business);
+          await queueMail(trx, mails.rescheduled(mail, manageLinks(ctx.config.publicUrl, token, business.id)), now);
+          const owner = await calendar.ownerEmail(business.id, trx);
+          if (owner) await queueMail(trx, mails.ownerNotice(owner, mail, 'rescheduled'), now);
+          return next;
+        });
+        ctx.mail.kick();
+        return toManagedBooking(moved, business, ctx.now());
+      } catch (err) {
+        if (isOverlapViolation(err)) throw new HttpError(409, SLOT_TAKEN);
+        throw err;
+      }
+    },
+  );
+
+  app.delete(
+    '/api/customer/confirm-cancel',
+    { schema: { querystring: TokenQuery }, config: limit },
+    async (req): Promise<OkBody> => {
+      const { token } = req.query as z.infer<typeof TokenQuery>;
+      const before = await bookingForToken(ctx, token);
+      const business = await loadBusiness(ctx, before.business_id);
+      await withBusinessLock(ctx.store, business.id, async (trx) => {
+        const now = ctx.now();
+        const row = await bookingForToken(ctx, token, trx);
+        const next = await bookings.setStatus(trx, row.id, 'cancelled', now);
+        const mail = toMailBooking(next, business);
+        await queueMail(trx, mails.cancelled(mail), now);
+        const owner = await calendar.ownerEmail(business.id, trx);
+        if (owner) await queueMail(trx, mails.ownerNotice(owner, mail, 'cancelled'), now);
+      });
+      ctx.mail.kick();
+      return { message: 'Your booking has been cancelled.' };
+    },
+  );
+}
