@@ -12,7 +12,7 @@ import { withBusinessLock } from '../../db/transaction.ts';
 import { manageTokenFor } from '../../domain/manage-token.ts';
 import { type OwnerDecision, refuseDecision } from '../../domain/owner-decision.ts';
 import { queueMail } from '../../mail/outbox.ts';
-import { type MailBooking, mails, manageLinks } from '../../mail/templates.ts';
+import { mails, manageLinks, toMailBooking } from '../../mail/templates.ts';
 import { ownerGuard } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { effectiveStatus, toBookingJson } from '../../repositories/bookings.ts';
@@ -29,22 +29,6 @@ type Range = z.infer<typeof RangeQuery>;
 
 export function bookingNotFound(id: string): HttpError {
   return new HttpError(404, `Booking ${id} was not found among your bookings. Reload the list and try again.`);
-}
-
-export function toMailBooking(row: BookingsTable, business: Business): MailBooking {
-  return {
-    customerEmail: row.customer_email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    serviceName: row.service_name,
-    businessName: business.name ?? 'Your service provider',
-    day: row.day,
-    startTime: row.start_time,
-    endTime: row.end_time,
-    timeZone: business.time_zone,
-    totalCents: row.total_cents,
-    customerAddress: row.customer_address,
-  };
 }
 
 export async function dashboardBookingRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
