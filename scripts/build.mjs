@@ -24,7 +24,8 @@ function newest(path) {
   if (!st.isDirectory()) return st.mtimeMs;
   let max = 0;
   for (const entry of readdirSync(full)) {
-    if (entry === 'node_modules' || entry === 'dist' || entry.endsWith('.test.ts') || entry.endsWith('.test.tsx')) continue;
+    if (entry === 'node_modules' || entry === 'dist' || entry.endsWith('.test.ts') || entry.endsWith('.test.tsx'))
+      continue;
     max = Math.max(max, newest(join(path, entry)));
   }
   return max;
@@ -39,6 +40,7 @@ for (const [app, dirs] of Object.entries(apps)) {
   console.log(`building ${app}...`);
   execFileSync(process.execPath, [vite, 'build', '--mode', app, '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   const post = join(root, app, 'scripts', 'postbuild.ts');
-  if (existsSync(post)) execFileSync(join(root, 'node_modules', '.bin', 'tsx'), [post], { cwd: root, stdio: 'inherit' });
+  if (existsSync(post))
+    execFileSync(join(root, 'node_modules', '.bin', 'tsx'), [post], { cwd: root, stdio: 'inherit' });
   writeFileSync(stamp, new Date().toISOString());
 }

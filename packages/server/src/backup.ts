@@ -40,7 +40,9 @@ async function main() {
     const { pages, integrity } = await backupSqlite(config.databaseUrl.slice('sqlite:'.length), dest);
     if (integrity !== 'ok') throw new Error(`The copy failed its integrity check: ${integrity}`);
     console.info(`Backed up ${pages} pages to ${dest} (integrity: ok).`);
-    console.info(`Restore: stop the server, then copy it over ${config.databaseUrl.slice('sqlite:'.length)} (and delete app.db-wal, app.db-shm).`);
+    console.info(
+      `Restore: stop the server, then copy it over ${config.databaseUrl.slice('sqlite:'.length)} (and delete app.db-wal, app.db-shm).`,
+    );
     return;
   }
   const dest = join(dir, `app-${stamp()}.dump`);
