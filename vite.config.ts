@@ -5,6 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { type AliasOptions, defineConfig, type UserConfig } from 'vite';
+import { classicLoader } from './widget/build/classic-loader.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -34,13 +35,18 @@ function widget(): UserConfig {
     root: here('./widget'),
     resolve: { alias: preactAliases },
     define: production,
+    // widget.js is a classic script with one import() of the pop-up chunk (widget/build/classic-loader.ts).
+    plugins: [classicLoader()],
     build: {
       outDir: here('./dist/widget'),
       emptyOutDir: true,
       assetsDir: 'assets',
+      minify: true,
+      // Library mode: no module-preload helper (it reads import.meta, which a classic script cannot).
+      lib: { entry: here('./widget/src/loader.ts'), formats: ['es'], fileName: () => 'widget.js' },
       rollupOptions: {
-        input: here('./widget/src/loader.ts'),
-        output: { entryFileNames: 'widget.js', chunkFileNames: 'assets/widget-[name]-[hash].js', format: 'es' },
+        // Library mode keeps whitespace in ES output by default; these files are only ever shipped.
+        output: { chunkFileNames: 'assets/widget-[name]-[hash].js', minify: true },
       },
     },
   };
@@ -110,6 +116,8 @@ export default defineConfig(({ mode }) => {
             name: 'widget',
             root: here('.'),
             environment: 'jsdom',
+            // The widget adopts its CSS from `?inline` strings; tests check what lands in the shadow root.
+            css: true,
             include: ['widget/src/**/*.test.tsx', 'widget/src/**/*.test.ts'],
             setupFiles: [here('./widget/src/test-setup.ts')],
           },

@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import { type AppContext, createRepositories } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { seedDemo } from './demo-seed.ts';
 import { createGeocoder } from './geocoder/create.ts';
 import type { Geocoder } from './geocoder/geocoder.ts';
 import { startCompletePastBookings } from './jobs/complete-past-bookings.ts';
@@ -31,6 +32,7 @@ import { operationsRoutes } from './routes/dashboard/operations.ts';
 import { dashboardPricingRoutes } from './routes/dashboard/pricing.ts';
 import { dashboardServiceRoutes } from './routes/dashboard/services.ts';
 import { dashboardSettingsRoutes } from './routes/dashboard/settings.ts';
+import { demoRoutes } from './routes/demo.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { healthRoutes } from './routes/health.ts';
 import { onboardingRoutes } from './routes/onboarding.ts';
@@ -85,6 +87,9 @@ export async function buildApp(
   startCompletePastBookings(app, ctx);
   startReminders(app, ctx);
 
+  // The business behind /demo; DEMO_SEED=off leaves a production database untouched.
+  if (process.env.DEMO_SEED !== 'off') await seedDemo(ctx);
+
   useZodValidation(app);
   useErrorHandler(app);
 
@@ -136,6 +141,7 @@ export async function buildApp(
   await app.register(customerRoutes, { ctx });
   await app.register(calendarRoutes, { ctx });
   await app.register(feedbackRoutes, { ctx });
+  await app.register(demoRoutes, { ctx });
   await app.register(staticRoutes, { ctx });
 
   return { app, ctx };

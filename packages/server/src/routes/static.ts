@@ -47,6 +47,8 @@ export async function staticRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       // Only hashed files are written here, so they may be cached forever.
       setHeaders: (reply) => {
         reply.header('cache-control', YEAR);
+        // The widget's pop-up chunk is import()ed by owners' pages: module fetches are CORS requests.
+        reply.header('access-control-allow-origin', '*');
       },
     });
   }

@@ -1,0 +1,139 @@
+/**
+ * The demo business behind /demo (DESIGN.md section 2), so a newcomer can try the
+ * widget on a fresh install. Idempotent and cheap: one indexed lookup when the
+ * demo owner exists, a handful of inserts the first time. Runs at start-up unless
+ * DEMO_SEED=off.
+ *
+ * The demo owner cannot log in with a password: a known default password would be
+ * a way into every deployment that forgot to turn the seed off. To look at its
+ * dashboard, ask for a password reset for demo@slotwise.local; the link lands in
+ * the outbox (DATA_DIR/outbox) or the configured SMTP server.
+ */
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from './context.ts';
+import { isUniqueViolation } from './db/errors.ts';
+import { inTransaction } from './db/transaction.ts';
+
+export const DEMO_EMAIL = 'demo@slotwise.local';
+export const DEMO_BUSINESS_NAME = 'Demo Detailing';
+
+/** Not an argon2 hash, so no password ever matches it (verification fails closed). */
+const NO_PASSWORD = '!demo-account:log-in-through-password-reset';
+
+const SERVICES = [
+  { name: 'Exterior Wash', duration: 60, priceCents: 4900 },
+  { name: 'Interior Detail', duration: 120, priceCents: 12900 },
+  { name: 'Full Detail', duration: 180, priceCents: 21900 },
+] as const;
+
+const QUESTION = {
+  text: 'Vehicle size',
+  options: [
+    { text: 'Sedan', valueCents: 0 },
+    { text: 'SUV', valueCents: 2000 },
+    { text: 'Truck', valueCents: 3500 },
+  ],
+} as const;
+
+const OPEN_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/** Returns the demo business's id, or null when the seed is off and was never run. */
+export async function findDemoBusinessId(ctx: AppContext): Promise<string | null> {
+  const owner = await ctx.repos.users.findByEmail(DEMO_EMAIL);
+  if (!owner) return null;
+  const business = await ctx.repos.businesses.findByOwner(owner.id);
+  return business?.id ?? null;
+}
+
+/** Creates the demo owner and business once; later calls (and racing instances) just find it. */
+export async function seedDemo(ctx: AppContext): Promise<string> {
+  const existing = await findDemoBusinessId(ctx);
+  if (existing) return existing;
+
+  const now = ctx.now();
+  const userId = randomUUID();
+  const businessId = randomUUID();
+  try {
+    await inTransaction(ctx.store, async (trx) => {
+      await trx
+        .insertInto('users')
+        .values({
+          id: userId,
+          email: DEMO_EMAIL,
+          password_hash: NO_PASSWORD,
+          phone_number: '+1 3105550100',
+          created_at: now,
+        })
+        .execute();
+      await trx
+        .insertInto('businesses')
+        .values({
+          id: businessId,
+          owner_id: userId,
+          name: DEMO_BUSINESS_NAME,
+          niche: 'car-detailing',
+          // As onboarding stores it: house number, then the chosen suggestion.
+          address: '100, Beverly Hills, CA 90210, USA',
+          lat: 34.0901,
+          lng: -118.4065,
+          time_zone: 'America/Los_Angeles',
+          price_per_mile_cents: 150,
+          question: QUESTION.text,
+          question_type: 'dropdown',
+          question_rate_cents: null,
+          // Onboarding's trade templates must never add their services on top of these.
+          template_niche: 'car-detailing',
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await trx
+        .insertInto('question_options')
+        .values(
+          QUESTION.options.map((o, position) => ({
+            id: randomUUID(),
+            business_id: businessId,
+            position,
+            text: o.text,
+            value_cents: o.valueCents,
+          })),
+        )
+        .execute();
+      await trx
+        .insertInto('services')
+        .values(
+          SERVICES.map((s, i) => ({
+            id: randomUUID(),
+            business_id: businessId,
+            name: s.name,
+            duration_min: s.duration,
+            price_cents: s.priceCents,
+            // Distinct times keep the list in this order.
+            created_at: now + i,
+          })),
+        )
+        .execute();
+      await trx
+        .insertInto('availability')
+        .values(
+          [...OPEN_DAYS, 'Sunday' as const].map((day) => {
+            const open = day !== 'Sunday';
+            return {
+              business_id: businessId,
+              day,
+              start_time: open ? '08:00' : null,
+              end_time: open ? '18:00' : null,
+            };
+          }),
+        )
+        .execute();
+    });
+  } catch (err) {
+    // Another instance seeded at the same moment: its rows won, use them.
+    if (!isUniqueViolation(err)) throw err;
+    const winner = await findDemoBusinessId(ctx);
+    if (!winner) throw err;
+    return winner;
+  }
+  return businessId;
+}

@@ -1,0 +1,201 @@
+import { waitFor } from '@testing-library/preact';
+import { describe, expect, it, vi } from 'vitest';
+import type { PopupContext, PopupHandle, SlotwiseApi } from '../contract.ts';
+import { boot, type PopupModule } from './boot.ts';
+
+const ID = '6f1d2c3b-4a59-4e8d-9c7b-1a2b3c4d5e6f';
+
+function tag(attrs: Record<string, string> = { 'data-business-id': ID }, src = 'https://book.example.com/widget.js') {
+  const script = document.createElement('script');
+  script.src = src;
+  for (const [k, v] of Object.entries(attrs)) script.setAttribute(k, v);
+  document.head.append(script);
+  return script;
+}
+
+function fakePopup() {
+  const handle: PopupHandle = { open: vi.fn(), close: vi.fn() };
+  let ctx: PopupContext | undefined;
+  const mod: PopupModule = {
+    mount: vi.fn((c: PopupContext) => {
+      ctx = c;
+      return handle;
+    }),
+  };
+  const load = vi.fn(() => Promise.resolve(mod));
+  return { handle, load, mod, context: () => ctx };
+}
+
+const hosts = () => document.querySelectorAll('slotwise-widget');
+const shadowOf = () => (hosts()[0] as HTMLElement).shadowRoot as ShadowRoot;
+const button = (name: string) =>
+  Array.from(shadowOf().querySelectorAll('button')).find((b) => b.textContent === name) as HTMLButtonElement;
+const api = () => window.Slotwise as SlotwiseApi;
+// Never idle in these tests unless a test says so.
+const neverIdle = () => vi.stubGlobal('requestIdleCallback', vi.fn());
+
+describe('the loader (widget.js)', () => {
+  it('shows nothing and warns once, clearly, without a data-business-id', () => {
+    neverIdle();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    tag({});
+    const { load } = fakePopup();
+    boot(load);
+    api().open();
+    api()('open');
+    expect(hosts()).toHaveLength(0);
+    expect(load).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]?.[0]).toMatch(/^\[Slotwise\] .*no data-business-id.*Embed Code/);
+  });
+
+  it('adds no global but window.Slotwise', () => {
+    neverIdle();
+    tag();
+    const before = new Set(Object.keys(window));
+    boot(fakePopup().load);
+    expect(Object.keys(window).filter((k) => !before.has(k))).toEqual(['Slotwise']);
+    expect(api().loaded).toBe(true);
+  });
+
+  it('mounts one host with an open shadow root holding "Book now" and "Feedback", styled there', () => {
+    neverIdle();
+    tag();
+    boot(fakePopup().load);
+    expect(hosts()).toHaveLength(1);
+    expect(shadowOf().mode).toBe('open');
+    expect(button('Book now')).toBeTruthy();
+    expect(button('Feedback')).toBeTruthy();
+    expect(shadowOf().querySelector('style')?.textContent).toContain(':host');
+    expect(document.head.querySelector('style')).toBeNull();
+  });
+
+  it('loads the pop-up only on the first click, with the API origin taken from its own src', async () => {
+    neverIdle();
+    tag({ 'data-business-id': ID }, 'https://cdn.slotwise.test/widget.js?v=3');
+    const { load, handle, context } = fakePopup();
+    boot(load);
+    expect(load).not.toHaveBeenCalled();
+    const book = button('Book now');
+    book.click();
+    await waitFor(() => expect(handle.open).toHaveBeenCalledWith('book', book));
+    expect(context()).toMatchObject({ apiOrigin: 'https://cdn.slotwise.test', businessId: ID, launcher: book });
+    button('Feedback').click();
+    await waitFor(() => expect(handle.open).toHaveBeenCalledWith('feedback', button('Feedback')));
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('warms the pop-up when the browser is idle', async () => {
+    let idle: (() => void) | undefined;
+    vi.stubGlobal(
+      'requestIdleCallback',
+      vi.fn((fn: () => void) => {
+        idle = fn;
+      }),
+    );
+    tag();
+    const { load, mod } = fakePopup();
+    boot(load);
+    expect(load).not.toHaveBeenCalled();
+    idle?.();
+    await waitFor(() => expect(mod.mount).toHaveBeenCalledTimes(1));
+  });
+
+  it('keeps calls made to a queue stub before it loaded', async () => {
+    neverIdle();
+    tag();
+    // The Plausible-style stub an owner may paste before the tag.
+    const stub = Object.assign(
+      (...args: unknown[]) => {
+        stub.q.push(args);
+      },
+      { q: [] as ArrayLike<unknown>[] },
+    );
+    window.Slotwise = stub;
+    stub('open');
+    const { load, handle } = fakePopup();
+    boot(load);
+    await waitFor(() => expect(handle.open).toHaveBeenCalledWith('book', null));
+  });
+
+  it('opens and closes from the page through Slotwise.open() and .close()', async () => {
+    neverIdle();
+    tag();
+    const { load, handle } = fakePopup();
+    boot(load);
+    const own = document.createElement('button');
+    document.body.append(own);
+    own.focus();
+    api().open();
+    await waitFor(() => expect(handle.open).toHaveBeenCalledWith('book', own));
+    api().close();
+    await waitFor(() => expect(handle.close).toHaveBeenCalledTimes(1));
+  });
+
+  it('skips an unknown command with a warning instead of throwing', () => {
+    neverIdle();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    tag();
+    boot(fakePopup().load);
+    expect(() => api()('explode')).not.toThrow();
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Slotwise("explode") is not a command'));
+  });
+
+  it('runs once when the tag is on the page twice', () => {
+    neverIdle();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    tag();
+    tag();
+    boot(fakePopup().load);
+    boot(fakePopup().load);
+    expect(hosts()).toHaveLength(1);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]?.[0]).toContain('included twice');
+  });
+
+  it('sends namespaced events that reach window', async () => {
+    neverIdle();
+    tag();
+    const { load, handle, context } = fakePopup();
+    boot(load);
+    button('Book now').click();
+    await waitFor(() => expect(handle.open).toHaveBeenCalled());
+    const seen = vi.fn();
+    window.addEventListener('slotwise:booked', (e) => seen((e as CustomEvent).detail));
+    context()?.emit('booked', { bookingId: 'b1' });
+    expect(seen).toHaveBeenCalledWith({ bookingId: 'b1' });
+  });
+
+  it('takes the buttons off the page for an unknown business, warning once', async () => {
+    neverIdle();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    tag();
+    const { load, handle, context } = fakePopup();
+    boot(load);
+    button('Book now').click();
+    await waitFor(() => expect(handle.open).toHaveBeenCalled());
+    context()?.disable('No business has the id "x".');
+    context()?.disable('No business has the id "x".');
+    expect(hosts()).toHaveLength(0);
+    expect(warn).toHaveBeenCalledTimes(1);
+    api().open();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('warns when the pop-up cannot be fetched and tries again on the next click', async () => {
+    neverIdle();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    tag();
+    const { mod, handle } = fakePopup();
+    const load = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValue(mod);
+    boot(load);
+    button('Book now').click();
+    await waitFor(() =>
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('Could not load the booking pop-up')),
+    );
+    await waitFor(() => expect(button('Book now').hasAttribute('aria-busy')).toBe(false));
+    button('Book now').click();
+    await waitFor(() => expect(handle.open).toHaveBeenCalledTimes(1));
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});

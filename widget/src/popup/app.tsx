@@ -1,0 +1,77 @@
+/** What the shadow root shows: nothing while closed, the booking steps, or the feedback form. */
+
+import type { PublicClient } from '@slotwise/shared/public-client';
+import { FeedbackForm } from '@slotwise/ui/feedback-form.tsx';
+import { useState } from 'react';
+import { Dialog, Modal } from './dialog.tsx';
+import { MESSAGES, type Store } from './state.ts';
+import { AddressStep } from './steps/address.tsx';
+import { DetailsStep } from './steps/details.tsx';
+import { DoneStep } from './steps/done.tsx';
+import { QuestionStep } from './steps/question.tsx';
+import { QuoteStep } from './steps/quote.tsx';
+import { ServiceStep } from './steps/service.tsx';
+import { SlotStep } from './steps/slot.tsx';
+
+function Booking({ store, onClose }: { store: Store; onClose: () => void }) {
+  const business = store.business.value;
+  if (!business) {
+    return store.loadError.value ? (
+      <div className="sw-step">
+        <p role="alert" className="sw-error">
+          {store.loadError.value}
+        </p>
+        <div className="sw-actions">
+          <button type="button" className="sw-primary" onClick={() => void store.load().catch(() => {})}>
+            Try again
+          </button>
+        </div>
+      </div>
+    ) : (
+      <p className="sw-muted">Loading...</p>
+    );
+  }
+  if (business.services.length === 0) return <p className="sw-muted">{MESSAGES.noServices}</p>;
+  switch (store.step.value) {
+    case 'service':
+      return <ServiceStep store={store} />;
+    case 'question':
+      return <QuestionStep store={store} />;
+    case 'address':
+      return <AddressStep store={store} />;
+    case 'quote':
+      return <QuoteStep store={store} />;
+    case 'slot':
+      return <SlotStep store={store} />;
+    case 'details':
+      return <DetailsStep store={store} />;
+    case 'done':
+      return <DoneStep store={store} onClose={onClose} />;
+  }
+}
+
+function Feedback({ client, onClose }: { client: PublicClient; onClose: () => void }) {
+  // Failures show inside the widget: an alert() would block the owner's page.
+  const [failure, setFailure] = useState('');
+  return (
+    <Modal onClose={onClose}>
+      {failure && (
+        <p role="alert" className="sw-error">
+          {failure}
+        </p>
+      )}
+      <FeedbackForm where="Pop-up" send={(body) => client.feedback(body)} onClose={onClose} alert={setFailure} />
+    </Modal>
+  );
+}
+
+export function App({ store, client, onClose }: { store: Store; client: PublicClient; onClose: () => void }) {
+  const mode = store.mode.value;
+  if (mode === 'feedback') return <Feedback client={client} onClose={onClose} />;
+  if (mode !== 'book') return null;
+  return (
+    <Dialog title={store.business.value?.name ?? 'Book an appointment'} onClose={onClose}>
+      <Booking store={store} onClose={onClose} />
+    </Dialog>
+  );
+}

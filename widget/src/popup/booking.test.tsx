@@ -1,0 +1,473 @@
+import { createPublicClient } from '@slotwise/shared/public-client';
+import { render, screen, waitFor, within } from '@testing-library/preact';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { App } from './app.tsx';
+import { createStore, MESSAGES, type StoreOptions } from './state.ts';
+import { BUSINESS_ID, demoBusiness, FULL, fakeApi } from './test-api.ts';
+
+// 12:00 on Friday 4 December 2026 in Los Angeles (the business's zone), already Saturday in Tokyo.
+const NOW = new Date('2026-12-04T20:00:00Z');
+
+function setup(api = fakeApi(), options: StoreOptions = {}) {
+  const client = createPublicClient({ baseUrl: 'https://api.test', fetch: api.fetch });
+  let keys = 0;
+  const onBooked = vi.fn();
+  const store = createStore(client, BUSINESS_ID, {
+    now: () => NOW,
+    uuid: () => `key-${++keys}`,
+    searchDelay: 0,
+    onBooked,
+    ...options,
+  });
+  const onClose = vi.fn(() => store.close());
+  store.open('book');
+  const user = userEvent.setup();
+  const view = render(<App store={store} client={client} onClose={onClose} />);
+  return { api, store, user, onClose, onBooked, view };
+}
+
+type User = ReturnType<typeof userEvent.setup>;
+const next = (user: User, name = 'Next') => user.click(screen.getByRole('button', { name }));
+const heading = (name: string) => screen.findByRole('heading', { level: 3, name });
+
+async function chooseService(user: User, name = /Full Detail/) {
+  await user.click(await screen.findByRole('radio', { name }));
+  await next(user);
+}
+async function answerQuestion(user: User, option = 'SUV') {
+  await heading('A quick question');
+  await user.selectOptions(screen.getByLabelText('Vehicle size'), option);
+  await next(user);
+}
+async function enterAddress(user: User) {
+  await heading('Your address');
+  await user.type(screen.getByLabelText('House number'), '12');
+  await user.type(screen.getByRole('combobox', { name: 'Address' }), 'Bever');
+  await user.click(await screen.findByRole('option', { name: 'Beverly Hills, CA 90210, USA' }));
+  await next(user, 'Get my quote');
+}
+async function pickSlot(user: User, time = '09:00') {
+  await heading('Your instant quote');
+  await next(user, 'Choose a time');
+  await heading('Pick a date and time');
+  await user.click(await screen.findByRole('button', { name: time }));
+  await next(user, 'Continue');
+}
+async function fillDetails(user: User) {
+  await heading('Your details');
+  await user.type(screen.getByLabelText('First name'), 'Ana');
+  await user.type(screen.getByLabelText('Last name'), 'Lopez');
+  await user.type(screen.getByLabelText('Email'), 'ana@example.com');
+  await user.type(screen.getByLabelText('Phone number'), '310 555 0199');
+}
+async function toDetails(user: User) {
+  await chooseService(user);
+  await answerQuestion(user);
+  await enterAddress(user);
+  await pickSlot(user);
+  await fillDetails(user);
+}
+
+describe('the booking pop-up', () => {
+  it('is a labelled modal dialog named after the business', async () => {
+    setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Demo Detailing' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+  });
+
+  describe('step 1: service', () => {
+    it('lists each service with its name, duration and price', async () => {
+      setup();
+      expect(await screen.findByRole('radio', { name: /Exterior Wash\s*1 hr\s*\$49\.00/ })).toBeInTheDocument();
+      expect(screen.getByRole('radio', { name: /Full Detail\s*3 hr\s*\$219\.00/ })).toBeInTheDocument();
+      expect(screen.getByText('Step 1 of 6')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
+    });
+
+    it('asks for a service before going on', async () => {
+      const { user } = setup();
+      await heading('Choose a service');
+      await next(user);
+      expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.chooseService);
+      expect(screen.getByRole('heading', { name: 'Choose a service' })).toBeInTheDocument();
+    });
+
+    it('says so when the business has no services', async () => {
+      setup(fakeApi(demoBusiness({ services: [] })));
+      expect(await screen.findByText(MESSAGES.noServices)).toBeInTheDocument();
+    });
+  });
+
+  describe('step 2: the specific question', () => {
+    it('offers the dropdown options with their extra price and requires one', async () => {
+      const { user } = setup();
+      await chooseService(user);
+      await heading('A quick question');
+      const select = screen.getByLabelText('Vehicle size');
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Select an option', 'Sedan', 'SUV (+$20.00)', 'Truck (+$35.00)']);
+      await next(user);
+      expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.chooseOption);
+      expect(select).toHaveAttribute('aria-invalid', 'true');
+    });
+
+    it('takes a number for a rate question and sends it as a quantity', async () => {
+      const api = fakeApi(
+        demoBusiness({ specificQuestion: { question: 'How many seats?', type: 'rate', options: [], rate: 12.5 } }),
+      );
+      const { user } = setup(api);
+      await chooseService(user);
+      await heading('A quick question');
+      expect(screen.getByText('$12.50 each')).toBeInTheDocument();
+      const input = screen.getByLabelText('How many seats?');
+      await user.type(input, '-2');
+      await next(user);
+      expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.enterQuantity);
+      await user.clear(input);
+      await user.type(input, '5');
+      await next(user);
+      await enterAddress(user);
+      await heading('Your instant quote');
+      expect(api.last('POST /api/customer/quote')?.body).toMatchObject({ answer: { quantity: 5 } });
+    });
+
+    it('is skipped when the business asks none', async () => {
+      const api = fakeApi(demoBusiness({ specificQuestion: null }));
+      const { user } = setup(api);
+      await chooseService(user);
+      await heading('Your address');
+      expect(screen.getByText('Step 2 of 5')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Back' }));
+      await heading('Choose a service');
+    });
+  });
+
+  describe('step 3: address', () => {
+    it('searches from 3 characters and requires a house number and a chosen suggestion', async () => {
+      const { user, api } = setup();
+      await chooseService(user);
+      await answerQuestion(user);
+      await heading('Your address');
+      const box = screen.getByRole('combobox', { name: 'Address' });
+      await user.type(box, 'Be');
+      expect(api.count('GET /api/business/places')).toBe(0);
+      expect(box).toHaveAttribute('aria-expanded', 'false');
+      await user.type(box, 'v');
+      expect(await screen.findByRole('option', { name: 'Beverly Hills, CA 90210, USA' })).toBeInTheDocument();
+      expect(api.last('GET /api/business/places')?.query.get('input')).toBe('Bev');
+      await next(user, 'Get my quote');
+      expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.address);
+      await user.click(screen.getByRole('option', { name: 'Beverly Hills, CA 90211, USA' }));
+      await next(user, 'Get my quote');
+      expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.address);
+      expect(api.count('POST /api/customer/quote')).toBe(0);
+    });
+
+    it('works by keyboard: arrows move through suggestions, Enter picks, Escape closes the list only', async () => {
+      const { user, onClose } = setup();
+      await chooseService(user);
+      await answerQuestion(user);
+      await heading('Your address');
+      await user.type(screen.getByLabelText('House number'), '7');
+      const box = screen.getByRole('combobox', { name: 'Address' });
+      await user.type(box, 'Bever');
+      await screen.findByRole('listbox');
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+      expect(onClose).not.toHaveBeenCalled();
+      await user.type(box, 'l');
+      await screen.findByRole('listbox');
+      await user.keyboard('{ArrowDown}{ArrowDown}');
+      expect(box).toHaveAttribute('aria-activedescendant', 'sw-place-1');
+      await user.keyboard('{Enter}');
+      expect(box).toHaveValue('Beverly Hills, CA 90211, USA');
+      await user.keyboard('{Enter}');
+      await heading('Your instant quote');
+    });
+
+    it('shows the server message when the address cannot be located', async () => {
+      const api = fakeApi();
+      api.on('POST /api/customer/quote', () => ({
+        status: 400,
+        body: { error: 'We could not locate that address. Pick one of the suggestions.' },
+      }));
+      const { user } = setup(api);
+      await chooseService(user);
+      await answerQuestion(user);
+      await enterAddress(user);
+      expect(await screen.findByRole('alert')).toHaveTextContent('We could not locate that address.');
+      expect(screen.getByRole('heading', { name: 'Your address' })).toBeInTheDocument();
+    });
+  });
+
+  describe('step 4: the instant quote', () => {
+    it("shows the server's breakdown lines and total for what was asked", async () => {
+      const { user, api } = setup();
+      await chooseService(user);
+      await answerQuestion(user);
+      await enterAddress(user);
+      await heading('Your instant quote');
+      const rows = screen.getAllByRole('row').map((r) => r.textContent);
+      expect(rows).toEqual([
+        'Full Detail$219.00',
+        'Vehicle size: SUV$20.00',
+        'Distance (4.2 miles at $1.50/mile)$6.30',
+        'Total$245.30',
+      ]);
+      expect(api.last('POST /api/customer/quote')?.body).toEqual({
+        businessId: BUSINESS_ID,
+        serviceId: FULL,
+        answer: { option: 'SUV' },
+        address: '12, Beverly Hills, CA 90210, USA',
+      });
+    });
+  });
+
+  describe('step 5: date and time', () => {
+    it("loads today's slots in the business's zone for the service; taken ones are disabled", async () => {
+      const { user, api } = setup();
+      await chooseService(user);
+      await answerQuestion(user);
+      await enterAddress(user);
+      await heading('Your instant quote');
+      await next(user, 'Choose a time');
+      await heading('Pick a date and time');
+      expect(screen.getByLabelText('Date')).toHaveValue('2026-12-04');
+      expect(await screen.findByRole('button', { name: '08:30' })).toBeDisabled();
+      expect(screen.getByRole('button', { name: '09:00' })).toBeEnabled();
+      const req = api.last('GET /api/customer/get-available-slots');
+      expect(Object.fromEntries(req?.query ?? [])).toEqual({
+        businessId: BUSINESS_ID,
+        date: '2026-12-04',
+        serviceId: FULL,
+      });
+      expect(screen.getByText('Times are in America/Los Angeles time.')).toBeInTheDocument();
+
+      await next(user, 'Continue');
+      expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.chooseSlot);
+      await user.click(screen.getByRole('button', { name: '09:00' }));
+      expect(screen.getByRole('button', { name: '09:00' })).toHaveAttribute('aria-pressed', 'true');
+    });
+
+    it('fetches again for another date, and says when nothing is free', async () => {
+      const api = fakeApi();
+      const { user } = setup(api);
+      await chooseService(user);
+      await answerQuestion(user);
+      await enterAddress(user);
+      await heading('Your instant quote');
+      api.on('GET /api/customer/get-available-slots', (r) => ({
+        status: 200,
+        body: { slots: r.query.get('date') === '2026-12-06' ? [] : [{ time: '10:00', available: true }] },
+      }));
+      await next(user, 'Choose a time');
+      await screen.findByRole('button', { name: '10:00' });
+      const date = screen.getByLabelText('Date');
+      await user.clear(date);
+      await user.type(date, '2026-12-06');
+      expect(await screen.findByText(MESSAGES.noSlots)).toBeInTheDocument();
+      expect(api.last('GET /api/customer/get-available-slots')?.query.get('date')).toBe('2026-12-06');
+    });
+
+    it('says so when slots cannot be loaded', async () => {
+      const api = fakeApi();
+      api.on('GET /api/customer/get-available-slots', () => ({ status: 500, body: { error: 'boom' } }));
+      const { user } = setup(api);
+      await chooseService(user);
+      await answerQuestion(user);
+      await enterAddress(user);
+      await heading('Your instant quote');
+      await next(user, 'Choose a time');
+      expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.slotsFailed);
+    });
+  });
+
+  describe('step 6: details and booking', () => {
+    it('names each missing or malformed field', async () => {
+      const { user, api } = setup();
+      await chooseService(user);
+      await answerQuestion(user);
+      await enterAddress(user);
+      await pickSlot(user);
+      await heading('Your details');
+      await next(user, 'Confirm booking');
+      expect(screen.getByText(MESSAGES.firstName)).toBeInTheDocument();
+      expect(screen.getByText(MESSAGES.lastName)).toBeInTheDocument();
+      expect(screen.getByText(MESSAGES.email)).toBeInTheDocument();
+      expect(screen.getByText(MESSAGES.phone)).toBeInTheDocument();
+      expect(screen.getByLabelText('First name')).toHaveAttribute('aria-invalid', 'true');
+      await user.type(screen.getByLabelText('Email'), 'ana@nowhere');
+      await user.type(screen.getByLabelText('Phone number'), '12');
+      await next(user, 'Confirm booking');
+      expect(screen.getByText(MESSAGES.emailFormat)).toBeInTheDocument();
+      expect(screen.getByText(MESSAGES.phoneFormat)).toBeInTheDocument();
+      expect(api.count('POST /api/customer/book')).toBe(0);
+    });
+
+    it('defaults the country code to +1 United States and offers the spec list', async () => {
+      const { user } = setup();
+      await chooseService(user);
+      await answerQuestion(user);
+      await enterAddress(user);
+      await pickSlot(user);
+      await heading('Your details');
+      const codes = screen.getByRole('combobox', { name: 'Country code' }) as HTMLSelectElement;
+      expect(codes.selectedOptions[0]?.textContent).toBe('+1 United States');
+      expect(within(codes).getAllByRole('option')).toHaveLength(10);
+    });
+
+    it('books with an Idempotency-Key and confirms date, time and total', async () => {
+      const { user, api, onBooked } = setup();
+      await toDetails(user);
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Country code' }), '+44 United Kingdom');
+      await next(user, 'Confirm booking');
+      await heading('Booking received');
+      const req = api.last('POST /api/customer/book');
+      expect(req?.headers['idempotency-key']).toBe('key-1');
+      expect(req?.body).toEqual({
+        businessId: BUSINESS_ID,
+        serviceId: FULL,
+        answer: { option: 'SUV' },
+        address: '12, Beverly Hills, CA 90210, USA',
+        date: '2026-12-04',
+        time: '09:00',
+        firstName: 'Ana',
+        lastName: 'Lopez',
+        customerEmail: 'ana@example.com',
+        phoneNumber: '+44 310 555 0199',
+      });
+      expect(screen.getByText('Friday, December 4, 2026')).toBeInTheDocument();
+      expect(screen.getByText('09:00 to 12:00')).toBeInTheDocument();
+      expect(screen.getByText('$245.30')).toBeInTheDocument();
+      expect(screen.getByText('A confirmation e-mail is on its way.')).toBeInTheDocument();
+      expect(onBooked).toHaveBeenCalledWith(expect.objectContaining({ status: 'pending' }));
+    });
+
+    it('reuses the same Idempotency-Key when the same booking is retried', async () => {
+      const api = fakeApi();
+      api.on('POST /api/customer/book', () => new TypeError('Failed to fetch'));
+      const { user } = setup(api);
+      await toDetails(user);
+      await next(user, 'Confirm booking');
+      expect(await screen.findByRole('alert')).toHaveTextContent('Could not reach the server.');
+      api.on('POST /api/customer/book', (r) => ({ status: 201, body: { ...(r.body as object), ...bookedBody() } }));
+      await next(user, 'Confirm booking');
+      await heading('Booking received');
+      const keys = api.requests.filter((r) => r.path === '/api/customer/book').map((r) => r.headers['idempotency-key']);
+      expect(keys).toEqual(['key-1', 'key-1']);
+    });
+
+    it('sends a taken slot back to the times with the server message, and books another with a new key', async () => {
+      const api = fakeApi();
+      api.on('POST /api/customer/book', () => ({
+        status: 409,
+        body: { error: 'That time was just booked by someone else. Please pick another time.' },
+      }));
+      const { user } = setup(api);
+      await toDetails(user);
+      api.on('GET /api/customer/get-available-slots', () => ({
+        status: 200,
+        body: {
+          slots: [
+            { time: '09:00', available: false },
+            { time: '09:30', available: true },
+          ],
+        },
+      }));
+      await next(user, 'Confirm booking');
+      await heading('Pick a date and time');
+      expect(screen.getByRole('alert')).toHaveTextContent('That time was just booked by someone else.');
+      expect(await screen.findByRole('button', { name: '09:00' })).toBeDisabled();
+      expect(screen.getByRole('button', { name: '09:30' })).toHaveAttribute('aria-pressed', 'false');
+
+      api.on('POST /api/customer/book', (r) => ({ status: 201, body: { ...bookedBody(), ...(r.body as object) } }));
+      await user.click(screen.getByRole('button', { name: '09:30' }));
+      await next(user, 'Continue');
+      await heading('Your details');
+      expect(screen.getByLabelText('First name')).toHaveValue('Ana');
+      await next(user, 'Confirm booking');
+      await heading('Booking received');
+      const books = api.requests.filter((r) => r.path === '/api/customer/book');
+      expect(books.map((r) => (r.body as { time: string }).time)).toEqual(['09:00', '09:30']);
+      expect(books.map((r) => r.headers['idempotency-key'])).toEqual(['key-1', 'key-2']);
+    });
+  });
+
+  describe('going back and forth', () => {
+    it('keeps every answer when going back to the start and forward again', async () => {
+      const { user, api } = setup();
+      await toDetails(user);
+      for (const title of ['Pick a date and time', 'Your instant quote', 'Your address', 'A quick question']) {
+        await user.click(screen.getByRole('button', { name: 'Back' }));
+        await heading(title);
+      }
+      expect(screen.getByLabelText('Vehicle size')).toHaveValue('SUV');
+      await user.click(screen.getByRole('button', { name: 'Back' }));
+      await heading('Choose a service');
+      expect(screen.getByRole('radio', { name: /Full Detail/ })).toBeChecked();
+
+      await next(user);
+      await heading('A quick question');
+      await next(user);
+      await heading('Your address');
+      expect(screen.getByLabelText('House number')).toHaveValue('12');
+      expect(screen.getByRole('combobox', { name: 'Address' })).toHaveValue('Beverly Hills, CA 90210, USA');
+      await next(user, 'Get my quote');
+      await heading('Your instant quote');
+      await next(user, 'Choose a time');
+      await heading('Pick a date and time');
+      expect(await screen.findByRole('button', { name: '09:00' })).toHaveAttribute('aria-pressed', 'true');
+      await next(user, 'Continue');
+      await heading('Your details');
+      expect(screen.getByLabelText('First name')).toHaveValue('Ana');
+      expect(screen.getByLabelText('Last name')).toHaveValue('Lopez');
+      expect(screen.getByLabelText('Email')).toHaveValue('ana@example.com');
+      expect(screen.getByLabelText('Phone number')).toHaveValue('310 555 0199');
+      expect(api.count('POST /api/customer/quote')).toBe(2);
+    });
+
+    it('keeps answers over a close and a reopen', async () => {
+      const { user, store } = setup();
+      await chooseService(user);
+      await answerQuestion(user);
+      await user.click(screen.getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      store.open('book');
+      await heading('Your address');
+      await user.click(screen.getByRole('button', { name: 'Back' }));
+      expect(await screen.findByLabelText('Vehicle size')).toHaveValue('SUV');
+    });
+
+    it('closes with Escape and with Close at any step', async () => {
+      const { user, onClose } = setup();
+      await chooseService(user);
+      await heading('A quick question');
+      await user.keyboard('{Escape}');
+      expect(onClose).toHaveBeenCalledTimes(1);
+    });
+  });
+
+  it('shows a retry when the business cannot be loaded', async () => {
+    const api = fakeApi();
+    api.on(`GET /api/customer/business/${BUSINESS_ID}`, () => ({ status: 500, body: {} }));
+    const { user } = setup(api);
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.loadFailed);
+    api.on(`GET /api/customer/business/${BUSINESS_ID}`, () => ({ status: 200, body: demoBusiness() }));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('radio', { name: /Full Detail/ })).toBeInTheDocument();
+  });
+});
+
+function bookedBody() {
+  return {
+    bookingId: '33333333-3333-4333-8333-333333333333',
+    status: 'pending',
+    totalQuote: 245.3,
+    bookingTime: { day: '2026-12-04', startTime: '09:00', endTime: '12:00' },
+  };
+}

@@ -1,0 +1,157 @@
+/**
+ * The modal shell and the pieces every step shares. A real dialog: labelled,
+ * aria-modal, focus kept inside (Tab wraps), Escape and the backdrop close it.
+ */
+import { type KeyboardEvent, type ReactNode, useLayoutEffect, useRef } from 'react';
+import type { Store } from './state.ts';
+
+const FOCUSABLE =
+  'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
+
+function activeIn(node: Node): Element | null {
+  const root = node.getRootNode() as Document | ShadowRoot;
+  return root.activeElement;
+}
+
+/** Keeps Tab inside `box` (wrapping at both ends) and closes on Escape. */
+function trapKeys(box: HTMLElement | null, onClose: () => void) {
+  return (e: KeyboardEvent<HTMLElement>) => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      onClose();
+      return;
+    }
+    if (e.key !== 'Tab' || !box) return;
+    const items = Array.from(box.querySelectorAll<HTMLElement>(FOCUSABLE));
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    const active = activeIn(box);
+    const inside = active !== null && box.contains(active);
+    if (e.shiftKey && (active === first || !inside)) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && (active === last || !inside)) {
+      e.preventDefault();
+      first.focus();
+    }
+  };
+}
+
+/** The dimmed backdrop; a click on it (not on the dialog) closes. */
+function Backdrop({ onClose, children }: { onClose: () => void; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a mouse shortcut only; keyboards close with Escape or the Close button
+    <div
+      className="sw-backdrop"
+      onMouseDown={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
+      {children}
+    </div>
+  );
+}
+
+export function Dialog({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  return (
+    <Backdrop onClose={onClose}>
+      <div
+        ref={ref}
+        className="sw-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="sw-title"
+        onKeyDown={(e) => trapKeys(ref.current, onClose)(e)}
+      >
+        <div className="sw-head">
+          <h2 id="sw-title" className="sw-title">
+            {title}
+          </h2>
+          <button type="button" className="sw-close" aria-label="Close" onClick={onClose}>
+            ×
+          </button>
+        </div>
+        <div className="sw-body">{children}</div>
+      </div>
+    </Backdrop>
+  );
+}
+
+/** A modal frame for content that brings its own role="dialog" (the shared FeedbackForm). */
+export function Modal({ onClose, children }: { onClose: () => void; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  return (
+    <Backdrop onClose={onClose}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: catches Tab and Escape bubbling from the form's own dialog */}
+      <div ref={ref} className="sw-feedback sw-modal" onKeyDown={(e) => trapKeys(ref.current, onClose)(e)}>
+        {children}
+      </div>
+    </Backdrop>
+  );
+}
+
+/** Each step's heading takes focus when the step appears, so keyboard and screen-reader users start there. */
+export function StepHeading({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  // Layout effect: focus must move before the customer can type, not a frame later.
+  useLayoutEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return (
+    <h3 ref={ref} className="sw-step-title" tabIndex={-1}>
+      {children}
+    </h3>
+  );
+}
+
+export function StepFrame({
+  store,
+  title,
+  submit,
+  busyLabel,
+  children,
+}: {
+  store: Store;
+  title: string;
+  submit: string;
+  busyLabel?: string;
+  children: ReactNode;
+}) {
+  const list = store.steps();
+  const index = list.indexOf(store.step.value);
+  const error = store.error.value;
+  const busy = store.busy.value;
+  return (
+    <form
+      className="sw-step"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void store.next();
+      }}
+    >
+      <StepHeading>{title}</StepHeading>
+      <p className="sw-progress">
+        Step {index + 1} of {list.length}
+      </p>
+      {children}
+      {error && (
+        <p role="alert" id="sw-error" className="sw-error">
+          {error}
+        </p>
+      )}
+      <div className="sw-actions">
+        {index > 0 && (
+          <button type="button" className="sw-secondary" onClick={() => store.back()}>
+            Back
+          </button>
+        )}
+        <button type="submit" className="sw-primary" disabled={busy} aria-busy={busy}>
+          {busy && busyLabel ? busyLabel : submit}
+        </button>
+      </div>
+    </form>
+  );
+}

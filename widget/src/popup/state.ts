@@ -1,0 +1,411 @@
+/**
+ * The pop-up's state and the steps' actions, in signals. One store per mounted
+ * widget; components only read signals and call these actions, so every rule of
+ * the booking flow (order of steps, validation, the 409 path, idempotency) is here.
+ */
+import { batch, signal } from '@preact/signals';
+import type {
+  Answer,
+  BookRequest,
+  BookResponse,
+  PlaceSuggestion,
+  PublicBusiness,
+  QuoteRequest,
+  QuoteResponse,
+  Service,
+  Slot,
+} from '@slotwise/shared/api';
+import { ADDRESS_SEARCH_MIN_CHARS, COUNTRY_CODES, DEFAULT_COUNTRY_CODE } from '@slotwise/shared/domain';
+import { ApiError } from '@slotwise/shared/http';
+import type { PublicClient } from '@slotwise/shared/public-client';
+import type { Mode } from '../contract.ts';
+
+export type Step = 'service' | 'question' | 'address' | 'quote' | 'slot' | 'details' | 'done';
+
+export const MESSAGES = {
+  loadFailed: 'We could not load the booking form. Check your connection and try again.',
+  noServices: 'This business has no services to book yet. Please check back later.',
+  chooseService: 'Please choose a service.',
+  chooseOption: 'Please choose an answer.',
+  enterQuantity: 'Please enter a number of 0 or more.',
+  address: 'Please enter your house number and select an address.',
+  slotsFailed: 'Error loading slots. Please try again later.',
+  noSlots: 'No times are free on this day. Please pick another date.',
+  chooseDate: 'Please pick a date.',
+  chooseSlot: 'Please select a time slot.',
+  firstName: 'First name is required.',
+  lastName: 'Last name is required.',
+  email: 'Email is required.',
+  emailFormat: 'Enter a valid email address, like name@example.com.',
+  phone: 'Phone number is required.',
+  phoneFormat: 'Enter a phone number of 4 to 20 digits, like 555 123 4567.',
+} as const;
+
+export type DetailField = 'firstName' | 'lastName' | 'email' | 'phone';
+
+/** Index of +1 United States: the country list has +1 twice (US, Canada), so options are keyed by index. */
+export const DEFAULT_COUNTRY = String(
+  COUNTRY_CODES.findIndex((c) => c.code === DEFAULT_COUNTRY_CODE && c.country === 'United States'),
+);
+
+/** Today's date (YYYY-MM-DD) where the business is, not where the customer's browser is. */
+export function todayIn(timeZone: string, now: Date): string {
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).formatToParts(now);
+  } catch {
+    parts = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  }
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+export interface StoreOptions {
+  now?: () => Date;
+  uuid?: () => string;
+  /** Debounce of the address search, in ms. */
+  searchDelay?: number;
+  onBooked?: (booking: BookResponse) => void;
+}
+
+export function createStore(client: PublicClient, businessId: string, options: StoreOptions = {}) {
+  const now = options.now ?? (() => new Date());
+  const uuid = options.uuid ?? (() => crypto.randomUUID());
+  const searchDelay = options.searchDelay ?? 250;
+
+  const s = {
+    business: signal<PublicBusiness | null>(null),
+    loadError: signal(''),
+    /** null: closed. */
+    mode: signal<Mode | null>(null),
+    step: signal<Step>('service'),
+    serviceId: signal(''),
+    option: signal(''),
+    quantity: signal(''),
+    house: signal(''),
+    search: signal(''),
+    /** The chosen suggestion's description; '' until one is chosen. */
+    place: signal(''),
+    suggestions: signal<PlaceSuggestion[]>([]),
+    /** Index of the suggestion the arrow keys point at; -1 for none. Reset with every new list. */
+    activePlace: signal(-1),
+    quote: signal<QuoteResponse | null>(null),
+    date: signal(''),
+    slots: signal<Slot[] | null>(null),
+    slotsLoading: signal(false),
+    time: signal(''),
+    firstName: signal(''),
+    lastName: signal(''),
+    email: signal(''),
+    country: signal(DEFAULT_COUNTRY),
+    phone: signal(''),
+    /** The current step's message: a validation text or the server's answer. */
+    error: signal(''),
+    fieldErrors: signal<Partial<Record<DetailField, string>>>({}),
+    busy: signal(false),
+    booked: signal<BookResponse | null>(null),
+  };
+
+  let loading: Promise<PublicBusiness | null> | undefined;
+  let slotsKey = '';
+  let slotsSeq = 0;
+  let searchSeq = 0;
+  let searchTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The last booking submission: a retry of the same body reuses its Idempotency-Key. */
+  let submission: { body: string; key: string } | null = null;
+
+  const service = (): Service | undefined => s.business.value?.services.find((x) => x._id === s.serviceId.value);
+  const question = () => {
+    const q = s.business.value?.specificQuestion;
+    if (!q?.question) return null;
+    if (q.type === 'dropdown' && q.options.length === 0) return null;
+    return q;
+  };
+  const steps = (): Step[] =>
+    question()
+      ? ['service', 'question', 'address', 'quote', 'slot', 'details']
+      : ['service', 'address', 'quote', 'slot', 'details'];
+
+  const answer = (): Answer | undefined => {
+    const q = question();
+    if (!q) return undefined;
+    return q.type === 'dropdown' ? { option: s.option.value } : { quantity: Number(s.quantity.value) };
+  };
+  const quoteRequest = (): QuoteRequest => ({
+    businessId,
+    serviceId: s.serviceId.value,
+    answer: answer(),
+    address: `${s.house.value.trim()}, ${s.place.value}`,
+  });
+
+  const setSuggestions = (list: PlaceSuggestion[]) =>
+    batch(() => {
+      s.suggestions.value = list;
+      s.activePlace.value = -1;
+    });
+  const go = (step: Step) =>
+    batch(() => {
+      s.step.value = step;
+      s.error.value = '';
+      s.fieldErrors.value = {};
+    });
+  const fail = (message: string) => {
+    s.error.value = message;
+  };
+  const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : MESSAGES.loadFailed);
+
+  /** Fetches the business once; a 404 answers null (unknown id), other failures throw. */
+  function load(): Promise<PublicBusiness | null> {
+    loading ??= client.customer.business(businessId).then(
+      (b) => {
+        batch(() => {
+          s.business.value = b;
+          s.loadError.value = '';
+        });
+        return b;
+      },
+      (err: unknown) => {
+        if (err instanceof ApiError && err.status === 404) return null;
+        loading = undefined;
+        s.loadError.value = MESSAGES.loadFailed;
+        throw err;
+      },
+    );
+    return loading;
+  }
+
+  async function loadSlots(force = false): Promise<void> {
+    const date = s.date.value;
+    const key = `${date}|${s.serviceId.value}`;
+    if (!date || (!force && key === slotsKey && s.slots.value)) return;
+    slotsKey = key;
+    const seq = ++slotsSeq;
+    s.slotsLoading.value = true;
+    try {
+      const { slots } = await client.customer.slots({ businessId, date, serviceId: s.serviceId.value });
+      if (seq !== slotsSeq) return;
+      batch(() => {
+        s.slots.value = slots;
+        // A time chosen earlier stays chosen only while it is still free.
+        if (!slots.some((x) => x.time === s.time.value && x.available)) s.time.value = '';
+      });
+    } catch {
+      if (seq !== slotsSeq) return;
+      slotsKey = '';
+      batch(() => {
+        s.slots.value = null;
+        fail(MESSAGES.slotsFailed);
+      });
+    } finally {
+      if (seq === slotsSeq) s.slotsLoading.value = false;
+    }
+  }
+
+  async function getQuote(): Promise<void> {
+    s.busy.value = true;
+    try {
+      const quote = await client.customer.quote(quoteRequest());
+      batch(() => {
+        s.quote.value = quote;
+        go('quote');
+      });
+    } catch (err) {
+      fail(messageOf(err));
+    } finally {
+      s.busy.value = false;
+    }
+  }
+
+  function validateDetails(): boolean {
+    const errors: Partial<Record<DetailField, string>> = {};
+    if (!s.firstName.value.trim()) errors.firstName = MESSAGES.firstName;
+    if (!s.lastName.value.trim()) errors.lastName = MESSAGES.lastName;
+    const email = s.email.value.trim();
+    if (!email) errors.email = MESSAGES.email;
+    else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.email = MESSAGES.emailFormat;
+    const phone = s.phone.value.trim();
+    if (!phone) errors.phone = MESSAGES.phone;
+    else if (!/^[\d\s().-]{4,20}$/.test(phone)) errors.phone = MESSAGES.phoneFormat;
+    s.fieldErrors.value = errors;
+    return Object.keys(errors).length === 0;
+  }
+
+  async function book(): Promise<void> {
+    const code = COUNTRY_CODES[Number(s.country.value)]?.code ?? DEFAULT_COUNTRY_CODE;
+    const body: BookRequest = {
+      ...quoteRequest(),
+      date: s.date.value,
+      time: s.time.value,
+      firstName: s.firstName.value.trim(),
+      lastName: s.lastName.value.trim(),
+      customerEmail: s.email.value.trim(),
+      phoneNumber: `${code} ${s.phone.value.trim()}`,
+    };
+    const json = JSON.stringify(body);
+    if (submission?.body !== json) submission = { body: json, key: uuid() };
+    s.busy.value = true;
+    try {
+      const booked = await client.customer.book(body, submission.key);
+      submission = null;
+      batch(() => {
+        s.booked.value = booked;
+        go('done');
+      });
+      options.onBooked?.(booked);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409) {
+        // Someone took the slot first: back to the times, with the server's words.
+        batch(() => {
+          go('slot');
+          s.time.value = '';
+          fail(err.message);
+        });
+        await loadSlots(true);
+      } else {
+        fail(messageOf(err));
+      }
+    } finally {
+      s.busy.value = false;
+    }
+  }
+
+  const actions = {
+    load,
+    loadSlots,
+    steps,
+    question,
+    service,
+    open(mode: Mode) {
+      batch(() => {
+        if (s.step.value === 'done' && mode === 'book') {
+          // A new booking after a finished one keeps who the customer is, not what they booked.
+          s.step.value = 'service';
+          s.booked.value = null;
+          s.time.value = '';
+          s.quote.value = null;
+        }
+        s.error.value = '';
+        s.mode.value = mode;
+      });
+      if (!s.business.value) load().catch(() => {});
+    },
+    close() {
+      s.mode.value = null;
+    },
+    /** The step before the current one; nothing typed is cleared. */
+    back() {
+      const list = steps();
+      const i = list.indexOf(s.step.value);
+      if (i > 0) go(list[i - 1] as Step);
+    },
+    async next(): Promise<void> {
+      if (s.busy.value) return;
+      const list = steps();
+      const after = () => list[list.indexOf(s.step.value) + 1] as Step;
+      s.error.value = '';
+      switch (s.step.value) {
+        case 'service':
+          if (!service()) return fail(MESSAGES.chooseService);
+          return go(after());
+        case 'question': {
+          const q = question();
+          if (q?.type === 'dropdown' && !q.options.some((o) => o.text === s.option.value))
+            return fail(MESSAGES.chooseOption);
+          if (q?.type === 'rate') {
+            const text = s.quantity.value.trim();
+            const n = Number(text);
+            if (!text || !Number.isFinite(n) || n < 0) return fail(MESSAGES.enterQuantity);
+          }
+          return go(after());
+        }
+        case 'address':
+          if (!s.house.value.trim() || !s.place.value) return fail(MESSAGES.address);
+          return getQuote();
+        case 'quote': {
+          if (!s.date.value) s.date.value = todayIn(s.business.value?.timeZone ?? 'UTC', now());
+          go('slot');
+          return loadSlots();
+        }
+        case 'slot':
+          if (!s.date.value) return fail(MESSAGES.chooseDate);
+          if (!s.time.value) return fail(MESSAGES.chooseSlot);
+          return go('details');
+        case 'details':
+          if (!validateDetails()) return;
+          return book();
+        default:
+          return;
+      }
+    },
+    chooseService(id: string) {
+      batch(() => {
+        s.serviceId.value = id;
+        s.error.value = '';
+      });
+    },
+    setDate(date: string) {
+      batch(() => {
+        s.date.value = date;
+        s.error.value = '';
+      });
+      return loadSlots();
+    },
+    chooseTime(time: string) {
+      batch(() => {
+        s.time.value = time;
+        s.error.value = '';
+      });
+    },
+    /** Typing in the address box: a new text un-chooses the suggestion and searches from 3 characters. */
+    setSearch(text: string) {
+      batch(() => {
+        s.search.value = text;
+        if (text !== s.place.value) s.place.value = '';
+      });
+      clearTimeout(searchTimer);
+      const seq = ++searchSeq;
+      if (text.trim().length < ADDRESS_SEARCH_MIN_CHARS || text === s.place.value) {
+        setSuggestions([]);
+        return;
+      }
+      searchTimer = setTimeout(() => {
+        client.places(text.trim()).then(
+          (list) => {
+            if (seq === searchSeq) setSuggestions(list);
+          },
+          () => {
+            if (seq === searchSeq) setSuggestions([]);
+          },
+        );
+      }, searchDelay);
+    },
+    choosePlace(p: PlaceSuggestion) {
+      searchSeq++;
+      clearTimeout(searchTimer);
+      batch(() => {
+        s.place.value = p.description;
+        s.search.value = p.description;
+        setSuggestions([]);
+        s.error.value = '';
+      });
+    },
+    /** Moves the arrow-key pointer through the suggestions, wrapping at both ends. */
+    movePlace(step: 1 | -1) {
+      const n = s.suggestions.value.length;
+      if (n > 0) s.activePlace.value = (s.activePlace.value + step + n) % n;
+    },
+    clearSuggestions() {
+      searchSeq++;
+      setSuggestions([]);
+    },
+  };
+
+  return { ...s, ...actions };
+}
+
+export type Store = ReturnType<typeof createStore>;

@@ -1,0 +1,104 @@
+import type { Signal } from '@preact/signals';
+import { COUNTRY_CODES } from '@slotwise/shared/domain';
+import { formatUsd } from '@slotwise/shared/money';
+import { StepFrame } from '../dialog.tsx';
+import { formatDay } from '../format.ts';
+import type { DetailField, Store } from '../state.ts';
+
+function Field({
+  store,
+  field,
+  label,
+  value,
+  type = 'text',
+  autoComplete,
+}: {
+  store: Store;
+  field: DetailField;
+  label: string;
+  value: Signal<string>;
+  type?: string;
+  autoComplete: string;
+}) {
+  const error = store.fieldErrors.value[field];
+  const id = `sw-${field}`;
+  return (
+    <div className="sw-field">
+      <label className="sw-label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="sw-input"
+        type={type}
+        autoComplete={autoComplete}
+        value={value.value}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => {
+          value.value = e.currentTarget.value;
+        }}
+      />
+      {error && (
+        <p id={`${id}-error`} className="sw-field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function DetailsStep({ store }: { store: Store }) {
+  const phoneError = store.fieldErrors.value.phone;
+  return (
+    <StepFrame store={store} title="Your details" submit="Confirm booking" busyLabel="Booking...">
+      <p className="sw-summary">
+        {store.service()?.serviceName}, {formatDay(store.date.value)} at {store.time.value}
+        {store.quote.value ? `, ${formatUsd(store.quote.value.totalQuote)}` : ''}
+      </p>
+      <div className="sw-row">
+        <Field store={store} field="firstName" label="First name" value={store.firstName} autoComplete="given-name" />
+        <Field store={store} field="lastName" label="Last name" value={store.lastName} autoComplete="family-name" />
+      </div>
+      <Field store={store} field="email" label="Email" type="email" value={store.email} autoComplete="email" />
+      <div className="sw-field">
+        <label className="sw-label" htmlFor="sw-phone">
+          Phone number
+        </label>
+        <div className="sw-phone">
+          <select
+            className="sw-input"
+            aria-label="Country code"
+            value={store.country.value}
+            onChange={(e) => {
+              store.country.value = e.currentTarget.value;
+            }}
+          >
+            {COUNTRY_CODES.map((c, i) => (
+              <option key={`${c.code}-${c.country}`} value={String(i)}>
+                {c.code} {c.country}
+              </option>
+            ))}
+          </select>
+          <input
+            id="sw-phone"
+            className="sw-input"
+            type="tel"
+            autoComplete="tel-national"
+            value={store.phone.value}
+            aria-invalid={Boolean(phoneError)}
+            aria-describedby={phoneError ? 'sw-phone-error' : undefined}
+            onChange={(e) => {
+              store.phone.value = e.currentTarget.value;
+            }}
+          />
+        </div>
+        {phoneError && (
+          <p id="sw-phone-error" className="sw-field-error">
+            {phoneError}
+          </p>
+        )}
+      </div>
+    </StepFrame>
+  );
+}

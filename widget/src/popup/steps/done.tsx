@@ -1,0 +1,34 @@
+import { formatUsd } from '@slotwise/shared/money';
+import { StepHeading } from '../dialog.tsx';
+import { formatDay } from '../format.ts';
+import type { Store } from '../state.ts';
+
+export function DoneStep({ store, onClose }: { store: Store; onClose: () => void }) {
+  const booked = store.booked.value;
+  if (!booked) return null;
+  const { day, startTime, endTime } = booked.bookingTime;
+  return (
+    <div className="sw-step">
+      <StepHeading>Booking received</StepHeading>
+      <dl className="sw-done">
+        <dt>Service</dt>
+        <dd>{store.service()?.serviceName}</dd>
+        <dt>Date</dt>
+        <dd>{formatDay(day)}</dd>
+        <dt>Time</dt>
+        <dd>
+          {startTime} to {endTime}
+        </dd>
+        <dt>Total</dt>
+        <dd>{formatUsd(booked.totalQuote)}</dd>
+      </dl>
+      <p>{store.business.value?.name} will confirm your booking soon.</p>
+      <p className="sw-strong">A confirmation e-mail is on its way.</p>
+      <div className="sw-actions">
+        <button type="button" className="sw-primary" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * A stand-in for the customer API at the fetch boundary: answers like the real
+ * server (shared/api.ts shapes) and records every request for the tests to inspect.
+ */
+import type { BookResponse, PublicBusiness, QuoteResponse, Slot } from '@slotwise/shared/api';
+
+export const BUSINESS_ID = '6f1d2c3b-4a59-4e8d-9c7b-1a2b3c4d5e6f';
+export const WASH = '11111111-1111-4111-8111-111111111111';
+export const FULL = '22222222-2222-4222-8222-222222222222';
+
+export function demoBusiness(overrides: Partial<PublicBusiness> = {}): PublicBusiness {
+  return {
+    businessId: BUSINESS_ID,
+    name: 'Demo Detailing',
+    niche: 'car-detailing',
+    timeZone: 'America/Los_Angeles',
+    services: [
+      { _id: WASH, serviceName: 'Exterior Wash', duration: 60, price: 49 },
+      { _id: FULL, serviceName: 'Full Detail', duration: 180, price: 219 },
+    ],
+    specificQuestion: {
+      question: 'Vehicle size',
+      type: 'dropdown',
+      options: [
+        { text: 'Sedan', value: 0 },
+        { text: 'SUV', value: 20 },
+        { text: 'Truck', value: 35 },
+      ],
+      rate: null,
+    },
+    distancePricing: true,
+    ...overrides,
+  };
+}
+
+export interface Recorded {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+type Reply = { status: number; body: unknown } | Error;
+type Handler = (req: Recorded) => Reply;
+
+export function okQuote(): QuoteResponse {
+  return {
+    lines: [
+      { label: 'Full Detail', amount: 219 },
+      { label: 'Vehicle size: SUV', amount: 20 },
+      { label: 'Distance (4.2 miles at $1.50/mile)', amount: 6.3 },
+    ],
+    totalQuote: 245.3,
+    miles: 4.2,
+  };
+}
+
+export function slots(taken: string[] = []): Slot[] {
+  return ['08:00', '08:30', '09:00', '09:30'].map((time) => ({ time, available: !taken.includes(time) }));
+}
+
+export function booked(date = '2026-12-05', time = '09:00'): BookResponse {
+  return {
+    bookingId: '33333333-3333-4333-8333-333333333333',
+    status: 'pending',
+    totalQuote: 245.3,
+    bookingTime: { day: date, startTime: time, endTime: '12:00' },
+  };
+}
+
+/** Default answers for every customer call; override one route with `on`. */
+export function fakeApi(business: PublicBusiness | null = demoBusiness()) {
+  const requests: Recorded[] = [];
+  const handlers: Record<string, Handler> = {
+    [`GET /api/customer/business/${BUSINESS_ID}`]: () =>
+      business ? { status: 200, body: business } : { status: 404, body: { error: 'Business not found.' } },
+    'GET /api/business/places': (r) => ({
+      status: 200,
+      body: (r.query.get('input') ?? '').toLowerCase().startsWith('bev')
+        ? [
+            { description: 'Beverly Hills, CA 90210, USA', placeId: 'zip:90210' },
+            { description: 'Beverly Hills, CA 90211, USA', placeId: 'zip:90211' },
+          ]
+        : [],
+    }),
+    'POST /api/customer/quote': () => ({ status: 200, body: okQuote() }),
+    'GET /api/customer/get-available-slots': () => ({ status: 200, body: { slots: slots(['08:30']) } }),
+    'POST /api/customer/book': (r) => {
+      const b = r.body as { date: string; time: string };
+      return { status: 201, body: booked(b.date, b.time) };
+    },
+    'POST /api/feedback': () => ({ status: 201, body: { message: 'Thanks' } }),
+  };
+
+  const fetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
+    const url = new URL(String(input), 'https://api.test');
+    const method = init.method ?? 'GET';
+    const req: Recorded = {
+      method,
+      path: url.pathname,
+      query: url.searchParams,
+      headers: { ...(init.headers as Record<string, string>) },
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    requests.push(req);
+    const handler = handlers[`${method} ${url.pathname}`];
+    const reply = handler ? handler(req) : { status: 404, body: { error: `No route ${method} ${url.pathname}` } };
+    if (reply instanceof Error) throw reply;
+    return new Response(JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  };
+
+  return {
+    fetch: fetch as typeof globalThis.fetch,
+    requests,
+    /** Replaces the answer of one route, e.g. on('POST /api/customer/book', () => ({status: 409, ...})). */
+    on(route: string, handler: Handler) {
+      handlers[route] = handler;
+    },
+    last(route: string): Recorded | undefined {
+      return requests.filter((r) => `${r.method} ${r.path}` === route).at(-1);
+    },
+    count(route: string): number {
+      return requests.filter((r) => `${r.method} ${r.path}` === route).length;
+    },
+  };
+}
