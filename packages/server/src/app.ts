@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Config } from './config.ts';
 import { type AppContext, createRepositories } from './context.ts';
 import { openDatabase } from './db/database.ts';
@@ -48,6 +48,8 @@ export interface BuildOptions {
   geocoder?: Geocoder;
   mailTransport?: MailTransport;
   now?: () => number;
+  /** Sees every route as it is registered (the authorization matrix reads the route table through it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(
@@ -64,6 +66,8 @@ export async function buildApp(
     // Ids in paths are UUIDs; anything longer is noise.
     routerOptions: { maxParamLength: 200 },
   });
+  // Before any plugin registers a route, so none is missed.
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const now = options.now ?? Date.now;
   const transport =
     options.mailTransport ??
