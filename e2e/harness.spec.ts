@@ -59,3 +59,44 @@ test('the outbox reader decodes quoted-printable multipart mail and finds its li
     'http://127.0.0.1:3000/customer/cancel?token=abc&x=1',
   ]);
 });
+
+test.describe('the console watch', () => {
+  test('fails a test whose page logs a console error', async ({ page }) => {
+    // Expected to fail: the fixture's check after the test is what fails it.
+    test.fail();
+    await page.goto('/login');
+    await page.evaluate(() => console.error('something broke'));
+  });
+
+  test('fails a test whose page throws', async ({ page }) => {
+    test.fail();
+    await page.goto('/login');
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('uncaught in a timer');
+      });
+    });
+    await page.waitForTimeout(100);
+  });
+
+  test('lets a handled 4xx answer through', async ({ page }) => {
+    await page.goto('/login');
+    const status = await page.evaluate(async () => (await fetch('/api/onboarding/profile')).status);
+    expect(status).toBe(401);
+  });
+});
+
+test.describe('a suite that expects console errors', () => {
+  test.use({ allowConsoleErrors: { reason: 'checks the opt-out itself', match: /^expected:/ } });
+
+  test('passes with the errors it allows', async ({ page }) => {
+    await page.goto('/login');
+    await page.evaluate(() => console.error('expected: this one is allowed'));
+  });
+
+  test('still fails on the errors it does not allow', async ({ page }) => {
+    test.fail();
+    await page.goto('/login');
+    await page.evaluate(() => console.error('not allowed'));
+  });
+});
