@@ -8,6 +8,8 @@ import { ForgotPasswordPage } from '../features/account/components/forgot-passwo
 import { LoginPage } from '../features/auth/components/login-page.tsx';
 import { SignupPage } from '../features/auth/components/signup-page.tsx';
 import { BookingsPage } from '../features/bookings/components/bookings-page.tsx';
+import { CancelPage } from '../features/customer/components/cancel-page.tsx';
+import { ReschedulePage } from '../features/customer/components/reschedule-page.tsx';
 import { Step1Page } from '../features/onboarding/components/step1-page.tsx';
 import { Step2Page } from '../features/onboarding/components/step2-page.tsx';
 import { Step3Page } from '../features/onboarding/components/step3-page.tsx';
@@ -34,6 +36,9 @@ export const routes: RouteObject[] = [
       { path: '/onboarding/step1', element: <Step1Page /> },
       { path: '/onboarding/step2', element: <Step2Page /> },
       { path: '/onboarding/step3', element: <Step3Page /> },
+      // Customer pages from e-mailed links: public, no session.
+      { path: '/customer/reschedule', element: <ReschedulePage /> },
+      { path: '/customer/cancel', element: <CancelPage /> },
       {
         path: '/dashboard',
         element: <DashboardLayout />,

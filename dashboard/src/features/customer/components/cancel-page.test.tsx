@@ -1,0 +1,97 @@
+import type { ManagedBooking } from '@slotwise/shared/api';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { BUSINESS_ID, fakeApi } from '../../../testing/fake-api.ts';
+import { renderApp } from '../../../testing/render-app.tsx';
+
+const TOKEN = 'tok_abcdefghijklmnop';
+const booking: ManagedBooking = {
+  businessId: BUSINESS_ID,
+  businessName: 'Sparkle Auto',
+  serviceName: 'Quick Wash',
+  status: 'approved',
+  bookingTime: { day: '2031-06-04', startTime: '14:30', endTime: '15:00' },
+  timeZone: 'America/Los_Angeles',
+};
+
+function api(overrides: Parameters<typeof fakeApi>[0] = {}) {
+  return fakeApi({
+    'GET /api/customer/booking': { body: booking },
+    'DELETE /api/customer/confirm-cancel': { body: { message: 'Your booking has been cancelled.' } },
+    ...overrides,
+  });
+}
+
+describe('Customer cancel', () => {
+  it('needs a token', async () => {
+    const calls = api();
+    renderApp('/customer/cancel');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid cancellation link.');
+    expect(calls.callsTo('GET /api/customer/booking')).toHaveLength(0);
+  });
+
+  it('shows the booking and asks for confirmation before cancelling', async () => {
+    const calls = api();
+    renderApp(`/customer/cancel?token=${TOKEN}`);
+    const summary = await screen.findByRole('region', { name: 'The booking to cancel' });
+    expect(within(summary).getByText('Quick Wash')).toBeInTheDocument();
+    expect(within(summary).getByText('Wednesday, June 4, 2031')).toBeInTheDocument();
+    expect(within(summary).getByText(/14:30 - 15:00/)).toBeInTheDocument();
+    expect(screen.getByText(/Are you sure you want to cancel this booking\?/)).toBeInTheDocument();
+    expect(calls.callsTo('DELETE /api/customer/confirm-cancel')).toHaveLength(0);
+    expect(screen.getByRole('link', { name: 'Reschedule' })).toHaveAttribute(
+      'href',
+      `/customer/reschedule?token=${TOKEN}&businessId=${BUSINESS_ID}`,
+    );
+  });
+
+  it('cancels on confirmation and shows the success text', async () => {
+    const calls = api();
+    const { user } = renderApp(`/customer/cancel?token=${TOKEN}`);
+    await user.click(await screen.findByRole('button', { name: 'Yes, cancel my booking' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Your booking has been successfully canceled. Sorry to see you go!',
+    );
+    const call = calls.callsTo('DELETE /api/customer/confirm-cancel')[0]!;
+    expect(call.url.searchParams.get('token')).toBe(TOKEN);
+    expect(screen.queryByRole('button', { name: 'Yes, cancel my booking' })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's error as the state text", async () => {
+    api({
+      'DELETE /api/customer/confirm-cancel': {
+        status: 410,
+        body: { error: 'This booking has already started, so it can no longer be changed online.' },
+      },
+    });
+    const { user } = renderApp(`/customer/cancel?token=${TOKEN}`);
+    await user.click(await screen.findByRole('button', { name: 'Yes, cancel my booking' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This booking has already started, so it can no longer be changed online.',
+    );
+  });
+
+  it.each([
+    ['a failure without a message', { status: 500 }],
+    ['a network failure', 'network' as const],
+  ])('shows the catch-all for %s', async (_what, reply) => {
+    api({ 'DELETE /api/customer/confirm-cancel': reply });
+    const { user } = renderApp(`/customer/cancel?token=${TOKEN}`);
+    await user.click(await screen.findByRole('button', { name: 'Yes, cancel my booking' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred. Please try again later.');
+  });
+
+  it('shows why a link no longer works before offering to cancel', async () => {
+    api({
+      'GET /api/customer/booking': {
+        status: 404,
+        body: { error: 'This link is not valid. Please check the link in your e-mail.' },
+      },
+    });
+    renderApp(`/customer/cancel?token=${TOKEN}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This link is not valid. Please check the link in your e-mail.',
+    );
+    await waitFor(() => expect(screen.queryByRole('button', { name: /cancel my booking/ })).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * /customer/cancel?token=... (SPEC.md sections 2, 4 and 8): shows which booking the
+ * link is about, asks for confirmation, then cancels. States: pending confirm,
+ * success, error; a server error is shown as the state text.
+ */
+import type { ManagedBooking } from '@slotwise/shared/api';
+import { ApiError } from '@slotwise/shared/client';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Brand } from '../../../components/brand.tsx';
+import { Notice } from '../../../components/notice.tsx';
+import { client } from '../../../lib/api.ts';
+import { BookingSummary } from './booking-summary.tsx';
+import '../customer.css';
+
+export const CANCELLED = 'Your booking has been successfully canceled. Sorry to see you go!';
+export const CANCEL_FAILED = 'An error occurred. Please try again later.';
+export const INVALID_CANCEL_LINK = 'Invalid cancellation link. Please check the link in your e-mail.';
+
+type State =
+  | { name: 'loading' }
+  | { name: 'confirm'; booking: ManagedBooking; submitting: boolean }
+  | { name: 'success' }
+  | { name: 'error'; message: string };
+
+/** SPEC.md section 8: the server's error as the state text, otherwise the catch-all. */
+function stateText(err: unknown): string {
+  return err instanceof ApiError && err.fromServer ? err.message : CANCEL_FAILED;
+}
+
+function Frame({ children }: { children: ReactNode }) {
+  return (
+    <main className="center-screen">
+      <div className="center-card center-card--wide">
+        <div className="center-brand">
+          <Brand />
+        </div>
+        <div className="card">
+          <h1>Cancel Your Booking</h1>
+          {children}
+        </div>
+      </div>
+    </main>
+  );
+}
+
+export function CancelPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [state, setState] = useState<State>(
+    token ? { name: 'loading' } : { name: 'error', message: INVALID_CANCEL_LINK },
+  );
+
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    client.customer.managedBooking(token).then(
+      (booking) => live && setState({ name: 'confirm', booking, submitting: false }),
+      (err: unknown) => live && setState({ name: 'error', message: stateText(err) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  async function confirm(booking: ManagedBooking) {
+    setState({ name: 'confirm', booking, submitting: true });
+    try {
+      await client.customer.cancel(token);
+      setState({ name: 'success' });
+    } catch (err) {
+      setState({ name: 'error', message: stateText(err) });
+    }
+  }
+
+  if (state.name === 'loading')
+    return (
+      <Frame>
+        <p className="loading">Loading...</p>
+      </Frame>
+    );
+  if (state.name === 'success')
+    return (
+      <Frame>
+        <Notice kind="success">{CANCELLED}</Notice>
+        <a className="btn btn--block" href="/">
+          Back to the home page
+        </a>
+      </Frame>
+    );
+  if (state.name === 'error')
+    return (
+      <Frame>
+        <Notice kind="error">{state.message}</Notice>
+      </Frame>
+    );
+  return (
+    <Frame>
+      <BookingSummary booking={state.booking} heading="The booking to cancel" />
+      <p>Are you sure you want to cancel this booking? This cannot be undone.</p>
+      <div className="customer-actions">
+        <button
+          type="button"
+          className="btn btn--danger"
+          disabled={state.submitting}
+          onClick={() => void confirm(state.booking)}
+        >
+          {state.submitting ? 'Cancelling...' : 'Yes, cancel my booking'}
+        </button>
+        <a className="btn" href="/">
+          Keep my booking
+        </a>
+      </div>
+      <p className="center-foot">
+        Need another time instead?{' '}
+        <Link to={`/customer/reschedule?${new URLSearchParams({ token, businessId: state.booking.businessId })}`}>
+          Reschedule
+        </Link>
+      </p>
+    </Frame>
+  );
+}

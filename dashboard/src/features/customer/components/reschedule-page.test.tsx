@@ -1,0 +1,169 @@
+import type { ManagedBooking } from '@slotwise/shared/api';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BUSINESS_ID, deferred, fakeApi } from '../../../testing/fake-api.ts';
+import { renderApp } from '../../../testing/render-app.tsx';
+import { browser } from '../booking-view.ts';
+
+const TOKEN = 'tok_abcdefghijklmnop';
+const url = (q = `token=${TOKEN}&businessId=${BUSINESS_ID}`) => `/customer/reschedule?${q}`;
+const booking: ManagedBooking = {
+  businessId: BUSINESS_ID,
+  businessName: 'Sparkle Auto',
+  serviceName: 'Full Detail',
+  status: 'pending',
+  bookingTime: { day: '2031-06-04', startTime: '10:00', endTime: '11:00' },
+  timeZone: 'America/Los_Angeles',
+};
+const daySlots = [
+  { time: '10:00', available: true },
+  { time: '10:30', available: false },
+  { time: '11:00', available: true },
+];
+
+function api(overrides: Parameters<typeof fakeApi>[0] = {}) {
+  return fakeApi({
+    'GET /api/customer/booking': { body: booking },
+    'GET /api/customer/get-available-slots': { body: { slots: daySlots } },
+    'PUT /api/customer/reschedule': {
+      body: { ...booking, bookingTime: { ...booking.bookingTime, startTime: '11:00' } },
+    },
+    ...overrides,
+  });
+}
+
+let alert: ReturnType<typeof vi.spyOn>;
+let goTo: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+  goTo = vi.spyOn(browser, 'goTo').mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('Customer reschedule', () => {
+  it.each([
+    ['no token', `businessId=${BUSINESS_ID}`],
+    ['no businessId', `token=${TOKEN}`],
+    ['nothing', ''],
+  ])('refuses a link with %s', async (_what, query) => {
+    const calls = api();
+    renderApp(url(query));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid reschedule link. Please try again.');
+    expect(calls.calls.filter((c) => c.path.startsWith('/api/customer'))).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Confirm Reschedule' })).not.toBeInTheDocument();
+  });
+
+  it('shows which booking it is and the slots of its day, unavailable ones disabled', async () => {
+    const calls = api();
+    renderApp(url());
+    const summary = await screen.findByRole('region', { name: 'Your current booking' });
+    expect(within(summary).getByText('Full Detail')).toBeInTheDocument();
+    expect(within(summary).getByText('Wednesday, June 4, 2031')).toBeInTheDocument();
+    expect(within(summary).getByText(/10:00 - 11:00/)).toBeInTheDocument();
+    expect(within(summary).getByText('Sparkle Auto')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '10:00' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: '10:30 (unavailable)' })).toBeDisabled();
+    expect(screen.getByLabelText('New date')).toHaveValue('2031-06-04');
+    const query = calls.callsTo('GET /api/customer/get-available-slots')[0]!.url.searchParams;
+    expect(Object.fromEntries(query)).toEqual({ businessId: BUSINESS_ID, date: '2031-06-04', token: TOKEN });
+    expect(calls.callsTo('GET /api/customer/booking')[0]!.url.searchParams.get('token')).toBe(TOKEN);
+  });
+
+  it('loads the slots of another date when the customer picks one', async () => {
+    const calls = api();
+    renderApp(url());
+    await screen.findByRole('button', { name: '10:00' });
+    fireEvent.change(screen.getByLabelText('New date'), { target: { value: '2031-06-05' } });
+    await waitFor(() => expect(calls.callsTo('GET /api/customer/get-available-slots')).toHaveLength(2));
+    expect(calls.callsTo('GET /api/customer/get-available-slots')[1]!.url.searchParams.get('date')).toBe('2031-06-05');
+    expect(await screen.findByText(/Available times on Thursday, June 5, 2031/)).toBeInTheDocument();
+  });
+
+  it('asks for a slot before confirming', async () => {
+    const calls = api();
+    const { user } = renderApp(url());
+    await screen.findByRole('button', { name: '10:00' });
+    await user.click(screen.getByRole('button', { name: 'Confirm Reschedule' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please select a time slot.');
+    expect(calls.callsTo('PUT /api/customer/reschedule')).toHaveLength(0);
+  });
+
+  it('confirms the chosen slot, alerts success and goes to /', async () => {
+    const calls = api();
+    const { user } = renderApp(url());
+    await user.click(await screen.findByRole('button', { name: '11:00' }));
+    expect(screen.getByRole('button', { name: '11:00' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Confirm Reschedule' }));
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith('/'));
+    expect(alert).toHaveBeenCalledWith('Your booking has been successfully rescheduled.');
+    expect(calls.callsTo('PUT /api/customer/reschedule')[0]!.body).toEqual({
+      token: TOKEN,
+      newDateTime: '2031-06-04T11:00',
+    });
+  });
+
+  it('shows "Error loading slots" when the slots cannot be loaded', async () => {
+    api({ 'GET /api/customer/get-available-slots': { status: 500, body: { error: 'boom' } } });
+    renderApp(url());
+    expect(await screen.findByText('Error loading slots. Please try again later.')).toBeInTheDocument();
+  });
+
+  it("shows the server's error after a refused move and reloads the slots", async () => {
+    const calls = api({
+      'PUT /api/customer/reschedule': {
+        status: 409,
+        body: { error: 'That time was just booked. Please pick another slot.' },
+      },
+    });
+    const { user } = renderApp(url());
+    await user.click(await screen.findByRole('button', { name: '11:00' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm Reschedule' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Error: That time was just booked. Please pick another slot.',
+    );
+    await waitFor(() => expect(calls.callsTo('GET /api/customer/get-available-slots')).toHaveLength(2));
+    expect(alert).not.toHaveBeenCalled();
+    expect(goTo).not.toHaveBeenCalled();
+  });
+
+  it('falls back to "Failed to reschedule booking." without a server message', async () => {
+    api({ 'PUT /api/customer/reschedule': { status: 502 } });
+    const { user } = renderApp(url());
+    await user.click(await screen.findByRole('button', { name: '11:00' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm Reschedule' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error: Failed to reschedule booking.');
+  });
+
+  it('says so when the network fails', async () => {
+    api({ 'PUT /api/customer/reschedule': 'network' });
+    const { user } = renderApp(url());
+    await user.click(await screen.findByRole('button', { name: '11:00' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm Reschedule' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'An error occurred while rescheduling. Please try again.',
+    );
+  });
+
+  it('disables the button while the move is in flight', async () => {
+    const pending = deferred<{ body: unknown }>();
+    api({ 'PUT /api/customer/reschedule': () => pending.promise });
+    const { user } = renderApp(url());
+    await user.click(await screen.findByRole('button', { name: '11:00' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm Reschedule' }));
+    expect(await screen.findByRole('button', { name: 'Rescheduling...' })).toBeDisabled();
+    pending.resolve({ body: booking });
+    await waitFor(() => expect(goTo).toHaveBeenCalled());
+  });
+
+  it("shows the server's reason when the link no longer works", async () => {
+    api({
+      'GET /api/customer/booking': {
+        status: 410,
+        body: { error: 'This booking has been cancelled, so this link no longer works. Please make a new booking.' },
+      },
+    });
+    renderApp(url());
+    expect(await screen.findByRole('alert')).toHaveTextContent('This booking has been cancelled');
+    expect(screen.queryByLabelText('New date')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,209 @@
+/**
+ * /customer/reschedule?token=...&businessId=... (SPEC.md sections 2, 5 and 8): the
+ * customer sees which booking the link is about, picks a date and a free slot
+ * (unavailable ones disabled) and confirms. Slots come from the server with the
+ * link's token, so the booking's own time never blocks a move within it.
+ */
+import type { ManagedBooking, Slot } from '@slotwise/shared/api';
+import { ApiError } from '@slotwise/shared/client';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Brand } from '../../../components/brand.tsx';
+import { Notice } from '../../../components/notice.tsx';
+import { client } from '../../../lib/api.ts';
+import { isNetworkError } from '../../../lib/errors.ts';
+import { browser, longDay, todayIn } from '../booking-view.ts';
+import { BookingSummary } from './booking-summary.tsx';
+import '../customer.css';
+
+export const INVALID_LINK = 'Invalid reschedule link. Please try again.';
+export const SELECT_SLOT = 'Please select a time slot.';
+export const SLOTS_FAILED = 'Error loading slots. Please try again later.';
+export const RESCHEDULE_FAILED = 'Failed to reschedule booking.';
+export const RESCHEDULE_NETWORK = 'An error occurred while rescheduling. Please try again.';
+export const RESCHEDULED = 'Your booking has been successfully rescheduled.';
+const BOOKING_FAILED = 'We could not load this booking. Please try again later.';
+
+type Load<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'failed'; message: string };
+
+function rescheduleError(err: unknown): string {
+  if (isNetworkError(err)) return RESCHEDULE_NETWORK;
+  return `Error: ${err instanceof ApiError && err.fromServer ? err.message : RESCHEDULE_FAILED}`;
+}
+
+export function ReschedulePage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const businessId = params.get('businessId') ?? '';
+  if (!token || !businessId)
+    return (
+      <Frame>
+        <Notice kind="error">{INVALID_LINK}</Notice>
+      </Frame>
+    );
+  return <Reschedule token={token} businessId={businessId} />;
+}
+
+function Frame({ children }: { children: ReactNode }) {
+  return (
+    <main className="center-screen">
+      <div className="center-card center-card--wide">
+        <div className="center-brand">
+          <Brand />
+        </div>
+        <div className="card">
+          <h1>Reschedule Your Booking</h1>
+          {children}
+        </div>
+      </div>
+    </main>
+  );
+}
+
+function Reschedule({ token, businessId }: { token: string; businessId: string }) {
+  const [booking, setBooking] = useState<Load<ManagedBooking>>({ state: 'loading' });
+  const [date, setDate] = useState('');
+  const [slots, setSlots] = useState<Load<Slot[]>>({ state: 'loading' });
+  const [selected, setSelected] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    client.customer.managedBooking(token).then(
+      (b) => {
+        if (!live) return;
+        setBooking({ state: 'ready', value: b });
+        const today = todayIn(b.timeZone);
+        // A booking's own day, unless that has passed: then today.
+        if (b.bookingTime.day < today) setDate(today);
+        else setDate(b.bookingTime.day);
+      },
+      (err: unknown) => {
+        if (!live) return;
+        const message =
+          err instanceof ApiError && err.fromServer
+            ? err.message
+            : isNetworkError(err)
+              ? RESCHEDULE_NETWORK
+              : BOOKING_FAILED;
+        setBooking({ state: 'failed', message });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  // Only the newest request may fill the grid: answers for an earlier date are dropped.
+  const request = useRef(0);
+  const loadSlots = useCallback(
+    (day: string) => {
+      const id = ++request.current;
+      setSlots({ state: 'loading' });
+      setSelected(null);
+      client.customer.slots({ businessId, date: day, token }).then(
+        (r) => id === request.current && setSlots({ state: 'ready', value: r.slots }),
+        () => id === request.current && setSlots({ state: 'failed', message: SLOTS_FAILED }),
+      );
+    },
+    [businessId, token],
+  );
+  useEffect(() => {
+    if (date) loadSlots(date);
+  }, [date, loadSlots]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    if (!selected) {
+      setError(SELECT_SLOT);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await client.customer.reschedule({ token, newDateTime: `${date}T${selected}` });
+      window.alert(RESCHEDULED);
+      browser.goTo('/');
+    } catch (err) {
+      setError(rescheduleError(err));
+      setSubmitting(false);
+      // A slot taken meanwhile should show as taken now.
+      if (err instanceof ApiError && err.status === 409) loadSlots(date);
+    }
+  }
+
+  if (booking.state === 'loading')
+    return (
+      <Frame>
+        <p className="loading">Loading...</p>
+      </Frame>
+    );
+  if (booking.state === 'failed')
+    return (
+      <Frame>
+        <Notice kind="error">{booking.message}</Notice>
+      </Frame>
+    );
+
+  const current = booking.value;
+  const today = todayIn(current.timeZone);
+  return (
+    <Frame>
+      <p className="muted">Pick a new date and time for your booking.</p>
+      <BookingSummary booking={current} heading="Your current booking" />
+      <form onSubmit={submit} noValidate>
+        <div className="field field--narrow">
+          <label htmlFor="reschedule-date">New date</label>
+          <input
+            id="reschedule-date"
+            className="input"
+            type="date"
+            min={today}
+            value={date}
+            required
+            onChange={(e) => {
+              setError(null);
+              setDate(e.currentTarget.value);
+            }}
+          />
+        </div>
+        <fieldset>
+          <legend className="field-label">Available times{date ? ` on ${longDay(date)}` : ''}</legend>
+          {slots.state === 'loading' && <p className="muted">Loading available times...</p>}
+          {slots.state === 'failed' && <Notice kind="error">{slots.message}</Notice>}
+          {slots.state === 'ready' && slots.value.length === 0 && (
+            <p className="muted">The business is closed on this day. Please pick another date.</p>
+          )}
+          {slots.state === 'ready' && slots.value.length > 0 && (
+            <div className="slot-grid">
+              {slots.value.map((slot) => (
+                <button
+                  key={slot.time}
+                  type="button"
+                  className="slot"
+                  disabled={!slot.available}
+                  aria-pressed={selected === slot.time}
+                  aria-label={slot.available ? slot.time : `${slot.time} (unavailable)`}
+                  onClick={() => {
+                    setError(null);
+                    setSelected(slot.time);
+                  }}
+                >
+                  {slot.time}
+                </button>
+              ))}
+            </div>
+          )}
+          {slots.state === 'ready' && slots.value.length > 0 && !slots.value.some((s) => s.available) && (
+            <p className="muted">No free times on this day. Please pick another date.</p>
+          )}
+        </fieldset>
+        {error && <Notice kind="error">{error}</Notice>}
+        <button type="submit" className="btn btn--primary btn--block" disabled={submitting}>
+          {submitting ? 'Rescheduling...' : 'Confirm Reschedule'}
+        </button>
+      </form>
+    </Frame>
+  );
+}
