@@ -1,0 +1,402 @@
+/**
+ * The world the proof suites stand on: a real app whose route table is read from
+ * Fastify itself (the onRoute build option), two owners with data of their own made
+ * through the API, and a well-formed request for every route, so a suite can send
+ * each route something it accepts and then something it must refuse.
+ *
+ * ROUTES below classifies every route the server registers. A route in neither the
+ * guarded prefixes nor the public allow-list fails the suites that read it, so a route
+ * added later cannot go unchecked: add it to PUBLIC_ROUTES (if anyone may call it) and
+ * give it a request in validRequest().
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { feedTokenFor } from '../../src/domain/feed-token.ts';
+import { manageTokenFor } from '../../src/domain/manage-token.ts';
+import type { MailTransport } from '../../src/mail/transport.ts';
+import { createTestApp, type StorageKind, type TestApp } from '../helpers.ts';
+
+/** Only an owner with a valid session may call these. */
+export const GUARDED = /^\/api\/(business-dashboard|onboarding)\//;
+
+/**
+ * Everything anyone may call, route by route. Keep it exact: a prefix here would let
+ * a new owner route slip through unguarded.
+ */
+export const PUBLIC_ROUTES = new Set([
+  'OPTIONS *',
+  'GET /api/health',
+  'POST /api/auth/signup',
+  'POST /api/auth/login',
+  'POST /api/auth/forgot-password',
+  'GET /api/auth/reset-password',
+  'POST /api/auth/reset-password',
+  'GET /api/business/places',
+  'POST /api/feedback',
+  'GET /api/calendar/feed.ics',
+  'GET /api/customer/business/:businessId',
+  'GET /api/customer/get-available-slots',
+  'POST /api/customer/quote',
+  'POST /api/customer/book',
+  'GET /api/customer/booking',
+  'PUT /api/customer/reschedule',
+  'DELETE /api/customer/confirm-cancel',
+  'GET /demo',
+  'GET /widget.js',
+  'GET /assets/*',
+  'GET /',
+  'GET /favicon.svg',
+  'GET /robots.txt',
+  'GET /og-image.png',
+  ...['/login', '/signup', '/forgot-password', '/reset-password', '/onboarding', '/dashboard', '/customer'].flatMap(
+    (p) => [`GET ${p}`, `GET ${p}/*`],
+  ),
+]);
+
+export interface Route {
+  method: string;
+  url: string;
+  /** "METHOD url", as in PUBLIC_ROUTES. */
+  key: string;
+  hasBody: boolean;
+  hasQuery: boolean;
+  hasParams: boolean;
+}
+
+/** One route per method; HEAD (Fastify's automatic twin of GET) is folded into its GET. */
+export function toRoutes(raw: RouteOptions[]): Route[] {
+  const out = new Map<string, Route>();
+  for (const r of raw) {
+    const schema = (r.schema ?? {}) as Record<string, unknown>;
+    for (const method of [r.method].flat()) {
+      if (method === 'HEAD' && r.url !== '*') continue;
+      const key = `${method} ${r.url}`;
+      out.set(key, {
+        method,
+        url: r.url,
+        key,
+        hasBody: Boolean(schema.body),
+        hasQuery: Boolean(schema.querystring),
+        hasParams: Boolean(schema.params) || r.url.includes(':'),
+      });
+    }
+  }
+  return [...out.values()];
+}
+
+export const isGuarded = (r: Route) => GUARDED.test(r.url);
+export const isApi = (r: Route) => r.url.startsWith('/api/');
+
+/** Routes neither guarded nor on the public allow-list: each is a finding. */
+export function unclassified(routes: Route[]): string[] {
+  return routes.filter((r) => !isGuarded(r) && !PUBLIC_ROUTES.has(r.key)).map((r) => r.key);
+}
+
+export interface OwnerData {
+  email: string;
+  password: string;
+  token: string;
+  auth: { authorization: string };
+  businessId: string;
+  businessName: string;
+  serviceName: string;
+  serviceId: string;
+  customerFirst: string;
+  customerLast: string;
+  customerEmail: string;
+  question: string;
+  blockedTitle: string;
+  bookingId: string;
+  blockedId: string;
+  /** Strings that belong to this owner alone: none may reach anyone else. */
+  secrets: string[];
+}
+
+export interface World {
+  t: TestApp;
+  routes: Route[];
+  a: OwnerData;
+  b: OwnerData;
+  /** A Wednesday at least ten days ahead (business-local date), open 10:00-19:00. */
+  day: string;
+  close(): Promise<void>;
+}
+
+/** A mail transport that drops everything: the proofs look at rows and answers, not at mail. */
+export const nullTransport: MailTransport = { send: async () => 'dropped' };
+
+/** The first Wednesday at least `minDays` days after `now` (a UTC date; far enough ahead to be in the future everywhere). */
+export function futureWednesday(now = Date.now(), minDays = 10): string {
+  const d = new Date(now + minDays * 86_400_000);
+  while (d.getUTCDay() !== 3) d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+async function call(app: FastifyInstance, method: string, url: string, payload: object | undefined, token?: string) {
+  const res = await app.inject({
+    method: method as 'GET',
+    url,
+    ...(payload ? { payload } : {}),
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  if (res.statusCode >= 300)
+    throw new Error(`${method} ${url} failed while building the world: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** Signs up and onboards an owner whose every name is marked with `tag`, with a service, question, booking and blocked time. */
+async function makeOwner(app: FastifyInstance, tag: string, day: string): Promise<OwnerData> {
+  const email = `${tag.toLowerCase()}-owner-${randomUUID().slice(0, 8)}@example.com`;
+  const password = `${tag}-secret-password-1`;
+  const { token } = await call(app, 'POST', '/api/auth/signup', { email, password, phoneNumber: '+1 5551234567' });
+  const businessName = `${tag} Gleamers Ltd`;
+  await call(app, 'POST', '/api/onboarding/step1', { name: businessName }, token);
+  await call(app, 'POST', '/api/onboarding/step2', { niche: 'other' }, token);
+  await call(app, 'POST', '/api/onboarding/step3', { address: '12, Beverly Hills, CA 90210, USA' }, token);
+  const { businessId } = await call(app, 'GET', '/api/onboarding/profile', undefined, token);
+  const serviceName = `${tag} Ceramic Shield`;
+  const service = await call(
+    app,
+    'POST',
+    '/api/business-dashboard/service/add',
+    { serviceName, duration: 60, price: 77 },
+    token,
+  );
+  const question = `${tag} asks: how many dogs ride along?`;
+  await call(
+    app,
+    'PUT',
+    '/api/business-dashboard/settings/update-specific-question',
+    { question, type: 'dropdown', options: [{ text: `${tag} option`, value: 9 }] },
+    token,
+  );
+  await call(app, 'PUT', '/api/business-dashboard/settings/update-distance-pricing', { pricePerMile: 1.5 }, token);
+  const customerFirst = `${tag}ottoline`;
+  const customerLast = `${tag}mcguffin`;
+  const customerEmail = `${tag.toLowerCase()}-customer@example.com`;
+  const booked = await app.inject({
+    method: 'POST',
+    url: '/api/customer/book',
+    headers: { 'idempotency-key': randomUUID() },
+    payload: {
+      businessId,
+      serviceId: service._id,
+      answer: { option: `${tag} option` },
+      address: '5, Santa Monica, CA 90401, USA',
+      date: day,
+      time: '10:00',
+      firstName: customerFirst,
+      lastName: customerLast,
+      customerEmail,
+      phoneNumber: '+1 5559876543',
+    },
+  });
+  if (booked.statusCode !== 201) throw new Error(`booking for ${tag} failed: ${booked.statusCode} ${booked.body}`);
+  const blockedTitle = `${tag} dentist appointment`;
+  const blocked = await call(
+    app,
+    'POST',
+    '/api/business-dashboard/blocked-time',
+    {
+      title: blockedTitle,
+      reason: 'custom',
+      // 15:00-16:00 in Los Angeles (UTC-8 in winter, UTC-7 in summer: either is inside the day's hours).
+      startTime: `${day}T23:00:00.000Z`,
+      endTime: `${day}T23:30:00.000Z`,
+    },
+    token,
+  );
+  return {
+    email,
+    password,
+    token,
+    auth: { authorization: `Bearer ${token}` },
+    businessId,
+    businessName,
+    serviceName,
+    serviceId: service._id,
+    customerFirst,
+    customerLast,
+    customerEmail,
+    question,
+    blockedTitle,
+    bookingId: booked.json().bookingId,
+    blockedId: blocked._id,
+    secrets: [businessName, serviceName, customerFirst, customerLast, customerEmail, question, blockedTitle, email],
+  };
+}
+
+export async function buildWorld(kind: StorageKind): Promise<World> {
+  const raw: RouteOptions[] = [];
+  const t = await createTestApp(kind, { onRoute: (r) => void raw.push(r), mailTransport: nullTransport });
+  const day = futureWednesday(t.ctx.now());
+  const a = await makeOwner(t.app, 'Alpha', day);
+  const b = await makeOwner(t.app, 'Bravo', day);
+  await t.ctx.mail.flush();
+  return { t, routes: toRoutes(raw), a, b, day, close: () => t.close() };
+}
+
+export interface Request {
+  method: string;
+  /** Path with parameters filled in, without the query. */
+  path: string;
+  query?: Record<string, string>;
+  body?: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+/**
+ * A request each route accepts when sent by `owner` (or by anyone, for public routes),
+ * aimed at `target`'s ids. With target = another owner it is the cross-owner attempt.
+ * Returns undefined for a route with no entry: the suites report that as a finding.
+ */
+export function validRequest(w: World, route: Route, owner: OwnerData, target: OwnerData = owner): Request | undefined {
+  const secret = w.t.config.jwtSecret;
+  const later = (time: string) => `${w.day}T${time}:00.000Z`;
+  const p = route.url
+    .replace(':businessId', target.businessId)
+    .replace(
+      ':id',
+      route.url.includes('blocked-time')
+        ? target.blockedId
+        : route.url.includes('service')
+          ? target.serviceId
+          : target.bookingId,
+    );
+  const r = (extra: Omit<Request, 'method' | 'path'> = {}): Request => ({ method: route.method, path: p, ...extra });
+  const d = '/api/business-dashboard';
+  const table: Record<string, () => Request> = {
+    [`GET ${d}/account`]: () => r(),
+    // A wrong current password: the call is well formed but never logs the owner out mid-suite.
+    [`PUT ${d}/account/password`]: () =>
+      r({ body: { currentPassword: 'not the password', newPassword: 'another long one' } }),
+    [`PUT ${d}/account/phone`]: () => r({ body: { phoneNumber: '+1 5550001111' } }),
+    [`GET ${d}/bookings/export`]: () => r(),
+    [`GET ${d}/settings/operations`]: () => r(),
+    [`PUT ${d}/settings/operations`]: () =>
+      r({
+        body: {
+          travel: { enabled: false, speedMph: 30, bufferMinutes: 15 },
+          maxDistanceMiles: null,
+          changeCutoffHours: 0,
+        },
+      }),
+    [`GET ${d}/settings/calendar-feed`]: () => r(),
+    [`POST ${d}/settings/calendar-feed/revoke`]: () => r(),
+    [`GET ${d}/bookings/today`]: () => r(),
+    [`GET ${d}/bookings`]: () => r({ query: { from: w.day, to: w.day } }),
+    [`PUT ${d}/booking/approve/:id`]: () => r(),
+    [`PUT ${d}/booking/decline/:id`]: () => r(),
+    [`GET ${d}/services`]: () => r(),
+    [`POST ${d}/service/add`]: () => r({ body: { serviceName: 'Hand wax', duration: 30, price: 10 } }),
+    [`PUT ${d}/service/edit/:id`]: () => r({ body: { serviceName: 'Renamed', duration: 45, price: 12.5 } }),
+    [`DELETE ${d}/service/delete/:id`]: () => r(),
+    [`GET ${d}/settings/specific-question`]: () => r(),
+    [`PUT ${d}/settings/update-specific-question`]: () =>
+      r({ body: { question: 'How many seats?', type: 'rate', rate: 2 } }),
+    [`GET ${d}/settings/distance-pricing`]: () => r(),
+    [`PUT ${d}/settings/update-distance-pricing`]: () => r({ body: { pricePerMile: 2 } }),
+    [`GET ${d}/business-details`]: () => r(),
+    [`GET ${d}/address`]: () => r(),
+    [`PUT ${d}/address/update`]: () => r({ body: { address: '12, Beverly Hills, CA 90210, USA' } }),
+    [`PUT ${d}/settings/time-zone`]: () => r({ body: { timeZone: 'America/Los_Angeles' } }),
+    [`GET ${d}/availability`]: () => r(),
+    [`PUT ${d}/availability/update-single`]: () =>
+      r({ body: { day: 'Saturday', startTime: '09:00', endTime: '12:00' } }),
+    [`PUT ${d}/availability/update`]: () =>
+      r({ body: { businessHours: [{ day: 'Sunday', startTime: null, endTime: null }] } }),
+    [`PUT ${d}/booking/reschedule`]: () =>
+      r({ body: { bookingId: target.bookingId, newTime: { day: w.day, startTime: '12:00' }, requestor: 'business' } }),
+    [`GET ${d}/blocked-times`]: () => r({ query: { from: w.day, to: w.day } }),
+    [`POST ${d}/blocked-time`]: () =>
+      r({ body: { title: 'Lunch', reason: 'lunch', startTime: later('21:00'), endTime: later('21:30') } }),
+    [`PUT ${d}/blocked-time/:id/reschedule`]: () => r({ body: { startTime: later('22:00'), endTime: later('22:30') } }),
+    [`DELETE ${d}/blocked-time/:id`]: () => r(),
+    'GET /api/onboarding/profile': () => r(),
+    'POST /api/onboarding/step1': () => r({ body: { name: owner.businessName } }),
+    'POST /api/onboarding/step2': () => r({ body: { niche: 'other' } }),
+    'POST /api/onboarding/step3': () => r({ body: { address: '12, Beverly Hills, CA 90210, USA' } }),
+
+    'GET /api/health': () => r(),
+    'POST /api/auth/signup': () =>
+      r({
+        body: {
+          email: `new-${randomUUID().slice(0, 8)}@example.com`,
+          password: 'long enough pw',
+          phoneNumber: '+1 5551234567',
+        },
+      }),
+    'POST /api/auth/login': () => r({ body: { email: owner.email, password: owner.password } }),
+    'POST /api/auth/forgot-password': () => r({ body: { email: owner.email } }),
+    'GET /api/auth/reset-password': () => r({ query: { token: 'no-such-reset-token' } }),
+    'POST /api/auth/reset-password': () => r({ body: { token: 'no-such-reset-token', password: 'long enough pw' } }),
+    'GET /api/business/places': () => r({ query: { input: '90210' } }),
+    'POST /api/feedback': () => r({ body: { type: 'bug', where: 'dashboard', description: 'The page is slow.' } }),
+    'GET /api/calendar/feed.ics': () =>
+      r({ query: { businessId: target.businessId, token: feedTokenFor(secret, target.businessId, 0) } }),
+    'GET /api/customer/business/:businessId': () => r(),
+    'GET /api/customer/get-available-slots': () =>
+      r({ query: { businessId: target.businessId, date: w.day, serviceId: target.serviceId } }),
+    'POST /api/customer/quote': () =>
+      r({
+        body: {
+          businessId: target.businessId,
+          serviceId: target.serviceId,
+          answer: null,
+          address: '5, Santa Monica, CA 90401, USA',
+        },
+      }),
+    'POST /api/customer/book': () =>
+      r({
+        headers: { 'idempotency-key': randomUUID() },
+        body: {
+          businessId: target.businessId,
+          serviceId: target.serviceId,
+          answer: null,
+          address: '5, Santa Monica, CA 90401, USA',
+          date: w.day,
+          time: '17:00',
+          firstName: 'Grace',
+          lastName: 'Hopper',
+          customerEmail: 'grace@example.com',
+          phoneNumber: '+1 5551112222',
+        },
+      }),
+    'GET /api/customer/booking': () => r({ query: { token: manageTokenFor(secret, target.bookingId) } }),
+    'PUT /api/customer/reschedule': () =>
+      r({ body: { token: manageTokenFor(secret, target.bookingId), newDateTime: `${w.day}T13:00` } }),
+    'DELETE /api/customer/confirm-cancel': () => r({ query: { token: manageTokenFor(secret, target.bookingId) } }),
+    'GET /demo': () => r(),
+  };
+  return table[route.key]?.();
+}
+
+/** Builds the inject() options of a request. */
+export function toInject(req: Request, headers: Record<string, string> = {}) {
+  const qs = req.query ? `?${new URLSearchParams(req.query)}` : '';
+  return {
+    method: req.method as 'GET',
+    url: `${req.path}${qs}`,
+    headers: { ...req.headers, ...headers },
+    ...(req.body !== undefined ? { payload: req.body } : {}),
+  };
+}
+
+/**
+ * A fingerprint of every row of every table (read from the database's own catalogue,
+ * so a table added later is covered): [table, row count, sha256 of the rows].
+ */
+export async function tableFingerprints(t: TestApp): Promise<Record<string, string>> {
+  const tables = (await t.ctx.db.introspection.getTables()).map((x) => x.name).filter((n) => !n.startsWith('kysely_'));
+  const out: Record<string, string> = {};
+  for (const name of tables.sort()) {
+    const rows = await t.ctx.db
+      // biome-ignore lint/suspicious/noExplicitAny: a table named at run time from the catalogue.
+      .selectFrom(name as any)
+      .selectAll()
+      .execute();
+    const text = rows.map((row) => JSON.stringify(row)).sort();
+    out[name] = `${rows.length} ${createHash('sha256').update(text.join('\n')).digest('hex').slice(0, 16)}`;
+  }
+  return out;
+}
