@@ -11,9 +11,7 @@ import { type DayHours, type Interval, utcMsToLocal, withinHours } from '@slotwi
 import type { Kysely, Selectable } from 'kysely';
 import type { BlockedTimesTable, BookingsTable, Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
-import type { MailBooking } from '../mail/templates.ts';
 import { HttpError } from '../plugins/errors.ts';
-import type { Business } from './businesses.ts';
 
 export const ACTIVE_STATUSES = ['pending', 'approved'] as const;
 /** The SQLite trigger's look-back; no booking is longer (services last at most a day). */
@@ -65,22 +63,6 @@ export function toBlockedJson(row: BlockedRow): BlockedTime {
     reason: row.reason as BlockReason,
     startTime: new Date(row.start_ms).toISOString(),
     endTime: new Date(row.end_ms).toISOString(),
-  };
-}
-
-export function toMailBooking(row: BookingRow, business: Business): MailBooking {
-  return {
-    customerEmail: row.customer_email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    serviceName: row.service_name,
-    businessName: business.name ?? 'Your service provider',
-    day: row.day,
-    startTime: row.start_time,
-    endTime: row.end_time,
-    timeZone: business.time_zone,
-    totalCents: row.total_cents,
-    customerAddress: row.customer_address,
   };
 }
 

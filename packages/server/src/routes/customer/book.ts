@@ -14,10 +14,10 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { withBusinessLock } from '../../db/transaction.ts';
 import { hashManageToken, manageTokenFor } from '../../domain/manage-token.ts';
 import { queueMail } from '../../mail/outbox.ts';
-import { mails, manageLinks } from '../../mail/templates.ts';
+import { mails, manageLinks, toMailBooking } from '../../mail/templates.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { rateLimit } from '../../plugins/rate-limits.ts';
-import { type BookingRow, isOverlapViolation, toMailBooking } from '../../repositories/calendar.ts';
+import { type BookingRow, isOverlapViolation } from '../../repositories/calendar.ts';
 import { checkSlot, hoursOn, SLOT_TAKEN } from './common.ts';
 import { priceRequest } from './pricing.ts';
 

@@ -11,10 +11,10 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { withBusinessLock } from '../../db/transaction.ts';
 import { queueMail } from '../../mail/outbox.ts';
-import { mails, manageLinks } from '../../mail/templates.ts';
+import { mails, manageLinks, toMailBooking } from '../../mail/templates.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { rateLimit } from '../../plugins/rate-limits.ts';
-import { isOverlapViolation, toMailBooking } from '../../repositories/calendar.ts';
+import { isOverlapViolation } from '../../repositories/calendar.ts';
 import { bookingForToken, checkSlot, hoursOn, loadBusiness, SLOT_TAKEN, toManagedBooking } from './common.ts';
 
 export async function manageRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {

@@ -20,7 +20,7 @@ import type { AppContext } from '../../context.ts';
 import { type Tx, withBusinessLock } from '../../db/transaction.ts';
 import { manageTokenFor } from '../../domain/manage-token.ts';
 import { queueMail } from '../../mail/outbox.ts';
-import { mails, manageLinks } from '../../mail/templates.ts';
+import { mails, manageLinks, toMailBooking } from '../../mail/templates.ts';
 import { ownerGuard } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { effectiveStatus, toBookingJson } from '../../repositories/bookings.ts';
@@ -32,7 +32,6 @@ import {
   isOverlapViolation,
   MAX_BLOCK_MS,
   toBlockedJson,
-  toMailBooking,
 } from '../../repositories/calendar.ts';
 import { hoursOn } from '../customer/common.ts';
 

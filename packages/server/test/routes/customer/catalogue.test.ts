@@ -117,6 +117,35 @@ describe.each(storages())('customer catalogue on %s', (kind) => {
       expect(both.json().error).toBe('Send either serviceId or token, not both.');
     });
 
+    it('is right on a daylight-saving change day in the business zone', async () => {
+      const night = await detailer(t);
+      await t.ctx.repos.availability.save(t.ctx.db, night.businessId, [
+        { day: 'Sunday', startTime: '00:00', endTime: '04:00' },
+      ]);
+      // Los Angeles springs forward on 2027-03-14: 02:00-02:59 does not exist.
+      const spring = await slots(t, { businessId: night.businessId, date: '2027-03-14' });
+      expect((spring.json().slots as { time: string }[]).map((s) => s.time)).toEqual([
+        '00:00',
+        '00:30',
+        '01:00',
+        '01:30',
+        '03:00',
+        '03:30',
+      ]);
+      // And falls back on 2027-11-07: 01:00-01:59 happens twice but is offered once.
+      const fall = await slots(t, { businessId: night.businessId, date: '2027-11-07' });
+      expect((fall.json().slots as { time: string }[]).map((s) => s.time)).toEqual([
+        '00:00',
+        '00:30',
+        '01:00',
+        '01:30',
+        '02:00',
+        '02:30',
+        '03:00',
+        '03:30',
+      ]);
+    });
+
     it('marks slots in the past unavailable', async () => {
       t.clock.now = localToUtcMs(DAY, '12:10', LA);
       try {
