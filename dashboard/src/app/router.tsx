@@ -5,6 +5,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { DashboardLayout } from '../components/layouts/dashboard-layout.tsx';
 import { ForgotPasswordPage } from '../features/account/components/forgot-password-page.tsx';
+import { ResetPasswordPage } from '../features/account/components/reset-password-page.tsx';
 import { LoginPage } from '../features/auth/components/login-page.tsx';
 import { SignupPage } from '../features/auth/components/signup-page.tsx';
 import { BookingsPage } from '../features/bookings/components/bookings-page.tsx';
@@ -32,6 +33,7 @@ export const routes: RouteObject[] = [
       { path: '/login', element: <LoginPage /> },
       { path: '/signup', element: <SignupPage /> },
       { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '/onboarding', element: <Navigate to="/onboarding/step1" replace /> },
       { path: '/onboarding/step1', element: <Step1Page /> },
       { path: '/onboarding/step2', element: <Step2Page /> },

@@ -1,8 +1,37 @@
+import { FORGOT_PASSWORD_ANSWER } from '@slotwise/shared/api';
+import { ApiError } from '@slotwise/shared/client';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Brand } from '../../../components/brand.tsx';
+import { Notice } from '../../../components/notice.tsx';
+import { client } from '../../../lib/api.ts';
 
-/** Placeholder until password reset is built: tells the owner how to get back in. */
+export const NETWORK_FAILED = 'Something went wrong. Please try again.';
+
+/**
+ * Asks for a reset link. The answer is the same whether or not an account exists,
+ * so this page cannot be used to find out who has one.
+ */
 export function ForgotPasswordPage() {
+  const [email, setEmail] = useState('');
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setSubmitting(true);
+    try {
+      await client.auth.forgotPassword({ email });
+      setSent(true);
+    } catch (err) {
+      setError(err instanceof ApiError && err.fromServer ? err.message : NETWORK_FAILED);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
   return (
     <main className="center-screen">
       <div className="center-card">
@@ -11,10 +40,32 @@ export function ForgotPasswordPage() {
         </div>
         <div className="card">
           <h1>Forgot Password?</h1>
-          <p>
-            Password reset by e-mail is not available yet. Please contact support from the e-mail address of your
-            account and we will help you back in.
+          <p className="muted">
+            Enter the email address of your account and we will send you a link to set a new password.
           </p>
+          {error && <Notice kind="error">{error}</Notice>}
+          {sent ? (
+            <Notice kind="success">{FORGOT_PASSWORD_ANSWER}</Notice>
+          ) : (
+            <form onSubmit={submit}>
+              <div className="field">
+                <label htmlFor="forgot-email">Email Address</label>
+                <input
+                  id="forgot-email"
+                  className="input"
+                  type="email"
+                  autoComplete="email"
+                  placeholder="Enter your email"
+                  required
+                  value={email}
+                  onChange={(e) => setEmail(e.currentTarget.value)}
+                />
+              </div>
+              <button type="submit" className="btn btn--primary btn--block" disabled={submitting}>
+                {submitting ? 'Sending...' : 'Send Reset Link'}
+              </button>
+            </form>
+          )}
           <p className="center-foot">
             <Link to="/login">Back to Log In</Link>
           </p>
