@@ -35,18 +35,25 @@ function widget(): UserConfig {
     root: here('./widget'),
     resolve: { alias: preactAliases },
     define: production,
-    // widget.js is a classic script with one import() of the pop-up chunk (widget/build/classic-loader.ts).
-    plugins: [classicLoader()],
+    // widget.js is a classic script that import()s the pop-up entry by URL (widget/build/classic-loader.ts).
+    plugins: [classicLoader('widget', 'popup')],
     build: {
       outDir: here('./dist/widget'),
       emptyOutDir: true,
       assetsDir: 'assets',
       minify: true,
       // Library mode: no module-preload helper (it reads import.meta, which a classic script cannot).
-      lib: { entry: here('./widget/src/loader.ts'), formats: ['es'], fileName: () => 'widget.js' },
+      lib: {
+        entry: { widget: here('./widget/src/loader.ts'), popup: here('./widget/src/popup/mount.tsx') },
+        formats: ['es'],
+      },
       rollupOptions: {
-        // Library mode keeps whitespace in ES output by default; these files are only ever shipped.
-        output: { chunkFileNames: 'assets/widget-[name]-[hash].js', minify: true },
+        output: {
+          entryFileNames: (chunk) => (chunk.name === 'widget' ? 'widget.js' : 'assets/widget-[name]-[hash].js'),
+          chunkFileNames: 'assets/widget-[name]-[hash].js',
+          // Library mode keeps whitespace in ES output by default; these files are only ever shipped.
+          minify: true,
+        },
       },
     },
   };

@@ -101,6 +101,17 @@ describe('the loader (widget.js)', () => {
     await waitFor(() => expect(mod.mount).toHaveBeenCalledTimes(1));
   });
 
+  it('starts the download when a pointer or the keyboard reaches the button', async () => {
+    neverIdle();
+    tag();
+    const { load } = fakePopup();
+    boot(load);
+    button('Book now').dispatchEvent(new Event('pointerenter'));
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    button('Feedback').focus();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
   it('keeps calls made to a queue stub before it loaded', async () => {
     neverIdle();
     tag();

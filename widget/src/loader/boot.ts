@@ -25,7 +25,8 @@ export function adopt(root: ShadowRoot, text: string): void {
   }
 }
 
-export function boot(load: () => Promise<PopupModule>, win: Window = window): void {
+/** load(base) imports the pop-up chunk; base is widget.js's own absolute URL. */
+export function boot(load: (base: string) => Promise<PopupModule>, win: Window = window): void {
   const doc = win.document;
   const previous = win.Slotwise;
   if (previous && 'loaded' in previous) {
@@ -37,11 +38,12 @@ export function boot(load: () => Promise<PopupModule>, win: Window = window): vo
     ? current
     : (doc.querySelector<HTMLScriptElement>('script[src*="widget.js"][data-business-id]') ?? current);
   const businessId = script?.getAttribute('data-business-id')?.trim() ?? '';
+  const src = new URL(script?.src || doc.baseURI, doc.baseURI).href;
 
   let handle: Promise<PopupHandle> | undefined;
 
   const popup = (ctx: PopupContext) =>
-    (handle ??= load().then(
+    (handle ??= load(src).then(
       (m) => m.mount(ctx),
       (err: unknown) => {
         handle = undefined;
@@ -51,6 +53,7 @@ export function boot(load: () => Promise<PopupModule>, win: Window = window): vo
     ));
 
   let run = (_mode: Mode, _from?: HTMLElement | null): void => {};
+  let warm = (): void => {};
   let close = (): void => {};
 
   const api: SlotwiseApi = Object.assign(
@@ -83,6 +86,8 @@ export function boot(load: () => Promise<PopupModule>, win: Window = window): vo
       b.className = cls;
       b.textContent = text;
       b.addEventListener('click', () => run(mode, b));
+      // A pointer on its way or keyboard focus: start the download before the click lands.
+      for (const type of ['pointerenter', 'focus']) b.addEventListener(type, () => warm());
       bar.append(b);
       return b;
     };
@@ -92,7 +97,7 @@ export function boot(load: () => Promise<PopupModule>, win: Window = window): vo
 
     let disabled = false;
     const ctx: PopupContext = {
-      apiOrigin: new URL(script.src || doc.baseURI, doc.baseURI).origin,
+      apiOrigin: new URL(src).origin,
       businessId,
       shadow,
       adopt: (text) => adopt(shadow, text),
@@ -118,6 +123,9 @@ export function boot(load: () => Promise<PopupModule>, win: Window = window): vo
         .catch(() => {})
         .finally(() => book.removeAttribute('aria-busy'));
     };
+    warm = () => {
+      if (!disabled) popup(ctx).catch(() => {});
+    };
     close = () => {
       handle?.then((h) => h.close()).catch(() => {});
     };
@@ -127,9 +135,7 @@ export function boot(load: () => Promise<PopupModule>, win: Window = window): vo
     else doc.addEventListener('DOMContentLoaded', attach, { once: true });
     // Warm the pop-up when the page has nothing better to do; never before.
     const idle = win.requestIdleCallback ?? ((fn: () => void) => win.setTimeout(fn, 1500));
-    idle(() => {
-      popup(ctx).catch(() => {});
-    });
+    idle(warm);
   }
 
   for (const args of (previous as SlotwiseStub | undefined)?.q ?? []) {

@@ -274,6 +274,27 @@ describe('the booking pop-up', () => {
       expect(api.last('GET /api/customer/get-available-slots')?.query.get('date')).toBe('2026-12-06');
     });
 
+    it('asks for no slots of a past or half-typed date', async () => {
+      const api = fakeApi();
+      const { user } = setup(api);
+      await chooseService(user);
+      await answerQuestion(user);
+      await enterAddress(user);
+      await heading('Your instant quote');
+      await next(user, 'Choose a time');
+      await screen.findByRole('button', { name: '09:00' });
+      const before = api.count('GET /api/customer/get-available-slots');
+      const date = screen.getByLabelText('Date');
+      await user.clear(date);
+      await user.type(date, '0002-12-03');
+      await user.clear(date);
+      await user.type(date, '2026-12-03');
+      expect(api.count('GET /api/customer/get-available-slots')).toBe(before);
+      expect(screen.queryByRole('button', { name: '09:00' })).not.toBeInTheDocument();
+      await next(user, 'Continue');
+      expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.pastDate);
+    });
+
     it('says so when slots cannot be loaded', async () => {
       const api = fakeApi();
       api.on('GET /api/customer/get-available-slots', () => ({ status: 500, body: { error: 'boom' } }));

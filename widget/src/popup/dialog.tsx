@@ -27,7 +27,8 @@ function trapKeys(box: HTMLElement | null, onClose: () => void) {
     const last = items[items.length - 1];
     if (!first || !last) return;
     const active = activeIn(box);
-    const inside = active !== null && box.contains(active);
+    // The dialog box itself (focused while loading) counts as outside: Tab goes to its first control.
+    const inside = active !== null && active !== box && box.contains(active);
     if (e.shiftKey && (active === first || !inside)) {
       e.preventDefault();
       last.focus();
@@ -55,6 +56,12 @@ function Backdrop({ onClose, children }: { onClose: () => void; children: ReactN
 
 export function Dialog({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
+  // Focus moves into the dialog at once, even while it still says Loading...; a step heading
+  // (a child, whose effect ran first) keeps the focus it took.
+  useLayoutEffect(() => {
+    const box = ref.current;
+    if (box && !box.contains(activeIn(box))) box.focus();
+  }, []);
   return (
     <Backdrop onClose={onClose}>
       <div
@@ -63,6 +70,7 @@ export function Dialog({ title, onClose, children }: { title: string; onClose: (
         role="dialog"
         aria-modal="true"
         aria-labelledby="sw-title"
+        tabIndex={-1}
         onKeyDown={(e) => trapKeys(ref.current, onClose)(e)}
       >
         <div className="sw-head">

@@ -53,6 +53,28 @@ describe('mount (the pop-up chunk)', () => {
     expect(ctx.emit).toHaveBeenCalledWith('open', { mode: 'book' });
   });
 
+  it('moves focus into the dialog at once, even while the business is loading', async () => {
+    const api = fakeApi();
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const slow: typeof fetch = async (...args) => {
+      await gate;
+      return api.fetch(...args);
+    };
+    const { handle, shadow, view } = setup({ ...api, fetch: slow });
+    handle.open('book');
+    const dialog = await view.findByRole('dialog');
+    expect(view.getByText('Loading...')).toBeInTheDocument();
+    expect(shadow.activeElement).toBe(dialog);
+    press(dialog, 'Tab');
+    expect(shadow.activeElement).toBe(view.getByRole('button', { name: 'Close' }));
+    release();
+    await view.findByRole('heading', { name: 'Choose a service' });
+    expect(shadow.activeElement).toBe(view.getByRole('heading', { name: 'Choose a service' }));
+  });
+
   it('keeps Tab inside the dialog, both ways', async () => {
     const { handle, shadow, view } = setup();
     handle.open('book');

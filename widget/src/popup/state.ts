@@ -18,6 +18,7 @@ import type {
 import { ADDRESS_SEARCH_MIN_CHARS, COUNTRY_CODES, DEFAULT_COUNTRY_CODE } from '@slotwise/shared/domain';
 import { ApiError } from '@slotwise/shared/http';
 import type { PublicClient } from '@slotwise/shared/public-client';
+import { isIsoDate } from '@slotwise/shared/time';
 import type { Mode } from '../contract.ts';
 
 export type Step = 'service' | 'question' | 'address' | 'quote' | 'slot' | 'details' | 'done';
@@ -32,6 +33,7 @@ export const MESSAGES = {
   slotsFailed: 'Error loading slots. Please try again later.',
   noSlots: 'No times are free on this day. Please pick another date.',
   chooseDate: 'Please pick a date.',
+  pastDate: 'Please pick today or a later date.',
   chooseSlot: 'Please select a time slot.',
   firstName: 'First name is required.',
   lastName: 'Last name is required.',
@@ -157,6 +159,7 @@ export function createStore(client: PublicClient, businessId: string, options: S
   const fail = (message: string) => {
     s.error.value = message;
   };
+  const today = () => todayIn(s.business.value?.timeZone ?? 'UTC', now());
   const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : MESSAGES.loadFailed);
 
   /** Fetches the business once; a 404 answers null (unknown id), other failures throw. */
@@ -182,7 +185,17 @@ export function createStore(client: PublicClient, businessId: string, options: S
   async function loadSlots(force = false): Promise<void> {
     const date = s.date.value;
     const key = `${date}|${s.serviceId.value}`;
-    if (!date || (!force && key === slotsKey && s.slots.value)) return;
+    // A date input passes through dates like 0002-11-24 while a year is typed: ask only for real, future days.
+    if (!isIsoDate(date) || date < today()) {
+      slotsSeq++;
+      slotsKey = '';
+      batch(() => {
+        s.slots.value = null;
+        s.slotsLoading.value = false;
+      });
+      return;
+    }
+    if (!force && key === slotsKey && s.slots.value) return;
     slotsKey = key;
     const seq = ++slotsSeq;
     s.slotsLoading.value = true;
@@ -327,12 +340,13 @@ export function createStore(client: PublicClient, businessId: string, options: S
           if (!s.house.value.trim() || !s.place.value) return fail(MESSAGES.address);
           return getQuote();
         case 'quote': {
-          if (!s.date.value) s.date.value = todayIn(s.business.value?.timeZone ?? 'UTC', now());
+          if (!s.date.value) s.date.value = today();
           go('slot');
           return loadSlots();
         }
         case 'slot':
-          if (!s.date.value) return fail(MESSAGES.chooseDate);
+          if (!isIsoDate(s.date.value)) return fail(MESSAGES.chooseDate);
+          if (s.date.value < today()) return fail(MESSAGES.pastDate);
           if (!s.time.value) return fail(MESSAGES.chooseSlot);
           return go('details');
         case 'details':

@@ -25,6 +25,7 @@ export function demoPage(businessId: string, publicUrl: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Demo Detailing: mobile car detailing in Beverly Hills</title>
 <meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
 <style>
   body { margin: 0; font: 17px/1.6 Georgia, "Times New Roman", serif; color: #1c1917; background: #fafaf9; }
   header { display: flex; justify-content: space-between; align-items: center; padding: 18px 6vw; background: #1c1917; color: #fafaf9; }
