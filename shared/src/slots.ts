@@ -152,13 +152,18 @@ export function detailedSlots(input: SlotsInput): DetailedSlot[] {
   const open = minutesOfDay(hours.startTime);
   const close = minutesOfDay(hours.endTime);
   if (close <= open) return [];
+  const openMs = localToUtcMs(day, hours.startTime, timeZone);
   const closeMs = localToUtcMs(day, hours.endTime, timeZone);
+  // On almost every day one offset holds from opening to closing, and slots are plain
+  // arithmetic; only a daylight-saving change day converts each wall time.
+  const steady =
+    offsetAt(timeZone, openMs) === offsetAt(timeZone, closeMs) && closeMs - openMs === (close - open) * MINUTE;
   const slots: DetailedSlot[] = [];
   for (let m = open; m < close; m += SLOT_STEP_MINUTES) {
     const time = `${pad(Math.floor(m / 60))}:${pad(m % 60)}`;
-    const startMs = localToUtcMs(day, time, timeZone);
+    const startMs = steady ? openMs + (m - open) * MINUTE : localToUtcMs(day, time, timeZone);
     // A wall time skipped by a spring-forward gap is no slot: it would read back as another time.
-    if (utcMsToLocal(startMs, timeZone).time !== time) continue;
+    if (!steady && utcMsToLocal(startMs, timeZone).time !== time) continue;
     const endMs = startMs + durationMin * MINUTE;
     const span = { startMs, endMs };
     const refusal: SlotRefusal | null =

@@ -6,7 +6,7 @@
  * (migration 2026-11-23T1300) only backs it up.
  */
 import type { BlockedTime } from '@slotwise/shared/api';
-import type { BlockReason } from '@slotwise/shared/domain';
+import { type BlockReason, defaultBusinessHours, type Weekday } from '@slotwise/shared/domain';
 import { type DayHours, type Interval, utcMsToLocal, withinHours } from '@slotwise/shared/slots';
 import type { Kysely, Selectable } from 'kysely';
 import type { BlockedTimesTable, BookingsTable, Database } from '../db/schema.ts';
@@ -109,6 +109,34 @@ export function calendarRepository(db: Kysely<Database>) {
       return block
         ? { kind: 'blocked', id: block.id, startMs: block.start_ms, endMs: block.end_ms, title: block.title }
         : null;
+    },
+
+    /**
+     * What the slot grid needs, in one query (the slots call is the hottest read):
+     * the business's zone, that weekday's hours (defaults when never saved) and,
+     * with a serviceId, that service's duration (null when it is not this business's).
+     * undefined when the business does not exist.
+     */
+    async slotContext(
+      businessId: string,
+      weekday: Weekday,
+      serviceId: string | undefined,
+    ): Promise<{ timeZone: string; hours: DayHours; serviceDurationMin: number | null } | undefined> {
+      const row = await db
+        .selectFrom('businesses as b')
+        .leftJoin('availability as a', (j) => j.onRef('a.business_id', '=', 'b.id').on('a.day', '=', weekday))
+        .leftJoin('services as s', (j) => j.onRef('s.business_id', '=', 'b.id').on('s.id', '=', serviceId ?? ''))
+        .select(['b.time_zone', 'a.day', 'a.start_time', 'a.end_time', 's.duration_min'])
+        .where('b.id', '=', businessId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const saved = row.day !== null ? { startTime: row.start_time, endTime: row.end_time } : null;
+      const entry = saved ?? defaultBusinessHours().find((d) => d.day === weekday)!;
+      return {
+        timeZone: row.time_zone,
+        hours: entry.startTime && entry.endTime ? { startTime: entry.startTime, endTime: entry.endTime } : null,
+        serviceDurationMin: row.duration_min,
+      };
     },
 
     /** Every busy interval (pending/approved bookings and blocked times) touching the span. */

@@ -4,7 +4,7 @@
  */
 import { type PublicBusiness, QuoteRequest, SlotsQuery } from '@slotwise/shared/api';
 import { SLOT_MINUTES } from '@slotwise/shared/domain';
-import { daySlots, openingInterval } from '@slotwise/shared/slots';
+import { daySlots, openingInterval, weekdayOf } from '@slotwise/shared/slots';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -12,7 +12,7 @@ import { HttpError } from '../../plugins/errors.ts';
 import { rateLimit } from '../../plugins/rate-limits.ts';
 import { toQuestionJson } from '../../repositories/pricing.ts';
 import { toServiceJson } from '../../repositories/services.ts';
-import { bookingForToken, hoursOn, LINK_NOT_VALID, loadBusiness } from './common.ts';
+import { bookingForToken, businessNotFound, LINK_NOT_VALID, loadBusiness, serviceNotFound } from './common.ts';
 import { priceRequest, toQuoteJson } from './pricing.ts';
 
 const BusinessParams = z.object({
@@ -45,28 +45,24 @@ export async function catalogueRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     async (req) => {
       const { businessId, date, serviceId, token } = req.query as z.infer<typeof SlotsQuery>;
       if (serviceId && token) throw new HttpError(400, 'Send either serviceId or token, not both.');
-      const b = await loadBusiness(ctx, businessId);
+      const context = await ctx.repos.calendar.slotContext(businessId, weekdayOf(date), serviceId);
+      if (!context) throw businessNotFound(businessId);
       let durationMin: number = SLOT_MINUTES;
       let ignoreBookingId: string | undefined;
       if (token) {
         const booking = await bookingForToken(ctx, token);
-        if (booking.business_id !== b.id) throw new HttpError(404, LINK_NOT_VALID);
+        if (booking.business_id !== businessId) throw new HttpError(404, LINK_NOT_VALID);
         durationMin = booking.duration_min;
         // The booking being moved must not block itself: it may move within its own time.
         ignoreBookingId = booking.id;
       } else if (serviceId) {
-        const service = await ctx.repos.services.find(b.id, serviceId);
-        if (!service)
-          throw new HttpError(
-            404,
-            'That service is not offered by this business any more. Please pick another service.',
-          );
-        durationMin = service.duration_min;
+        if (context.serviceDurationMin === null) throw serviceNotFound();
+        durationMin = context.serviceDurationMin;
       }
-      const hours = await hoursOn(ctx, b.id, date);
-      const open = openingInterval(date, hours, b.time_zone);
-      const busy = open ? await ctx.repos.calendar.busy(ctx.db, b.id, open, { ignoreBookingId }) : [];
-      return { slots: daySlots({ day: date, hours, timeZone: b.time_zone, durationMin, busy, now: ctx.now() }) };
+      const { hours, timeZone } = context;
+      const open = openingInterval(date, hours, timeZone);
+      const busy = open ? await ctx.repos.calendar.busy(ctx.db, businessId, open, { ignoreBookingId }) : [];
+      return { slots: daySlots({ day: date, hours, timeZone, durationMin, busy, now: ctx.now() }) };
     },
   );
 

@@ -17,13 +17,20 @@ export const LINK_NOT_VALID = 'This link is not valid. Please check the link in 
 export const SLOT_TAKEN = 'That time was just booked. Please pick another slot.';
 export const ADDRESS_NOT_LOCATED = 'We could not locate that address. Please pick one of the suggestions.';
 
+export function businessNotFound(businessId: string): HttpError {
+  return new HttpError(
+    404,
+    `No business has the id ${businessId}. Check the businessId in the embed code (Services page of the dashboard).`,
+  );
+}
+
+export function serviceNotFound(): HttpError {
+  return new HttpError(404, 'That service is not offered by this business any more. Please pick another service.');
+}
+
 export async function loadBusiness(ctx: AppContext, businessId: string, from?: Tx): Promise<Business> {
   const b = await ctx.repos.businesses.findById(businessId, from);
-  if (!b)
-    throw new HttpError(
-      404,
-      `No business has the id ${businessId}. Check the businessId in the embed code (Services page of the dashboard).`,
-    );
+  if (!b) throw businessNotFound(businessId);
   return b;
 }
 

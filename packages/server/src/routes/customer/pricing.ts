@@ -12,7 +12,7 @@ import type { ServicesTable } from '../../db/schema.ts';
 import type { Located } from '../../geocoder/geocoder.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { Business } from '../../repositories/businesses.ts';
-import { ADDRESS_NOT_LOCATED, loadBusiness } from './common.ts';
+import { ADDRESS_NOT_LOCATED, loadBusiness, serviceNotFound } from './common.ts';
 
 export interface PricedRequest {
   business: Business;
@@ -24,8 +24,7 @@ export interface PricedRequest {
 export async function priceRequest(ctx: AppContext, req: QuoteRequest, log: FastifyBaseLogger): Promise<PricedRequest> {
   const business = await loadBusiness(ctx, req.businessId);
   const service = await ctx.repos.services.find(business.id, req.serviceId);
-  if (!service)
-    throw new HttpError(404, 'That service is not offered by this business any more. Please pick another service.');
+  if (!service) throw serviceNotFound();
   const question = await ctx.repos.pricing.question(business.id);
   let located: Located | null;
   try {
