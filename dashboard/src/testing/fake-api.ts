@@ -98,3 +98,12 @@ export function deferred<T>() {
   });
   return { promise, resolve };
 }
+
+/**
+ * Lets pending fetches and their React updates finish while timers are faked
+ * (setImmediate stays real with vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })).
+ */
+export async function settle(rounds = 5): Promise<void> {
+  const { act } = await import('@testing-library/react');
+  for (let i = 0; i < rounds; i++) await act(() => new Promise<void>((resolve) => setImmediate(resolve)));
+}

@@ -1,8 +1,76 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { formatUsd } from '@slotwise/shared/money';
+import type { ReactNode } from 'react';
+import { BookingCard } from '../../../components/booking-card.tsx';
+import { client } from '../../../lib/api.ts';
+import { businessProfile } from '../../../lib/business.ts';
+import { isNetworkError } from '../../../lib/errors.ts';
+import { formatToday } from '../../../lib/format.ts';
+import { useResource, useSharedResource } from '../../../lib/resource.ts';
+import { byStartTime, todayStats } from '../stats.ts';
+import '../overview.css';
+
+export const OVERVIEW_FAILED = 'Failed to fetch dashboard data';
+
+function StatCard({ label, value, tone }: { label: string; value: string | number; tone: string }) {
+  return (
+    <div className={`card stat-card stat-card--${tone}`}>
+      <p className="stat-label">{label}</p>
+      <p className="stat-value">{value}</p>
+    </div>
+  );
+}
+
 export function OverviewPage() {
+  useSignals();
+  const today = useResource(
+    async () => (await client.dashboard.bookingsToday()).bookings,
+    (err) => (isNetworkError(err) ? (err as Error).message : OVERVIEW_FAILED),
+  );
+  const profile = useSharedResource(businessProfile).data.value;
+  const bookings = today.data.value;
+  const error = today.error.value;
+
+  let body: ReactNode;
+  if (error) body = <p className="notice notice--error" role="alert">{`Error: ${error}`}</p>;
+  else if (!bookings) body = <p className="loading">Loading...</p>;
+  else {
+    const stats = todayStats(bookings);
+    body = (
+      <>
+        <div className="stat-grid">
+          <StatCard label="Today's Bookings" value={stats.count} tone="indigo" />
+          <StatCard label="Pending Approvals" value={stats.pending} tone="amber" />
+          <StatCard label="Today's Revenue" value={formatUsd(stats.revenue)} tone="green" />
+          <StatCard label="Completed Today" value={stats.completed} tone="blue" />
+        </div>
+        <section className="section" aria-labelledby="today-heading">
+          <h2 id="today-heading">Today's Schedule</h2>
+          {bookings.length === 0 ? (
+            <div className="card empty-state">
+              <p>No bookings scheduled for today</p>
+            </div>
+          ) : (
+            <div className="booking-list">
+              {[...bookings].sort(byStartTime).map((b) => (
+                <BookingCard key={b._id} booking={b} />
+              ))}
+            </div>
+          )}
+        </section>
+      </>
+    );
+  }
+
   return (
     <section>
-      <h1>My Dashboard</h1>
-      <p className="muted">Today's bookings and figures will appear here.</p>
+      <div className="page-head">
+        <div>
+          <h1>My Dashboard</h1>
+          <p className="muted">{formatToday(profile?.timeZone)}</p>
+        </div>
+      </div>
+      {body}
     </section>
   );
 }

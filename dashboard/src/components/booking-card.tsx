@@ -1,0 +1,65 @@
+/** One booking, as the overview (compact) and the Bookings page (detailed) show it. */
+import type { Booking } from '@slotwise/shared/api';
+import { formatUsd } from '@slotwise/shared/money';
+import { StatusBadge } from '@slotwise/ui/status-badge.tsx';
+import type { ReactNode } from 'react';
+import { formatDay, formatTime } from '../lib/format.ts';
+import './booking-card.css';
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="booking-detail">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+export function BookingCard({
+  booking,
+  detailed = false,
+  actions,
+}: {
+  booking: Booking;
+  detailed?: boolean;
+  actions?: ReactNode;
+}) {
+  const name = `${booking.firstName} ${booking.lastName}`.trim();
+  const time = booking.bookingTime;
+  return (
+    <article className="card booking-card" aria-label={`${booking.serviceName} for ${name}`}>
+      <header className="booking-card-head">
+        <h3>{booking.serviceName}</h3>
+        <StatusBadge status={booking.status} />
+      </header>
+      {detailed ? (
+        <dl className="booking-details">
+          <Detail label="Customer">{name}</Detail>
+          <Detail label="Email">
+            <a href={`mailto:${booking.customerEmail}`}>{booking.customerEmail}</a>
+          </Detail>
+          <Detail label="Phone">
+            <a href={`tel:${booking.phoneNumber.replace(/[^\d+]/g, '')}`}>{booking.phoneNumber}</a>
+          </Detail>
+          <Detail label="Service">{booking.serviceName}</Detail>
+          <Detail label="Car type">{booking.carBodyType || 'N/A'}</Detail>
+          <Detail label="Price">{formatUsd(booking.totalQuote)}</Detail>
+          <Detail label="Address">{booking.customerAddress || 'N/A'}</Detail>
+          <Detail label="Date">{formatDay(time?.day)}</Detail>
+          <Detail label="Start time">{formatTime(time?.startTime)}</Detail>
+          <Detail label="End time">{formatTime(time?.endTime)}</Detail>
+        </dl>
+      ) : (
+        <dl className="booking-details">
+          <Detail label="Customer">{name}</Detail>
+          <Detail label="Time">
+            {formatTime(time?.startTime)} – {formatTime(time?.endTime)}
+          </Detail>
+          <Detail label="Price">{formatUsd(booking.totalQuote)}</Detail>
+          {booking.customerAddress && <Detail label="Address">{booking.customerAddress}</Detail>}
+        </dl>
+      )}
+      {actions && <div className="booking-card-actions">{actions}</div>}
+    </article>
+  );
+}

@@ -1,0 +1,98 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeBooking } from '../../../testing/bookings.ts';
+import { deferred, fakeApi, type Reply } from '../../../testing/fake-api.ts';
+import { renderApp } from '../../../testing/render-app.tsx';
+import { storeToken } from '../../../testing/tokens.ts';
+
+const TODAY = 'GET /api/business-dashboard/bookings/today';
+
+function card(label: string) {
+  return screen.getByText(label).closest('.stat-card') as HTMLElement;
+}
+
+describe('Overview', () => {
+  it("shows 'Loading...' while fetching", async () => {
+    storeToken();
+    const answer = deferred<Reply>();
+    fakeApi({ [TODAY]: () => answer.promise });
+    renderApp('/dashboard');
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
+    answer.resolve({ body: { bookings: [] } });
+    expect(await screen.findByText('No bookings scheduled for today')).toBeInTheDocument();
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+  });
+
+  it('shows zeroed cards and the empty message with no bookings', async () => {
+    storeToken();
+    fakeApi({ [TODAY]: { body: { bookings: [] } } });
+    renderApp('/dashboard');
+    expect(await screen.findByText('No bookings scheduled for today')).toBeInTheDocument();
+    expect(within(card("Today's Bookings")).getByText('0')).toBeInTheDocument();
+    expect(within(card("Today's Revenue")).getByText('$0.00')).toBeInTheDocument();
+  });
+
+  it('counts bookings, pending, completed, and sums revenue over bookings not cancelled', async () => {
+    storeToken();
+    fakeApi({
+      [TODAY]: {
+        body: {
+          bookings: [
+            makeBooking({
+              status: 'pending',
+              totalQuote: 100.1,
+              bookingTime: { day: '2026-03-05', startTime: '15:00', endTime: '16:00' },
+            }),
+            makeBooking({ status: 'approved', totalQuote: 0.2, serviceName: 'Wash' }),
+            makeBooking({ status: 'completed', totalQuote: 50 }),
+            makeBooking({ status: 'cancelled', totalQuote: 999 }),
+            makeBooking({ status: 'declined', totalQuote: 500 }),
+          ],
+        },
+      },
+    });
+    renderApp('/dashboard');
+    await screen.findByText("Today's Revenue");
+    expect(within(card("Today's Bookings")).getByText('5')).toBeInTheDocument();
+    expect(within(card('Pending Approvals')).getByText('1')).toBeInTheDocument();
+    expect(within(card("Today's Revenue")).getByText('$150.30')).toBeInTheDocument();
+    expect(within(card('Completed Today')).getByText('1')).toBeInTheDocument();
+  });
+
+  it('shows each booking with service, badge, customer, times, price and address', async () => {
+    storeToken();
+    fakeApi({
+      [TODAY]: {
+        body: {
+          bookings: [
+            makeBooking({ firstName: 'Grace', lastName: 'Hopper', status: 'approved', customerAddress: null }),
+            makeBooking({ serviceName: 'Interior Clean', status: 'pending' }),
+          ],
+        },
+      },
+    });
+    renderApp('/dashboard');
+    const grace = await screen.findByRole('article', { name: 'Full Detail for Grace Hopper' });
+    expect(within(grace).getByText('Approved')).toHaveAttribute('data-color', 'green');
+    expect(within(grace).getByText('10:00 AM – 11:30 AM')).toBeInTheDocument();
+    expect(within(grace).getByText('$129.50')).toBeInTheDocument();
+    expect(within(grace).queryByText('Address')).not.toBeInTheDocument();
+    const other = screen.getByRole('article', { name: 'Interior Clean for Ada Lovelace' });
+    expect(within(other).getByText('Pending')).toHaveAttribute('data-color', 'amber');
+    expect(within(other).getByText('12 Main St, Springfield')).toBeInTheDocument();
+  });
+
+  it("shows 'Error: Failed to fetch dashboard data' when the server fails", async () => {
+    storeToken();
+    fakeApi({ [TODAY]: { status: 500, body: { error: 'Something went wrong on our side.' } } });
+    renderApp('/dashboard');
+    expect(await screen.findByText('Error: Failed to fetch dashboard data')).toBeInTheDocument();
+  });
+
+  it('says the server cannot be reached when the network fails', async () => {
+    storeToken();
+    fakeApi({ [TODAY]: 'network' });
+    renderApp('/dashboard');
+    expect(await screen.findByText(/^Error: Could not reach the server/)).toBeInTheDocument();
+  });
+});
