@@ -1,8 +1,121 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import type { Booking } from '@slotwise/shared/api';
+import { useState } from 'react';
+import { BookingCard } from '../../../components/booking-card.tsx';
+import { Notice } from '../../../components/notice.tsx';
+import { client } from '../../../lib/api.ts';
+import { isNetworkError, serverDetail } from '../../../lib/errors.ts';
+import { useResource } from '../../../lib/resource.ts';
+import '../bookings.css';
+
+export const FILTERS = ['All', 'Pending', 'Approved', 'Completed', 'Cancelled'] as const;
+type Filter = (typeof FILTERS)[number];
+
+const FAILED = { approve: 'Failed to approve booking', decline: 'Failed to decline booking' } as const;
+type Action = keyof typeof FAILED;
+
+function visible(bookings: readonly Booking[], filter: Filter): Booking[] {
+  if (filter === 'All') return [...bookings];
+  return bookings.filter((b) => b.status.toLowerCase() === filter.toLowerCase());
+}
+
 export function BookingsPage() {
+  useSignals();
+  const list = useResource(
+    async () => (await client.dashboard.bookings()).bookings,
+    (err) => (isNetworkError(err) ? (err as Error).message : 'Failed to fetch bookings'),
+  );
+  const [filter, setFilter] = useState<Filter>('All');
+  const [busy, setBusy] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ text: string; detail: string | null } | null>(null);
+
+  async function act(action: Action, booking: Booking) {
+    setBusy(booking._id);
+    setFailure(null);
+    try {
+      const updated =
+        action === 'approve'
+          ? await client.dashboard.approve(booking._id)
+          : await client.dashboard.decline(booking._id);
+      list.set((list.data.peek() ?? []).map((b) => (b._id === updated._id ? updated : b)));
+    } catch (err) {
+      setFailure({ text: FAILED[action], detail: serverDetail(err) });
+      // Someone else (or time) may have changed it: show the server's truth.
+      void list.refresh();
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const bookings = list.data.value;
+  const error = list.error.value;
+  const shown = bookings ? visible(bookings, filter) : [];
+
   return (
     <section>
-      <h1>Bookings Management</h1>
-      <p className="muted">This page is being built.</p>
+      <div className="page-head">
+        <h1>Bookings Management</h1>
+      </div>
+      <fieldset className="filter-bar">
+        <legend className="visually-hidden">Filter bookings by status</legend>
+        {FILTERS.map((f) => (
+          <button
+            key={f}
+            type="button"
+            className={f === filter ? 'filter-button is-active' : 'filter-button'}
+            aria-pressed={f === filter}
+            onClick={() => setFilter(f)}
+          >
+            {f}
+          </button>
+        ))}
+      </fieldset>
+      {failure && (
+        <Notice kind="error" detail={failure.detail}>
+          {failure.text}
+        </Notice>
+      )}
+      {error ? (
+        <p className="notice notice--error" role="alert">{`Error: ${error}`}</p>
+      ) : !bookings ? (
+        <p className="loading">Loading...</p>
+      ) : shown.length === 0 ? (
+        <div className="card empty-state">
+          <p>{filter === 'All' ? 'No bookings yet.' : `No ${filter.toLowerCase()} bookings.`}</p>
+        </div>
+      ) : (
+        <div className="booking-list">
+          {shown.map((b) => (
+            <BookingCard
+              key={b._id}
+              booking={b}
+              detailed
+              actions={
+                b.status.toLowerCase() === 'pending' ? (
+                  <>
+                    <button
+                      type="button"
+                      className="btn btn--success btn--small"
+                      disabled={busy === b._id}
+                      onClick={() => act('approve', b)}
+                    >
+                      Approve
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn--danger btn--small"
+                      disabled={busy === b._id}
+                      onClick={() => act('decline', b)}
+                    >
+                      Decline
+                    </button>
+                  </>
+                ) : undefined
+              }
+            />
+          ))}
+        </div>
+      )}
     </section>
   );
 }

@@ -1,0 +1,158 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeBooking } from '../../../testing/bookings.ts';
+import { deferred, fakeApi, type Reply } from '../../../testing/fake-api.ts';
+import { renderApp } from '../../../testing/render-app.tsx';
+import { storeToken } from '../../../testing/tokens.ts';
+
+const LIST = 'GET /api/business-dashboard/bookings';
+const pending = makeBooking({ firstName: 'Pat', status: 'pending', serviceName: 'Wash' });
+const approved = makeBooking({ firstName: 'Alex', status: 'approved', serviceName: 'Polish' });
+const completed = makeBooking({ firstName: 'Cam', status: 'completed', serviceName: 'Wax' });
+const cancelled = makeBooking({ firstName: 'Dee', status: 'cancelled', serviceName: 'Detail' });
+const declined = makeBooking({ firstName: 'Eve', status: 'declined', serviceName: 'Tint' });
+const all = [pending, approved, completed, cancelled, declined];
+
+const articles = () => screen.queryAllByRole('article').map((a) => a.getAttribute('aria-label'));
+
+describe('Bookings Management', () => {
+  it("shows 'Loading...', then every booking with every field", async () => {
+    storeToken();
+    const answer = deferred<Reply>();
+    fakeApi({ [LIST]: () => answer.promise });
+    renderApp('/dashboard/bookings');
+    expect(screen.getByRole('heading', { name: 'Bookings Management' })).toBeInTheDocument();
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
+    answer.resolve({ body: { bookings: [pending] } });
+    const card = await screen.findByRole('article', { name: 'Wash for Pat Lovelace' });
+    for (const text of [
+      'Pat Lovelace',
+      'ada@example.com',
+      '+1 5551234567',
+      'SUV',
+      '$129.50',
+      '12 Main St, Springfield',
+      'Thu, Mar 5, 2026',
+      '10:00 AM',
+      '11:30 AM',
+    ]) {
+      expect(within(card).getByText(text)).toBeInTheDocument();
+    }
+    expect(within(card).getAllByText('Wash')).toHaveLength(2);
+  });
+
+  it('shows N/A for a missing car type and address', async () => {
+    storeToken();
+    fakeApi({ [LIST]: { body: { bookings: [makeBooking({ carBodyType: null, customerAddress: null })] } } });
+    renderApp('/dashboard/bookings');
+    const card = await screen.findByRole('article');
+    expect(within(card).getAllByText('N/A')).toHaveLength(2);
+  });
+
+  it('filters by status and colours the badges', async () => {
+    storeToken();
+    fakeApi({ [LIST]: { body: { bookings: all } } });
+    const { user } = renderApp('/dashboard/bookings');
+    await screen.findAllByRole('article');
+    expect(articles()).toHaveLength(5);
+    const colours = Object.fromEntries(
+      screen
+        .getAllByRole('article')
+        .map((a) => [a.getAttribute('aria-label'), a.querySelector('.sw-badge')?.getAttribute('data-color')]),
+    );
+    expect(colours).toEqual({
+      'Wash for Pat Lovelace': 'amber',
+      'Polish for Alex Lovelace': 'green',
+      'Wax for Cam Lovelace': 'blue',
+      'Detail for Dee Lovelace': 'red',
+      'Tint for Eve Lovelace': 'grey',
+    });
+    for (const [filter, expected] of [
+      ['Pending', ['Wash for Pat Lovelace']],
+      ['Approved', ['Polish for Alex Lovelace']],
+      ['Completed', ['Wax for Cam Lovelace']],
+      ['Cancelled', ['Detail for Dee Lovelace']],
+    ] as const) {
+      await user.click(screen.getByRole('button', { name: filter }));
+      expect(screen.getByRole('button', { name: filter })).toHaveAttribute('aria-pressed', 'true');
+      expect(articles()).toEqual(expected);
+    }
+    await user.click(screen.getByRole('button', { name: 'All' }));
+    expect(articles()).toHaveLength(5);
+  });
+
+  it('says so when a filter matches nothing, or there are no bookings', async () => {
+    storeToken();
+    fakeApi({ [LIST]: { body: { bookings: [approved] } } });
+    const { user } = renderApp('/dashboard/bookings');
+    await screen.findByRole('article');
+    await user.click(screen.getByRole('button', { name: 'Pending' }));
+    expect(screen.getByText('No pending bookings.')).toBeInTheDocument();
+  });
+
+  it('offers Approve and Decline on pending bookings only', async () => {
+    storeToken();
+    fakeApi({ [LIST]: { body: { bookings: all } } });
+    renderApp('/dashboard/bookings');
+    await screen.findAllByRole('article');
+    expect(screen.getAllByRole('button', { name: 'Approve' })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Decline' })).toHaveLength(1);
+    const card = screen.getByRole('article', { name: 'Wash for Pat Lovelace' });
+    expect(within(card).getByRole('button', { name: 'Approve' })).toBeInTheDocument();
+  });
+
+  it('approves: the card turns green and loses its buttons', async () => {
+    storeToken();
+    const api = fakeApi({
+      [LIST]: { body: { bookings: [pending] } },
+      'PUT /api/business-dashboard/booking/approve/:id': (req) => ({
+        body: { ...pending, _id: req.params.id, status: 'approved' },
+      }),
+    });
+    const { user } = renderApp('/dashboard/bookings');
+    const card = await screen.findByRole('article');
+    await user.click(within(card).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(within(card).getByText('Approved')).toHaveAttribute('data-color', 'green'));
+    expect(within(card).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    expect(api.callsTo('PUT /api/business-dashboard/booking/approve/:id')[0]?.params.id).toBe(pending._id);
+  });
+
+  it('declines: the badge turns grey', async () => {
+    storeToken();
+    fakeApi({
+      [LIST]: { body: { bookings: [pending] } },
+      'PUT /api/business-dashboard/booking/decline/:id': { body: { ...pending, status: 'declined' } },
+    });
+    const { user } = renderApp('/dashboard/bookings');
+    const card = await screen.findByRole('article');
+    await user.click(within(card).getByRole('button', { name: 'Decline' }));
+    await waitFor(() => expect(within(card).getByText('Declined')).toHaveAttribute('data-color', 'grey'));
+  });
+
+  it.each([
+    ['approve', 'Approve', 'Failed to approve booking'],
+    ['decline', 'Decline', 'Failed to decline booking'],
+  ])('shows %s failures with the server reason', async (action, button, text) => {
+    storeToken();
+    fakeApi({
+      [LIST]: { body: { bookings: [pending] } },
+      [`PUT /api/business-dashboard/booking/${action}/:id`]: {
+        status: 409,
+        body: { error: 'Only pending bookings can be changed; this one is cancelled.' },
+      },
+    });
+    const { user } = renderApp('/dashboard/bookings');
+    const card = await screen.findByRole('article');
+    await user.click(within(card).getByRole('button', { name: button }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(text);
+    expect(alert).toHaveTextContent('Only pending bookings can be changed');
+  });
+
+  it("shows 'Error: ' and the message when the list cannot be fetched", async () => {
+    storeToken();
+    fakeApi({ [LIST]: { status: 500, body: { error: 'db down' } } });
+    renderApp('/dashboard/bookings');
+    expect(await screen.findByText('Error: Failed to fetch bookings')).toBeInTheDocument();
+  });
+});
