@@ -1,8 +1,19 @@
+import '../services.css';
+import { DistancePricingSection } from './distance-pricing-section.tsx';
+import { EmbedCodeSection } from './embed-code-section.tsx';
+import { ServicesListSection } from './services-list-section.tsx';
+import { SpecificQuestionSection } from './specific-question-section.tsx';
+
 export function ServicesPage() {
   return (
-    <section>
-      <h1>Services</h1>
-      <p className="muted">This page is being built.</p>
-    </section>
+    <div className="services-page">
+      <div className="page-head">
+        <h1>Services</h1>
+      </div>
+      <EmbedCodeSection />
+      <SpecificQuestionSection />
+      <ServicesListSection />
+      <DistancePricingSection />
+    </div>
   );
 }

@@ -1,0 +1,103 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { formatUsd } from '@slotwise/shared/money';
+import { type FormEvent, useId, useState } from 'react';
+import { Notice } from '../../../components/notice.tsx';
+import { client } from '../../../lib/api.ts';
+import { isNetworkError, serverDetail } from '../../../lib/errors.ts';
+import { useResource } from '../../../lib/resource.ts';
+
+export const RATE_INVALID = 'Distance pricing rate must be greater than 0.';
+export const DISTANCE_SAVED = 'Distance pricing updated successfully';
+
+function DistanceForm({ initial, onSaved }: { initial: number; onSaved: (v: { pricePerMile: number }) => void }) {
+  const id = useId();
+  const [value, setValue] = useState(initial > 0 ? String(initial) : '');
+  const [invalid, setInvalid] = useState(false);
+  const [failure, setFailure] = useState<{ detail: string | null } | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    const rate = Number(value);
+    if (value.trim() === '' || !Number.isFinite(rate) || rate <= 0) {
+      setInvalid(true);
+      return;
+    }
+    setInvalid(false);
+    setSaving(true);
+    try {
+      onSaved(await client.dashboard.updateDistancePricing({ pricePerMile: rate }));
+      window.alert(DISTANCE_SAVED);
+    } catch (err) {
+      setFailure({ detail: serverDetail(err) });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      {failure && (
+        <Notice kind="error" detail={failure.detail}>
+          Failed to update distance pricing
+        </Notice>
+      )}
+      <p className="muted">
+        {initial > 0
+          ? `Currently ${formatUsd(initial)} per mile.`
+          : 'Distance pricing is off: quotes add nothing for travel.'}
+      </p>
+      <div className="field field--narrow">
+        <label htmlFor={`${id}-rate`}>Price per Mile ($)</label>
+        <input
+          id={`${id}-rate`}
+          className="input"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="0.01"
+          placeholder="e.g. 1.50"
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? `${id}-error` : undefined}
+          value={value}
+          onChange={(e) => setValue(e.currentTarget.value)}
+        />
+        {invalid && (
+          <p id={`${id}-error`} className="field-error" role="alert">
+            {RATE_INVALID}
+          </p>
+        )}
+      </div>
+      <div className="row section-actions">
+        <button type="submit" className="btn btn--primary" disabled={saving}>
+          {saving ? 'Saving...' : 'Save Distance Pricing'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function DistancePricingSection() {
+  useSignals();
+  const pricing = useResource(
+    () => client.dashboard.distancePricing(),
+    (err) => (isNetworkError(err) ? (err as Error).message : 'Failed to fetch distance pricing'),
+  );
+  const data = pricing.data.value;
+  return (
+    <section className="card section" aria-labelledby="distance-heading">
+      <h2 id="distance-heading">Distance Pricing</h2>
+      <p className="section-intro">Charge for travel: the rate times the miles from your address to the customer's.</p>
+      {pricing.error.value ? (
+        <p className="notice notice--error" role="alert">
+          {pricing.error.value}
+        </p>
+      ) : !data ? (
+        <p className="loading">Loading...</p>
+      ) : (
+        <DistanceForm initial={data.pricePerMile} onSaved={pricing.set} />
+      )}
+    </section>
+  );
+}

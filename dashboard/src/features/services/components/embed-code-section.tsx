@@ -1,0 +1,62 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useRef } from 'react';
+import { client } from '../../../lib/api.ts';
+import { isNetworkError } from '../../../lib/errors.ts';
+import { useResource } from '../../../lib/resource.ts';
+import { copyText } from '../copy-text.ts';
+
+export const COPIED = 'Script copied to clipboard!';
+
+/** The tag owners paste into their site. The origin is this page's: PUBLIC_URL when our server serves it. */
+export function embedScript(origin: string, businessId: string): string {
+  return `<script src="${origin}/widget.js" data-business-id="${businessId}" async></script>`;
+}
+
+export function EmbedCodeSection() {
+  useSignals();
+  const details = useResource(
+    () => client.dashboard.businessDetails(),
+    (err) => (isNetworkError(err) ? (err as Error).message : 'Failed to fetch business details'),
+  );
+  const field = useRef<HTMLTextAreaElement>(null);
+  const businessId = details.data.value?.businessId;
+  const script = businessId ? embedScript(window.location.origin, businessId) : '';
+
+  async function copy() {
+    const ok = await copyText(script, field.current);
+    window.alert(ok ? COPIED : 'Could not copy the script. Select it in the box and copy it by hand.');
+  }
+
+  return (
+    <section className="card section" aria-labelledby="embed-heading">
+      <h2 id="embed-heading">Embed Code</h2>
+      <p className="section-intro">
+        Paste this tag into your website, just before <code>&lt;/body&gt;</code>, to add the booking pop-up.
+      </p>
+      {details.error.value ? (
+        <p className="notice notice--error" role="alert">
+          {details.error.value}
+        </p>
+      ) : !businessId ? (
+        <p className="loading">Loading...</p>
+      ) : (
+        <>
+          <textarea
+            ref={field}
+            className="input embed-code"
+            aria-labelledby="embed-heading"
+            readOnly
+            rows={3}
+            value={script}
+            onFocus={(e) => e.currentTarget.select()}
+          />
+          <div className="row section-actions">
+            <button type="button" className="btn btn--primary" onClick={copy}>
+              Copy Script
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

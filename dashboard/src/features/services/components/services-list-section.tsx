@@ -1,0 +1,257 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import type { Service, ServiceInput } from '@slotwise/shared/api';
+import { DEFAULT_SERVICE } from '@slotwise/shared/domain';
+import { formatUsd } from '@slotwise/shared/money';
+import { type FormEvent, useId, useState } from 'react';
+import { Notice } from '../../../components/notice.tsx';
+import { client } from '../../../lib/api.ts';
+import { isNetworkError, serverDetail } from '../../../lib/errors.ts';
+import { useResource } from '../../../lib/resource.ts';
+
+export const SERVICE_FIELDS_REQUIRED = 'Please provide a service name, duration, and price.';
+
+interface Draft {
+  serviceName: string;
+  duration: string;
+  price: string;
+}
+type Failure = { text: string; detail: string | null };
+
+/** The draft as the API wants it, or null when a field is missing. */
+function toInput(d: Draft): ServiceInput | null {
+  if (!d.serviceName.trim() || d.duration.trim() === '' || d.price.trim() === '') return null;
+  return { serviceName: d.serviceName.trim(), duration: Number(d.duration), price: Number(d.price) };
+}
+
+function ServiceFields({
+  draft,
+  onChange,
+  idPrefix,
+}: {
+  draft: Draft;
+  onChange: (d: Draft) => void;
+  idPrefix: string;
+}) {
+  return (
+    <div className="service-fields">
+      <div className="field">
+        <label htmlFor={`${idPrefix}-name`}>Service Name</label>
+        <input
+          id={`${idPrefix}-name`}
+          className="input"
+          type="text"
+          maxLength={120}
+          placeholder="e.g. Full Detail"
+          value={draft.serviceName}
+          onChange={(e) => onChange({ ...draft, serviceName: e.currentTarget.value })}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${idPrefix}-duration`}>Duration (minutes)</label>
+        <input
+          id={`${idPrefix}-duration`}
+          className="input"
+          type="number"
+          inputMode="numeric"
+          min={5}
+          step={5}
+          value={draft.duration}
+          onChange={(e) => onChange({ ...draft, duration: e.currentTarget.value })}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${idPrefix}-price`}>Price ($)</label>
+        <input
+          id={`${idPrefix}-price`}
+          className="input"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="0.01"
+          value={draft.price}
+          onChange={(e) => onChange({ ...draft, price: e.currentTarget.value })}
+        />
+      </div>
+    </div>
+  );
+}
+
+const emptyDraft = (): Draft => ({
+  serviceName: '',
+  duration: String(DEFAULT_SERVICE.duration),
+  price: String(DEFAULT_SERVICE.price),
+});
+
+function ServiceItem({
+  service,
+  onSaved,
+  onDeleted,
+  onFailure,
+}: {
+  service: Service;
+  onSaved: (s: Service) => void;
+  onDeleted: (id: string) => void;
+  onFailure: (f: Failure | null) => void;
+}) {
+  const id = useId();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState<Draft>(emptyDraft);
+  const [busy, setBusy] = useState(false);
+
+  function startEdit() {
+    onFailure(null);
+    setDraft({ serviceName: service.serviceName, duration: String(service.duration), price: String(service.price) });
+    setEditing(true);
+  }
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const input = toInput(draft);
+    if (!input) {
+      onFailure({ text: SERVICE_FIELDS_REQUIRED, detail: null });
+      return;
+    }
+    setBusy(true);
+    onFailure(null);
+    try {
+      onSaved(await client.dashboard.editService(service._id, input));
+      setEditing(false);
+    } catch (err) {
+      onFailure({ text: 'Failed to update service', detail: serverDetail(err) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove() {
+    if (!window.confirm(`Delete the service "${service.serviceName}"? Customers will no longer be able to book it.`))
+      return;
+    setBusy(true);
+    onFailure(null);
+    try {
+      await client.dashboard.deleteService(service._id);
+      onDeleted(service._id);
+    } catch (err) {
+      onFailure({ text: 'Failed to delete service', detail: serverDetail(err) });
+      setBusy(false);
+    }
+  }
+
+  if (editing) {
+    return (
+      <li className="service-item service-item--editing">
+        <form onSubmit={save} noValidate aria-label={`Edit ${service.serviceName}`}>
+          <ServiceFields draft={draft} onChange={setDraft} idPrefix={id} />
+          <div className="row">
+            <button type="submit" className="btn btn--primary btn--small" disabled={busy}>
+              Save
+            </button>
+            <button type="button" className="btn btn--small" onClick={() => setEditing(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      </li>
+    );
+  }
+  return (
+    <li className="service-item">
+      <div className="service-summary">
+        <p className="service-name" id={`${id}-name`}>
+          {service.serviceName}
+        </p>
+        <p className="muted">
+          {service.duration} min · {formatUsd(service.price)}
+        </p>
+      </div>
+      <div className="row">
+        <button type="button" className="btn btn--small" aria-describedby={`${id}-name`} onClick={startEdit}>
+          Edit
+        </button>
+        <button
+          type="button"
+          className="btn btn--danger btn--small"
+          aria-describedby={`${id}-name`}
+          disabled={busy}
+          onClick={remove}
+        >
+          Delete
+        </button>
+      </div>
+    </li>
+  );
+}
+
+export function ServicesListSection() {
+  useSignals();
+  const id = useId();
+  const services = useResource(
+    async () => (await client.dashboard.services()).services,
+    (err) => (isNetworkError(err) ? (err as Error).message : 'Failed to fetch services'),
+  );
+  const [draft, setDraft] = useState<Draft>(emptyDraft);
+  const [adding, setAdding] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+
+  const list = services.data.value;
+  const current = () => services.data.peek() ?? [];
+
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    const input = toInput(draft);
+    if (!input) {
+      setFailure({ text: SERVICE_FIELDS_REQUIRED, detail: null });
+      return;
+    }
+    setFailure(null);
+    setAdding(true);
+    try {
+      const created = await client.dashboard.addService(input);
+      services.set([...current(), created]);
+      setDraft(emptyDraft());
+    } catch (err) {
+      setFailure({ text: 'Failed to add service', detail: serverDetail(err) });
+    } finally {
+      setAdding(false);
+    }
+  }
+
+  return (
+    <section className="card section" aria-labelledby="services-heading">
+      <h2 id="services-heading">Services</h2>
+      <p className="section-intro">What customers can book, how long it takes and what it costs.</p>
+      {failure && (
+        <Notice kind="error" detail={failure.detail}>
+          {failure.text}
+        </Notice>
+      )}
+      <form className="service-add" onSubmit={add} noValidate aria-label="Add a service">
+        <ServiceFields draft={draft} onChange={setDraft} idPrefix={`${id}-new`} />
+        <button type="submit" className="btn btn--primary" disabled={adding}>
+          Add Service
+        </button>
+      </form>
+      {services.error.value ? (
+        <p className="notice notice--error" role="alert">
+          {services.error.value}
+        </p>
+      ) : !list ? (
+        <p className="loading">Loading...</p>
+      ) : list.length === 0 ? (
+        <p className="muted service-empty">No services yet. Add your first one above.</p>
+      ) : (
+        <ul className="service-list" aria-label="Your services">
+          {list.map((s) => (
+            <ServiceItem
+              key={s._id}
+              service={s}
+              onFailure={setFailure}
+              onSaved={(saved) => services.set(current().map((x) => (x._id === saved._id ? saved : x)))}
+              onDeleted={(gone) => services.set(current().filter((x) => x._id !== gone))}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,328 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  BUSINESS_ID,
+  deferred,
+  type FakeRequest,
+  fakeApi,
+  type Handler,
+  type Reply,
+} from '../../../testing/fake-api.ts';
+import { renderApp } from '../../../testing/render-app.tsx';
+import { storeToken } from '../../../testing/tokens.ts';
+
+const B = '/api/business-dashboard';
+const wash = { _id: '11111111-1111-4111-8111-111111111111', serviceName: 'Basic Wash', duration: 45, price: 25 };
+
+function servicesApi(over: Record<string, Handler | Reply> = {}) {
+  storeToken();
+  return fakeApi({
+    [`GET ${B}/business-details`]: { body: { businessId: BUSINESS_ID } },
+    [`GET ${B}/settings/specific-question`]: { body: null },
+    [`GET ${B}/services`]: { body: { services: [wash] } },
+    [`GET ${B}/settings/distance-pricing`]: { body: { pricePerMile: 0 } },
+    ...over,
+  });
+}
+
+const section = (name: string) => screen.getByText(name, { selector: 'h2' }).closest('section') as HTMLElement;
+
+// These pages hold over a thousand form controls; jsdom is slow with them on a busy machine.
+describe('Services page: Embed Code', { timeout: 20_000 }, () => {
+  it('shows the script tag with this origin and the business id, and copies it', async () => {
+    servicesApi();
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const { user } = renderApp('/dashboard/services');
+    const script = `<script src="${window.location.origin}/widget.js" data-business-id="${BUSINESS_ID}" async></script>`;
+    const box = await within(section('Embed Code')).findByRole('textbox');
+    expect(box).toHaveValue(script);
+    expect(box).toHaveAttribute('readonly');
+    await user.click(screen.getByRole('button', { name: 'Copy Script' }));
+    // user-event gives the page a working clipboard; read back what was copied.
+    expect(await navigator.clipboard.readText()).toBe(script);
+    expect(alert).toHaveBeenCalledWith('Script copied to clipboard!');
+  });
+
+  it('says when the business details cannot be fetched', async () => {
+    servicesApi({ [`GET ${B}/business-details`]: { status: 500 } });
+    renderApp('/dashboard/services');
+    expect(await within(section('Embed Code')).findByText('Failed to fetch business details')).toBeInTheDocument();
+  });
+});
+
+describe('Services page: Specific Question Configuration', { timeout: 20_000 }, () => {
+  it("says 'Question cannot be empty.' and sends nothing", async () => {
+    const api = servicesApi();
+    const { user } = renderApp('/dashboard/services');
+    const s = section('Specific Question Configuration');
+    await user.click(await within(s).findByRole('button', { name: 'Save Question' }));
+    expect(within(s).getByRole('alert')).toHaveTextContent('Question cannot be empty.');
+    expect(api.callsTo(`PUT ${B}/settings/update-specific-question`)).toHaveLength(0);
+  });
+
+  it('saves a dropdown question with text and value rows, then alerts success', async () => {
+    const api = servicesApi({
+      [`PUT ${B}/settings/update-specific-question`]: (req: FakeRequest) => ({ body: req.body }),
+    });
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const { user } = renderApp('/dashboard/services');
+    const s = section('Specific Question Configuration');
+    await user.type(await within(s).findByLabelText('Question'), 'Vehicle size?');
+    await user.type(within(s).getByLabelText('Option 1 text'), 'Sedan');
+    await user.type(within(s).getByLabelText('Option 1 value ($)'), '0');
+    await user.click(within(s).getByRole('button', { name: 'Add Option' }));
+    await user.type(within(s).getByLabelText('Option 2 text'), 'SUV');
+    await user.type(within(s).getByLabelText('Option 2 value ($)'), '20.5');
+    await user.click(within(s).getByRole('button', { name: 'Add Option' }));
+    await user.click(within(s).getByRole('button', { name: 'Save Question' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Specific question configuration updated successfully'));
+    expect(api.callsTo(`PUT ${B}/settings/update-specific-question`)[0]?.body).toEqual({
+      question: 'Vehicle size?',
+      type: 'dropdown',
+      options: [
+        { text: 'Sedan', value: 0 },
+        { text: 'SUV', value: 20.5 },
+      ],
+      rate: null,
+    });
+  });
+
+  it('toggling the type clears the options and the rate', async () => {
+    servicesApi({
+      [`GET ${B}/settings/specific-question`]: {
+        body: { question: 'Size?', type: 'dropdown', options: [{ text: 'Small', value: 5 }], rate: null },
+      },
+    });
+    const { user } = renderApp('/dashboard/services');
+    const s = section('Specific Question Configuration');
+    expect(await within(s).findByLabelText('Option 1 text')).toHaveValue('Small');
+    await user.selectOptions(within(s).getByLabelText('Question Type'), 'rate');
+    await user.type(within(s).getByLabelText('Rate ($ per unit)'), '0.15');
+    await user.selectOptions(within(s).getByLabelText('Question Type'), 'dropdown');
+    expect(within(s).queryByLabelText('Option 1 text')).not.toBeInTheDocument();
+    expect(within(s).getByText('No options yet.')).toBeInTheDocument();
+    await user.selectOptions(within(s).getByLabelText('Question Type'), 'rate');
+    expect(within(s).getByLabelText('Rate ($ per unit)')).toHaveValue(null);
+    expect(within(s).getByLabelText('Question')).toHaveValue('Size?');
+  });
+
+  it('sends a rate question with its rate', async () => {
+    const api = servicesApi({
+      [`PUT ${B}/settings/update-specific-question`]: (req: FakeRequest) => ({ body: req.body }),
+    });
+    vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const { user } = renderApp('/dashboard/services');
+    const s = section('Specific Question Configuration');
+    await user.type(await within(s).findByLabelText('Question'), 'Square feet?');
+    await user.selectOptions(within(s).getByLabelText('Question Type'), 'rate');
+    await user.type(within(s).getByLabelText('Rate ($ per unit)'), '0.15');
+    await user.click(within(s).getByRole('button', { name: 'Save Question' }));
+    await waitFor(() => expect(api.callsTo(`PUT ${B}/settings/update-specific-question`)).toHaveLength(1));
+    expect(api.callsTo(`PUT ${B}/settings/update-specific-question`)[0]?.body).toEqual({
+      question: 'Square feet?',
+      type: 'rate',
+      options: [],
+      rate: 0.15,
+    });
+  });
+
+  it('shows the update failure with the server reason, and the fetch failure', async () => {
+    servicesApi({
+      [`PUT ${B}/settings/update-specific-question`]: {
+        status: 400,
+        body: { error: 'Add at least one option to a dropdown question.' },
+      },
+    });
+    const { user } = renderApp('/dashboard/services');
+    const s = section('Specific Question Configuration');
+    await user.type(await within(s).findByLabelText('Question'), 'Size?');
+    await user.click(within(s).getByRole('button', { name: 'Save Question' }));
+    const alert = await within(s).findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to update specific question configuration');
+    expect(alert).toHaveTextContent('Add at least one option to a dropdown question.');
+  });
+
+  it('says when the configuration cannot be fetched', async () => {
+    servicesApi({ [`GET ${B}/settings/specific-question`]: { status: 500 } });
+    renderApp('/dashboard/services');
+    expect(
+      await within(section('Specific Question Configuration')).findByText(
+        'Failed to fetch specific question configuration',
+      ),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('Services page: Services list', { timeout: 20_000 }, () => {
+  it("shows 'Loading...', then each service with its duration and price", async () => {
+    const answer = deferred<Reply>();
+    servicesApi({ [`GET ${B}/services`]: () => answer.promise });
+    renderApp('/dashboard/services');
+    const s = section('Services');
+    expect(await within(s).findByText('Loading...')).toBeInTheDocument();
+    answer.resolve({ body: { services: [wash] } });
+    expect(await within(s).findByText('Basic Wash')).toBeInTheDocument();
+    expect(within(s).getByText('45 min · $25.00')).toBeInTheDocument();
+  });
+
+  it('says when there are no services yet', async () => {
+    servicesApi({ [`GET ${B}/services`]: { body: { services: [] } } });
+    renderApp('/dashboard/services');
+    expect(
+      await within(section('Services')).findByText('No services yet. Add your first one above.'),
+    ).toBeInTheDocument();
+  });
+
+  it('adds a service with the defaults 30 minutes and $0 prefilled', async () => {
+    const created = { _id: '22222222-2222-4222-8222-222222222222', serviceName: 'Full Detail', duration: 30, price: 0 };
+    const api = servicesApi({ [`POST ${B}/service/add`]: { status: 201, body: created } });
+    const { user } = renderApp('/dashboard/services');
+    const form = await screen.findByRole('form', { name: 'Add a service' });
+    expect(within(form).getByLabelText('Duration (minutes)')).toHaveValue(30);
+    expect(within(form).getByLabelText('Price ($)')).toHaveValue(0);
+    await user.type(within(form).getByLabelText('Service Name'), 'Full Detail');
+    await user.click(within(form).getByRole('button', { name: 'Add Service' }));
+    expect(await within(section('Services')).findByText('Full Detail')).toBeInTheDocument();
+    expect(api.callsTo(`POST ${B}/service/add`)[0]?.body).toEqual({
+      serviceName: 'Full Detail',
+      duration: 30,
+      price: 0,
+    });
+    expect(within(form).getByLabelText('Service Name')).toHaveValue('');
+  });
+
+  it('asks for a name, duration and price', async () => {
+    const api = servicesApi();
+    const { user } = renderApp('/dashboard/services');
+    const form = await screen.findByRole('form', { name: 'Add a service' });
+    await user.type(within(form).getByLabelText('Service Name'), 'Wax');
+    await user.clear(within(form).getByLabelText('Price ($)'));
+    await user.click(within(form).getByRole('button', { name: 'Add Service' }));
+    expect(within(section('Services')).getByRole('alert')).toHaveTextContent(
+      'Please provide a service name, duration, and price.',
+    );
+    expect(api.callsTo(`POST ${B}/service/add`)).toHaveLength(0);
+  });
+
+  it('shows add failures with the server reason', async () => {
+    servicesApi({
+      [`POST ${B}/service/add`]: { status: 400, body: { error: 'Duration must be at least 5 minutes.' } },
+    });
+    const { user } = renderApp('/dashboard/services');
+    const form = await screen.findByRole('form', { name: 'Add a service' });
+    await user.type(within(form).getByLabelText('Service Name'), 'Wax');
+    await user.click(within(form).getByRole('button', { name: 'Add Service' }));
+    const alert = await within(section('Services')).findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to add service');
+    expect(alert).toHaveTextContent('Duration must be at least 5 minutes.');
+  });
+
+  it('edits a service inline', async () => {
+    const api = servicesApi({
+      [`PUT ${B}/service/edit/:id`]: (req: FakeRequest) => ({ body: { _id: req.params.id, ...(req.body as object) } }),
+    });
+    const { user } = renderApp('/dashboard/services');
+    const s = section('Services');
+    await user.click(await within(s).findByRole('button', { name: 'Edit' }));
+    const form = within(s).getByRole('form', { name: 'Edit Basic Wash' });
+    expect(within(form).getByLabelText('Service Name')).toHaveValue('Basic Wash');
+    await user.clear(within(form).getByLabelText('Price ($)'));
+    await user.type(within(form).getByLabelText('Price ($)'), '30');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(s).findByText('45 min · $30.00')).toBeInTheDocument();
+    expect(api.callsTo(`PUT ${B}/service/edit/:id`)[0]?.body).toEqual({
+      serviceName: 'Basic Wash',
+      duration: 45,
+      price: 30,
+    });
+    expect(api.callsTo(`PUT ${B}/service/edit/:id`)[0]?.params.id).toBe(wash._id);
+  });
+
+  it('shows edit failures and keeps the form', async () => {
+    servicesApi({ [`PUT ${B}/service/edit/:id`]: { status: 404, body: { error: 'Service not found.' } } });
+    const { user } = renderApp('/dashboard/services');
+    const s = section('Services');
+    await user.click(await within(s).findByRole('button', { name: 'Edit' }));
+    await user.click(within(s).getByRole('button', { name: 'Save' }));
+    expect(await within(s).findByRole('alert')).toHaveTextContent('Failed to update service');
+    expect(within(s).getByRole('form', { name: 'Edit Basic Wash' })).toBeInTheDocument();
+  });
+
+  it('deletes a service only after confirmation', async () => {
+    const api = servicesApi({ [`DELETE ${B}/service/delete/:id`]: { body: { message: 'Deleted.' } } });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const { user } = renderApp('/dashboard/services');
+    const s = section('Services');
+    await user.click(await within(s).findByRole('button', { name: 'Delete' }));
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(api.callsTo(`DELETE ${B}/service/delete/:id`)).toHaveLength(0);
+    await user.click(within(s).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(within(s).queryByText('Basic Wash')).not.toBeInTheDocument());
+    expect(api.callsTo(`DELETE ${B}/service/delete/:id`)[0]?.params.id).toBe(wash._id);
+  });
+
+  it('shows delete and fetch failures', async () => {
+    servicesApi({ [`DELETE ${B}/service/delete/:id`]: { status: 500 } });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { user } = renderApp('/dashboard/services');
+    const s = section('Services');
+    await user.click(await within(s).findByRole('button', { name: 'Delete' }));
+    expect(await within(s).findByRole('alert')).toHaveTextContent('Failed to delete service');
+    expect(within(s).getByText('Basic Wash')).toBeInTheDocument();
+  });
+
+  it('says when the services cannot be fetched', async () => {
+    servicesApi({ [`GET ${B}/services`]: { status: 500 } });
+    renderApp('/dashboard/services');
+    expect(await within(section('Services')).findByText('Failed to fetch services')).toBeInTheDocument();
+  });
+});
+
+describe('Services page: Distance Pricing', { timeout: 20_000 }, () => {
+  it.each(['', '0', '-1'])('refuses a rate of %j', async (rate) => {
+    const api = servicesApi();
+    const { user } = renderApp('/dashboard/services');
+    const s = section('Distance Pricing');
+    const input = await within(s).findByLabelText('Price per Mile ($)');
+    if (rate) await user.type(input, rate);
+    await user.click(within(s).getByRole('button', { name: 'Save Distance Pricing' }));
+    expect(within(s).getByRole('alert')).toHaveTextContent('Distance pricing rate must be greater than 0.');
+    expect(api.callsTo(`PUT ${B}/settings/update-distance-pricing`)).toHaveLength(0);
+  });
+
+  it('saves a rate and alerts success', async () => {
+    const api = servicesApi({
+      [`GET ${B}/settings/distance-pricing`]: { body: { pricePerMile: 1.25 } },
+      [`PUT ${B}/settings/update-distance-pricing`]: (req: FakeRequest) => ({ body: req.body }),
+    });
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const { user } = renderApp('/dashboard/services');
+    const s = section('Distance Pricing');
+    const input = await within(s).findByLabelText('Price per Mile ($)');
+    expect(input).toHaveValue(1.25);
+    expect(within(s).getByText('Currently $1.25 per mile.')).toBeInTheDocument();
+    await user.clear(input);
+    await user.type(input, '2');
+    await user.click(within(s).getByRole('button', { name: 'Save Distance Pricing' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Distance pricing updated successfully'));
+    expect(api.callsTo(`PUT ${B}/settings/update-distance-pricing`)[0]?.body).toEqual({ pricePerMile: 2 });
+    expect(within(s).getByText('Currently $2.00 per mile.')).toBeInTheDocument();
+  });
+
+  it('shows update and fetch failures', async () => {
+    servicesApi({ [`PUT ${B}/settings/update-distance-pricing`]: { status: 500 } });
+    const { user } = renderApp('/dashboard/services');
+    const s = section('Distance Pricing');
+    await user.type(await within(s).findByLabelText('Price per Mile ($)'), '3');
+    await user.click(within(s).getByRole('button', { name: 'Save Distance Pricing' }));
+    expect(await within(s).findByRole('alert')).toHaveTextContent('Failed to update distance pricing');
+  });
+
+  it('says when distance pricing cannot be fetched', async () => {
+    servicesApi({ [`GET ${B}/settings/distance-pricing`]: { status: 500 } });
+    renderApp('/dashboard/services');
+    expect(
+      await within(section('Distance Pricing')).findByText('Failed to fetch distance pricing'),
+    ).toBeInTheDocument();
+  });
+});

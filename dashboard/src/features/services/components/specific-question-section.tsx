@@ -1,0 +1,228 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import type { SpecificQuestion } from '@slotwise/shared/api';
+import { type FormEvent, useId, useState } from 'react';
+import { Notice } from '../../../components/notice.tsx';
+import { client } from '../../../lib/api.ts';
+import { isNetworkError, serverDetail } from '../../../lib/errors.ts';
+import { useResource } from '../../../lib/resource.ts';
+
+export const QUESTION_SAVED = 'Specific question configuration updated successfully';
+export const QUESTION_EMPTY = 'Question cannot be empty.';
+const SAVE_FAILED = 'Failed to update specific question configuration';
+
+type QuestionType = SpecificQuestion['type'];
+interface OptionRow {
+  key: number;
+  text: string;
+  value: string;
+}
+
+let nextKey = 1;
+const row = (text = '', value = ''): OptionRow => ({ key: nextKey++, text, value });
+
+function QuestionForm({
+  initial,
+  onSaved,
+}: {
+  initial: SpecificQuestion | null;
+  onSaved: (q: SpecificQuestion) => void;
+}) {
+  const id = useId();
+  const [question, setQuestion] = useState(initial?.question ?? '');
+  const [type, setType] = useState<QuestionType>(initial?.type ?? 'dropdown');
+  const [options, setOptions] = useState<OptionRow[]>(() =>
+    initial ? initial.options.map((o) => row(o.text, String(o.value))) : [row()],
+  );
+  const [rate, setRate] = useState(initial?.rate != null ? String(initial.rate) : '');
+  const [invalid, setInvalid] = useState(false);
+  const [failure, setFailure] = useState<{ detail: string | null } | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  function changeType(next: QuestionType) {
+    // SPEC.md section 4: toggling the type clears the options and the rate.
+    setType(next);
+    setOptions([]);
+    setRate('');
+  }
+
+  function updateOption(key: number, change: Partial<OptionRow>) {
+    setOptions((rows) => rows.map((r) => (r.key === key ? { ...r, ...change } : r)));
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    if (!question.trim()) {
+      setInvalid(true);
+      return;
+    }
+    setInvalid(false);
+    setSaving(true);
+    try {
+      const saved = await client.dashboard.updateSpecificQuestion({
+        question: question.trim(),
+        type,
+        // Rows left completely blank are not options.
+        options:
+          type === 'dropdown'
+            ? options
+                .filter((o) => o.text.trim() || o.value.trim())
+                .map((o) => ({ text: o.text.trim(), value: o.value.trim() === '' ? 0 : Number(o.value) }))
+            : [],
+        rate: type === 'rate' && rate.trim() !== '' ? Number(rate) : null,
+      });
+      onSaved(saved);
+      window.alert(QUESTION_SAVED);
+    } catch (err) {
+      setFailure({ detail: serverDetail(err) });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      {failure && (
+        <Notice kind="error" detail={failure.detail}>
+          {SAVE_FAILED}
+        </Notice>
+      )}
+      <div className="field">
+        <label htmlFor={`${id}-question`}>Question</label>
+        <input
+          id={`${id}-question`}
+          className="input"
+          type="text"
+          maxLength={300}
+          placeholder="e.g. What type of vehicle do you have?"
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? `${id}-question-error` : undefined}
+          value={question}
+          onChange={(e) => setQuestion(e.currentTarget.value)}
+        />
+        {invalid && (
+          <p id={`${id}-question-error`} className="field-error" role="alert">
+            {QUESTION_EMPTY}
+          </p>
+        )}
+      </div>
+      <div className="field field--narrow">
+        <label htmlFor={`${id}-type`}>Question Type</label>
+        <select
+          id={`${id}-type`}
+          className="input"
+          value={type}
+          onChange={(e) => changeType(e.currentTarget.value as QuestionType)}
+        >
+          <option value="dropdown">Dropdown</option>
+          <option value="rate">Rate</option>
+        </select>
+      </div>
+      {type === 'dropdown' ? (
+        <fieldset className="option-list">
+          <legend className="field-label">Options</legend>
+          <p className="hint">The customer picks one; its value is added to the quote.</p>
+          {options.length === 0 ? (
+            <p className="muted option-empty">No options yet.</p>
+          ) : (
+            <div className="option-row option-head" aria-hidden="true">
+              <span>Option</span>
+              <span>Value ($)</span>
+            </div>
+          )}
+          {options.map((o, i) => (
+            <div key={o.key} className="option-row">
+              <div className="field">
+                <label className="visually-hidden" htmlFor={`${id}-opt-${o.key}-text`}>{`Option ${i + 1} text`}</label>
+                <input
+                  id={`${id}-opt-${o.key}-text`}
+                  className="input"
+                  type="text"
+                  maxLength={120}
+                  placeholder="e.g. SUV"
+                  value={o.text}
+                  onChange={(e) => updateOption(o.key, { text: e.currentTarget.value })}
+                />
+              </div>
+              <div className="field">
+                <label
+                  className="visually-hidden"
+                  htmlFor={`${id}-opt-${o.key}-value`}
+                >{`Option ${i + 1} value ($)`}</label>
+                <input
+                  id={`${id}-opt-${o.key}-value`}
+                  className="input"
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  step="0.01"
+                  placeholder="0.00"
+                  value={o.value}
+                  onChange={(e) => updateOption(o.key, { value: e.currentTarget.value })}
+                />
+              </div>
+              <button
+                type="button"
+                className="btn btn--danger btn--small option-remove"
+                aria-label={`Remove option ${i + 1}`}
+                onClick={() => setOptions((rows) => rows.filter((r) => r.key !== o.key))}
+              >
+                Remove
+              </button>
+            </div>
+          ))}
+          <button type="button" className="btn btn--small" onClick={() => setOptions((rows) => [...rows, row()])}>
+            Add Option
+          </button>
+        </fieldset>
+      ) : (
+        <div className="field field--narrow">
+          <label htmlFor={`${id}-rate`}>Rate ($ per unit)</label>
+          <input
+            id={`${id}-rate`}
+            className="input"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="0.01"
+            placeholder="e.g. 0.15"
+            value={rate}
+            onChange={(e) => setRate(e.currentTarget.value)}
+          />
+          <p className="hint">The customer enters a number (like square feet); the quote adds rate × number.</p>
+        </div>
+      )}
+      <div className="row section-actions">
+        <button type="submit" className="btn btn--primary" disabled={saving}>
+          {saving ? 'Saving...' : 'Save Question'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function SpecificQuestionSection() {
+  useSignals();
+  const config = useResource(
+    () => client.dashboard.specificQuestion(),
+    (err) => (isNetworkError(err) ? (err as Error).message : 'Failed to fetch specific question configuration'),
+  );
+  const data = config.data.value;
+  return (
+    <section className="card section" aria-labelledby="question-heading">
+      <h2 id="question-heading">Specific Question Configuration</h2>
+      <p className="section-intro">
+        One question customers answer when they ask for a quote; the answer adjusts the price.
+      </p>
+      {config.error.value ? (
+        <p className="notice notice--error" role="alert">
+          {config.error.value}
+        </p>
+      ) : data === undefined ? (
+        <p className="loading">Loading...</p>
+      ) : (
+        <QuestionForm initial={data} onSaved={config.set} />
+      )}
+    </section>
+  );
+}
