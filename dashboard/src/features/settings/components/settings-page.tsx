@@ -1,8 +1,17 @@
+import '../settings.css';
+import { AddressSection } from './address-section.tsx';
+import { BusinessHoursSection } from './business-hours-section.tsx';
+import { TimeZoneSection } from './time-zone-section.tsx';
+
 export function SettingsPage() {
   return (
-    <section>
-      <h1>Settings</h1>
-      <p className="muted">This page is being built.</p>
-    </section>
+    <div className="settings-page">
+      <div className="page-head">
+        <h1>Settings</h1>
+      </div>
+      <AddressSection />
+      <TimeZoneSection />
+      <BusinessHoursSection />
+    </div>
   );
 }

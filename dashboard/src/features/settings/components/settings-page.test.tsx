@@ -1,0 +1,257 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  type FakeRequest,
+  fakeApi,
+  type Handler,
+  onboardedProfile,
+  type Reply,
+  settle,
+} from '../../../testing/fake-api.ts';
+import { renderApp } from '../../../testing/render-app.tsx';
+import { storeToken } from '../../../testing/tokens.ts';
+
+const B = '/api/business-dashboard';
+const WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const suggestion = { description: 'Austin, TX 78701, United States', placeId: 'zip:78701' };
+
+function settingsApi(over: Record<string, Handler | Reply> = {}) {
+  storeToken();
+  return fakeApi({
+    [`GET ${B}/address`]: { body: { address: onboardedProfile.address } },
+    [`GET ${B}/availability`]: { body: [] },
+    'GET /api/business/places': { body: [suggestion] },
+    ...over,
+  });
+}
+
+// By heading, not by role: role queries over the ~1,100 <option>s of this page are slow in jsdom.
+const section = (name: string) => screen.getByText(name, { selector: 'h2' }).closest('section') as HTMLElement;
+const daySwitch = (day: string) => screen.getByLabelText(day, { selector: 'input[role="switch"]' });
+
+// These pages hold over a thousand form controls; jsdom is slow with them on a busy machine.
+describe('Settings: Business Address', { timeout: 20_000 }, () => {
+  it('shows the current address and edits it through the address search', async () => {
+    const api = settingsApi({
+      [`PUT ${B}/address/update`]: (req: FakeRequest) => ({
+        body: { ...onboardedProfile, address: (req.body as { address: string }).address, timeZone: 'America/Chicago' },
+      }),
+    });
+    const { user } = renderApp('/dashboard/settings');
+    const s = section('Business Address');
+    expect(await within(s).findByText(onboardedProfile.address as string)).toBeInTheDocument();
+    await user.click(within(s).getByRole('button', { name: 'Edit Address' }));
+    await user.type(within(s).getByRole('combobox', { name: 'Search Address' }), '787');
+    await user.click(await within(s).findByRole('option', { name: suggestion.description }));
+    await user.type(within(s).getByLabelText('House Number'), '500');
+    await user.click(within(s).getByRole('button', { name: 'Save Address' }));
+    expect(await within(s).findByText('Business address updated successfully!')).toBeInTheDocument();
+    expect(within(s).getByText('Time zone is now America/Chicago.')).toBeInTheDocument();
+    expect(within(s).getByText('500, Austin, TX 78701, United States')).toBeInTheDocument();
+    expect(api.callsTo(`PUT ${B}/address/update`)[0]?.body).toEqual({
+      address: '500, Austin, TX 78701, United States',
+    });
+    // The shared profile moved too: the time zone section shows the new zone.
+    expect(within(section('Time Zone')).getByText('America/Chicago', { selector: 'strong' })).toBeInTheDocument();
+  });
+
+  it('needs a house number and a chosen address; Cancel leaves without saving', async () => {
+    const api = settingsApi();
+    const { user } = renderApp('/dashboard/settings');
+    const s = section('Business Address');
+    await user.click(await within(s).findByRole('button', { name: 'Edit Address' }));
+    await user.click(within(s).getByRole('button', { name: 'Save Address' }));
+    expect(within(s).getByRole('alert')).toHaveTextContent('Please enter your house number and select an address.');
+    await user.click(within(s).getByRole('button', { name: 'Cancel' }));
+    expect(within(s).getByRole('button', { name: 'Edit Address' })).toBeInTheDocument();
+    expect(api.callsTo(`PUT ${B}/address/update`)).toHaveLength(0);
+  });
+
+  it('shows the update failure with the server reason', async () => {
+    settingsApi({ [`PUT ${B}/address/update`]: { status: 400, body: { error: 'We could not locate that address.' } } });
+    const { user } = renderApp('/dashboard/settings');
+    const s = section('Business Address');
+    await user.click(await within(s).findByRole('button', { name: 'Edit Address' }));
+    await user.type(within(s).getByRole('combobox', { name: 'Search Address' }), '787');
+    await user.click(await within(s).findByRole('option', { name: suggestion.description }));
+    await user.type(within(s).getByLabelText('House Number'), '500');
+    await user.click(within(s).getByRole('button', { name: 'Save Address' }));
+    const alert = await within(s).findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to update business address. Please try again.');
+    expect(alert).toHaveTextContent('We could not locate that address.');
+  });
+
+  it("says 'Failed to load business address.' and offers to try again", async () => {
+    const api = settingsApi({ [`GET ${B}/address`]: { status: 500 } });
+    const { user } = renderApp('/dashboard/settings');
+    const s = section('Business Address');
+    expect(await within(s).findByText('Failed to load business address.')).toBeInTheDocument();
+    api.on(`GET ${B}/address`, { body: { address: '1, Somewhere' } });
+    await user.click(within(s).getByRole('button', { name: 'Try again' }));
+    expect(await within(s).findByText('1, Somewhere')).toBeInTheDocument();
+  });
+});
+
+describe('Settings: Time Zone', { timeout: 20_000 }, () => {
+  it('shows the zone and changes it', async () => {
+    const api = settingsApi({
+      [`PUT ${B}/settings/time-zone`]: (req: FakeRequest) => ({
+        body: { ...onboardedProfile, ...(req.body as object) },
+      }),
+    });
+    const { user } = renderApp('/dashboard/settings');
+    const s = section('Time Zone');
+    expect(await within(s).findByText('America/Los_Angeles', { selector: 'strong' })).toBeInTheDocument();
+    const select = within(s).getByLabelText('Business time zone');
+    expect(select).toHaveValue('America/Los_Angeles');
+    await user.selectOptions(select, 'America/New_York');
+    await user.click(within(s).getByRole('button', { name: 'Save Time Zone' }));
+    expect(await within(s).findByText('Time zone updated to America/New_York.')).toBeInTheDocument();
+    expect(api.callsTo(`PUT ${B}/settings/time-zone`)[0]?.body).toEqual({ timeZone: 'America/New_York' });
+  });
+
+  it('shows the failure', async () => {
+    settingsApi({ [`PUT ${B}/settings/time-zone`]: { status: 500 } });
+    const { user } = renderApp('/dashboard/settings');
+    const s = section('Time Zone');
+    await user.selectOptions(await within(s).findByLabelText('Business time zone'), 'Europe/London');
+    await user.click(within(s).getByRole('button', { name: 'Save Time Zone' }));
+    expect(await within(s).findByRole('alert')).toHaveTextContent('Failed to update time zone. Please try again.');
+  });
+});
+
+describe('Settings: Business Hours', { timeout: 20_000 }, () => {
+  it('shows the defaults: Monday-Friday on 10:00-19:00, the weekend off showing 10:00-19:00', async () => {
+    settingsApi();
+    renderApp('/dashboard/settings');
+    await screen.findByLabelText('Monday', { selector: 'input[role="switch"]' });
+    for (const day of WEEK) {
+      const weekend = day === 'Saturday' || day === 'Sunday';
+      expect(daySwitch(day)).toHaveProperty('checked', !weekend);
+      const start = screen.getByLabelText(`${day} start time`);
+      const end = screen.getByLabelText(`${day} end time`);
+      expect(start).toHaveValue('10:00');
+      expect(end).toHaveValue('19:00');
+      expect(start).toHaveProperty('disabled', weekend);
+    }
+  });
+
+  it('offers times in 30-minute steps', async () => {
+    settingsApi();
+    renderApp('/dashboard/settings');
+    const start = (await screen.findByLabelText('Monday start time')) as HTMLSelectElement;
+    const values = [...start.options].map((o) => o.value);
+    expect(values.slice(0, 4)).toEqual(['00:00', '00:30', '01:00', '01:30']);
+    expect(values).toContain('23:30');
+    expect(start.querySelector('option[value="19:00"]')).toHaveTextContent('7:00 PM');
+  });
+
+  it('shows stored hours', async () => {
+    settingsApi({
+      [`GET ${B}/availability`]: {
+        body: WEEK.map((day) =>
+          day === 'Monday' ? { day, startTime: null, endTime: null } : { day, startTime: '08:30', endTime: '17:00' },
+        ),
+      },
+    });
+    renderApp('/dashboard/settings');
+    expect(await screen.findByLabelText('Monday', { selector: 'input[role="switch"]' })).toHaveProperty(
+      'checked',
+      false,
+    );
+    expect(daySwitch('Sunday')).toHaveProperty('checked', true);
+    expect(screen.getByLabelText('Sunday start time')).toHaveValue('08:30');
+    expect(screen.getByLabelText('Monday start time')).toHaveValue('10:00');
+  });
+
+  it('toggling a day on sends its shown times, off sends nulls, each with its own message', async () => {
+    const api = settingsApi({ [`PUT ${B}/availability/update-single`]: { body: [] } });
+    const { user } = renderApp('/dashboard/settings');
+    // An off day's times cannot be changed; turning it on sends the times it shows.
+    expect(await screen.findByLabelText('Saturday start time')).toBeDisabled();
+    await user.click(daySwitch('Saturday'));
+    expect(await screen.findByText('Business hours updated for Saturday!')).toBeInTheDocument();
+    expect(daySwitch('Saturday')).toHaveProperty('checked', true);
+    await user.click(daySwitch('Monday'));
+    expect(await screen.findByText('Business hours updated for Monday!')).toBeInTheDocument();
+    expect(api.callsTo(`PUT ${B}/availability/update-single`).map((c) => c.body)).toEqual([
+      { day: 'Saturday', startTime: '10:00', endTime: '19:00' },
+      { day: 'Monday', startTime: null, endTime: null },
+    ]);
+  });
+
+  it('puts the switch back when the toggle fails', async () => {
+    settingsApi({
+      [`PUT ${B}/availability/update-single`]: { status: 400, body: { error: 'End time must be after start time.' } },
+    });
+    const { user } = renderApp('/dashboard/settings');
+    await user.click(await screen.findByLabelText('Sunday', { selector: 'input[role="switch"]' }));
+    const alert = await within(section('Business Hours')).findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to update business hours. Please try again.');
+    expect(alert).toHaveTextContent('End time must be after start time.');
+    expect(daySwitch('Sunday')).toHaveProperty('checked', false);
+  });
+
+  it('refuses an end before the start and saves nothing', async () => {
+    const api = settingsApi();
+    const { user } = renderApp('/dashboard/settings');
+    await user.selectOptions(await screen.findByLabelText('Tuesday end time'), '09:30');
+    expect(screen.getByText('End time must be after start time.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save Hours' }));
+    expect(within(section('Business Hours')).getByRole('alert')).toHaveTextContent(
+      'End time must be after start time on Tuesday.',
+    );
+    expect(api.callsTo(`PUT ${B}/availability/update`)).toHaveLength(0);
+  });
+
+  it('Save Hours sends all seven days, off days with null times', async () => {
+    const api = settingsApi({
+      [`PUT ${B}/availability/update`]: (req: FakeRequest) => ({
+        body: (req.body as { businessHours: unknown }).businessHours,
+      }),
+    });
+    const { user } = renderApp('/dashboard/settings');
+    await user.selectOptions(await screen.findByLabelText('Friday end time'), '16:00');
+    await user.click(screen.getByRole('button', { name: 'Save Hours' }));
+    expect(await screen.findByText('Business hours updated successfully!')).toBeInTheDocument();
+    expect(api.callsTo(`PUT ${B}/availability/update`)[0]?.body).toEqual({
+      businessHours: WEEK.map((day) =>
+        day === 'Saturday' || day === 'Sunday'
+          ? { day, startTime: null, endTime: null }
+          : { day, startTime: '10:00', endTime: day === 'Friday' ? '16:00' : '19:00' },
+      ),
+    });
+  });
+
+  it('shows the save failure', async () => {
+    settingsApi({ [`PUT ${B}/availability/update`]: 'network' });
+    const { user } = renderApp('/dashboard/settings');
+    await user.click(await screen.findByRole('button', { name: 'Save Hours' }));
+    expect(await within(section('Business Hours')).findByRole('alert')).toHaveTextContent(
+      'Failed to update business hours. Please try again.',
+    );
+  });
+
+  it("says 'Failed to load business hours.'", async () => {
+    settingsApi({ [`GET ${B}/availability`]: { status: 500 } });
+    renderApp('/dashboard/settings');
+    expect(await within(section('Business Hours')).findByText('Failed to load business hours.')).toBeInTheDocument();
+    expect(document.querySelector('[role="switch"]')).toBeNull();
+  });
+
+  it('messages disappear after 3 seconds', async () => {
+    settingsApi({ [`PUT ${B}/availability/update`]: { body: [] } });
+    renderApp('/dashboard/settings');
+    const save = await screen.findByRole('button', { name: 'Save Hours' });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await act(async () => {
+      fireEvent.click(save);
+    });
+    await settle();
+    expect(screen.getByText('Business hours updated successfully!')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(2999));
+    expect(screen.getByText('Business hours updated successfully!')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText('Business hours updated successfully!')).not.toBeInTheDocument();
+  });
+});
