@@ -66,6 +66,21 @@ function located(place: Place): Located {
   return { lat: place.latitude, lng: place.longitude, timeZone: timeZoneAt(place.latitude, place.longitude) };
 }
 
+/** Cities whose name equals, then starts with, the query; shorter names first ("Springfield, IL" before "Springfield Gardens"). */
+function byCity(cities: Index['cities'], cityQuery: string, state: string | null): PlaceSuggestion[] {
+  const exact: PlaceSuggestion[] = [];
+  const prefix: PlaceSuggestion[] = [];
+  for (const { key, place } of cities) {
+    const [city] = key.split('|');
+    if (state && place.state !== state) continue;
+    if (city === cityQuery) exact.push(toSuggestion(place));
+    else if (city?.startsWith(cityQuery)) prefix.push(toSuggestion(place));
+    if (exact.length >= MAX_SUGGESTIONS) break;
+  }
+  prefix.sort((a, b) => a.description.split(',')[0]!.length - b.description.split(',')[0]!.length);
+  return [...exact, ...prefix].slice(0, MAX_SUGGESTIONS);
+}
+
 export function createOfflineGeocoder(): Geocoder {
   return {
     async suggest(text) {
@@ -80,23 +95,17 @@ export function createOfflineGeocoder(): Geocoder {
         }
         return out.sort((a, b) => a.placeId.localeCompare(b.placeId));
       }
-      // "springfield il" or "springfield, il": city words, then an optional state.
+      // "springfield il" or "springfield, il": city words, then an optional state. A two-letter
+      // last word may also be the start of a city word ("beverly hi"), so try both readings.
       const words = query.split(' ');
       const last = words[words.length - 1] ?? '';
-      const state = words.length > 1 && last.length === 2 ? last.toUpperCase() : null;
-      const cityQuery = state ? words.slice(0, -1).join(' ') : query;
-      const exact: PlaceSuggestion[] = [];
-      const prefix: PlaceSuggestion[] = [];
-      for (const { key, place } of cities) {
-        const [city] = key.split('|');
-        if (state && place.state !== state) continue;
-        if (city === cityQuery) exact.push(toSuggestion(place));
-        else if (city?.startsWith(cityQuery)) prefix.push(toSuggestion(place));
-        if (exact.length >= MAX_SUGGESTIONS) break;
-      }
-      // "Springfield, IL" before "Springfield Gardens, NY": shorter names are the likelier match.
-      prefix.sort((a, b) => a.description.split(',')[0]!.length - b.description.split(',')[0]!.length);
-      return [...exact, ...prefix].slice(0, MAX_SUGGESTIONS);
+      const byState =
+        words.length > 1 && last.length === 2 ? byCity(cities, words.slice(0, -1).join(' '), last.toUpperCase()) : [];
+      const plain = byCity(cities, query, null);
+      const seen = new Set<string>();
+      return [...byState, ...plain]
+        .filter((s) => !seen.has(s.placeId) && seen.add(s.placeId))
+        .slice(0, MAX_SUGGESTIONS);
     },
 
     async locate(placeIdOrText) {

@@ -111,6 +111,8 @@ describe('offline geocoder', () => {
     expect((await g.suggest('1000')).every((s) => s.placeId.startsWith('zip:1000'))).toBe(true);
     expect((await g.suggest('Miami, FL')).map((s) => s.description)).toContain('Miami, FL 33101, USA');
     expect(await g.suggest('mi')).toEqual([]);
+    // "hi" is both Hawaii and the start of "Hills".
+    expect((await g.suggest('Beverly Hi')).map((s) => s.description)).toContain('Beverly Hills, CA 90209, USA');
   });
   it('locates a stored address by its ZIP or by "City, ST", with the right time zone', async () => {
     expect(await g.locate('12, Beverly Hills, CA 90210, USA')).toMatchObject({ timeZone: 'America/Los_Angeles' });
