@@ -1,9 +1,342 @@
-/** Placeholder: the calendar issue replaces this module. It is loaded lazily, in its own chunk. */
+/**
+ * /dashboard/calendar (SPEC.md section 2, issue 4). Loaded lazily by the router, so
+ * react-big-calendar and its CSS stay in this chunk. The view and the shown day live
+ * in the URL (?view=month&date=2026-03-09), so a reload keeps the owner's place.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import type { BlockedTimeRequest } from '@slotwise/shared/api';
+import { minutesOfDay } from '@slotwise/shared/time';
+import { addMinutes } from 'date-fns';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { SlotInfo } from 'react-big-calendar';
+import { useSearchParams } from 'react-router-dom';
+import { client } from '../../lib/api.ts';
+import { businessProfile } from '../../lib/business.ts';
+import { isNetworkError, serverErrorOr } from '../../lib/errors.ts';
+import { useSharedResource } from '../../lib/resource.ts';
+import { patchList, useAvailability, useRangeData } from './calendar-data.ts';
+import {
+  type CalendarEvent,
+  describeHours,
+  type HoursByWeekday,
+  hoursByWeekday,
+  insideHours,
+  toEvents,
+} from './calendar-events.ts';
+import { BlockTimeDialog, type BlockTimeDraft, STEPS } from './components/block-time-dialog.tsx';
+import { BusinessCalendar } from './components/business-calendar.tsx';
+import { EventDialog } from './components/event-dialog.tsx';
+import {
+  CALENDAR_VIEWS,
+  type CalendarView,
+  dayOf,
+  endMinuteOn,
+  fromWallDate,
+  minuteOf,
+  timeOf,
+  toWallDate,
+  visibleRange,
+  wallDate,
+} from './wall-clock.ts';
+
+export const MOVE_FAILED = {
+  booking: 'Failed to reschedule booking',
+  blocked: 'Failed to reschedule blocked time',
+} as const;
+
+const LEGEND = [
+  ['amber', 'Pending'],
+  ['green', 'Approved'],
+  ['blue', 'Completed'],
+  ['red', 'Cancelled'],
+  ['grey', 'Other'],
+  ['blocked', 'Blocked time'],
+  ['closed', 'Closed hours'],
+] as const;
+
+function parseView(value: string | null): CalendarView {
+  return CALENDAR_VIEWS.includes(value as CalendarView) ? (value as CalendarView) : 'week';
+}
+
+function parseDay(value: string | null): string | null {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const d = wallDate(value);
+  return dayOf(d) === value ? value : null;
+}
+
+const DEFAULT_BLOCK_MINUTES = 30;
+
+/** The dialog's preset from a selection: its start and end, or 30 minutes from the day's opening for a whole-day pick. */
+function draftFromSelection(start: Date, end: Date, hours: HoursByWeekday): BlockTimeDraft {
+  const day = dayOf(start);
+  const endMinute = endMinuteOn(day, end);
+  const wholeDays = minuteOf(start) === 0 && minuteOf(end) === 0 && dayOf(end) !== day;
+  let from = minuteOf(start);
+  let to = Math.min(endMinute, 24 * 60);
+  if (wholeDays) {
+    from = hours[start.getDay()]?.open ?? 9 * 60;
+    to = from + DEFAULT_BLOCK_MINUTES;
+  } else if (to <= from) {
+    to = from + DEFAULT_BLOCK_MINUTES;
+  }
+  const hhmm = (m: number) => (m >= 24 * 60 ? '23:59' : timeOf(addMinutes(wallDate(day), m)));
+  return { day, startTime: hhmm(from), endTime: hhmm(to) };
+}
+
 export function CalendarPage() {
+  useSignals();
+  const profile = useSharedResource(businessProfile);
+  const timeZone = profile.data.value?.timeZone;
+  const profileError = profile.error.value;
   return (
-    <section>
-      <h1>Calendar</h1>
-      <p className="muted">The calendar is coming soon.</p>
+    <section className="calendar-page">
+      <div className="page-head">
+        <div>
+          <h1>Calendar</h1>
+          <p className="muted">
+            {timeZone ? `Times in ${timeZone}. ` : ''}Drag a booking to move it; select a time range to block it.
+          </p>
+        </div>
+      </div>
+      {timeZone ? (
+        <CalendarBoard timeZone={timeZone} />
+      ) : profileError ? (
+        <p className="notice notice--error" role="alert">{`Error: ${profileError}`}</p>
+      ) : (
+        <p className="loading">Loading...</p>
+      )}
     </section>
+  );
+}
+
+function CalendarBoard({ timeZone }: { timeZone: string }) {
+  useSignals();
+  const [params, setParams] = useSearchParams();
+  const [today] = useState(() => dayOf(toWallDate(Date.now(), timeZone)));
+  const view = parseView(params.get('view'));
+  const day = parseDay(params.get('date')) ?? today;
+  const date = useMemo(() => wallDate(day), [day]);
+  const range = useMemo(() => visibleRange(view, date), [view, date]);
+
+  const availability = useAvailability();
+  const { bookings, blocked } = useRangeData(range);
+  const availabilityList = availability.data.value;
+  const hours = useMemo(() => hoursByWeekday(availabilityList), [availabilityList]);
+  const hoursRef = useRef(hours);
+  hoursRef.current = hours;
+
+  // A move in flight shows the event where it was dropped; it snaps back if the server refuses.
+  const [overrides, setOverrides] = useState<ReadonlyMap<string, { start: Date; end: Date }>>(new Map());
+  const [draft, setDraft] = useState<BlockTimeDraft | null>(null);
+  const [selectedKey, setSelectedKey] = useState<string | null>(null);
+
+  const bookingList = bookings.data.value;
+  const blockedList = blocked.data.value;
+  const baseEvents = useMemo(() => toEvents(bookingList, blockedList, timeZone), [bookingList, blockedList, timeZone]);
+  const events = useMemo(
+    () =>
+      overrides.size === 0
+        ? baseEvents
+        : baseEvents.map((e) => {
+            const o = overrides.get(e.key);
+            return o ? { ...e, start: o.start, end: o.end } : e;
+          }),
+    [baseEvents, overrides],
+  );
+  const selected = selectedKey ? baseEvents.find((e) => e.key === selectedKey) : undefined;
+
+  // The URL setter changes with every navigation; handlers read it through a ref so they stay stable.
+  const setParamsRef = useRef(setParams);
+  setParamsRef.current = setParams;
+  const onView = useCallback((next: CalendarView) => {
+    setParamsRef.current(
+      (prev) => {
+        const p = new URLSearchParams(prev);
+        p.set('view', next);
+        return p;
+      },
+      { replace: true },
+    );
+  }, []);
+  const onNavigate = useCallback((next: Date) => {
+    setParamsRef.current(
+      (prev) => {
+        const p = new URLSearchParams(prev);
+        p.set('date', dayOf(next));
+        return p;
+      },
+      { replace: true },
+    );
+  }, []);
+  const getNow = useCallback(() => toWallDate(Date.now(), timeZone), [timeZone]);
+
+  const dropOverride = useCallback((key: string) => {
+    setOverrides((o) => {
+      const next = new Map(o);
+      next.delete(key);
+      return next;
+    });
+  }, []);
+
+  /** Moves (or resizes) an event; resolves false when it was refused, after telling the owner why. */
+  const move = useCallback(
+    async (event: CalendarEvent, start: Date, end: Date, isAllDay = false): Promise<boolean> => {
+      const what = event.kind === 'booking' ? 'Bookings' : 'Blocked times';
+      if (isAllDay) {
+        window.alert(`${what} take a time of day: drop it on the time grid, not on the all-day row.`);
+        return false;
+      }
+      if (!insideHours(hoursRef.current, start, end)) {
+        window.alert(
+          `${what} can only be moved within business hours (${describeHours(hoursRef.current, start)}). ` +
+            'Drop it on the white, open hours, or change your hours in Settings.',
+        );
+        return false;
+      }
+      if (+start === +event.start && +end === +event.end) return true;
+      setOverrides((o) => new Map(o).set(event.key, { start, end }));
+      try {
+        if (event.kind === 'booking') {
+          const updated = await client.dashboard.rescheduleBooking({
+            bookingId: event.booking._id,
+            newTime: { day: dayOf(start), startTime: timeOf(start) },
+            requestor: 'business',
+          });
+          patchList(bookings, (list) => list.map((b) => (b._id === updated._id ? updated : b)));
+        } else {
+          const updated = await client.dashboard.moveBlockedTime(event.blocked._id, {
+            startTime: fromWallDate(start, timeZone).toISOString(),
+            endTime: fromWallDate(end, timeZone).toISOString(),
+          });
+          patchList(blocked, (list) => list.map((b) => (b._id === updated._id ? updated : b)));
+        }
+        return true;
+      } catch (err) {
+        const fallback = MOVE_FAILED[event.kind];
+        // SPEC.md section 8: the move is reverted (the override goes) and an alert shows the message.
+        window.alert(isNetworkError(err) ? (err as Error).message : serverErrorOr(err, fallback));
+        return false;
+      } finally {
+        dropOverride(event.key);
+      }
+    },
+    [bookings, blocked, timeZone, dropOverride],
+  );
+
+  const onMove = useCallback(
+    (event: CalendarEvent, start: Date, end: Date, isAllDay: boolean) => void move(event, start, end, isAllDay),
+    [move],
+  );
+  const onSelectSlot = useCallback((slot: SlotInfo) => {
+    setDraft(draftFromSelection(slot.start, slot.end, hoursRef.current));
+  }, []);
+  const onSelectEvent = useCallback((event: CalendarEvent) => setSelectedKey(event.key), []);
+
+  function blockButtonDraft(): BlockTimeDraft {
+    const now = toWallDate(Date.now(), timeZone);
+    const target = view === 'day' ? day : today >= range.from && today <= range.to ? today : range.from;
+    const open = hours[wallDate(target).getDay()]?.open ?? 9 * 60;
+    const nextStep = STEPS.find((s) => s !== '23:59' && minutesOfDay(s) > minuteOf(now));
+    const startTime =
+      target === today && nextStep && minutesOfDay(nextStep) > open
+        ? nextStep
+        : timeOf(addMinutes(wallDate(target), open));
+    const end = STEPS[STEPS.indexOf(startTime) + 1] ?? '23:59';
+    return { day: target, startTime, endTime: end };
+  }
+
+  async function saveBlock(body: BlockedTimeRequest) {
+    const created = await client.dashboard.addBlockedTime(body);
+    patchList(blocked, (list) => [...list, created]);
+    setDraft(null);
+  }
+
+  async function deleteBlock(blockedId: string) {
+    await client.dashboard.deleteBlockedTime(blockedId);
+    patchList(blocked, (list) => list.filter((b) => b._id !== blockedId));
+  }
+
+  const failures = [availability.error.value, bookings.error.value, blocked.error.value].filter(
+    (e): e is string => !!e,
+  );
+  const ready = !!availabilityList && !!bookingList && !!blockedList;
+  const refreshing = ready && (bookings.loading.value || blocked.loading.value);
+
+  return (
+    <>
+      <div className="cal-bar">
+        <ul className="cal-legend" aria-label="Legend">
+          {LEGEND.map(([key, label]) => (
+            <li key={key}>
+              <span className={`cal-swatch cal-swatch--${key}`} aria-hidden="true" />
+              {label}
+            </li>
+          ))}
+        </ul>
+        <div className="row">
+          <span className="cal-refreshing muted" role="status">
+            {refreshing ? 'Loading...' : ''}
+          </span>
+          <button
+            type="button"
+            className="btn btn--primary"
+            disabled={!ready}
+            onClick={() => setDraft(blockButtonDraft())}
+          >
+            Block Time
+          </button>
+        </div>
+      </div>
+      {failures.length > 0 ? (
+        <div className="stack">
+          {failures.map((f) => (
+            <p key={f} className="notice notice--error" role="alert">{`Error: ${f}`}</p>
+          ))}
+          <div>
+            <button
+              type="button"
+              className="btn"
+              onClick={() => {
+                if (availability.error.peek()) void availability.refresh();
+                if (bookings.error.peek()) void bookings.refresh();
+                if (blocked.error.peek()) void blocked.refresh();
+              }}
+            >
+              Try again
+            </button>
+          </div>
+        </div>
+      ) : !ready ? (
+        <p className="loading">Loading...</p>
+      ) : (
+        <div className="cal-frame card">
+          <BusinessCalendar
+            events={events}
+            view={view}
+            date={date}
+            hours={hours}
+            getNow={getNow}
+            onView={onView}
+            onNavigate={onNavigate}
+            onMove={onMove}
+            onSelectSlot={onSelectSlot}
+            onSelectEvent={onSelectEvent}
+          />
+        </div>
+      )}
+      {draft && (
+        <BlockTimeDialog draft={draft} timeZone={timeZone} onSave={saveBlock} onCancel={() => setDraft(null)} />
+      )}
+      {selected && (
+        <EventDialog
+          key={selected.key}
+          event={selected}
+          timeZone={timeZone}
+          onMove={move}
+          onDelete={deleteBlock}
+          onClose={() => setSelectedKey(null)}
+        />
+      )}
+    </>
   );
 }

@@ -1,0 +1,60 @@
+/**
+ * The calendar's data, on the dashboard's one resource pattern (lib/resource.ts):
+ * bookings and blocked times of the visible range only (react-big-calendar filters
+ * every event it is given on every render), and the business hours.
+ */
+import type { BlockedTime, Booking } from '@slotwise/shared/api';
+import type { ApiError } from '@slotwise/shared/client';
+import { useEffect, useRef, useState } from 'react';
+import { client } from '../../lib/api.ts';
+import { isNetworkError, serverErrorOr } from '../../lib/errors.ts';
+import { createResource, type Resource, useResource } from '../../lib/resource.ts';
+import type { VisibleRange } from './wall-clock.ts';
+
+export const FETCH_FAILED = {
+  bookings: 'Failed to fetch bookings',
+  blocked: 'Failed to fetch blocked times',
+  availability: 'Failed to fetch availability',
+} as const;
+
+/** The server's words when it gave some, the network's when it was unreachable, else the spec's text. */
+export function describeFailure(fallback: string) {
+  return (err: unknown) => (isNetworkError(err) ? (err as ApiError).message : serverErrorOr(err, fallback));
+}
+
+export function useAvailability() {
+  return useResource(() => client.dashboard.availability(), describeFailure(FETCH_FAILED.availability));
+}
+
+/** Bookings and blocked times of `range`, refetched whenever the range changes. */
+export function useRangeData(range: VisibleRange): { bookings: Resource<Booking[]>; blocked: Resource<BlockedTime[]> } {
+  const current = useRef(range);
+  const [resources] = useState(() => ({
+    bookings: createResource(
+      async () => (await client.dashboard.bookings(current.current)).bookings,
+      describeFailure(FETCH_FAILED.bookings),
+    ),
+    blocked: createResource(
+      () => client.dashboard.blockedTimes(current.current),
+      describeFailure(FETCH_FAILED.blocked),
+    ),
+  }));
+  const { from, to } = range;
+  useEffect(() => {
+    current.current = { from, to };
+    void resources.bookings.refresh();
+    void resources.blocked.refresh();
+  }, [resources, from, to]);
+  return resources;
+}
+
+/**
+ * Applies a change the server confirmed. While a load of a new range is in flight its
+ * answer is the truth (and may or may not include the change), so it is fetched again
+ * instead: Resource.set would drop that load.
+ */
+export function patchList<T>(resource: Resource<T[]>, change: (list: T[]) => T[]): void {
+  const list = resource.data.peek();
+  if (!list || resource.loading.peek()) void resource.refresh();
+  else resource.set(change(list));
+}

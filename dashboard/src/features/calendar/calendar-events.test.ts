@@ -1,0 +1,115 @@
+import type { BlockedTime, Booking } from '@slotwise/shared/api';
+import { describe, expect, it } from 'vitest';
+import {
+  blockedEvent,
+  bookingEvent,
+  describeHours,
+  hoursByWeekday,
+  insideHours,
+  slotIsOpen,
+} from './calendar-events.ts';
+import { timeOf, wallDate } from './wall-clock.ts';
+
+const booking = (over: Partial<Booking> = {}): Booking => ({
+  _id: '0b9c7a1e-7f5d-4c1a-9e3b-2d4f6a8c0e12',
+  firstName: 'Dana',
+  lastName: 'Reyes',
+  serviceName: 'Full Detail',
+  customerEmail: 'dana@example.com',
+  phoneNumber: '+1 5550101010',
+  carBodyType: 'SUV',
+  totalQuote: 180,
+  customerAddress: null,
+  status: 'pending',
+  bookingTime: { day: '2026-03-11', startTime: '10:00', endTime: '11:30' },
+  ...over,
+});
+
+const blocked = (over: Partial<BlockedTime> = {}): BlockedTime => ({
+  _id: '5e1d2c3b-4a59-4f68-8a7b-9c0d1e2f3a4b',
+  title: 'Blocked Time',
+  reason: 'lunch',
+  startTime: '2026-03-10T19:00:00.000Z',
+  endTime: '2026-03-10T20:00:00.000Z',
+  ...over,
+});
+
+describe('bookingEvent', () => {
+  it('places a booking at its business-local day and times', () => {
+    const e = bookingEvent(booking());
+    expect(e.start).toEqual(wallDate('2026-03-11', '10:00'));
+    expect(e.end).toEqual(wallDate('2026-03-11', '11:30'));
+    expect(e.title).toBe('Full Detail · Dana Reyes');
+  });
+
+  it.each([
+    ['pending', 'amber', true],
+    ['approved', 'green', true],
+    ['completed', 'blue', false],
+    ['cancelled', 'red', false],
+    ['declined', 'grey', false],
+  ] as const)('colours a %s booking %s; movable: %s', (status, color, movable) => {
+    const e = bookingEvent(booking({ status }));
+    expect(e.color).toBe(color);
+    expect(e.movable).toBe(movable);
+    expect(e.resizable).toBe(false);
+  });
+
+  it('ends a booking that runs past midnight on the next day', () => {
+    const e = bookingEvent(booking({ bookingTime: { day: '2026-03-11', startTime: '23:30', endTime: '00:30' } }));
+    expect(e.end).toEqual(wallDate('2026-03-12', '00:30'));
+  });
+});
+
+describe('blockedEvent', () => {
+  it('shows a blocked time in the business zone, titled by its reason', () => {
+    const e = blockedEvent(blocked(), 'America/Los_Angeles');
+    expect(timeOf(e.start)).toBe('12:00');
+    expect(timeOf(e.end)).toBe('13:00');
+    expect(e.title).toBe('Lunch Break');
+    expect(e.color).toBe('blocked');
+    expect(e.movable && e.resizable).toBe(true);
+  });
+
+  it('titles a custom block by its own title', () => {
+    expect(blockedEvent(blocked({ reason: 'custom', title: 'Dentist' }), 'UTC').title).toBe('Dentist');
+  });
+});
+
+describe('business hours', () => {
+  const hours = hoursByWeekday([
+    { day: 'Monday', startTime: '09:00', endTime: '17:00' },
+    { day: 'Sunday', startTime: null, endTime: null },
+  ]);
+
+  it('takes the defaults for days the server did not send (10:00-19:00 weekdays, weekend off)', () => {
+    expect(hours[1]).toEqual({ open: 540, close: 1020 }); // Monday, as sent
+    expect(hours[2]).toEqual({ open: 600, close: 1140 }); // Tuesday, default
+    expect(hours[6]).toBeNull(); // Saturday, default off
+    expect(hours[0]).toBeNull(); // Sunday, sent off
+  });
+
+  it('marks each 30-minute slot open or closed', () => {
+    // 2026-03-09 is a Monday.
+    expect(slotIsOpen(hours, wallDate('2026-03-09', '08:30'))).toBe(false);
+    expect(slotIsOpen(hours, wallDate('2026-03-09', '09:00'))).toBe(true);
+    expect(slotIsOpen(hours, wallDate('2026-03-09', '16:30'))).toBe(true);
+    expect(slotIsOpen(hours, wallDate('2026-03-09', '17:00'))).toBe(false);
+    expect(slotIsOpen(hours, wallDate('2026-03-14', '12:00'))).toBe(false);
+  });
+
+  it('allows a span only wholly inside one day of business hours', () => {
+    const at = (t: string) => wallDate('2026-03-09', t);
+    expect(insideHours(hours, at('09:00'), at('17:00'))).toBe(true);
+    expect(insideHours(hours, at('08:30'), at('09:30'))).toBe(false);
+    expect(insideHours(hours, at('16:30'), at('17:30'))).toBe(false);
+    expect(insideHours(hours, wallDate('2026-03-14', '12:00'), wallDate('2026-03-14', '12:30'))).toBe(false);
+    const allDay = hoursByWeekday([{ day: 'Monday', startTime: '00:00', endTime: '23:59' }]);
+    expect(insideHours(allDay, at('23:00'), wallDate('2026-03-10', '00:00'))).toBe(false);
+  });
+
+  it('describes a day for messages', () => {
+    expect(describeHours(hours, wallDate('2026-03-09'))).toBe('Monday 09:00–17:00');
+    expect(describeHours(hours, wallDate('2026-03-15'))).toBe('Sunday (closed)');
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * What the calendar draws, as pure functions: bookings and blocked times as events
+ * on wall dates (wall-clock.ts), and the business hours that limit dragging.
+ */
+import type { AvailabilityEntry, BlockedTime, Booking } from '@slotwise/shared/api';
+import { ACTIVE_STATUSES, type BlockReason, defaultBusinessHours, WEEKDAYS } from '@slotwise/shared/domain';
+import { minutesOfDay } from '@slotwise/shared/time';
+import { type BadgeColor, statusColor } from '@slotwise/ui/status-badge.tsx';
+import { addDays } from 'date-fns';
+import { dayOf, endMinuteOn, minuteOf, timeOf, toWallDate, wallDate } from './wall-clock.ts';
+
+export const REASONS: readonly { value: BlockReason; label: string }[] = [
+  { value: 'lunch', label: 'Lunch Break' },
+  { value: 'meeting', label: 'Meeting' },
+  { value: 'offline', label: 'Off-platform Appointment' },
+  { value: 'custom', label: 'Custom' },
+];
+
+export function reasonLabel(reason: BlockReason): string {
+  return REASONS.find((r) => r.value === reason)?.label ?? 'Blocked Time';
+}
+
+interface EventBase {
+  /** Unique across kinds: "booking:<id>" or "blocked:<id>". */
+  key: string;
+  title: string;
+  /** The hover text: what, when, and why it cannot be dragged when it cannot. */
+  tooltip: string;
+  start: Date;
+  end: Date;
+  /** Read by react-big-calendar's draggableAccessor / resizableAccessor (string keys: no per-render functions). */
+  movable: boolean;
+  resizable: boolean;
+  color: BadgeColor | 'blocked';
+}
+export interface BookingEvent extends EventBase {
+  kind: 'booking';
+  booking: Booking;
+}
+export interface BlockedEvent extends EventBase {
+  kind: 'blocked';
+  blocked: BlockedTime;
+}
+export type CalendarEvent = BookingEvent | BlockedEvent;
+
+const span = (start: Date, end: Date) => `${timeOf(start)}–${timeOf(end)}`;
+
+export function bookingEvent(booking: Booking): BookingEvent {
+  const { day, startTime, endTime } = booking.bookingTime;
+  const start = wallDate(day, startTime);
+  // A booking that runs past midnight ends on the next day.
+  const end = endTime > startTime ? wallDate(day, endTime) : addDays(wallDate(day, endTime), 1);
+  const status = booking.status.toLowerCase();
+  const movable = (ACTIVE_STATUSES as readonly string[]).includes(status);
+  const who = `${booking.firstName} ${booking.lastName}`.trim();
+  const title = who ? `${booking.serviceName} · ${who}` : booking.serviceName;
+  const label = status.charAt(0).toUpperCase() + status.slice(1);
+  return {
+    kind: 'booking',
+    key: `booking:${booking._id}`,
+    title,
+    tooltip: `${title} (${label}) ${span(start, end)}${movable ? '' : `. A ${status} booking cannot be moved.`}`,
+    start,
+    end,
+    movable,
+    resizable: false,
+    color: statusColor(status),
+    booking,
+  };
+}
+
+export function blockedEvent(blocked: BlockedTime, timeZone: string): BlockedEvent {
+  const start = toWallDate(blocked.startTime, timeZone);
+  const end = toWallDate(blocked.endTime, timeZone);
+  const title = blocked.reason === 'custom' ? blocked.title : reasonLabel(blocked.reason);
+  return {
+    kind: 'blocked',
+    key: `blocked:${blocked._id}`,
+    title,
+    tooltip: `${title} (blocked) ${span(start, end)}`,
+    start,
+    end,
+    movable: true,
+    resizable: true,
+    color: 'blocked',
+    blocked,
+  };
+}
+
+export function toEvents(
+  bookings: readonly Booking[] | undefined,
+  blocked: readonly BlockedTime[] | undefined,
+  timeZone: string,
+): CalendarEvent[] {
+  const out: CalendarEvent[] = [];
+  for (const b of bookings ?? []) out.push(bookingEvent(b));
+  for (const b of blocked ?? []) out.push(blockedEvent(b, timeZone));
+  return out;
+}
+
+/** Opening minutes per JS weekday (0 = Sunday), or null when closed. */
+export type HoursByWeekday = readonly ({ open: number; close: number } | null)[];
+
+/** The business hours as minutes, per Date#getDay(); days the server did not send take the defaults (SPEC.md section 4). */
+export function hoursByWeekday(entries: readonly AvailabilityEntry[] | undefined): HoursByWeekday {
+  const byDay = new Map<string, { startTime: string | null; endTime: string | null }>();
+  for (const e of defaultBusinessHours()) byDay.set(e.day, e);
+  for (const e of entries ?? []) byDay.set(e.day, e);
+  // WEEKDAYS starts on Monday; getDay() on Sunday.
+  return [6, 0, 1, 2, 3, 4, 5].map((i) => {
+    const e = byDay.get(WEEKDAYS[i]!);
+    if (!e?.startTime || !e.endTime) return null;
+    return { open: minutesOfDay(e.startTime), close: minutesOfDay(e.endTime) };
+  });
+}
+
+/** Whether the 30-minute slot starting at this wall date is inside business hours. */
+export function slotIsOpen(hours: HoursByWeekday, slot: Date): boolean {
+  const h = hours[slot.getDay()];
+  const m = minuteOf(slot);
+  return !!h && m >= h.open && m < h.close;
+}
+
+/** Whether [start, end) lies wholly inside one day's business hours. */
+export function insideHours(hours: HoursByWeekday, start: Date, end: Date): boolean {
+  const h = hours[start.getDay()];
+  if (!h) return false;
+  return minuteOf(start) >= h.open && endMinuteOn(dayOf(start), end) <= h.close;
+}
+
+/** "Monday 10:00–19:00" or "Monday (closed)", for messages about a refused drop. */
+export function describeHours(hours: HoursByWeekday, day: Date): string {
+  const name = WEEKDAYS[(day.getDay() + 6) % 7]!;
+  const h = hours[day.getDay()];
+  if (!h) return `${name} (closed)`;
+  const fmt = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+  return `${name} ${fmt(h.open)}–${fmt(h.close)}`;
+}

@@ -1,0 +1,640 @@
+/**
+ * The calendar page against a fake server at the fetch boundary, in Asia/Tokyo while
+ * the business is in Los Angeles. Drags and range selections are pointer gestures
+ * jsdom cannot lay out, so those tests call the drag-and-drop calendar's own
+ * onEventDrop / onSelectSlot props (captured below, the real component still renders).
+ */
+import type { BlockedTime, Booking } from '@slotwise/shared/api';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import type { SlotInfo } from 'react-big-calendar';
+import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deferred, type FakeRequest, fakeApi, type Reply } from '../../testing/fake-api.ts';
+import { renderApp } from '../../testing/render-app.tsx';
+import { storeToken } from '../../testing/tokens.ts';
+import type { CalendarEvent } from './calendar-events.ts';
+import { wallDate } from './wall-clock.ts';
+
+interface DnDProps {
+  events: CalendarEvent[];
+  onEventDrop: (args: EventInteractionArgs<CalendarEvent>) => void;
+  onEventResize: (args: EventInteractionArgs<CalendarEvent>) => void;
+  onSelectSlot: (slot: SlotInfo) => void;
+}
+const captured: { props: DnDProps | null } = { props: null };
+
+vi.mock('react-big-calendar/lib/addons/dragAndDrop', async (importOriginal) => {
+  const real = await importOriginal<{ default: (c: ComponentType<object>) => ComponentType<DnDProps> }>();
+  return {
+    default: (Cal: ComponentType<object>) => {
+      const DnD = real.default(Cal);
+      return function Captured(props: DnDProps) {
+        captured.props = props;
+        return <DnD {...props} />;
+      };
+    },
+  };
+});
+
+const BOOKING: Booking = {
+  _id: '0b9c7a1e-7f5d-4c1a-9e3b-2d4f6a8c0e12',
+  firstName: 'Dana',
+  lastName: 'Reyes',
+  serviceName: 'Full Detail',
+  customerEmail: 'dana@example.com',
+  phoneNumber: '+1 5550101010',
+  carBodyType: 'SUV',
+  totalQuote: 180,
+  customerAddress: null,
+  status: 'pending',
+  bookingTime: { day: '2026-03-11', startTime: '10:00', endTime: '11:00' },
+};
+const APPROVED: Booking = {
+  ...BOOKING,
+  _id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+  firstName: 'Sam',
+  lastName: 'Okafor',
+  serviceName: 'Wash',
+  status: 'approved',
+  bookingTime: { day: '2026-03-12', startTime: '15:00', endTime: '15:30' },
+};
+// 19:00-20:00 UTC on 2026-03-10 is 12:00-13:00 in Los Angeles (PDT), 04:00-05:00 on the 11th in Tokyo.
+const LUNCH: BlockedTime = {
+  _id: '5e1d2c3b-4a59-4f68-8a7b-9c0d1e2f3a4b',
+  title: 'Blocked Time',
+  reason: 'lunch',
+  startTime: '2026-03-10T19:00:00.000Z',
+  endTime: '2026-03-10T20:00:00.000Z',
+};
+
+type Routes = Record<string, Reply | ((req: FakeRequest) => Reply | Promise<Reply>)>;
+
+function serve(routes: Routes = {}) {
+  return fakeApi({
+    'GET /api/business-dashboard/availability': { body: [] },
+    'GET /api/business-dashboard/bookings': { body: { bookings: [BOOKING, APPROVED] } },
+    'GET /api/business-dashboard/blocked-times': { body: [LUNCH] },
+    ...routes,
+  });
+}
+
+async function openCalendar(path = '/dashboard/calendar?date=2026-03-11', routes: Routes = {}) {
+  storeToken();
+  const api = serve(routes);
+  const app = renderApp(path);
+  // The first test also waits for the lazy route's chunk to compile.
+  await screen.findByText('Full Detail · Dana Reyes', {}, { timeout: 10_000 });
+  return { api, ...app };
+}
+
+function eventBox(title: string): HTMLElement {
+  const calendar = document.querySelector<HTMLElement>('.rbc-calendar');
+  if (!calendar) throw new Error('The calendar is not on the page.');
+  const box = within(calendar).getByText(title).closest('.rbc-event');
+  if (!(box instanceof HTMLElement)) throw new Error(`No calendar event titled ${title}`);
+  return box;
+}
+
+function props(): DnDProps {
+  if (!captured.props) throw new Error('The drag-and-drop calendar has not rendered.');
+  return captured.props;
+}
+
+function eventByTitle(title: string): CalendarEvent {
+  const e = props().events.find((x) => x.title === title);
+  if (!e) throw new Error(`No event titled ${title}`);
+  return e;
+}
+
+// react-big-calendar renders slowly in jsdom (hundreds of slot nodes per view).
+vi.setConfig({ testTimeout: 30_000 });
+
+const rangeOf = (req: FakeRequest) => [req.url.searchParams.get('from'), req.url.searchParams.get('to')];
+
+beforeEach(() => {
+  captured.props = null;
+  // react-big-calendar's Selection hit-tests every mousedown on the page; jsdom has no layout to ask.
+  if (!document.elementFromPoint) document.elementFromPoint = () => null;
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('calendar views', () => {
+  it('opens on the week view, weeks starting on Monday, fetching only that week', async () => {
+    // 2026-03-15 is a Sunday: a Sunday-first calendar would show 15-21.
+    const { api } = await openCalendar('/dashboard/calendar?date=2026-03-15');
+    expect(screen.getByRole('button', { name: 'Week' })).toHaveClass('rbc-active');
+    const headers = [...document.querySelectorAll('.rbc-time-header .rbc-header')].map((h) => h.textContent);
+    expect(headers).toEqual(['Mon 9', 'Tue 10', 'Wed 11', 'Thu 12', 'Fri 13', 'Sat 14', 'Sun 15']);
+    expect(api.callsTo('GET /api/business-dashboard/bookings').map(rangeOf)).toEqual([['2026-03-09', '2026-03-15']]);
+    expect(api.callsTo('GET /api/business-dashboard/blocked-times').map(rangeOf)).toEqual([
+      ['2026-03-09', '2026-03-15'],
+    ]);
+  });
+
+  it("starts on today's week in the business's zone, not the browser's", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // Sunday 2026-03-15 20:00 in Los Angeles; already Monday 2026-03-16 12:00 in Tokyo.
+    vi.setSystemTime(new Date('2026-03-16T03:00:00Z'));
+    const { api } = await openCalendar('/dashboard/calendar');
+    expect(api.callsTo('GET /api/business-dashboard/bookings').map(rangeOf)).toEqual([['2026-03-09', '2026-03-15']]);
+    expect(document.querySelector('.rbc-time-header .rbc-today')?.textContent).toBe('Sun 15');
+  });
+
+  it('labels the 30-minute rows on the hour as H:00, across 24 hours', async () => {
+    await openCalendar();
+    const gutter = document.querySelector('.rbc-time-gutter');
+    const rows = [...(gutter?.querySelectorAll('.rbc-time-slot') ?? [])];
+    expect(rows).toHaveLength(48);
+    const labels = rows.map((r) => r.textContent);
+    expect(labels.filter(Boolean)).toEqual(Array.from({ length: 24 }, (_, h) => `${h}:00`));
+    // Every other row (half past) is unlabelled.
+    expect(labels[19]).toBe('');
+    expect(labels[20]).toBe('10:00');
+  });
+
+  it('switches to month and day views, fetching each visible range, and keeps the view in the URL', async () => {
+    const { api, user, router } = await openCalendar('/dashboard/calendar?date=2026-03-15');
+    await user.click(screen.getByRole('button', { name: 'Month' }));
+    expect(await screen.findByText('March 2026')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Month' })).toHaveClass('rbc-active');
+    // Month weekday headings start on Monday too.
+    expect([...document.querySelectorAll('.rbc-month-header .rbc-header')].map((h) => h.textContent)).toEqual([
+      'Mon',
+      'Tue',
+      'Wed',
+      'Thu',
+      'Fri',
+      'Sat',
+      'Sun',
+    ]);
+    await waitFor(() =>
+      expect(api.callsTo('GET /api/business-dashboard/bookings').map(rangeOf).at(-1)).toEqual([
+        '2026-02-23',
+        '2026-04-05',
+      ]),
+    );
+    expect(router.state.location.search).toContain('view=month');
+
+    await user.click(screen.getByRole('button', { name: 'Day' }));
+    expect(await screen.findByText('Sunday, March 15, 2026')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(api.callsTo('GET /api/business-dashboard/blocked-times').map(rangeOf).at(-1)).toEqual([
+        '2026-03-15',
+        '2026-03-15',
+      ]),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Week' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() =>
+      expect(api.callsTo('GET /api/business-dashboard/bookings').map(rangeOf).at(-1)).toEqual([
+        '2026-03-16',
+        '2026-03-22',
+      ]),
+    );
+    expect(router.state.location.search).toContain('date=2026-03-22');
+  });
+});
+
+describe('events', () => {
+  it("draws bookings by status colour and blocked times grey, at the business's times", async () => {
+    await openCalendar();
+    const pending = eventBox('Full Detail · Dana Reyes');
+    expect(pending).toHaveClass('cal-event--amber');
+    expect(within(pending).getByText('10:00–11:00')).toBeInTheDocument();
+    expect(eventBox('Wash · Sam Okafor')).toHaveClass('cal-event--green');
+    const lunch = eventBox('Lunch Break');
+    expect(lunch).toHaveClass('cal-event--blocked');
+    expect(within(lunch).getByText('12:00–13:00')).toBeInTheDocument();
+    // Tuesday's column holds the lunch break: in Tokyo it would fall on Wednesday at 4:00.
+    const columns = [...document.querySelectorAll('.rbc-time-content > .rbc-day-slot')];
+    expect(columns[1]?.contains(lunch)).toBe(true);
+  });
+
+  it('shades closed hours: weekdays open 10:00-19:00 by default, the weekend closed', async () => {
+    await openCalendar();
+    const columns = [...document.querySelectorAll('.rbc-time-content > .rbc-day-slot')];
+    const open = columns.map((c) => c.querySelectorAll('.rbc-time-slot.cal-slot--open').length);
+    expect(open).toEqual([18, 18, 18, 18, 18, 0, 0]);
+    const monday = [...(columns[0]?.querySelectorAll('.rbc-time-slot') ?? [])];
+    expect(monday[19]).toHaveClass('cal-slot--closed'); // 9:30
+    expect(monday[20]).toHaveClass('cal-slot--open'); // 10:00
+    expect(monday[38]).toHaveClass('cal-slot--closed'); // 19:00
+  });
+
+  it('follows the hours the server sends', async () => {
+    await openCalendar('/dashboard/calendar?date=2026-03-11', {
+      'GET /api/business-dashboard/availability': {
+        body: [
+          { day: 'Saturday', startTime: '08:00', endTime: '12:00' },
+          { day: 'Monday', startTime: null, endTime: null },
+        ],
+      },
+    });
+    const columns = [...document.querySelectorAll('.rbc-time-content > .rbc-day-slot')];
+    expect(columns.map((c) => c.querySelectorAll('.cal-slot--open').length)).toEqual([0, 18, 18, 18, 18, 8, 0]);
+  });
+});
+
+describe('loading and errors', () => {
+  it("shows 'Loading...' while the calendar's data is on its way", async () => {
+    storeToken();
+    const gate = deferred<Reply>();
+    const api = serve({ 'GET /api/business-dashboard/bookings': () => gate.promise });
+    renderApp('/dashboard/calendar?date=2026-03-11');
+    await waitFor(() => expect(api.callsTo('GET /api/business-dashboard/blocked-times')).toHaveLength(1));
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    gate.resolve({ body: { bookings: [] } });
+    expect(await screen.findByText('Lunch Break')).toBeInTheDocument();
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['bookings', 'GET /api/business-dashboard/bookings', 'Error: Failed to fetch bookings'],
+    ['blocked times', 'GET /api/business-dashboard/blocked-times', 'Error: Failed to fetch blocked times'],
+    ['availability', 'GET /api/business-dashboard/availability', 'Error: Failed to fetch availability'],
+  ])("shows 'Error: ' and the message when %s fail", async (_what, route, text) => {
+    storeToken();
+    serve({ [route]: { status: 500, body: {} } });
+    renderApp('/dashboard/calendar?date=2026-03-11');
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(document.querySelector('.rbc-calendar')).toBeNull();
+  });
+
+  it("shows the server's own words when it gave some, and recovers with Try again", async () => {
+    storeToken();
+    let fail = true;
+    serve({
+      'GET /api/business-dashboard/bookings': () =>
+        fail ? { status: 400, body: { error: 'The range starts after it ends.' } } : { body: { bookings: [BOOKING] } },
+    });
+    const { user } = renderApp('/dashboard/calendar?date=2026-03-11');
+    expect(await screen.findByText('Error: The range starts after it ends.')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Full Detail · Dana Reyes')).toBeInTheDocument();
+  });
+});
+
+describe('dragging', () => {
+  it('reschedules a dropped booking with requestor business', async () => {
+    const { api } = await openCalendar('/dashboard/calendar?date=2026-03-11', {
+      'PUT /api/business-dashboard/booking/reschedule': {
+        body: { ...BOOKING, bookingTime: { day: '2026-03-13', startTime: '14:00', endTime: '15:00' } },
+      },
+    });
+    act(() =>
+      props().onEventDrop({
+        event: eventByTitle('Full Detail · Dana Reyes'),
+        start: wallDate('2026-03-13', '14:00'),
+        end: wallDate('2026-03-13', '15:00'),
+      }),
+    );
+    await waitFor(() => expect(api.callsTo('PUT /api/business-dashboard/booking/reschedule')).toHaveLength(1));
+    expect(api.callsTo('PUT /api/business-dashboard/booking/reschedule')[0]?.body).toEqual({
+      bookingId: BOOKING._id,
+      newTime: { day: '2026-03-13', startTime: '14:00' },
+      requestor: 'business',
+    });
+    await waitFor(() =>
+      expect(within(eventBox('Full Detail · Dana Reyes')).getByText('14:00–15:00')).toBeInTheDocument(),
+    );
+    const columns = [...document.querySelectorAll('.rbc-time-content > .rbc-day-slot')];
+    expect(columns[4]?.contains(eventBox('Full Detail · Dana Reyes'))).toBe(true);
+  });
+
+  it("moves the booking back and alerts the server's message when the move is refused", async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const answer = deferred<Reply>();
+    await openCalendar('/dashboard/calendar?date=2026-03-11', {
+      'PUT /api/business-dashboard/booking/reschedule': () => answer.promise,
+    });
+    act(() =>
+      props().onEventDrop({
+        event: eventByTitle('Full Detail · Dana Reyes'),
+        start: wallDate('2026-03-12', '15:00'),
+        end: wallDate('2026-03-12', '16:00'),
+      }),
+    );
+    // While the server decides, the booking shows where it was dropped.
+    await waitFor(() =>
+      expect(within(eventBox('Full Detail · Dana Reyes')).getByText('15:00–16:00')).toBeInTheDocument(),
+    );
+    const message = 'That time overlaps Wash for Sam Okafor (15:00–15:30). Pick a free time.';
+    answer.resolve({ status: 409, body: { error: message } });
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(message));
+    await waitFor(() =>
+      expect(within(eventBox('Full Detail · Dana Reyes')).getByText('10:00–11:00')).toBeInTheDocument(),
+    );
+  });
+
+  it("alerts 'Failed to reschedule booking' when the server gives no reason", async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    await openCalendar('/dashboard/calendar?date=2026-03-11', {
+      'PUT /api/business-dashboard/booking/reschedule': { status: 500, body: {} },
+    });
+    act(() =>
+      props().onEventDrop({
+        event: eventByTitle('Full Detail · Dana Reyes'),
+        start: wallDate('2026-03-11', '13:00'),
+        end: wallDate('2026-03-11', '14:00'),
+      }),
+    );
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to reschedule booking'));
+    expect(within(eventBox('Full Detail · Dana Reyes')).getByText('10:00–11:00')).toBeInTheDocument();
+  });
+
+  it('keeps drops inside business hours, without asking the server', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const { api } = await openCalendar();
+    act(() =>
+      props().onEventDrop({
+        event: eventByTitle('Full Detail · Dana Reyes'),
+        start: wallDate('2026-03-11', '18:30'),
+        end: wallDate('2026-03-11', '19:30'),
+      }),
+    );
+    expect(alert).toHaveBeenCalledWith(expect.stringContaining('within business hours (Wednesday 10:00–19:00)'));
+    act(() =>
+      props().onEventDrop({
+        event: eventByTitle('Lunch Break'),
+        start: wallDate('2026-03-14', '12:00'),
+        end: wallDate('2026-03-14', '13:00'),
+      }),
+    );
+    expect(alert).toHaveBeenLastCalledWith(expect.stringContaining('Saturday (closed)'));
+    expect(api.callsTo('PUT /api/business-dashboard/booking/reschedule')).toHaveLength(0);
+    expect(api.callsTo('PUT /api/business-dashboard/blocked-time/:id/reschedule')).toHaveLength(0);
+  });
+
+  it('moves and resizes a blocked time with instants in the business zone, reverting on failure', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    let refuse = false;
+    const { api } = await openCalendar('/dashboard/calendar?date=2026-03-11', {
+      'PUT /api/business-dashboard/blocked-time/:id/reschedule': (req) =>
+        refuse
+          ? { status: 409, body: { error: 'That time overlaps a booking. Move or decline the booking first.' } }
+          : { body: { ...LUNCH, ...(req.body as object) } },
+    });
+    act(() =>
+      props().onEventResize({
+        event: eventByTitle('Lunch Break'),
+        start: wallDate('2026-03-10', '12:00'),
+        end: wallDate('2026-03-10', '14:00'),
+      }),
+    );
+    await waitFor(() =>
+      expect(api.callsTo('PUT /api/business-dashboard/blocked-time/:id/reschedule')[0]?.body).toEqual({
+        startTime: '2026-03-10T19:00:00.000Z',
+        endTime: '2026-03-10T21:00:00.000Z',
+      }),
+    );
+    expect(api.callsTo('PUT /api/business-dashboard/blocked-time/:id/reschedule')[0]?.params.id).toBe(LUNCH._id);
+    await waitFor(() => expect(within(eventBox('Lunch Break')).getByText('12:00–14:00')).toBeInTheDocument());
+
+    refuse = true;
+    act(() =>
+      props().onEventDrop({
+        event: eventByTitle('Lunch Break'),
+        start: wallDate('2026-03-11', '10:00'),
+        end: wallDate('2026-03-11', '12:00'),
+      }),
+    );
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith('That time overlaps a booking. Move or decline the booking first.'),
+    );
+    await waitFor(() => expect(within(eventBox('Lunch Break')).getByText('12:00–14:00')).toBeInTheDocument());
+  });
+
+  it('refuses a drop on the all-day row', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const { api } = await openCalendar();
+    act(() =>
+      props().onEventDrop({
+        event: eventByTitle('Full Detail · Dana Reyes'),
+        start: wallDate('2026-03-12'),
+        end: wallDate('2026-03-13'),
+        isAllDay: true,
+      }),
+    );
+    expect(alert).toHaveBeenCalledWith(expect.stringContaining('all-day row'));
+    expect(api.callsTo('PUT /api/business-dashboard/booking/reschedule')).toHaveLength(0);
+  });
+});
+
+describe('Block Time Slot dialog', () => {
+  async function selectRange(start: Date, end: Date) {
+    act(() => props().onSelectSlot({ start, end, slots: [start], action: 'select' }));
+    return screen.findByRole('dialog', { name: 'Block Time Slot' });
+  }
+
+  it('opens on a selected range, preset from it', async () => {
+    await openCalendar();
+    const dialog = await selectRange(wallDate('2026-03-11', '13:00'), wallDate('2026-03-11', '14:30'));
+    expect(within(dialog).getByLabelText('Start Time')).toHaveValue('13:00');
+    expect(within(dialog).getByLabelText('End Time')).toHaveValue('14:30');
+    expect(within(dialog).getByText(/Wed, Mar 11, 2026/)).toBeInTheDocument();
+    // Focus moves into the dialog.
+    expect(within(dialog).getByLabelText('Reason')).toHaveFocus();
+  });
+
+  it('offers the four reasons, and a title only for Custom, with placeholder Blocked Time', async () => {
+    const { user } = await openCalendar();
+    const dialog = await selectRange(wallDate('2026-03-11', '13:00'), wallDate('2026-03-11', '13:30'));
+    const reason = within(dialog).getByLabelText('Reason');
+    expect([...(reason as HTMLSelectElement).options].map((o) => [o.textContent, o.value])).toEqual([
+      ['Lunch Break', 'lunch'],
+      ['Meeting', 'meeting'],
+      ['Off-platform Appointment', 'offline'],
+      ['Custom', 'custom'],
+    ]);
+    expect(within(dialog).queryByRole('textbox')).not.toBeInTheDocument();
+    await user.selectOptions(reason, 'custom');
+    expect(within(dialog).getByRole('textbox', { name: 'Title (optional)' })).toHaveAttribute(
+      'placeholder',
+      'Blocked Time',
+    );
+    await user.selectOptions(reason, 'meeting');
+    expect(within(dialog).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+  });
+
+  it('offers start and end in 30-minute steps through the day up to 23:59', async () => {
+    await openCalendar();
+    const dialog = await selectRange(wallDate('2026-03-11', '13:00'), wallDate('2026-03-11', '13:30'));
+    for (const label of ['Start Time', 'End Time']) {
+      const values = [...(within(dialog).getByLabelText(label) as HTMLSelectElement).options].map((o) => o.value);
+      expect(values).toHaveLength(49);
+      expect(values.slice(0, 3)).toEqual(['00:00', '00:30', '01:00']);
+      expect(values.slice(-3)).toEqual(['23:00', '23:30', '23:59']);
+    }
+  });
+
+  it('defaults to 30 minutes: a click, or a whole day picked in the month view, from opening time', async () => {
+    const { user } = await openCalendar();
+    let dialog = await selectRange(wallDate('2026-03-11', '16:00'), wallDate('2026-03-11', '16:00'));
+    expect(within(dialog).getByLabelText('Start Time')).toHaveValue('16:00');
+    expect(within(dialog).getByLabelText('End Time')).toHaveValue('16:30');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    dialog = await selectRange(wallDate('2026-03-12'), wallDate('2026-03-13'));
+    expect(within(dialog).getByLabelText('Start Time')).toHaveValue('10:00');
+    expect(within(dialog).getByLabelText('End Time')).toHaveValue('10:30');
+    // A selection to midnight ends at 23:59, the last time of the day.
+    await user.keyboard('{Escape}');
+    dialog = await selectRange(wallDate('2026-03-12', '22:00'), wallDate('2026-03-13', '00:00'));
+    expect(within(dialog).getByLabelText('End Time')).toHaveValue('23:59');
+  });
+
+  it('saves with the title defaulting to Blocked Time, and draws the new block', async () => {
+    const created: BlockedTime = {
+      _id: '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d',
+      title: 'Blocked Time',
+      reason: 'lunch',
+      startTime: '2026-03-11T20:00:00.000Z',
+      endTime: '2026-03-11T21:00:00.000Z',
+    };
+    const { api, user } = await openCalendar('/dashboard/calendar?date=2026-03-11', {
+      'POST /api/business-dashboard/blocked-time': { status: 201, body: created },
+    });
+    const dialog = await selectRange(wallDate('2026-03-11', '13:00'), wallDate('2026-03-11', '14:00'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('POST /api/business-dashboard/blocked-time')[0]?.body).toEqual({
+      title: 'Blocked Time',
+      reason: 'lunch',
+      // 13:00-14:00 in Los Angeles (PDT, UTC-7), whatever the browser's zone.
+      startTime: '2026-03-11T20:00:00.000Z',
+      endTime: '2026-03-11T21:00:00.000Z',
+    });
+    expect(screen.getAllByText('Lunch Break')).toHaveLength(2);
+  });
+
+  it('sends a Custom title as typed, and Blocked Time when it is left empty', async () => {
+    const { api, user } = await openCalendar('/dashboard/calendar?date=2026-03-11', {
+      'POST /api/business-dashboard/blocked-time': (req) => ({
+        status: 201,
+        body: { _id: '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d', ...(req.body as object) },
+      }),
+    });
+    let dialog = await selectRange(wallDate('2026-03-11', '13:00'), wallDate('2026-03-11', '14:00'));
+    await user.selectOptions(within(dialog).getByLabelText('Reason'), 'custom');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title (optional)' }), '  Dentist ');
+    await user.selectOptions(within(dialog).getByLabelText('End Time'), '15:30');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('POST /api/business-dashboard/blocked-time')[0]?.body).toMatchObject({
+      title: 'Dentist',
+      reason: 'custom',
+      endTime: '2026-03-11T22:30:00.000Z',
+    });
+    expect(await screen.findByText('Dentist')).toBeInTheDocument();
+
+    dialog = await selectRange(wallDate('2026-03-12', '13:00'), wallDate('2026-03-12', '14:00'));
+    await user.selectOptions(within(dialog).getByLabelText('Reason'), 'custom');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('POST /api/business-dashboard/blocked-time')).toHaveLength(2));
+    expect(api.callsTo('POST /api/business-dashboard/blocked-time')[1]?.body).toMatchObject({
+      title: 'Blocked Time',
+      reason: 'custom',
+    });
+  });
+
+  it('refuses an end before the start without calling the server', async () => {
+    const { api, user } = await openCalendar();
+    const dialog = await selectRange(wallDate('2026-03-11', '13:00'), wallDate('2026-03-11', '14:00'));
+    await user.selectOptions(within(dialog).getByLabelText('End Time'), '12:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('End time must be after start time.');
+    expect(api.callsTo('POST /api/business-dashboard/blocked-time')).toHaveLength(0);
+  });
+
+  it('moves the end on when the start passes it', async () => {
+    const { user } = await openCalendar();
+    const dialog = await selectRange(wallDate('2026-03-11', '13:00'), wallDate('2026-03-11', '14:00'));
+    await user.selectOptions(within(dialog).getByLabelText('Start Time'), '15:00');
+    expect(within(dialog).getByLabelText('End Time')).toHaveValue('15:30');
+  });
+
+  it.each([
+    [
+      "the server's error",
+      { status: 409, body: { error: 'That time overlaps Full Detail for Dana Reyes.' } },
+      'That time overlaps Full Detail for Dana Reyes.',
+    ],
+    ["'Failed to save blocked time' without one", { status: 500, body: {} }, 'Failed to save blocked time'],
+  ])('logs and shows %s when saving fails, keeping the dialog open', async (_what, reply, message) => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = await openCalendar('/dashboard/calendar?date=2026-03-11', {
+      'POST /api/business-dashboard/blocked-time': reply as Reply,
+    });
+    const dialog = await selectRange(wallDate('2026-03-11', '10:00'), wallDate('2026-03-11', '10:30'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
+    expect(log).toHaveBeenCalledWith(message);
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it('closes on Escape and on Cancel without saving, and the Block Time button opens it too', async () => {
+    const { api, user } = await openCalendar();
+    await selectRange(wallDate('2026-03-11', '13:00'), wallDate('2026-03-11', '14:00'));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Block Time' }));
+    const dialog = screen.getByRole('dialog', { name: 'Block Time Slot' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo('POST /api/business-dashboard/blocked-time')).toHaveLength(0);
+  });
+});
+
+describe('clicking an event', () => {
+  it('lets the owner delete a blocked time', async () => {
+    const { api, user } = await openCalendar('/dashboard/calendar?date=2026-03-11', {
+      'DELETE /api/business-dashboard/blocked-time/:id': { body: { message: 'Blocked time deleted.' } },
+    });
+    await user.click(eventBox('Lunch Break'));
+    const dialog = await screen.findByRole('dialog', { name: 'Lunch Break' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('DELETE /api/business-dashboard/blocked-time/:id')[0]?.params.id).toBe(LUNCH._id);
+    expect(screen.queryByText('Lunch Break')).not.toBeInTheDocument();
+  });
+
+  it('shows why a delete failed', async () => {
+    const { user } = await openCalendar('/dashboard/calendar?date=2026-03-11', {
+      'DELETE /api/business-dashboard/blocked-time/:id': { status: 500, body: {} },
+    });
+    await user.click(eventBox('Lunch Break'));
+    const dialog = await screen.findByRole('dialog', { name: 'Lunch Break' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to delete blocked time');
+    expect(screen.getAllByText('Lunch Break').length).toBeGreaterThan(0);
+  });
+
+  it('moves a booking from its dialog, without dragging, and reverts with an alert on refusal', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const { api, user } = await openCalendar('/dashboard/calendar?date=2026-03-11', {
+      'PUT /api/business-dashboard/booking/reschedule': {
+        status: 409,
+        body: { error: 'That time has already passed. Pick a time in the future.' },
+      },
+    });
+    await user.click(eventBox('Full Detail · Dana Reyes'));
+    const dialog = await screen.findByRole('dialog', { name: 'Full Detail · Dana Reyes' });
+    expect(within(dialog).getByText('Pending')).toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByLabelText('Start Time'), '14:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Move' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('That time has already passed. Pick a time in the future.'));
+    expect(api.callsTo('PUT /api/business-dashboard/booking/reschedule')[0]?.body).toMatchObject({
+      newTime: { day: '2026-03-11', startTime: '14:00' },
+    });
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(within(eventBox('Full Detail · Dana Reyes')).getByText('10:00–11:00')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,150 @@
+/**
+ * react-big-calendar with drag and drop on the date-fns localizer, weeks from Monday,
+ * 30-minute slots over 24 hours labelled on the hour as H:00. Every Date here is a
+ * wall date (wall-clock.ts). Memoised: the page re-renders for its dialogs without
+ * touching the calendar, and every prop is stable so a drag re-renders only what
+ * react-big-calendar itself needs.
+ */
+import { format, getDay, parse, startOfWeek } from 'date-fns';
+import { enUS } from 'date-fns/locale/en-US';
+import { memo, useMemo } from 'react';
+import {
+  Calendar,
+  type DateLocalizer,
+  dateFnsLocalizer,
+  type Formats,
+  type Messages,
+  type SlotInfo,
+  type View,
+} from 'react-big-calendar';
+import withDragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
+import 'react-big-calendar/lib/css/react-big-calendar.css';
+import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
+import '../calendar.css';
+import { type CalendarEvent, type HoursByWeekday, slotIsOpen } from '../calendar-events.ts';
+import { CALENDAR_VIEWS, type CalendarView, WEEK_STARTS_ON } from '../wall-clock.ts';
+
+const localizer = dateFnsLocalizer({
+  format,
+  parse,
+  // The localizer asks for the start of a week with the locale's options; the business week starts on Monday.
+  startOfWeek: (date: Date, options?: object) => startOfWeek(date, { ...options, weekStartsOn: WEEK_STARTS_ON }),
+  getDay,
+  locales: { 'en-US': enUS },
+});
+
+const DnDCalendar = withDragAndDrop<CalendarEvent>(Calendar);
+
+const hm = (d: Date, culture: string | undefined, loc: DateLocalizer | undefined) =>
+  loc ? loc.format(d, 'H:mm', culture) : format(d, 'H:mm');
+
+const formats: Formats = {
+  // One row per 30-minute slot, a label on each hour: "9:00" (half hours stay blank).
+  timeGutterFormat: (date, culture, loc) => (date.getMinutes() === 0 ? hm(date, culture, loc) : ''),
+  eventTimeRangeFormat: ({ start, end }, culture, loc) => `${hm(start, culture, loc)}–${hm(end, culture, loc)}`,
+  eventTimeRangeStartFormat: ({ start }, culture, loc) => `${hm(start, culture, loc)} –`,
+  eventTimeRangeEndFormat: ({ end }, culture, loc) => `– ${hm(end, culture, loc)}`,
+  selectRangeFormat: ({ start, end }, culture, loc) => `${hm(start, culture, loc)}–${hm(end, culture, loc)}`,
+  dayFormat: 'EEE d',
+  dayHeaderFormat: 'EEEE, MMMM d, yyyy',
+};
+
+const messages: Messages<CalendarEvent> = {
+  showMore: (count) => `+${count} more`,
+};
+
+const VIEWS: View[] = [...CALENDAR_VIEWS];
+
+// Precomputed class objects: react-big-calendar calls these getters for every slot and event on every render.
+const OPEN = { className: 'cal-slot--open' };
+const CLOSED = { className: 'cal-slot--closed' };
+const NO_PROPS = {};
+const CLOSED_DAY = { className: 'cal-day--closed' };
+const EVENT_PROPS: Record<CalendarEvent['color'], { className: string }> = {
+  amber: { className: 'cal-event cal-event--amber' },
+  green: { className: 'cal-event cal-event--green' },
+  blue: { className: 'cal-event cal-event--blue' },
+  red: { className: 'cal-event cal-event--red' },
+  grey: { className: 'cal-event cal-event--grey' },
+  blocked: { className: 'cal-event cal-event--blocked' },
+};
+const eventPropGetter = (event: CalendarEvent) => EVENT_PROPS[event.color];
+
+export interface BusinessCalendarProps {
+  events: CalendarEvent[];
+  view: CalendarView;
+  date: Date;
+  hours: HoursByWeekday;
+  /** The business's "now" as a wall date. */
+  getNow: () => Date;
+  onView: (view: CalendarView) => void;
+  onNavigate: (date: Date) => void;
+  onMove: (event: CalendarEvent, start: Date, end: Date, isAllDay: boolean) => void;
+  onSelectSlot: (slot: SlotInfo) => void;
+  onSelectEvent: (event: CalendarEvent) => void;
+}
+
+function toDate(value: Date | string): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+export const BusinessCalendar = memo(function BusinessCalendar({
+  events,
+  view,
+  date,
+  hours,
+  getNow,
+  onView,
+  onNavigate,
+  onMove,
+  onSelectSlot,
+  onSelectEvent,
+}: BusinessCalendarProps) {
+  const slotPropGetter = useMemo(() => (slot: Date) => (slotIsOpen(hours, slot) ? OPEN : CLOSED), [hours]);
+  const dayPropGetter = useMemo(() => (day: Date) => (hours[day.getDay()] ? NO_PROPS : CLOSED_DAY), [hours]);
+  const dropHandler = useMemo(
+    () =>
+      ({ event, start, end, isAllDay }: EventInteractionArgs<CalendarEvent>) =>
+        onMove(event, toDate(start), toDate(end), !!isAllDay),
+    [onMove],
+  );
+  // Open the day an hour before opening; a closed day opens at 8:00.
+  const scrollToTime = useMemo(() => {
+    const h = hours[date.getDay()];
+    const minutes = h ? Math.max(0, h.open - 60) : 8 * 60;
+    return new Date(1970, 0, 1, Math.floor(minutes / 60), minutes % 60);
+  }, [hours, date]);
+
+  return (
+    <DnDCalendar
+      localizer={localizer}
+      culture="en-US"
+      events={events}
+      view={view}
+      views={VIEWS}
+      date={date}
+      getNow={getNow}
+      onView={onView as (view: View) => void}
+      onNavigate={onNavigate}
+      step={30}
+      timeslots={1}
+      formats={formats}
+      messages={messages}
+      scrollToTime={scrollToTime}
+      showMultiDayTimes
+      popup
+      selectable
+      resizable
+      draggableAccessor="movable"
+      resizableAccessor="resizable"
+      tooltipAccessor="tooltip"
+      eventPropGetter={eventPropGetter}
+      slotPropGetter={slotPropGetter}
+      dayPropGetter={dayPropGetter}
+      onEventDrop={dropHandler}
+      onEventResize={dropHandler}
+      onSelectSlot={onSelectSlot}
+      onSelectEvent={onSelectEvent}
+    />
+  );
+});

@@ -1,0 +1,192 @@
+/**
+ * What a click on an event opens: its details, a Move form (the same move as a drag,
+ * for keyboard users and anyone who cannot drag precisely), and Delete for a blocked time.
+ */
+import { formatUsd } from '@slotwise/shared/money';
+import { StatusBadge } from '@slotwise/ui/status-badge.tsx';
+import { addMinutes, differenceInMinutes } from 'date-fns';
+import { type FormEvent, useId, useState } from 'react';
+import { Notice } from '../../../components/notice.tsx';
+import { serverErrorOr } from '../../../lib/errors.ts';
+import { formatDay } from '../../../lib/format.ts';
+import { type CalendarEvent, reasonLabel } from '../calendar-events.ts';
+import { dayOf, timeOf, wallDate } from '../wall-clock.ts';
+import { STEPS } from './block-time-dialog.tsx';
+import { Modal } from './modal.tsx';
+
+export const DELETE_FAILED = 'Failed to delete blocked time';
+
+function When({ event }: { event: CalendarEvent }) {
+  const sameDay = dayOf(event.start) === dayOf(event.end) || timeOf(event.end) === '00:00';
+  return (
+    <>
+      {formatDay(dayOf(event.start))}, {timeOf(event.start)}–
+      {sameDay ? timeOf(event.end) : `${formatDay(dayOf(event.end))}, ${timeOf(event.end)}`}
+    </>
+  );
+}
+
+export function EventDialog({
+  event,
+  timeZone,
+  onMove,
+  onDelete,
+  onClose,
+}: {
+  event: CalendarEvent;
+  timeZone: string;
+  /** Resolves true when the server accepted the move (a refusal is alerted by the caller). */
+  onMove: (event: CalendarEvent, start: Date, end: Date) => Promise<boolean>;
+  onDelete: (blockedId: string) => Promise<void>;
+  onClose: () => void;
+}) {
+  const id = useId();
+  const isBlocked = event.kind === 'blocked';
+  const minutes = differenceInMinutes(event.end, event.start);
+  const [day, setDay] = useState(dayOf(event.start));
+  const [startTime, setStartTime] = useState(timeOf(event.start));
+  const [endTime, setEndTime] = useState(timeOf(event.end));
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function move(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) {
+      setProblem('Choose a day to move it to.');
+      return;
+    }
+    const start = wallDate(day, startTime);
+    const end = isBlocked ? wallDate(day, endTime) : addMinutes(start, minutes);
+    if (end <= start) {
+      setProblem('End time must be after start time.');
+      return;
+    }
+    setProblem(null);
+    setBusy(true);
+    const moved = await onMove(event, start, end);
+    setBusy(false);
+    if (moved) onClose();
+  }
+
+  async function remove() {
+    if (busy || event.kind !== 'blocked') return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      await onDelete(event.blocked._id);
+      onClose();
+    } catch (err) {
+      setProblem(serverErrorOr(err, DELETE_FAILED));
+      setBusy(false);
+    }
+  }
+
+  const booking = event.kind === 'booking' ? event.booking : null;
+  return (
+    <Modal title={event.title} description={<When event={event} />} onClose={onClose}>
+      {booking ? (
+        <dl className="cal-details">
+          <dt>Status</dt>
+          <dd>
+            <StatusBadge status={booking.status} />
+          </dd>
+          <dt>Customer</dt>
+          <dd>{`${booking.firstName} ${booking.lastName}`.trim()}</dd>
+          <dt>Contact</dt>
+          <dd>
+            {booking.customerEmail} · {booking.phoneNumber}
+          </dd>
+          <dt>Price</dt>
+          <dd>{formatUsd(booking.totalQuote)}</dd>
+          {booking.customerAddress && (
+            <>
+              <dt>Address</dt>
+              <dd>{booking.customerAddress}</dd>
+            </>
+          )}
+        </dl>
+      ) : (
+        event.kind === 'blocked' && (
+          <dl className="cal-details">
+            <dt>Reason</dt>
+            <dd>{reasonLabel(event.blocked.reason)}</dd>
+            <dt>Title</dt>
+            <dd>{event.blocked.title}</dd>
+          </dl>
+        )
+      )}
+      {event.movable ? (
+        <form className="cal-form cal-move" noValidate onSubmit={move}>
+          <h3>Move to</h3>
+          <p className="hint">Times in {timeZone}.</p>
+          <div className="cal-form-row">
+            <div className="field">
+              <label htmlFor={`${id}-day`}>Day</label>
+              <input
+                id={`${id}-day`}
+                className="input"
+                type="date"
+                required
+                value={day}
+                onChange={(e) => setDay(e.currentTarget.value)}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-start`}>Start Time</label>
+              <select
+                id={`${id}-start`}
+                className="input"
+                value={startTime}
+                onChange={(e) => setStartTime(e.currentTarget.value)}
+              >
+                {(STEPS.includes(startTime) ? STEPS : [startTime, ...STEPS]).map((t) => (
+                  <option key={t} value={t}>
+                    {t}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {isBlocked && (
+              <div className="field">
+                <label htmlFor={`${id}-end`}>End Time</label>
+                <select
+                  id={`${id}-end`}
+                  className="input"
+                  value={endTime}
+                  onChange={(e) => setEndTime(e.currentTarget.value)}
+                >
+                  {(STEPS.includes(endTime) ? STEPS : [endTime, ...STEPS]).map((t) => (
+                    <option key={t} value={t}>
+                      {t}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
+          </div>
+          {problem && <Notice kind="error">{problem}</Notice>}
+          <div className="cal-form-actions">
+            {isBlocked && (
+              <button type="button" className="btn btn--danger" disabled={busy} onClick={remove}>
+                Delete
+              </button>
+            )}
+            <button type="button" className="btn" onClick={onClose} data-autofocus>
+              Close
+            </button>
+            <button type="submit" className="btn btn--primary" disabled={busy}>
+              Move
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div className="cal-form-actions">
+          <button type="button" className="btn" onClick={onClose} data-autofocus>
+            Close
+          </button>
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * A small modal dialog: labelled by its heading, focus moved in on open, kept inside
+ * with Tab, Escape closes it (a stray click outside does not lose what was typed),
+ * focus returns on close.
+ */
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+
+const FOCUSABLE =
+  'button:not([disabled]), select:not([disabled]), input:not([disabled]), textarea, [href], [tabindex="0"]';
+
+export function Modal({
+  title,
+  description,
+  onClose,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const id = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+
+  useEffect(() => {
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const first = panel.current?.querySelector<HTMLElement>('[data-autofocus]') ?? panel.current;
+    first?.focus();
+    return () => before?.focus();
+  }, []);
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      closeRef.current();
+      return;
+    }
+    if (event.key !== 'Tab' || !panel.current) return;
+    const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  return (
+    <div className="cal-modal-backdrop">
+      <div
+        ref={panel}
+        className="cal-modal card"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={description ? `${id}-description` : undefined}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
+        <h2 id={`${id}-title`}>{title}</h2>
+        {description && (
+          <p id={`${id}-description`} className="muted cal-modal-description">
+            {description}
+          </p>
+        )}
+        {children}
+      </div>
+    </div>
+  );
+}
