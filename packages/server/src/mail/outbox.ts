@@ -40,9 +40,13 @@ export async function queueMail(trx: Tx, message: MailMessage, now: number): Pro
 
 const CLAIM_MS = 60_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
+const BATCH = 50;
+/** Bookings arrive in bursts; waiting a moment lets one claim and one "sent" statement cover many mails. */
+const GATHER_MS = 20;
 
 export class MailDispatcher {
   private timer: NodeJS.Timeout | undefined;
+  private pending: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
 
@@ -55,19 +59,34 @@ export class MailDispatcher {
   ) {}
 
   start(): void {
-    this.timer ??= setInterval(() => this.kick(), this.intervalMs);
+    this.timer ??= setInterval(() => this.run(), this.intervalMs);
     this.timer.unref();
-    this.kick();
+    this.run();
   }
 
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    if (this.pending) clearTimeout(this.pending);
     this.timer = undefined;
+    this.pending = undefined;
     await this.running;
   }
 
-  /** Send what is due now (called after a commit that queued mail). Never throws. */
+  /** Send what is due soon (called after a commit that queued mail). Never throws. */
   kick(): void {
+    this.pending ??= setTimeout(() => {
+      this.pending = undefined;
+      this.run();
+    }, GATHER_MS);
+  }
+
+  /** Resolves when everything due has been tried (tests use it). */
+  async flush(): Promise<void> {
+    this.run();
+    while (this.running) await this.running;
+  }
+
+  private run(): void {
     if (this.running) {
       this.again = true;
       return;
@@ -78,15 +97,9 @@ export class MailDispatcher {
         this.running = undefined;
         if (this.again) {
           this.again = false;
-          this.kick();
+          this.run();
         }
       });
-  }
-
-  /** Resolves when everything due has been tried (tests use it). */
-  async flush(): Promise<void> {
-    this.kick();
-    while (this.running) await this.running;
   }
 
   private async drain(): Promise<void> {
@@ -94,52 +107,61 @@ export class MailDispatcher {
       const now = this.now();
       const due = await this.db
         .selectFrom('mail_outbox')
-        .selectAll()
+        .select('id')
         .where('sent_at', 'is', null)
         .where('next_attempt_at', '<=', now)
         .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
         .orderBy('created_at')
-        .limit(20)
+        .limit(BATCH)
         .execute();
       if (due.length === 0) return;
-      for (const row of due) {
-        const claimed = await this.db
-          .updateTable('mail_outbox')
-          .set({ claimed_until: now + CLAIM_MS })
-          .where('id', '=', row.id)
-          .where('sent_at', 'is', null)
-          .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
-          .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) !== 1) continue;
-        try {
-          const where = await this.transport.send({
-            to: row.to_address,
-            subject: row.subject,
-            text: row.text_body,
-            html: row.html_body,
-          });
-          await this.db
-            .updateTable('mail_outbox')
-            .set({ sent_at: this.now(), claimed_until: null })
-            .where('id', '=', row.id)
-            .execute();
+      // One conditional update claims the batch; RETURNING says which rows this instance won.
+      const claimed = await this.db
+        .updateTable('mail_outbox')
+        .set({ claimed_until: now + CLAIM_MS })
+        .where(
+          'id',
+          'in',
+          due.map((d) => d.id),
+        )
+        .where('sent_at', 'is', null)
+        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+        .returningAll()
+        .execute();
+      const results = await Promise.allSettled(
+        claimed.map((row) =>
+          this.transport.send({ to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body }),
+        ),
+      );
+      const sent: string[] = [];
+      for (const [i, result] of results.entries()) {
+        const row = claimed[i]!;
+        if (result.status === 'fulfilled') {
+          sent.push(row.id);
           const links = (row.text_body.match(/https?:\/\/\S+/g) ?? []).map(maskUrl);
-          this.log.info({ mailTo: row.to_address, subject: row.subject, where, links }, 'mail sent');
-        } catch (err) {
-          const attempts = row.attempts + 1;
-          const backoff = Math.min(MAX_BACKOFF_MS, 10_000 * 2 ** (attempts - 1));
-          await this.db
-            .updateTable('mail_outbox')
-            .set({
-              attempts,
-              next_attempt_at: this.now() + backoff,
-              claimed_until: null,
-              last_error: String(err).slice(0, 500),
-            })
-            .where('id', '=', row.id)
-            .execute();
-          this.log.warn({ err: String(err), mailTo: row.to_address, attempts }, 'mail not sent; will retry');
+          this.log.info({ mailTo: row.to_address, subject: row.subject, where: result.value, links }, 'mail sent');
+          continue;
         }
+        const attempts = row.attempts + 1;
+        const backoff = Math.min(MAX_BACKOFF_MS, 10_000 * 2 ** (attempts - 1));
+        await this.db
+          .updateTable('mail_outbox')
+          .set({
+            attempts,
+            next_attempt_at: this.now() + backoff,
+            claimed_until: null,
+            last_error: String(result.reason).slice(0, 500),
+          })
+          .where('id', '=', row.id)
+          .execute();
+        this.log.warn({ err: String(result.reason), mailTo: row.to_address, attempts }, 'mail not sent; will retry');
+      }
+      if (sent.length > 0) {
+        await this.db
+          .updateTable('mail_outbox')
+          .set({ sent_at: this.now(), claimed_until: null })
+          .where('id', 'in', sent)
+          .execute();
       }
     }
   }

@@ -2,7 +2,8 @@
  * Where mail goes: SMTP (nodemailer over SMTP_URL) or, with no SMTP_URL, an .eml
  * file per message in {DATA_DIR}/outbox/ so a newcomer can open the links.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -37,7 +38,7 @@ export function fileTransport(dir: string, from: string): MailTransport {
       const info = await transporter.sendMail({ from, ...mail });
       const safeTo = mail.to.replace(/[^a-z0-9@.-]+/gi, '_');
       const file = join(dir, `${Date.now()}-${process.pid}-${++seq}-${safeTo}.eml`);
-      writeFileSync(file, info.message as Buffer);
+      await writeFile(file, info.message as Buffer);
       return file;
     },
   };
