@@ -177,6 +177,10 @@ describe('calendar views', () => {
       ]),
     );
     expect(router.state.location.search).toContain('view=month');
+    // Month cells have no time axis, so each event leads with its start time.
+    await waitFor(() =>
+      expect(document.querySelector('.rbc-month-view')?.textContent).toContain('10:00 Full Detail · Dana Reyes'),
+    );
 
     await user.click(screen.getByRole('button', { name: 'Day' }));
     expect(await screen.findByText('Sunday, March 15, 2026')).toBeInTheDocument();
@@ -594,6 +598,18 @@ describe('Block Time Slot dialog', () => {
 });
 
 describe('clicking an event', () => {
+  it('opens from the keyboard too', async () => {
+    const { user } = await openCalendar();
+    act(() => eventBox('Lunch Break').focus());
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Lunch Break' });
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // Focus goes back to the event.
+    expect(eventBox('Lunch Break')).toHaveFocus();
+  });
+
   it('lets the owner delete a blocked time', async () => {
     const { api, user } = await openCalendar('/dashboard/calendar?date=2026-03-11', {
       'DELETE /api/business-dashboard/blocked-time/:id': { body: { message: 'Blocked time deleted.' } },

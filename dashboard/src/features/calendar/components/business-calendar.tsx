@@ -7,22 +7,24 @@
  */
 import { format, getDay, parse, startOfWeek } from 'date-fns';
 import { enUS } from 'date-fns/locale/en-US';
-import { memo, useMemo } from 'react';
+import { type KeyboardEvent, memo, type SyntheticEvent, useMemo } from 'react';
 import {
   Calendar,
+  type Components,
   type DateLocalizer,
   dateFnsLocalizer,
+  type EventProps,
   type Formats,
   type Messages,
   type SlotInfo,
   type View,
 } from 'react-big-calendar';
-import withDragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
+import dragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import '../calendar.css';
 import { type CalendarEvent, type HoursByWeekday, slotIsOpen } from '../calendar-events.ts';
-import { CALENDAR_VIEWS, type CalendarView, WEEK_STARTS_ON } from '../wall-clock.ts';
+import { CALENDAR_VIEWS, type CalendarView, timeOf, WEEK_STARTS_ON } from '../wall-clock.ts';
 
 const localizer = dateFnsLocalizer({
   format,
@@ -32,6 +34,15 @@ const localizer = dateFnsLocalizer({
   getDay,
   locales: { 'en-US': enUS },
 });
+
+/**
+ * The addon ships only as CommonJS. Vite's build imports a type-module package's CJS
+ * default as module.exports (Node's rule), its dev server and Vitest as exports.default.
+ */
+function cjsDefault<T>(mod: T | { default: T }): T {
+  return typeof mod === 'object' && mod !== null && 'default' in mod ? mod.default : (mod as T);
+}
+const withDragAndDrop = cjsDefault(dragAndDrop);
 
 const DnDCalendar = withDragAndDrop<CalendarEvent>(Calendar);
 
@@ -45,6 +56,7 @@ const formats: Formats = {
   eventTimeRangeStartFormat: ({ start }, culture, loc) => `${hm(start, culture, loc)} –`,
   eventTimeRangeEndFormat: ({ end }, culture, loc) => `– ${hm(end, culture, loc)}`,
   selectRangeFormat: ({ start, end }, culture, loc) => `${hm(start, culture, loc)}–${hm(end, culture, loc)}`,
+  dateFormat: 'd',
   dayFormat: 'EEE d',
   dayHeaderFormat: 'EEEE, MMMM d, yyyy',
 };
@@ -54,6 +66,16 @@ const messages: Messages<CalendarEvent> = {
 };
 
 const VIEWS: View[] = [...CALENDAR_VIEWS];
+
+/** Month cells have no time axis: each event leads with its start time. */
+function MonthEvent({ event }: EventProps<CalendarEvent>) {
+  return (
+    <span>
+      <span className="cal-month-time">{timeOf(event.start)}</span> {event.title}
+    </span>
+  );
+}
+const COMPONENTS: Components<CalendarEvent> = { month: { event: MonthEvent } };
 
 // Precomputed class objects: react-big-calendar calls these getters for every slot and event on every render.
 const OPEN = { className: 'cal-slot--open' };
@@ -102,6 +124,17 @@ export const BusinessCalendar = memo(function BusinessCalendar({
 }: BusinessCalendarProps) {
   const slotPropGetter = useMemo(() => (slot: Date) => (slotIsOpen(hours, slot) ? OPEN : CLOSED), [hours]);
   const dayPropGetter = useMemo(() => (day: Date) => (hours[day.getDay()] ? NO_PROPS : CLOSED_DAY), [hours]);
+  // Week and day events are role=button with tabIndex 0; Enter or Space opens them like a click.
+  const keyHandler = useMemo(
+    () => (event: CalendarEvent, e: SyntheticEvent<HTMLElement>) => {
+      const { key } = e as KeyboardEvent<HTMLElement>;
+      if (key === 'Enter' || key === ' ') {
+        e.preventDefault();
+        onSelectEvent(event);
+      }
+    },
+    [onSelectEvent],
+  );
   const dropHandler = useMemo(
     () =>
       ({ event, start, end, isAllDay }: EventInteractionArgs<CalendarEvent>) =>
@@ -130,6 +163,7 @@ export const BusinessCalendar = memo(function BusinessCalendar({
       timeslots={1}
       formats={formats}
       messages={messages}
+      components={COMPONENTS}
       scrollToTime={scrollToTime}
       showMultiDayTimes
       popup
@@ -145,6 +179,7 @@ export const BusinessCalendar = memo(function BusinessCalendar({
       onEventResize={dropHandler}
       onSelectSlot={onSelectSlot}
       onSelectEvent={onSelectEvent}
+      onKeyPressEvent={keyHandler}
     />
   );
 });
