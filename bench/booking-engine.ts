@@ -1,0 +1,284 @@
+/**
+ * Issue 5's figures: available slots for a day and booking creation, with 10,000
+ * existing bookings, 50 connections on loopback, each printed as a ratio to a bare
+ * Fastify JSON route measured in the same run. SQLite is checked against its
+ * budget (synchronous=FULL, as shipped); PostgreSQL is printed when TEST_DATABASE_URL is set.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import type { Benchmark, Figure } from './figures.ts';
+import { root, startProcess } from './server-process.ts';
+
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const EXISTING = 10_000;
+
+interface Load {
+  rps: number;
+  p99: number;
+  non2xx: number;
+}
+
+async function load(opts: autocannon.Options): Promise<Load> {
+  const r = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
+  return { rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx + r.errors + r.timeouts };
+}
+
+async function api<T>(base: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const res = await fetch(base + path, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** An owner open every day 00:00-23:59 with a 30-minute service, and EXISTING bookings in the past year. */
+async function seed(base: string, insertBookings: (rows: Record<string, unknown>[]) => Promise<void>) {
+  const { token } = await api<{ token: string }>(base, 'POST', '/api/auth/signup', {
+    email: `bench-${randomUUID()}@example.com`,
+    password: 'bench password',
+    phoneNumber: '+1 5551234567',
+  });
+  await api(base, 'POST', '/api/onboarding/step1', { name: 'Bench Detailing' }, token);
+  await api(base, 'POST', '/api/onboarding/step2', { niche: 'other' }, token);
+  const profile = await api<{ businessId: string }>(
+    base,
+    'POST',
+    '/api/onboarding/step3',
+    { address: '1, Beverly Hills, CA 90210, USA' },
+    token,
+  );
+  const service = await api<{ _id: string }>(
+    base,
+    'POST',
+    '/api/business-dashboard/service/add',
+    { serviceName: 'Wash', duration: 30, price: 40 },
+    token,
+  );
+  const days = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+  await api(
+    base,
+    'PUT',
+    '/api/business-dashboard/availability/update',
+    {
+      businessHours: days.map((day) => ({ day, startTime: '00:00', endTime: '23:59' })),
+    },
+    token,
+  );
+  const now = Date.now();
+  const rows: Record<string, unknown>[] = [];
+  for (let i = 0; i < EXISTING; i++) {
+    const start = now - (i + 1) * 45 * 60_000;
+    const d = new Date(start);
+    rows.push({
+      id: randomUUID(),
+      business_id: profile.businessId,
+      service_id: service._id,
+      service_name: 'Wash',
+      duration_min: 30,
+      first_name: 'Seed',
+      last_name: `Customer ${i}`,
+      customer_email: `seed${i}@example.com`,
+      phone_number: '+1 5550000000',
+      car_body_type: null,
+      customer_address: null,
+      customer_lat: null,
+      customer_lng: null,
+      miles: null,
+      total_cents: 4000,
+      quote_lines: '[]',
+      status: 'approved',
+      day: d.toISOString().slice(0, 10),
+      start_time: d.toISOString().slice(11, 16),
+      end_time: new Date(start + 30 * 60_000).toISOString().slice(11, 16),
+      start_ms: start,
+      end_ms: start + 30 * 60_000,
+      created_at: now,
+      updated_at: now,
+    });
+  }
+  await insertBookings(rows);
+  return { businessId: profile.businessId, serviceId: service._id };
+}
+
+/** Every request books a different slot: day by day, far in the future, 47 slots a day (23:30 would end after the 23:59 close). */
+function bookingRequests(businessId: string, serviceId: string): autocannon.Request[] {
+  let n = 0;
+  const first = Date.UTC(new Date().getUTCFullYear() + 2, 0, 1);
+  return [
+    {
+      method: 'POST',
+      path: '/api/customer/book',
+      setupRequest: (req) => {
+        const i = n++;
+        const date = new Date(first + Math.floor(i / 47) * 86_400_000).toISOString().slice(0, 10);
+        const minutes = (i % 47) * 30;
+        const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+        return {
+          ...req,
+          headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+          body: JSON.stringify({
+            businessId,
+            serviceId,
+            address: '5, Beverly Hills, CA 90210, USA',
+            date,
+            time,
+            firstName: 'Bench',
+            lastName: 'Customer',
+            customerEmail: 'bench@example.com',
+            phoneNumber: '+1 5551234567',
+          }),
+        };
+      },
+    },
+  ];
+}
+
+async function measure(
+  label: string,
+  env: Record<string, string>,
+  insert: (rows: Record<string, unknown>[]) => Promise<void>,
+  bare: Load,
+) {
+  const server = await startProcess(
+    `${root}packages/server/src/server.ts`,
+    { ...env, RATE_LIMITS: 'off' },
+    '/api/health',
+  );
+  try {
+    const { businessId, serviceId } = await seed(server.url, insert);
+    const date = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    const slots = await load({
+      url: `${server.url}/api/customer/get-available-slots?businessId=${businessId}&date=${date}&serviceId=${serviceId}`,
+    });
+    const book = await load({ url: server.url, requests: bookingRequests(businessId, serviceId) });
+    return { label, slots, book };
+  } finally {
+    await server.stop();
+  }
+}
+
+function figures(r: Awaited<ReturnType<typeof measure>>, bare: Load, check: boolean): Figure[] {
+  return [
+    { name: `${r.label}: slots for a day`, value: Math.round(r.slots.rps), unit: 'req/s' },
+    {
+      name: `${r.label}: slots / bare route`,
+      value: Math.round((r.slots.rps / bare.rps) * 100),
+      unit: '%',
+      budget: check ? { min: 70 } : undefined,
+    },
+    { name: `${r.label}: slots p99`, value: r.slots.p99, unit: 'ms' },
+    {
+      name: `${r.label}: slots errors`,
+      value: r.slots.non2xx,
+      unit: 'responses',
+      budget: check ? { max: 0 } : undefined,
+    },
+    {
+      name: `${r.label}: booking creation`,
+      value: Math.round(r.book.rps),
+      unit: 'req/s',
+      budget: check ? { min: 1000 } : undefined,
+    },
+    { name: `${r.label}: booking / bare route`, value: Math.round((r.book.rps / bare.rps) * 100), unit: '%' },
+    { name: `${r.label}: booking p99`, value: r.book.p99, unit: 'ms' },
+    {
+      name: `${r.label}: booking non-201`,
+      value: r.book.non2xx,
+      unit: 'responses',
+      budget: check ? { max: 0 } : undefined,
+    },
+  ];
+}
+
+export const bookingEngineBenchmark: Benchmark = {
+  id: 'booking-engine',
+  title: `slots and booking creation with ${EXISTING} bookings, ${CONNECTIONS} connections, vs a bare Fastify route`,
+  async run() {
+    const bareServer = await startProcess(`${root}bench/servers/bare.ts`, {}, '/bare');
+    let bare: Load;
+    try {
+      bare = await load({ url: `${bareServer.url}/bare` });
+    } finally {
+      await bareServer.stop();
+    }
+    const out: Figure[] = [{ name: 'bare Fastify JSON route', value: Math.round(bare.rps), unit: 'req/s' }];
+
+    const dataDir = mkdtempSync(join(tmpdir(), 'slotwise-bench-'));
+    try {
+      const sqlite = await measure(
+        'SQLite',
+        { DATA_DIR: dataDir },
+        async (rows) => {
+          const { default: SQLite } = await import('better-sqlite3');
+          const db = new SQLite(join(dataDir, 'app.db'));
+          db.pragma('busy_timeout = 5000');
+          const cols = Object.keys(rows[0]!);
+          const stmt = db.prepare(
+            `insert into bookings (${cols.join(',')}) values (${cols.map((c) => `@${c}`).join(',')})`,
+          );
+          db.transaction(() => {
+            for (const r of rows) stmt.run(r);
+          })();
+          db.close();
+        },
+        bare,
+      );
+      out.push(...figures(sqlite, bare, true));
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+
+    const pgUrl = process.env.TEST_DATABASE_URL;
+    if (pgUrl) {
+      const name = `bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+      const admin = new pg.Client({ connectionString: pgUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      const url = new URL(pgUrl);
+      url.pathname = `/${name}`;
+      const pgDir = mkdtempSync(join(tmpdir(), 'slotwise-bench-pg-'));
+      try {
+        const r = await measure(
+          'PostgreSQL',
+          { DATA_DIR: pgDir, DATABASE_URL: url.toString() },
+          async (rows) => {
+            const c = new pg.Client({ connectionString: url.toString() });
+            await c.connect();
+            const cols = Object.keys(rows[0]!);
+            for (let i = 0; i < rows.length; i += 500) {
+              const chunk = rows.slice(i, i + 500);
+              const values: unknown[] = [];
+              const tuples = chunk.map(
+                (row, j) =>
+                  `(${cols
+                    .map((col, k) => {
+                      values.push(row[col]);
+                      return `$${j * cols.length + k + 1}`;
+                    })
+                    .join(',')})`,
+              );
+              await c.query(`insert into bookings (${cols.join(',')}) values ${tuples.join(',')}`, values);
+            }
+            await c.end();
+          },
+          bare,
+        );
+        out.push(...figures(r, bare, false));
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+        rmSync(pgDir, { recursive: true, force: true });
+      }
+    } else {
+      console.log('  (PostgreSQL figures skipped: set TEST_DATABASE_URL to print them)');
+    }
+    return out;
+  },
+};
