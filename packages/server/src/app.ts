@@ -59,13 +59,14 @@ export async function buildApp(
   const store = openDatabase(config.databaseUrl);
   await migrateToLatest(store);
 
-  const app = Fastify({
+  const serverOptions: FastifyServerOptions = {
     logger: options.logger ?? loggerOptions(config.logLevel),
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     // Ids in paths are UUIDs; anything longer is noise.
     routerOptions: { maxParamLength: 200 },
-  });
+  };
+  const app: FastifyInstance = Fastify(serverOptions);
   // Before any plugin registers a route, so none is missed.
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const now = options.now ?? Date.now;
@@ -92,7 +93,7 @@ export async function buildApp(
   startReminders(app, ctx);
 
   // The business behind /demo; DEMO_SEED=off leaves a production database untouched.
-  if (process.env.DEMO_SEED !== 'off') await seedDemo(ctx);
+  if (config.demoSeed) await seedDemo(ctx);
 
   useZodValidation(app);
   useErrorHandler(app);

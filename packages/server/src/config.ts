@@ -45,6 +45,21 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   STATIC_DIR: z.string().optional(),
+  /**
+   * Which X-Forwarded-For hops to believe: false (default: the socket address is the client),
+   * a number of proxies in front, or their addresses/CIDRs comma-separated ("127.0.0.1,10.0.0.0/8").
+   * Never true behind nothing: clients could then pick their own address and dodge rate limits.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v): boolean | string | ((address: string, hop: number) => boolean) => {
+      if (v === 'false' || v === 'true') return v === 'true';
+      // N proxies in front: believe the last N hops of X-Forwarded-For.
+      if (/^\d+$/.test(v)) return (_address, hop) => hop < Number(v);
+      return v;
+    }),
+  DEMO_SEED: z.enum(['on', 'off']).default('on'),
 });
 
 export interface Config {
@@ -66,6 +81,9 @@ export interface Config {
   rateLimits: boolean;
   /** Where the built front ends live (dist/ at the repository root). */
   staticDir: string;
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  /** Seed the demo business behind /demo at start-up. */
+  demoSeed: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -105,6 +123,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     rateLimits: e.RATE_LIMITS === 'on',
     staticDir: resolve(e.STATIC_DIR ?? new URL('../../../dist', import.meta.url).pathname),
+    trustProxy: e.TRUST_PROXY,
+    demoSeed: e.DEMO_SEED === 'on',
   };
 }
 

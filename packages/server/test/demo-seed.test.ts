@@ -3,15 +3,8 @@ import { DEMO_BUSINESS_NAME, DEMO_EMAIL, findDemoBusinessId, seedDemo } from '..
 import { createTestApp, storages, type TestApp } from './helpers.ts';
 
 /** Builds an app with the start-up seed switched off, so the test decides when it runs. */
-async function unseededApp(kind: Parameters<typeof createTestApp>[0]) {
-  const before = process.env.DEMO_SEED;
-  process.env.DEMO_SEED = 'off';
-  try {
-    return await createTestApp(kind);
-  } finally {
-    if (before === undefined) delete process.env.DEMO_SEED;
-    else process.env.DEMO_SEED = before;
-  }
+function unseededApp(kind: Parameters<typeof createTestApp>[0]) {
+  return createTestApp(kind, { env: { DEMO_SEED: 'off' } });
 }
 
 describe.each(storages())('demo seed on %s', (kind) => {

@@ -52,3 +52,36 @@ describe('rate limits with REDIS_URL', () => {
     }
   });
 });
+
+describe('client address behind proxies', () => {
+  const spoofed = (t: TestApp, i: number) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'nobody@example.com', password: 'whatever1' },
+      remoteAddress: '203.0.113.50',
+      headers: { 'x-forwarded-for': `198.51.100.${i}` },
+    });
+
+  it('ignores X-Forwarded-For by default, so a client cannot pick a fresh address per attempt', async () => {
+    const t = await createTestApp('sqlite', { env: { RATE_LIMITS: 'on' } });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 11; i++) codes.push((await spoofed(t, i)).statusCode);
+      expect(codes[10]).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('believes X-Forwarded-For from a trusted proxy (TRUST_PROXY)', async () => {
+    const t = await createTestApp('sqlite', { env: { RATE_LIMITS: 'on', TRUST_PROXY: '203.0.113.50' } });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 11; i++) codes.push((await spoofed(t, i)).statusCode);
+      expect(codes.every((c) => c === 401)).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+});
