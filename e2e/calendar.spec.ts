@@ -1,0 +1,225 @@
+/**
+ * Issue 4's calendar in Chromium against the real server: drag a booking to a free slot
+ * (it stays there after a reload), drag it onto another booking (it snaps back and an
+ * alert gives the server's reason), select a range and block it as Lunch Break, and
+ * switch to the month view. The browser runs in New York, the business in Los Angeles,
+ * so every time checked here also checks the time-zone handling.
+ */
+import type { Page } from '@playwright/test';
+import { api, baseURL, expect, type Owner, openAs, screenshot, signupOwner, test } from './fixtures.ts';
+
+interface Booked {
+  bookingId: string;
+}
+interface Blocked {
+  title: string;
+  reason: string;
+  startTime: string;
+  endTime: string;
+}
+interface BookingJson {
+  _id: string;
+  bookingTime: { day: string; startTime: string; endTime: string };
+}
+
+/** "2026-12-07" plus n days. */
+function plusDays(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The Monday after today, as the business's calendar reads it. */
+function nextMonday(timeZone: string): string {
+  const today = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+  const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7;
+  return plusDays(today, 7 - weekday);
+}
+
+/** The 30-minute row of a day column (0 = Monday) at HH:MM. */
+function slot(page: Page, column: number, hhmm: string) {
+  const [h, m] = hhmm.split(':').map(Number) as [number, number];
+  return page
+    .locator('.rbc-time-content > .rbc-day-slot')
+    .nth(column)
+    .locator('.rbc-time-slot')
+    .nth(h * 2 + m / 30);
+}
+
+function calendarEvent(page: Page, title: string) {
+  return page.locator('.rbc-calendar .rbc-event', { hasText: title });
+}
+
+/** Drags an event by its top edge so that its start lands on the row at HH:MM. */
+async function drag(page: Page, title: string, column: number, hhmm: string): Promise<void> {
+  const target = slot(page, column, hhmm);
+  await target.scrollIntoViewIfNeeded();
+  const from = await calendarEvent(page, title).boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error(`Cannot see "${title}" or the ${hhmm} row to drag between them.`);
+  await page.mouse.move(from.x + 20, from.y + 6);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 25, from.y + 20, { steps: 4 });
+  await page.mouse.move(to.x + 20, to.y + 6, { steps: 15 });
+  await page.mouse.up();
+}
+
+test.describe.configure({ mode: 'serial' });
+
+let owner: Owner;
+let timeZone: string;
+let monday: string;
+let first: string;
+let second: string;
+
+test.beforeAll(async () => {
+  owner = await signupOwner({ businessName: 'Calendar Detailing' });
+  ({ timeZone } = await api<{ timeZone: string }>('GET', '/api/onboarding/profile', undefined, owner.token));
+  const service = await api<{ _id: string }>(
+    'POST',
+    '/api/business-dashboard/service/add',
+    { serviceName: 'Full Detail', duration: 60, price: 150 },
+    owner.token,
+  );
+  const question = await api<{ type: string; options: { text: string }[] } | null>(
+    'GET',
+    '/api/business-dashboard/settings/specific-question',
+    undefined,
+    owner.token,
+  );
+  // The trade template may have set a question; the customer answers it.
+  const answer =
+    question?.type === 'dropdown' && question.options[0]
+      ? { option: question.options[0].text }
+      : question?.type === 'rate'
+        ? { quantity: 1 }
+        : null;
+  monday = nextMonday(timeZone);
+  const book = async (day: string, time: string, firstName: string) =>
+    (
+      await fetch(`${baseURL()}/api/customer/book`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+        body: JSON.stringify({
+          businessId: owner.businessId,
+          serviceId: service._id,
+          answer,
+          address: owner.address,
+          date: day,
+          time,
+          firstName,
+          lastName: 'Customer',
+          customerEmail: `${firstName.toLowerCase()}@example.com`,
+          phoneNumber: '+1 5551234567',
+        }),
+      }).then(async (res) => {
+        if (!res.ok) throw new Error(`Booking ${day} ${time} answered ${res.status}: ${await res.text()}`);
+        return (await res.json()) as Booked;
+      })
+    ).bookingId;
+  first = await book(monday, '10:00', 'Dana');
+  second = await book(plusDays(monday, 1), '11:00', 'Sam');
+});
+
+test('an owner drags bookings, blocks a lunch break and switches to the month view', async ({ page }) => {
+  const alerts: string[] = [];
+  page.on('dialog', async (dialog) => {
+    alerts.push(dialog.message());
+    await dialog.dismiss();
+  });
+  await openAs(page, owner, `/dashboard/calendar?date=${monday}`);
+  await expect(page.getByRole('heading', { name: 'Calendar' })).toBeVisible();
+  await expect(page.getByText(`Times in ${timeZone}.`)).toBeVisible();
+  const dana = calendarEvent(page, 'Full Detail · Dana Customer');
+  await expect(dana).toContainText('10:00–11:00');
+  await expect(page.getByRole('button', { name: 'Week' })).toHaveClass(/rbc-active/);
+  await expect(page.locator('.rbc-time-header .rbc-header').first()).toContainText('Mon');
+  await screenshot(page, 'calendar-01-week');
+
+  // 1. To a free slot: Wednesday 14:00.
+  await drag(page, 'Full Detail · Dana Customer', 2, '14:00');
+  await expect(dana).toContainText('14:00–15:00');
+  await expect(page.getByText('Loading...')).toHaveCount(0);
+  await page.reload();
+  await expect(dana).toContainText('14:00–15:00');
+  await expect(page.locator('.rbc-time-content > .rbc-day-slot').nth(2).locator('.rbc-event')).toContainText(
+    'Dana Customer',
+  );
+  const { bookings } = await api<{ bookings: BookingJson[] }>(
+    'GET',
+    `/api/business-dashboard/bookings?from=${monday}&to=${plusDays(monday, 6)}`,
+    undefined,
+    owner.token,
+  );
+  expect(bookings.find((b) => b._id === first)?.bookingTime).toEqual({
+    day: plusDays(monday, 2),
+    startTime: '14:00',
+    endTime: '15:00',
+  });
+  await screenshot(page, 'calendar-02-moved');
+
+  // 2. Onto Sam's booking, Tuesday 11:00: refused, back where it was, with the server's reason.
+  await drag(page, 'Full Detail · Dana Customer', 1, '11:00');
+  await expect.poll(() => alerts.length).toBe(1);
+  expect(alerts[0]).toMatch(/overlaps/i);
+  await expect(dana).toContainText('14:00–15:00');
+  await expect(page.locator('.rbc-time-content > .rbc-day-slot').nth(2).locator('.rbc-event')).toContainText(
+    'Dana Customer',
+  );
+  const after = await api<{ bookings: BookingJson[] }>(
+    'GET',
+    `/api/business-dashboard/bookings?from=${monday}&to=${plusDays(monday, 6)}`,
+    undefined,
+    owner.token,
+  );
+  expect(after.bookings.find((b) => b._id === first)?.bookingTime.startTime).toBe('14:00');
+  expect(after.bookings.find((b) => b._id === second)?.bookingTime.startTime).toBe('11:00');
+
+  // 3. Select Thursday 13:00-14:00 and block it as Lunch Break.
+  const from = slot(page, 3, '13:00');
+  await from.scrollIntoViewIfNeeded();
+  const a = await from.boundingBox();
+  const b = await slot(page, 3, '13:30').boundingBox();
+  if (!a || !b) throw new Error('Cannot see the Thursday 13:00 rows.');
+  await page.mouse.move(a.x + 30, a.y + 5);
+  await page.mouse.down();
+  await page.mouse.move(b.x + 30, b.y + 20, { steps: 10 });
+  await page.mouse.up();
+  const dialog = page.getByRole('dialog', { name: 'Block Time Slot' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Start Time')).toHaveValue('13:00');
+  await expect(dialog.getByLabel('End Time')).toHaveValue('14:00');
+  await dialog.getByLabel('Reason').selectOption({ label: 'Lunch Break' });
+  await screenshot(page, 'calendar-03-block-dialog');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  const lunch = calendarEvent(page, 'Lunch Break');
+  await expect(lunch).toContainText('13:00–14:00');
+  const blocked = await api<Blocked[]>(
+    'GET',
+    `/api/business-dashboard/blocked-times?from=${monday}&to=${plusDays(monday, 6)}`,
+    undefined,
+    owner.token,
+  );
+  expect(blocked).toHaveLength(1);
+  expect(blocked[0]).toMatchObject({ reason: 'lunch', title: 'Blocked Time' });
+  // 13:00 on the wall in the business's zone, whatever the browser's (New York here).
+  const wall = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' });
+  expect(wall.format(new Date(blocked[0]!.startTime))).toBe('13:00');
+  expect(wall.format(new Date(blocked[0]!.endTime))).toBe('14:00');
+  await screenshot(page, 'calendar-04-blocked');
+
+  // 4. The month view.
+  await page.getByRole('button', { name: 'Month' }).click();
+  await expect(page.locator('.rbc-month-view')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Month' })).toHaveClass(/rbc-active/);
+  await expect(page.locator('.rbc-month-header .rbc-header').first()).toHaveText('Mon');
+  await expect(page).toHaveURL(/view=month/);
+  await expect(page.locator('.rbc-month-view')).toContainText('Dana Customer');
+  await expect(page.locator('.rbc-month-view')).toContainText('Lunch Break');
+  await screenshot(page, 'calendar-05-month');
+  expect(alerts).toHaveLength(1);
+});
