@@ -30,6 +30,8 @@ const SERVER_VARS = [
   'LOG_LEVEL',
   'RATE_LIMITS',
   'STATIC_DIR',
+  'TRUST_PROXY',
+  'DEMO_SEED',
 ];
 
 function freePort(): Promise<number> {
@@ -103,6 +105,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
     RATE_LIMITS: 'on',
+    // As behind a local proxy: API helpers in the tests present themselves as distinct
+    // clients (X-Forwarded-For), so many test owners do not spend the browser's budget.
+    TRUST_PROXY: '127.0.0.1',
   });
 
   const child = spawn(
