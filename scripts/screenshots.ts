@@ -14,7 +14,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = join(root, 'landing', 'public', 'screenshots');
@@ -339,28 +339,30 @@ async function settle(page: Page) {
 }
 
 /**
- * The dashboard pages, each photographed only once its real UI is there: the marker
- * is a label SPEC.md gives that page, so a stub or an error page is never photographed.
+ * The dashboard pages, each photographed only once its real UI is there (a control or
+ * label SPEC.md gives that page), so a stub or an error page is never photographed.
  */
-const PAGES = [
-  { name: 'dashboard', path: '/dashboard', marker: "Today's Bookings" },
-  { name: 'services', path: '/dashboard/services', marker: 'Copy Script' },
-  { name: 'calendar', path: '/dashboard/calendar', marker: 'Block Time Slot|Today|Week' },
-  { name: 'bookings', path: '/dashboard/bookings', marker: 'Bookings Management' },
-] as const;
+const PAGES: { name: string; path: string; ready: (page: Page) => Locator }[] = [
+  { name: 'dashboard', path: '/dashboard', ready: (p) => p.getByText("Today's Bookings", { exact: true }) },
+  { name: 'services', path: '/dashboard/services', ready: (p) => p.getByRole('button', { name: 'Copy Script' }) },
+  // The week view with the seeded bookings drawn on it.
+  { name: 'calendar', path: '/dashboard/calendar', ready: (p) => p.locator('.rbc-time-view .rbc-event') },
+  {
+    name: 'bookings',
+    path: '/dashboard/bookings',
+    ready: (p) => p.getByRole('heading', { name: 'Bookings Management' }),
+  },
+];
 
 async function dashboardShots(browser: Browser, base: string, seeded: Seeded): Promise<Map<string, Buffer>> {
   const shots = new Map<string, Buffer>();
   const context = await newContext(browser, base);
   await context.addInitScript((token) => window.localStorage.setItem('token', token), seeded.token);
   const page = await context.newPage();
-  for (const { name, path, marker } of PAGES) {
+  for (const { name, path, ready } of PAGES) {
     try {
       await page.goto(path);
-      await page
-        .getByText(new RegExp(`^(${marker})$`))
-        .first()
-        .waitFor({ timeout: 10_000 });
+      await ready(page).first().waitFor({ timeout: 10_000 });
       await settle(page);
       shots.set(name, await page.screenshot());
       log(`photographed ${path}`);
