@@ -5,7 +5,6 @@
 
 import { join } from 'node:path';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Config } from './config.ts';
 import { type AppContext, createRepositories } from './context.ts';
@@ -21,6 +20,7 @@ import { MailDispatcher } from './mail/outbox.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
 import { useErrorHandler } from './plugins/errors.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
+import { useSecurityHeaders } from './plugins/security-headers.ts';
 import { useZodValidation } from './plugins/validation.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -98,27 +98,7 @@ export async function buildApp(
   useZodValidation(app);
   useErrorHandler(app);
 
-  await app.register(helmet, {
-    // The widget's files are loaded by owners' sites on other origins.
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-    crossOriginEmbedderPolicy: false,
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        // Owners may serve this over plain http on a LAN; do not force https sub-requests.
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  useSecurityHeaders(app);
   await app.register(cors, {
     delegator: (req, cb) => {
       const open = PUBLIC_API.test(req.url ?? '');

@@ -39,12 +39,7 @@ describe.each(storages())('GET /demo on %s', (kind) => {
 describe.each(storages())('GET /demo with DEMO_SEED=off on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    process.env.DEMO_SEED = 'off';
-    try {
-      t = await createTestApp(kind);
-    } finally {
-      delete process.env.DEMO_SEED;
-    }
+    t = await createTestApp(kind, { env: { DEMO_SEED: 'off' } });
   });
   afterAll(() => t.close());
 
