@@ -331,7 +331,8 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     'GET /api/auth/reset-password': () => r({ query: { token: 'no-such-reset-token' } }),
     'POST /api/auth/reset-password': () => r({ body: { token: 'no-such-reset-token', password: 'long enough pw' } }),
     'GET /api/business/places': () => r({ query: { input: '90210' } }),
-    'POST /api/feedback': () => r({ body: { type: 'bug', where: 'dashboard', description: 'The page is slow.' } }),
+    'POST /api/feedback': () =>
+      r({ body: { type: 'Bug Report', where: 'Home Page', description: 'The page is slow.' } }),
     'GET /api/calendar/feed.ics': () =>
       r({ query: { businessId: target.businessId, token: feedTokenFor(secret, target.businessId, 0) } }),
     'GET /api/customer/business/:businessId': () => r(),
