@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { type Mail, readOutbox } from './mail.ts';
 import { artifactsDir } from './paths.ts';
+import { recordFromJson, recordFromRequest } from './secrets.ts';
 
 export type { Mail };
 export { expect };
@@ -130,12 +131,11 @@ export async function api<T>(method: string, path: string, body?: unknown, token
   const headers: Record<string, string> = { 'x-forwarded-for': nextClientAddress() };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(`${baseURL()}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  recordFromRequest(`${baseURL()}${path}`, headers, payload);
+  const res = await fetch(`${baseURL()}${path}`, { method, headers, body: payload });
   const text = await res.text();
+  recordFromJson('response', text);
   if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
   return (text ? JSON.parse(text) : undefined) as T;
 }
@@ -226,6 +226,17 @@ export const test = base.extend<Fixtures>({
       const err = webError.error();
       const text = `${err.name}: ${err.message}`;
       if (!allowed(text)) errors.push(`uncaught ${text}`);
+    });
+    // Every credential the browser sends or receives, for the server-log scan (secrets.ts).
+    context.on('request', (req) => {
+      if (req.url().startsWith(baseURL())) recordFromRequest(req.url(), req.headers(), req.postData());
+    });
+    context.on('response', (res) => {
+      if (res.url().startsWith(`${baseURL()}/api/`) && /json/.test(res.headers()['content-type'] ?? ''))
+        res.text().then(
+          (text) => recordFromJson('response', text),
+          () => {},
+        );
     });
     if (allowConsoleErrors) {
       testInfo.annotations.push({ type: 'console errors allowed', description: allowConsoleErrors.reason });

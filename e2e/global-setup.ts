@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { artifactsDir, repoRoot } from './paths.ts';
+import { scanServerLog } from './secrets.ts';
 
 /** Variables of packages/server/src/config.ts that must not leak in from the caller's shell. */
 const SERVER_VARS = [
@@ -136,7 +137,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   return async () => {
     await stop(child);
-    log.end();
-    if (!process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
+    // The whole log, to its last line, before the scan.
+    await Promise.all(
+      [child.stdout, child.stderr].map((s) => (s && !s.destroyed ? new Promise((r) => s.once('close', r)) : undefined)),
+    );
+    await new Promise<void>((resolve) => log.end(resolve));
+    try {
+      // DESIGN.md section 9: no password, token or key of the whole run in the server's log.
+      scanServerLog(logFile, dataDir);
+    } finally {
+      if (!process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
+    }
   };
 }
