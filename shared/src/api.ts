@@ -247,6 +247,7 @@ export const SpecificQuestion = z.object({
   rate: z.number().nullable(),
 });
 export type SpecificQuestion = z.infer<typeof SpecificQuestion>;
+export const SpecificQuestionOrNull = SpecificQuestion.nullable();
 export const SpecificQuestionUpdate = z
   .object({
     question: trimmed(300, 'Question').or(

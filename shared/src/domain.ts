@@ -75,3 +75,7 @@ export function defaultBusinessHours(): { day: Weekday; startTime: string | null
       : { day, startTime: DEFAULT_HOURS.startTime, endTime: DEFAULT_HOURS.endTime },
   );
 }
+
+/** The answer to a forgotten-password request, the same whether or not the account exists. */
+export const FORGOT_PASSWORD_ANSWER =
+  'If an account exists for that address, we have sent a link to reset the password.';

@@ -2,7 +2,13 @@
 import { createClient } from '@slotwise/shared/client';
 import { logout, readToken } from './session.ts';
 
+// Answers are checked against the contract's zod schemas in development and tests only;
+// the production bundle leaves zod out (docs/decisions/007). The condition is a build-time
+// constant, so the import disappears from production builds.
+const schemas = import.meta.env.DEV ? await import('@slotwise/shared/api') : undefined;
+
 export const client = createClient({
+  schemas,
   getToken: readToken,
   // SPEC.md section 4 and DESIGN.md section 9: an expired or forged token ends the session.
   onUnauthorized: logout,

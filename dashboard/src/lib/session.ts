@@ -5,7 +5,7 @@
  * call useSignals() (STACK.md pitfall 1).
  */
 import { batch, signal } from '@preact/signals-react';
-import { SessionPayload } from '@slotwise/shared/api';
+import type { SessionPayload } from '@slotwise/shared/api';
 import { TOKEN_STORAGE_KEY } from '@slotwise/shared/domain';
 import { resetSharedResources } from './resource.ts';
 
@@ -32,6 +32,15 @@ export function readToken(): string | null {
   }
 }
 
+/** The fields the app relies on (shared/api SessionPayload), checked by hand to keep zod out of the bundle. */
+function isSessionPayload(v: unknown): v is SessionPayload {
+  if (!v || typeof v !== 'object') return false;
+  const p = v as Record<string, unknown>;
+  return (
+    typeof p.sub === 'string' && typeof p.email === 'string' && typeof p.exp === 'number' && Number.isFinite(p.exp)
+  );
+}
+
 /** The payload of a JWT, or null when it is not one we can read. The signature is the server's business. */
 export function decodeToken(token: string): SessionPayload | null {
   const part = token.split('.')[1];
@@ -40,8 +49,8 @@ export function decodeToken(token: string): SessionPayload | null {
     const base64 = part.replace(/-/g, '+').replace(/_/g, '/');
     const binary = atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='));
     const json = new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
-    const parsed = SessionPayload.safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : null;
+    const payload: unknown = JSON.parse(json);
+    return isSessionPayload(payload) ? payload : null;
   } catch {
     return null;
   }

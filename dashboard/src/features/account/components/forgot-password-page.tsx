@@ -1,4 +1,4 @@
-import { FORGOT_PASSWORD_ANSWER } from '@slotwise/shared/api';
+import { FORGOT_PASSWORD_ANSWER } from '@slotwise/shared/domain';
 import { ApiError } from '@slotwise/shared/client';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
