@@ -34,8 +34,7 @@ export function createClient(options: ClientOptions & { schemas?: Schemas } = {}
       signup: (body: api.SignupRequest) => call('POST', '/api/auth/signup', 'TokenResponse', { body }),
       forgotPassword: (body: api.ForgotPasswordRequest) =>
         call('POST', '/api/auth/forgot-password', 'OkBody', { body }),
-      resetStatus: (token: string) =>
-        call('GET', '/api/auth/reset-password', 'ResetTokenStatus', { query: { token } }),
+      resetStatus: (token: string) => call('GET', '/api/auth/reset-password', 'ResetTokenStatus', { query: { token } }),
       resetPassword: (body: api.ResetPasswordRequest) =>
         call('POST', '/api/auth/reset-password', 'TokenResponse', { body }),
     },
@@ -50,12 +49,9 @@ export function createClient(options: ClientOptions & { schemas?: Schemas } = {}
         core<string>('GET', '/api/business-dashboard/bookings/export', null, { auth: true, text: true }),
     },
     onboarding: {
-      step1: (body: api.Step1Request) =>
-        call('POST', '/api/onboarding/step1', 'BusinessProfile', { body, auth: true }),
-      step2: (body: api.Step2Request) =>
-        call('POST', '/api/onboarding/step2', 'BusinessProfile', { body, auth: true }),
-      step3: (body: api.Step3Request) =>
-        call('POST', '/api/onboarding/step3', 'BusinessProfile', { body, auth: true }),
+      step1: (body: api.Step1Request) => call('POST', '/api/onboarding/step1', 'BusinessProfile', { body, auth: true }),
+      step2: (body: api.Step2Request) => call('POST', '/api/onboarding/step2', 'BusinessProfile', { body, auth: true }),
+      step3: (body: api.Step3Request) => call('POST', '/api/onboarding/step3', 'BusinessProfile', { body, auth: true }),
       profile: () => call('GET', '/api/onboarding/profile', 'BusinessProfile', { auth: true }),
     },
     ...publicCalls(core, schemas ?? null),
@@ -100,8 +96,7 @@ export function createClient(options: ClientOptions & { schemas?: Schemas } = {}
       updateOperations: (body: api.OperationsSettings) =>
         call('PUT', `${owner}/settings/operations`, 'OperationsSettings', { body, auth: true }),
       calendarFeed: () => call('GET', `${owner}/settings/calendar-feed`, 'CalendarFeed', { auth: true }),
-      revokeCalendarFeed: () =>
-        call('POST', `${owner}/settings/calendar-feed/revoke`, 'CalendarFeed', { auth: true }),
+      revokeCalendarFeed: () => call('POST', `${owner}/settings/calendar-feed/revoke`, 'CalendarFeed', { auth: true }),
       address: () => call('GET', `${owner}/address`, 'AddressResponse', { auth: true }),
       updateAddress: (body: api.Step3Request) =>
         call('PUT', `${owner}/address/update`, 'BusinessProfile', { body, auth: true }),
