@@ -4,7 +4,8 @@
  * Benchmarks that load the server start their own on loopback with RATE_LIMITS=off
  * (STACK.md pitfall 7); they never weaken the product's defaults.
  */
+import { calendarBenchmark } from './calendar.ts';
 import type { Benchmark } from './figures.ts';
 import { landingBenchmark } from './landing.ts';
 
-export const benchmarks: Benchmark[] = [landingBenchmark];
+export const benchmarks: Benchmark[] = [landingBenchmark, calendarBenchmark];

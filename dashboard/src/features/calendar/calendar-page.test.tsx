@@ -251,9 +251,28 @@ describe('loading and errors', () => {
     renderApp('/dashboard/calendar?date=2026-03-11');
     await waitFor(() => expect(api.callsTo('GET /api/business-dashboard/blocked-times')).toHaveLength(1));
     expect(screen.getByText('Loading...')).toBeInTheDocument();
+    // The empty grid is drawn meanwhile (marked busy), so only the events remain to render.
+    await waitFor(() => expect(document.querySelector('.cal-frame')).toHaveAttribute('aria-busy', 'true'));
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(screen.getByRole('button', { name: 'Block Time' })).toBeDisabled();
     gate.resolve({ body: { bookings: [] } });
     expect(await screen.findByText('Lunch Break')).toBeInTheDocument();
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+    expect(document.querySelector('.cal-frame')).toHaveAttribute('aria-busy', 'false');
+  });
+
+  it('draws no bookings until the blocked times of the range are known too', async () => {
+    storeToken();
+    const gate = deferred<Reply>();
+    const api = serve({ 'GET /api/business-dashboard/blocked-times': () => gate.promise });
+    renderApp('/dashboard/calendar?date=2026-03-11');
+    await waitFor(() => expect(api.callsTo('GET /api/business-dashboard/bookings')).toHaveLength(1));
+    await waitFor(() => expect(document.querySelector('.rbc-calendar')).not.toBeNull());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(document.querySelector('.rbc-event')).toBeNull();
+    gate.resolve({ body: [LUNCH] });
+    expect(await screen.findByText('Full Detail · Dana Reyes')).toBeInTheDocument();
+    expect(screen.getByText('Lunch Break')).toBeInTheDocument();
   });
 
   it.each([

@@ -65,6 +65,7 @@ function parseDay(value: string | null): string | null {
 }
 
 const DEFAULT_BLOCK_MINUTES = 30;
+const NO_EVENTS: CalendarEvent[] = [];
 
 /** The dialog's preset from a selection: its start and end, or 30 minutes from the day's opening for a whole-day pick. */
 function draftFromSelection(start: Date, end: Date, hours: HoursByWeekday): BlockTimeDraft {
@@ -132,7 +133,11 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
 
   const bookingList = bookings.data.value;
   const blockedList = blocked.data.value;
-  const baseEvents = useMemo(() => toEvents(bookingList, blockedList, timeZone), [bookingList, blockedList, timeZone]);
+  // Both lists or neither: a booking drawn before the blocked times would make the week look freer than it is.
+  const baseEvents = useMemo(
+    () => (bookingList && blockedList ? toEvents(bookingList, blockedList, timeZone) : NO_EVENTS),
+    [bookingList, blockedList, timeZone],
+  );
   const events = useMemo(
     () =>
       overrides.size === 0
@@ -260,7 +265,9 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
     (e): e is string => !!e,
   );
   const ready = !!availabilityList && !!bookingList && !!blockedList;
-  const refreshing = ready && (bookings.loading.value || blocked.loading.value);
+  // The grid is drawn as soon as the hours are known, while the range's events are on their way.
+  const eventsLoading =
+    !!availabilityList && (!bookingList || !blockedList || bookings.loading.value || blocked.loading.value);
 
   return (
     <>
@@ -275,7 +282,7 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
         </ul>
         <div className="row">
           <span className="cal-refreshing muted" role="status">
-            {refreshing ? 'Loading...' : ''}
+            {eventsLoading ? 'Loading...' : ''}
           </span>
           <button
             type="button"
@@ -306,10 +313,10 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
             </button>
           </div>
         </div>
-      ) : !ready ? (
+      ) : !availabilityList ? (
         <p className="loading">Loading...</p>
       ) : (
-        <div className="cal-frame card">
+        <div className="cal-frame card" aria-busy={eventsLoading}>
           <BusinessCalendar
             events={events}
             view={view}

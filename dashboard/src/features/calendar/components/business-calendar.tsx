@@ -7,7 +7,7 @@
  */
 import { format, getDay, parse, startOfWeek } from 'date-fns';
 import { enUS } from 'date-fns/locale/en-US';
-import { type KeyboardEvent, memo, type SyntheticEvent, useMemo } from 'react';
+import { type KeyboardEvent, memo, type SyntheticEvent, useEffect, useMemo, useReducer } from 'react';
 import {
   Calendar,
   type Components,
@@ -67,6 +67,15 @@ const messages: Messages<CalendarEvent> = {
 
 const VIEWS: View[] = [...CALENDAR_VIEWS];
 
+/**
+ * The time gutter's width, fixed (calendar.css sets the same). Left to itself the time
+ * grid measures it after mounting and renders every column again, which then makes it
+ * measure its scrollbar and render a third time: most of a first render's cost.
+ */
+const GUTTER_PX = 56;
+// `width` reaches the time grid through the calendar's props but is missing from @types/react-big-calendar.
+const TIME_GRID_PROPS = { width: GUTTER_PX };
+
 /** Month cells have no time axis: each event leads with its start time. */
 function MonthEvent({ event }: EventProps<CalendarEvent>) {
   return (
@@ -122,6 +131,15 @@ export const BusinessCalendar = memo(function BusinessCalendar({
   onSelectSlot,
   onSelectEvent,
 }: BusinessCalendarProps) {
+  // The time grid works out whether its body scrolls on its first update after mounting:
+  // a forced layout and one more render of every column. Give it that update at once, while
+  // the range's events are still on their way, rather than when they arrive.
+  const [, settle] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    if (view === 'month') return;
+    const frame = requestAnimationFrame(settle);
+    return () => cancelAnimationFrame(frame);
+  }, [view]);
   const slotPropGetter = useMemo(() => (slot: Date) => (slotIsOpen(hours, slot) ? OPEN : CLOSED), [hours]);
   const dayPropGetter = useMemo(() => (day: Date) => (hours[day.getDay()] ? NO_PROPS : CLOSED_DAY), [hours]);
   // Week and day events are role=button with tabIndex 0; Enter or Space opens them like a click.
@@ -160,6 +178,7 @@ export const BusinessCalendar = memo(function BusinessCalendar({
       onView={onView as (view: View) => void}
       onNavigate={onNavigate}
       step={30}
+      {...TIME_GRID_PROPS}
       timeslots={1}
       formats={formats}
       messages={messages}

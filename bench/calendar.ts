@@ -1,0 +1,405 @@
+/**
+ * The calendar's budgets (issue 4, item 5):
+ * - the dashboard's initial JavaScript without the calendar chunk, and that chunk, gzip,
+ *   read from dist/dashboard (index.html's module script and its static imports);
+ * - the first render of the week and month views in Chromium for a business with a
+ *   year of bookings (5,000) in the database. "First render" runs from the moment the
+ *   last of the calendar's three calls (bookings, blocked times, business hours) has
+ *   its answer to the first frame painted with the events in it: the answer's parsing,
+ *   the mapping to events and react-big-calendar's render, layout and paint. (The page
+ *   draws the empty grid while the calls are in flight; the page-load figures, printed
+ *   beside, count everything from navigation on.) Median of BENCH_RUNS (5) loads after
+ *   a warm-up; the fastest is printed too, since the 2 shared cores make single runs noisy.
+ * Starts its own server on loopback (RATE_LIMITS=off) from the built dist/; run
+ * `npm run build` first (`npm run bench` does). Alone: `npx tsx bench/calendar.ts`.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { localToUtcMs } from '@slotwise/shared/slots';
+import { chromium } from 'playwright-core';
+import type { Benchmark, Figure } from './figures.ts';
+import { root, startProcess } from './server-process.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const BOOKINGS = 5_000;
+const PER_DAY = 14;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const BUDGET = { weekMs: 150, monthMs: 300, initialKb: 100 };
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+const gzip = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
+
+// ---------- bytes ----------
+
+/** Relative specifiers a built module imports statically (dynamic import() is left out). */
+function staticImports(source: string): string[] {
+  const out: string[] = [];
+  const re = /(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["'](\.{1,2}\/[^"']+)["']/g;
+  for (const m of source.matchAll(re)) out.push(m[1]!);
+  return out;
+}
+
+/** Every file a module pulls in before it runs: itself and its static imports, transitively. */
+function closure(dir: string, file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const source = readFileSync(join(dir, file), 'utf8');
+  const base = file.includes('/') ? file.slice(0, file.lastIndexOf('/') + 1) : '';
+  for (const spec of staticImports(source)) {
+    const resolved = new URL(spec, `file:///${base}`).pathname.slice(1);
+    closure(dir, resolved, seen);
+  }
+  return seen;
+}
+
+export interface JsWeights {
+  initialGzip: number;
+  initialFiles: number;
+  calendarGzip: number;
+  calendarCssGzip: number;
+}
+
+export function jsWeights(distDir = join(root, 'dist', 'dashboard')): JsWeights {
+  const indexHtml = join(distDir, 'index.html');
+  if (!existsSync(indexHtml))
+    throw new Error(`${indexHtml} is missing: run "npm run build" first (npm run bench does).`);
+  const html = readFileSync(indexHtml, 'utf8');
+  const entries = [...html.matchAll(/<script[^>]*type="module"[^>]*src="\/([^"]+)"/g)].map((m) => m[1]!);
+  const preloads = [...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]!);
+  if (entries.length === 0) throw new Error(`${indexHtml} has no <script type="module" src>; is it a Vite build?`);
+  const initial = new Set<string>();
+  for (const f of [...entries, ...preloads]) closure(distDir, f, initial);
+
+  // The router's lazy import() of the calendar, and Vite's list of what that import loads (JS and CSS).
+  const entry = entries[0]!;
+  const dir = entry.slice(0, entry.lastIndexOf('/') + 1);
+  const source = readFileSync(join(distDir, entry), 'utf8');
+  const chunk = /import\(\s*[`"'](?:\.\/)?(calendar-page-[\w-]+\.js)[`"']\s*\)/.exec(source)?.[1];
+  if (!chunk) throw new Error(`${entry} does not import() a calendar-page chunk; is the calendar route still lazy?`);
+  const calendarFiles = [...closure(distDir, `${dir}${chunk}`)].filter((f) => !initial.has(f));
+  const cssFiles = new Set([...source.matchAll(/calendar-page-[\w-]+\.css/g)].map((m) => `${dir}${m[0]}`));
+  const sum = (files: Iterable<string>) => [...files].reduce((n, f) => n + gzip(join(distDir, f)), 0);
+  return {
+    initialGzip: sum(initial),
+    initialFiles: initial.size,
+    calendarGzip: sum(calendarFiles),
+    calendarCssGzip: sum(cssFiles),
+  };
+}
+
+// ---------- data ----------
+
+async function call<T>(base: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const res = await fetch(base + path, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const plusDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+interface Seeded {
+  token: string;
+  /** A Wednesday in the future half of the year, and its month, both full of bookings. */
+  busyDay: string;
+}
+
+/**
+ * An owner open 07:00-21:00 every day with BOOKINGS bookings, PER_DAY a day on the
+ * hour, over the year around today: past ones approved or cancelled, future ones
+ * pending, approved or declined. Owner, service and hours go through the API; the
+ * bookings straight into the SQLite file, as bench/booking-engine.ts does.
+ */
+export async function seed(base: string, dataDir: string): Promise<Seeded> {
+  const { token } = await call<{ token: string }>(base, 'POST', '/api/auth/signup', {
+    email: `bench-calendar-${randomUUID()}@example.com`,
+    password: 'bench password',
+    phoneNumber: '+1 5551234567',
+  });
+  await call(base, 'POST', '/api/onboarding/step1', { name: 'Busy Detailing' }, token);
+  await call(base, 'POST', '/api/onboarding/step2', { niche: 'other' }, token);
+  const profile = await call<{ businessId: string; timeZone: string }>(
+    base,
+    'POST',
+    '/api/onboarding/step3',
+    { address: '1, Beverly Hills, CA 90210, USA' },
+    token,
+  );
+  const service = await call<{ _id: string }>(
+    base,
+    'POST',
+    '/api/business-dashboard/service/add',
+    { serviceName: 'Full Detail', duration: 45, price: 150 },
+    token,
+  );
+  const days = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+  await call(
+    base,
+    'PUT',
+    '/api/business-dashboard/availability/update',
+    { businessHours: days.map((day) => ({ day, startTime: '07:00', endTime: '21:00' })) },
+    token,
+  );
+
+  const tz = profile.timeZone;
+  const today = new Intl.DateTimeFormat('en-CA', {
+    timeZone: tz,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+  const totalDays = Math.ceil(BOOKINGS / PER_DAY);
+  const first = plusDays(today, -Math.floor(totalDays / 2));
+  const now = Date.now();
+  const names = ['Dana Reyes', 'Sam Okafor', 'Lee Park', 'Ana Silva', 'Tom Hardy', 'Mia Wong', 'Ravi Shah'];
+  const rows: Record<string, unknown>[] = [];
+  for (let i = 0; i < BOOKINGS; i++) {
+    const day = plusDays(first, Math.floor(i / PER_DAY));
+    const hour = 7 + (i % PER_DAY);
+    const startTime = `${pad(hour)}:00`;
+    const startMs = localToUtcMs(day, startTime, tz);
+    const endMs = startMs + 45 * 60_000;
+    const past = endMs < now;
+    const status = past
+      ? i % 9 === 0
+        ? 'cancelled'
+        : 'approved'
+      : ['pending', 'approved', 'approved', 'declined'][i % 4]!;
+    const [firstName, lastName] = names[i % names.length]!.split(' ') as [string, string];
+    rows.push({
+      id: randomUUID(),
+      business_id: profile.businessId,
+      service_id: service._id,
+      service_name: 'Full Detail',
+      duration_min: 45,
+      first_name: firstName,
+      last_name: lastName,
+      customer_email: `customer${i}@example.com`,
+      phone_number: '+1 5550000000',
+      car_body_type: null,
+      customer_address: `${100 + (i % 900)} Main Street, Beverly Hills, CA 90210, USA`,
+      customer_lat: null,
+      customer_lng: null,
+      miles: null,
+      total_cents: 15_000,
+      quote_lines: '[]',
+      status,
+      day,
+      start_time: startTime,
+      end_time: `${pad(hour)}:45`,
+      start_ms: startMs,
+      end_ms: endMs,
+      created_at: now,
+      updated_at: now,
+    });
+  }
+  const { default: SQLite } = await import('better-sqlite3');
+  const db = new SQLite(join(dataDir, 'app.db'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    const cols = Object.keys(rows[0]!);
+    const insert = db.prepare(
+      `insert into bookings (${cols.join(',')}) values (${cols.map((c) => `@${c}`).join(',')})`,
+    );
+    db.transaction(() => {
+      for (const r of rows) insert.run(r);
+    })();
+  } finally {
+    db.close();
+  }
+  // A Wednesday about three months ahead: its week and its month are full.
+  let busyDay = plusDays(today, 90);
+  while (new Date(`${busyDay}T00:00:00Z`).getUTCDay() !== 3) busyDay = plusDays(busyDay, 1);
+  return { token, busyDay };
+}
+
+// ---------- render ----------
+
+/**
+ * In the page: when the first calendar event appears, note the time once the frame
+ * that shows it has been rendered (the task queued from that frame's animation
+ * callback runs right after its style, layout and paint); the data's arrival comes
+ * from resource timing.
+ */
+function watchFirstPaint(): void {
+  const w = window as unknown as { __calendarPainted?: number };
+  new MutationObserver((_, observer) => {
+    if (!document.querySelector('.rbc-calendar .rbc-event')) return;
+    observer.disconnect();
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        w.__calendarPainted = performance.now();
+      };
+      channel.port2.postMessage(null);
+    });
+  }).observe(document, { childList: true, subtree: true });
+}
+
+interface Render {
+  /** Last call's answer -> events painted. */
+  ms: number;
+  /** Navigation start -> events painted (the whole page load, chunk and calls included). */
+  loadMs: number;
+  events: number;
+}
+
+async function firstRender(url: string, token: string, path: string): Promise<Render[]> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    // A browser zone far from the business's: the time-zone conversion is part of the work.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'Asia/Tokyo' });
+    await context.addInitScript((t) => window.localStorage.setItem('token', t), token);
+    await context.addInitScript(watchFirstPaint);
+    const out: Render[] = [];
+    // One warm-up load (compiles and caches the chunk), then RUNS measured loads.
+    for (let run = 0; run <= RUNS; run++) {
+      const page = await context.newPage();
+      let events = 0;
+      page.on('response', (res) => {
+        if (new URL(res.url()).pathname === '/api/business-dashboard/bookings')
+          void res
+            .json()
+            .then((b: { bookings: unknown[] }) => {
+              events = b.bookings.length;
+            })
+            .catch(() => undefined);
+      });
+      await page.goto(url + path);
+      await page.waitForFunction(
+        () => (window as { __calendarPainted?: number }).__calendarPainted !== undefined,
+        null,
+        {
+          timeout: 60_000,
+        },
+      );
+      const [ms, loadMs] = await page.evaluate(() => {
+        const calls = [
+          '/api/business-dashboard/bookings',
+          '/api/business-dashboard/blocked-times',
+          '/api/business-dashboard/availability',
+        ];
+        const ends = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          .filter((e) => calls.includes(new URL(e.name).pathname))
+          .map((e) => e.responseEnd);
+        if (ends.length < calls.length) throw new Error(`Saw ${ends.length} of the calendar's ${calls.length} calls.`);
+        const painted = (window as unknown as { __calendarPainted: number }).__calendarPainted;
+        return [painted - Math.max(...ends), painted];
+      });
+      if (run > 0) out.push({ ms, loadMs, events });
+      if (process.env.BENCH_VERBOSE) console.log(`  ${path}: ${Math.round(ms)} ms (page load ${Math.round(loadMs)} ms)`);
+      await page.close();
+    }
+    return out;
+  } finally {
+    await browser.close();
+  }
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+};
+
+export async function run(): Promise<Figure[]> {
+  const weights = jsWeights();
+  const dataDir = mkdtempSync(join(tmpdir(), 'slotwise-bench-calendar-'));
+  const figures: Figure[] = [
+    {
+      name: 'dashboard initial JS, gzip',
+      value: kb(weights.initialGzip),
+      unit: 'KB',
+      budget: { max: BUDGET.initialKb },
+    },
+    { name: 'calendar chunk JS, gzip', value: kb(weights.calendarGzip), unit: 'KB' },
+    { name: 'initial JS + calendar chunk, gzip', value: kb(weights.initialGzip + weights.calendarGzip), unit: 'KB' },
+    { name: 'calendar chunk CSS, gzip', value: kb(weights.calendarCssGzip), unit: 'KB' },
+  ];
+  try {
+    const server = await startProcess(
+      `${root}packages/server/src/server.ts`,
+      { DATA_DIR: dataDir, RATE_LIMITS: 'off', DATABASE_URL: `sqlite:${join(dataDir, 'app.db')}` },
+      '/api/health',
+    );
+    try {
+      const { token, busyDay } = await seed(server.url, dataDir);
+      const week = await firstRender(server.url, token, `/dashboard/calendar?view=week&date=${busyDay}`);
+      const month = await firstRender(server.url, token, `/dashboard/calendar?view=month&date=${busyDay}`);
+      figures.push(
+        {
+          name: `week view first render (${week[0]?.events ?? 0} of ${BOOKINGS} bookings)`,
+          value: Math.round(median(week.map((r) => r.ms))),
+          unit: 'ms',
+          budget: { max: BUDGET.weekMs },
+        },
+        {
+          name: `month view first render (${month[0]?.events ?? 0} of ${BOOKINGS} bookings)`,
+          value: Math.round(median(month.map((r) => r.ms))),
+          unit: 'ms',
+          budget: { max: BUDGET.monthMs },
+        },
+        {
+          name: 'week view, page load to events painted',
+          value: Math.round(median(week.map((r) => r.loadMs))),
+          unit: 'ms',
+        },
+        {
+          name: 'month view, page load to events painted',
+          value: Math.round(median(month.map((r) => r.loadMs))),
+          unit: 'ms',
+        },
+        {
+          name: 'week view first render, fastest run',
+          value: Math.round(Math.min(...week.map((r) => r.ms))),
+          unit: 'ms',
+        },
+        {
+          name: 'month view first render, fastest run',
+          value: Math.round(Math.min(...month.map((r) => r.ms))),
+          unit: 'ms',
+        },
+      );
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return figures;
+}
+
+export const calendarBenchmark: Benchmark = {
+  id: 'calendar',
+  title: `calendar: dashboard JS with and without the calendar chunk (gzip), week and month first render with ${BOOKINGS} bookings in Chromium`,
+  run,
+};
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  for (const f of await run()) {
+    const budget = f.budget ? `budget ${f.budget.min !== undefined ? `>= ${f.budget.min}` : `<= ${f.budget.max}`}` : '';
+    process.stdout.write(`${f.name.padEnd(52)} ${`${f.value} ${f.unit}`.padStart(12)}   ${budget}\n`);
+  }
+}
