@@ -603,6 +603,20 @@ describe('Block Time Slot dialog', () => {
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled();
   });
 
+  it('keeps Tab inside the dialog, and Escape closes it wherever focus is', async () => {
+    const { user } = await openCalendar();
+    const dialog = await selectRange(wallDate('2026-03-11', '13:00'), wallDate('2026-03-11', '14:00'));
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    within(dialog).getByRole('button', { name: 'Save' }).focus();
+    await user.tab();
+    expect(within(dialog).getByLabelText('Reason')).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toHaveFocus();
+    act(() => (document.activeElement as HTMLElement).blur());
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('closes on Escape and on Cancel without saving, and the Block Time button opens it too', async () => {
     const { api, user } = await openCalendar();
     await selectRange(wallDate('2026-03-11', '13:00'), wallDate('2026-03-11', '14:00'));

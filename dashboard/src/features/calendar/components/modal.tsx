@@ -28,15 +28,18 @@ export function Modal({
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const first = panel.current?.querySelector<HTMLElement>('[data-autofocus]') ?? panel.current;
     first?.focus();
-    return () => before?.focus();
+    // Escape closes it wherever focus went (a click on the backdrop leaves it on the page).
+    const onEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') closeRef.current();
+    };
+    document.addEventListener('keydown', onEscape);
+    return () => {
+      document.removeEventListener('keydown', onEscape);
+      before?.focus();
+    };
   }, []);
 
   function onKeyDown(event: KeyboardEvent) {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      closeRef.current();
-      return;
-    }
     if (event.key !== 'Tab' || !panel.current) return;
     const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
     const first = items[0];
