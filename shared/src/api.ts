@@ -315,6 +315,8 @@ export const SlotsQuery = z.object({
     .refine(isIsoDate, 'date must be a real date written YYYY-MM-DD, like 2026-12-01.'),
   serviceId: z.string().uuid('serviceId is not a valid service id; use a service _id from the business.').optional(),
   token: z.string().max(200, 'token is too long; use the link from your e-mail.').optional(),
+  /** Where the customer is (as sent to quote): a business that travels leaves room for the drive. */
+  address: z.string().trim().max(300, 'address must be at most 300 characters.').optional(),
 });
 export const Slot = z.object({ time: HhMm, available: z.boolean() });
 export type Slot = z.infer<typeof Slot>;
@@ -391,6 +393,17 @@ export const ManagedBooking = z.object({
   status: z.enum(BOOKING_STATUSES),
   bookingTime: BookingTime,
   timeZone: z.string(),
+  /**
+   * Set when the business's change cut-off has passed: the link no longer reschedules
+   * or cancels, and the pages show why and whom to contact instead.
+   */
+  changeLocked: z
+    .object({
+      reason: z.string(),
+      contact: z.object({ businessName: z.string(), email: z.string(), phone: z.string() }),
+    })
+    .nullable()
+    .optional(),
 });
 export type ManagedBooking = z.infer<typeof ManagedBooking>;
 
@@ -459,3 +472,14 @@ export const OperationsSettings = z.object({
 });
 export type OperationsSettings = z.infer<typeof OperationsSettings>;
 export const CalendarFeed = z.object({ url: z.string() });
+
+/** A drive between jobs on the owner's calendar; fromBookingId null: from the business address. */
+export const TravelBlock = z.object({
+  startTime: IsoDateTime,
+  endTime: IsoDateTime,
+  minutes: z.number().int(),
+  fromBookingId: Id.nullable(),
+  toBookingId: Id,
+});
+export type TravelBlock = z.infer<typeof TravelBlock>;
+export const TravelBlocksResponse = z.array(TravelBlock);

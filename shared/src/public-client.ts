@@ -27,7 +27,7 @@ export function publicCalls(call: Call, p: PublicParsers | null) {
     customer: {
       business: (businessId: string) =>
         call<api.PublicBusiness>('GET', `/api/customer/business/${id(businessId)}`, p?.PublicBusiness ?? null),
-      slots: (query: { businessId: string; date: string; serviceId?: string; token?: string }) =>
+      slots: (query: { businessId: string; date: string; serviceId?: string; token?: string; address?: string }) =>
         call<{ slots: api.Slot[] }>('GET', '/api/customer/get-available-slots', p?.SlotsResponse ?? null, { query }),
       quote: (body: api.QuoteRequest) =>
         call<api.QuoteResponse>('POST', '/api/customer/quote', p?.QuoteResponse ?? null, { body }),

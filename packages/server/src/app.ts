@@ -32,6 +32,7 @@ import { operationsRoutes } from './routes/dashboard/operations.ts';
 import { dashboardPricingRoutes } from './routes/dashboard/pricing.ts';
 import { dashboardServiceRoutes } from './routes/dashboard/services.ts';
 import { dashboardSettingsRoutes } from './routes/dashboard/settings.ts';
+import { travelRoutes } from './routes/dashboard/travel.ts';
 import { demoRoutes } from './routes/demo.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -125,6 +126,7 @@ export async function buildApp(
   await app.register(placesRoutes, { ctx });
   await app.register(customerRoutes, { ctx });
   await app.register(calendarRoutes, { ctx });
+  await app.register(travelRoutes, { ctx });
   await app.register(feedbackRoutes, { ctx });
   await app.register(demoRoutes, { ctx });
   await app.register(staticRoutes, { ctx });

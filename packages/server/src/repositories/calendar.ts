@@ -7,7 +7,9 @@
  */
 import type { BlockedTime } from '@slotwise/shared/api';
 import { type BlockReason, defaultBusinessHours, type Weekday } from '@slotwise/shared/domain';
+import type { LatLng } from '@slotwise/shared/geo';
 import { type DayHours, type Interval, utcMsToLocal, withinHours } from '@slotwise/shared/slots';
+import type { Job, TravelSettings } from '@slotwise/shared/travel';
 import type { Kysely, Selectable } from 'kysely';
 import type { BlockedTimesTable, BookingsTable, Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
@@ -54,6 +56,36 @@ export function assertInsideHours(day: string, hours: DayHours, timeZone: string
     409,
     `That time is outside the business hours (${open}). Pick a time inside them, or change the hours in Settings.`,
   );
+}
+
+/** What the slot grid of one day needs about the business (one query; the slots call is hot). */
+export interface SlotContext {
+  timeZone: string;
+  hours: DayHours;
+  serviceDurationMin: number | null;
+  /** The business address's coordinates: where a travelling owner's day starts. */
+  home: LatLng | null;
+  /** null when the owner does not travel to customers. */
+  travel: TravelSettings | null;
+  changeCutoffHours: number;
+}
+
+/** The owner's travel settings, or null when they do not travel to customers. */
+export function travelSettingsOf(b: {
+  travel_enabled: number;
+  travel_speed_mph: number;
+  travel_buffer_min: number;
+}): TravelSettings | null {
+  return b.travel_enabled === 1 ? { speedMph: b.travel_speed_mph, bufferMinutes: b.travel_buffer_min } : null;
+}
+
+function toJob(r: Pick<BookingRow, 'id' | 'start_ms' | 'end_ms' | 'customer_lat' | 'customer_lng'>): Job {
+  return {
+    id: r.id,
+    startMs: r.start_ms,
+    endMs: r.end_ms,
+    location: r.customer_lat !== null && r.customer_lng !== null ? { lat: r.customer_lat, lng: r.customer_lng } : null,
+  };
 }
 
 export function toBlockedJson(row: BlockedRow): BlockedTime {
@@ -121,12 +153,24 @@ export function calendarRepository(db: Kysely<Database>) {
       businessId: string,
       weekday: Weekday,
       serviceId: string | undefined,
-    ): Promise<{ timeZone: string; hours: DayHours; serviceDurationMin: number | null } | undefined> {
+    ): Promise<SlotContext | undefined> {
       const row = await db
         .selectFrom('businesses as b')
         .leftJoin('availability as a', (j) => j.onRef('a.business_id', '=', 'b.id').on('a.day', '=', weekday))
         .leftJoin('services as s', (j) => j.onRef('s.business_id', '=', 'b.id').on('s.id', '=', serviceId ?? ''))
-        .select(['b.time_zone', 'a.day', 'a.start_time', 'a.end_time', 's.duration_min'])
+        .select([
+          'b.time_zone',
+          'b.lat',
+          'b.lng',
+          'b.travel_enabled',
+          'b.travel_speed_mph',
+          'b.travel_buffer_min',
+          'b.change_cutoff_hours',
+          'a.day',
+          'a.start_time',
+          'a.end_time',
+          's.duration_min',
+        ])
         .where('b.id', '=', businessId)
         .executeTakeFirst();
       if (!row) return undefined;
@@ -136,7 +180,39 @@ export function calendarRepository(db: Kysely<Database>) {
         timeZone: row.time_zone,
         hours: entry.startTime && entry.endTime ? { startTime: entry.startTime, endTime: entry.endTime } : null,
         serviceDurationMin: row.duration_min,
+        home: row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null,
+        travel: travelSettingsOf(row),
+        changeCutoffHours: row.change_cutoff_hours,
       };
+    },
+
+    /**
+     * The jobs (pending and approved bookings) starting on a business-local day, as
+     * stops on the owner's route; the booking being moved is left out.
+     */
+    async dayJobs(from: Tx, businessId: string, day: string, options: { ignoreBookingId?: string } = {}) {
+      let q = from
+        .selectFrom('bookings')
+        .select(['id', 'start_ms', 'end_ms', 'customer_lat', 'customer_lng'])
+        .where('business_id', '=', businessId)
+        .where('status', 'in', ACTIVE_STATUSES)
+        .where('day', '=', day);
+      if (options.ignoreBookingId) q = q.where('id', '<>', options.ignoreBookingId);
+      return (await q.execute()).map(toJob);
+    },
+
+    /** The jobs of the days from..to (business-local, inclusive), with their day, in time order. */
+    async jobsBetween(businessId: string, fromDay: string, toDay: string): Promise<(Job & { day: string })[]> {
+      const rows = await db
+        .selectFrom('bookings')
+        .select(['id', 'day', 'start_ms', 'end_ms', 'customer_lat', 'customer_lng'])
+        .where('business_id', '=', businessId)
+        .where('status', 'in', ACTIVE_STATUSES)
+        .where('day', '>=', fromDay)
+        .where('day', '<=', toDay)
+        .orderBy('start_ms')
+        .execute();
+      return rows.map((r) => ({ ...toJob(r), day: r.day }));
     },
 
     /** Every busy interval (pending/approved bookings and blocked times) touching the span. */
@@ -220,6 +296,17 @@ export function calendarRepository(db: Kysely<Database>) {
         .where('id', '=', id)
         .executeTakeFirst();
       return Number(r.numDeletedRows) === 1;
+    },
+
+    /** How a customer reaches the owner when the links no longer work: the owner's e-mail and phone. */
+    async ownerContact(businessId: string, from: Tx = db): Promise<{ email: string; phone: string } | null> {
+      const row = await from
+        .selectFrom('businesses')
+        .innerJoin('users', 'users.id', 'businesses.owner_id')
+        .select(['users.email', 'users.phone_number'])
+        .where('businesses.id', '=', businessId)
+        .executeTakeFirst();
+      return row ? { email: row.email, phone: row.phone_number } : null;
     },
 
     /** Where owner notices go: the e-mail the owner logs in with. */

@@ -282,6 +282,7 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
         },
       }),
     [`GET ${d}/settings/calendar-feed`]: () => r(),
+    [`GET ${d}/travel-blocks`]: () => r({ query: { from: w.day, to: w.day } }),
     [`POST ${d}/settings/calendar-feed/revoke`]: () => r(),
     [`GET ${d}/bookings/today`]: () => r(),
     [`GET ${d}/bookings`]: () => r({ query: { from: w.day, to: w.day } }),
@@ -337,7 +338,14 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
       r({ query: { businessId: target.businessId, token: feedTokenFor(secret, target.businessId, 0) } }),
     'GET /api/customer/business/:businessId': () => r(),
     'GET /api/customer/get-available-slots': () =>
-      r({ query: { businessId: target.businessId, date: w.day, serviceId: target.serviceId } }),
+      r({
+        query: {
+          businessId: target.businessId,
+          date: w.day,
+          serviceId: target.serviceId,
+          address: '5, Santa Monica, CA 90401, USA',
+        },
+      }),
     'POST /api/customer/quote': () =>
       r({
         body: {

@@ -19,6 +19,7 @@ import { HttpError } from '../../plugins/errors.ts';
 import { rateLimit } from '../../plugins/rate-limits.ts';
 import { type BookingRow, isOverlapViolation } from '../../repositories/calendar.ts';
 import { checkSlot, hoursOn, SLOT_TAKEN } from './common.ts';
+import { assertTravelFits } from './operations-rules.ts';
 import { priceRequest } from './pricing.ts';
 
 const KEY_FORMAT = /^[A-Za-z0-9_.:-]{8,128}$/;
@@ -94,6 +95,7 @@ export async function bookRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
           const stored = await idempotency.find(key, now, trx);
           if (stored) return { replayed: stored };
           if (await calendar.findConflict(trx, business.id, slot)) throw new HttpError(409, SLOT_TAKEN);
+          await assertTravelFits(ctx, trx, business, { day: body.date, hours, span: slot, location: located });
           const row: BookingRow = {
             id: bookingId,
             business_id: business.id,

@@ -3,8 +3,10 @@
  * services, the free slots of a day, and an instant quote. No auth, CORS open.
  */
 import { type PublicBusiness, QuoteRequest, SlotsQuery } from '@slotwise/shared/api';
+import { changeLocked } from '@slotwise/shared/change-cutoff';
 import { SLOT_MINUTES } from '@slotwise/shared/domain';
-import { daySlots, openingInterval, weekdayOf } from '@slotwise/shared/slots';
+import type { LatLng } from '@slotwise/shared/geo';
+import { detailedSlots, openingInterval, weekdayOf } from '@slotwise/shared/slots';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -13,7 +15,8 @@ import { rateLimit } from '../../plugins/rate-limits.ts';
 import { toQuestionJson } from '../../repositories/pricing.ts';
 import { toServiceJson } from '../../repositories/services.ts';
 import { bookingForToken, businessNotFound, LINK_NOT_VALID, loadBusiness, serviceNotFound } from './common.ts';
-import { priceRequest, toQuoteJson } from './pricing.ts';
+import { assertChangeAllowed, locationOf, withTravel } from './operations-rules.ts';
+import { locate, priceRequest, toQuoteJson } from './pricing.ts';
 
 const BusinessParams = z.object({
   businessId: z.string().uuid('That is not a business id. Use the businessId from the embed code, a UUID.'),
@@ -43,26 +46,44 @@ export async function catalogueRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     '/api/customer/get-available-slots',
     { schema: { querystring: SlotsQuery }, config: { rateLimit: rateLimit(ctx, 'publicRead') } },
     async (req) => {
-      const { businessId, date, serviceId, token } = req.query as z.infer<typeof SlotsQuery>;
+      const { businessId, date, serviceId, token, address } = req.query as z.infer<typeof SlotsQuery>;
       if (serviceId && token) throw new HttpError(400, 'Send either serviceId or token, not both.');
       const context = await ctx.repos.calendar.slotContext(businessId, weekdayOf(date), serviceId);
       if (!context) throw businessNotFound(businessId);
       let durationMin: number = SLOT_MINUTES;
       let ignoreBookingId: string | undefined;
+      let where: LatLng | null = null;
       if (token) {
         const booking = await bookingForToken(ctx, token);
         if (booking.business_id !== businessId) throw new HttpError(404, LINK_NOT_VALID);
+        if (changeLocked(booking.start_ms, context.changeCutoffHours, ctx.now()))
+          await assertChangeAllowed(ctx, booking, await loadBusiness(ctx, businessId));
         durationMin = booking.duration_min;
         // The booking being moved must not block itself: it may move within its own time.
         ignoreBookingId = booking.id;
+        where = locationOf(booking);
       } else if (serviceId) {
         if (context.serviceDurationMin === null) throw serviceNotFound();
         durationMin = context.serviceDurationMin;
       }
-      const { hours, timeZone } = context;
+      const { hours, timeZone, travel } = context;
       const open = openingInterval(date, hours, timeZone);
+      // Geocoding costs a lookup: only for an owner who travels, on a day that is open.
+      if (travel && open && !token && address) where = await locate(ctx, address, req.log);
       const busy = open ? await ctx.repos.calendar.busy(ctx.db, businessId, open, { ignoreBookingId }) : [];
-      return { slots: daySlots({ day: date, hours, timeZone, durationMin, busy, now: ctx.now() }) };
+      const grid = detailedSlots({ day: date, hours, timeZone, durationMin, busy, now: ctx.now() });
+      const slots =
+        travel && open && where && grid.some((s) => s.available)
+          ? withTravel(grid, where, {
+              day: date,
+              hours,
+              timeZone,
+              home: context.home,
+              travel,
+              jobs: await ctx.repos.calendar.dayJobs(ctx.db, businessId, date, { ignoreBookingId }),
+            })
+          : grid;
+      return { slots: slots.map(({ time, available }) => ({ time, available })) };
     },
   );
 

@@ -13,6 +13,7 @@ import type { Located } from '../../geocoder/geocoder.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { Business } from '../../repositories/businesses.ts';
 import { ADDRESS_NOT_LOCATED, loadBusiness, serviceNotFound } from './common.ts';
+import { assertInServiceArea } from './operations-rules.ts';
 
 export interface PricedRequest {
   business: Business;
@@ -21,19 +22,27 @@ export interface PricedRequest {
   located: Located;
 }
 
-export async function priceRequest(ctx: AppContext, req: QuoteRequest, log: FastifyBaseLogger): Promise<PricedRequest> {
-  const business = await loadBusiness(ctx, req.businessId);
-  const service = await ctx.repos.services.find(business.id, req.serviceId);
-  if (!service) throw serviceNotFound();
-  const question = await ctx.repos.pricing.question(business.id);
+/** The customer's address as coordinates: 400 when it cannot be found, 503 when the lookup is down. */
+export async function locate(ctx: AppContext, address: string, log: FastifyBaseLogger): Promise<Located> {
   let located: Located | null;
   try {
-    located = await ctx.geocoder.locate(req.address);
+    located = await ctx.geocoder.locate(address);
   } catch (err) {
     log.warn({ err }, 'geocoder locate failed');
     throw new HttpError(503, 'Address lookup is unavailable right now. Please try again in a minute.');
   }
   if (!located) throw new HttpError(400, ADDRESS_NOT_LOCATED);
+  return located;
+}
+
+export async function priceRequest(ctx: AppContext, req: QuoteRequest, log: FastifyBaseLogger): Promise<PricedRequest> {
+  const business = await loadBusiness(ctx, req.businessId);
+  const service = await ctx.repos.services.find(business.id, req.serviceId);
+  if (!service) throw serviceNotFound();
+  const question = await ctx.repos.pricing.question(business.id);
+  const located = await locate(ctx, req.address, log);
+  // Before any price: the customer learns at once, on the address step, that it is too far.
+  assertInServiceArea(business, located);
   const perMile = business.price_per_mile_cents;
   const miles =
     perMile > 0 && business.lat !== null && business.lng !== null
