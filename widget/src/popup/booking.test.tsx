@@ -245,6 +245,8 @@ describe('the booking pop-up', () => {
         businessId: BUSINESS_ID,
         date: '2026-12-04',
         serviceId: FULL,
+        // For a business that travels: the times it can drive to this address.
+        address: '12, Beverly Hills, CA 90210, USA',
       });
       expect(screen.getByText('Times are in America/Los Angeles time.')).toBeInTheDocument();
 

@@ -184,7 +184,9 @@ export function createStore(client: PublicClient, businessId: string, options: S
 
   async function loadSlots(force = false): Promise<void> {
     const date = s.date.value;
-    const key = `${date}|${s.serviceId.value}`;
+    // The address too: a business that drives to its customers offers the times it can reach them at.
+    const address = quoteRequest().address;
+    const key = `${date}|${s.serviceId.value}|${address}`;
     // A date input passes through dates like 0002-11-24 while a year is typed: ask only for real, future days.
     if (!isIsoDate(date) || date < today()) {
       slotsSeq++;
@@ -200,7 +202,7 @@ export function createStore(client: PublicClient, businessId: string, options: S
     const seq = ++slotsSeq;
     s.slotsLoading.value = true;
     try {
-      const { slots } = await client.customer.slots({ businessId, date, serviceId: s.serviceId.value });
+      const { slots } = await client.customer.slots({ businessId, date, serviceId: s.serviceId.value, address });
       if (seq !== slotsSeq) return;
       batch(() => {
         s.slots.value = slots;
