@@ -11,6 +11,7 @@ import { Brand } from '../../../components/brand.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { client } from '../../../lib/api.ts';
 import { BookingSummary } from './booking-summary.tsx';
+import { ChangeLocked } from './change-locked.tsx';
 import '../customer.css';
 
 export const CANCELLED = 'Your booking has been successfully canceled. Sorry to see you go!';
@@ -92,6 +93,13 @@ export function CancelPage() {
     return (
       <Frame>
         <Notice kind="error">{state.message}</Notice>
+      </Frame>
+    );
+  if (state.booking.changeLocked)
+    return (
+      <Frame>
+        <BookingSummary booking={state.booking} heading="The booking to cancel" />
+        <ChangeLocked lock={state.booking.changeLocked} />
       </Frame>
     );
   return (

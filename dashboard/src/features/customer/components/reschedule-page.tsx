@@ -14,6 +14,7 @@ import { client } from '../../../lib/api.ts';
 import { isNetworkError } from '../../../lib/errors.ts';
 import { browser, longDay, todayIn } from '../booking-view.ts';
 import { BookingSummary } from './booking-summary.tsx';
+import { ChangeLocked } from './change-locked.tsx';
 import '../customer.css';
 
 export const INVALID_LINK = 'Invalid reschedule link. Please try again.';
@@ -74,6 +75,8 @@ function Reschedule({ token, businessId }: { token: string; businessId: string }
       (b) => {
         if (!live) return;
         setBooking({ state: 'ready', value: b });
+        // Past the change cut-off there is nothing to pick: no slots to load.
+        if (b.changeLocked) return;
         const today = todayIn(b.timeZone);
         // A booking's own day, unless that has passed: then today.
         if (b.bookingTime.day < today) setDate(today);
@@ -147,6 +150,13 @@ function Reschedule({ token, businessId }: { token: string; businessId: string }
     );
 
   const current = booking.value;
+  if (current.changeLocked)
+    return (
+      <Frame>
+        <BookingSummary booking={current} heading="Your current booking" />
+        <ChangeLocked lock={current.changeLocked} />
+      </Frame>
+    );
   const today = todayIn(current.timeZone);
   return (
     <Frame>
