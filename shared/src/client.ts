@@ -65,6 +65,9 @@ export function createClient(options: ClientOptions & { schemas?: Schemas } = {}
         call('PUT', `${owner}/booking/decline/${id(bookingId)}`, 'Booking', { auth: true }),
       rescheduleBooking: (body: api.RescheduleByOwnerRequest) =>
         call('PUT', `${owner}/booking/reschedule`, 'Booking', { body, auth: true }),
+      /** The drives between jobs of a travelling owner, business-local dates inclusive; [] when travel is off. */
+      travelBlocks: (range: { from: string; to: string }) =>
+        call('GET', `${owner}/travel-blocks`, 'TravelBlocksResponse', { auth: true, query: range }),
       blockedTimes: (range: { from?: string; to?: string } = {}) =>
         call('GET', `${owner}/blocked-times`, 'BlockedTimesResponse', { auth: true, query: range }),
       addBlockedTime: (body: api.BlockedTimeRequest) =>
