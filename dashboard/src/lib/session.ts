@@ -113,3 +113,14 @@ export function logout(): void {
   clearSession();
   navigate('/login', { replace: true });
 }
+
+/**
+ * A password change: the server signed a fresh token and every older one (other
+ * browsers, other tabs) stopped working. Storing it keeps this session going where it is.
+ */
+export function replaceToken(token: string): void {
+  const payload = decodeToken(token);
+  if (!payload) throw new Error('The server sent a session token this page cannot read. Please log in again.');
+  localStorage.setItem(TOKEN_STORAGE_KEY, token);
+  signIn(payload);
+}

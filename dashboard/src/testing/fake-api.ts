@@ -14,7 +14,8 @@ export interface FakeRequest {
   headers: Record<string, string>;
   body: unknown;
 }
-export type Reply = { status?: number; body?: unknown } | 'network';
+/** body is sent as JSON; text (a CSV download) is sent as it is. */
+export type Reply = { status?: number; body?: unknown; text?: string; contentType?: string } | 'network';
 export type Handler = (req: FakeRequest) => Reply | Promise<Reply>;
 
 export const BUSINESS_ID = '7d1f3f8e-3a55-4c5e-9d0a-2f4f1f0b9a11';
@@ -69,6 +70,8 @@ export function fakeApi(routes: Record<string, Handler | Reply> = {}) {
       const reply = await handler(req);
       if (reply === 'network') throw new TypeError('Failed to fetch');
       const status = reply.status ?? 200;
+      if (reply.text !== undefined)
+        return new Response(reply.text, { status, headers: { 'content-type': reply.contentType ?? 'text/plain' } });
       return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
         status,
         headers: { 'content-type': 'application/json' },

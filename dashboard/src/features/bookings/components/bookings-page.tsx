@@ -4,14 +4,17 @@ import { useState } from 'react';
 import { BookingCard } from '../../../components/booking-card.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { client } from '../../../lib/api.ts';
+import { businessProfile } from '../../../lib/business.ts';
 import { isNetworkError, serverDetail } from '../../../lib/errors.ts';
 import { useResource } from '../../../lib/resource.ts';
 import '../bookings.css';
+import { csvFileName, saveCsv } from '../export-csv.ts';
 
 export const FILTERS = ['All', 'Pending', 'Approved', 'Completed', 'Cancelled'] as const;
 type Filter = (typeof FILTERS)[number];
 
 const FAILED = { approve: 'Failed to approve booking', decline: 'Failed to decline booking' } as const;
+export const EXPORT_FAILED = 'Failed to export bookings. Please try again.';
 type Action = keyof typeof FAILED;
 
 function visible(bookings: readonly Booking[], filter: Filter): Booking[] {
@@ -28,6 +31,20 @@ export function BookingsPage() {
   const [filter, setFilter] = useState<Filter>('All');
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<{ text: string; detail: string | null } | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  async function exportCsv() {
+    setExporting(true);
+    setFailure(null);
+    try {
+      const csv = await client.account.exportBookingsCsv();
+      saveCsv(csv, csvFileName(businessProfile.data.peek()?.timeZone));
+    } catch (err) {
+      setFailure({ text: EXPORT_FAILED, detail: serverDetail(err) });
+    } finally {
+      setExporting(false);
+    }
+  }
 
   async function act(action: Action, booking: Booking) {
     setBusy(booking._id);
@@ -55,6 +72,9 @@ export function BookingsPage() {
     <section>
       <div className="page-head">
         <h1>Bookings Management</h1>
+        <button type="button" className="btn" disabled={exporting} onClick={exportCsv}>
+          {exporting ? 'Exporting...' : 'Export CSV'}
+        </button>
       </div>
       <fieldset className="filter-bar">
         <legend className="visually-hidden">Filter bookings by status</legend>
