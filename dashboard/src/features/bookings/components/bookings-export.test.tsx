@@ -52,19 +52,20 @@ describe('Bookings Management: Export CSV', () => {
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await vi.waitFor(() => expect(saved).toHaveLength(1));
     const file = saved[0];
+    if (!file) throw new Error('No file was saved.');
     // The business is in Los Angeles (the fake profile); the name is its today.
-    expect(file?.name).toBe(csvFileName('America/Los_Angeles'));
-    expect(file?.name).toMatch(/^bookings-\d{4}-\d{2}-\d{2}\.csv$/);
-    expect(file?.inDocument).toBe(true);
-    expect(file?.blob.type).toBe('text/csv;charset=utf-8');
-    const bytes = new Uint8Array(await (file?.blob as Blob).arrayBuffer());
+    expect(file.name).toBe(csvFileName('America/Los_Angeles'));
+    expect(file.name).toMatch(/^bookings-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(file.inDocument).toBe(true);
+    expect(file.blob.type).toBe('text/csv;charset=utf-8');
+    const bytes = new Uint8Array(await file.blob.arrayBuffer());
     // A UTF-8 byte-order mark (so Excel reads accents), then the server's text unchanged.
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(new TextDecoder('utf-8', { ignoreBOM: false }).decode(bytes)).toBe(CSV);
     expect(document.querySelector('a[download]')).toBeNull();
     expect(api.callsTo(EXPORT)[0]?.headers.authorization).toMatch(/^Bearer /);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(revoke).not.toHaveBeenCalledWith(file?.href);
+    expect(revoke).not.toHaveBeenCalledWith(file.href);
   });
 
   it("shows 'Exporting...' while the file is made", async () => {
