@@ -21,6 +21,15 @@ function settingsApi(over: Record<string, Handler | Reply> = {}) {
     [`GET ${B}/address`]: { body: { address: onboardedProfile.address } },
     [`GET ${B}/availability`]: { body: [] },
     'GET /api/business/places': { body: [suggestion] },
+    [`GET ${B}/settings/operations`]: {
+      body: {
+        travel: { enabled: false, speedMph: 30, bufferMinutes: 0 },
+        maxDistanceMiles: null,
+        changeCutoffHours: 0,
+      },
+    },
+    [`GET ${B}/settings/calendar-feed`]: { body: { url: 'http://localhost/api/calendar/feed.ics?token=t' } },
+    [`GET ${B}/account`]: { body: { email: 'owner@example.com', phoneNumber: '+1 5551234567' } },
     ...over,
   });
 }
@@ -30,6 +39,30 @@ const section = (name: string) => screen.getByText(name, { selector: 'h2' }).clo
 const daySwitch = (day: string) => screen.getByLabelText(day, { selector: 'input[role="switch"]' });
 
 // These pages hold over a thousand form controls; jsdom is slow with them on a busy machine.
+describe('Settings page', { timeout: 20_000 }, () => {
+  it('holds every section, each loaded', async () => {
+    settingsApi();
+    renderApp('/dashboard/settings');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+    const headings = [...document.querySelectorAll('h2')].map((h) => h.textContent);
+    expect(headings).toEqual([
+      'Business Address',
+      'Time Zone',
+      'Business Hours',
+      'Operations',
+      'Calendar Feed',
+      'Account',
+    ]);
+    expect(
+      await within(section('Operations')).findByLabelText('I travel to my customers', { selector: 'input' }),
+    ).not.toBeChecked();
+    expect(await within(section('Calendar Feed')).findByLabelText('Private calendar link')).toHaveValue(
+      'http://localhost/api/calendar/feed.ics?token=t',
+    );
+    expect(await within(section('Account')).findByLabelText('Email Address')).toHaveValue('owner@example.com');
+  });
+});
+
 describe('Settings: Business Address', { timeout: 20_000 }, () => {
   it('shows the current address and edits it through the address search', async () => {
     const api = settingsApi({
@@ -236,7 +269,7 @@ describe('Settings: Business Hours', { timeout: 20_000 }, () => {
     settingsApi({ [`GET ${B}/availability`]: { status: 500 } });
     renderApp('/dashboard/settings');
     expect(await within(section('Business Hours')).findByText('Failed to load business hours.')).toBeInTheDocument();
-    expect(document.querySelector('[role="switch"]')).toBeNull();
+    expect(section('Business Hours').querySelector('[role="switch"]')).toBeNull();
   });
 
   it('messages disappear after 3 seconds', async () => {

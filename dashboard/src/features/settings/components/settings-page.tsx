@@ -1,6 +1,9 @@
 import '../settings.css';
+import { AccountSection } from './account-section.tsx';
 import { AddressSection } from './address-section.tsx';
 import { BusinessHoursSection } from './business-hours-section.tsx';
+import { CalendarFeedSection } from './calendar-feed-section.tsx';
+import { OperationsSection } from './operations-section.tsx';
 import { TimeZoneSection } from './time-zone-section.tsx';
 
 export function SettingsPage() {
@@ -12,6 +15,9 @@ export function SettingsPage() {
       <AddressSection />
       <TimeZoneSection />
       <BusinessHoursSection />
+      <OperationsSection />
+      <CalendarFeedSection />
+      <AccountSection />
     </div>
   );
 }

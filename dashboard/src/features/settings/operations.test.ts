@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { formFrom, type OperationsForm, toSettings } from './operations.ts';
+
+const form: OperationsForm = {
+  travel: true,
+  speedMph: '30',
+  bufferMinutes: '15',
+  maxDistanceMiles: '',
+  changeCutoffHours: 24,
+};
+
+describe('operations form', () => {
+  it('reads stored settings, a null service area as an empty field', () => {
+    expect(
+      formFrom({
+        travel: { enabled: false, speedMph: 30, bufferMinutes: 0 },
+        maxDistanceMiles: null,
+        changeCutoffHours: 0,
+      }),
+    ).toEqual({ travel: false, speedMph: '30', bufferMinutes: '0', maxDistanceMiles: '', changeCutoffHours: 0 });
+    expect(
+      formFrom({
+        travel: { enabled: true, speedMph: 45, bufferMinutes: 5 },
+        maxDistanceMiles: 7.5,
+        changeCutoffHours: 2,
+      }).maxDistanceMiles,
+    ).toBe('7.5');
+  });
+
+  it('turns the typed text into the settings the server takes; empty service area is anywhere (null)', () => {
+    expect(toSettings(form)).toEqual({
+      ok: true,
+      value: {
+        travel: { enabled: true, speedMph: 30, bufferMinutes: 15 },
+        maxDistanceMiles: null,
+        changeCutoffHours: 24,
+      },
+    });
+    expect(toSettings({ ...form, maxDistanceMiles: ' 12.5 ' })).toMatchObject({ value: { maxDistanceMiles: 12.5 } });
+  });
+
+  it.each([
+    ['speedMph', '5', true],
+    ['speedMph', '80', true],
+    ['speedMph', '4', false],
+    ['speedMph', '81', false],
+    ['speedMph', '30.5', false],
+    ['speedMph', '', false],
+    ['bufferMinutes', '0', true],
+    ['bufferMinutes', '240', true],
+    ['bufferMinutes', '241', false],
+    ['bufferMinutes', '-1', false],
+    ['maxDistanceMiles', '1000', true],
+    ['maxDistanceMiles', '0.1', true],
+    ['maxDistanceMiles', '1000.1', false],
+    ['maxDistanceMiles', '0', false],
+    ['maxDistanceMiles', '-3', false],
+    ['maxDistanceMiles', 'far', false],
+  ] as const)('%s %j accepted: %s', (field, value, ok) => {
+    expect(toSettings({ ...form, [field]: value }).ok).toBe(ok);
+  });
+});
