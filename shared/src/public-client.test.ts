@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as api from './api.ts';
 import { ApiError as ClientApiError, createClient } from './client.ts';
 import { ApiError } from './http.ts';
 import { createPublicClient } from './public-client.ts';
@@ -58,7 +59,7 @@ describe('public client', () => {
     expect(err).toMatchObject({ status: 409, message: 'That time was just taken.' });
   });
 
-  it('leaves answer checking to the full client', async () => {
+  it('leaves answer checking to the full client given the schemas', async () => {
     const bad = { lines: 'nope' };
     await expect(
       createPublicClient({ fetch: recorder(200, bad).fetch }).customer.quote({
@@ -68,11 +69,25 @@ describe('public client', () => {
       }),
     ).resolves.toEqual(bad);
     await expect(
-      createClient({ fetch: recorder(200, bad).fetch }).customer.quote({
+      createClient({ fetch: recorder(200, bad).fetch, schemas: api }).customer.quote({
         businessId,
         serviceId: businessId,
         address: 'x',
       }),
     ).rejects.toMatchObject({ message: 'Unexpected answer from /api/customer/quote.' });
+  });
+});
+
+describe('the full client without schemas', () => {
+  it('trusts the answer (production dashboard, docs/decisions/007)', async () => {
+    const odd = { lines: 'nope' };
+    const fetch = async () => new Response(JSON.stringify(odd), { status: 200 });
+    await expect(
+      createClient({ fetch }).customer.quote({
+        businessId: '7d1f3f8e-3a55-4c5e-9d0a-2f4f1f0b9a11',
+        serviceId: '7d1f3f8e-3a55-4c5e-9d0a-2f4f1f0b9a11',
+        address: 'x',
+      }),
+    ).resolves.toEqual(odd);
   });
 });
