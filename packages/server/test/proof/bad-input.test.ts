@@ -129,7 +129,8 @@ type Mutation =
   | { kind: 'queryDrop'; key: string }
   | { kind: 'queryExtra'; key: string; value: string }
   | { kind: 'queryRepeat'; key: string }
-  | { kind: 'param'; value: string };
+  | { kind: 'param'; value: string }
+  | { kind: 'header'; name: string; value: string };
 
 /** Every path to a leaf (and to each object) of a valid body: "newTime.day", "options.0.value". */
 function paths(value: unknown, prefix = ''): string[] {
@@ -182,6 +183,19 @@ function mutations(route: Route, valid: Request): fc.Arbitrary<Mutation[]> {
       value: qValue,
     }),
   );
+  const headerNames = Object.keys(valid.headers ?? {});
+  if (headerNames.length > 0)
+    options.push(
+      fc.record({
+        kind: fc.constant('header' as const),
+        name: fc.constantFrom(...headerNames),
+        // Header values can only be visible ASCII; anything else never leaves a client.
+        value: fc.oneof(
+          fc.string({ unit: 'binary-ascii', maxLength: 200 }).map((v) => v.replace(/[^\x20-\x7e]/g, '')),
+          fc.constantFrom('', ' ', 'x', 'short', 'a'.repeat(129), '../../x', 'null', '-1', '__proto__'),
+        ),
+      }),
+    );
   if (route.hasParams)
     options.push(
       fc.record({
@@ -210,6 +224,7 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown, 
 
 interface Built {
   url: string;
+  headers: Record<string, string>;
   payload?: string;
   contentType?: string;
   description: string;
@@ -220,6 +235,7 @@ function apply(route: Route, valid: Request, muts: Mutation[]): Built {
   let raw: { text: string; contentType: string } | undefined;
   const query = new URLSearchParams(valid.query ?? {});
   let path = valid.path;
+  const headers = { ...valid.headers };
   for (const m of muts) {
     switch (m.kind) {
       case 'replace':
@@ -254,6 +270,9 @@ function apply(route: Route, valid: Request, muts: Mutation[]): Built {
       case 'queryRepeat':
         query.append(m.key, query.get(m.key) ?? 'x');
         break;
+      case 'header':
+        headers[m.name] = m.value;
+        break;
       case 'param': {
         // Replace the id segment(s) the route template has parameters for.
         const template = route.url.split('/');
@@ -271,9 +290,9 @@ function apply(route: Route, valid: Request, muts: Mutation[]): Built {
   const description = JSON.stringify(muts, (_k, v) =>
     typeof v === 'string' && v.length > 120 ? `${v.slice(0, 40)}...(${v.length} chars)` : v,
   );
-  if (raw) return { url, payload: raw.text, contentType: raw.contentType, description };
-  if (body === undefined) return { url, description };
-  return { url, payload: JSON.stringify(body) ?? 'null', contentType: 'application/json', description };
+  if (raw) return { url, headers, payload: raw.text, contentType: raw.contentType, description };
+  if (body === undefined) return { url, headers, description };
+  return { url, headers, payload: JSON.stringify(body) ?? 'null', contentType: 'application/json', description };
 }
 
 describe.each(storages())('bad input to every route on %s', (kind) => {
@@ -314,7 +333,7 @@ describe.each(storages())('bad input to every route on %s', (kind) => {
                 url: built.url,
                 headers: {
                   ...w.a.auth,
-                  ...valid.headers,
+                  ...built.headers,
                   ...(built.contentType ? { 'content-type': built.contentType } : {}),
                 },
                 ...(built.payload !== undefined ? { payload: built.payload } : {}),
