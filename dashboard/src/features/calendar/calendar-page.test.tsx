@@ -261,6 +261,32 @@ describe('loading and errors', () => {
     expect(document.querySelector('.cal-frame')).toHaveAttribute('aria-busy', 'false');
   });
 
+  it('draws the grid before the business hours arrive, shading closed hours once they do', async () => {
+    storeToken();
+    const gate = deferred<Reply>();
+    serve({ 'GET /api/business-dashboard/availability': () => gate.promise });
+    renderApp('/dashboard/calendar?date=2026-03-11');
+    await waitFor(() => expect(document.querySelector('.rbc-calendar')).not.toBeNull());
+    expect(document.querySelector('.cal-slot--closed')).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    // A drop before the hours are known is refused, not sent.
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    await waitFor(() => expect(props().events.length).toBeGreaterThan(0));
+    act(() =>
+      props().onEventDrop({
+        event: eventByTitle('Lunch Break'),
+        start: wallDate('2026-03-11', '12:00'),
+        end: wallDate('2026-03-11', '13:00'),
+      }),
+    );
+    expect(alert).toHaveBeenCalledWith(expect.stringContaining('still loading'));
+    gate.resolve({ body: [] });
+    await waitFor(() =>
+      expect(document.querySelectorAll('.rbc-time-content > .rbc-day-slot .cal-slot--open')).toHaveLength(5 * 18),
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('');
+  });
+
   it('draws no bookings until the blocked times of the range are known too', async () => {
     storeToken();
     const gate = deferred<Reply>();

@@ -7,7 +7,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import type { BlockedTimeRequest } from '@slotwise/shared/api';
 import { minutesOfDay } from '@slotwise/shared/time';
 import { addMinutes } from 'date-fns';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SlotInfo } from 'react-big-calendar';
 import { useSearchParams } from 'react-router-dom';
 import { client } from '../../lib/api.ts';
@@ -68,14 +68,14 @@ const DEFAULT_BLOCK_MINUTES = 30;
 const NO_EVENTS: CalendarEvent[] = [];
 
 /** The dialog's preset from a selection: its start and end, or 30 minutes from the day's opening for a whole-day pick. */
-function draftFromSelection(start: Date, end: Date, hours: HoursByWeekday): BlockTimeDraft {
+function draftFromSelection(start: Date, end: Date, hours: HoursByWeekday | null): BlockTimeDraft {
   const day = dayOf(start);
   const endMinute = endMinuteOn(day, end);
   const wholeDays = minuteOf(start) === 0 && minuteOf(end) === 0 && dayOf(end) !== day;
   let from = minuteOf(start);
   let to = Math.min(endMinute, 24 * 60);
   if (wholeDays) {
-    from = hours[start.getDay()]?.open ?? 9 * 60;
+    from = hours?.[start.getDay()]?.open ?? 9 * 60;
     to = from + DEFAULT_BLOCK_MINUTES;
   } else if (to <= from) {
     to = from + DEFAULT_BLOCK_MINUTES;
@@ -121,8 +121,13 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
 
   const availability = useAvailability();
   const { bookings, blocked } = useRangeData(range);
+  // The grid mounts one render later, after the effects above have sent the three calls,
+  // so drawing it (the costliest part of the page) overlaps the network instead of delaying it.
+  const [gridOn, setGridOn] = useState(false);
+  useEffect(() => setGridOn(true), []);
   const availabilityList = availability.data.value;
-  const hours = useMemo(() => hoursByWeekday(availabilityList), [availabilityList]);
+  // Null until the hours arrive: the grid is drawn meanwhile, unshaded.
+  const hours = useMemo(() => (availabilityList ? hoursByWeekday(availabilityList) : null), [availabilityList]);
   const hoursRef = useRef(hours);
   hoursRef.current = hours;
 
@@ -191,9 +196,14 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
         window.alert(`${what} take a time of day: drop it on the time grid, not on the all-day row.`);
         return false;
       }
-      if (!insideHours(hoursRef.current, start, end)) {
+      const known = hoursRef.current;
+      if (!known) {
+        window.alert('Your business hours are still loading. Try again in a moment.');
+        return false;
+      }
+      if (!insideHours(known, start, end)) {
         window.alert(
-          `${what} can only be moved within business hours (${describeHours(hoursRef.current, start)}). ` +
+          `${what} can only be moved within business hours (${describeHours(known, start)}). ` +
             'Drop it on the white, open hours, or change your hours in Settings.',
         );
         return false;
@@ -240,7 +250,7 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
   function blockButtonDraft(): BlockTimeDraft {
     const now = toWallDate(Date.now(), timeZone);
     const target = view === 'day' ? day : today >= range.from && today <= range.to ? today : range.from;
-    const open = hours[wallDate(target).getDay()]?.open ?? 9 * 60;
+    const open = hours?.[wallDate(target).getDay()]?.open ?? 9 * 60;
     const nextStep = STEPS.find((s) => s !== '23:59' && minutesOfDay(s) > minuteOf(now));
     const startTime =
       target === today && nextStep && minutesOfDay(nextStep) > open
@@ -265,9 +275,8 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
     (e): e is string => !!e,
   );
   const ready = !!availabilityList && !!bookingList && !!blockedList;
-  // The grid is drawn as soon as the hours are known, while the range's events are on their way.
-  const eventsLoading =
-    !!availabilityList && (!bookingList || !blockedList || bookings.loading.value || blocked.loading.value);
+  // The grid is drawn at once; the hours and the range's events fill it as they arrive.
+  const eventsLoading = !ready || bookings.loading.value || blocked.loading.value;
 
   return (
     <>
@@ -313,22 +322,22 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
             </button>
           </div>
         </div>
-      ) : !availabilityList ? (
-        <p className="loading">Loading...</p>
       ) : (
         <div className="cal-frame card" aria-busy={eventsLoading}>
-          <BusinessCalendar
-            events={events}
-            view={view}
-            date={date}
-            hours={hours}
-            getNow={getNow}
-            onView={onView}
-            onNavigate={onNavigate}
-            onMove={onMove}
-            onSelectSlot={onSelectSlot}
-            onSelectEvent={onSelectEvent}
-          />
+          {gridOn && (
+            <BusinessCalendar
+              events={events}
+              view={view}
+              date={date}
+              hours={hours}
+              getNow={getNow}
+              onView={onView}
+              onNavigate={onNavigate}
+              onMove={onMove}
+              onSelectSlot={onSelectSlot}
+              onSelectEvent={onSelectEvent}
+            />
+          )}
         </div>
       )}
       {draft && (

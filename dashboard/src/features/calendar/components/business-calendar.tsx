@@ -7,7 +7,16 @@
  */
 import { format, getDay, parse, startOfWeek } from 'date-fns';
 import { enUS } from 'date-fns/locale/en-US';
-import { type KeyboardEvent, memo, type SyntheticEvent, useEffect, useMemo, useReducer } from 'react';
+import {
+  type KeyboardEvent,
+  memo,
+  type SyntheticEvent,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+} from 'react';
 import {
   Calendar,
   type Components,
@@ -105,7 +114,8 @@ export interface BusinessCalendarProps {
   events: CalendarEvent[];
   view: CalendarView;
   date: Date;
-  hours: HoursByWeekday;
+  /** Null while the business hours load: nothing is shaded yet. */
+  hours: HoursByWeekday | null;
   /** The business's "now" as a wall date. */
   getNow: () => Date;
   onView: (view: CalendarView) => void;
@@ -113,6 +123,12 @@ export interface BusinessCalendarProps {
   onMove: (event: CalendarEvent, start: Date, end: Date, isAllDay: boolean) => void;
   onSelectSlot: (slot: SlotInfo) => void;
   onSelectEvent: (event: CalendarEvent) => void;
+}
+
+/** Where a day view opens: an hour before opening; a closed day, or before the hours are known, at 8:00. */
+function firstShownMinute(hours: HoursByWeekday | null, date: Date): number {
+  const h = hours?.[date.getDay()];
+  return h ? Math.max(0, h.open - 60) : 8 * 60;
 }
 
 function toDate(value: Date | string): Date {
@@ -132,16 +148,17 @@ export const BusinessCalendar = memo(function BusinessCalendar({
   onSelectEvent,
 }: BusinessCalendarProps) {
   // The time grid works out whether its body scrolls on its first update after mounting:
-  // a forced layout and one more render of every column. Give it that update at once, while
-  // the range's events are still on their way, rather than when they arrive.
+  // a forced layout and one more render of every column. Give it that update at once,
+  // before the empty grid is painted, rather than when the range's events arrive.
   const [, settle] = useReducer((n: number) => n + 1, 0);
-  useEffect(() => {
-    if (view === 'month') return;
-    const frame = requestAnimationFrame(settle);
-    return () => cancelAnimationFrame(frame);
+  useLayoutEffect(() => {
+    if (view !== 'month') settle();
   }, [view]);
-  const slotPropGetter = useMemo(() => (slot: Date) => (slotIsOpen(hours, slot) ? OPEN : CLOSED), [hours]);
-  const dayPropGetter = useMemo(() => (day: Date) => (hours[day.getDay()] ? NO_PROPS : CLOSED_DAY), [hours]);
+  const slotPropGetter = useMemo(
+    () => (slot: Date) => (!hours ? NO_PROPS : slotIsOpen(hours, slot) ? OPEN : CLOSED),
+    [hours],
+  );
+  const dayPropGetter = useMemo(() => (day: Date) => (!hours || hours[day.getDay()] ? NO_PROPS : CLOSED_DAY), [hours]);
   // Week and day events are role=button with tabIndex 0; Enter or Space opens them like a click.
   const keyHandler = useMemo(
     () => (event: CalendarEvent, e: SyntheticEvent<HTMLElement>) => {
@@ -159,46 +176,58 @@ export const BusinessCalendar = memo(function BusinessCalendar({
         onMove(event, toDate(start), toDate(end), !!isAllDay),
     [onMove],
   );
-  // Open the day an hour before opening; a closed day opens at 8:00.
-  const scrollToTime = useMemo(() => {
-    const h = hours[date.getDay()];
-    const minutes = h ? Math.max(0, h.open - 60) : 8 * 60;
-    return new Date(1970, 0, 1, Math.floor(minutes / 60), minutes % 60);
-  }, [hours, date]);
+  const scrollMinute = firstShownMinute(hours, date);
+  const scrollToTime = useMemo(
+    () => new Date(1970, 0, 1, Math.floor(scrollMinute / 60), scrollMinute % 60),
+    [scrollMinute],
+  );
+  // react-big-calendar scrolls to scrollToTime only as a time grid mounts; when the hours
+  // arrive after that, scroll to the opening ourselves, once.
+  const frame = useRef<HTMLDivElement>(null);
+  const hoursKnown = hours !== null;
+  const scrolledWithoutHours = useRef(!hoursKnown);
+  useEffect(() => {
+    if (!hoursKnown || !scrolledWithoutHours.current) return;
+    scrolledWithoutHours.current = false;
+    const content = frame.current?.querySelector<HTMLElement>('.rbc-time-content');
+    if (content) content.scrollTop = (content.scrollHeight * scrollMinute) / (24 * 60);
+  }, [hoursKnown, scrollMinute]);
 
   return (
-    <DnDCalendar
-      localizer={localizer}
-      culture="en-US"
-      events={events}
-      view={view}
-      views={VIEWS}
-      date={date}
-      getNow={getNow}
-      onView={onView as (view: View) => void}
-      onNavigate={onNavigate}
-      step={30}
-      {...TIME_GRID_PROPS}
-      timeslots={1}
-      formats={formats}
-      messages={messages}
-      components={COMPONENTS}
-      scrollToTime={scrollToTime}
-      showMultiDayTimes
-      popup
-      selectable
-      resizable
-      draggableAccessor="movable"
-      resizableAccessor="resizable"
-      tooltipAccessor="tooltip"
-      eventPropGetter={eventPropGetter}
-      slotPropGetter={slotPropGetter}
-      dayPropGetter={dayPropGetter}
-      onEventDrop={dropHandler}
-      onEventResize={dropHandler}
-      onSelectSlot={onSelectSlot}
-      onSelectEvent={onSelectEvent}
-      onKeyPressEvent={keyHandler}
-    />
+    <div ref={frame} className="cal-rbc">
+      <DnDCalendar
+        localizer={localizer}
+        culture="en-US"
+        events={events}
+        view={view}
+        views={VIEWS}
+        date={date}
+        getNow={getNow}
+        onView={onView as (view: View) => void}
+        onNavigate={onNavigate}
+        step={30}
+        {...TIME_GRID_PROPS}
+        timeslots={1}
+        formats={formats}
+        messages={messages}
+        components={COMPONENTS}
+        scrollToTime={scrollToTime}
+        showMultiDayTimes
+        popup
+        selectable
+        resizable
+        draggableAccessor="movable"
+        resizableAccessor="resizable"
+        tooltipAccessor="tooltip"
+        eventPropGetter={eventPropGetter}
+        slotPropGetter={slotPropGetter}
+        dayPropGetter={dayPropGetter}
+        onEventDrop={dropHandler}
+        onEventResize={dropHandler}
+        onSelectSlot={onSelectSlot}
+        onSelectEvent={onSelectEvent}
+        onKeyPressEvent={keyHandler}
+      />
+    </div>
   );
 });
