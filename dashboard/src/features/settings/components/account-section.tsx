@@ -200,7 +200,7 @@ export function AccountSection() {
       <p className="section-intro">How you log in, and the phone number on your account.</p>
       {data ? (
         <>
-          <div className="field field--narrow">
+          <div className="field account-email">
             <label htmlFor={`${id}-email`}>Email Address</label>
             <input id={`${id}-email`} className="input" type="email" readOnly value={data.email} />
             <p className="hint">You log in with this address. It cannot be changed here.</p>

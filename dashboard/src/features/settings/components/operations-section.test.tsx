@@ -30,7 +30,7 @@ const travel = () => screen.getByRole('switch', { name: 'I travel to my customer
 const speed = () => screen.getByLabelText('Average speed (mph)');
 const buffer = () => screen.getByLabelText('Buffer (minutes)');
 const distance = () => screen.getByLabelText('Maximum distance (miles)');
-const cutoff = () => screen.getByLabelText('Customers can reschedule or cancel until');
+const cutoff = () => screen.getByLabelText('Cut-off before a booking');
 const save = () => screen.getByRole('button', { name: 'Save Operations' });
 
 describe('Settings: Operations', () => {

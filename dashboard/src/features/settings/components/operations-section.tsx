@@ -104,7 +104,7 @@ function Form({
       </fieldset>
       <fieldset className="ops-group">
         <legend>Service area</legend>
-        <div className="field field--narrow">
+        <div className="field ops-wide">
           <label htmlFor={`${id}-distance`}>Maximum distance (miles)</label>
           <input
             id={`${id}-distance`}
@@ -126,8 +126,8 @@ function Form({
       </fieldset>
       <fieldset className="ops-group">
         <legend>Change cut-off</legend>
-        <div className="field field--narrow">
-          <label htmlFor={`${id}-cutoff`}>Customers can reschedule or cancel until</label>
+        <div className="field ops-wide">
+          <label htmlFor={`${id}-cutoff`}>Cut-off before a booking</label>
           <select
             id={`${id}-cutoff`}
             className="input"
@@ -142,7 +142,8 @@ function Form({
             ))}
           </select>
           <p id={`${id}-cutoff-hint`} className="hint">
-            How long before the booking their links stop working; they are shown your contact details instead.
+            Within this time before a booking, customers can no longer reschedule or cancel through their links; they
+            are shown your contact details instead.
           </p>
         </div>
       </fieldset>
