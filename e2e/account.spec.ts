@@ -326,6 +326,12 @@ test('Settings: operations, calendar feed and account, each saved and shown', as
   expect(tokenAfter).not.toBe(tokenBefore);
   await screenshot(page, 'account-32-settings-page');
 
+  // On a phone: the sections fit without scrolling sideways.
+  await page.setViewportSize({ width: 360, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await screenshot(page, 'account-33-settings-360');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
   // This session goes on: a reload stays in Settings and loads with the new token.
   await page.reload();
   await expect(section(page, 'Account').getByLabel('Email Address')).toHaveValue(owner.email);
