@@ -49,6 +49,11 @@ function slot(page: Page, column: number, hhmm: string) {
     .nth(h * 2 + m / 30);
 }
 
+/** Waits until the hours and the range's events are in (the grid scrolls to opening when the hours arrive). */
+async function loaded(page: Page): Promise<void> {
+  await expect(page.locator('.cal-frame')).toHaveAttribute('aria-busy', 'false');
+}
+
 function calendarEvent(page: Page, title: string) {
   return page.locator('.rbc-calendar .rbc-event', { hasText: title });
 }
@@ -134,6 +139,7 @@ test('an owner drags bookings, blocks a lunch break and switches to the month vi
   await expect(page.getByRole('heading', { name: 'Calendar' })).toBeVisible();
   await expect(page.getByText(`Times in ${timeZone}.`)).toBeVisible();
   const dana = calendarEvent(page, 'Full Detail · Dana Customer');
+  await loaded(page);
   await expect(dana).toContainText('10:00–11:00');
   await expect(page.getByRole('button', { name: 'Week' })).toHaveClass(/rbc-active/);
   await expect(page.locator('.rbc-time-header .rbc-header').first()).toContainText('Mon');
@@ -144,6 +150,7 @@ test('an owner drags bookings, blocks a lunch break and switches to the month vi
   await expect(dana).toContainText('14:00–15:00');
   await expect(page.getByText('Loading...')).toHaveCount(0);
   await page.reload();
+  await loaded(page);
   await expect(dana).toContainText('14:00–15:00');
   await expect(page.locator('.rbc-time-content > .rbc-day-slot').nth(2).locator('.rbc-event')).toContainText(
     'Dana Customer',
@@ -162,6 +169,7 @@ test('an owner drags bookings, blocks a lunch break and switches to the month vi
   await screenshot(page, 'calendar-02-moved');
 
   // 2. Onto Sam's booking, Tuesday 11:00: refused, back where it was, with the server's reason.
+  await loaded(page);
   await drag(page, 'Full Detail · Dana Customer', 1, '11:00');
   await expect.poll(() => alerts.length).toBe(1);
   expect(alerts[0]).toMatch(/overlaps/i);

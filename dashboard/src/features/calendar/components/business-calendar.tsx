@@ -190,8 +190,11 @@ export const BusinessCalendar = memo(function BusinessCalendar({
     if (!hoursKnown || !scrolledWithoutHours.current) return;
     scrolledWithoutHours.current = false;
     const content = frame.current?.querySelector<HTMLElement>('.rbc-time-content');
-    if (content) content.scrollTop = (content.scrollHeight * scrollMinute) / (24 * 60);
-  }, [hoursKnown, scrollMinute]);
+    if (!content) return;
+    const at = (minute: number) => (content.scrollHeight * minute) / (24 * 60);
+    // Leave it alone if the owner has scrolled meanwhile.
+    if (Math.abs(content.scrollTop - at(firstShownMinute(null, date))) <= 2) content.scrollTop = at(scrollMinute);
+  }, [hoursKnown, scrollMinute, date]);
 
   return (
     <div ref={frame} className="cal-rbc">
