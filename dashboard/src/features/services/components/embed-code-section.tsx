@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { client } from '../../../lib/api.ts';
 import { isNetworkError } from '../../../lib/errors.ts';
 import { useResource } from '../../../lib/resource.ts';
-import { copyText } from '../copy-text.ts';
+import { copyText } from '../../../lib/copy-text.ts';
 
 export const COPIED = 'Script copied to clipboard!';
 

@@ -1,10 +1,9 @@
 /**
  * Copies text to the clipboard. navigator.clipboard needs a secure context (https or
  * localhost); an owner serving the app over plain http on a LAN falls back to selecting
- * the visible field and the older copy command. (The Services feature has its own
- * copy: features never import each other.)
+ * the visible field and the older copy command.
  */
-export async function copyText(text: string, field?: HTMLInputElement | null): Promise<boolean> {
+export async function copyText(text: string, field?: HTMLInputElement | HTMLTextAreaElement | null): Promise<boolean> {
   try {
     if (navigator.clipboard?.writeText) {
       await navigator.clipboard.writeText(text);
