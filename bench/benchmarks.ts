@@ -4,8 +4,9 @@
  * Benchmarks that load the server start their own on loopback with RATE_LIMITS=off
  * (STACK.md pitfall 7); they never weaken the product's defaults.
  */
+import { bookingEngineBenchmark } from './booking-engine.ts';
 import { calendarBenchmark } from './calendar.ts';
 import type { Benchmark } from './figures.ts';
 import { landingBenchmark } from './landing.ts';
 
-export const benchmarks: Benchmark[] = [landingBenchmark, calendarBenchmark];
+export const benchmarks: Benchmark[] = [landingBenchmark, calendarBenchmark, bookingEngineBenchmark];
