@@ -5,8 +5,18 @@
  * (STACK.md pitfall 7); they never weaken the product's defaults.
  */
 import { bookingEngineBenchmark } from './booking-engine.ts';
+import { calcomEmbedBenchmark } from './calcom-embed.ts';
 import { calendarBenchmark } from './calendar.ts';
 import type { Benchmark } from './figures.ts';
 import { landingBenchmark } from './landing.ts';
+import { widgetRuntimeBenchmark } from './widget-runtime.ts';
+import { widgetSizeBenchmark } from './widget-size.ts';
 
-export const benchmarks: Benchmark[] = [landingBenchmark, calendarBenchmark, bookingEngineBenchmark];
+export const benchmarks: Benchmark[] = [
+  landingBenchmark,
+  calendarBenchmark,
+  bookingEngineBenchmark,
+  widgetSizeBenchmark,
+  calcomEmbedBenchmark,
+  widgetRuntimeBenchmark,
+];
