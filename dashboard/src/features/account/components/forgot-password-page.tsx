@@ -1,5 +1,5 @@
-import { FORGOT_PASSWORD_ANSWER } from '@slotwise/shared/domain';
 import { ApiError } from '@slotwise/shared/client';
+import { FORGOT_PASSWORD_ANSWER } from '@slotwise/shared/domain';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Brand } from '../../../components/brand.tsx';
