@@ -190,3 +190,22 @@ describe('quote properties', () => {
     );
   });
 });
+
+describe('quote line labels', () => {
+  it('drop the question mark of a question before the answer', async () => {
+    const { computeQuote } = await import('./quote.ts');
+    const q = computeQuote({
+      service: { name: 'Wash', priceCents: 1000 },
+      question: {
+        question: 'What are we detailing?',
+        type: 'dropdown',
+        options: [{ text: 'SUV', valueCents: 500 }],
+        rateCents: null,
+      },
+      answer: { option: 'SUV' },
+      pricePerMileCents: 0,
+      miles: null,
+    });
+    expect(q.lines[1]?.label).toBe('What are we detailing: SUV');
+  });
+});

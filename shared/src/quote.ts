@@ -80,7 +80,7 @@ function questionLine(question: QuoteQuestion, answer: QuoteAnswer): { line: Quo
     }
     assertCents(option.valueCents, 'Option value');
     return {
-      line: { label: `${question.question}: ${option.text}`, amountCents: option.valueCents },
+      line: { label: `${asLabel(question.question)}: ${option.text}`, amountCents: option.valueCents },
       answerText: option.text,
     };
   }
@@ -91,7 +91,7 @@ function questionLine(question: QuoteQuestion, answer: QuoteAnswer): { line: Quo
   assertCents(rateCents, 'Rate');
   return {
     line: {
-      label: `${question.question}: ${quantity} × ${formatUsd(toDollars(rateCents))}`,
+      label: `${asLabel(question.question)}: ${quantity} × ${formatUsd(toDollars(rateCents))}`,
       amountCents: roundCentsHalfUp(rateCents * quantity),
     },
     answerText: String(quantity),
@@ -119,4 +119,9 @@ export function computeQuote(input: QuoteInput): Quote {
     });
   }
   return { lines, totalCents: lines.reduce((sum, l) => sum + l.amountCents, 0), miles: pricedMiles, answerText };
+}
+
+/** "What are we detailing?" reads oddly before a colon; drop a closing question mark. */
+function asLabel(question: string): string {
+  return question.replace(/\s*\?\s*$/, '');
 }
