@@ -21,20 +21,10 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { localToUtcMs } from '@slotwise/shared/slots';
 import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/chromium.ts';
 import type { Benchmark, Figure } from './figures.ts';
 import { root, startProcess } from './server-process.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const BOOKINGS = 5_000;
 const PER_DAY = 14;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -310,7 +300,8 @@ async function firstRender(url: string, token: string, path: string): Promise<Re
         return [painted - Math.max(...ends), painted];
       });
       if (run > 0) out.push({ ms, loadMs, events });
-      if (process.env.BENCH_VERBOSE) console.log(`  ${path}: ${Math.round(ms)} ms (page load ${Math.round(loadMs)} ms)`);
+      if (process.env.BENCH_VERBOSE)
+        console.log(`  ${path}: ${Math.round(ms)} ms (page load ${Math.round(loadMs)} ms)`);
       await page.close();
     }
     return out;

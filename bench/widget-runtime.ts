@@ -31,20 +31,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/chromium.ts';
 import type { Benchmark, Figure } from './figures.ts';
 import { root, startProcess } from './server-process.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const RUNS = 9;
 const TRACED_RUNS = 3;
 /** A long task, as PerformanceObserver('longtask') counts them. */

@@ -15,20 +15,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = join(root, 'landing', 'public', 'screenshots');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** Each image must stay small: the page lazy-loads them, but visitors on phones pay for them. */
 const MAX_BYTES = 60 * 1024;
 const VIEWPORT = { width: 1280, height: 800 };
