@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
-import { api, baseURL, expect, type Owner, screenshot, signupOwner, test } from './fixtures.ts';
+import { api, baseURL, expect, type Owner, openAs, screenshot, signupOwner, test } from './fixtures.ts';
 
 const SERVICE = 'Exterior Wash & Wax';
 const OUTSIDE = 'We only serve addresses within 25 miles; this one is 45.3 miles away.';
@@ -159,6 +159,19 @@ test('a travelling detailer: the free times between two distant jobs shrink to t
   await dialog.getByLabel('Phone number').fill('310 555 0199');
   await dialog.getByRole('button', { name: 'Confirm booking' }).click();
   await expect(dialog.getByRole('heading', { name: 'Booking received' })).toBeVisible();
+});
+
+test("the owner's calendar draws the drives between the day's jobs as travel blocks", async ({ page }) => {
+  await operations(owner, { travel: { enabled: true, speedMph: 30, bufferMinutes: 0 } });
+  await openAs(page, owner, `/dashboard/calendar?view=day&date=${DAY}`);
+  await expect(page.getByText(/Oxnard Customer/)).toBeVisible();
+  const drives = page.locator('.rbc-background-event');
+  // From the business address to Santa Monica, on to Beverly Hills (booked above), then to Oxnard.
+  await expect(drives).toHaveCount(3);
+  await expect(drives.filter({ hasText: 'Travel · 14 min' })).toHaveCount(2);
+  await expect(drives.filter({ hasText: 'Travel · 90 min' })).toContainText('13:00–14:30');
+  await expect(page.getByRole('list', { name: 'Legend' })).toContainText('Travel');
+  await screenshot(page, 'operations-travel-blocks');
 });
 
 test('an address outside the service area is refused on the address step', async ({ page }) => {

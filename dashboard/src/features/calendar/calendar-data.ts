@@ -3,7 +3,7 @@
  * bookings and blocked times of the visible range only (react-big-calendar filters
  * every event it is given on every render), and the business hours.
  */
-import type { BlockedTime, Booking } from '@slotwise/shared/api';
+import type { BlockedTime, Booking, TravelBlock } from '@slotwise/shared/api';
 import type { ApiError } from '@slotwise/shared/client';
 import { useEffect, useRef, useState } from 'react';
 import { client } from '../../lib/api.ts';
@@ -46,6 +46,30 @@ export function useRangeData(range: VisibleRange): { bookings: Resource<Booking[
     void resources.blocked.refresh();
   }, [resources, from, to]);
   return resources;
+}
+
+/**
+ * The drives between jobs of `range` (issue 8), fetched once the range's bookings are
+ * in and again whenever they change (a drag moves a drive too). A decoration: when it
+ * fails the calendar simply shows no drives, so its error is not the page's.
+ */
+export function useTravelBlocks(range: VisibleRange, bookings: readonly Booking[] | undefined): TravelBlock[] | null {
+  const current = useRef(range);
+  current.current = range;
+  const [blocks, setBlocks] = useState<TravelBlock[] | null>(null);
+  useEffect(() => {
+    if (!bookings) return;
+    let live = true;
+    client.dashboard.travelBlocks(current.current).then(
+      // An owner who does not travel always gets []: keep the same array, so nothing re-renders.
+      (list) => live && setBlocks((prev) => (prev?.length === 0 && list.length === 0 ? prev : list)),
+      () => live && setBlocks(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [bookings]);
+  return blocks;
 }
 
 /**

@@ -2,7 +2,7 @@
  * What the calendar draws, as pure functions: bookings and blocked times as events
  * on wall dates (wall-clock.ts), and the business hours that limit dragging.
  */
-import type { AvailabilityEntry, BlockedTime, Booking } from '@slotwise/shared/api';
+import type { AvailabilityEntry, BlockedTime, Booking, TravelBlock } from '@slotwise/shared/api';
 import { ACTIVE_STATUSES, type BlockReason, defaultBusinessHours, WEEKDAYS } from '@slotwise/shared/domain';
 import { minutesOfDay } from '@slotwise/shared/time';
 import { type BadgeColor, statusColor } from '@slotwise/ui/status-badge.tsx';
@@ -42,6 +42,42 @@ export interface BlockedEvent extends EventBase {
   blocked: BlockedTime;
 }
 export type CalendarEvent = BookingEvent | BlockedEvent;
+
+/**
+ * A drive between two jobs of an owner who travels to customers (issue 8): drawn
+ * behind the events as a background event, never dragged or opened.
+ */
+export interface TravelEvent {
+  kind: 'travel';
+  key: string;
+  title: string;
+  tooltip: string;
+  start: Date;
+  end: Date;
+  movable: false;
+  resizable: false;
+  color: 'travel';
+  block: TravelBlock;
+}
+
+export function travelEvent(block: TravelBlock, timeZone: string): TravelEvent {
+  const start = toWallDate(block.startTime, timeZone);
+  const end = toWallDate(block.endTime, timeZone);
+  const title = `Travel · ${block.minutes} min`;
+  const from = block.fromBookingId ? 'from the previous job' : 'from your business address';
+  return {
+    kind: 'travel',
+    key: `travel:${block.fromBookingId ?? 'home'}:${block.toBookingId}`,
+    title,
+    tooltip: `${block.minutes} minutes of driving ${from} (${span(start, end)})`,
+    start,
+    end,
+    movable: false,
+    resizable: false,
+    color: 'travel',
+    block,
+  };
+}
 
 const span = (start: Date, end: Date) => `${timeOf(start)}–${timeOf(end)}`;
 

@@ -14,14 +14,16 @@ import { client } from '../../lib/api.ts';
 import { businessProfile } from '../../lib/business.ts';
 import { isNetworkError, serverErrorOr } from '../../lib/errors.ts';
 import { useSharedResource } from '../../lib/resource.ts';
-import { patchList, useAvailability, useRangeData } from './calendar-data.ts';
+import { patchList, useAvailability, useRangeData, useTravelBlocks } from './calendar-data.ts';
 import {
   type CalendarEvent,
   describeHours,
   type HoursByWeekday,
   hoursByWeekday,
   insideHours,
+  type TravelEvent,
   toEvents,
+  travelEvent,
 } from './calendar-events.ts';
 import { BlockTimeDialog, type BlockTimeDraft, STEPS } from './components/block-time-dialog.tsx';
 import { BusinessCalendar } from './components/business-calendar.tsx';
@@ -52,6 +54,8 @@ const LEGEND = [
   ['grey', 'Other'],
   ['blocked', 'Blocked time'],
   ['closed', 'Closed hours'],
+  // Shown only while drives are drawn (owners who travel to customers).
+  ['travel', 'Travel'],
 ] as const;
 
 function parseView(value: string | null): CalendarView {
@@ -66,6 +70,7 @@ function parseDay(value: string | null): string | null {
 
 const DEFAULT_BLOCK_MINUTES = 30;
 const NO_EVENTS: CalendarEvent[] = [];
+const NO_TRAVEL: TravelEvent[] = [];
 
 /** The dialog's preset from a selection: its start and end, or 30 minutes from the day's opening for a whole-day pick. */
 function draftFromSelection(start: Date, end: Date, hours: HoursByWeekday | null): BlockTimeDraft {
@@ -138,6 +143,12 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
 
   const bookingList = bookings.data.value;
   const blockedList = blocked.data.value;
+  // Drives between jobs, for an owner who travels to customers (none otherwise).
+  const travelBlocks = useTravelBlocks(range, bookingList);
+  const travel = useMemo(
+    () => (travelBlocks?.length ? travelBlocks.map((b) => travelEvent(b, timeZone)) : NO_TRAVEL),
+    [travelBlocks, timeZone],
+  );
   // Both lists or neither: a booking drawn before the blocked times would make the week look freer than it is.
   const baseEvents = useMemo(
     () => (bookingList && blockedList ? toEvents(bookingList, blockedList, timeZone) : NO_EVENTS),
@@ -282,7 +293,7 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
     <>
       <div className="cal-bar">
         <ul className="cal-legend" aria-label="Legend">
-          {LEGEND.map(([key, label]) => (
+          {LEGEND.filter(([key]) => key !== 'travel' || travel.length > 0).map(([key, label]) => (
             <li key={key}>
               <span className={`cal-swatch cal-swatch--${key}`} aria-hidden="true" />
               {label}
@@ -327,6 +338,7 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
           {gridOn && (
             <BusinessCalendar
               events={events}
+              travel={travel}
               view={view}
               date={date}
               hours={hours}

@@ -32,7 +32,7 @@ import dragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/a
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import '../calendar.css';
-import { type CalendarEvent, type HoursByWeekday, slotIsOpen } from '../calendar-events.ts';
+import { type CalendarEvent, type HoursByWeekday, slotIsOpen, type TravelEvent } from '../calendar-events.ts';
 import { CALENDAR_VIEWS, type CalendarView, timeOf, WEEK_STARTS_ON } from '../wall-clock.ts';
 
 const localizer = dateFnsLocalizer({
@@ -53,7 +53,9 @@ function cjsDefault<T>(mod: T | { default: T }): T {
 }
 const withDragAndDrop = cjsDefault(dragAndDrop);
 
-const DnDCalendar = withDragAndDrop<CalendarEvent>(Calendar);
+/** What the grid draws: events, and the drives between them behind (background events). */
+type CalendarItem = CalendarEvent | TravelEvent;
+const DnDCalendar = withDragAndDrop<CalendarItem>(Calendar);
 
 const hm = (d: Date, culture: string | undefined, loc: DateLocalizer | undefined) =>
   loc ? loc.format(d, 'H:mm', culture) : format(d, 'H:mm');
@@ -70,7 +72,7 @@ const formats: Formats = {
   dayHeaderFormat: 'EEEE, MMMM d, yyyy',
 };
 
-const messages: Messages<CalendarEvent> = {
+const messages: Messages<CalendarItem> = {
   showMore: (count) => `+${count} more`,
 };
 
@@ -86,32 +88,36 @@ const GUTTER_PX = 56;
 const TIME_GRID_PROPS = { width: GUTTER_PX };
 
 /** Month cells have no time axis: each event leads with its start time. */
-function MonthEvent({ event }: EventProps<CalendarEvent>) {
+function MonthEvent({ event }: EventProps<CalendarItem>) {
   return (
     <span>
       <span className="cal-month-time">{timeOf(event.start)}</span> {event.title}
     </span>
   );
 }
-const COMPONENTS: Components<CalendarEvent> = { month: { event: MonthEvent } };
+const COMPONENTS: Components<CalendarItem> = { month: { event: MonthEvent } };
 
 // Precomputed class objects: react-big-calendar calls these getters for every slot and event on every render.
 const OPEN = { className: 'cal-slot--open' };
 const CLOSED = { className: 'cal-slot--closed' };
 const NO_PROPS = {};
 const CLOSED_DAY = { className: 'cal-day--closed' };
-const EVENT_PROPS: Record<CalendarEvent['color'], { className: string }> = {
+const EVENT_PROPS: Record<CalendarItem['color'], { className: string }> = {
   amber: { className: 'cal-event cal-event--amber' },
   green: { className: 'cal-event cal-event--green' },
   blue: { className: 'cal-event cal-event--blue' },
   red: { className: 'cal-event cal-event--red' },
   grey: { className: 'cal-event cal-event--grey' },
   blocked: { className: 'cal-event cal-event--blocked' },
+  travel: { className: 'cal-travel' },
 };
-const eventPropGetter = (event: CalendarEvent) => EVENT_PROPS[event.color];
+const eventPropGetter = (event: CalendarItem) => EVENT_PROPS[event.color];
+const NO_TRAVEL: TravelEvent[] = [];
 
 export interface BusinessCalendarProps {
   events: CalendarEvent[];
+  /** Drives between jobs (week and day views), behind the events; never dragged or opened. */
+  travel?: TravelEvent[];
   view: CalendarView;
   date: Date;
   /** Null while the business hours load: nothing is shaded yet. */
@@ -137,6 +143,7 @@ function toDate(value: Date | string): Date {
 
 export const BusinessCalendar = memo(function BusinessCalendar({
   events,
+  travel = NO_TRAVEL,
   view,
   date,
   hours,
@@ -161,8 +168,9 @@ export const BusinessCalendar = memo(function BusinessCalendar({
   const dayPropGetter = useMemo(() => (day: Date) => (!hours || hours[day.getDay()] ? NO_PROPS : CLOSED_DAY), [hours]);
   // Week and day events are role=button with tabIndex 0; Enter or Space opens them like a click.
   const keyHandler = useMemo(
-    () => (event: CalendarEvent, e: SyntheticEvent<HTMLElement>) => {
+    () => (event: CalendarItem, e: SyntheticEvent<HTMLElement>) => {
       const { key } = e as KeyboardEvent<HTMLElement>;
+      if (event.kind === 'travel') return;
       if (key === 'Enter' || key === ' ') {
         e.preventDefault();
         onSelectEvent(event);
@@ -172,9 +180,17 @@ export const BusinessCalendar = memo(function BusinessCalendar({
   );
   const dropHandler = useMemo(
     () =>
-      ({ event, start, end, isAllDay }: EventInteractionArgs<CalendarEvent>) =>
-        onMove(event, toDate(start), toDate(end), !!isAllDay),
+      ({ event, start, end, isAllDay }: EventInteractionArgs<CalendarItem>) => {
+        if (event.kind !== 'travel') onMove(event, toDate(start), toDate(end), !!isAllDay);
+      },
     [onMove],
+  );
+  // react-big-calendar selects a clicked background event too: a drive is not an event to open.
+  const selectHandler = useMemo(
+    () => (event: CalendarItem) => {
+      if (event.kind !== 'travel') onSelectEvent(event);
+    },
+    [onSelectEvent],
   );
   const scrollMinute = firstShownMinute(hours, date);
   const scrollToTime = useMemo(
@@ -202,6 +218,7 @@ export const BusinessCalendar = memo(function BusinessCalendar({
         localizer={localizer}
         culture="en-US"
         events={events}
+        backgroundEvents={travel}
         view={view}
         views={VIEWS}
         date={date}
@@ -228,7 +245,7 @@ export const BusinessCalendar = memo(function BusinessCalendar({
         onEventDrop={dropHandler}
         onEventResize={dropHandler}
         onSelectSlot={onSelectSlot}
-        onSelectEvent={onSelectEvent}
+        onSelectEvent={selectHandler}
         onKeyPressEvent={keyHandler}
       />
     </div>
