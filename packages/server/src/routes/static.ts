@@ -51,6 +51,9 @@ export async function staticRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
         reply.header('access-control-allow-origin', '*');
       },
     });
+  } else {
+    // The same route table with or without a build, so nothing depends on whether dist/ exists.
+    app.get('/assets/*', (_req, reply) => missing(reply, 'front end'));
   }
   registerPages();
 
