@@ -14,7 +14,10 @@ export async function backupSqlite(file: string, dest: string): Promise<{ pages:
   const source = new SQLite(file, { readonly: true, fileMustExist: true });
   try {
     source.pragma('busy_timeout = 5000');
-    const { totalPages } = await source.backup(dest);
+    // The backup API restarts whenever another connection writes between two steps, so a
+    // busy server could keep it going forever. After the first step, take every remaining
+    // page in one step: one read snapshot (WAL mode does not block writers meanwhile).
+    const { totalPages } = await source.backup(dest, { progress: ({ remainingPages }) => Math.max(remainingPages, 1) });
     const copy = new SQLite(dest, { readonly: true });
     try {
       const integrity = String(copy.pragma('integrity_check', { simple: true }));
