@@ -4,7 +4,6 @@
  */
 
 import { join } from 'node:path';
-import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Config } from './config.ts';
 import { type AppContext, createRepositories } from './context.ts';
@@ -18,6 +17,7 @@ import { startReminders } from './jobs/reminders.ts';
 import { loggerOptions } from './logging.ts';
 import { MailDispatcher } from './mail/outbox.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
+import { useCors } from './plugins/cors.ts';
 import { useErrorHandler } from './plugins/errors.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
 import { useSecurityHeaders } from './plugins/security-headers.ts';
@@ -39,9 +39,6 @@ import { healthRoutes } from './routes/health.ts';
 import { onboardingRoutes } from './routes/onboarding.ts';
 import { placesRoutes } from './routes/places.ts';
 import { staticRoutes } from './routes/static.ts';
-
-/** Paths any website may call from the browser (the widget's); everything else is same-origin only. */
-export const PUBLIC_API = /^\/api\/(customer\/|business\/places|feedback)/;
 
 export interface BuildOptions {
   /** Overrides for tests: a capturing log stream, a fake geocoder, a moved clock. */
@@ -100,17 +97,7 @@ export async function buildApp(
   useErrorHandler(app);
 
   useSecurityHeaders(app);
-  await app.register(cors, {
-    delegator: (req, cb) => {
-      const open = PUBLIC_API.test(req.url ?? '');
-      cb(
-        null,
-        open
-          ? { origin: true, credentials: false, methods: ['GET', 'POST', 'PUT', 'DELETE'], maxAge: 600 }
-          : { origin: false },
-      );
-    },
-  });
+  useCors(app);
   await registerRateLimits(app, ctx);
 
   await app.register(healthRoutes, { ctx });

@@ -12,6 +12,15 @@ import type { Database } from './schema.ts';
 export type Tx = Kysely<Database> | Transaction<Database>;
 
 export async function withBusinessLock<T>(store: Db, businessId: string, work: (trx: Tx) => Promise<T>): Promise<T> {
+  try {
+    return await lockedTransaction(store, businessId, work);
+  } finally {
+    // Reads made while this transaction was open saw the calendar before it (calendar-changes.ts).
+    store.changes.bump();
+  }
+}
+
+async function lockedTransaction<T>(store: Db, businessId: string, work: (trx: Tx) => Promise<T>): Promise<T> {
   if (store.dialect === 'postgres') {
     return store.db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(hashtextextended(${businessId}, 0))`.execute(trx);
@@ -35,6 +44,12 @@ export async function withBusinessLock<T>(store: Db, businessId: string, work: (
 
 /** A plain transaction for writes that touch no calendar. */
 export async function inTransaction<T>(store: Db, work: (trx: Tx) => Promise<T>): Promise<T> {
-  if (store.dialect === 'postgres') return store.db.transaction().execute(work);
+  if (store.dialect === 'postgres') {
+    try {
+      return await store.db.transaction().execute(work);
+    } finally {
+      store.changes.bump();
+    }
+  }
   return withBusinessLock(store, '', work);
 }

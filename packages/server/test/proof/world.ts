@@ -24,7 +24,10 @@ export const GUARDED = /^\/api\/(business-dashboard|onboarding)\//;
  * a new owner route slip through unguarded.
  */
 export const PUBLIC_ROUTES = new Set([
-  'OPTIONS *',
+  // CORS preflights of the widget's calls (plugins/cors.ts).
+  'OPTIONS /api/customer/*',
+  'OPTIONS /api/business/places',
+  'OPTIONS /api/feedback',
   'GET /api/health',
   'POST /api/auth/signup',
   'POST /api/auth/login',
@@ -265,6 +268,9 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     );
   const r = (extra: Omit<Request, 'method' | 'path'> = {}): Request => ({ method: route.method, path: p, ...extra });
   const d = '/api/business-dashboard';
+  const preflight = r({
+    headers: { origin: 'https://owner.example', 'access-control-request-method': 'POST' },
+  });
   const table: Record<string, () => Request> = {
     [`GET ${d}/account`]: () => r(),
     // A wrong current password: the call is well formed but never logs the owner out mid-suite.
@@ -319,6 +325,9 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     'POST /api/onboarding/step3': () => r({ body: { address: '12, Beverly Hills, CA 90210, USA' } }),
 
     'GET /api/health': () => r(),
+    'OPTIONS /api/customer/*': () => ({ ...preflight, path: '/api/customer/book' }),
+    'OPTIONS /api/business/places': () => preflight,
+    'OPTIONS /api/feedback': () => preflight,
     'POST /api/auth/signup': () =>
       r({
         body: {

@@ -7,7 +7,7 @@ import { changeLocked } from '@slotwise/shared/change-cutoff';
 import { SLOT_MINUTES } from '@slotwise/shared/domain';
 import type { LatLng } from '@slotwise/shared/geo';
 import { detailedSlots, openingInterval, weekdayOf } from '@slotwise/shared/slots';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../plugins/errors.ts';
@@ -17,12 +17,15 @@ import { toServiceJson } from '../../repositories/services.ts';
 import { bookingForToken, businessNotFound, LINK_NOT_VALID, loadBusiness, serviceNotFound } from './common.ts';
 import { assertChangeAllowed, locationOf, withTravel } from './operations-rules.ts';
 import { locate, priceRequest, toQuoteJson } from './pricing.ts';
+import { SlotsCache } from './slots-cache.ts';
 
 const BusinessParams = z.object({
   businessId: z.string().uuid('That is not a business id. Use the businessId from the embed code, a UUID.'),
 });
 
 export async function catalogueRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const slotsCache = new SlotsCache(ctx.store.changes, ctx.now);
+
   app.get(
     '/api/customer/business/:businessId',
     { schema: { params: BusinessParams }, config: { rateLimit: rateLimit(ctx, 'publicRead') } },
@@ -45,47 +48,60 @@ export async function catalogueRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   app.get(
     '/api/customer/get-available-slots',
     { schema: { querystring: SlotsQuery }, config: { rateLimit: rateLimit(ctx, 'publicRead') } },
-    async (req) => {
-      const { businessId, date, serviceId, token, address } = req.query as z.infer<typeof SlotsQuery>;
+    async (req, reply) => {
+      const query = req.query as z.infer<typeof SlotsQuery>;
+      const { serviceId, token } = query;
       if (serviceId && token) throw new HttpError(400, 'Send either serviceId or token, not both.');
-      const context = await ctx.repos.calendar.slotContext(businessId, weekdayOf(date), serviceId);
-      if (!context) throw businessNotFound(businessId);
-      let durationMin: number = SLOT_MINUTES;
-      let ignoreBookingId: string | undefined;
-      let where: LatLng | null = null;
-      if (token) {
-        const booking = await bookingForToken(ctx, token);
-        if (booking.business_id !== businessId) throw new HttpError(404, LINK_NOT_VALID);
-        if (changeLocked(booking.start_ms, context.changeCutoffHours, ctx.now()))
-          await assertChangeAllowed(ctx, booking, await loadBusiness(ctx, businessId));
-        durationMin = booking.duration_min;
-        // The booking being moved must not block itself: it may move within its own time.
-        ignoreBookingId = booking.id;
-        where = locationOf(booking);
-      } else if (serviceId) {
-        if (context.serviceDurationMin === null) throw serviceNotFound();
-        durationMin = context.serviceDurationMin;
-      }
-      const { hours, timeZone, travel } = context;
-      const open = openingInterval(date, hours, timeZone);
-      // Geocoding costs a lookup: only for an owner who travels, on a day that is open.
-      if (travel && open && !token && address) where = await locate(ctx, address, req.log);
-      const busy = open ? await ctx.repos.calendar.busy(ctx.db, businessId, open, { ignoreBookingId }) : [];
-      const grid = detailedSlots({ day: date, hours, timeZone, durationMin, busy, now: ctx.now() });
-      const slots =
-        travel && open && where && grid.some((s) => s.available)
-          ? withTravel(grid, where, {
-              day: date,
-              hours,
-              timeZone,
-              home: context.home,
-              travel,
-              jobs: await ctx.repos.calendar.dayJobs(ctx.db, businessId, date, { ignoreBookingId }),
-            })
-          : grid;
-      return { slots: slots.map(({ time, available }) => ({ time, available })) };
+      reply.type('application/json; charset=utf-8');
+      // A manage link's answer depends on its booking; those are rare and never kept.
+      if (token) return JSON.stringify(await freeSlots(query, req.log));
+      const key = `${query.businessId}|${query.date}|${serviceId ?? ''}|${query.address ?? ''}`;
+      return slotsCache.get(key) ?? (await slotsCache.compute(key, () => freeSlots(query, req.log)));
     },
   );
+
+  /** The day's grid with each slot's availability, for a service, a manage link's booking, or the bare grid. */
+  async function freeSlots(
+    { businessId, date, serviceId, token, address }: z.infer<typeof SlotsQuery>,
+    log: FastifyBaseLogger,
+  ) {
+    const context = await ctx.repos.calendar.slotContext(businessId, weekdayOf(date), serviceId);
+    if (!context) throw businessNotFound(businessId);
+    let durationMin: number = SLOT_MINUTES;
+    let ignoreBookingId: string | undefined;
+    let where: LatLng | null = null;
+    if (token) {
+      const booking = await bookingForToken(ctx, token);
+      if (booking.business_id !== businessId) throw new HttpError(404, LINK_NOT_VALID);
+      if (changeLocked(booking.start_ms, context.changeCutoffHours, ctx.now()))
+        await assertChangeAllowed(ctx, booking, await loadBusiness(ctx, businessId));
+      durationMin = booking.duration_min;
+      // The booking being moved must not block itself: it may move within its own time.
+      ignoreBookingId = booking.id;
+      where = locationOf(booking);
+    } else if (serviceId) {
+      if (context.serviceDurationMin === null) throw serviceNotFound();
+      durationMin = context.serviceDurationMin;
+    }
+    const { hours, timeZone, travel } = context;
+    const open = openingInterval(date, hours, timeZone);
+    // Geocoding costs a lookup: only for an owner who travels, on a day that is open.
+    if (travel && open && !token && address) where = await locate(ctx, address, log);
+    const busy = open ? await ctx.repos.calendar.busy(ctx.db, businessId, open, { ignoreBookingId }) : [];
+    const grid = detailedSlots({ day: date, hours, timeZone, durationMin, busy, now: ctx.now() });
+    const slots =
+      travel && open && where && grid.some((s) => s.available)
+        ? withTravel(grid, where, {
+            day: date,
+            hours,
+            timeZone,
+            home: context.home,
+            travel,
+            jobs: await ctx.repos.calendar.dayJobs(ctx.db, businessId, date, { ignoreBookingId }),
+          })
+        : grid;
+    return { slots: slots.map(({ time, available }) => ({ time, available })) };
+  }
 
   app.post(
     '/api/customer/quote',

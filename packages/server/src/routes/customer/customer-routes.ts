@@ -1,4 +1,4 @@
-/** Every /api/customer/* call: public, CORS open (app.ts PUBLIC_API), rate-limited per route. */
+/** Every /api/customer/* call: public, CORS open (plugins/cors.ts), rate-limited per route. */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { bookRoutes } from './book.ts';

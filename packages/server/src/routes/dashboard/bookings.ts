@@ -7,7 +7,6 @@ import { RangeQuery } from '@slotwise/shared/api';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import type { BookingsTable } from '../../db/schema.ts';
 import { withBusinessLock } from '../../db/transaction.ts';
 import { manageTokenFor } from '../../domain/manage-token.ts';
 import { type OwnerDecision, refuseDecision } from '../../domain/owner-decision.ts';

@@ -1,0 +1,66 @@
+/**
+ * A counter that moves whenever this process writes something that can change which
+ * slots are free: a booking, a blocked time, hours, a service, the business itself.
+ * Caches of computed answers (routes/customer/slots-cache.ts) compare it to know when
+ * they are stale. It is a Kysely plugin, so no write path can forget to announce
+ * itself; the transaction helpers also move it when a transaction ends, so an answer
+ * computed while a write was uncommitted is never kept past the commit.
+ */
+import type {
+  KyselyPlugin,
+  OperationNode,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
+
+/** Tables whose rows never change a calendar: bookkeeping of mail, limits, keys and feedback. */
+const NOT_CALENDAR = new Set(['mail_outbox', 'rate_limits', 'idempotency_keys', 'feedback', 'password_resets']);
+
+function tableName(node: OperationNode | undefined): string | undefined {
+  if (!node) return undefined;
+  if (node.kind === 'TableNode')
+    return (node as unknown as { table: { identifier: { name: string } } }).table.identifier.name;
+  if (node.kind === 'AliasNode') return tableName((node as unknown as { node: OperationNode }).node);
+  return undefined;
+}
+
+function writtenTables(node: RootOperationNode): (string | undefined)[] | null {
+  switch (node.kind) {
+    case 'InsertQueryNode':
+      return [tableName(node.into)];
+    case 'UpdateQueryNode':
+      return [tableName(node.table)];
+    case 'DeleteQueryNode':
+      return node.from.froms.map(tableName);
+    default:
+      // Selects read; raw SQL here is the rate-limit upsert, locks and transaction control.
+      return null;
+  }
+}
+
+export class CalendarChanges implements KyselyPlugin {
+  private count = 0;
+
+  get generation(): number {
+    return this.count;
+  }
+
+  /** Something may have changed: forget every answer computed before now. */
+  bump(): void {
+    this.count++;
+  }
+
+  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
+    const tables = writtenTables(node);
+    // A table we cannot name counts as a calendar table: better a recomputed answer than a stale one.
+    if (tables?.some((t) => t === undefined || !NOT_CALENDAR.has(t))) this.bump();
+    return node;
+  }
+
+  async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return result;
+  }
+}

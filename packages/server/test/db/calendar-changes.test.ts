@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction, withBusinessLock } from '../../src/db/transaction.ts';
+import { createTestApp, storages, type TestApp } from '../helpers.ts';
+
+describe.each(storages())('the calendar change counter on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  const generation = () => t.ctx.store.changes.generation;
+
+  it('stays put for reads and for bookkeeping writes (mail, rate limits, keys, feedback)', async () => {
+    const before = generation();
+    await t.ctx.db.selectFrom('bookings').select('id').limit(1).execute();
+    await t.ctx.db.deleteFrom('mail_outbox').where('id', '=', randomUUID()).execute();
+    await t.ctx.db.deleteFrom('rate_limits').where('key', '=', 'nothing').execute();
+    await t.ctx.db.deleteFrom('idempotency_keys').where('key', '=', 'nothing').execute();
+    await t.ctx.db.deleteFrom('feedback').where('id', '=', randomUUID()).execute();
+    expect(generation()).toBe(before);
+  });
+
+  it('moves on any write to a calendar table, inside a transaction or not', async () => {
+    let before = generation();
+    await t.ctx.db.updateTable('businesses').set({ updated_at: 1 }).where('id', '=', randomUUID()).execute();
+    expect(generation()).toBeGreaterThan(before);
+    before = generation();
+    await t.ctx.db.deleteFrom('blocked_times').where('id', '=', randomUUID()).execute();
+    expect(generation()).toBeGreaterThan(before);
+    before = generation();
+    await inTransaction(t.ctx.store, (trx) =>
+      trx.deleteFrom('availability').where('business_id', '=', randomUUID()).execute(),
+    );
+    expect(generation()).toBeGreaterThan(before);
+  });
+
+  it('moves again when a transaction ends, committed or rolled back', async () => {
+    let seenInside = 0;
+    await withBusinessLock(t.ctx.store, randomUUID(), async (trx) => {
+      await trx.deleteFrom('bookings').where('id', '=', randomUUID()).execute();
+      seenInside = generation();
+    });
+    expect(generation()).toBeGreaterThan(seenInside);
+    await expect(
+      withBusinessLock(t.ctx.store, randomUUID(), async (trx) => {
+        await trx.deleteFrom('bookings').where('id', '=', randomUUID()).execute();
+        seenInside = generation();
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(generation()).toBeGreaterThan(seenInside);
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * The slots answer is kept for a second (routes/customer/slots-cache.ts): it must
+ * never hide this process's own writes, and another instance's writes show within
+ * that second.
+ */
+import { randomUUID } from 'node:crypto';
+import { localToUtcMs } from '@slotwise/shared/slots';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SLOTS_MAX_AGE_MS } from '../../../src/routes/customer/slots-cache.ts';
+import {
+  availableTimes,
+  bookAndToken,
+  bookBody,
+  detailer,
+  engineApp,
+  LA,
+  type Shop,
+  START_CLOCK,
+} from '../../booking-fixtures.ts';
+import { createTestApp, storages, type TestApp } from '../../helpers.ts';
+
+describe.each(storages())('kept slots answers on %s', (kind) => {
+  let t: TestApp & { clock: { now: number } };
+  let shop: Shop;
+  beforeAll(async () => {
+    t = await engineApp(kind);
+    shop = await detailer(t);
+  });
+  afterAll(() => t.close());
+
+  const times = (date: string) => availableTimes(t, { businessId: shop.businessId, date, serviceId: shop.fullId });
+
+  it('shows a slot taken as soon as it is booked, though the day was just asked for', async () => {
+    const day = '2026-12-08';
+    expect(await times(day)).toContain('10:00');
+    await bookAndToken(t, bookBody(shop, { date: day, time: '10:00' }));
+    expect(await times(day)).not.toContain('10:00');
+  });
+
+  it('shows a blocked time, new hours and a cancelled booking at once', async () => {
+    const day = '2026-12-09'; // a Wednesday
+    expect(await times(day)).toContain('16:00');
+    await t.ctx.repos.calendar.insertBlocked(t.ctx.db, {
+      id: randomUUID(),
+      business_id: shop.businessId,
+      title: 'Dentist',
+      reason: 'custom',
+      start_ms: localToUtcMs(day, '16:00', LA),
+      end_ms: localToUtcMs(day, '17:00', LA),
+      created_at: t.ctx.now(),
+    });
+    expect(await times(day)).not.toContain('16:00');
+
+    const hours = await t.app.inject({
+      method: 'PUT',
+      url: '/api/business-dashboard/availability/update-single',
+      headers: shop.auth,
+      payload: { day: 'Wednesday', startTime: '09:00', endTime: '12:00' },
+    });
+    expect(hours.statusCode).toBe(200);
+    expect((await times(day)).at(-1)).toBe('11:00');
+
+    const { token } = await bookAndToken(t, bookBody(shop, { date: day, time: '09:00' }));
+    expect(await times(day)).not.toContain('09:00');
+    const cancel = await t.app.inject({ method: 'DELETE', url: `/api/customer/confirm-cancel?token=${token}` });
+    expect(cancel.statusCode).toBe(200);
+    expect(await times(day)).toContain('09:00');
+  });
+
+  it('recomputes once the clock moves, so a slot that has started is no longer offered', async () => {
+    const day = '2026-12-10';
+    expect(await times(day)).toContain('12:00');
+    t.clock.now = localToUtcMs(day, '12:05', LA);
+    try {
+      expect(await times(day)).not.toContain('12:00');
+    } finally {
+      t.clock.now = START_CLOCK;
+    }
+  });
+});
+
+describe.skipIf(!storages().includes('postgres'))('kept slots answers with two instances on PostgreSQL', () => {
+  let first: TestApp & { clock: { now: number } };
+  let second: TestApp;
+  let shop: Shop;
+  beforeAll(async () => {
+    first = await engineApp('postgres');
+    second = await createTestApp('postgres', { databaseUrl: first.databaseUrl, now: () => first.clock.now });
+    shop = await detailer(first);
+  });
+  afterAll(async () => {
+    await second.close();
+    await first.close();
+  });
+
+  it("shows another instance's booking within a second", async () => {
+    const day = '2026-12-08';
+    const times = () => availableTimes(first, { businessId: shop.businessId, date: day, serviceId: shop.fullId });
+    expect(await times()).toContain('10:00');
+    await bookAndToken(second, bookBody(shop, { date: day, time: '10:00' }));
+    // Within the second the kept answer may still offer it (booking it would answer 409) ...
+    first.clock.now = START_CLOCK + SLOTS_MAX_AGE_MS;
+    try {
+      // ... and once the second has passed it never does.
+      expect(await times()).not.toContain('10:00');
+    } finally {
+      first.clock.now = START_CLOCK;
+    }
+  });
+});
