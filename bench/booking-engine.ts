@@ -107,8 +107,13 @@ async function seed(base: string, insertBookings: (rows: Record<string, unknown>
   return { businessId: profile.businessId, serviceId: service._id };
 }
 
-/** Every request books a different slot: day by day, far in the future, 47 slots a day (23:30 would end after the 23:59 close). */
+/**
+ * Every request books a different slot: day by day, far in the future, 41 slots a day
+ * from 03:00 to 23:00 (02:00-02:59 does not exist on the spring daylight-saving day in
+ * Los Angeles, and 23:30 would end after the 23:59 close).
+ */
 function bookingRequests(businessId: string, serviceId: string): autocannon.Request[] {
+  const PER_DAY = 41;
   let n = 0;
   const first = Date.UTC(new Date().getUTCFullYear() + 2, 0, 1);
   return [
@@ -117,8 +122,8 @@ function bookingRequests(businessId: string, serviceId: string): autocannon.Requ
       path: '/api/customer/book',
       setupRequest: (req) => {
         const i = n++;
-        const date = new Date(first + Math.floor(i / 47) * 86_400_000).toISOString().slice(0, 10);
-        const minutes = (i % 47) * 30;
+        const date = new Date(first + Math.floor(i / PER_DAY) * 86_400_000).toISOString().slice(0, 10);
+        const minutes = 180 + (i % PER_DAY) * 30;
         const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
         return {
           ...req,

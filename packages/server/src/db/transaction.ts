@@ -1,7 +1,8 @@
 /**
  * The one way to write to a business's calendar (DESIGN.md section 5): a
  * transaction serialised per business, inside which the caller re-checks overlaps.
- * SQLite: BEGIN IMMEDIATE takes the write lock up front (no deadlock-prone upgrade).
+ * SQLite: BEGIN IMMEDIATE takes the write lock up front (no deadlock-prone upgrade),
+ * and writes that arrive together share one transaction (group commit, below).
  * PostgreSQL: a transaction-scoped advisory lock keyed by the business id, so two
  * instances serialise on the same business and never on different ones.
  */
@@ -27,19 +28,95 @@ async function lockedTransaction<T>(store: Db, businessId: string, work: (trx: T
       return work(trx);
     });
   }
-  // Kysely's SQLite driver hands out its single connection under a mutex, so this
-  // block is exclusive inside the process; BEGIN IMMEDIATE makes it so across processes.
-  return store.db.connection().execute(async (conn) => {
-    await sql`begin immediate`.execute(conn);
+  return groupCommitFor(store).run(work);
+}
+
+/** Writes in one SQLite transaction at most; enough to share an fsync, few enough to answer soon. */
+const MAX_GROUP = 64;
+
+interface Job {
+  work: (trx: Tx) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (err: unknown) => void;
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; err: unknown };
+
+/**
+ * Group commit for SQLite. With synchronous=FULL every commit waits for the disk, and
+ * the commit was most of a booking's time. Writes that arrive in the same turn of the
+ * event loop run one after another (Kysely hands out SQLite's single connection under
+ * a mutex, so they never interleave) in one BEGIN IMMEDIATE transaction, each inside
+ * its own savepoint: a write that fails is rolled back alone and the others go on.
+ * Nobody hears "done" before the one COMMIT is durable, so a 201 still survives a crash.
+ */
+class GroupCommit {
+  private readonly queue: Job[] = [];
+  private busy = false;
+
+  constructor(private readonly store: Db) {}
+
+  run<T>(work: (trx: Tx) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      if (!this.busy) {
+        this.busy = true;
+        // Let every request parsed in this turn reach the queue first.
+        setImmediate(() => void this.flush());
+      }
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.queue.splice(0, MAX_GROUP);
     try {
-      const result = await work(conn);
-      await sql`commit`.execute(conn);
-      return result;
+      const outcomes = await this.store.db.connection().execute(async (conn) => {
+        await sql`begin immediate`.execute(conn);
+        try {
+          const done: Outcome[] = [];
+          for (const job of batch) done.push(await this.inSavepoint(conn, job));
+          await sql`commit`.execute(conn);
+          return done;
+        } catch (err) {
+          await sql`rollback`.execute(conn).catch(() => {});
+          throw err;
+        }
+      });
+      for (const [i, outcome] of outcomes.entries())
+        outcome.ok ? batch[i]!.resolve(outcome.value) : batch[i]!.reject(outcome.err);
     } catch (err) {
-      await sql`rollback`.execute(conn);
-      throw err;
+      // The transaction itself failed (disk full, I/O error): none of the batch was kept.
+      for (const job of batch) job.reject(err);
+    } finally {
+      this.store.changes.bump();
+      if (this.queue.length > 0) setImmediate(() => void this.flush());
+      else this.busy = false;
     }
-  });
+  }
+
+  private async inSavepoint(conn: Tx, job: Job): Promise<Outcome> {
+    await sql`savepoint calendar_write`.execute(conn);
+    try {
+      const value = await job.work(conn);
+      await sql`release calendar_write`.execute(conn);
+      return { ok: true, value };
+    } catch (err) {
+      // If SQLite already dropped the whole transaction, this throws and the batch fails.
+      await sql`rollback to calendar_write`.execute(conn);
+      await sql`release calendar_write`.execute(conn);
+      return { ok: false, err };
+    }
+  }
+}
+
+const groups = new WeakMap<Db, GroupCommit>();
+function groupCommitFor(store: Db): GroupCommit {
+  let group = groups.get(store);
+  if (!group) {
+    group = new GroupCommit(store);
+    groups.set(store, group);
+  }
+  return group;
 }
 
 /** A plain transaction for writes that touch no calendar. */

@@ -56,14 +56,18 @@ export function manageLinks(publicUrl: string, token: string, businessId: string
   };
 }
 
+// Built once: toLocaleDateString with options builds a formatter per call, which was
+// the most expensive step of composing a booking's mails.
+const LONG_DATE = new Intl.DateTimeFormat('en-US', {
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
 function when(b: MailBooking): string {
-  const date = new Date(`${b.day}T12:00:00Z`).toLocaleDateString('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  const date = LONG_DATE.format(new Date(`${b.day}T12:00:00Z`));
   return `${date}, ${b.startTime}-${b.endTime} (${b.timeZone})`;
 }
 
