@@ -1,9 +1,9 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useRef } from 'react';
 import { client } from '../../../lib/api.ts';
+import { copyText } from '../../../lib/copy-text.ts';
 import { isNetworkError } from '../../../lib/errors.ts';
 import { useResource } from '../../../lib/resource.ts';
-import { copyText } from '../../../lib/copy-text.ts';
 
 export const COPIED = 'Script copied to clipboard!';
 

@@ -2,10 +2,10 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useId, useRef, useState } from 'react';
 import { FlashMessage } from '../../../components/flash-message.tsx';
 import { client } from '../../../lib/api.ts';
+import { copyText } from '../../../lib/copy-text.ts';
 import { serverDetail } from '../../../lib/errors.ts';
 import { useResource } from '../../../lib/resource.ts';
 import { useFlash } from '../../../lib/use-flash.ts';
-import { copyText } from '../../../lib/copy-text.ts';
 
 export const FEED_COPIED = 'Calendar link copied to clipboard!';
 export const FEED_COPY_FAILED = 'Could not copy the calendar link. Select it in the box and copy it by hand.';
