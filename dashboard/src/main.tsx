@@ -3,17 +3,18 @@ import '@slotwise/ui/status-badge.css';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { createAppRouter } from './app/router.tsx';
+import { BrowserRouter } from 'react-router-dom';
+import { AppRoutes } from './app/router.tsx';
 import { checkSession } from './lib/session.ts';
 
 checkSession();
-const router = createAppRouter();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element to render the dashboard into.');
 
 createRoot(root).render(
   <StrictMode>
-    <RouterProvider router={router} />
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
   </StrictMode>,
 );

@@ -1,13 +1,6 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-
-/** The router's default error view (SPEC.md section 8). */
-export function ErrorView() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : null;
+/** The error view of SPEC.md section 8: the text of react-router's default errorElement. */
+export function ErrorView({ error }: { error: unknown }) {
+  const detail = error instanceof Error ? error.message : null;
   return (
     <main className="center-screen">
       <div className="center-card">

@@ -1,105 +1,103 @@
 /**
  * The route table (SPEC.md section 2). Features never import each other; this file
- * composes them. The calendar loads lazily, in its own chunk (react-big-calendar is large).
+ * composes them. Declarative react-router (<Routes>), not the data router: the app uses
+ * no loaders, actions or fetchers, and the data router costs about 16 KB gzip more of
+ * the first download (issue 4; docs/decisions/007).
  */
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Navigate, Outlet, Route, Routes, useNavigate } from 'react-router-dom';
 import { DashboardLayout } from '../components/layouts/dashboard-layout.tsx';
 import { LoginPage } from '../features/auth/components/login-page.tsx';
 import { SignupPage } from '../features/auth/components/signup-page.tsx';
 import { BookingsPage } from '../features/bookings/components/bookings-page.tsx';
 import { OverviewPage } from '../features/overview/components/overview-page.tsx';
 import { bindNavigation } from '../lib/session.ts';
-import { ErrorView } from './error-view.tsx';
+import { lazyPage } from './lazy-page.tsx';
 import { DashboardNotFound, NotFoundPage } from './not-found-page.tsx';
 import { RootLayout } from './root-layout.tsx';
+import { RouteBoundary } from './route-boundary.tsx';
 
 /**
- * A page loaded on first visit, in its own chunk: the first download carries only the
- * shell, log-in and the daily pages (overview, bookings).
+ * Pages loaded on first visit, each in its own chunk: the first download carries only the
+ * shell, log-in and the daily pages (overview, bookings). The calendar's chunk is the
+ * largest (react-big-calendar); bench/calendar.ts finds it by its import() in the entry.
  */
-function page<M>(load: () => Promise<M>, name: keyof M) {
-  return async () => ({ Component: (await load())[name] as React.ComponentType });
+const lazyPages = {
+  ForgotPassword: lazyPage(
+    () => import('../features/account/components/forgot-password-page.tsx'),
+    'ForgotPasswordPage',
+  ),
+  ResetPassword: lazyPage(() => import('../features/account/components/reset-password-page.tsx'), 'ResetPasswordPage'),
+  Step1: lazyPage(() => import('../features/onboarding/components/step1-page.tsx'), 'Step1Page'),
+  Step2: lazyPage(() => import('../features/onboarding/components/step2-page.tsx'), 'Step2Page'),
+  Step3: lazyPage(() => import('../features/onboarding/components/step3-page.tsx'), 'Step3Page'),
+  Reschedule: lazyPage(() => import('../features/customer/components/reschedule-page.tsx'), 'ReschedulePage'),
+  Cancel: lazyPage(() => import('../features/customer/components/cancel-page.tsx'), 'CancelPage'),
+  Calendar: lazyPage(() => import('../features/calendar/calendar-page.tsx'), 'CalendarPage'),
+  Services: lazyPage(() => import('../features/services/components/services-page.tsx'), 'ServicesPage'),
+  Settings: lazyPage(() => import('../features/settings/components/settings-page.tsx'), 'SettingsPage'),
+};
+
+/** Loads every lazy page now, so tests render pages at once (testing/render-app.tsx). */
+export function preloadPages(): Promise<unknown> {
+  return Promise.all(Object.values(lazyPages).map((page) => page.preload()));
 }
 
-export const routes: RouteObject[] = [
-  {
-    element: <RootLayout />,
-    errorElement: <ErrorView />,
-    hydrateFallbackElement: <p className="loading">Loading...</p>,
-    children: [
-      // The server answers "/" with the landing page; this only matters under `vite dev`.
-      { path: '/', element: <Navigate to="/dashboard" replace /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/signup', element: <SignupPage /> },
-      {
-        path: '/forgot-password',
-        lazy: page(() => import('../features/account/components/forgot-password-page.tsx'), 'ForgotPasswordPage'),
-      },
-      {
-        path: '/reset-password',
-        lazy: page(() => import('../features/account/components/reset-password-page.tsx'), 'ResetPasswordPage'),
-      },
-      { path: '/onboarding', element: <Navigate to="/onboarding/step1" replace /> },
-      {
-        path: '/onboarding/step1',
-        lazy: page(() => import('../features/onboarding/components/step1-page.tsx'), 'Step1Page'),
-      },
-      {
-        path: '/onboarding/step2',
-        lazy: page(() => import('../features/onboarding/components/step2-page.tsx'), 'Step2Page'),
-      },
-      {
-        path: '/onboarding/step3',
-        lazy: page(() => import('../features/onboarding/components/step3-page.tsx'), 'Step3Page'),
-      },
-      // Customer pages from e-mailed links: public, no session.
-      {
-        path: '/customer/reschedule',
-        lazy: page(() => import('../features/customer/components/reschedule-page.tsx'), 'ReschedulePage'),
-      },
-      {
-        path: '/customer/cancel',
-        lazy: page(() => import('../features/customer/components/cancel-page.tsx'), 'CancelPage'),
-      },
-      {
-        path: '/dashboard',
-        element: <DashboardLayout />,
-        children: [
-          {
-            // A failing page keeps the top bar, so the owner can go elsewhere.
-            errorElement: <ErrorView />,
-            children: [
-              { index: true, element: <OverviewPage /> },
-              {
-                path: 'calendar',
-                lazy: async () => ({
-                  Component: (await import('../features/calendar/calendar-page.tsx')).CalendarPage,
-                }),
-              },
-              {
-                path: 'bookings',
-                element: <BookingsPage />,
-              },
-              {
-                path: 'services',
-                lazy: page(() => import('../features/services/components/services-page.tsx'), 'ServicesPage'),
-              },
-              {
-                path: 'settings',
-                lazy: page(() => import('../features/settings/components/settings-page.tsx'), 'SettingsPage'),
-              },
-              { path: '*', element: <DashboardNotFound /> },
-            ],
-          },
-        ],
-      },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-];
+/** Hands the router's navigate to the session, so expiry and 401s move the user from outside React. */
+function BindNavigation() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    bindNavigation((to, options) => void navigate(to, options));
+  }, [navigate]);
+  return null;
+}
 
-export function createAppRouter() {
-  const router = createBrowserRouter(routes);
-  bindNavigation((to, options) => void router.navigate(to, options));
-  return router;
+/** The whole app beneath a router: <BrowserRouter> in main.tsx, <MemoryRouter> in tests. */
+export function AppRoutes() {
+  return (
+    <>
+      <BindNavigation />
+      <Routes>
+        <Route
+          element={
+            <RouteBoundary>
+              <RootLayout />
+            </RouteBoundary>
+          }
+        >
+          {/* The server answers "/" with the landing page; this only matters under `vite dev`. */}
+          <Route path="/" element={<Navigate to="/dashboard" replace />} />
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/signup" element={<SignupPage />} />
+          <Route path="/forgot-password" element={<lazyPages.ForgotPassword />} />
+          <Route path="/reset-password" element={<lazyPages.ResetPassword />} />
+          <Route path="/onboarding" element={<Navigate to="/onboarding/step1" replace />} />
+          <Route path="/onboarding/step1" element={<lazyPages.Step1 />} />
+          <Route path="/onboarding/step2" element={<lazyPages.Step2 />} />
+          <Route path="/onboarding/step3" element={<lazyPages.Step3 />} />
+          {/* Customer pages from e-mailed links: public, no session. */}
+          <Route path="/customer/reschedule" element={<lazyPages.Reschedule />} />
+          <Route path="/customer/cancel" element={<lazyPages.Cancel />} />
+          <Route path="/dashboard" element={<DashboardLayout />}>
+            {/* A failing or loading page keeps the top bar, so the owner can go elsewhere. */}
+            <Route
+              element={
+                <RouteBoundary>
+                  <Outlet />
+                </RouteBoundary>
+              }
+            >
+              <Route index element={<OverviewPage />} />
+              <Route path="calendar" element={<lazyPages.Calendar />} />
+              <Route path="bookings" element={<BookingsPage />} />
+              <Route path="services" element={<lazyPages.Services />} />
+              <Route path="settings" element={<lazyPages.Settings />} />
+              <Route path="*" element={<DashboardNotFound />} />
+            </Route>
+          </Route>
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </>
+  );
 }

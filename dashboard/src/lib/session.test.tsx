@@ -99,13 +99,13 @@ describe('401 from an authenticated call', () => {
       'GET /api/business-dashboard/services': { status: 401, body: { error: 'expired' } },
       'POST /api/auth/login': { status: 401, body: { error: 'Incorrect email or password.' } },
     });
-    const { pathname, router } = renderApp('/dashboard');
+    const { pathname, location } = renderApp('/dashboard');
     await screen.findByRole('navigation', { name: 'Dashboard' });
     await expect(client.auth.login({ email: 'a@b.co', password: 'x' })).rejects.toThrow('Incorrect email');
     expect(sessionStatus.value).toBe('signedIn');
     await expect(client.dashboard.services()).rejects.toMatchObject({ status: 401 });
     await waitFor(() => expect(pathname()).toBe('/login'));
-    expect(router.state.location.pathname).toBe('/login');
+    expect(location().pathname).toBe('/login');
     expect(api.callsTo('GET /api/business-dashboard/services')[0]?.headers.authorization).toMatch(/^Bearer /);
   });
 });

@@ -1,27 +1,40 @@
 /** Renders the real route table in memory at a path, with the session checked as at start-up. */
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router-dom';
-import { routes } from '../app/router.tsx';
-import { bindNavigation, checkSession } from '../lib/session.ts';
+import { useLayoutEffect } from 'react';
+import { type Location, MemoryRouter, useLocation } from 'react-router-dom';
+import { AppRoutes, preloadPages } from '../app/router.tsx';
+import { checkSession } from '../lib/session.ts';
 
-/** The route table with every lazy page already loaded: tests look at pages, not at chunk loading. */
-async function resolveLazy(list: RouteObject[]): Promise<RouteObject[]> {
-  return Promise.all(
-    list.map(async (route) => {
-      const { lazy, children, ...rest } = route;
-      const loaded = typeof lazy === 'function' ? await lazy() : {};
-      return { ...rest, ...loaded, ...(children ? { children: await resolveLazy(children) } : {}) } as RouteObject;
-    }),
-  );
+// Every lazy page loaded before any test renders: tests look at pages, not at chunk loading.
+await preloadPages();
+
+/** Reports the location the router last committed, for tests that check where the app went. */
+function LocationProbe({ onChange }: { onChange: (location: Location) => void }) {
+  const location = useLocation();
+  useLayoutEffect(() => {
+    onChange(location);
+  }, [location, onChange]);
+  return null;
 }
-const eagerRoutes = await resolveLazy(routes);
 
 export function renderApp(path: string, options: { checkSession?: boolean } = {}) {
   if (options.checkSession !== false) checkSession();
-  const router = createMemoryRouter(eagerRoutes, { initialEntries: [path] });
-  bindNavigation((to, o) => void router.navigate(to, o));
+  let current: Location | undefined;
+  const location = () => {
+    if (!current) throw new Error('The app has not rendered yet.');
+    return current;
+  };
   const user = userEvent.setup();
-  const view = render(<RouterProvider router={router} />);
-  return { ...view, router, user, pathname: () => router.state.location.pathname };
+  const view = render(
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes />
+      <LocationProbe
+        onChange={(l) => {
+          current = l;
+        }}
+      />
+    </MemoryRouter>,
+  );
+  return { ...view, user, location, pathname: () => location().pathname };
 }
