@@ -29,13 +29,14 @@ const BOOKINGS = 5_000;
 const PER_DAY = 14;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /**
- * Issue 4's targets. The initial-JS target of 100 KB is not met (React 19 and react-router's
- * data router alone are about 97 KB; docs/decisions/007): it is printed in the figure's name,
- * and the check holds a regression ceiling instead, so growth still fails CI. The same for
- * the week view's first render: 150 ms is met by its fastest runs here (about 130 ms) but
- * not by the median (about 220 ms on a quiet CI machine).
+ * Issue 4's targets. The initial JS is checked against its 100 KB target itself: about 93 KB
+ * since the dashboard moved from react-router's data router to its declarative mode
+ * (docs/decisions/007). The week view's first render is not: 150 ms is met by its fastest
+ * runs here (about 130 ms) but not by the median (about 220 ms on a quiet CI machine), so
+ * the target is printed in the figure's name and the check holds a regression ceiling
+ * instead, so growth still fails CI.
  */
-const BUDGET = { weekMsTarget: 150, weekMsCeiling: 400, monthMs: 300, initialKbTarget: 100, initialKbCeiling: 110 };
+const BUDGET = { weekMsTarget: 150, weekMsCeiling: 400, monthMs: 300, initialKb: 100 };
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 const gzip = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
@@ -327,10 +328,10 @@ export async function run(): Promise<Figure[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'slotwise-bench-calendar-'));
   const figures: Figure[] = [
     {
-      name: `dashboard initial JS, gzip (target <= ${BUDGET.initialKbTarget})`,
+      name: 'dashboard initial JS, gzip',
       value: kb(weights.initialGzip),
       unit: 'KB',
-      budget: { max: BUDGET.initialKbCeiling },
+      budget: { max: BUDGET.initialKb },
     },
     { name: 'dashboard initial JS files', value: weights.initialFiles, unit: 'files' },
     { name: 'calendar chunk JS, gzip', value: kb(weights.calendarGzip), unit: 'KB' },
