@@ -5,12 +5,14 @@ import * as initial from './migrations/2026-11-23T0900_initial.ts';
 import * as passwordResets from './migrations/2026-11-23T1100_password_resets.ts';
 import * as operationsSettings from './migrations/2026-11-23T1200_operations_settings.ts';
 import * as bookingOverlapGuards from './migrations/2026-11-23T1300_booking_overlap_guards.ts';
+import * as mailOutboxUnsent from './migrations/2026-11-23T1400_mail_outbox_unsent.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-23T0900_initial': initial,
   '2026-11-23T1100_password_resets': passwordResets,
   '2026-11-23T1200_operations_settings': operationsSettings,
   '2026-11-23T1300_booking_overlap_guards': bookingOverlapGuards,
+  '2026-11-23T1400_mail_outbox_unsent': mailOutboxUnsent,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
