@@ -14,7 +14,7 @@ import { createGeocoder } from './geocoder/create.ts';
 import type { Geocoder } from './geocoder/geocoder.ts';
 import { startCompletePastBookings } from './jobs/complete-past-bookings.ts';
 import { startReminders } from './jobs/reminders.ts';
-import { loggerOptions } from './logging.ts';
+import { lazyRequestLogger, loggerOptions } from './logging.ts';
 import { MailDispatcher } from './mail/outbox.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
 import { useCors } from './plugins/cors.ts';
@@ -59,6 +59,7 @@ export async function buildApp(
 
   const serverOptions: FastifyServerOptions = {
     logger: options.logger ?? loggerOptions(config.logLevel),
+    childLoggerFactory: lazyRequestLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     // Ids in paths are UUIDs; anything longer is noise.

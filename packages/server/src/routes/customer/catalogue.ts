@@ -45,18 +45,29 @@ export async function catalogueRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     },
   );
 
+  const JSON_TYPE = 'application/json; charset=utf-8';
   app.get(
     '/api/customer/get-available-slots',
-    { schema: { querystring: SlotsQuery }, config: { rateLimit: rateLimit(ctx, 'publicRead') } },
+    {
+      schema: { querystring: SlotsQuery },
+      config: { rateLimit: rateLimit(ctx, 'publicRead') },
+      // A kept answer is found by the exact URL, before the query is validated: only
+      // answers to valid queries are ever kept. preParsing runs after every onRequest
+      // hook, so the rate limit still counts the call.
+      preParsing: (req, reply, payload, done) => {
+        const kept = slotsCache.get(req.url);
+        if (kept === undefined) return done(null, payload);
+        reply.type(JSON_TYPE).send(kept);
+      },
+    },
     async (req, reply) => {
       const query = req.query as z.infer<typeof SlotsQuery>;
       const { serviceId, token } = query;
       if (serviceId && token) throw new HttpError(400, 'Send either serviceId or token, not both.');
-      reply.type('application/json; charset=utf-8');
+      reply.type(JSON_TYPE);
       // A manage link's answer depends on its booking; those are rare and never kept.
       if (token) return JSON.stringify(await freeSlots(query, req.log));
-      const key = `${query.businessId}|${query.date}|${serviceId ?? ''}|${query.address ?? ''}`;
-      return slotsCache.get(key) ?? (await slotsCache.compute(key, () => freeSlots(query, req.log)));
+      return slotsCache.compute(req.url, () => freeSlots(query, req.log));
     },
   );
 

@@ -1,5 +1,5 @@
 /**
- * The answers of get-available-slots, kept for a second. Every visitor of a busy
+ * The answers of get-available-slots, kept for a second, by request URL. Every visitor of a busy
  * owner's site asks for the same few days; recomputing each answer costs database
  * reads and the slot arithmetic, sending a kept one costs almost nothing.
  *

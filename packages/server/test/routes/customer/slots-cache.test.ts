@@ -79,6 +79,23 @@ describe.each(storages())('kept slots answers on %s', (kind) => {
   });
 });
 
+describe('kept slots answers and rate limits', () => {
+  it('count every call against the budget, kept answer or not', async () => {
+    const t = await engineApp('sqlite', { env: { RATE_LIMITS: 'on' } });
+    try {
+      const shop = await detailer(t);
+      const url = `/api/customer/get-available-slots?businessId=${shop.businessId}&date=2026-12-08&serviceId=${shop.fullId}`;
+      const statuses: number[] = [];
+      for (let i = 0; i < 301; i++) statuses.push((await t.app.inject({ url })).statusCode);
+      // 300 a minute from one address (plugins/rate-limits.ts): the first is computed, 299 are kept answers.
+      expect(statuses.slice(0, 300).every((s) => s === 200)).toBe(true);
+      expect(statuses[300]).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe.skipIf(!storages().includes('postgres'))('kept slots answers with two instances on PostgreSQL', () => {
   let first: TestApp & { clock: { now: number } };
   let second: TestApp;
