@@ -49,6 +49,7 @@ export class MailDispatcher {
   private pending: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
+  private stopping = false;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -64,7 +65,9 @@ export class MailDispatcher {
     this.run();
   }
 
+  /** Finishes the batch in hand and stops; what is still queued waits in the outbox for the next start. */
   async stop(): Promise<void> {
+    this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     if (this.pending) clearTimeout(this.pending);
     this.timer = undefined;
@@ -87,6 +90,7 @@ export class MailDispatcher {
   }
 
   private run(): void {
+    if (this.stopping) return;
     if (this.running) {
       this.again = true;
       return;
@@ -103,7 +107,7 @@ export class MailDispatcher {
   }
 
   private async drain(): Promise<void> {
-    for (;;) {
+    while (!this.stopping) {
       const now = this.now();
       const due = await this.db
         .selectFrom('mail_outbox')
