@@ -1,6 +1,7 @@
 /** Starts a server as a child process (so the load generator does not share its event loop) and waits for it. */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
@@ -22,13 +23,53 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-export async function startProcess(script: string, env: Record<string, string>, readyPath: string): Promise<Running> {
+/** Whether processes can be kept to a core here (Linux with taskset, and more than one core). */
+function canPin(): boolean {
+  if (availableParallelism() < 2) return false;
+  try {
+    execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+const pinning = canPin();
+
+/**
+ * Keeps this process (every thread: autocannon runs in it) on one core, or on all of
+ * them again with `null`. Load generator and server on cores of their own measure the
+ * server, not where the scheduler happened to put the two; left to it, a bare route
+ * moved by a third from one run to the next on 2 cores.
+ */
+export function pinSelf(cpu: number | null): void {
+  if (!pinning) return;
+  const cpus = cpu === null ? `0-${availableParallelism() - 1}` : String(cpu);
+  execFileSync('taskset', ['-a', '-p', '-c', cpus, String(process.pid)], { stdio: 'ignore' });
+}
+
+export async function startProcess(
+  script: string,
+  env: Record<string, string>,
+  readyPath: string,
+  options: { cpu?: number } = {},
+): Promise<Running> {
   const port = await freePort();
-  const child: ChildProcess = spawn(tsx, [script], {
+  const [command, args] =
+    pinning && options.cpu !== undefined ? ['taskset', ['-c', String(options.cpu), tsx, script]] : [tsx, [script]];
+  const child: ChildProcess = spawn(command, args, {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'pipe'],
+    // Its own process group: tsx runs the server as a child, and a stop must reach both.
+    detached: true,
   });
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, name);
+    } catch {
+      // already gone
+    }
+  };
   let stderr = '';
   child.stderr?.on('data', (d) => {
     stderr += String(d);
@@ -43,7 +84,7 @@ export async function startProcess(script: string, env: Record<string, string>, 
       // not listening yet
     }
     if (Date.now() > deadline) {
-      child.kill('SIGKILL');
+      signal('SIGKILL');
       throw new Error(`${script} did not start in 30 s: ${stderr.slice(-2000)}`);
     }
     await new Promise((r) => setTimeout(r, 100));
@@ -52,9 +93,13 @@ export async function startProcess(script: string, env: Record<string, string>, 
     url,
     stop: () =>
       new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+        child.once('exit', () => {
+          // The server itself may outlive tsx by a moment; nothing of the group may linger into the next figure.
+          signal('SIGKILL');
+          resolve();
+        });
+        signal('SIGTERM');
+        setTimeout(() => signal('SIGKILL'), 5000).unref();
       }),
   };
 }
