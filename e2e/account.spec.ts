@@ -172,6 +172,8 @@ test('forgot password: the mailed link sets a new password; the old one and the 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot Password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // The address changes as the link is clicked; the page follows once its chunk has loaded.
+  await expect(page.getByRole('heading', { name: 'Forgot Password?' })).toBeVisible();
   await page.getByLabel('Email Address').fill(owner.email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(
