@@ -20,7 +20,6 @@ import {
 import {
   Calendar,
   type Components,
-  type DateLocalizer,
   dateFnsLocalizer,
   type EventProps,
   type Formats,
@@ -33,16 +32,19 @@ import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import '../calendar.css';
 import { type CalendarEvent, type HoursByWeekday, slotIsOpen, type TravelEvent } from '../calendar-events.ts';
+import { withFastDates } from '../fast-dates.ts';
 import { CALENDAR_VIEWS, type CalendarView, timeOf, WEEK_STARTS_ON } from '../wall-clock.ts';
 
-const localizer = dateFnsLocalizer({
-  format,
-  parse,
-  // The localizer asks for the start of a week with the locale's options; the business week starts on Monday.
-  startOfWeek: (date: Date, options?: object) => startOfWeek(date, { ...options, weekStartsOn: WEEK_STARTS_ON }),
-  getDay,
-  locales: { 'en-US': enUS },
-});
+const localizer = withFastDates(
+  dateFnsLocalizer({
+    format,
+    parse,
+    // The localizer asks for the start of a week with the locale's options; the business week starts on Monday.
+    startOfWeek: (date: Date, options?: object) => startOfWeek(date, { ...options, weekStartsOn: WEEK_STARTS_ON }),
+    getDay,
+    locales: { 'en-US': enUS },
+  }),
+);
 
 /**
  * The addon ships only as CommonJS. Vite's build imports a type-module package's CJS
@@ -57,16 +59,16 @@ const withDragAndDrop = cjsDefault(dragAndDrop);
 type CalendarItem = CalendarEvent | TravelEvent;
 const DnDCalendar = withDragAndDrop<CalendarItem>(Calendar);
 
-const hm = (d: Date, culture: string | undefined, loc: DateLocalizer | undefined) =>
-  loc ? loc.format(d, 'H:mm', culture) : format(d, 'H:mm');
+/** "9:05", as date-fns's 'H:mm' writes it, without parsing a pattern for each of the hundreds of labels. */
+const hm = (d: Date) => `${d.getHours()}:${String(d.getMinutes()).padStart(2, '0')}`;
 
 const formats: Formats = {
   // One row per 30-minute slot, a label on each hour: "9:00" (half hours stay blank).
-  timeGutterFormat: (date, culture, loc) => (date.getMinutes() === 0 ? hm(date, culture, loc) : ''),
-  eventTimeRangeFormat: ({ start, end }, culture, loc) => `${hm(start, culture, loc)}–${hm(end, culture, loc)}`,
-  eventTimeRangeStartFormat: ({ start }, culture, loc) => `${hm(start, culture, loc)} –`,
-  eventTimeRangeEndFormat: ({ end }, culture, loc) => `– ${hm(end, culture, loc)}`,
-  selectRangeFormat: ({ start, end }, culture, loc) => `${hm(start, culture, loc)}–${hm(end, culture, loc)}`,
+  timeGutterFormat: (date) => (date.getMinutes() === 0 ? hm(date) : ''),
+  eventTimeRangeFormat: ({ start, end }) => `${hm(start)}–${hm(end)}`,
+  eventTimeRangeStartFormat: ({ start }) => `${hm(start)} –`,
+  eventTimeRangeEndFormat: ({ end }) => `– ${hm(end)}`,
+  selectRangeFormat: ({ start, end }) => `${hm(start)}–${hm(end)}`,
   dateFormat: 'd',
   dayFormat: 'EEE d',
   dayHeaderFormat: 'EEEE, MMMM d, yyyy',
