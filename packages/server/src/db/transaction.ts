@@ -88,7 +88,6 @@ class GroupCommit {
       // The transaction itself failed (disk full, I/O error): none of the batch was kept.
       for (const job of batch) job.reject(err);
     } finally {
-      this.store.changes.bump();
       if (this.queue.length > 0) setImmediate(() => void this.flush());
       else this.busy = false;
     }
