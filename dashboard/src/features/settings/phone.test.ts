@@ -10,6 +10,11 @@ describe('phone number split and join', () => {
     ['+15551234567', 'United States', '5551234567'],
     ['5551234567', 'United States', '5551234567'],
     ['+7 9123456789', 'United States', '+7 9123456789'],
+    // +1 is shared: Canadian area codes (Toronto, Vancouver, Montreal) show Canada.
+    ['+1 4165550000', 'Canada', '4165550000'],
+    ['+1 604-555-0100', 'Canada', '604-555-0100'],
+    ['+15145550199', 'Canada', '5145550199'],
+    ['+1 2125550100', 'United States', '2125550100'],
   ])('%s -> %s, %s', (stored, country, number) => {
     expect(splitPhone(stored)).toEqual({ country, number });
   });
