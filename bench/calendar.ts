@@ -36,9 +36,12 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
  * (features/calendar/fast-dates.ts; about 250 ms before), of which about 60 ms is
  * react-big-calendar's render and the rest layout, paint and the frame. The 150 ms target
  * is printed in the figure's name and the check holds a regression ceiling instead, so
- * growth still fails CI.
+ * growth still fails CI. The ceiling is 500 ms: CI runs this after nine minutes of tests
+ * at full load, when this machine measures about 1.5x slower than quiet (322 and 390 ms
+ * medians there against 215-228 ms run alone), and the regressions it exists for (every
+ * booking of the year handed to the calendar) cost seconds.
  */
-const BUDGET = { weekMsTarget: 150, weekMsCeiling: 400, monthMs: 300, initialKb: 100 };
+const BUDGET = { weekMsTarget: 150, weekMsCeiling: 500, monthMs: 300, initialKb: 100 };
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 const gzip = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
