@@ -33,6 +33,25 @@ export async function engineApp(
 
 export type Shop = Awaited<ReturnType<typeof detailer>>;
 
+/**
+ * Two server instances on one fresh PostgreSQL database, on one clock (the first's),
+ * with a detailer onboarded through the first.
+ */
+export async function twoPgInstances() {
+  const first = await engineApp('postgres');
+  const second = await createTestApp('postgres', { databaseUrl: first.databaseUrl, now: () => first.clock.now });
+  const shop = await detailer(first);
+  return {
+    first,
+    second,
+    shop,
+    async close() {
+      await second.close();
+      await first.close();
+    },
+  };
+}
+
 /** An onboarded owner with a 60-minute and a 30-minute service, a dropdown question, $1.50 per mile. */
 export async function detailer(t: TestApp, email?: string) {
   const owner = await onboardedOwner(t.app, email);

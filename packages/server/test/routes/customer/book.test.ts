@@ -12,8 +12,9 @@ import {
   SATURDAY,
   type Shop,
   START_CLOCK,
+  twoPgInstances,
 } from '../../booking-fixtures.ts';
-import { createTestApp, storages, type TestApp } from '../../helpers.ts';
+import { storages, type TestApp } from '../../helpers.ts';
 
 const SLOT_TAKEN = 'That time was just booked. Please pick another slot.';
 
@@ -290,15 +291,11 @@ describe.runIf(storages().includes('postgres'))('two server instances on one Pos
   let first: TestApp;
   let second: TestApp;
   let shop: Shop;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    first = await engineApp('postgres');
-    second = await createTestApp('postgres', { databaseUrl: first.databaseUrl, now: () => START_CLOCK });
-    shop = await detailer(first);
+    ({ first, second, shop, close } = await twoPgInstances());
   });
-  afterAll(async () => {
-    await second.close();
-    await first.close();
-  });
+  afterAll(() => close());
 
   it('50 concurrent bookings of one slot split across both: exactly one 201, 49 x 409, one row', async () => {
     const day = '2026-12-16';

@@ -16,8 +16,9 @@ import {
   LA,
   type Shop,
   START_CLOCK,
+  twoPgInstances,
 } from '../../booking-fixtures.ts';
-import { createTestApp, storages, type TestApp } from '../../helpers.ts';
+import { storages, type TestApp } from '../../helpers.ts';
 
 describe.each(storages())('kept slots answers on %s', (kind) => {
   let t: TestApp & { clock: { now: number } };
@@ -100,15 +101,11 @@ describe.skipIf(!storages().includes('postgres'))('kept slots answers with two i
   let first: TestApp & { clock: { now: number } };
   let second: TestApp;
   let shop: Shop;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    first = await engineApp('postgres');
-    second = await createTestApp('postgres', { databaseUrl: first.databaseUrl, now: () => first.clock.now });
-    shop = await detailer(first);
+    ({ first, second, shop, close } = await twoPgInstances());
   });
-  afterAll(async () => {
-    await second.close();
-    await first.close();
-  });
+  afterAll(() => close());
 
   it("shows another instance's booking within a second", async () => {
     const day = '2026-12-08';
