@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { pinSelf, root, startProcess } from '../scripts/server-process.ts';
 import type { Benchmark, Figure } from './figures.ts';
-import { pinSelf, root, startProcess } from './server-process.ts';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);

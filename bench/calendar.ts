@@ -22,8 +22,8 @@ import { gzipSync } from 'node:zlib';
 import { localToUtcMs } from '@slotwise/shared/slots';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/chromium.ts';
+import { root, startProcess } from '../scripts/server-process.ts';
 import type { Benchmark, Figure } from './figures.ts';
-import { root, startProcess } from './server-process.ts';
 
 const BOOKINGS = 5_000;
 const PER_DAY = 14;

@@ -6,20 +6,19 @@
  * `npm run bench` does). Alone: `npx tsx bench/landing.ts` prints the figures and
  * the audits that cost points.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/chromium.ts';
+import { root, startServer } from '../scripts/server-process.ts';
 import type { Benchmark, Figure } from './figures.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const FIRST_VIEW_BUDGET_KB = 50;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -34,78 +33,6 @@ const MIN_SCORE: Record<Category, number> = {
   'best-practices': 100,
   seo: 100,
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-interface Running {
-  url: string;
-  stop(): Promise<void>;
-}
-
-async function startServer(): Promise<Running> {
-  if (!existsSync(join(root, 'dist', 'landing', 'index.html'))) {
-    throw new Error('dist/landing/index.html is missing: run "npm run build" first (npm run bench does).');
-  }
-  const dataDir = mkdtempSync(join(tmpdir(), 'slotwise-bench-landing-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(join(root, 'node_modules', '.bin', 'tsx'), ['packages/server/src/server.ts'], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      DATABASE_URL: `sqlite:${join(dataDir, 'app.db')}`,
-      LOG_LEVEL: 'warn',
-      RATE_LIMITS: 'off',
-    },
-  });
-  let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => {
-    stderr = (stderr + d.toString()).slice(-4000);
-  });
-  const stop = async () => {
-    if (child.exitCode === null && child.pid !== undefined) {
-      const exited = new Promise((r) => child.once('exit', r));
-      // tsx runs the server in a child process: stop the whole group.
-      process.kill(-child.pid, 'SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`The server exited with code ${child.exitCode} before answering:\n${stderr}`);
-    }
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, stop };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`The server did not answer ${url}/api/health within 60 s:\n${stderr}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 interface FirstView {
   /** gzip bytes of the document, stylesheets, scripts and fonts. */
@@ -228,6 +155,8 @@ const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 let lastLost: string[] = [];
 
 export async function run(): Promise<Figure[]> {
+  if (!existsSync(join(root, 'dist', 'landing', 'index.html')))
+    throw new Error('dist/landing/index.html is missing: run "npm run build" first (npm run bench does).');
   const server = await startServer();
   try {
     const url = `${server.url}/`;

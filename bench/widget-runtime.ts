@@ -32,8 +32,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/chromium.ts';
+import { root, startProcess } from '../scripts/server-process.ts';
 import type { Benchmark, Figure } from './figures.ts';
-import { root, startProcess } from './server-process.ts';
 
 const RUNS = 9;
 const TRACED_RUNS = 3;

@@ -8,14 +8,13 @@
  * landing/public/screenshots/, and the Open Graph card to landing/public/og-image.png.
  * Commit the results: they are small source assets of the landing build.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.ts';
+import { startServer } from './server-process.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = join(root, 'landing', 'public', 'screenshots');
@@ -30,69 +29,6 @@ const SHOWN_ORIGIN = 'https://slotwise.app';
 
 function log(message: string) {
   process.stdout.write(`screenshots: ${message}\n`);
-}
-
-// ---------- server ----------
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'slotwise-screenshots-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(join(root, 'node_modules', '.bin', 'tsx'), ['packages/server/src/server.ts'], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: SHOWN_ORIGIN,
-      DATA_DIR: dataDir,
-      DATABASE_URL: `sqlite:${join(dataDir, 'app.db')}`,
-      LOG_LEVEL: 'warn',
-      RATE_LIMITS: 'off',
-    },
-  });
-  let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => {
-    stderr = (stderr + d.toString()).slice(-4000);
-  });
-  const stop = async () => {
-    if (child.exitCode === null && child.pid !== undefined) {
-      const exited = new Promise((r) => child.once('exit', r));
-      // tsx runs the server in a child process: stop the whole group.
-      process.kill(-child.pid, 'SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}:\n${stderr}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, stop };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`The server did not answer ${url}/api/health within 60 s:\n${stderr}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 // ---------- the demo business, through the API ----------
@@ -443,7 +379,7 @@ const SHOWN = 3;
 async function main() {
   log('building dist/ ...');
   execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
-  const server = await startServer();
+  const server = await startServer({ publicUrl: SHOWN_ORIGIN });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     const seeded = await seedBusiness(server.url);

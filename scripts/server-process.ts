@@ -1,7 +1,13 @@
-/** Starts a server as a child process (so the load generator does not share its event loop) and waits for it. */
+/**
+ * Starts a server as a child process (so a load generator or browser does not share its
+ * event loop) and waits for it: the benchmarks, the landing page's Lighthouse run and the
+ * screenshot script all start the product this one way.
+ */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
@@ -49,16 +55,23 @@ export function pinSelf(cpu: number | null): void {
 
 export async function startProcess(
   script: string,
-  env: Record<string, string>,
+  env: Record<string, string> | ((url: string) => Record<string, string>),
   readyPath: string,
   options: { cpu?: number } = {},
 ): Promise<Running> {
   const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
   const [command, args] =
     pinning && options.cpu !== undefined ? ['taskset', ['-c', String(options.cpu), tsx, script]] : [tsx, [script]];
   const child: ChildProcess = spawn(command, args, {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      ...(typeof env === 'function' ? env(url) : env),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
     // Its own process group: tsx runs the server as a child, and a stop must reach both.
     detached: true,
@@ -74,8 +87,7 @@ export async function startProcess(
   child.stderr?.on('data', (d) => {
     stderr += String(d);
   });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${script} exited: ${stderr.slice(-2000)}`);
     try {
@@ -85,7 +97,7 @@ export async function startProcess(
     }
     if (Date.now() > deadline) {
       signal('SIGKILL');
-      throw new Error(`${script} did not start in 30 s: ${stderr.slice(-2000)}`);
+      throw new Error(`${script} did not start in 60 s: ${stderr.slice(-2000)}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -102,4 +114,35 @@ export async function startProcess(
         setTimeout(() => signal('SIGKILL'), 5000).unref();
       }),
   };
+}
+
+/**
+ * The product's server on a SQLite DATA_DIR of its own, removed when it stops, with
+ * rate limits off. PUBLIC_URL is where it listens unless `publicUrl` says otherwise.
+ */
+export async function startServer(options: { publicUrl?: string } = {}): Promise<Running> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'slotwise-server-'));
+  const remove = () => rmSync(dataDir, { recursive: true, force: true });
+  try {
+    const server = await startProcess(
+      `${root}packages/server/src/server.ts`,
+      (url) => ({
+        PUBLIC_URL: options.publicUrl ?? url,
+        DATA_DIR: dataDir,
+        DATABASE_URL: `sqlite:${join(dataDir, 'app.db')}`,
+        RATE_LIMITS: 'off',
+      }),
+      '/api/health',
+    );
+    return {
+      url: server.url,
+      stop: async () => {
+        await server.stop();
+        remove();
+      },
+    };
+  } catch (err) {
+    remove();
+    throw err;
+  }
 }
