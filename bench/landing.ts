@@ -82,16 +82,25 @@ async function startDebuggableChromium(): Promise<{ port: number; stop(): Promis
   const child = spawn(
     CHROMIUM,
     [...CHROMIUM_ARGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    // Its own process group: Chromium's helper processes (renderer, GPU, crash handler)
+    // write to the profile too, and must be gone before it is removed.
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
+  const group = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // already gone
+    }
+  };
   const stop = async () => {
     if (child.exitCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
+      group('SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
     }
-    rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    group('SIGKILL');
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   };
   const port = await new Promise<number>((resolve, reject) => {
     let seen = '';
