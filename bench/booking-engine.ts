@@ -5,12 +5,10 @@
  * budget (synchronous=FULL, as shipped); PostgreSQL is printed when TEST_DATABASE_URL is set.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { pinSelf, root, startProcess } from '../scripts/server-process.ts';
+import { pinSelf, root, startProcess, startServer } from '../scripts/server-process.ts';
 import type { Benchmark, Figure } from './figures.ts';
 
 const CONNECTIONS = 50;
@@ -174,17 +172,12 @@ async function slotsAgainstBare(slotsUrl: string, bareUrl: string): Promise<{ sl
 async function measure(
   label: string,
   env: Record<string, string>,
-  insert: (rows: Record<string, unknown>[]) => Promise<void>,
+  insert: (rows: Record<string, unknown>[], dataDir: string) => Promise<void>,
   bareUrl: string,
 ) {
-  const server = await startProcess(
-    `${root}packages/server/src/server.ts`,
-    { ...env, RATE_LIMITS: 'off' },
-    '/api/health',
-    { cpu: 0 },
-  );
+  const server = await startServer({ env, cpu: 0 });
   try {
-    const { businessId, serviceId } = await seed(server.url, insert);
+    const { businessId, serviceId } = await seed(server.url, (rows) => insert(rows, server.dataDir));
     const date = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
     const { slots, bare } = await slotsAgainstBare(
       `${server.url}/api/customer/get-available-slots?businessId=${businessId}&date=${date}&serviceId=${serviceId}`,
@@ -246,30 +239,25 @@ export const bookingEngineBenchmark: Benchmark = {
 
 async function measureBoth(bare: string): Promise<Figure[]> {
   const out: Figure[] = [];
-  const dataDir = mkdtempSync(join(tmpdir(), 'slotwise-bench-'));
-  try {
-    const sqlite = await measure(
-      'SQLite',
-      { DATA_DIR: dataDir },
-      async (rows) => {
-        const { default: SQLite } = await import('better-sqlite3');
-        const db = new SQLite(join(dataDir, 'app.db'));
-        db.pragma('busy_timeout = 5000');
-        const cols = Object.keys(rows[0]!);
-        const stmt = db.prepare(
-          `insert into bookings (${cols.join(',')}) values (${cols.map((c) => `@${c}`).join(',')})`,
-        );
-        db.transaction(() => {
-          for (const r of rows) stmt.run(r);
-        })();
-        db.close();
-      },
-      bare,
-    );
-    out.push(...figures(sqlite));
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  const sqlite = await measure(
+    'SQLite',
+    {},
+    async (rows, dataDir) => {
+      const { default: SQLite } = await import('better-sqlite3');
+      const db = new SQLite(join(dataDir, 'app.db'));
+      db.pragma('busy_timeout = 5000');
+      const cols = Object.keys(rows[0]!);
+      const stmt = db.prepare(
+        `insert into bookings (${cols.join(',')}) values (${cols.map((c) => `@${c}`).join(',')})`,
+      );
+      db.transaction(() => {
+        for (const r of rows) stmt.run(r);
+      })();
+      db.close();
+    },
+    bare,
+  );
+  out.push(...figures(sqlite));
 
   const pgUrl = process.env.TEST_DATABASE_URL;
   if (pgUrl) {
@@ -279,11 +267,10 @@ async function measureBoth(bare: string): Promise<Figure[]> {
     await admin.query(`create database ${name}`);
     const url = new URL(pgUrl);
     url.pathname = `/${name}`;
-    const pgDir = mkdtempSync(join(tmpdir(), 'slotwise-bench-pg-'));
     try {
       const r = await measure(
         'PostgreSQL',
-        { DATA_DIR: pgDir, DATABASE_URL: url.toString() },
+        { DATABASE_URL: url.toString() },
         async (rows) => {
           const c = new pg.Client({ connectionString: url.toString() });
           await c.connect();
@@ -314,7 +301,6 @@ async function measureBoth(bare: string): Promise<Figure[]> {
     } finally {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
-      rmSync(pgDir, { recursive: true, force: true });
     }
   } else {
     console.log('  (PostgreSQL figures skipped: set TEST_DATABASE_URL to print them)');

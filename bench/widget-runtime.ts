@@ -1,38 +1,9 @@
-/**
- * The widget at run time in Chromium (issue 6): how soon the pop-up is interactive after
- * the customer clicks "Book now", and whether the widget ever blocks the owner's page.
- *
- * The server runs on loopback from the built dist/ (run `npm run build` first; `npm run
- * bench` does) with its seeded demo business; the owner's page is a second origin served
- * here, holding only the embed tag. Every run is a fresh browser context: nothing cached.
- * - cold: the pop-up code is not on the page when the customer clicks (the loader's idle
- *   preload is held back), so the click pays for downloading and running the pop-up chunk
- *   and fetching the business; a run where the chunk started before the click is refused;
- * - warm: the page has sat idle until the loader preloaded the pop-up, as it does on
- *   every page view, so the click only renders.
- * Interactive = the first step's heading ("Choose a service") has focus inside the shadow
- * root, the service choices are there and visible. Measured in the page from the earliest
- * pointer event on the launcher (Chromium's input timestamp) to that focus; "painted"
- * adds the next animation frame. Medians of RUNS runs.
- * Long tasks before the click (the warm runs include the idle preload), two ways:
- * - PerformanceObserver('longtask') on the host page, in every run: wall time, so on two
- *   shared cores another process's work stretches a 20 ms task past 50 ms. Printed.
- * - a Chromium trace of TRACED_RUNS more runs of each kind: the main-thread CPU time of
- *   every task of the host page's renderer. The longest must stay under 50 ms (checked):
- *   on an idle core a task takes about its CPU time, so this is the long-task rule without
- *   the neighbours' noise.
- * Both interactive medians are checked against 150 ms; the cold one is the customer who
- * clicks at once. Alone: `npx tsx bench/widget-runtime.ts` (prints every run).
- */
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/chromium.ts';
-import { root, startProcess } from '../scripts/server-process.ts';
+import { startServer } from '../scripts/server-process.ts';
 import type { Benchmark, Figure } from './figures.ts';
 
 const RUNS = 9;
@@ -265,109 +236,100 @@ const ms = (x: number) => Math.round(x * 10) / 10;
 const last: { runs: { cold: RunResult[]; warm: RunResult[]; traced: RunResult[] } | null } = { runs: null };
 
 export async function run(): Promise<Figure[]> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'slotwise-bench-widget-'));
+  const api = await startServer({ env: { DEMO_SEED: 'on' } });
   try {
-    const api = await startProcess(
-      `${root}packages/server/src/server.ts`,
-      { DATA_DIR: dataDir, RATE_LIMITS: 'off', DATABASE_URL: `sqlite:${join(dataDir, 'app.db')}`, DEMO_SEED: 'on' },
-      '/api/health',
-    );
+    const demo = await (await fetch(`${api.url}/demo`)).text();
+    const businessId = /data-business-id="([^"]+)"/.exec(demo)?.[1];
+    if (!businessId) throw new Error(`${api.url}/demo shows no widget tag; is the demo business seeded?`);
+    if (!(await fetch(`${api.url}/widget.js`)).ok) {
+      throw new Error('The server has no /widget.js: run "npm run build" first (npm run bench does).');
+    }
+    const host = await startHost(hostPage(api.url, businessId));
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     try {
-      const demo = await (await fetch(`${api.url}/demo`)).text();
-      const businessId = /data-business-id="([^"]+)"/.exec(demo)?.[1];
-      if (!businessId) throw new Error(`${api.url}/demo shows no widget tag; is the demo business seeded?`);
-      if (!(await fetch(`${api.url}/widget.js`)).ok) {
-        throw new Error('The server has no /widget.js: run "npm run build" first (npm run bench does).');
+      // One unmeasured run of each: the server's first requests compile its routes.
+      await once(browser, host.url, 'cold');
+      await once(browser, host.url, 'warm');
+      const cold: RunResult[] = [];
+      const warm: RunResult[] = [];
+      // Interleaved, so a busy moment on the shared machine hits both alike.
+      for (let i = 0; i < RUNS; i++) {
+        cold.push(await once(browser, host.url, 'cold'));
+        warm.push(await once(browser, host.url, 'warm'));
       }
-      const host = await startHost(hostPage(api.url, businessId));
-      const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-      try {
-        // One unmeasured run of each: the server's first requests compile its routes.
-        await once(browser, host.url, 'cold');
-        await once(browser, host.url, 'warm');
-        const cold: RunResult[] = [];
-        const warm: RunResult[] = [];
-        // Interleaved, so a busy moment on the shared machine hits both alike.
-        for (let i = 0; i < RUNS; i++) {
-          cold.push(await once(browser, host.url, 'cold'));
-          warm.push(await once(browser, host.url, 'warm'));
+      // Traced apart: tracing costs the page a little time, so these runs give CPU figures only.
+      const tracedCold: Cpu[] = [];
+      const tracedWarm: Cpu[] = [];
+      const traced: RunResult[] = [];
+      for (let i = 0; i < TRACED_RUNS; i++) {
+        for (const mode of ['cold', 'warm'] as const) {
+          const r = await once(browser, host.url, mode, true);
+          traced.push(r);
+          if (r.cpu) (mode === 'cold' ? tracedCold : tracedWarm).push(r.cpu);
         }
-        // Traced apart: tracing costs the page a little time, so these runs give CPU figures only.
-        const tracedCold: Cpu[] = [];
-        const tracedWarm: Cpu[] = [];
-        const traced: RunResult[] = [];
-        for (let i = 0; i < TRACED_RUNS; i++) {
-          for (const mode of ['cold', 'warm'] as const) {
-            const r = await once(browser, host.url, mode, true);
-            traced.push(r);
-            if (r.cpu) (mode === 'cold' ? tracedCold : tracedWarm).push(r.cpu);
-          }
-        }
-        last.runs = { cold, warm, traced };
-        const all = [...cold, ...warm];
-        const longTasks = all.flatMap((r) => r.longTasks);
-        const cpus = [...tracedCold, ...tracedWarm];
-        return [
-          {
-            name: `pop-up interactive after the click, warm (preloaded), median of ${RUNS}`,
-            value: ms(median(warm.map((r) => r.interactiveMs))),
-            unit: 'ms',
-            budget: { max: INTERACTIVE_BUDGET_MS },
-          },
-          {
-            name: `pop-up interactive after the click, cold (nothing cached), median of ${RUNS}`,
-            value: ms(median(cold.map((r) => r.interactiveMs))),
-            unit: 'ms',
-            budget: { max: INTERACTIVE_BUDGET_MS },
-          },
-          {
-            name: 'pop-up interactive, cold, slowest run',
-            value: ms(Math.max(...cold.map((r) => r.interactiveMs))),
-            unit: 'ms',
-          },
-          { name: 'pop-up painted, warm, median', value: ms(median(warm.map((r) => r.paintedMs))), unit: 'ms' },
-          { name: 'pop-up painted, cold, median', value: ms(median(cold.map((r) => r.paintedMs))), unit: 'ms' },
-          {
-            name: `long tasks (PerformanceObserver, wall time) before the click, ${all.length} runs`,
-            value: longTasks.length,
-            unit: 'tasks',
-          },
-          {
-            name: 'longest long task before the click',
-            value: ms(Math.max(0, ...longTasks.map((t) => t.duration))),
-            unit: 'ms',
-          },
-          {
-            name: `longest host-page task before the click, main-thread CPU, ${cpus.length} traced runs`,
-            value: ms(Math.max(...cpus.map((c) => c.longestBeforeMs))),
-            unit: 'ms',
-            budget: { max: LONG_TASK_MS },
-          },
-          {
-            name: 'the same task, wall time',
-            value: ms(Math.max(...cpus.map((c) => c.longestBeforeWallMs))),
-            unit: 'ms',
-          },
-          {
-            name: 'main-thread CPU from click to interactive, cold, median',
-            value: ms(median(tracedCold.map((c) => c.clickToReadyMs))),
-            unit: 'ms',
-          },
-          {
-            name: 'main-thread CPU from click to interactive, warm, median',
-            value: ms(median(tracedWarm.map((c) => c.clickToReadyMs))),
-            unit: 'ms',
-          },
-        ];
-      } finally {
-        await browser.close();
-        await new Promise((resolve) => host.server.close(resolve));
       }
+      last.runs = { cold, warm, traced };
+      const all = [...cold, ...warm];
+      const longTasks = all.flatMap((r) => r.longTasks);
+      const cpus = [...tracedCold, ...tracedWarm];
+      return [
+        {
+          name: `pop-up interactive after the click, warm (preloaded), median of ${RUNS}`,
+          value: ms(median(warm.map((r) => r.interactiveMs))),
+          unit: 'ms',
+          budget: { max: INTERACTIVE_BUDGET_MS },
+        },
+        {
+          name: `pop-up interactive after the click, cold (nothing cached), median of ${RUNS}`,
+          value: ms(median(cold.map((r) => r.interactiveMs))),
+          unit: 'ms',
+          budget: { max: INTERACTIVE_BUDGET_MS },
+        },
+        {
+          name: 'pop-up interactive, cold, slowest run',
+          value: ms(Math.max(...cold.map((r) => r.interactiveMs))),
+          unit: 'ms',
+        },
+        { name: 'pop-up painted, warm, median', value: ms(median(warm.map((r) => r.paintedMs))), unit: 'ms' },
+        { name: 'pop-up painted, cold, median', value: ms(median(cold.map((r) => r.paintedMs))), unit: 'ms' },
+        {
+          name: `long tasks (PerformanceObserver, wall time) before the click, ${all.length} runs`,
+          value: longTasks.length,
+          unit: 'tasks',
+        },
+        {
+          name: 'longest long task before the click',
+          value: ms(Math.max(0, ...longTasks.map((t) => t.duration))),
+          unit: 'ms',
+        },
+        {
+          name: `longest host-page task before the click, main-thread CPU, ${cpus.length} traced runs`,
+          value: ms(Math.max(...cpus.map((c) => c.longestBeforeMs))),
+          unit: 'ms',
+          budget: { max: LONG_TASK_MS },
+        },
+        {
+          name: 'the same task, wall time',
+          value: ms(Math.max(...cpus.map((c) => c.longestBeforeWallMs))),
+          unit: 'ms',
+        },
+        {
+          name: 'main-thread CPU from click to interactive, cold, median',
+          value: ms(median(tracedCold.map((c) => c.clickToReadyMs))),
+          unit: 'ms',
+        },
+        {
+          name: 'main-thread CPU from click to interactive, warm, median',
+          value: ms(median(tracedWarm.map((c) => c.clickToReadyMs))),
+          unit: 'ms',
+        },
+      ];
     } finally {
-      await api.stop();
+      await browser.close();
+      await new Promise((resolve) => host.server.close(resolve));
     }
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    await api.stop();
   }
 }
 

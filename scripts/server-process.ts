@@ -117,10 +117,13 @@ export async function startProcess(
 }
 
 /**
- * The product's server on a SQLite DATA_DIR of its own, removed when it stops, with
- * rate limits off. PUBLIC_URL is where it listens unless `publicUrl` says otherwise.
+ * The product's server on a DATA_DIR of its own (SQLite in it unless `env` names another
+ * DATABASE_URL), removed when it stops, with rate limits off. PUBLIC_URL is where it
+ * listens unless `publicUrl` says otherwise. `dataDir` lets a benchmark seed the database.
  */
-export async function startServer(options: { publicUrl?: string } = {}): Promise<Running> {
+export async function startServer(
+  options: { publicUrl?: string; env?: Record<string, string>; cpu?: number } = {},
+): Promise<Running & { dataDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'slotwise-server-'));
   const remove = () => rmSync(dataDir, { recursive: true, force: true });
   try {
@@ -131,11 +134,14 @@ export async function startServer(options: { publicUrl?: string } = {}): Promise
         DATA_DIR: dataDir,
         DATABASE_URL: `sqlite:${join(dataDir, 'app.db')}`,
         RATE_LIMITS: 'off',
+        ...options.env,
       }),
       '/api/health',
+      { cpu: options.cpu },
     );
     return {
       url: server.url,
+      dataDir,
       stop: async () => {
         await server.stop();
         remove();
