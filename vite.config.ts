@@ -5,6 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { type AliasOptions, defineConfig, type UserConfig } from 'vite';
+import { calendarStartsOverflowing } from './dashboard/build/calendar-starts-overflowing.ts';
 import { classicLoader } from './widget/build/classic-loader.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -24,7 +25,9 @@ const production = { 'process.env.NODE_ENV': JSON.stringify('production') };
 function dashboard(): UserConfig {
   return {
     root: here('./dashboard'),
-    plugins: [react()],
+    plugins: [react(), calendarStartsOverflowing()],
+    // The dev server pre-bundles react-big-calendar: the same fix applies there.
+    optimizeDeps: { rolldownOptions: { plugins: [calendarStartsOverflowing()] } },
     build: { outDir: here('./dist/dashboard'), emptyOutDir: true, assetsDir: 'assets', sourcemap: false },
     server: { proxy: { '/api': 'http://localhost:3000', '/widget.js': 'http://localhost:3000' } },
   };
@@ -111,7 +114,12 @@ export default defineConfig(({ mode }) => {
             name: 'dashboard',
             root: here('.'),
             environment: 'jsdom',
-            include: ['dashboard/src/**/*.test.tsx', 'dashboard/src/**/*.test.ts', 'packages/ui/src/**/*.test.tsx'],
+            include: [
+              'dashboard/src/**/*.test.tsx',
+              'dashboard/src/**/*.test.ts',
+              'dashboard/build/**/*.test.ts',
+              'packages/ui/src/**/*.test.tsx',
+            ],
             setupFiles: [here('./dashboard/src/test-setup.ts')],
             // Run in a zone far from the businesses' zones so time-zone bugs show.
             env: { TZ: 'Asia/Tokyo' },

@@ -38,6 +38,7 @@ import {
   timeOf,
   toWallDate,
   visibleRange,
+  wallClock,
   wallDate,
 } from './wall-clock.ts';
 
@@ -189,7 +190,7 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
       { replace: true },
     );
   }, []);
-  const getNow = useCallback(() => toWallDate(Date.now(), timeZone), [timeZone]);
+  const getNow = useMemo(() => wallClock(timeZone), [timeZone]);
 
   const dropOverride = useCallback((key: string) => {
     setOverrides((o) => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   dayOf,
   endMinuteOn,
@@ -7,6 +7,7 @@ import {
   timeOf,
   toWallDate,
   visibleRange,
+  wallClock,
   wallDate,
 } from './wall-clock.ts';
 
@@ -65,5 +66,32 @@ describe('visibleRange', () => {
     expect(visibleRange('month', wallDate('2026-03-15'))).toEqual({ from: '2026-02-23', to: '2026-04-05' });
     // February 2027 starts on a Monday and ends on a Sunday: exactly four weeks.
     expect(visibleRange('month', wallDate('2027-02-10'))).toEqual({ from: '2027-02-01', to: '2027-02-28' });
+  });
+});
+
+describe("wallClock (react-big-calendar's getNow)", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('reads what toWallDate reads, to the millisecond, on both sides of a daylight-saving change', () => {
+    vi.useFakeTimers();
+    const now = wallClock(LA);
+    // Los Angeles springs forward at 2026-03-08T10:00:00Z: 01:59:59.999 PST, then 03:00 PDT.
+    for (const instant of [
+      '2026-03-08T09:59:59.250Z',
+      '2026-03-08T09:59:59.999Z',
+      '2026-03-08T10:00:00.000Z',
+      '2026-03-08T10:00:00.750Z',
+    ]) {
+      vi.setSystemTime(new Date(instant));
+      expect(now().getTime()).toBe(toWallDate(instant, LA).getTime());
+    }
+    expect(timeOf(now())).toBe('03:00');
+  });
+
+  it('hands out a fresh Date each time, so react-big-calendar may change it', () => {
+    const now = wallClock(LA);
+    const a = now();
+    a.setFullYear(1999);
+    expect(now().getFullYear()).not.toBe(1999);
   });
 });

@@ -30,6 +30,26 @@ export function toWallDate(instant: number | Date | string, timeZone: string): D
   );
 }
 
+/**
+ * react-big-calendar's getNow: the business's wall clock. The calendar asks for it
+ * dozens of times a render (every row of the time gutter, every day column), and each
+ * answer costs a time-zone lookup; the zone's offset is looked up at most once a second.
+ */
+export function wallClock(timeZone: string): () => Date {
+  let second = Number.NaN;
+  let wallSecond = 0;
+  return () => {
+    const now = Date.now();
+    const s = Math.floor(now / 1000);
+    if (s !== second) {
+      second = s;
+      wallSecond = toWallDate(s * 1000, timeZone).getTime();
+    }
+    // Within one second neither the business's nor the browser's offset can change.
+    return new Date(wallSecond + (now - s * 1000));
+  };
+}
+
 /** The instant at which the business's clocks read what a wall date's local clock reads. */
 export function fromWallDate(wall: Date, timeZone: string): Date {
   return new Date(

@@ -7,16 +7,7 @@
  */
 import { format, getDay, parse, startOfWeek } from 'date-fns';
 import { enUS } from 'date-fns/locale/en-US';
-import {
-  type KeyboardEvent,
-  memo,
-  type SyntheticEvent,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useReducer,
-  useRef,
-} from 'react';
+import { type KeyboardEvent, memo, type SyntheticEvent, useEffect, useMemo, useRef } from 'react';
 import {
   Calendar,
   type Components,
@@ -156,13 +147,6 @@ export const BusinessCalendar = memo(function BusinessCalendar({
   onSelectSlot,
   onSelectEvent,
 }: BusinessCalendarProps) {
-  // The time grid works out whether its body scrolls on its first update after mounting:
-  // a forced layout and one more render of every column. Give it that update at once,
-  // before the empty grid is painted, rather than when the range's events arrive.
-  const [, settle] = useReducer((n: number) => n + 1, 0);
-  useLayoutEffect(() => {
-    if (view !== 'month') settle();
-  }, [view]);
   const slotPropGetter = useMemo(
     () => (slot: Date) => (!hours ? NO_PROPS : slotIsOpen(hours, slot) ? OPEN : CLOSED),
     [hours],
