@@ -6,6 +6,8 @@
  * Rows are claimed with a conditional update, so several instances never send one twice.
  */
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -43,6 +45,20 @@ const MAX_BACKOFF_MS = 60 * 60_000;
 const BATCH = 50;
 /** Bookings arrive in bursts; waiting a moment lets one claim and one "sent" statement cover many mails. */
 const GATHER_MS = 20;
+/**
+ * Requests come first. Sending is most of the CPU a booking costs (building each MIME
+ * message, claiming and marking rows), and during a burst of bookings it would take
+ * that CPU from customers waiting for their answer, while nobody notices a mail that
+ * arrives seconds later. So before each batch the dispatcher watches the event loop for
+ * LOOK_MS and, if it was busier than BUSY, waits, but never once the batch's oldest
+ * mail has been due for MAX_DEFER_MS: under load that never lets up, mail still goes
+ * out, just that much later, and the backlog cannot grow without bound.
+ */
+const LOOK_MS = 25;
+const BUSY = 0.9;
+/** After a quiet look, batches go out back to back for this long before the next look. */
+const QUIET_FOR_MS = 500;
+export const MAX_DEFER_MS = 10_000;
 
 export class MailDispatcher {
   private timer: NodeJS.Timeout | undefined;
@@ -50,6 +66,10 @@ export class MailDispatcher {
   private running: Promise<void> | undefined;
   private again = false;
   private stopping = false;
+  /** flush() sends everything due at once, busy or not. */
+  private urgent = 0;
+  /** performance.now() until which the loop counts as quiet without another look. */
+  private quietUntil = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -85,8 +105,26 @@ export class MailDispatcher {
 
   /** Resolves when everything due has been tried (tests use it). */
   async flush(): Promise<void> {
-    this.run();
-    while (this.running) await this.running;
+    this.urgent++;
+    try {
+      this.run();
+      while (this.running) await this.running;
+    } finally {
+      this.urgent--;
+    }
+  }
+
+  /** Waits while requests keep the event loop busy, up to MAX_DEFER_MS after `dueAt`. */
+  private async whileBusy(dueAt: number): Promise<void> {
+    while (!this.stopping && this.urgent === 0 && this.now() - dueAt < MAX_DEFER_MS) {
+      if (performance.now() < this.quietUntil) return;
+      const before = performance.eventLoopUtilization();
+      await sleep(LOOK_MS);
+      if (performance.eventLoopUtilization(before).utilization < BUSY) {
+        this.quietUntil = performance.now() + QUIET_FOR_MS;
+        return;
+      }
+    }
   }
 
   private run(): void {
@@ -111,7 +149,7 @@ export class MailDispatcher {
       const now = this.now();
       const due = await this.db
         .selectFrom('mail_outbox')
-        .select('id')
+        .select(['id', 'next_attempt_at'])
         .where('sent_at', 'is', null)
         .where('next_attempt_at', '<=', now)
         .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
@@ -119,6 +157,8 @@ export class MailDispatcher {
         .limit(BATCH)
         .execute();
       if (due.length === 0) return;
+      await this.whileBusy(Math.min(...due.map((d) => d.next_attempt_at)));
+      if (this.stopping) return;
       // One conditional update claims the batch; RETURNING says which rows this instance won.
       const claimed = await this.db
         .updateTable('mail_outbox')

@@ -1,0 +1,88 @@
+/**
+ * The outbox dispatcher gives way to requests (mail/outbox.ts): while the event loop is
+ * busy, due mail waits, at most MAX_DEFER_MS; a quiet loop, or flush(), sends it at once.
+ */
+import { performance } from 'node:perf_hooks';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_DEFER_MS, queueMail } from '../../src/mail/outbox.ts';
+import type { OutgoingMail } from '../../src/mail/transport.ts';
+import { engineApp } from '../booking-fixtures.ts';
+import type { TestApp } from '../helpers.ts';
+
+/** Keeps this process's event loop about 95% busy, as a burst of requests does, until stopped. */
+function busyLoop(): () => void {
+  const timer = setInterval(() => {
+    const until = performance.now() + 20;
+    while (performance.now() < until) {
+      // busy, as a request handler is
+    }
+  }, 1);
+  return () => clearInterval(timer);
+}
+
+async function waitFor(check: () => boolean, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (check()) return true;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return check();
+}
+
+describe('the mail dispatcher gives way to requests', () => {
+  let t: TestApp & { clock: { now: number } };
+  const sent: OutgoingMail[] = [];
+  let stopBusy: (() => void) | undefined;
+
+  beforeEach(async () => {
+    sent.length = 0;
+    t = await engineApp('sqlite', {
+      mailTransport: {
+        async send(mail) {
+          sent.push(mail);
+          return 'memory';
+        },
+      },
+    });
+  });
+  afterEach(async () => {
+    stopBusy?.();
+    stopBusy = undefined;
+    await t.close();
+  });
+
+  async function queue(to: string) {
+    await queueMail(t.ctx.db, { to, subject: 'Booking request received', text: 'hi', html: '<p>hi</p>' }, t.clock.now);
+    t.ctx.mail.kick();
+  }
+
+  it('sends at once while the server is quiet', async () => {
+    await queue('quiet@example.com');
+    expect(await waitFor(() => sent.length === 1, 2_000)).toBe(true);
+  });
+
+  it('holds due mail while the event loop is busy and sends it when the burst ends', async () => {
+    stopBusy = busyLoop();
+    await queue('burst@example.com');
+    expect(await waitFor(() => sent.length > 0, 400)).toBe(false);
+    stopBusy();
+    stopBusy = undefined;
+    expect(await waitFor(() => sent.length === 1, 2_000)).toBe(true);
+    expect(sent[0]!.to).toBe('burst@example.com');
+  });
+
+  it('sends under load that never lets up once the mail has waited MAX_DEFER_MS', async () => {
+    stopBusy = busyLoop();
+    await queue('late@example.com');
+    expect(await waitFor(() => sent.length > 0, 300)).toBe(false);
+    t.clock.now += MAX_DEFER_MS;
+    expect(await waitFor(() => sent.length === 1, 2_000)).toBe(true);
+  });
+
+  it('flush() sends everything due at once, busy or not', async () => {
+    stopBusy = busyLoop();
+    await queueMail(t.ctx.db, { to: 'flush@example.com', subject: 's', text: 't', html: 'h' }, t.clock.now);
+    await t.ctx.mail.flush();
+    expect(sent.map((m) => m.to)).toEqual(['flush@example.com']);
+  });
+});
