@@ -669,6 +669,18 @@ describe('clicking an event', () => {
     expect(eventBox('Lunch Break')).toHaveFocus();
   });
 
+  it('opens a month-view event from the keyboard', async () => {
+    const { user } = await openCalendar('/dashboard/calendar?view=month&date=2026-03-11');
+    const event = await screen.findByRole('button', { name: '10:00 Full Detail · Dana Reyes' });
+    expect(event.tabIndex).toBe(0);
+    act(() => event.focus());
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: /Dana Reyes/ });
+    await user.keyboard('{Escape}');
+    expect(dialog).not.toBeInTheDocument();
+    expect(event).toHaveFocus();
+  });
+
   it('lets the owner delete a blocked time', async () => {
     const { api, user } = await openCalendar('/dashboard/calendar?date=2026-03-11', {
       'DELETE /api/business-dashboard/blocked-time/:id': { body: { message: 'Blocked time deleted.' } },

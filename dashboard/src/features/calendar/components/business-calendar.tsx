@@ -80,10 +80,16 @@ const GUTTER_PX = 56;
 // `width` reaches the time grid through the calendar's props but is missing from @types/react-big-calendar.
 const TIME_GRID_PROPS = { width: GUTTER_PX };
 
-/** Month cells have no time axis: each event leads with its start time. */
+/**
+ * Month cells have no time axis: each event leads with its start time. react-big-calendar
+ * gives a month event no tab stop (week and day events have one), so the content takes
+ * it: Tab reaches the event, and Enter or Space bubbles to the cell's key handler, which
+ * opens it as in the other views.
+ */
 function MonthEvent({ event }: EventProps<CalendarItem>) {
   return (
-    <span>
+    // biome-ignore lint/a11y/useSemanticElements: a <button> cannot sit inside react-big-calendar's event, which handles the click and drag itself.
+    <span className="cal-month-event" role="button" tabIndex={0}>
       <span className="cal-month-time">{timeOf(event.start)}</span> {event.title}
     </span>
   );
