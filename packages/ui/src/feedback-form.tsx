@@ -7,7 +7,7 @@
 import type { FeedbackRequest } from '@slotwise/shared/api';
 import { FEEDBACK_CLOSE_MS, FEEDBACK_PLACES, FEEDBACK_TYPES } from '@slotwise/shared/domain';
 import { ApiError, NETWORK_ERROR_STATUS } from '@slotwise/shared/http';
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 
 export type FeedbackType = FeedbackRequest['type'];
 export type FeedbackPlace = FeedbackRequest['where'];
@@ -39,7 +39,9 @@ export function FeedbackForm({ where, send, onClose, alert = (m) => window.alert
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
 
-  useEffect(() => {
+  // Before the browser paints (a layout effect): a passive effect can run after the person
+  // has already clicked into a field, and would pull the focus away mid-word.
+  useLayoutEffect(() => {
     firstField.current?.focus();
   }, []);
 
