@@ -31,15 +31,25 @@ async function load(opts: autocannon.Options): Promise<Load & { total: number }>
   };
 }
 
+/** Counts the outbox's unsent rows over one connection, opened once for the whole wait. */
+interface UnsentMail {
+  count(): Promise<number>;
+  close(): Promise<void>;
+}
+
 /** Seconds until the outbox has nothing left to send (the dispatcher gives way to requests during a burst). */
-async function mailDrain(unsent: () => Promise<number>): Promise<number> {
+async function mailDrain(unsent: UnsentMail): Promise<number> {
   const start = performance.now();
-  while ((await unsent()) > 0) {
-    if (performance.now() - start > 120_000)
-      throw new Error('The outbox still had unsent mail two minutes after the load.');
-    await new Promise((r) => setTimeout(r, 50));
+  try {
+    while ((await unsent.count()) > 0) {
+      if (performance.now() - start > 120_000)
+        throw new Error('The outbox still had unsent mail two minutes after the load.');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return (performance.now() - start) / 1000;
+  } finally {
+    await unsent.close();
   }
-  return (performance.now() - start) / 1000;
 }
 
 async function api<T>(base: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
@@ -187,8 +197,8 @@ async function slotsAgainstBare(slotsUrl: string, bareUrl: string): Promise<{ sl
 
 interface Storage {
   insert(rows: Record<string, unknown>[], dataDir: string): Promise<void>;
-  /** Mail rows not yet sent. */
-  unsent(dataDir: string): Promise<number>;
+  /** A counter of the mail rows not yet sent. */
+  unsent(dataDir: string): Promise<UnsentMail>;
 }
 
 async function measure(label: string, env: Record<string, string>, storage: Storage, bareUrl: string) {
@@ -201,7 +211,7 @@ async function measure(label: string, env: Record<string, string>, storage: Stor
       bareUrl,
     );
     const book = await load({ url: server.url, requests: bookingRequests(businessId, serviceId) });
-    const drain = await mailDrain(() => storage.unsent(server.dataDir));
+    const drain = await mailDrain(await storage.unsent(server.dataDir));
     return { label, slots, bare, book, drain };
   } finally {
     await server.stop();
@@ -291,12 +301,14 @@ async function measureBoth(bare: string): Promise<Figure[]> {
       },
       async unsent(dataDir) {
         const db = new SQLite(join(dataDir, 'app.db'), { readonly: true });
-        try {
-          db.pragma('busy_timeout = 5000');
-          return (db.prepare('select count(*) as n from mail_outbox where sent_at is null').get() as { n: number }).n;
-        } finally {
-          db.close();
-        }
+        db.pragma('busy_timeout = 5000');
+        const count = db.prepare('select count(*) as n from mail_outbox where sent_at is null');
+        return {
+          count: async () => (count.get() as { n: number }).n,
+          close: async () => {
+            db.close();
+          },
+        };
       },
     },
     bare,
@@ -319,12 +331,13 @@ async function measureBoth(bare: string): Promise<Figure[]> {
           async unsent() {
             const c = new pg.Client({ connectionString: url.toString() });
             await c.connect();
-            try {
-              const { rows } = await c.query('select count(*)::int as n from mail_outbox where sent_at is null');
-              return rows[0].n as number;
-            } finally {
-              await c.end();
-            }
+            return {
+              async count() {
+                const { rows } = await c.query('select count(*)::int as n from mail_outbox where sent_at is null');
+                return rows[0].n as number;
+              },
+              close: () => c.end(),
+            };
           },
           async insert(rows) {
             const c = new pg.Client({ connectionString: url.toString() });
