@@ -15,6 +15,14 @@ export interface Figure {
   unit: string;
   /** Omit for a figure that is printed but not checked. */
   budget?: Budget;
+  /**
+   * The issue's goal, where it is stricter than what the check can hold: printed beside
+   * the figure, and a missed target is listed after the run, but only `budget` fails
+   * `bench:check`. Times in Chromium get one: the same commit measures two to three
+   * times slower on one of these machines than on another (bench/README.md), so a
+   * gate at the target would pass or fail with the machine, not the code.
+   */
+  target?: Budget;
 }
 
 export interface Benchmark {
@@ -25,11 +33,18 @@ export interface Benchmark {
   run(): Promise<Figure[]>;
 }
 
-export function withinBudget(figure: Figure): boolean {
-  const { budget, value } = figure;
-  if (!budget) return true;
+function within(value: number, limit: Budget | undefined): boolean {
+  if (!limit) return true;
   if (!Number.isFinite(value)) return false;
-  if (budget.max !== undefined && value > budget.max) return false;
-  if (budget.min !== undefined && value < budget.min) return false;
+  if (limit.max !== undefined && value > limit.max) return false;
+  if (limit.min !== undefined && value < limit.min) return false;
   return true;
+}
+
+export function withinBudget(figure: Figure): boolean {
+  return within(figure.value, figure.budget);
+}
+
+export function meetsTarget(figure: Figure): boolean {
+  return within(figure.value, figure.target);
 }
