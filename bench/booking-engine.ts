@@ -219,15 +219,16 @@ async function measure(label: string, env: Record<string, string>, storage: Stor
 }
 
 /**
- * Issue 5's targets are printed beside the figures (bench/figures.ts, `target`). Slots for
- * a day run at 63-78% of the bare route here (was 11-16%) since answers are kept for a second
- * (docs/decisions/009); the machine's own noise moves the ratio by a tenth from run to
+ * Issue 5's targets are printed beside the figures (bench/figures.ts, `target`). Slots
+ * for a day run at 63-78% of the bare route here (was 11-16%) since answers are kept for
+ * a second (docs/decisions/009); the machine's own noise moves the ratio by a tenth from run to
  * run, so the check holds a regression floor of 55% rather than the 70% target, which
  * would fail CI on a noisy run. Booking creation (>= 1,000/s on SQLite) is printed, not
  * checked: 1,200-1,400/s on a quiet machine since the mail dispatcher gives way to
  * requests (mail/outbox.ts; 700-850/s when it sent during the burst), 780-860/s on a
- * slower one (its bare route 16-30k req/s), and a run in CI is slower. Sending the two mails of a booking costs more CPU than the booking itself
- * (nodemailer builds each MIME message in about a millisecond), so the seconds the
+ * slower one (its bare route 16-30k req/s), and a run in CI is slower. Sending the two
+ * mails of a booking costs more CPU than the booking itself (nodemailer builds each MIME
+ * message in about a millisecond), so the seconds the
  * outbox takes to empty after the load, and bookings per second counting those
  * seconds, are printed beside it: that is the rate this process sustains with mail.
  * Errors are checked: any non-2xx fails.

@@ -22,7 +22,7 @@ import { localToUtcMs } from '@slotwise/shared/slots';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/chromium.ts';
 import { root, startServer } from '../scripts/server-process.ts';
-import type { Benchmark, Figure } from './figures.ts';
+import { type Benchmark, type Figure, figureLine } from './figures.ts';
 
 const BOOKINGS = 5_000;
 const PER_DAY = 14;
@@ -397,7 +397,6 @@ export const calendarBenchmark: Benchmark = {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   for (const f of await run()) {
-    const budget = f.budget ? `budget ${f.budget.min !== undefined ? `>= ${f.budget.min}` : `<= ${f.budget.max}`}` : '';
-    process.stdout.write(`${f.name.padEnd(52)} ${`${f.value} ${f.unit}`.padStart(12)}   ${budget}\n`);
+    console.log(figureLine(f, 52));
   }
 }

@@ -48,3 +48,22 @@ export function withinBudget(figure: Figure): boolean {
 export function meetsTarget(figure: Figure): boolean {
   return within(figure.value, figure.target);
 }
+
+export function formatBudget(budget: Budget | undefined, unit: string): string {
+  if (!budget) return '(not checked)';
+  const parts: string[] = [];
+  if (budget.min !== undefined) parts.push(`>= ${budget.min} ${unit}`);
+  if (budget.max !== undefined) parts.push(`<= ${budget.max} ${unit}`);
+  return parts.join(' and ');
+}
+
+export function formatValue(value: number): string {
+  return Number.isInteger(value) ? String(value) : value.toFixed(2);
+}
+
+/** One printed line: a mark when checked (ok or OVER), the figure, its budget and its target. */
+export function figureLine(f: Figure, nameWidth: number): string {
+  const mark = f.budget ? (withinBudget(f) ? 'ok  ' : 'OVER') : '    ';
+  const target = f.target ? `, target ${formatBudget(f.target, f.unit)}${meetsTarget(f) ? '' : ' MISSED'}` : '';
+  return `  ${mark} ${f.name.padEnd(nameWidth)}  ${`${formatValue(f.value)} ${f.unit}`.padStart(14)}   budget ${formatBudget(f.budget, f.unit)}${target}`;
+}

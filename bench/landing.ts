@@ -17,7 +17,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/chromium.ts';
 import { root, startServer } from '../scripts/server-process.ts';
-import type { Benchmark, Figure } from './figures.ts';
+import { type Benchmark, type Figure, figureLine } from './figures.ts';
 
 const FIRST_VIEW_BUDGET_KB = 50;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -213,8 +213,7 @@ export const landingBenchmark: Benchmark = {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const figures = await run();
   for (const f of figures) {
-    const budget = f.budget ? `budget ${f.budget.min !== undefined ? `>= ${f.budget.min}` : `<= ${f.budget.max}`}` : '';
-    process.stdout.write(`${f.name.padEnd(42)} ${`${f.value} ${f.unit}`.padStart(12)}   ${budget}\n`);
+    console.log(figureLine(f, 42));
   }
   if (lastLost.length > 0) process.stdout.write(`\nAudits that cost points:\n  ${lastLost.join('\n  ')}\n`);
 }

@@ -4,19 +4,7 @@
  * `npm run bench -- <id> [<id>...]` runs only the named benchmarks.
  */
 import { benchmarks } from './benchmarks.ts';
-import { type Budget, type Figure, meetsTarget, withinBudget } from './figures.ts';
-
-function formatBudget(budget: Budget | undefined, unit: string): string {
-  if (!budget) return '(not checked)';
-  const parts: string[] = [];
-  if (budget.min !== undefined) parts.push(`>= ${budget.min} ${unit}`);
-  if (budget.max !== undefined) parts.push(`<= ${budget.max} ${unit}`);
-  return parts.join(' and ');
-}
-
-function formatValue(value: number): string {
-  return Number.isInteger(value) ? String(value) : value.toFixed(2);
-}
+import { type Figure, figureLine, formatBudget, formatValue, meetsTarget, withinBudget } from './figures.ts';
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
@@ -49,15 +37,10 @@ async function main(): Promise<number> {
     }
     const width = Math.max(...figures.map((f) => f.name.length), 10);
     for (const f of figures) {
-      const ok = withinBudget(f);
       const line = `${bench.id}: ${f.name} = ${formatValue(f.value)} ${f.unit}`;
-      if (!ok) broken.push(line);
-      const target = f.target ? `, target ${formatBudget(f.target, f.unit)}${meetsTarget(f) ? '' : ' MISSED'}` : '';
-      if (f.target && !meetsTarget(f)) missed.push(`${line} (target ${formatBudget(f.target, f.unit)})`);
-      const mark = f.budget ? (ok ? 'ok  ' : 'OVER') : '    ';
-      console.log(
-        `  ${mark} ${f.name.padEnd(width)}  ${`${formatValue(f.value)} ${f.unit}`.padStart(14)}   budget ${formatBudget(f.budget, f.unit)}${target}`,
-      );
+      if (!withinBudget(f)) broken.push(line);
+      if (!meetsTarget(f)) missed.push(`${line} (target ${formatBudget(f.target, f.unit)})`);
+      console.log(figureLine(f, width));
     }
   }
 
