@@ -6,7 +6,7 @@
  * PostgreSQL: a transaction-scoped advisory lock keyed by the business id, so two
  * instances serialise on the same business and never on different ones.
  */
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
 import type { Db } from './database.ts';
 import type { Database } from './schema.ts';
 
@@ -30,6 +30,14 @@ async function lockedTransaction<T>(store: Db, businessId: string, work: (trx: T
   }
   return groupCommitFor(store).run(work);
 }
+
+// Run for every write: compiled once rather than built from a template each time.
+const BEGIN = CompiledQuery.raw('begin immediate');
+const COMMIT = CompiledQuery.raw('commit');
+const ROLLBACK = CompiledQuery.raw('rollback');
+const SAVEPOINT = CompiledQuery.raw('savepoint calendar_write');
+const RELEASE = CompiledQuery.raw('release calendar_write');
+const ROLLBACK_TO = CompiledQuery.raw('rollback to calendar_write');
 
 /** Writes in one SQLite transaction at most; enough to share an fsync, few enough to answer soon. */
 const MAX_GROUP = 64;
@@ -71,14 +79,14 @@ class GroupCommit {
     const batch = this.queue.splice(0, MAX_GROUP);
     try {
       const outcomes = await this.store.db.connection().execute(async (conn) => {
-        await sql`begin immediate`.execute(conn);
+        await conn.executeQuery(BEGIN);
         try {
           const done: Outcome[] = [];
           for (const job of batch) done.push(await this.inSavepoint(conn, job));
-          await sql`commit`.execute(conn);
+          await conn.executeQuery(COMMIT);
           return done;
         } catch (err) {
-          await sql`rollback`.execute(conn).catch(() => {});
+          await conn.executeQuery(ROLLBACK).catch(() => {});
           throw err;
         }
       });
@@ -94,15 +102,15 @@ class GroupCommit {
   }
 
   private async inSavepoint(conn: Tx, job: Job): Promise<Outcome> {
-    await sql`savepoint calendar_write`.execute(conn);
+    await conn.executeQuery(SAVEPOINT);
     try {
       const value = await job.work(conn);
-      await sql`release calendar_write`.execute(conn);
+      await conn.executeQuery(RELEASE);
       return { ok: true, value };
     } catch (err) {
       // If SQLite already dropped the whole transaction, this throws and the batch fails.
-      await sql`rollback to calendar_write`.execute(conn);
-      await sql`release calendar_write`.execute(conn);
+      await conn.executeQuery(ROLLBACK_TO);
+      await conn.executeQuery(RELEASE);
       return { ok: false, err };
     }
   }

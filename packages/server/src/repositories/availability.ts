@@ -1,14 +1,20 @@
 import type { AvailabilityEntry } from '@slotwise/shared/api';
 import { defaultBusinessHours, WEEKDAYS } from '@slotwise/shared/domain';
 import type { Kysely } from 'kysely';
+import { prepared } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
+
+// Every booking and move reads the week's hours (db/prepared.ts).
+const weekOf = prepared(['businessId'], (db, v: { businessId: string }) =>
+  db.selectFrom('availability').selectAll().where('business_id', '=', v.businessId),
+);
 
 export function availabilityRepository(db: Kysely<Database>) {
   return {
     /** Seven entries, Monday..Sunday; days never stored take the defaults (SPEC.md section 4). */
     async forBusiness(businessId: string, from: Tx = db): Promise<AvailabilityEntry[]> {
-      const rows = await from.selectFrom('availability').selectAll().where('business_id', '=', businessId).execute();
+      const rows = await weekOf(from, { businessId });
       const stored = new Map(rows.map((r) => [r.day, r]));
       return defaultBusinessHours().map((d) => {
         const row = stored.get(d.day);

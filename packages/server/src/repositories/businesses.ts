@@ -1,5 +1,6 @@
 import type { BusinessProfile } from '@slotwise/shared/api';
 import type { Kysely, Selectable, Updateable } from 'kysely';
+import { prepared } from '../db/prepared.ts';
 import type { BusinessesTable, Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
 
@@ -16,13 +17,19 @@ export function toProfile(b: Business): BusinessProfile {
   };
 }
 
+// Every quote and booking reads the business first (db/prepared.ts).
+const byId = prepared(['id'], (db, v: { id: string }) =>
+  db.selectFrom('businesses').selectAll().where('id', '=', v.id),
+);
+
 export function businessesRepository(db: Kysely<Database>) {
   return {
     findByOwner(ownerId: string): Promise<Business | undefined> {
       return db.selectFrom('businesses').selectAll().where('owner_id', '=', ownerId).executeTakeFirst();
     },
-    findById(id: string, from: Tx = db): Promise<Business | undefined> {
-      return from.selectFrom('businesses').selectAll().where('id', '=', id).executeTakeFirst();
+    async findById(id: string, from: Tx = db): Promise<Business | undefined> {
+      const [row] = await byId(from, { id });
+      return row;
     },
     async update(
       id: string,

@@ -11,6 +11,7 @@ import type { LatLng } from '@slotwise/shared/geo';
 import { type DayHours, type Interval, utcMsToLocal, withinHours } from '@slotwise/shared/slots';
 import type { Job, TravelSettings } from '@slotwise/shared/travel';
 import type { Kysely, Selectable } from 'kysely';
+import { insertRow, prepared } from '../db/prepared.ts';
 import type { BlockedTimesTable, BookingsTable, Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
 import { HttpError } from '../plugins/errors.ts';
@@ -98,6 +99,57 @@ export function toBlockedJson(row: BlockedRow): BlockedTime {
   };
 }
 
+/** No row has this id: "ignore nothing" keeps the ignoring queries one shape (db/prepared.ts). */
+const NO_ID = '';
+
+interface SpanQuery {
+  businessId: string;
+  startMs: number;
+  endMs: number;
+  /** startMs - MAX_BOOKING_MS: bookings starting earlier cannot reach the span (uses the start index). */
+  lookBack: number;
+  /** id of the booking or blocked time being moved, else NO_ID. */
+  ignore: string;
+}
+const SPAN_NAMES = ['businessId', 'startMs', 'endMs', 'lookBack', 'ignore'] as const;
+
+function spanQuery(businessId: string, span: Interval, ignore: string | undefined): SpanQuery {
+  return { businessId, ...span, lookBack: span.startMs - MAX_BOOKING_MS, ignore: ignore ?? NO_ID };
+}
+
+// Every booking and move runs these inside the business's lock; keep them cheap.
+const firstBookingIn = prepared(SPAN_NAMES, (db, v: SpanQuery) =>
+  db
+    .selectFrom('bookings')
+    .select(['id', 'start_ms', 'end_ms', 'service_name'])
+    .where('business_id', '=', v.businessId)
+    .where('status', 'in', ACTIVE_STATUSES)
+    .where('start_ms', '>', v.lookBack)
+    .where('start_ms', '<', v.endMs)
+    .where('end_ms', '>', v.startMs)
+    .where('id', '<>', v.ignore)
+    .orderBy('start_ms')
+    .limit(1),
+);
+const firstBlockIn = prepared(SPAN_NAMES, (db, v: SpanQuery) =>
+  db
+    .selectFrom('blocked_times')
+    .select(['id', 'start_ms', 'end_ms', 'title'])
+    .where('business_id', '=', v.businessId)
+    .where('start_ms', '<', v.endMs)
+    .where('end_ms', '>', v.startMs)
+    .where('id', '<>', v.ignore)
+    .orderBy('start_ms')
+    .limit(1),
+);
+const ownerEmailOf = prepared(['businessId'], (db, v: { businessId: string }) =>
+  db
+    .selectFrom('businesses')
+    .innerJoin('users', 'users.id', 'businesses.owner_id')
+    .select('users.email')
+    .where('businesses.id', '=', v.businessId),
+);
+
 export function calendarRepository(db: Kysely<Database>) {
   return {
     /**
@@ -111,16 +163,7 @@ export function calendarRepository(db: Kysely<Database>) {
       span: Interval,
       options: { ignoreBookingId?: string; ignoreBlockedId?: string; blocked?: boolean } = {},
     ): Promise<Conflict | null> {
-      let bookings = trx
-        .selectFrom('bookings')
-        .select(['id', 'start_ms', 'end_ms', 'service_name'])
-        .where('business_id', '=', businessId)
-        .where('status', 'in', ACTIVE_STATUSES)
-        .where('start_ms', '>', span.startMs - MAX_BOOKING_MS)
-        .where('start_ms', '<', span.endMs)
-        .where('end_ms', '>', span.startMs);
-      if (options.ignoreBookingId) bookings = bookings.where('id', '<>', options.ignoreBookingId);
-      const booking = await bookings.orderBy('start_ms').limit(1).executeTakeFirst();
+      const [booking] = await firstBookingIn(trx, spanQuery(businessId, span, options.ignoreBookingId));
       if (booking)
         return {
           kind: 'booking',
@@ -130,14 +173,7 @@ export function calendarRepository(db: Kysely<Database>) {
           title: booking.service_name,
         };
       if (options.blocked === false) return null;
-      let blocks = trx
-        .selectFrom('blocked_times')
-        .select(['id', 'start_ms', 'end_ms', 'title'])
-        .where('business_id', '=', businessId)
-        .where('start_ms', '<', span.endMs)
-        .where('end_ms', '>', span.startMs);
-      if (options.ignoreBlockedId) blocks = blocks.where('id', '<>', options.ignoreBlockedId);
-      const block = await blocks.orderBy('start_ms').limit(1).executeTakeFirst();
+      const [block] = await firstBlockIn(trx, spanQuery(businessId, span, options.ignoreBlockedId));
       return block
         ? { kind: 'blocked', id: block.id, startMs: block.start_ms, endMs: block.end_ms, title: block.title }
         : null;
@@ -241,7 +277,7 @@ export function calendarRepository(db: Kysely<Database>) {
     },
 
     async insertBooking(trx: Tx, row: BookingRow): Promise<void> {
-      await trx.insertInto('bookings').values(row).execute();
+      await insertRow(trx, 'bookings', row);
     },
 
     /** Moves a booking to a new time (wall fields and instants together). */
@@ -311,12 +347,7 @@ export function calendarRepository(db: Kysely<Database>) {
 
     /** Where owner notices go: the e-mail the owner logs in with. */
     async ownerEmail(businessId: string, from: Tx = db): Promise<string | null> {
-      const row = await from
-        .selectFrom('businesses')
-        .innerJoin('users', 'users.id', 'businesses.owner_id')
-        .select('users.email')
-        .where('businesses.id', '=', businessId)
-        .executeTakeFirst();
+      const [row] = await ownerEmailOf(from, { businessId });
       return row?.email ?? null;
     },
   };

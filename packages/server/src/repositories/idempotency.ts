@@ -5,10 +5,23 @@
  * refused attempt (slot taken, bad field) is simply evaluated again when retried.
  */
 import type { Kysely } from 'kysely';
+import { insertRow, prepared } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+
+// Every booking runs these (db/prepared.ts).
+const findLive = prepared(['key', 'after'], (db, v: { key: string; after: number }) =>
+  db
+    .selectFrom('idempotency_keys')
+    .select(['request_hash', 'status_code', 'response_body'])
+    .where('key', '=', v.key)
+    .where('created_at', '>', v.after),
+);
+const deleteExpired = prepared(['key', 'notAfter'], (db, v: { key: string; notAfter: number }) =>
+  db.deleteFrom('idempotency_keys').where('key', '=', v.key).where('created_at', '<=', v.notAfter),
+);
 
 export interface StoredAnswer {
   requestHash: string;
@@ -20,12 +33,7 @@ export function idempotencyRepository(db: Kysely<Database>) {
   return {
     /** The stored answer for a key, unless it is older than 24 hours. */
     async find(key: string, now: number, from: Tx = db): Promise<StoredAnswer | null> {
-      const row = await from
-        .selectFrom('idempotency_keys')
-        .select(['request_hash', 'status_code', 'response_body'])
-        .where('key', '=', key)
-        .where('created_at', '>', now - IDEMPOTENCY_TTL_MS)
-        .executeTakeFirst();
+      const [row] = await findLive(from, { key, after: now - IDEMPOTENCY_TTL_MS });
       return row
         ? { requestHash: row.request_hash, statusCode: row.status_code, body: JSON.parse(row.response_body) }
         : null;
@@ -36,22 +44,15 @@ export function idempotencyRepository(db: Kysely<Database>) {
       entry: { key: string; businessId: string; requestHash: string; statusCode: number; body: unknown },
       now: number,
     ): Promise<void> {
-      await trx
-        .deleteFrom('idempotency_keys')
-        .where('key', '=', entry.key)
-        .where('created_at', '<=', now - IDEMPOTENCY_TTL_MS)
-        .execute();
-      await trx
-        .insertInto('idempotency_keys')
-        .values({
-          key: entry.key,
-          business_id: entry.businessId,
-          request_hash: entry.requestHash,
-          status_code: entry.statusCode,
-          response_body: JSON.stringify(entry.body),
-          created_at: now,
-        })
-        .execute();
+      await deleteExpired(trx, { key: entry.key, notAfter: now - IDEMPOTENCY_TTL_MS });
+      await insertRow(trx, 'idempotency_keys', {
+        key: entry.key,
+        business_id: entry.businessId,
+        request_hash: entry.requestHash,
+        status_code: entry.statusCode,
+        response_body: JSON.stringify(entry.body),
+        created_at: now,
+      });
     },
     /** Drops expired keys; safe on every instance at once. */
     async sweep(now: number): Promise<number> {

@@ -3,16 +3,14 @@
  * token's hash is stored (domain/manage-token.ts); a link's token is found by hashing it.
  */
 import type { Kysely } from 'kysely';
+import { insertRow } from '../db/prepared.ts';
 import type { BookingsTable, Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
 
 export function manageTokensRepository(db: Kysely<Database>) {
   return {
     async save(trx: Tx, bookingId: string, tokenHash: string, now: number): Promise<void> {
-      await trx
-        .insertInto('manage_tokens')
-        .values({ booking_id: bookingId, token_hash: tokenHash, created_at: now })
-        .execute();
+      await insertRow(trx, 'manage_tokens', { booking_id: bookingId, token_hash: tokenHash, created_at: now });
     },
     /** The booking a token's hash belongs to, whatever its status; the caller decides if the link still works. */
     findBooking(tokenHash: string, from: Tx = db): Promise<BookingsTable | undefined> {

@@ -2,8 +2,24 @@
 import type { SpecificQuestion } from '@slotwise/shared/api';
 import { toDollars } from '@slotwise/shared/money';
 import type { Kysely } from 'kysely';
+import { prepared } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
+
+// Every quote and booking reads the question (db/prepared.ts).
+const questionOf = prepared(['businessId'], (db, v: { businessId: string }) =>
+  db
+    .selectFrom('businesses')
+    .select(['question', 'question_type', 'question_rate_cents'])
+    .where('id', '=', v.businessId),
+);
+const optionsOf = prepared(['businessId'], (db, v: { businessId: string }) =>
+  db
+    .selectFrom('question_options')
+    .select(['text', 'value_cents'])
+    .where('business_id', '=', v.businessId)
+    .orderBy('position'),
+);
 
 export interface QuestionConfig {
   question: string;
@@ -25,18 +41,9 @@ export function pricingRepository(db: Kysely<Database>) {
   return {
     /** null when the owner has not configured a question. */
     async question(businessId: string, from: Tx = db): Promise<QuestionConfig | null> {
-      const b = await from
-        .selectFrom('businesses')
-        .select(['question', 'question_type', 'question_rate_cents'])
-        .where('id', '=', businessId)
-        .executeTakeFirst();
+      const [b] = await questionOf(from, { businessId });
       if (!b?.question || !b.question_type) return null;
-      const options = await from
-        .selectFrom('question_options')
-        .select(['text', 'value_cents'])
-        .where('business_id', '=', businessId)
-        .orderBy('position')
-        .execute();
+      const options = await optionsOf(from, { businessId });
       return {
         question: b.question,
         type: b.question_type,

@@ -1,7 +1,13 @@
 import type { Service, ServiceInput } from '@slotwise/shared/api';
 import { toCents, toDollars } from '@slotwise/shared/money';
 import type { Kysely } from 'kysely';
+import { prepared } from '../db/prepared.ts';
 import type { Database, ServicesTable } from '../db/schema.ts';
+
+// Every quote and booking prices a service (db/prepared.ts).
+const findOne = prepared(['businessId', 'serviceId'], (db, v: { businessId: string; serviceId: string }) =>
+  db.selectFrom('services').selectAll().where('business_id', '=', v.businessId).where('id', '=', v.serviceId),
+);
 
 export function toServiceJson(row: ServicesTable): Service {
   return { _id: row.id, serviceName: row.name, duration: row.duration_min, price: toDollars(row.price_cents) };
@@ -19,13 +25,9 @@ export function servicesRepository(db: Kysely<Database>) {
         .orderBy('id')
         .execute();
     },
-    find(businessId: string, serviceId: string): Promise<ServicesTable | undefined> {
-      return db
-        .selectFrom('services')
-        .selectAll()
-        .where('business_id', '=', businessId)
-        .where('id', '=', serviceId)
-        .executeTakeFirst();
+    async find(businessId: string, serviceId: string): Promise<ServicesTable | undefined> {
+      const [row] = await findOne(db, { businessId, serviceId });
+      return row;
     },
     async insert(businessId: string, id: string, input: ServiceInput, now: number): Promise<ServicesTable> {
       const row: ServicesTable = {
