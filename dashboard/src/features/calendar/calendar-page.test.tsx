@@ -301,6 +301,20 @@ describe('loading and errors', () => {
     expect(screen.getByText('Lunch Break')).toBeInTheDocument();
   });
 
+  it("shades the hours together with the range's events, in one render, not before them", async () => {
+    storeToken();
+    const gate = deferred<Reply>();
+    const api = serve({ 'GET /api/business-dashboard/bookings': () => gate.promise });
+    renderApp('/dashboard/calendar?date=2026-03-11');
+    await waitFor(() => expect(api.callsTo('GET /api/business-dashboard/availability')).toHaveLength(1));
+    await waitFor(() => expect(document.querySelector('.rbc-calendar')).not.toBeNull());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(document.querySelector('.cal-slot--open')).toBeNull();
+    gate.resolve({ body: { bookings: [BOOKING] } });
+    expect(await screen.findByText('Full Detail · Dana Reyes')).toBeInTheDocument();
+    expect(document.querySelectorAll('.rbc-time-content > .rbc-day-slot .cal-slot--open')).toHaveLength(5 * 18);
+  });
+
   it.each([
     ['bookings', 'GET /api/business-dashboard/bookings', 'Error: Failed to fetch bookings'],
     ['blocked times', 'GET /api/business-dashboard/blocked-times', 'Error: Failed to fetch blocked times'],

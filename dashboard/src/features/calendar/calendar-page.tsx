@@ -287,6 +287,9 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
     (e): e is string => !!e,
   );
   const ready = !!availabilityList && !!bookingList && !!blockedList;
+  // The hours reach the grid together with the range's events, in one render: each of
+  // them re-renders every slot of the grid, and the answers arrive together.
+  const gridHours = ready ? hours : null;
   // The grid is drawn at once; the hours and the range's events fill it as they arrive.
   const eventsLoading = !ready || bookings.loading.value || blocked.loading.value;
 
@@ -342,7 +345,7 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
               travel={travel}
               view={view}
               date={date}
-              hours={hours}
+              hours={gridHours}
               getNow={getNow}
               onView={onView}
               onNavigate={onNavigate}
