@@ -72,23 +72,51 @@ export function prepared<V extends object, O>(
   };
 }
 
-const inserts = new Map<string, PreparedQuery<Record<string, unknown>, unknown>>();
+interface PreparedInsert {
+  run: PreparedQuery<Record<string, unknown>, unknown>;
+  /** names[i][j]: the value name of row i, column j. */
+  names: string[][];
+}
+const inserts = new Map<string, PreparedInsert>();
 
 /**
- * Inserts one row through a prepared insert for its table and columns. Columns whose
- * value is undefined are left out, as Kysely's `.values()` leaves them out.
+ * Inserts rows through a prepared insert for their table, columns and count, in one
+ * statement. Columns whose value is undefined are left out, as Kysely's `.values()`
+ * leaves them out; every row must leave out the same ones.
  */
-export async function insertRow<T extends keyof Database & string>(
+export async function insertRows<T extends keyof Database & string>(
+  db: Tx,
+  table: T,
+  rows: readonly Insertable<Database[T]>[],
+): Promise<void> {
+  const first = rows[0] as Record<string, unknown> | undefined;
+  if (!first) return;
+  const columns = Object.keys(first).filter((c) => first[c] !== undefined);
+  const shape = `${table}(${columns.join(',')})x${rows.length}`;
+  let insert = inserts.get(shape);
+  if (!insert) {
+    const names = rows.map((_, i) => columns.map((c) => `${i}.${c}`));
+    const run = prepared<Record<string, unknown>, unknown>(names.flat(), (kysely, values) =>
+      kysely
+        .insertInto(table)
+        .values(names.map((row) => Object.fromEntries(row.map((name, j) => [columns[j], values[name]]))) as never),
+    );
+    insert = { run, names };
+    inserts.set(shape, insert);
+  }
+  const values: Record<string, unknown> = {};
+  for (const [i, row] of rows.entries()) {
+    const names = insert.names[i]!;
+    for (const [j, c] of columns.entries()) values[names[j]!] = (row as Record<string, unknown>)[c];
+  }
+  await insert.run(db, values);
+}
+
+/** One row: insertRows of one. */
+export function insertRow<T extends keyof Database & string>(
   db: Tx,
   table: T,
   row: Insertable<Database[T]>,
 ): Promise<void> {
-  const columns = Object.keys(row).filter((c) => (row as Record<string, unknown>)[c] !== undefined);
-  const shape = `${table}(${columns.join(',')})`;
-  let insert = inserts.get(shape);
-  if (!insert) {
-    insert = prepared(columns, (kysely, values) => kysely.insertInto(table).values(values as never));
-    inserts.set(shape, insert);
-  }
-  await insert(db, row as Record<string, unknown>);
+  return insertRows(db, table, [row]);
 }

@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { insertRow } from '../db/prepared.ts';
+import { insertRows } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
 import { maskUrl } from '../logging.ts';
@@ -23,19 +23,28 @@ export interface MailMessage {
   html: string;
 }
 
-export async function queueMail(trx: Tx, message: MailMessage, now: number): Promise<void> {
-  await insertRow(trx, 'mail_outbox', {
-    id: randomUUID(),
-    to_address: message.to,
-    subject: message.subject,
-    text_body: message.text,
-    html_body: message.html,
-    next_attempt_at: now,
-    claimed_until: null,
-    sent_at: null,
-    last_error: null,
-    created_at: now,
-  });
+export function queueMail(trx: Tx, message: MailMessage, now: number): Promise<void> {
+  return queueMails(trx, [message], now);
+}
+
+/** Several messages in one statement (a booking mails the customer and the owner). */
+export async function queueMails(trx: Tx, messages: readonly MailMessage[], now: number): Promise<void> {
+  await insertRows(
+    trx,
+    'mail_outbox',
+    messages.map((message) => ({
+      id: randomUUID(),
+      to_address: message.to,
+      subject: message.subject,
+      text_body: message.text,
+      html_body: message.html,
+      next_attempt_at: now,
+      claimed_until: null,
+      sent_at: null,
+      last_error: null,
+      created_at: now,
+    })),
+  );
 }
 
 const CLAIM_MS = 60_000;

@@ -10,7 +10,7 @@ import { type BlockReason, defaultBusinessHours, type Weekday } from '@slotwise/
 import type { LatLng } from '@slotwise/shared/geo';
 import { type DayHours, type Interval, utcMsToLocal, withinHours } from '@slotwise/shared/slots';
 import type { Job, TravelSettings } from '@slotwise/shared/travel';
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import { insertRow, prepared } from '../db/prepared.ts';
 import type { BlockedTimesTable, BookingsTable, Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
@@ -131,14 +131,31 @@ const firstBookingIn = prepared(SPAN_NAMES, (db, v: SpanQuery) =>
     .orderBy('start_ms')
     .limit(1),
 );
-const firstBlockIn = prepared(SPAN_NAMES, (db, v: SpanQuery) =>
+/**
+ * Bookings and blocked times in one statement: the first overlapping booking, else the
+ * first overlapping blocked time (rank 0 before 1). `ignore` is the booking being moved,
+ * `ignoreBlocked` the blocked time being moved.
+ */
+const firstConflictIn = prepared([...SPAN_NAMES, 'ignoreBlocked'], (db, v: SpanQuery & { ignoreBlocked: string }) =>
   db
-    .selectFrom('blocked_times')
-    .select(['id', 'start_ms', 'end_ms', 'title'])
+    .selectFrom('bookings')
+    .select(['id', 'start_ms', 'end_ms', 'service_name as title', sql<number>`0`.as('rank')])
     .where('business_id', '=', v.businessId)
+    .where('status', 'in', ACTIVE_STATUSES)
+    .where('start_ms', '>', v.lookBack)
     .where('start_ms', '<', v.endMs)
     .where('end_ms', '>', v.startMs)
     .where('id', '<>', v.ignore)
+    .unionAll(
+      db
+        .selectFrom('blocked_times')
+        .select(['id', 'start_ms', 'end_ms', 'title', sql<number>`1`.as('rank')])
+        .where('business_id', '=', v.businessId)
+        .where('start_ms', '<', v.endMs)
+        .where('end_ms', '>', v.startMs)
+        .where('id', '<>', v.ignoreBlocked),
+    )
+    .orderBy('rank')
     .orderBy('start_ms')
     .limit(1),
 );
@@ -163,19 +180,28 @@ export function calendarRepository(db: Kysely<Database>) {
       span: Interval,
       options: { ignoreBookingId?: string; ignoreBlockedId?: string; blocked?: boolean } = {},
     ): Promise<Conflict | null> {
-      const [booking] = await firstBookingIn(trx, spanQuery(businessId, span, options.ignoreBookingId));
-      if (booking)
-        return {
-          kind: 'booking',
-          id: booking.id,
-          startMs: booking.start_ms,
-          endMs: booking.end_ms,
-          title: booking.service_name,
-        };
-      if (options.blocked === false) return null;
-      const [block] = await firstBlockIn(trx, spanQuery(businessId, span, options.ignoreBlockedId));
-      return block
-        ? { kind: 'blocked', id: block.id, startMs: block.start_ms, endMs: block.end_ms, title: block.title }
+      const query = spanQuery(businessId, span, options.ignoreBookingId);
+      if (options.blocked === false) {
+        const [booking] = await firstBookingIn(trx, query);
+        return booking
+          ? {
+              kind: 'booking',
+              id: booking.id,
+              startMs: booking.start_ms,
+              endMs: booking.end_ms,
+              title: booking.service_name,
+            }
+          : null;
+      }
+      const [first] = await firstConflictIn(trx, { ...query, ignoreBlocked: options.ignoreBlockedId ?? NO_ID });
+      return first
+        ? {
+            kind: first.rank === 0 ? 'booking' : 'blocked',
+            id: first.id,
+            startMs: first.start_ms,
+            endMs: first.end_ms,
+            title: first.title,
+          }
         : null;
     },
 

@@ -3,11 +3,11 @@ import type { SpecificQuestion } from '@slotwise/shared/api';
 import { toDollars } from '@slotwise/shared/money';
 import type { Kysely } from 'kysely';
 import { prepared } from '../db/prepared.ts';
-import type { Database } from '../db/schema.ts';
+import type { BusinessesTable, Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
 
 // Every quote and booking reads the question (db/prepared.ts).
-const questionOf = prepared(['businessId'], (db, v: { businessId: string }) =>
+const questionFields = prepared(['businessId'], (db, v: { businessId: string }) =>
   db
     .selectFrom('businesses')
     .select(['question', 'question_type', 'question_rate_cents'])
@@ -38,19 +38,28 @@ export function toQuestionJson(q: QuestionConfig): SpecificQuestion {
 }
 
 export function pricingRepository(db: Kysely<Database>) {
+  async function questionOf(
+    b: Pick<BusinessesTable, 'id' | 'question' | 'question_type' | 'question_rate_cents'>,
+    from: Tx = db,
+  ): Promise<QuestionConfig | null> {
+    if (!b.question || !b.question_type) return null;
+    const options = await optionsOf(from, { businessId: b.id });
+    return {
+      question: b.question,
+      type: b.question_type,
+      options: options.map((o) => ({ text: o.text, valueCents: o.value_cents })),
+      rateCents: b.question_rate_cents,
+    };
+  }
+
   return {
     /** null when the owner has not configured a question. */
     async question(businessId: string, from: Tx = db): Promise<QuestionConfig | null> {
-      const [b] = await questionOf(from, { businessId });
-      if (!b?.question || !b.question_type) return null;
-      const options = await optionsOf(from, { businessId });
-      return {
-        question: b.question,
-        type: b.question_type,
-        options: options.map((o) => ({ text: o.text, valueCents: o.value_cents })),
-        rateCents: b.question_rate_cents,
-      };
+      const [b] = await questionFields(from, { businessId });
+      return b ? questionOf({ id: businessId, ...b }, from) : null;
     },
+    /** The question of a business row already read (its options are read only for a question). */
+    questionOf,
     /** Replaces the question and all its options in one transaction (the caller's). */
     async saveQuestion(
       trx: Tx,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertRow, prepared } from '../../src/db/prepared.ts';
+import { insertRow, insertRows, prepared } from '../../src/db/prepared.ts';
 import { withBusinessLock } from '../../src/db/transaction.ts';
 import { createTestApp, storages, type TestApp } from '../helpers.ts';
 
@@ -76,6 +76,33 @@ describe.each(storages())('prepared queries on %s', (kind) => {
     await expect(feedbackOfType(t.ctx.db, { type: 'x' } as never)).rejects.toThrow(
       'prepared query: no value for "after"',
     );
+  });
+
+  it('inserts several rows in one statement, each with its own values, whatever their count', async () => {
+    const type = `rows-${randomUUID()}`;
+    const row = (description: string, createdAt: number) => ({
+      id: randomUUID(),
+      type,
+      place: 'widget',
+      description,
+      created_at: createdAt,
+    });
+    await insertRows(t.ctx.db, 'feedback', [row('one', 1), row('two', 2)]);
+    await insertRows(t.ctx.db, 'feedback', [row('three', 3), row('four', 4), row('five', 5)]);
+    await insertRows(t.ctx.db, 'feedback', []);
+    const stored = await t.ctx.db
+      .selectFrom('feedback')
+      .select(['description', 'created_at'])
+      .where('type', '=', type)
+      .orderBy('created_at')
+      .execute();
+    expect(stored).toEqual([
+      { description: 'one', created_at: 1 },
+      { description: 'two', created_at: 2 },
+      { description: 'three', created_at: 3 },
+      { description: 'four', created_at: 4 },
+      { description: 'five', created_at: 5 },
+    ]);
   });
 
   it('inserts rows of different column sets into one table, leaving out undefined columns', async () => {

@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { withBusinessLock } from '../../db/transaction.ts';
 import { hashManageToken, manageTokenFor } from '../../domain/manage-token.ts';
-import { queueMail } from '../../mail/outbox.ts';
+import { queueMails } from '../../mail/outbox.ts';
 import { mails, manageLinks, toMailBooking } from '../../mail/templates.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { rateLimit } from '../../plugins/rate-limits.ts';
@@ -138,9 +138,15 @@ export async function bookRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
             now,
           );
           const mailBooking = toMailBooking(row, business);
-          await queueMail(trx, mails.received(mailBooking, manageLinks(ctx.config.publicUrl, token, business.id)), now);
           const owner = await calendar.ownerEmail(business.id, trx);
-          if (owner) await queueMail(trx, mails.ownerNotice(owner, mailBooking, 'new'), now);
+          await queueMails(
+            trx,
+            [
+              mails.received(mailBooking, manageLinks(ctx.config.publicUrl, token, business.id)),
+              ...(owner ? [mails.ownerNotice(owner, mailBooking, 'new')] : []),
+            ],
+            now,
+          );
           return { created };
         });
       } catch (err) {

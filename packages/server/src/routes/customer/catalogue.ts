@@ -32,7 +32,7 @@ export async function catalogueRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     async (req): Promise<PublicBusiness> => {
       const { businessId } = req.params as z.infer<typeof BusinessParams>;
       const b = await loadBusiness(ctx, businessId);
-      const [services, question] = await Promise.all([ctx.repos.services.list(b.id), ctx.repos.pricing.question(b.id)]);
+      const [services, question] = await Promise.all([ctx.repos.services.list(b.id), ctx.repos.pricing.questionOf(b)]);
       return {
         businessId: b.id,
         name: b.name ?? '',

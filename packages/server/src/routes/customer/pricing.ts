@@ -39,7 +39,7 @@ export async function priceRequest(ctx: AppContext, req: QuoteRequest, log: Fast
   const business = await loadBusiness(ctx, req.businessId);
   const service = await ctx.repos.services.find(business.id, req.serviceId);
   if (!service) throw serviceNotFound();
-  const question = await ctx.repos.pricing.question(business.id);
+  const question = await ctx.repos.pricing.questionOf(business);
   const located = await locate(ctx, req.address, log);
   // Before any price: the customer learns at once, on the address step, that it is too far.
   assertInServiceArea(business, located);

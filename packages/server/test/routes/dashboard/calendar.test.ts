@@ -92,6 +92,31 @@ describe.each(storages())('owner calendar on %s', (kind) => {
       expect(res.json().error).toMatch(/overlaps the blocked time "Lunch" \(2026-12-08 12:00-13:00\)/);
     });
 
+    it('names the booking when a booking and a blocked time both overlap, and never the booking being moved', async () => {
+      const held = await newBooking('2027-01-05', '11:00');
+      // A block over a booking is refused through the API; one from before the booking, say, is still there.
+      await t.ctx.db
+        .insertInto('blocked_times')
+        .values({
+          id: randomUUID(),
+          business_id: shop.businessId,
+          title: 'Supplier call',
+          reason: 'meeting',
+          start_ms: localToUtcMs('2027-01-05', '10:00', LA),
+          end_ms: localToUtcMs('2027-01-05', '12:00', LA),
+          created_at: 0,
+        })
+        .execute();
+      const id = await newBooking('2027-01-05', '15:00');
+      const both = await moveBooking(shop, id, '2027-01-05', '11:00');
+      expect(both.statusCode).toBe(409);
+      expect(both.json().error).toMatch(/overlaps a booking \(Full Detail, 2027-01-05 11:00-12:00\)/);
+      // The held booking moving within its own time meets only the blocked time.
+      const self = await moveBooking(shop, held, '2027-01-05', '11:30');
+      expect(self.statusCode).toBe(409);
+      expect(self.json().error).toMatch(/overlaps the blocked time "Supplier call"/);
+    });
+
     it.each([
       ['2026-12-09', '09:30', /outside the business hours \(Wednesday 10:00-19:00\)/],
       ['2026-12-09', '18:30', /outside the business hours/],
