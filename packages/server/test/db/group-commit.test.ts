@@ -1,40 +1,71 @@
 /**
- * SQLite group commit (db/transaction.ts): calendar writes that arrive together share
- * one transaction, each in its own savepoint; nobody hears "done" before the commit.
+ * Group commit (db/transaction.ts): calendar writes that arrive together share one
+ * transaction, each in its own savepoint; nobody hears "done" before the commit. On
+ * PostgreSQL the group is per business, so a burst for one business uses one pooled
+ * connection and leaves the others to everyone else.
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withBusinessLock } from '../../src/db/transaction.ts';
-import { createTestApp, onboardedOwner, type TestApp } from '../helpers.ts';
+import { createTestApp, onboardedOwner, storages, type TestApp } from '../helpers.ts';
 
-describe('group commit on sqlite', () => {
+const TITLES = 'select title from blocked_times where business_id = $1 and title like $2 order by title';
+
+/** A second connection, which sees only what is committed. */
+interface Reader {
+  titles(businessId: string, prefix: string): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+async function openReader(t: TestApp, kind: string): Promise<Reader> {
+  if (kind === 'sqlite') {
+    const db = new SQLite(join(t.config.dataDir, 'app.db'), { readonly: true });
+    const titles = db.prepare(TITLES.replace('$1', '?').replace('$2', '?'));
+    return {
+      titles: async (businessId, prefix) =>
+        (titles.all(businessId, `${prefix}%`) as { title: string }[]).map((r) => r.title),
+      close: async () => {
+        db.close();
+      },
+    };
+  }
+  const client = new pg.Client({ connectionString: t.databaseUrl });
+  await client.connect();
+  return {
+    titles: async (businessId, prefix) =>
+      (await client.query<{ title: string }>(TITLES, [businessId, `${prefix}%`])).rows.map((r) => r.title),
+    close: () => client.end(),
+  };
+}
+
+describe.each(storages())('group commit on %s', (kind) => {
   let t: TestApp;
   let businessId: string;
-  let reader: SQLite.Database;
+  let reader: Reader;
   beforeAll(async () => {
-    t = await createTestApp('sqlite');
+    t = await createTestApp(kind);
     businessId = (await onboardedOwner(t.app)).businessId;
-    // A second, read-only connection sees only what is committed (WAL).
-    reader = new SQLite(join(t.config.dataDir, 'app.db'), { readonly: true });
+    reader = await openReader(t, kind);
   });
   afterAll(async () => {
-    reader.close();
+    await reader.close();
     await t.close();
   });
 
-  const committedTitles = (prefix: string) =>
-    (
-      reader
-        .prepare('select title from blocked_times where business_id = ? and title like ? order by title')
-        .all(businessId, `${prefix}%`) as { title: string }[]
-    ).map((r) => r.title);
+  const committedTitles = (prefix: string, of = businessId) => reader.titles(of, prefix);
 
-  function block(trx: Parameters<Parameters<typeof withBusinessLock>[2]>[0], title: string, at: number) {
+  function block(
+    trx: Parameters<Parameters<typeof withBusinessLock>[2]>[0],
+    title: string,
+    at: number,
+    of = businessId,
+  ) {
     return t.ctx.repos.calendar.insertBlocked(trx, {
       id: randomUUID(),
-      business_id: businessId,
+      business_id: of,
       title,
       reason: 'custom',
       start_ms: at,
@@ -49,7 +80,7 @@ describe('group commit on sqlite', () => {
     const writes = Array.from({ length: 10 }, (_, i) =>
       withBusinessLock(t.ctx.store, businessId, async (trx) => {
         await block(trx, `group-${String(i).padStart(2, '0')}`, Date.UTC(2030, 0, 1, i));
-        seenByOthers.push(committedTitles('group-'));
+        seenByOthers.push(await committedTitles('group-'));
         return i;
       }).then((v) => {
         answered++;
@@ -60,7 +91,7 @@ describe('group commit on sqlite', () => {
     expect(answered).toBe(10);
     // While the ten ran, no other connection saw any of them: one transaction, one commit.
     expect(seenByOthers.every((seen) => seen.length === 0)).toBe(true);
-    expect(committedTitles('group-')).toHaveLength(10);
+    expect(await committedTitles('group-')).toHaveLength(10);
   });
 
   it('rolls back only the write that fails; the others in its group are kept', async () => {
@@ -75,7 +106,7 @@ describe('group commit on sqlite', () => {
     );
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
     expect((results[2] as PromiseRejectedResult).reason.message).toBe('this one changes its mind');
-    expect(committedTitles('mixed-')).toEqual(['mixed-0', 'mixed-1', 'mixed-3', 'mixed-4']);
+    expect(await committedTitles('mixed-')).toEqual(['mixed-0', 'mixed-1', 'mixed-3', 'mixed-4']);
   });
 
   it('keeps a group below its size limit waiting for nothing: more writes than fit still all commit', async () => {
@@ -85,6 +116,30 @@ describe('group commit on sqlite', () => {
       ),
     );
     await Promise.all(writes);
-    expect(committedTitles('many-')).toHaveLength(150);
+    expect(await committedTitles('many-')).toHaveLength(150);
+  });
+
+  it('lets another business write while a burst for one business is held inside its transaction', async () => {
+    const other = (await onboardedOwner(t.app)).businessId;
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    // More writes than the pool has connections (10), the first held until the gate opens.
+    const burst = Array.from({ length: 14 }, (_, i) =>
+      withBusinessLock(t.ctx.store, businessId, async (trx) => {
+        await block(trx, `burst-${String(i).padStart(2, '0')}`, Date.UTC(2033, 0, 1, i));
+        if (i === 0) await gate;
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    if (kind === 'postgres') {
+      await withBusinessLock(t.ctx.store, other, (trx) => block(trx, 'meanwhile', Date.UTC(2033, 0, 1), other));
+      expect(await committedTitles('meanwhile', other)).toEqual(['meanwhile']);
+      expect(await committedTitles('burst-')).toEqual([]);
+    }
+    open();
+    await Promise.all(burst);
+    expect(await committedTitles('burst-')).toHaveLength(14);
   });
 });
