@@ -238,8 +238,9 @@ async function measure(label: string, env: Record<string, string>, storage: Stor
  * a second (docs/decisions/009); the machine's own noise moves the ratio from run to
  * run, so the check holds a regression floor of 55% rather than the 70% target, which
  * would fail CI on a noisy run. Booking creation (>= 1,000/s on SQLite) is printed, not
- * checked: 500-730/s on a VM whose bare route does 13-17k req/s since the booking path's
- * queries are compiled once (db/prepared.ts; 330-530/s before), and a run in CI is slower. Sending the two
+ * checked: 700-950/s on a VM whose bare route does 13-20k req/s since the booking path's
+ * queries are compiled once and three fewer (db/prepared.ts, docs/decisions/010; 330-530/s
+ * before), and a run in CI is slower. Sending the two
  * mails of a booking costs more CPU than the booking itself (nodemailer builds each MIME
  * message in about a millisecond), so the seconds the
  * outbox takes to empty after the load, and bookings per second counting those
