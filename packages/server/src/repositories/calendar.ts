@@ -117,19 +117,21 @@ function spanQuery(businessId: string, span: Interval, ignore: string | undefine
   return { businessId, ...span, lookBack: span.startMs - MAX_BOOKING_MS, ignore: ignore ?? NO_ID };
 }
 
-// Every booking and move runs these inside the business's lock; keep them cheap.
-const firstBookingIn = prepared(SPAN_NAMES, (db, v: SpanQuery) =>
-  db
+/** The pending and approved bookings overlapping the span, but the one being moved. */
+function overlappingBookings(db: Kysely<Database>, v: SpanQuery) {
+  return db
     .selectFrom('bookings')
-    .select(['id', 'start_ms', 'end_ms', 'service_name'])
     .where('business_id', '=', v.businessId)
     .where('status', 'in', ACTIVE_STATUSES)
     .where('start_ms', '>', v.lookBack)
     .where('start_ms', '<', v.endMs)
     .where('end_ms', '>', v.startMs)
-    .where('id', '<>', v.ignore)
-    .orderBy('start_ms')
-    .limit(1),
+    .where('id', '<>', v.ignore);
+}
+
+// Every booking and move runs these inside the business's lock; keep them cheap.
+const firstBookingIn = prepared(SPAN_NAMES, (db, v: SpanQuery) =>
+  overlappingBookings(db, v).select(['id', 'start_ms', 'end_ms', 'service_name']).orderBy('start_ms').limit(1),
 );
 /**
  * Bookings and blocked times in one statement: the first overlapping booking, else the
@@ -137,15 +139,8 @@ const firstBookingIn = prepared(SPAN_NAMES, (db, v: SpanQuery) =>
  * `ignoreBlocked` the blocked time being moved.
  */
 const firstConflictIn = prepared([...SPAN_NAMES, 'ignoreBlocked'], (db, v: SpanQuery & { ignoreBlocked: string }) =>
-  db
-    .selectFrom('bookings')
+  overlappingBookings(db, v)
     .select(['id', 'start_ms', 'end_ms', 'service_name as title', sql<number>`0`.as('rank')])
-    .where('business_id', '=', v.businessId)
-    .where('status', 'in', ACTIVE_STATUSES)
-    .where('start_ms', '>', v.lookBack)
-    .where('start_ms', '<', v.endMs)
-    .where('end_ms', '>', v.startMs)
-    .where('id', '<>', v.ignore)
     .unionAll(
       db
         .selectFrom('blocked_times')
