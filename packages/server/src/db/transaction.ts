@@ -70,10 +70,6 @@ class GroupCommit {
     private readonly onIdle: () => void = () => {},
   ) {}
 
-  get idle(): boolean {
-    return !this.busy;
-  }
-
   run<T>(work: (trx: Tx) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
@@ -166,10 +162,7 @@ function groupCommitFor(store: Db, businessId: string): GroupCommit {
   }
   let group = groups.get(businessId);
   if (!group) {
-    const made: GroupCommit = new GroupCommit(postgresTransaction(store, businessId), () => {
-      if (made.idle && groups.get(businessId) === made) groups.delete(businessId);
-    });
-    group = made;
+    group = new GroupCommit(postgresTransaction(store, businessId), () => groups.delete(businessId));
     groups.set(businessId, group);
   }
   return group;
