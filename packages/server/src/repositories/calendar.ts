@@ -129,9 +129,12 @@ function overlappingBookings(db: Kysely<Database>, v: SpanQuery) {
     .where('id', '<>', v.ignore);
 }
 
+/** What both conflict queries answer: a booking's service is its title, and bookings rank 0. */
+const BOOKING_AS_CONFLICT = ['id', 'start_ms', 'end_ms', 'service_name as title', sql<number>`0`.as('rank')] as const;
+
 // Every booking and move runs these inside the business's lock; keep them cheap.
 const firstBookingIn = prepared(SPAN_NAMES, (db, v: SpanQuery) =>
-  overlappingBookings(db, v).select(['id', 'start_ms', 'end_ms', 'service_name']).orderBy('start_ms').limit(1),
+  overlappingBookings(db, v).select(BOOKING_AS_CONFLICT).orderBy('start_ms').limit(1),
 );
 /**
  * Bookings and blocked times in one statement: the first overlapping booking, else the
@@ -140,7 +143,7 @@ const firstBookingIn = prepared(SPAN_NAMES, (db, v: SpanQuery) =>
  */
 const firstConflictIn = prepared([...SPAN_NAMES, 'ignoreBlocked'], (db, v: SpanQuery & { ignoreBlocked: string }) =>
   overlappingBookings(db, v)
-    .select(['id', 'start_ms', 'end_ms', 'service_name as title', sql<number>`0`.as('rank')])
+    .select(BOOKING_AS_CONFLICT)
     .unionAll(
       db
         .selectFrom('blocked_times')
@@ -176,19 +179,10 @@ export function calendarRepository(db: Kysely<Database>) {
       options: { ignoreBookingId?: string; ignoreBlockedId?: string; blocked?: boolean } = {},
     ): Promise<Conflict | null> {
       const query = spanQuery(businessId, span, options.ignoreBookingId);
-      if (options.blocked === false) {
-        const [booking] = await firstBookingIn(trx, query);
-        return booking
-          ? {
-              kind: 'booking',
-              id: booking.id,
-              startMs: booking.start_ms,
-              endMs: booking.end_ms,
-              title: booking.service_name,
-            }
-          : null;
-      }
-      const [first] = await firstConflictIn(trx, { ...query, ignoreBlocked: options.ignoreBlockedId ?? NO_ID });
+      const [first] =
+        options.blocked === false
+          ? await firstBookingIn(trx, query)
+          : await firstConflictIn(trx, { ...query, ignoreBlocked: options.ignoreBlockedId ?? NO_ID });
       return first
         ? {
             kind: first.rank === 0 ? 'booking' : 'blocked',
