@@ -13,12 +13,11 @@ import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { withBusinessLock } from '../../db/transaction.ts';
 import { hashManageToken, manageTokenFor } from '../../domain/manage-token.ts';
-import { queueMails } from '../../mail/outbox.ts';
 import { mails, manageLinks, toMailBooking } from '../../mail/templates.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { rateLimit } from '../../plugins/rate-limits.ts';
 import { type BookingRow, isOverlapViolation } from '../../repositories/calendar.ts';
-import { checkSlot, hoursOn, SLOT_TAKEN } from './common.ts';
+import { checkSlot, hoursOn, mailCustomerAndOwner, SLOT_TAKEN } from './common.ts';
 import { assertTravelFits } from './operations-rules.ts';
 import { priceRequest } from './pricing.ts';
 
@@ -138,13 +137,12 @@ export async function bookRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
             now,
           );
           const mailBooking = toMailBooking(row, business);
-          const owner = await calendar.ownerEmail(business.id, trx);
-          await queueMails(
+          await mailCustomerAndOwner(
+            ctx,
             trx,
-            [
-              mails.received(mailBooking, manageLinks(ctx.config.publicUrl, token, business.id)),
-              ...(owner ? [mails.ownerNotice(owner, mailBooking, 'new')] : []),
-            ],
+            business.id,
+            mails.received(mailBooking, manageLinks(ctx.config.publicUrl, token, business.id)),
+            (owner) => mails.ownerNotice(owner, mailBooking, 'new'),
             now,
           );
           return { created };

@@ -8,6 +8,7 @@ import { type DayHours, detailedSlots, weekdayOf } from '@slotwise/shared/slots'
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { hashManageToken } from '../../domain/manage-token.ts';
+import { type MailMessage, queueMails } from '../../mail/outbox.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { effectiveStatus } from '../../repositories/bookings.ts';
 import type { Business } from '../../repositories/businesses.ts';
@@ -65,6 +66,19 @@ export async function bookingForToken(ctx: AppContext, token: string, from?: Tx)
       'This booking has already started, so it can no longer be changed online. Please contact the business.',
     );
   return row;
+}
+
+/** The customer's mail and, when the owner has an e-mail, the owner's notice: one insert into the outbox. */
+export async function mailCustomerAndOwner(
+  ctx: AppContext,
+  trx: Tx,
+  businessId: string,
+  customer: MailMessage,
+  notice: (owner: string) => MailMessage,
+  now: number,
+): Promise<void> {
+  const owner = await ctx.repos.calendar.ownerEmail(businessId, trx);
+  await queueMails(trx, owner ? [customer, notice(owner)] : [customer], now);
 }
 
 export function toManagedBooking(row: BookingRow, business: Business, now: number): ManagedBooking {

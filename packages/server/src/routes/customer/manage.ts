@@ -12,12 +12,11 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { withBusinessLock } from '../../db/transaction.ts';
-import { queueMail } from '../../mail/outbox.ts';
 import { mails, manageLinks, toMailBooking } from '../../mail/templates.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { rateLimit } from '../../plugins/rate-limits.ts';
 import { isOverlapViolation } from '../../repositories/calendar.ts';
-import { bookingForToken, checkSlot, hoursOn, loadBusiness, SLOT_TAKEN } from './common.ts';
+import { bookingForToken, checkSlot, hoursOn, loadBusiness, mailCustomerAndOwner, SLOT_TAKEN } from './common.ts';
 import { assertChangeAllowed, assertTravelFits, locationOf, managedBooking } from './operations-rules.ts';
 
 export async function manageRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -73,9 +72,14 @@ export async function manageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
             now,
           );
           const mail = toMailBooking(next, business);
-          await queueMail(trx, mails.rescheduled(mail, manageLinks(ctx.config.publicUrl, token, business.id)), now);
-          const owner = await calendar.ownerEmail(business.id, trx);
-          if (owner) await queueMail(trx, mails.ownerNotice(owner, mail, 'rescheduled'), now);
+          await mailCustomerAndOwner(
+            ctx,
+            trx,
+            business.id,
+            mails.rescheduled(mail, manageLinks(ctx.config.publicUrl, token, business.id)),
+            (owner) => mails.ownerNotice(owner, mail, 'rescheduled'),
+            now,
+          );
           return next;
         });
         ctx.mail.kick();
@@ -101,9 +105,14 @@ export async function manageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
         await assertChangeAllowed(ctx, row, business, trx);
         const next = await bookings.setStatus(trx, row.id, 'cancelled', now);
         const mail = toMailBooking(next, business);
-        await queueMail(trx, mails.cancelled(mail), now);
-        const owner = await calendar.ownerEmail(business.id, trx);
-        if (owner) await queueMail(trx, mails.ownerNotice(owner, mail, 'cancelled'), now);
+        await mailCustomerAndOwner(
+          ctx,
+          trx,
+          business.id,
+          mails.cancelled(mail),
+          (owner) => mails.ownerNotice(owner, mail, 'cancelled'),
+          now,
+        );
       });
       ctx.mail.kick();
       return { message: 'Your booking has been cancelled.' };
