@@ -2,7 +2,8 @@
  * Issue 4's calendar in Chromium against the real server: drag a booking to a free slot
  * (it stays there after a reload), drag it onto another booking (it snaps back and an
  * alert gives the server's reason), select a range and block it as Lunch Break, and
- * switch to the month view. The browser runs in New York, the business in Los Angeles,
+ * switch to the month view; and the calendar's chunk starts loading as the owner points at
+ * the top bar's Calendar link. The browser runs in New York, the business in Los Angeles,
  * so every time checked here also checks the time-zone handling.
  */
 import type { Page } from '@playwright/test';
@@ -127,6 +128,19 @@ test.beforeAll(async () => {
     ).bookingId;
   first = await book(monday, '10:00', 'Dana');
   second = await book(plusDays(monday, 1), '11:00', 'Sam');
+});
+
+test('the top bar loads the calendar as the owner points at its link, before the click', async ({ page }) => {
+  await openAs(page, owner, '/dashboard');
+  const nav = page.getByRole('navigation', { name: 'Dashboard' });
+  await expect(nav).toBeVisible();
+  const chunk = page.waitForRequest((req) => /\/assets\/calendar-page-[\w-]+\.js$/.test(req.url()));
+  await nav.getByRole('link', { name: 'Calendar' }).hover();
+  await chunk;
+  expect(new URL(page.url()).pathname).toBe('/dashboard');
+  await nav.getByRole('link', { name: 'Calendar' }).click();
+  await expect(page.getByRole('heading', { name: 'Calendar' })).toBeVisible();
+  await loaded(page);
 });
 
 test('an owner drags bookings, blocks a lunch break and switches to the month view', async ({ page }) => {

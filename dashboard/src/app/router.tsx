@@ -38,6 +38,13 @@ const lazyPages = {
   Settings: lazyPage(() => import('../features/settings/components/settings-page.tsx'), 'SettingsPage'),
 };
 
+/** The dashboard's top-bar links whose pages are in chunks of their own: loaded when the owner heads for one. */
+const PRELOAD_ON_INTENT = {
+  '/dashboard/calendar': lazyPages.Calendar.preload,
+  '/dashboard/services': lazyPages.Services.preload,
+  '/dashboard/settings': lazyPages.Settings.preload,
+};
+
 /** Loads every lazy page now, so tests render pages at once (testing/render-app.tsx). */
 export function preloadPages(): Promise<unknown> {
   return Promise.all(Object.values(lazyPages).map((page) => page.preload()));
@@ -78,7 +85,7 @@ export function AppRoutes() {
           {/* Customer pages from e-mailed links: public, no session. */}
           <Route path="/customer/reschedule" element={<lazyPages.Reschedule />} />
           <Route path="/customer/cancel" element={<lazyPages.Cancel />} />
-          <Route path="/dashboard" element={<DashboardLayout />}>
+          <Route path="/dashboard" element={<DashboardLayout preload={PRELOAD_ON_INTENT} />}>
             {/* A failing or loading page keeps the top bar, so the owner can go elsewhere. */}
             <Route
               element={

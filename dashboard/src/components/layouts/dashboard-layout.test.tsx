@@ -1,8 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { checkSession } from '../../lib/session.ts';
 import { fakeApi, onboardedProfile } from '../../testing/fake-api.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { storeToken } from '../../testing/tokens.ts';
+import { DashboardLayout } from './dashboard-layout.tsx';
 
 describe('dashboard layout', () => {
   it('has the five links and Log Out', async () => {
@@ -31,6 +35,46 @@ describe('dashboard layout', () => {
     // Back to a protected page: still signed out.
     await user.click(screen.getByRole('link', { name: 'Sign up' }));
     expect(pathname()).toBe('/signup');
+  });
+
+  it("starts loading a page's chunk when the owner heads for its link: pointer, focus or touch", async () => {
+    storeToken();
+    fakeApi();
+    checkSession();
+    const calendar = vi.fn(() => Promise.resolve());
+    const services = vi.fn(() => Promise.resolve());
+    // A chunk that cannot load now is left to the click to report: no unhandled rejection
+    // here. (A plain function: vi.fn would handle the promise it returns itself.)
+    let settingsCalls = 0;
+    const settings = () => {
+      settingsCalls++;
+      return Promise.reject(new Error('Failed to fetch dynamically imported module'));
+    };
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter initialEntries={['/dashboard']}>
+        <DashboardLayout
+          preload={{
+            '/dashboard/calendar': calendar,
+            '/dashboard/services': services,
+            '/dashboard/settings': settings,
+          }}
+        />
+      </MemoryRouter>,
+    );
+    const nav = await screen.findByRole('navigation', { name: 'Dashboard' });
+    const link = (name: string) => within(nav).getByRole('link', { name });
+    expect(calendar).not.toHaveBeenCalled();
+    await user.hover(link('Calendar'));
+    expect(calendar).toHaveBeenCalled();
+    await user.hover(link('Bookings'));
+    await user.pointer({ keys: '[TouchA>]', target: link('Services') });
+    expect(services).toHaveBeenCalled();
+    expect(settingsCalls).toBe(0);
+    link('Settings').focus();
+    expect(settingsCalls).toBe(1);
+    // A turn of the event loop, for an unhandled rejection to surface within this test.
+    await new Promise((resolve) => setTimeout(resolve, 0));
   });
 
   it('loads the calendar page lazily under the top bar', async () => {
