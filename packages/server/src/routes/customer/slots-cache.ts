@@ -9,6 +9,12 @@
  * instance's writes, and the clock passing a slot's start. A slot shown free for that
  * second is still checked under the business's lock when it is booked, which answers
  * 'That time was just booked. Please pick another slot.' (docs/decisions/009).
+ *
+ * Requests that find no kept answer while one is being computed wait for that one
+ * instead of each computing their own. Without this, every request that arrived during
+ * a computation's database reads missed too: on PostgreSQL, where those reads take a
+ * round trip, all 50 connections of the bench recomputed the same day every second
+ * (350 computations in 7 s, against 8 on SQLite).
  */
 import type { CalendarChanges } from '../../db/calendar-changes.ts';
 
@@ -21,8 +27,15 @@ interface Kept {
   at: number;
 }
 
+interface Computing {
+  body: Promise<string>;
+  /** The calendar generation it began at: a request that comes after a write must not join it. */
+  generation: number;
+}
+
 export class SlotsCache {
   private readonly kept = new Map<string, Kept>();
+  private readonly computing = new Map<string, Computing>();
   private generation: number;
 
   constructor(
@@ -45,18 +58,28 @@ export class SlotsCache {
 
   /**
    * Computes the answer and keeps it, unless a write happened while it was being
-   * computed (the answer may predate that write, so it is sent but not kept).
+   * computed (the answer may predate that write, so it is sent but not kept). A request
+   * for an answer already being computed since the last write waits for it instead.
    */
   async compute(key: string, work: () => Promise<unknown>): Promise<string> {
     this.dropIfChanged();
-    const before = this.changes.generation;
+    const generation = this.changes.generation;
+    const under = this.computing.get(key);
+    if (under && under.generation === generation) return under.body;
     const at = this.now();
-    const body = JSON.stringify(await work());
-    if (this.changes.generation === before) {
-      if (this.kept.size >= MAX_ENTRIES) this.kept.clear();
-      this.kept.set(key, { body, at });
+    const entry: Computing = { body: work().then((answer) => JSON.stringify(answer)), generation };
+    this.computing.set(key, entry);
+    try {
+      const body = await entry.body;
+      if (this.changes.generation === generation) {
+        if (this.kept.size >= MAX_ENTRIES) this.kept.clear();
+        this.kept.set(key, { body, at });
+      }
+      return body;
+    } finally {
+      // A computation begun after a write may have taken this one's place.
+      if (this.computing.get(key) === entry) this.computing.delete(key);
     }
-    return body;
   }
 
   private dropIfChanged(): void {

@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { localToUtcMs } from '@slotwise/shared/slots';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SLOTS_MAX_AGE_MS } from '../../../src/routes/customer/slots-cache.ts';
+import { CalendarChanges } from '../../../src/db/calendar-changes.ts';
+import { SLOTS_MAX_AGE_MS, SlotsCache } from '../../../src/routes/customer/slots-cache.ts';
 import {
   availableTimes,
   bookAndToken,
@@ -77,6 +78,70 @@ describe.each(storages())('kept slots answers on %s', (kind) => {
     } finally {
       t.clock.now = START_CLOCK;
     }
+  });
+});
+
+/** A computation the test finishes by hand, counting how often it was started. */
+function heldWork() {
+  let calls = 0;
+  const finishers: ((answer: unknown) => void)[] = [];
+  const failers: ((err: Error) => void)[] = [];
+  return {
+    work: () =>
+      new Promise<unknown>((resolve, reject) => {
+        calls++;
+        finishers.push(resolve);
+        failers.push(reject);
+      }),
+    calls: () => calls,
+    finish: (i: number, answer: unknown) => finishers[i]!(answer),
+    fail: (i: number, err: Error) => failers[i]!(err),
+  };
+}
+
+describe('one computation of an answer at a time', () => {
+  const KEY = '/api/customer/get-available-slots?businessId=b&date=2026-12-08';
+
+  it('hands the answer being computed to the requests that arrive meanwhile', async () => {
+    const cache = new SlotsCache(new CalendarChanges(), () => START_CLOCK);
+    const held = heldWork();
+    const answers = Array.from({ length: 50 }, () => cache.compute(KEY, held.work));
+    expect(held.calls()).toBe(1);
+    held.finish(0, { slots: [{ time: '10:00', available: true }] });
+    expect(new Set(await Promise.all(answers))).toEqual(new Set(['{"slots":[{"time":"10:00","available":true}]}']));
+    expect(cache.get(KEY)).toBe('{"slots":[{"time":"10:00","available":true}]}');
+  });
+
+  it('computes anew for a request that comes after a write, and keeps only that answer', async () => {
+    const changes = new CalendarChanges();
+    const cache = new SlotsCache(changes, () => START_CLOCK);
+    const held = heldWork();
+    const before = cache.compute(KEY, held.work);
+    changes.bump(); // a booking commits while the first answer is being computed
+    const after = cache.compute(KEY, held.work);
+    expect(held.calls()).toBe(2);
+    // The older computation ends first; requests from now on still wait for the newer one.
+    held.finish(0, { slots: [{ time: '10:00', available: true }] });
+    expect(await before).toBe('{"slots":[{"time":"10:00","available":true}]}');
+    const later = cache.compute(KEY, held.work);
+    expect(held.calls()).toBe(2);
+    held.finish(1, { slots: [{ time: '10:00', available: false }] });
+    expect(await after).toBe('{"slots":[{"time":"10:00","available":false}]}');
+    expect(await later).toBe('{"slots":[{"time":"10:00","available":false}]}');
+    expect(cache.get(KEY)).toBe('{"slots":[{"time":"10:00","available":false}]}');
+  });
+
+  it('fails every waiting request with a failed computation, keeps nothing, and tries again next time', async () => {
+    const cache = new SlotsCache(new CalendarChanges(), () => START_CLOCK);
+    const held = heldWork();
+    const answers = [cache.compute(KEY, held.work), cache.compute(KEY, held.work)];
+    held.fail(0, new Error('Business not found.'));
+    for (const answer of answers) await expect(answer).rejects.toThrow('Business not found.');
+    expect(cache.get(KEY)).toBeUndefined();
+    const retry = cache.compute(KEY, held.work);
+    expect(held.calls()).toBe(2);
+    held.finish(1, { slots: [] });
+    expect(await retry).toBe('{"slots":[]}');
   });
 });
 
