@@ -18,7 +18,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { localToUtcMs } from '@slotwise/shared/slots';
+import { localToUtcMs } from '@slotwise/shared/time-zone';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/chromium.ts';
 import { root, startServer } from '../scripts/server-process.ts';

@@ -109,6 +109,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // As behind a local proxy: API helpers in the tests present themselves as distinct
     // clients (X-Forwarded-For), so many test owners do not spend the browser's budget.
     TRUST_PROXY: '127.0.0.1',
+    // Every answer the journeys get is checked against its declared schema (a mismatch answers 500).
+    CHECK_ANSWERS: 'on',
   });
 
   const child = spawn(

@@ -16,7 +16,13 @@ if (process.env.PORT && process.env.PORT !== '3000') {
   console.error(`npm run dev needs PORT=3000 (the dashboard's dev proxy points there); got PORT=${process.env.PORT}.`);
   process.exit(2);
 }
-const env = { ...process.env, PORT: '3000', PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' };
+// Development checks every answer against its declared schema (CHECK_ANSWERS, packages/server/src/config.ts).
+const env = {
+  NODE_ENV: 'development',
+  ...process.env,
+  PORT: '3000',
+  PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173',
+};
 
 const children = [
   spawn(bin('tsx'), ['watch', '--clear-screen=false', join(root, 'packages/server/src/server.ts')], {

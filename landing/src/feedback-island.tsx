@@ -11,5 +11,5 @@ import { createRoot } from 'react-dom/client';
 const host = document.getElementById('feedback-root');
 if (host) {
   const api = createPublicClient();
-  createRoot(host).render(<FeedbackButton where="Home Page" send={api.feedback} />);
+  createRoot(host).render(<FeedbackButton where="Home Page" send={(body) => api.feedback.send({ body })} />);
 }

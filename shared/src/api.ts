@@ -14,7 +14,9 @@ import {
   PASSWORD_MIN_LENGTH,
   WEEKDAYS,
 } from './domain.ts';
+import { ERRORS, type ErrorCode } from './errors.ts';
 import { isHhMm, isIsoDate } from './time.ts';
+import { isTimeZone } from './time-zone.ts';
 
 // ---------- building blocks ----------
 
@@ -54,8 +56,15 @@ export const Dollars = (what: string, max = 100_000) =>
     .max(max, `${what} must be at most ${max}.`)
     .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, `${what} can have at most two decimals (cents).`);
 
-export const ErrorBody = z.object({ error: z.string() });
+/** Every error answer: a sentence for a person and a stable code for code (shared/src/errors.ts). */
+export const ErrorBody = z.object({
+  error: z.string(),
+  code: z.enum(Object.keys(ERRORS) as [ErrorCode, ...ErrorCode[]]),
+});
 export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export const HealthResponse = z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']) });
+export type HealthResponse = z.infer<typeof HealthResponse>;
 
 export const OkBody = z.object({ message: z.string() });
 export type OkBody = z.infer<typeof OkBody>;
@@ -161,6 +170,14 @@ export const BookingsResponse = z.object({ bookings: z.array(Booking) });
 export type BookingsResponse = z.infer<typeof BookingsResponse>;
 /** Optional visible range for the calendar: business-local dates, inclusive. */
 export const RangeQuery = z.object({ from: IsoDate.optional(), to: IsoDate.optional() });
+export const BookingParams = z.object({
+  id: z.string().uuid('That is not a booking id; use the _id of a booking from your bookings list.'),
+});
+/** The calendar's visible range for the drives between jobs: both ends required. */
+export const TravelRange = z.object({
+  from: z.string({ error: 'from is required: the first day to show, written YYYY-MM-DD.' }).pipe(IsoDate),
+  to: z.string({ error: 'to is required: the last day to show, written YYYY-MM-DD.' }).pipe(IsoDate),
+});
 
 export const RescheduleByOwnerRequest = z.object({
   bookingId: Id,
@@ -188,6 +205,9 @@ export const BlockedTimeRequest = z.object({
 });
 export type BlockedTimeRequest = z.infer<typeof BlockedTimeRequest>;
 export const BlockedTimeMoveRequest = z.object({ startTime: IsoDateTime, endTime: IsoDateTime });
+export const BlockedParams = z.object({
+  id: z.string().uuid('That is not a blocked time id; use the _id of a blocked time from the calendar.'),
+});
 
 // ---------- availability ----------
 
@@ -237,6 +257,9 @@ export const ServiceInput = z.object({
   price: Dollars('Price'),
 });
 export type ServiceInput = z.infer<typeof ServiceInput>;
+export const ServiceParams = z.object({
+  id: z.string().uuid('That is not a service id; use the _id of a service from your services list.'),
+});
 
 export const QuestionOption = z.object({ text: trimmed(120, 'Option text'), value: Dollars('Option value') });
 export type QuestionOption = z.infer<typeof QuestionOption>;
@@ -284,16 +307,6 @@ export const BusinessDetails = z.object({ businessId: Id });
 export const AddressResponse = z.object({ address: z.string().nullable() });
 export const AddressUpdate = Step3Request;
 
-/** A zone name the runtime's Intl knows (it throws RangeError on any other); offsets like +05:00 are not zones. */
-export function isTimeZone(zone: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(zone)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 export const TimeZoneUpdate = z.object({
   timeZone: z
     .string({ error: 'Time zone is required.' })
@@ -317,6 +330,9 @@ export const SlotsQuery = z.object({
   token: z.string().max(200, 'token is too long; use the link from your e-mail.').optional(),
   /** Where the customer is (as sent to quote): a business that travels leaves room for the drive. */
   address: z.string().trim().max(300, 'address must be at most 300 characters.').optional(),
+});
+export const BusinessParams = z.object({
+  businessId: z.string().uuid('That is not a business id. Use the businessId from the embed code, a UUID.'),
 });
 export const Slot = z.object({ time: HhMm, available: z.boolean() });
 export type Slot = z.infer<typeof Slot>;
@@ -424,8 +440,6 @@ const NewPassword = z
 
 export const ForgotPasswordRequest = z.object({ email: Email });
 export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>;
-export const FORGOT_PASSWORD_ANSWER =
-  'If an account exists for that address, we have sent a link to reset the password.';
 
 export const ResetPasswordRequest = z.object({
   token: z.string({ error: 'The link has no token.' }).min(1, 'The link has no token.').max(200),
@@ -472,6 +486,11 @@ export const OperationsSettings = z.object({
 });
 export type OperationsSettings = z.infer<typeof OperationsSettings>;
 export const CalendarFeed = z.object({ url: z.string() });
+/** The private feed's URL carries the business and its current token (Settings > calendar feed). */
+export const FeedQuery = z.object({
+  businessId: z.string().uuid('This calendar link is not valid.'),
+  token: z.string().min(1, 'This calendar link is not valid.').max(100),
+});
 
 /** A drive between jobs on the owner's calendar; fromBookingId null: from the business address. */
 export const TravelBlock = z.object({

@@ -1,80 +1,99 @@
 /**
- * The fetch core under both clients. It imports no zod, so the widget, which runs
- * on owners' pages under a 30 KB budget, can call the public API without pulling in
- * the schemas (zod alone is about 90 KB gzip). Every failure is one ApiError.
+ * The fetch core under both clients (client.ts, public-client.ts): it turns a route of
+ * the table (routes.ts) and its input into a request, and every failure into one
+ * ApiError carrying the server's sentence and its stable code (errors.ts). It imports
+ * no zod, so the widget, which runs on owners' pages under a strict size budget, can
+ * call the public API without the schemas (zod alone is about 90 KB gzip).
  */
+import type { ErrorCode } from './errors.ts';
+import type { AnswerOf, CallInput, RouteDef } from './routes.ts';
 
 export class ApiError extends Error {
   readonly status: number;
+  /** What went wrong, for code to branch on: the server's code, or NETWORK_ERROR / UNEXPECTED_ANSWER. */
+  readonly code: ErrorCode;
   /** True when message is the server's own {error} text, false for a generic fallback. */
   readonly fromServer: boolean;
-  constructor(status: number, message: string, fromServer = false) {
+  constructor(status: number, code: ErrorCode, message: string, fromServer = false) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.code = code;
     this.fromServer = fromServer;
   }
 }
-
-/** status 0 means the request never got an answer (network down, CORS, aborted). */
-export const NETWORK_ERROR_STATUS = 0;
 
 export interface ClientOptions {
   /** Origin of the API, '' for same-origin. */
   baseUrl?: string;
   /** Bearer token for owner calls; read on every request so a new login takes effect at once. */
   getToken?: () => string | null;
-  /** Called when an authenticated call answers 401 (expired, forged or revoked token). */
+  /** Called when an owner call answers 401 (expired, forged or revoked token). */
   onUnauthorized?: () => void;
   fetch?: typeof fetch;
 }
 
-/** What a response is checked with: a zod schema fits; null trusts the server. */
+/** What an answer is checked with: a zod schema fits; null trusts the server. */
 export interface Parser<T> {
   safeParse(data: unknown): { success: true; data: T } | { success: false };
 }
+/** Finds the parser of a route's answer by schema name (the full client passes the schemas module). */
+export type Parsers = Record<string, Parser<unknown> | unknown>;
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-export type Query = Record<string, string | undefined>;
-export interface CallInit {
+/** A route's function: its input is optional when the route declares no params, query, body or headers. */
+export type RouteCall<R extends RouteDef> =
+  Partial<CallInput<R>> extends CallInput<R>
+    ? (input?: CallInput<R>) => Promise<AnswerOf<R>>
+    : (input: CallInput<R>) => Promise<AnswerOf<R>>;
+export type GroupClient<T extends Record<string, RouteDef>> = { [N in keyof T]: RouteCall<T[N]> };
+
+type Input = {
+  params?: Record<string, string>;
+  query?: Record<string, string | undefined>;
   body?: unknown;
-  query?: Query;
-  auth?: boolean;
   headers?: Record<string, string>;
-  /** Answer the body as text (CSV downloads) instead of parsing JSON. */
-  text?: boolean;
-}
-export type Call = <T>(method: Method, path: string, parser: Parser<T> | null, init?: CallInit) => Promise<T>;
+};
 
-export function createCall(options: ClientOptions = {}): Call {
+const isServerError = (data: unknown): data is { error: string; code?: unknown } =>
+  !!data && typeof data === 'object' && 'error' in data && typeof data.error === 'string';
+
+/** The functions of one group of routes, each calling its route. */
+export function groupClient<T extends Record<string, RouteDef>>(
+  group: T,
+  options: ClientOptions = {},
+  parsers: Parsers | null = null,
+): GroupClient<T> {
   const base = options.baseUrl ?? '';
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
 
-  return async <T>(method: Method, path: string, parser: Parser<T> | null, init: CallInit = {}): Promise<T> => {
-    const qs = init.query
+  async function call(def: RouteDef, input: Input = {}): Promise<unknown> {
+    const path = def.path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(input.params?.[name] ?? ''));
+    const qs = input.query
       ? new URLSearchParams(
-          Object.entries(init.query).filter((e): e is [string, string] => e[1] !== undefined),
+          Object.entries(input.query).filter((e): e is [string, string] => e[1] !== undefined),
         ).toString()
       : '';
-    const headers: Record<string, string> = { ...init.headers };
-    if (init.body !== undefined) headers['content-type'] = 'application/json';
-    if (init.auth) {
+    const headers: Record<string, string> = { ...input.headers };
+    if (input.body !== undefined) headers['content-type'] = 'application/json';
+    const owner = def.auth === 'owner';
+    if (owner) {
       const token = options.getToken?.();
       if (token) headers.authorization = `Bearer ${token}`;
     }
     let res: Response;
     try {
       res = await doFetch(`${base}${path}${qs ? `?${qs}` : ''}`, {
-        method,
+        method: def.method,
         headers,
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        body: input.body === undefined ? undefined : JSON.stringify(input.body),
       });
     } catch {
-      throw new ApiError(NETWORK_ERROR_STATUS, 'Could not reach the server. Check your connection and try again.');
+      throw new ApiError(0, 'NETWORK_ERROR', 'Could not reach the server. Check your connection and try again.');
     }
     const text = await res.text();
+    const json = typeof def.response === 'string' || def.response.mediaType === 'application/json';
     let data: unknown = null;
-    if (text) {
+    if (text && (json || !res.ok)) {
       try {
         data = JSON.parse(text);
       } catch {
@@ -82,19 +101,27 @@ export function createCall(options: ClientOptions = {}): Call {
       }
     }
     if (!res.ok) {
-      if (res.status === 401 && init.auth) options.onUnauthorized?.();
-      const serverText =
-        data && typeof data === 'object' && 'error' in data && typeof data.error === 'string' ? data.error : null;
+      if (res.status === 401 && owner) options.onUnauthorized?.();
+      if (isServerError(data)) {
+        const code = (typeof data.code === 'string' ? data.code : 'INTERNAL') as ErrorCode;
+        throw new ApiError(res.status, code, data.error, true);
+      }
       throw new ApiError(
         res.status,
-        serverText ?? `The server answered ${res.status} ${res.statusText}`.trim(),
-        serverText !== null,
+        res.status >= 500 ? 'INTERNAL' : 'UNEXPECTED_ANSWER',
+        `The server answered ${res.status} ${res.statusText}`.trim(),
       );
     }
-    if (init.text) return text as T;
-    if (!parser) return data as T;
+    if (!json) return text;
+    const parser =
+      typeof def.response === 'string' ? (parsers?.[def.response] as Parser<unknown> | undefined) : undefined;
+    if (!parser) return data;
     const parsed = parser.safeParse(data);
-    if (!parsed.success) throw new ApiError(res.status, `Unexpected answer from ${path}.`);
+    if (!parsed.success) throw new ApiError(res.status, 'UNEXPECTED_ANSWER', `Unexpected answer from ${path}.`);
     return parsed.data;
-  };
+  }
+
+  return Object.fromEntries(
+    Object.entries(group).map(([name, def]) => [name, (input?: Input) => call(def, input)]),
+  ) as GroupClient<T>;
 }

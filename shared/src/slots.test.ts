@@ -5,16 +5,14 @@ import {
   daySlots,
   detailedSlots,
   type Interval,
-  localToUtcMs,
   nextDay,
   openingInterval,
   overlaps,
   type SlotsInput,
-  utcMsToLocal,
-  wallTimeExists,
   weekdayOf,
   withinHours,
 } from './slots.ts';
+import { localToUtcMs, utcMsToLocal } from './time-zone.ts';
 
 const NY = 'America/New_York';
 const LONDON = 'Europe/London';
@@ -287,53 +285,6 @@ describe('daylight-saving days', () => {
     expect(openingInterval('2026-03-08', h, NY)?.startMs).toBe(utc('2026-03-08T07:00:00Z'));
     const list = detailedSlots({ day: '2026-03-08', hours: h, timeZone: NY, durationMin: 30, busy: [], now: 0 });
     expect(list.map((s) => s.time)).toEqual(['03:00', '03:30']);
-  });
-});
-
-describe('wall time and UTC', () => {
-  it('converts both ways in several zones', () => {
-    expect(localToUtcMs('2026-07-01', '09:30', NY)).toBe(utc('2026-07-01T13:30:00Z'));
-    expect(localToUtcMs('2026-01-01', '09:30', NY)).toBe(utc('2026-01-01T14:30:00Z'));
-    expect(localToUtcMs('2026-07-01', '09:30', 'Asia/Kolkata')).toBe(utc('2026-07-01T04:00:00Z'));
-    expect(localToUtcMs('2026-07-01', '00:15', 'Asia/Kathmandu')).toBe(utc('2026-06-30T18:30:00Z'));
-    expect(utcMsToLocal(utc('2026-07-01T03:30:00Z'), NY)).toEqual({ day: '2026-06-30', time: '23:30' });
-    expect(utcMsToLocal(utc('2026-12-31T23:30:00Z'), 'Pacific/Auckland')).toEqual({ day: '2027-01-01', time: '12:30' });
-  });
-
-  it('maps a skipped wall time to the moment the clocks jump past it', () => {
-    expect(localToUtcMs('2026-03-08', '02:30', NY)).toBe(utc('2026-03-08T07:00:00Z'));
-    expect(localToUtcMs('2026-03-08', '02:00', NY)).toBe(utc('2026-03-08T07:00:00Z'));
-    expect(localToUtcMs('2026-03-29', '01:45', LONDON)).toBe(utc('2026-03-29T01:00:00Z'));
-  });
-
-  it('knows which wall times a gap skips', () => {
-    expect(wallTimeExists('2026-03-08', '02:30', NY)).toBe(false);
-    expect(wallTimeExists('2026-03-08', '03:00', NY)).toBe(true);
-    expect(wallTimeExists('2026-03-29', '01:00', LONDON)).toBe(false);
-    expect(wallTimeExists('2026-10-25', '01:30', LONDON)).toBe(true);
-  });
-
-  it('round-trips every existing wall time (property)', () => {
-    const zones = [NY, LONDON, 'America/Los_Angeles', 'Australia/Sydney', 'Asia/Kolkata', 'UTC'];
-    fc.assert(
-      fc.property(
-        fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2035-12-31T00:00:00Z'), noInvalidDate: true }),
-        fc.integer({ min: 0, max: 24 * 60 - 1 }),
-        fc.constantFrom(...zones),
-        (date, minute, zone) => {
-          const day = date.toISOString().slice(0, 10);
-          const time = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
-          const ms = localToUtcMs(day, time, zone);
-          if (wallTimeExists(day, time, zone)) expect(utcMsToLocal(ms, zone)).toEqual({ day, time });
-          else expect(utcMsToLocal(ms, zone).time > time || utcMsToLocal(ms, zone).day > day).toBe(true);
-        },
-      ),
-      { numRuns: 500 },
-    );
-  });
-
-  it('throws on an unknown time zone rather than guessing', () => {
-    expect(() => localToUtcMs(DAY, '10:00', 'Mars/Olympus')).toThrow(/time zone/);
   });
 });
 

@@ -8,9 +8,9 @@
  * it) is left out; a wall time that exists twice (clocks fall back) is offered
  * once, at its first occurrence. Durations are real elapsed minutes.
  */
-import { tzOffset } from '@date-fns/tz';
 import { WEEKDAYS, type Weekday } from './domain.ts';
 import { minutesOfDay } from './time.ts';
+import { localToUtcMs, offsetAt, utcMsToLocal } from './time-zone.ts';
 
 export const SLOT_STEP_MINUTES = 30;
 const MINUTE = 60_000;
@@ -60,71 +60,6 @@ export function weekdayOf(day: string): Weekday {
 /** The next calendar day: "2026-02-28" -> "2026-03-01". */
 export function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + DAY).toISOString().slice(0, 10);
-}
-
-/**
- * Offsets per zone and UTC minute. Intl formatting costs microseconds per call and a
- * day's grid needs about a hundred; the slots route is hot, and offsets (since 1972)
- * only change on whole minutes, so a minute's answer is reused. Bounded: cleared when full.
- */
-const offsetCache = new Map<string, Map<number, number>>();
-const OFFSET_CACHE_LIMIT = 100_000;
-
-function offsetAt(timeZone: string, ms: number): number {
-  const minute = Math.floor(ms / MINUTE);
-  let zone = offsetCache.get(timeZone);
-  const cached = zone?.get(minute);
-  if (cached !== undefined) return cached;
-  const offset = tzOffset(timeZone, new Date(minute * MINUTE));
-  if (Number.isNaN(offset)) throw new RangeError(`Unknown time zone: ${timeZone}`);
-  if (!zone) {
-    zone = new Map();
-    offsetCache.set(timeZone, zone);
-  }
-  if (zone.size >= OFFSET_CACHE_LIMIT) zone.clear();
-  zone.set(minute, offset);
-  return offset;
-}
-
-/**
- * The UTC instant of a business-local wall time. A time that exists twice gives
- * its first occurrence. A time skipped by a spring-forward gap gives the moment
- * the clocks jump past it (02:30 in New York on the March change day -> 03:00 EDT),
- * so opening and closing times inside a gap mean what the clocks on the wall say.
- */
-export function localToUtcMs(day: string, time: string, timeZone: string): number {
-  const naive = Date.parse(`${day}T${time}:00Z`);
-  if (Number.isNaN(naive)) throw new RangeError(`Not a date and time: ${day} ${time}`);
-  // The offsets in force a day either side include both sides of any transition near this time.
-  const before = offsetAt(timeZone, naive - DAY);
-  const candidates = new Set([before, offsetAt(timeZone, naive), offsetAt(timeZone, naive + DAY)]);
-  let first: number | null = null;
-  for (const offset of candidates) {
-    const ms = naive - offset * MINUTE;
-    if (offsetAt(timeZone, ms) === offset && (first === null || ms < first)) first = ms;
-  }
-  if (first !== null) return first;
-  // In a gap: the transition lies between the two readings; find its minute.
-  let lo = naive - Math.max(...candidates) * MINUTE;
-  let hi = naive - before * MINUTE;
-  while (hi - lo > MINUTE) {
-    const mid = lo + Math.floor((hi - lo) / 2 / MINUTE) * MINUTE;
-    if (offsetAt(timeZone, mid) === before) lo = mid;
-    else hi = mid;
-  }
-  return hi;
-}
-
-/** The business-local wall time of a UTC instant. */
-export function utcMsToLocal(ms: number, timeZone: string): { day: string; time: string } {
-  const iso = new Date(ms + offsetAt(timeZone, ms) * MINUTE).toISOString();
-  return { day: iso.slice(0, 10), time: iso.slice(11, 16) };
-}
-
-/** False for a wall time skipped by a spring-forward gap (02:30 in New York on the March change day). */
-export function wallTimeExists(day: string, time: string, timeZone: string): boolean {
-  const back = utcMsToLocal(localToUtcMs(day, time, timeZone), timeZone);
-  return back.day === day && back.time === time;
 }
 
 /** Opening and closing instants of a day, or null when closed. */

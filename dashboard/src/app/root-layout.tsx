@@ -1,3 +1,4 @@
+import type { FeedbackRequest } from '@slotwise/shared/api';
 import { FeedbackButton } from '@slotwise/ui/feedback-button.tsx';
 import type { FeedbackPlace } from '@slotwise/ui/feedback-form.tsx';
 import { Outlet, useLocation } from 'react-router-dom';
@@ -15,7 +16,7 @@ export function feedbackPlace(pathname: string): FeedbackPlace {
   return PLACES.find(([prefix]) => pathname === prefix || pathname.startsWith(`${prefix}/`))?.[1] ?? 'Home Page';
 }
 
-const sendFeedback = (body: Parameters<typeof client.feedback>[0]) => client.feedback(body);
+const sendFeedback = (body: FeedbackRequest) => client.feedback.send({ body });
 
 /** Wraps every screen of the app: the page, and the floating Feedback button (SPEC.md section 1). */
 export function RootLayout() {

@@ -46,7 +46,7 @@ export function AddressSearch({ label = 'Search Address', selected, onSelect, au
     setSearching(true);
     const timer = setTimeout(async () => {
       try {
-        const found = await client.places(query);
+        const found = await client.places.search({ query: { input: query } });
         if (stale) return;
         setSuggestions(found);
         setError(null);

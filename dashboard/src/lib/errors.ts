@@ -1,10 +1,10 @@
 /** Turning a failed call into the words a screen shows (SPEC.md section 8). */
-import { ApiError, NETWORK_ERROR_STATUS } from '@slotwise/shared/client';
+import { ApiError } from '@slotwise/shared/client';
 
 export const NETWORK_FAILURE = 'Something went wrong. Please try again.';
 
 export function isNetworkError(err: unknown): boolean {
-  return err instanceof ApiError && err.status === NETWORK_ERROR_STATUS;
+  return err instanceof ApiError && err.code === 'NETWORK_ERROR';
 }
 
 /** "The server error or {fallback}": the server's own {error} text when it sent one. */

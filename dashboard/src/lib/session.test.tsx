@@ -97,11 +97,11 @@ describe('401 from an authenticated call', () => {
     storeToken();
     const api = fakeApi({
       'GET /api/business-dashboard/services': { status: 401, body: { error: 'expired' } },
-      'POST /api/auth/login': { status: 401, body: { error: 'Incorrect email or password.' } },
+      'POST /api/auth/login': { status: 401, body: { error: 'Incorrect email or password.', code: 'BAD_CREDENTIALS' } },
     });
     const { pathname, location } = renderApp('/dashboard');
     await screen.findByRole('navigation', { name: 'Dashboard' });
-    await expect(client.auth.login({ email: 'a@b.co', password: 'x' })).rejects.toThrow('Incorrect email');
+    await expect(client.auth.login({ body: { email: 'a@b.co', password: 'x' } })).rejects.toThrow('Incorrect email');
     expect(sessionStatus.value).toBe('signedIn');
     await expect(client.dashboard.services()).rejects.toMatchObject({ status: 401 });
     await waitFor(() => expect(pathname()).toBe('/login'));

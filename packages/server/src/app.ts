@@ -5,6 +5,7 @@
 
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import { apiReferenceHandlers } from './api-reference/routes.ts';
 import type { Config } from './config.ts';
 import { type AppContext, createRepositories } from './context.ts';
 import { openDatabase } from './db/database.ts';
@@ -18,26 +19,27 @@ import { lazyRequestLogger, loggerOptions } from './logging.ts';
 import { MailDispatcher } from './mail/outbox.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
 import { useCors } from './plugins/cors.ts';
-import { useErrorHandler } from './plugins/errors.ts';
+import { frameworkErrors, useErrorHandler } from './plugins/errors.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
 import { useSecurityHeaders } from './plugins/security-headers.ts';
 import { useZodValidation } from './plugins/validation.ts';
-import { accountRoutes } from './routes/account.ts';
-import { authRoutes } from './routes/auth.ts';
-import { customerRoutes } from './routes/customer/customer-routes.ts';
-import { dashboardBookingRoutes } from './routes/dashboard/bookings.ts';
-import { calendarRoutes } from './routes/dashboard/calendar.ts';
-import { exportRoutes } from './routes/dashboard/export.ts';
-import { operationsRoutes } from './routes/dashboard/operations.ts';
-import { dashboardPricingRoutes } from './routes/dashboard/pricing.ts';
-import { dashboardServiceRoutes } from './routes/dashboard/services.ts';
-import { dashboardSettingsRoutes } from './routes/dashboard/settings.ts';
-import { travelRoutes } from './routes/dashboard/travel.ts';
+import { accountHandlers } from './routes/account.ts';
+import { authHandlers } from './routes/auth.ts';
+import { bookHandlers } from './routes/customer/book.ts';
+import { catalogueHandlers } from './routes/customer/catalogue.ts';
+import { manageHandlers } from './routes/customer/manage.ts';
+import { bookingHandlers } from './routes/dashboard/bookings.ts';
+import { calendarHandlers } from './routes/dashboard/calendar.ts';
+import { exportHandlers } from './routes/dashboard/export.ts';
+import { feedHandlers, operationsHandlers } from './routes/dashboard/operations.ts';
+import { pricingHandlers } from './routes/dashboard/pricing.ts';
+import { serviceHandlers } from './routes/dashboard/services.ts';
+import { settingsHandlers } from './routes/dashboard/settings.ts';
+import { travelHandlers } from './routes/dashboard/travel.ts';
 import { demoRoutes } from './routes/demo.ts';
-import { feedbackRoutes } from './routes/feedback.ts';
-import { healthRoutes } from './routes/health.ts';
-import { onboardingRoutes } from './routes/onboarding.ts';
-import { placesRoutes } from './routes/places.ts';
+import { onboardingHandlers } from './routes/onboarding.ts';
+import { feedbackHandlers, healthHandlers, placesHandlers } from './routes/public.ts';
+import { registerRoutes } from './routes/register.ts';
 import { staticRoutes } from './routes/static.ts';
 
 export interface BuildOptions {
@@ -64,6 +66,7 @@ export async function buildApp(
     bodyLimit: 64 * 1024,
     // Ids in paths are UUIDs; anything longer is noise.
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors,
   };
   const app: FastifyInstance = Fastify(serverOptions);
   // Before any plugin registers a route, so none is missed.
@@ -101,21 +104,26 @@ export async function buildApp(
   useCors(app);
   await registerRateLimits(app, ctx);
 
-  await app.register(healthRoutes, { ctx });
-  await app.register(authRoutes, { ctx });
-  await app.register(accountRoutes, { ctx });
-  await app.register(exportRoutes, { ctx });
-  await app.register(dashboardBookingRoutes, { ctx });
-  await app.register(dashboardServiceRoutes, { ctx });
-  await app.register(dashboardPricingRoutes, { ctx });
-  await app.register(dashboardSettingsRoutes, { ctx });
-  await app.register(operationsRoutes, { ctx });
-  await app.register(onboardingRoutes, { ctx });
-  await app.register(placesRoutes, { ctx });
-  await app.register(customerRoutes, { ctx });
-  await app.register(calendarRoutes, { ctx });
-  await app.register(travelRoutes, { ctx });
-  await app.register(feedbackRoutes, { ctx });
+  // Every API call, from the route table (shared/src/routes.ts): a missing handler does not type-check.
+  const account = accountHandlers(ctx);
+  registerRoutes(app, ctx, {
+    meta: { ...healthHandlers(ctx), ...apiReferenceHandlers(ctx), ...feedHandlers(ctx) },
+    auth: { ...authHandlers(ctx), ...account.auth },
+    account: { ...account.account, ...exportHandlers(ctx) },
+    onboarding: onboardingHandlers(ctx),
+    places: placesHandlers(ctx),
+    feedback: feedbackHandlers(ctx),
+    customer: { ...catalogueHandlers(ctx), ...bookHandlers(ctx), ...manageHandlers(ctx) },
+    dashboard: {
+      ...bookingHandlers(ctx),
+      ...calendarHandlers(ctx),
+      ...travelHandlers(ctx),
+      ...serviceHandlers(ctx),
+      ...pricingHandlers(ctx),
+      ...settingsHandlers(ctx),
+      ...operationsHandlers(ctx),
+    },
+  });
   await app.register(demoRoutes, { ctx });
   await app.register(staticRoutes, { ctx });
 

@@ -60,6 +60,9 @@ const EnvSchema = z.object({
       return v;
     }),
   DEMO_SEED: z.enum(['on', 'off']).default('on'),
+  /** Check every answer against its declared schema (routes/register.ts); on by default in development and tests. */
+  CHECK_ANSWERS: z.enum(['on', 'off']).optional(),
+  NODE_ENV: z.string().optional(),
 });
 
 export interface Config {
@@ -84,6 +87,8 @@ export interface Config {
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   /** Seed the demo business behind /demo at start-up. */
   demoSeed: boolean;
+  /** Every answer is checked against the schema its route declares (a mismatch answers 500). */
+  checkAnswers: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -125,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: resolve(e.STATIC_DIR ?? new URL('../../../dist', import.meta.url).pathname),
     trustProxy: e.TRUST_PROXY,
     demoSeed: e.DEMO_SEED === 'on',
+    checkAnswers: (e.CHECK_ANSWERS ?? (e.NODE_ENV === 'development' || e.NODE_ENV === 'test' ? 'on' : 'off')) === 'on',
   };
 }
 

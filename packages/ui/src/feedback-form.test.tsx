@@ -1,4 +1,4 @@
-import { ApiError, NETWORK_ERROR_STATUS } from '@slotwise/shared/http';
+import { ApiError } from '@slotwise/shared/http';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -68,10 +68,10 @@ describe('FeedbackButton and FeedbackForm', () => {
   it.each([
     [
       'the server refuses',
-      new ApiError(400, 'Description is required.', true),
+      new ApiError(400, 'VALIDATION_FAILED', 'Description is required.', true),
       'Failed to send feedback. Please try again.',
     ],
-    ['the network fails', new ApiError(NETWORK_ERROR_STATUS, 'offline'), 'Error submitting feedback.'],
+    ['the network fails', new ApiError(0, 'NETWORK_ERROR', 'offline'), 'Error submitting feedback.'],
     ['anything else breaks', new TypeError('x is undefined'), 'Error submitting feedback.'],
   ])('alerts when %s and keeps the form open', async (_what, error, message) => {
     const { user, alert } = setup(vi.fn(async () => Promise.reject(error)));
@@ -86,7 +86,7 @@ describe('FeedbackButton and FeedbackForm', () => {
   it('uses window.alert when no alert function is given', async () => {
     const spy = vi.spyOn(window, 'alert').mockImplementation(() => {});
     const user = userEvent.setup();
-    render(<FeedbackButton where="Home Page" send={() => Promise.reject(new ApiError(500, 'x', true))} />);
+    render(<FeedbackButton where="Home Page" send={() => Promise.reject(new ApiError(500, 'INTERNAL', 'x', true))} />);
     await user.click(screen.getByRole('button', { name: 'Feedback' }));
     await user.type(screen.getByLabelText('Description'), 'It broke');
     await user.click(screen.getByRole('button', { name: 'Submit' }));

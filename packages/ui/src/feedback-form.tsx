@@ -6,7 +6,7 @@
  */
 import type { FeedbackRequest } from '@slotwise/shared/api';
 import { FEEDBACK_CLOSE_MS, FEEDBACK_PLACES, FEEDBACK_TYPES } from '@slotwise/shared/domain';
-import { ApiError, NETWORK_ERROR_STATUS } from '@slotwise/shared/http';
+import { ApiError } from '@slotwise/shared/http';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 
 export type FeedbackType = FeedbackRequest['type'];
@@ -66,7 +66,7 @@ export function FeedbackForm({ where, send, onClose, alert = (m) => window.alert
       setState('sent');
     } catch (err) {
       setState('editing');
-      alert(err instanceof ApiError && err.status !== NETWORK_ERROR_STATUS ? FEEDBACK_SERVER_FAILED : FEEDBACK_FAILED);
+      alert(err instanceof ApiError && err.code !== 'NETWORK_ERROR' ? FEEDBACK_SERVER_FAILED : FEEDBACK_FAILED);
     }
   }
 

@@ -60,7 +60,12 @@ function Feedback({ client, onClose }: { client: PublicClient; onClose: () => vo
           {failure}
         </p>
       )}
-      <FeedbackForm where="Pop-up" send={(body) => client.feedback(body)} onClose={onClose} alert={setFailure} />
+      <FeedbackForm
+        where="Pop-up"
+        send={(body) => client.feedback.send({ body })}
+        onClose={onClose}
+        alert={setFailure}
+      />
     </Modal>
   );
 }

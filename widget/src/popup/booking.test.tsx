@@ -389,7 +389,7 @@ describe('the booking pop-up', () => {
       const api = fakeApi();
       api.on('POST /api/customer/book', () => ({
         status: 409,
-        body: { error: 'That time was just booked by someone else. Please pick another time.' },
+        body: { error: 'That time was just booked by someone else. Please pick another time.', code: 'SLOT_TAKEN' },
       }));
       const { user } = setup(api);
       await toDetails(user);

@@ -88,7 +88,7 @@ describe('travel-aware times in the pop-up', () => {
 
   it('a time the owner cannot drive to comes back to the times with the reason', async () => {
     const api = fakeApi();
-    api.on('POST /api/customer/book', () => ({ status: 409, body: { error: TRAVEL } }));
+    api.on('POST /api/customer/book', () => ({ status: 409, body: { error: TRAVEL, code: 'TRAVEL_NOT_FEASIBLE' } }));
     const { user } = setup(api);
     await toAddress(user);
     await enterAddress(user, '12');

@@ -16,9 +16,11 @@ import type {
   Slot,
 } from '@slotwise/shared/api';
 import { ADDRESS_SEARCH_MIN_CHARS, COUNTRY_CODES, DEFAULT_COUNTRY_CODE } from '@slotwise/shared/domain';
+import { PICK_ANOTHER_TIME } from '@slotwise/shared/errors';
 import { ApiError } from '@slotwise/shared/http';
 import type { PublicClient } from '@slotwise/shared/public-client';
 import { isIsoDate } from '@slotwise/shared/time';
+import { todayIn } from '@slotwise/shared/time-zone';
 import type { Mode } from '../contract.ts';
 
 export type Step = 'service' | 'question' | 'address' | 'quote' | 'slot' | 'details' | 'done';
@@ -49,23 +51,6 @@ export type DetailField = 'firstName' | 'lastName' | 'email' | 'phone';
 export const DEFAULT_COUNTRY = String(
   COUNTRY_CODES.findIndex((c) => c.code === DEFAULT_COUNTRY_CODE && c.country === 'United States'),
 );
-
-/** Today's date (YYYY-MM-DD) where the business is, not where the customer's browser is. */
-export function todayIn(timeZone: string, now: Date): string {
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).formatToParts(now);
-  } catch {
-    parts = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
-  }
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
 
 export interface StoreOptions {
   now?: () => Date;
@@ -159,12 +144,12 @@ export function createStore(client: PublicClient, businessId: string, options: S
   const fail = (message: string) => {
     s.error.value = message;
   };
-  const today = () => todayIn(s.business.value?.timeZone ?? 'UTC', now());
+  const today = () => todayIn(s.business.value?.timeZone ?? 'UTC', now().getTime());
   const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : MESSAGES.loadFailed);
 
   /** Fetches the business once; a 404 answers null (unknown id), other failures throw. */
   function load(): Promise<PublicBusiness | null> {
-    loading ??= client.customer.business(businessId).then(
+    loading ??= client.customer.business({ params: { businessId } }).then(
       (b) => {
         batch(() => {
           s.business.value = b;
@@ -173,7 +158,7 @@ export function createStore(client: PublicClient, businessId: string, options: S
         return b;
       },
       (err: unknown) => {
-        if (err instanceof ApiError && err.status === 404) return null;
+        if (err instanceof ApiError && err.code === 'BUSINESS_NOT_FOUND') return null;
         loading = undefined;
         s.loadError.value = MESSAGES.loadFailed;
         throw err;
@@ -202,7 +187,9 @@ export function createStore(client: PublicClient, businessId: string, options: S
     const seq = ++slotsSeq;
     s.slotsLoading.value = true;
     try {
-      const { slots } = await client.customer.slots({ businessId, date, serviceId: s.serviceId.value, address });
+      const { slots } = await client.customer.slots({
+        query: { businessId, date, serviceId: s.serviceId.value, address },
+      });
       if (seq !== slotsSeq) return;
       batch(() => {
         s.slots.value = slots;
@@ -224,7 +211,7 @@ export function createStore(client: PublicClient, businessId: string, options: S
   async function getQuote(): Promise<void> {
     s.busy.value = true;
     try {
-      const quote = await client.customer.quote(quoteRequest());
+      const quote = await client.customer.quote({ body: quoteRequest() });
       batch(() => {
         s.quote.value = quote;
         go('quote');
@@ -265,7 +252,7 @@ export function createStore(client: PublicClient, businessId: string, options: S
     if (submission?.body !== json) submission = { body: json, key: uuid() };
     s.busy.value = true;
     try {
-      const booked = await client.customer.book(body, submission.key);
+      const booked = await client.customer.book({ body, headers: { 'idempotency-key': submission.key } });
       submission = null;
       batch(() => {
         s.booked.value = booked;
@@ -273,7 +260,7 @@ export function createStore(client: PublicClient, businessId: string, options: S
       });
       options.onBooked?.(booked);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 409) {
+      if (err instanceof ApiError && PICK_ANOTHER_TIME.includes(err.code)) {
         // Someone took the slot first: back to the times, with the server's words.
         batch(() => {
           go('slot');
@@ -390,7 +377,7 @@ export function createStore(client: PublicClient, businessId: string, options: S
         return;
       }
       searchTimer = setTimeout(() => {
-        client.places(text.trim()).then(
+        client.places.search({ query: { input: text.trim() } }).then(
           (list) => {
             if (seq === searchSeq) setSuggestions(list);
           },

@@ -74,7 +74,9 @@ export function fakeApi(business: PublicBusiness | null = demoBusiness()) {
   const requests: Recorded[] = [];
   const handlers: Record<string, Handler> = {
     [`GET /api/customer/business/${BUSINESS_ID}`]: () =>
-      business ? { status: 200, body: business } : { status: 404, body: { error: 'Business not found.' } },
+      business
+        ? { status: 200, body: business }
+        : { status: 404, body: { error: 'Business not found.', code: 'BUSINESS_NOT_FOUND' } },
     'GET /api/business/places': (r) => ({
       status: 200,
       body: (r.query.get('input') ?? '').toLowerCase().startsWith('bev')
@@ -105,7 +107,9 @@ export function fakeApi(business: PublicBusiness | null = demoBusiness()) {
     };
     requests.push(req);
     const handler = handlers[`${method} ${url.pathname}`];
-    const reply = handler ? handler(req) : { status: 404, body: { error: `No route ${method} ${url.pathname}` } };
+    const reply = handler
+      ? handler(req)
+      : { status: 404, body: { error: `No route ${method} ${url.pathname}`, code: 'ROUTE_NOT_FOUND' } };
     if (reply instanceof Error) throw reply;
     return new Response(JSON.stringify(reply.body), {
       status: reply.status,

@@ -1,15 +1,9 @@
 /** Saving the bookings CSV the server made as a file, named for the business's today. */
+import { todayIn } from '@slotwise/shared/time-zone';
 
 /** "bookings-2026-03-05.csv": today in the business's time zone (the server's dates are in it too). */
 export function csvFileName(timeZone: string | undefined, now: Date = new Date()): string {
-  let day: string;
-  try {
-    // en-CA writes dates as YYYY-MM-DD.
-    day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  } catch {
-    day = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  }
-  return `bookings-${day}.csv`;
+  return `bookings-${todayIn(timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone, now.getTime())}.csv`;
 }
 
 /**

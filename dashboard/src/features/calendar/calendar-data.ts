@@ -31,11 +31,11 @@ export function useRangeData(range: VisibleRange): { bookings: Resource<Booking[
   const current = useRef(range);
   const [resources] = useState(() => ({
     bookings: createResource(
-      async () => (await client.dashboard.bookings(current.current)).bookings,
+      async () => (await client.dashboard.bookings({ query: current.current })).bookings,
       describeFailure(FETCH_FAILED.bookings),
     ),
     blocked: createResource(
-      () => client.dashboard.blockedTimes(current.current),
+      () => client.dashboard.blockedTimes({ query: current.current }),
       describeFailure(FETCH_FAILED.blocked),
     ),
   }));
@@ -60,7 +60,7 @@ export function useTravelBlocks(range: VisibleRange, bookings: readonly Booking[
   useEffect(() => {
     if (!bookings) return;
     let live = true;
-    client.dashboard.travelBlocks(current.current).then(
+    client.dashboard.travelBlocks({ query: current.current }).then(
       // An owner who does not travel always gets []: keep the same array, so nothing re-renders.
       (list) => live && setBlocks((prev) => (prev?.length === 0 && list.length === 0 ? prev : list)),
       () => live && setBlocks(null),

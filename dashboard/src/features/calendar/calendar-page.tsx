@@ -229,15 +229,20 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
       try {
         if (event.kind === 'booking') {
           const updated = await client.dashboard.rescheduleBooking({
-            bookingId: event.booking._id,
-            newTime: { day: dayOf(start), startTime: timeOf(start) },
-            requestor: 'business',
+            body: {
+              bookingId: event.booking._id,
+              newTime: { day: dayOf(start), startTime: timeOf(start) },
+              requestor: 'business',
+            },
           });
           patchList(bookings, (list) => list.map((b) => (b._id === updated._id ? updated : b)));
         } else {
-          const updated = await client.dashboard.moveBlockedTime(event.blocked._id, {
-            startTime: fromWallDate(start, timeZone).toISOString(),
-            endTime: fromWallDate(end, timeZone).toISOString(),
+          const updated = await client.dashboard.moveBlockedTime({
+            params: { id: event.blocked._id },
+            body: {
+              startTime: fromWallDate(start, timeZone).toISOString(),
+              endTime: fromWallDate(end, timeZone).toISOString(),
+            },
           });
           patchList(blocked, (list) => list.map((b) => (b._id === updated._id ? updated : b)));
         }
@@ -277,13 +282,13 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
   }
 
   async function saveBlock(body: BlockedTimeRequest) {
-    const created = await client.dashboard.addBlockedTime(body);
+    const created = await client.dashboard.addBlockedTime({ body });
     patchList(blocked, (list) => [...list, created]);
     setDraft(null);
   }
 
   async function deleteBlock(blockedId: string) {
-    await client.dashboard.deleteBlockedTime(blockedId);
+    await client.dashboard.deleteBlockedTime({ params: { id: blockedId } });
     patchList(blocked, (list) => list.filter((b) => b._id !== blockedId));
   }
 

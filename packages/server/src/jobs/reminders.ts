@@ -8,41 +8,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { manageTokenFor } from '../domain/manage-token.ts';
+import { linksFor, toMailBooking } from '../domain/booking-mail.ts';
 import { queueMail } from '../mail/outbox.ts';
-import { mails, manageLinks, toMailBooking } from '../mail/templates.ts';
+import { mails } from '../mail/templates.ts';
 
 export const REMINDER_LEAD_MS = 24 * 3600 * 1000;
 export const REMINDER_INTERVAL_MS = 60_000;
 
 export async function sendDueReminders(ctx: AppContext): Promise<number> {
   const now = ctx.now();
-  const due = await ctx.db
-    .selectFrom('bookings')
-    .innerJoin('businesses', 'businesses.id', 'bookings.business_id')
-    .selectAll('bookings')
-    .select(['businesses.name as business_name', 'businesses.time_zone as business_time_zone'])
-    .where('bookings.status', '=', 'approved')
-    .where('bookings.reminder_sent_at', 'is', null)
-    .where('bookings.start_ms', '>', now)
-    .where('bookings.start_ms', '<=', now + REMINDER_LEAD_MS)
-    .orderBy('bookings.start_ms')
-    .limit(200)
-    .execute();
+  const due = await ctx.repos.bookings.dueReminders(now, now + REMINDER_LEAD_MS);
   let sent = 0;
   for (const row of due) {
     const claimed = await inTransaction(ctx.store, async (trx) => {
-      const mark = await trx
-        .updateTable('bookings')
-        .set({ reminder_sent_at: now })
-        .where('id', '=', row.id)
-        .where('reminder_sent_at', 'is', null)
-        .where('status', '=', 'approved')
-        .executeTakeFirst();
-      if (Number(mark.numUpdatedRows) !== 1) return false;
-      const links = manageLinks(ctx.config.publicUrl, manageTokenFor(ctx.config.jwtSecret, row.id), row.business_id);
+      if (!(await ctx.repos.bookings.markReminded(trx, row.id, now))) return false;
       const booking = toMailBooking(row, { name: row.business_name, time_zone: row.business_time_zone });
-      await queueMail(trx, mails.reminder(booking, links), now);
+      await queueMail(trx, mails.reminder(booking, linksFor(ctx, row.id, row.business_id)), now);
       return true;
     });
     if (claimed) sent++;

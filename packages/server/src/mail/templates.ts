@@ -3,8 +3,7 @@
  * HTML. Customer-supplied text is escaped here, so names carrying markup stay inert.
  */
 import { formatUsd, toDollars } from '@slotwise/shared/money';
-import type { BookingsTable } from '../db/schema.ts';
-import type { Business } from '../repositories/businesses.ts';
+import { longDate } from '@slotwise/shared/time-zone';
 import type { MailMessage } from './outbox.ts';
 
 export interface MailBooking {
@@ -20,23 +19,6 @@ export interface MailBooking {
   timeZone: string;
   totalCents: number;
   customerAddress: string | null;
-}
-
-/** What every booking mail shows, from a booking row and its business. */
-export function toMailBooking(row: BookingsTable, business: Pick<Business, 'name' | 'time_zone'>): MailBooking {
-  return {
-    customerEmail: row.customer_email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    serviceName: row.service_name,
-    businessName: business.name ?? 'Your service provider',
-    day: row.day,
-    startTime: row.start_time,
-    endTime: row.end_time,
-    timeZone: business.time_zone,
-    totalCents: row.total_cents,
-    customerAddress: row.customer_address,
-  };
 }
 
 export interface ManageLinks {
@@ -56,19 +38,8 @@ export function manageLinks(publicUrl: string, token: string, businessId: string
   };
 }
 
-// Built once: toLocaleDateString with options builds a formatter per call, which was
-// the most expensive step of composing a booking's mails.
-const LONG_DATE = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
 function when(b: MailBooking): string {
-  const date = LONG_DATE.format(new Date(`${b.day}T12:00:00Z`));
-  return `${date}, ${b.startTime}-${b.endTime} (${b.timeZone})`;
+  return `${longDate(b.day)}, ${b.startTime}-${b.endTime} (${b.timeZone})`;
 }
 
 function details(b: MailBooking): [string, string][] {

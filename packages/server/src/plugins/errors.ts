@@ -1,37 +1,61 @@
-/** One error shape for the whole API: {error: string}. 5xx details stay in the log. */
-import type { FastifyError, FastifyInstance } from 'fastify';
+/**
+ * One error shape for the whole API: `{error, code}` (shared/src/errors.ts lists the
+ * codes). This is the one place a code becomes an HTTP status. 5xx details stay in the log.
+ */
+import { ERRORS, type ErrorCode } from '@slotwise/shared/errors';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors.ts';
 
-/** Thrown by handlers and repositories for an answer a person can act on. */
-export class HttpError extends Error {
-  readonly statusCode: number;
-  readonly headers: Record<string, string>;
-  constructor(statusCode: number, message: string, headers: Record<string, string> = {}) {
-    super(message);
-    this.statusCode = statusCode;
-    this.headers = headers;
+const INTERNAL = 'Something went wrong on our side. Please try again.';
+
+/** Fastify's own failures of a request (body parsing, limits) as our codes and words. */
+function fromFastify(err: FastifyError): { code: ErrorCode; message: string } | null {
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { code: 'INVALID_BODY', message: 'Send the body as JSON (Content-Type: application/json).' };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { code: 'INVALID_BODY', message: 'The request body is empty; send a JSON object.' };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { code: 'BODY_TOO_LARGE', message: 'The request body is too large.' };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { code: 'INVALID_BODY', message: 'The request body is not valid JSON.' };
   }
+  if (err.name === 'SyntaxError' && err.statusCode === 400)
+    return { code: 'INVALID_BODY', message: 'The request body is not valid JSON.' };
+  if (err.statusCode === 400) return { code: 'VALIDATION_FAILED', message: err.message };
+  if (err.statusCode === 413) return { code: 'BODY_TOO_LARGE', message: 'The request body is too large.' };
+  if (err.statusCode === 415)
+    return { code: 'INVALID_BODY', message: 'Send the body as JSON (Content-Type: application/json).' };
+  return null;
 }
 
-export const notFound = (what: string) => new HttpError(404, `${what} not found.`);
+/**
+ * Failures of the router itself, before any route runs (a malformed URL, an overlong
+ * path parameter): Fastify's `frameworkErrors` option, so they answer in our shape too.
+ */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return sendError(reply, 'URL_TOO_LONG', 'A part of the URL is too long: ids are at most 200 characters.');
+  return sendError(reply, 'BAD_URL', 'The URL is not valid: check its percent-encoding.');
+}
+
+/** Sends an error answer with the status its code stands for. */
+export function sendError(reply: FastifyReply, code: ErrorCode, message: string) {
+  return reply.status(ERRORS[code].status).send({ error: message, code });
+}
 
 export function useErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
-    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
-    if (status >= 500) {
-      req.log.error({ err }, 'request failed');
-      return reply.status(500).send({ error: 'Something went wrong on our side. Please try again.' });
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    if (err instanceof AppError) {
+      reply.headers(err.headers);
+      return sendError(reply, err.code, err.message);
     }
-    if (err instanceof HttpError) reply.headers(err.headers);
-    const code = 'code' in err ? err.code : undefined;
-    let message = err.message;
-    if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') message = 'Send the body as JSON (Content-Type: application/json).';
-    else if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY') message = 'The request body is empty; send a JSON object.';
-    else if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') message = 'The request body is too large.';
-    else if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (err.name === 'SyntaxError' && status === 400))
-      message = 'The request body is not valid JSON.';
-    return reply.status(status).send({ error: message });
+    const known = fromFastify(err as FastifyError);
+    if (known) return sendError(reply, known.code, known.message);
+    req.log.error({ err }, 'request failed');
+    return sendError(reply, 'INTERNAL', INTERNAL);
   });
-  app.setNotFoundHandler((req, reply) => {
-    reply.status(404).send({ error: `No such endpoint: ${req.method} ${req.url.split('?')[0]}` });
-  });
+  app.setNotFoundHandler((req, reply) =>
+    sendError(reply, 'ROUTE_NOT_FOUND', `No such endpoint: ${req.method} ${req.url.split('?')[0]}`),
+  );
 }

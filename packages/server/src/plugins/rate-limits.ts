@@ -1,19 +1,23 @@
 /**
  * Rate limits on the calls people or bots can hammer (DESIGN.md section 9).
- * Registered with global: false; each route opts in with rateLimit(ctx, name).
+ * Registered with global: false; a route opts in by naming its limit in the route table
+ * (shared/src/routes.ts), which routes/register.ts hands to rateLimit(ctx, name).
  * Counters live where every instance sees them (DESIGN.md section 3): Redis when
  * REDIS_URL is set, else the database, so two instances share one budget.
  * RATE_LIMITS=off exists only for benchmarks and load tests (STACK.md pitfall 7).
  */
 import rateLimitPlugin from '@fastify/rate-limit';
+import type { LimitName } from '@slotwise/shared/routes';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
-import { HttpError } from './errors.ts';
+import { AppError } from '../errors.ts';
+import { hit } from '../repositories/rate-limits.ts';
 
-const LIMITS = {
+/** The sizes of the limits the route table names (shared/src/routes.ts). */
+const LIMITS: Record<LimitName, { max: number; timeWindow: string }> = {
   login: { max: 10, timeWindow: '1 minute' },
   signup: { max: 20, timeWindow: '1 hour' },
   passwordReset: { max: 5, timeWindow: '15 minutes' },
@@ -23,35 +27,13 @@ const LIMITS = {
   quote: { max: 60, timeWindow: '1 minute' },
   book: { max: 30, timeWindow: '1 minute' },
   manage: { max: 60, timeWindow: '1 minute' },
-} as const;
-
-export type LimitName = keyof typeof LIMITS;
+};
 
 export function rateLimit(ctx: AppContext, name: LimitName) {
   return ctx.config.rateLimits ? LIMITS[name] : false;
 }
 
 type Callback = (err: Error | null, result?: { current: number; ttl: number }) => void;
-
-/** Counts one hit on a fixed-window counter in the rate_limits table: one atomic upsert. */
-export async function hit(db: Kysely<Database>, key: string, windowMs: number, now = Date.now()) {
-  const r = await sql<{ count: number; reset_at: number }>`
-    insert into rate_limits (key, count, reset_at) values (${key}, 1, ${now + windowMs})
-    on conflict (key) do update set
-      count = case when rate_limits.reset_at <= ${now} then 1 else rate_limits.count + 1 end,
-      reset_at = case when rate_limits.reset_at <= ${now} then ${now + windowMs} else rate_limits.reset_at end
-    returning count, reset_at`.execute(db);
-  const row = r.rows[0];
-  if (!row) throw new Error('rate limit upsert returned no row');
-  // Expired windows are dead weight; sweep them now and then.
-  if (Math.random() < 0.01)
-    void db
-      .deleteFrom('rate_limits')
-      .where('reset_at', '<', now)
-      .execute()
-      .catch(() => {});
-  return { count: Number(row.count), resetAt: Number(row.reset_at) };
-}
 
 /** The plugin's store over hit(): counters every instance shares. */
 export function databaseStore(db: Kysely<Database>) {
@@ -88,6 +70,6 @@ export async function registerRateLimits(app: FastifyInstance, ctx: AppContext):
     // A counter store hiccup must not turn every request into an error.
     skipOnError: true,
     errorResponseBuilder: (_req, context) =>
-      new HttpError(429, `Too many requests. Please wait ${context.after} and try again.`),
+      new AppError('RATE_LIMITED', `Too many requests. Please wait ${context.after} and try again.`),
   });
 }

@@ -1,35 +1,11 @@
 /**
- * Reading bookings and shaping them for the API. Writes that touch the calendar
+ * Reading bookings and changing their status. Writes that touch the calendar
  * (create, move) live in repositories/calendar.ts under the per-business lock.
  */
-import type { Booking } from '@slotwise/shared/api';
 import type { BookingStatus } from '@slotwise/shared/domain';
-import { toDollars } from '@slotwise/shared/money';
 import type { Kysely } from 'kysely';
 import type { BookingsTable, Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
-
-/** An approved booking whose end has passed reads completed (DESIGN.md section 5), even before the sweeper runs. */
-export function effectiveStatus(row: Pick<BookingsTable, 'status' | 'end_ms'>, now: number): BookingStatus {
-  if (row.status === 'approved' && row.end_ms <= now) return 'completed';
-  return row.status as BookingStatus;
-}
-
-export function toBookingJson(row: BookingsTable, now: number): Booking {
-  return {
-    _id: row.id,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    serviceName: row.service_name,
-    customerEmail: row.customer_email,
-    phoneNumber: row.phone_number,
-    carBodyType: row.car_body_type,
-    totalQuote: toDollars(row.total_cents),
-    customerAddress: row.customer_address,
-    status: effectiveStatus(row, now),
-    bookingTime: { day: row.day, startTime: row.start_time, endTime: row.end_time },
-  };
-}
 
 export function bookingsRepository(db: Kysely<Database>) {
   return {
@@ -87,6 +63,32 @@ export function bookingsRepository(db: Kysely<Database>) {
         changed++;
       }
       return changed;
+    },
+    /** Approved bookings starting in (afterMs, untilMs] whose reminder is not sent, with their business's name and zone. */
+    dueReminders(afterMs: number, untilMs: number) {
+      return db
+        .selectFrom('bookings')
+        .innerJoin('businesses', 'businesses.id', 'bookings.business_id')
+        .selectAll('bookings')
+        .select(['businesses.name as business_name', 'businesses.time_zone as business_time_zone'])
+        .where('bookings.status', '=', 'approved')
+        .where('bookings.reminder_sent_at', 'is', null)
+        .where('bookings.start_ms', '>', afterMs)
+        .where('bookings.start_ms', '<=', untilMs)
+        .orderBy('bookings.start_ms')
+        .limit(200)
+        .execute();
+    },
+    /** Claims a booking's reminder: true only for the one caller (of any instance) whose update changed the row. */
+    async markReminded(trx: Tx, bookingId: string, now: number): Promise<boolean> {
+      const mark = await trx
+        .updateTable('bookings')
+        .set({ reminder_sent_at: now })
+        .where('id', '=', bookingId)
+        .where('reminder_sent_at', 'is', null)
+        .where('status', '=', 'approved')
+        .executeTakeFirst();
+      return Number(mark.numUpdatedRows) === 1;
     },
     /** The periodic sweep: approved bookings past their end become completed. Safe on every instance at once. */
     async completePast(now: number): Promise<number> {

@@ -1,5 +1,6 @@
 import type { BusinessProfile } from '@slotwise/shared/api';
-import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { TravelSettings } from '@slotwise/shared/travel';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { prepared } from '../db/prepared.ts';
 import type { BusinessesTable, Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
@@ -17,13 +18,32 @@ export function toProfile(b: Business): BusinessProfile {
   };
 }
 
-// Every quote and booking reads the business first (db/prepared.ts).
+/** The owner's travel settings, or null when they do not travel to customers. */
+export function travelSettingsOf(b: {
+  travel_enabled: number;
+  travel_speed_mph: number;
+  travel_buffer_min: number;
+}): TravelSettings | null {
+  return b.travel_enabled === 1 ? { speedMph: b.travel_speed_mph, bufferMinutes: b.travel_buffer_min } : null;
+}
+
+// Every quote and booking reads the business first, and mails its owner (db/prepared.ts).
 const byId = prepared(['id'], (db, v: { id: string }) =>
   db.selectFrom('businesses').selectAll().where('id', '=', v.id),
+);
+const ownerEmailOf = prepared(['businessId'], (db, v: { businessId: string }) =>
+  db
+    .selectFrom('businesses')
+    .innerJoin('users', 'users.id', 'businesses.owner_id')
+    .select('users.email')
+    .where('businesses.id', '=', v.businessId),
 );
 
 export function businessesRepository(db: Kysely<Database>) {
   return {
+    async insert(business: Insertable<BusinessesTable>, from: Tx = db): Promise<void> {
+      await from.insertInto('businesses').values(business).execute();
+    },
     findByOwner(ownerId: string): Promise<Business | undefined> {
       return db.selectFrom('businesses').selectAll().where('owner_id', '=', ownerId).executeTakeFirst();
     },
@@ -42,6 +62,21 @@ export function businessesRepository(db: Kysely<Database>) {
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow();
+    },
+    /** How a customer reaches the owner when the links no longer work: the owner's e-mail and phone. */
+    async ownerContact(businessId: string, from: Tx = db): Promise<{ email: string; phone: string } | null> {
+      const row = await from
+        .selectFrom('businesses')
+        .innerJoin('users', 'users.id', 'businesses.owner_id')
+        .select(['users.email', 'users.phone_number'])
+        .where('businesses.id', '=', businessId)
+        .executeTakeFirst();
+      return row ? { email: row.email, phone: row.phone_number } : null;
+    },
+    /** Where owner notices go: the e-mail the owner logs in with. */
+    async ownerEmail(businessId: string, from: Tx = db): Promise<string | null> {
+      const [row] = await ownerEmailOf(from, { businessId });
+      return row?.email ?? null;
     },
   };
 }

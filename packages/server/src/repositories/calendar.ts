@@ -5,22 +5,17 @@
  * is what makes "no double booking" true; the database's constraint
  * (migration 2026-11-23T1300) only backs it up.
  */
-import type { BlockedTime } from '@slotwise/shared/api';
-import { type BlockReason, defaultBusinessHours, type Weekday } from '@slotwise/shared/domain';
+import { ACTIVE_STATUSES, defaultBusinessHours, type Weekday } from '@slotwise/shared/domain';
 import type { LatLng } from '@slotwise/shared/geo';
-import { type DayHours, type Interval, utcMsToLocal, withinHours } from '@slotwise/shared/slots';
+import type { DayHours, Interval } from '@slotwise/shared/slots';
 import type { Job, TravelSettings } from '@slotwise/shared/travel';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { insertRow, prepared } from '../db/prepared.ts';
 import type { BlockedTimesTable, BookingsTable, Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
-import { HttpError } from '../plugins/errors.ts';
-
-export const ACTIVE_STATUSES = ['pending', 'approved'] as const;
+import { travelSettingsOf } from './businesses.ts';
 /** The SQLite trigger's look-back; no booking is longer (services last at most a day). */
 export const MAX_BOOKING_MS = 48 * 3600 * 1000;
-/** A single blocked time may cover up to a month (a holiday); longer is surely a typo. */
-export const MAX_BLOCK_MS = 31 * 24 * 3600 * 1000;
 
 export type BookingRow = Selectable<BookingsTable>;
 export type BlockedRow = Selectable<BlockedTimesTable>;
@@ -32,31 +27,6 @@ export interface Conflict {
   endMs: number;
   /** The blocked time's title; the booking's service. */
   title: string;
-}
-
-/** True for the database's own overlap refusal (PostgreSQL exclusion constraint, SQLite trigger). */
-export function isOverlapViolation(err: unknown): boolean {
-  if (!err || typeof err !== 'object') return false;
-  const e = err as { code?: unknown; message?: unknown };
-  return e.code === '23P01' || (typeof e.message === 'string' && e.message.includes('booking overlaps'));
-}
-
-/** "a booking (Full Detail, 2026-12-01 10:00-11:00)" in the business's wall time. */
-export function describeConflict(c: Conflict, timeZone: string): string {
-  const start = utcMsToLocal(c.startMs, timeZone);
-  const end = utcMsToLocal(c.endMs, timeZone);
-  const when = `${start.day} ${start.time}-${end.day === start.day ? end.time : `${end.day} ${end.time}`}`;
-  return c.kind === 'booking' ? `a booking (${c.title}, ${when})` : `the blocked time "${c.title}" (${when})`;
-}
-
-/** Refuses a booking move that is not wholly inside the target day's business hours (409). */
-export function assertInsideHours(day: string, hours: DayHours, timeZone: string, span: Interval, weekday: string) {
-  if (withinHours(day, hours, timeZone, span)) return;
-  const open = hours ? `${weekday} ${hours.startTime}-${hours.endTime}` : `closed on ${weekday}s`;
-  throw new HttpError(
-    409,
-    `That time is outside the business hours (${open}). Pick a time inside them, or change the hours in Settings.`,
-  );
 }
 
 /** What the slot grid of one day needs about the business (one query; the slots call is hot). */
@@ -71,31 +41,12 @@ export interface SlotContext {
   changeCutoffHours: number;
 }
 
-/** The owner's travel settings, or null when they do not travel to customers. */
-export function travelSettingsOf(b: {
-  travel_enabled: number;
-  travel_speed_mph: number;
-  travel_buffer_min: number;
-}): TravelSettings | null {
-  return b.travel_enabled === 1 ? { speedMph: b.travel_speed_mph, bufferMinutes: b.travel_buffer_min } : null;
-}
-
 function toJob(r: Pick<BookingRow, 'id' | 'start_ms' | 'end_ms' | 'customer_lat' | 'customer_lng'>): Job {
   return {
     id: r.id,
     startMs: r.start_ms,
     endMs: r.end_ms,
     location: r.customer_lat !== null && r.customer_lng !== null ? { lat: r.customer_lat, lng: r.customer_lng } : null,
-  };
-}
-
-export function toBlockedJson(row: BlockedRow): BlockedTime {
-  return {
-    _id: row.id,
-    title: row.title,
-    reason: row.reason as BlockReason,
-    startTime: new Date(row.start_ms).toISOString(),
-    endTime: new Date(row.end_ms).toISOString(),
   };
 }
 
@@ -157,14 +108,6 @@ const firstConflictIn = prepared([...SPAN_NAMES, 'ignoreBlocked'], (db, v: SpanQ
     .orderBy('start_ms')
     .limit(1),
 );
-const ownerEmailOf = prepared(['businessId'], (db, v: { businessId: string }) =>
-  db
-    .selectFrom('businesses')
-    .innerJoin('users', 'users.id', 'businesses.owner_id')
-    .select('users.email')
-    .where('businesses.id', '=', v.businessId),
-);
-
 export function calendarRepository(db: Kysely<Database>) {
   return {
     /**
@@ -340,6 +283,28 @@ export function calendarRepository(db: Kysely<Database>) {
         .executeTakeFirstOrThrow();
     },
 
+    /** What the calendar feed shows: pending and approved bookings, and blocked times, ending since `sinceMs`. */
+    async feedItems(businessId: string, sinceMs: number): Promise<{ bookings: BookingRow[]; blocks: BlockedRow[] }> {
+      const [bookings, blocks] = await Promise.all([
+        db
+          .selectFrom('bookings')
+          .selectAll()
+          .where('business_id', '=', businessId)
+          .where('status', 'in', ACTIVE_STATUSES)
+          .where('end_ms', '>=', sinceMs)
+          .orderBy('start_ms')
+          .execute(),
+        db
+          .selectFrom('blocked_times')
+          .selectAll()
+          .where('business_id', '=', businessId)
+          .where('end_ms', '>=', sinceMs)
+          .orderBy('start_ms')
+          .execute(),
+      ]);
+      return { bookings, blocks };
+    },
+
     async deleteBlocked(businessId: string, id: string): Promise<boolean> {
       const r = await db
         .deleteFrom('blocked_times')
@@ -347,23 +312,6 @@ export function calendarRepository(db: Kysely<Database>) {
         .where('id', '=', id)
         .executeTakeFirst();
       return Number(r.numDeletedRows) === 1;
-    },
-
-    /** How a customer reaches the owner when the links no longer work: the owner's e-mail and phone. */
-    async ownerContact(businessId: string, from: Tx = db): Promise<{ email: string; phone: string } | null> {
-      const row = await from
-        .selectFrom('businesses')
-        .innerJoin('users', 'users.id', 'businesses.owner_id')
-        .select(['users.email', 'users.phone_number'])
-        .where('businesses.id', '=', businessId)
-        .executeTakeFirst();
-      return row ? { email: row.email, phone: row.phone_number } : null;
-    },
-
-    /** Where owner notices go: the e-mail the owner logs in with. */
-    async ownerEmail(businessId: string, from: Tx = db): Promise<string | null> {
-      const [row] = await ownerEmailOf(from, { businessId });
-      return row?.email ?? null;
     },
   };
 }

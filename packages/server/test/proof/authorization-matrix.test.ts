@@ -129,6 +129,8 @@ describe.each(storages())('authorization matrix on %s', (kind) => {
           const body = parse(res.body);
           if (typeof body?.error !== 'string' || body.error.length < 10)
             report.push(`${where}: no {error} in ${res.body.slice(0, 120)}`);
+          else if (body.code !== 'LOGIN_REQUIRED' && body.code !== 'SESSION_EXPIRED')
+            report.push(`${where}: code ${String(body.code)} instead of LOGIN_REQUIRED or SESSION_EXPIRED`);
           for (const s of [...w.a.secrets, ...w.b.secrets])
             if (res.body.includes(s)) report.push(`${where}: answered "${s}"`);
         }
@@ -173,7 +175,7 @@ describe.each(storages())('authorization matrix on %s', (kind) => {
   });
 });
 
-function parse(body: string): { error?: unknown } | null {
+function parse(body: string): { error?: unknown; code?: unknown } | null {
   try {
     return JSON.parse(body);
   } catch {

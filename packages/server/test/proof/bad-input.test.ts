@@ -6,6 +6,7 @@
  * into validation. Never a 5xx; every 4xx is JSON {error: "..."}; and after a 4xx
  * no row of any table has changed.
  */
+import { ERRORS, type ErrorCode } from '@slotwise/shared/errors';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storages } from '../helpers.ts';
@@ -344,8 +345,9 @@ describe.each(storages())('bad input to every route on %s', (kind) => {
               if (status >= 500) findings.push(`${status} from ${where}: ${res.body.slice(0, 200)}`);
               if (status >= 400 && status < 500) {
                 let error: unknown;
+                let code: unknown;
                 try {
-                  error = JSON.parse(res.body).error;
+                  ({ error, code } = JSON.parse(res.body));
                 } catch {
                   error = undefined;
                 }
@@ -355,6 +357,11 @@ describe.each(storages())('bad input to every route on %s', (kind) => {
                   !/json/.test(String(res.headers['content-type']))
                 )
                   findings.push(`${status} without a JSON {error} from ${where}: ${res.body.slice(0, 200)}`);
+                // Every error answer carries a documented code whose status is the one sent (shared/src/errors.ts).
+                else if (typeof code !== 'string' || !(code in ERRORS) || ERRORS[code as ErrorCode].status !== status)
+                  findings.push(
+                    `${status} with code ${String(code)}, not a documented code of ${status}, from ${where}`,
+                  );
               } else {
                 // A success may write and queue mail; let the dispatcher settle before the next baseline.
                 await w.t.ctx.mail.flush();

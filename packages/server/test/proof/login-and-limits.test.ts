@@ -53,7 +53,7 @@ describe('login does not reveal whether an e-mail exists', () => {
         bodies.add(res.body);
       }
     }
-    expect([...bodies]).toEqual([JSON.stringify({ error: 'Incorrect email or password.' })]);
+    expect([...bodies]).toEqual([JSON.stringify({ error: 'Incorrect email or password.', code: 'BAD_CREDENTIALS' })]);
     const ratio = median(unknown) / median(wrong);
     console.info(
       `[login timing] median unknown e-mail ${median(unknown).toFixed(1)} ms, wrong password ${median(wrong).toFixed(1)} ms, ratio ${ratio.toFixed(2)}`,
@@ -95,10 +95,17 @@ describe.each(storages())('rate limits on every public call on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  it('limits every public API route but health and the CORS preflights (constant answers that touch nothing)', () => {
+  it('limits every public API route but health, the API description and the CORS preflights (constant answers that touch nothing)', () => {
     const unlimited = publicApi.filter((k) => !limited.some((l) => `${l.method} ${l.url}` === k));
     expect(unlimited.sort()).toEqual(
-      ['GET /api/health', 'OPTIONS /api/business/places', 'OPTIONS /api/customer/*', 'OPTIONS /api/feedback'].sort(),
+      [
+        'GET /api/health',
+        'GET /api/openapi.json',
+        'GET /api/docs',
+        'OPTIONS /api/business/places',
+        'OPTIONS /api/customer/*',
+        'OPTIONS /api/feedback',
+      ].sort(),
     );
     // The ones DESIGN.md section 9 names, by name.
     for (const k of [

@@ -29,6 +29,9 @@ export const PUBLIC_ROUTES = new Set([
   'OPTIONS /api/business/places',
   'OPTIONS /api/feedback',
   'GET /api/health',
+  // The API's description (api-reference/): built once from the route table.
+  'GET /api/openapi.json',
+  'GET /api/docs',
   'POST /api/auth/signup',
   'POST /api/auth/login',
   'POST /api/auth/forgot-password',
@@ -272,6 +275,8 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     headers: { origin: 'https://owner.example', 'access-control-request-method': 'POST' },
   });
   const table: Record<string, () => Request> = {
+    'GET /api/openapi.json': () => r(),
+    'GET /api/docs': () => r(),
     [`GET ${d}/account`]: () => r(),
     // A wrong current password: the call is well formed but never logs the owner out mid-suite.
     [`PUT ${d}/account/password`]: () =>

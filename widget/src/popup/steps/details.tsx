@@ -1,8 +1,8 @@
 import type { Signal } from '@preact/signals';
 import { COUNTRY_CODES } from '@slotwise/shared/domain';
 import { formatUsd } from '@slotwise/shared/money';
+import { longDate } from '@slotwise/shared/time-zone';
 import { StepFrame } from '../dialog.tsx';
-import { formatDay } from '../format.ts';
 import type { DetailField, Store } from '../state.ts';
 
 function Field({
@@ -53,7 +53,7 @@ export function DetailsStep({ store }: { store: Store }) {
   return (
     <StepFrame store={store} title="Your details" submit="Confirm booking" busyLabel="Booking...">
       <p className="sw-summary">
-        {store.service()?.serviceName}, {formatDay(store.date.value)} at {store.time.value}
+        {store.service()?.serviceName}, {longDate(store.date.value)} at {store.time.value}
         {store.quote.value ? `, ${formatUsd(store.quote.value.totalQuote)}` : ''}
       </p>
       <div className="sw-row">

@@ -1,6 +1,6 @@
 import { formatUsd } from '@slotwise/shared/money';
+import { longDate } from '@slotwise/shared/time-zone';
 import { StepHeading } from '../dialog.tsx';
-import { formatDay } from '../format.ts';
 import type { Store } from '../state.ts';
 
 export function DoneStep({ store, onClose }: { store: Store; onClose: () => void }) {
@@ -14,7 +14,7 @@ export function DoneStep({ store, onClose }: { store: Store; onClose: () => void
         <dt>Service</dt>
         <dd>{store.service()?.serviceName}</dd>
         <dt>Date</dt>
-        <dd>{formatDay(day)}</dd>
+        <dd>{longDate(day)}</dd>
         <dt>Time</dt>
         <dd>
           {startTime} to {endTime}

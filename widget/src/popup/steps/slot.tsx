@@ -1,5 +1,6 @@
+import { todayIn } from '@slotwise/shared/time-zone';
 import { StepFrame } from '../dialog.tsx';
-import { MESSAGES, type Store, todayIn } from '../state.ts';
+import { MESSAGES, type Store } from '../state.ts';
 
 export function SlotStep({ store }: { store: Store }) {
   const business = store.business.value;
@@ -15,7 +16,7 @@ export function SlotStep({ store }: { store: Store }) {
         id="sw-date"
         className="sw-input sw-short"
         type="date"
-        min={todayIn(timeZone, new Date())}
+        min={todayIn(timeZone)}
         value={store.date.value}
         onChange={(e) => void store.setDate(e.currentTarget.value)}
       />

@@ -23,7 +23,7 @@ export function ForgotPasswordPage() {
     setError(null);
     setSubmitting(true);
     try {
-      await client.auth.forgotPassword({ email });
+      await client.auth.forgotPassword({ body: { email } });
       setSent(true);
     } catch (err) {
       setError(err instanceof ApiError && err.fromServer ? err.message : NETWORK_FAILED);

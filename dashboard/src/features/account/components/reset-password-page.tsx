@@ -1,5 +1,6 @@
 import { ApiError } from '@slotwise/shared/client';
 import { PASSWORD_MIN_LENGTH } from '@slotwise/shared/domain';
+import type { ErrorCode } from '@slotwise/shared/errors';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Brand } from '../../../components/brand.tsx';
@@ -7,6 +8,9 @@ import { Notice } from '../../../components/notice.tsx';
 import { client } from '../../../lib/api.ts';
 import { login } from '../../../lib/session.ts';
 import { NETWORK_FAILED } from './forgot-password-page.tsx';
+
+/** A link that went stale (unknown, used or expired): the page offers a new one. */
+const STALE_LINK: readonly ErrorCode[] = ['RESET_LINK_INVALID', 'RESET_LINK_USED', 'RESET_LINK_EXPIRED'];
 
 export const PASSWORDS_DIFFER = 'The two passwords do not match.';
 export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
@@ -29,7 +33,7 @@ export function ResetPasswordPage() {
   useEffect(() => {
     if (!token) return;
     let live = true;
-    client.auth.resetStatus(token).then(
+    client.auth.resetStatus({ query: { token } }).then(
       (s) => live && setLink({ kind: 'valid', email: s.email }),
       (err: unknown) =>
         live &&
@@ -47,12 +51,12 @@ export function ResetPasswordPage() {
     if (password !== confirm) return setError(PASSWORDS_DIFFER);
     setSubmitting(true);
     try {
-      const { token: session } = await client.auth.resetPassword({ token, password });
+      const { token: session } = await client.auth.resetPassword({ body: { token, password } });
       login(session);
     } catch (err) {
       const message = err instanceof ApiError && err.fromServer ? err.message : NETWORK_FAILED;
       // A link that went stale meanwhile: show the reason with the way to a new one.
-      if (err instanceof ApiError && (err.status === 404 || err.status === 410)) setLink({ kind: 'invalid', message });
+      if (err instanceof ApiError && STALE_LINK.includes(err.code)) setLink({ kind: 'invalid', message });
       else setError(message);
       setSubmitting(false);
     }

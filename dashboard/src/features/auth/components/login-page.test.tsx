@@ -45,7 +45,9 @@ describe('Login', () => {
   });
 
   it("shows the server's message for wrong credentials and stays on /login", async () => {
-    fakeApi({ 'POST /api/auth/login': { status: 401, body: { error: 'Incorrect email or password.' } } });
+    fakeApi({
+      'POST /api/auth/login': { status: 401, body: { error: 'Incorrect email or password.', code: 'BAD_CREDENTIALS' } },
+    });
     const { user, pathname } = renderApp('/login');
     await fillAndSubmit(user);
     expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect email or password.');
@@ -55,7 +57,7 @@ describe('Login', () => {
 
   it('shows the catch-all for a server failure and for a network failure', async () => {
     const api = fakeApi({
-      'POST /api/auth/login': { status: 500, body: { error: 'Something went wrong on our side.' } },
+      'POST /api/auth/login': { status: 500, body: { error: 'Something went wrong on our side.', code: 'INTERNAL' } },
     });
     const { user } = renderApp('/login');
     await fillAndSubmit(user);
@@ -69,7 +71,9 @@ describe('Login', () => {
 
   it('writes nothing to the console, not even on failure', async () => {
     const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((m) => vi.spyOn(console, m));
-    fakeApi({ 'POST /api/auth/login': { status: 401, body: { error: 'Incorrect email or password.' } } });
+    fakeApi({
+      'POST /api/auth/login': { status: 401, body: { error: 'Incorrect email or password.', code: 'BAD_CREDENTIALS' } },
+    });
     const { user } = renderApp('/login');
     await fillAndSubmit(user);
     await screen.findByRole('alert');

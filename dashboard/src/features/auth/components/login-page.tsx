@@ -1,4 +1,5 @@
 import { ApiError } from '@slotwise/shared/client';
+import type { ErrorCode } from '@slotwise/shared/errors';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Brand } from '../../../components/brand.tsx';
@@ -14,8 +15,11 @@ export const LOGIN_FAILED = 'An error occurred. Please try again later.';
  * words when they help (wrong credentials, too many attempts), and the catch-all
  * for the rest (server down, network).
  */
+/** Refusals whose sentence helps the owner: wrong credentials, too many attempts, a malformed field. */
+const LOGIN_REFUSALS: readonly ErrorCode[] = ['BAD_CREDENTIALS', 'RATE_LIMITED', 'VALIDATION_FAILED', 'INVALID_BODY'];
+
 function loginError(err: unknown): string {
-  if (err instanceof ApiError && err.fromServer && err.status >= 400 && err.status < 500) return err.message;
+  if (err instanceof ApiError && err.fromServer && LOGIN_REFUSALS.includes(err.code)) return err.message;
   return LOGIN_FAILED;
 }
 
@@ -30,7 +34,7 @@ export function LoginPage() {
     setError(null);
     setSubmitting(true);
     try {
-      const { token } = await client.auth.login({ email, password });
+      const { token } = await client.auth.login({ body: { email, password } });
       login(token);
     } catch (err) {
       setError(loginError(err));

@@ -33,9 +33,7 @@ export function SignupPage() {
     setSubmitting(true);
     try {
       const { token } = await client.auth.signup({
-        email: email.trim(),
-        password,
-        phoneNumber: `${code} ${phone.trim()}`,
+        body: { email: email.trim(), password, phoneNumber: `${code} ${phone.trim()}` },
       });
       signup(token);
     } catch (err) {

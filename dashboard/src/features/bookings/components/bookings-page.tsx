@@ -52,8 +52,8 @@ export function BookingsPage() {
     try {
       const updated =
         action === 'approve'
-          ? await client.dashboard.approve(booking._id)
-          : await client.dashboard.decline(booking._id);
+          ? await client.dashboard.approve({ params: { id: booking._id } })
+          : await client.dashboard.decline({ params: { id: booking._id } });
       list.set((list.data.peek() ?? []).map((b) => (b._id === updated._id ? updated : b)));
     } catch (err) {
       setFailure({ text: FAILED[action], detail: serverDetail(err) });

@@ -1,5 +1,5 @@
 import type { ManagedBooking } from '@slotwise/shared/api';
-import { longDay } from '../booking-view.ts';
+import { longDate } from '@slotwise/shared/time-zone';
 
 /** Which booking the link is about, shown before the customer acts. */
 export function BookingSummary({ booking, heading }: { booking: ManagedBooking; heading: string }) {
@@ -17,7 +17,7 @@ export function BookingSummary({ booking, heading }: { booking: ManagedBooking; 
         <dt>Service</dt>
         <dd>{booking.serviceName}</dd>
         <dt>Date</dt>
-        <dd>{longDay(bookingTime.day)}</dd>
+        <dd>{longDate(bookingTime.day)}</dd>
         <dt>Time</dt>
         <dd>
           {bookingTime.startTime} - {bookingTime.endTime} <span className="muted">({booking.timeZone})</span>

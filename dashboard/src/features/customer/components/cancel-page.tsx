@@ -55,7 +55,7 @@ export function CancelPage() {
   useEffect(() => {
     if (!token) return;
     let live = true;
-    client.customer.managedBooking(token).then(
+    client.customer.managedBooking({ query: { token } }).then(
       (booking) => live && setState({ name: 'confirm', booking, submitting: false }),
       (err: unknown) => live && setState({ name: 'error', message: stateText(err) }),
     );
@@ -67,7 +67,7 @@ export function CancelPage() {
   async function confirm(booking: ManagedBooking) {
     setState({ name: 'confirm', booking, submitting: true });
     try {
-      await client.customer.cancel(token);
+      await client.customer.cancel({ query: { token } });
       setState({ name: 'success' });
     } catch (err) {
       setState({ name: 'error', message: stateText(err) });

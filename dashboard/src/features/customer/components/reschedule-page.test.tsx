@@ -112,7 +112,7 @@ describe('Customer reschedule', () => {
     const calls = api({
       'PUT /api/customer/reschedule': {
         status: 409,
-        body: { error: 'That time was just booked. Please pick another slot.' },
+        body: { error: 'That time was just booked. Please pick another slot.', code: 'SLOT_TAKEN' },
       },
     });
     const { user } = renderApp(url());

@@ -6,13 +6,15 @@
  */
 import type { ManagedBooking, Slot } from '@slotwise/shared/api';
 import { ApiError } from '@slotwise/shared/client';
+import { PICK_ANOTHER_TIME } from '@slotwise/shared/errors';
+import { longDate, todayIn } from '@slotwise/shared/time-zone';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Brand } from '../../../components/brand.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { client } from '../../../lib/api.ts';
 import { isNetworkError } from '../../../lib/errors.ts';
-import { browser, longDay, todayIn } from '../booking-view.ts';
+import { browser } from '../booking-view.ts';
 import { BookingSummary } from './booking-summary.tsx';
 import { ChangeLocked } from './change-locked.tsx';
 import '../customer.css';
@@ -71,7 +73,7 @@ function Reschedule({ token, businessId }: { token: string; businessId: string }
 
   useEffect(() => {
     let live = true;
-    client.customer.managedBooking(token).then(
+    client.customer.managedBooking({ query: { token } }).then(
       (b) => {
         if (!live) return;
         setBooking({ state: 'ready', value: b });
@@ -105,7 +107,7 @@ function Reschedule({ token, businessId }: { token: string; businessId: string }
       const id = ++request.current;
       setSlots({ state: 'loading' });
       setSelected(null);
-      client.customer.slots({ businessId, date: day, token }).then(
+      client.customer.slots({ query: { businessId, date: day, token } }).then(
         (r) => id === request.current && setSlots({ state: 'ready', value: r.slots }),
         () => id === request.current && setSlots({ state: 'failed', message: SLOTS_FAILED }),
       );
@@ -125,14 +127,14 @@ function Reschedule({ token, businessId }: { token: string; businessId: string }
     }
     setSubmitting(true);
     try {
-      await client.customer.reschedule({ token, newDateTime: `${date}T${selected}` });
+      await client.customer.reschedule({ body: { token, newDateTime: `${date}T${selected}` } });
       window.alert(RESCHEDULED);
       browser.goTo('/');
     } catch (err) {
       setError(rescheduleError(err));
       setSubmitting(false);
       // A slot taken meanwhile should show as taken now.
-      if (err instanceof ApiError && err.status === 409) loadSlots(date);
+      if (err instanceof ApiError && PICK_ANOTHER_TIME.includes(err.code)) loadSlots(date);
     }
   }
 
@@ -179,7 +181,7 @@ function Reschedule({ token, businessId }: { token: string; businessId: string }
           />
         </div>
         <fieldset>
-          <legend className="field-label">Available times{date ? ` on ${longDay(date)}` : ''}</legend>
+          <legend className="field-label">Available times{date ? ` on ${longDate(date)}` : ''}</legend>
           {slots.state === 'loading' && <p className="muted">Loading available times...</p>}
           {slots.state === 'failed' && <Notice kind="error">{slots.message}</Notice>}
           {slots.state === 'ready' && slots.value.length === 0 && (

@@ -25,7 +25,7 @@ export function Step1Page() {
     }
     setSaving(true);
     try {
-      businessProfile.set(await client.onboarding.step1({ name: name.trim() }));
+      businessProfile.set(await client.onboarding.step1({ body: { name: name.trim() } }));
       navigate('/onboarding/step2');
     } catch (err) {
       setError(serverErrorOr(err, 'Failed to save business name.', NETWORK_FAILURE));

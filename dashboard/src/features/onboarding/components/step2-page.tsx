@@ -24,7 +24,7 @@ export function Step2Page() {
     setError(null);
     setSaving(true);
     try {
-      businessProfile.set(await client.onboarding.step2({ niche: value }));
+      businessProfile.set(await client.onboarding.step2({ body: { niche: value } }));
       localStorage.setItem(NICHE_STORAGE_KEY, value);
       navigate('/onboarding/step3');
     } catch (err) {

@@ -26,7 +26,9 @@ export function Step3Page() {
     }
     setSaving(true);
     try {
-      businessProfile.set(await client.onboarding.step3({ address: `${houseNumber.trim()}, ${place.description}` }));
+      businessProfile.set(
+        await client.onboarding.step3({ body: { address: `${houseNumber.trim()}, ${place.description}` } }),
+      );
       navigate('/dashboard');
     } catch (err) {
       setError(serverErrorOr(err, 'Failed to save address.', NETWORK_FAILURE));

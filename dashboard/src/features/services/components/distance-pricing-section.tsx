@@ -27,7 +27,7 @@ function DistanceForm({ initial, onSaved }: { initial: number; onSaved: (v: { pr
     setInvalid(false);
     setSaving(true);
     try {
-      onSaved(await client.dashboard.updateDistancePricing({ pricePerMile: rate }));
+      onSaved(await client.dashboard.updateDistancePricing({ body: { pricePerMile: rate } }));
       window.alert(DISTANCE_SAVED);
     } catch (err) {
       setFailure({ detail: serverDetail(err) });

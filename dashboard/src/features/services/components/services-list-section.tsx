@@ -114,7 +114,7 @@ function ServiceItem({
     setBusy(true);
     onFailure(null);
     try {
-      onSaved(await client.dashboard.editService(service._id, input));
+      onSaved(await client.dashboard.editService({ params: { id: service._id }, body: input }));
       setEditing(false);
     } catch (err) {
       onFailure({ text: 'Failed to update service', detail: serverDetail(err) });
@@ -129,7 +129,7 @@ function ServiceItem({
     setBusy(true);
     onFailure(null);
     try {
-      await client.dashboard.deleteService(service._id);
+      await client.dashboard.deleteService({ params: { id: service._id } });
       onDeleted(service._id);
     } catch (err) {
       onFailure({ text: 'Failed to delete service', detail: serverDetail(err) });
@@ -206,7 +206,7 @@ export function ServicesListSection() {
     setFailure(null);
     setAdding(true);
     try {
-      const created = await client.dashboard.addService(input);
+      const created = await client.dashboard.addService({ body: input });
       services.set([...current(), created]);
       setDraft(emptyDraft());
     } catch (err) {

@@ -60,16 +60,18 @@ function QuestionForm({
     setSaving(true);
     try {
       const saved = await client.dashboard.updateSpecificQuestion({
-        question: question.trim(),
-        type,
-        // Rows left completely blank are not options.
-        options:
-          type === 'dropdown'
-            ? options
-                .filter((o) => o.text.trim() || o.value.trim())
-                .map((o) => ({ text: o.text.trim(), value: o.value.trim() === '' ? 0 : Number(o.value) }))
-            : [],
-        rate: type === 'rate' && rate.trim() !== '' ? Number(rate) : null,
+        body: {
+          question: question.trim(),
+          type,
+          // Rows left completely blank are not options.
+          options:
+            type === 'dropdown'
+              ? options
+                  .filter((o) => o.text.trim() || o.value.trim())
+                  .map((o) => ({ text: o.text.trim(), value: o.value.trim() === '' ? 0 : Number(o.value) }))
+              : [],
+          rate: type === 'rate' && rate.trim() !== '' ? Number(rate) : null,
+        },
       });
       onSaved(saved);
       window.alert(QUESTION_SAVED);

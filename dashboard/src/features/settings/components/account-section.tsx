@@ -36,7 +36,7 @@ function PhoneForm({ current, onSaved }: { current: string; onSaved: (a: Account
     }
     setSaving(true);
     try {
-      const account = await client.account.changePhone({ phoneNumber: joinPhone(country, number) });
+      const account = await client.account.changePhone({ body: { phoneNumber: joinPhone(country, number) } });
       const saved = splitPhone(account.phoneNumber);
       setCountry(saved.country);
       setNumber(saved.number);
@@ -115,7 +115,7 @@ function PasswordForm({ email }: { email: string | undefined }) {
     }
     setSaving(true);
     try {
-      const { token } = await client.account.changePassword({ currentPassword: current, newPassword: next });
+      const { token } = await client.account.changePassword({ body: { currentPassword: current, newPassword: next } });
       // Every token signed before this one, ours included, no longer works.
       replaceToken(token);
       setCurrent('');

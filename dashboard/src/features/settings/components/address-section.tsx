@@ -48,7 +48,9 @@ export function AddressSection() {
     setSaving(true);
     const zoneBefore = businessProfile.data.peek()?.timeZone;
     try {
-      const profile = await client.dashboard.updateAddress({ address: `${houseNumber.trim()}, ${place.description}` });
+      const profile = await client.dashboard.updateAddress({
+        body: { address: `${houseNumber.trim()}, ${place.description}` },
+      });
       address.set({ address: profile.address });
       businessProfile.set(profile);
       setEditing(false);

@@ -58,7 +58,7 @@ function HoursForm({ initial, flash }: { initial: DayRow[]; flash: (f: Flash) =>
     update(row.day, { enabled });
     setPendingDay(row.day);
     try {
-      await client.dashboard.updateSingleDay(toEntry(row, enabled));
+      await client.dashboard.updateSingleDay({ body: toEntry(row, enabled) });
       flash({ kind: 'success', text: `Business hours updated for ${row.day}!` });
     } catch (err) {
       update(row.day, { enabled: row.enabled });
@@ -77,7 +77,7 @@ function HoursForm({ initial, flash }: { initial: DayRow[]; flash: (f: Flash) =>
     }
     setSaving(true);
     try {
-      const saved = await client.dashboard.updateHours({ businessHours: rows.map((r) => toEntry(r)) });
+      const saved = await client.dashboard.updateHours({ body: { businessHours: rows.map((r) => toEntry(r)) } });
       // Keep the times shown on days that are off; take everything else from the server.
       const fromServer = rowsFrom(saved);
       setRows((rs) =>

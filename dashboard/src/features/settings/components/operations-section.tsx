@@ -35,7 +35,7 @@ function Form({
     }
     setSaving(true);
     try {
-      const saved = await client.dashboard.updateOperations(checked.value);
+      const saved = await client.dashboard.updateOperations({ body: checked.value });
       setForm(formFrom(saved));
       onSaved(saved);
       flash({ kind: 'success', text: OPERATIONS_SAVED });

@@ -24,7 +24,7 @@ function ZoneForm({ current, flash }: { current: string; flash: (f: Flash) => vo
     event.preventDefault();
     setSaving(true);
     try {
-      const profile = await client.dashboard.updateTimeZone({ timeZone: zone });
+      const profile = await client.dashboard.updateTimeZone({ body: { timeZone: zone } });
       businessProfile.set(profile);
       flash({ kind: 'success', text: `Time zone updated to ${profile.timeZone}.` });
     } catch (err) {

@@ -1,25 +1,26 @@
 /**
- * POST /api/customer/book (DESIGN.md sections 5 and 6): recomputes the quote,
- * checks the slot, and creates a pending booking inside the per-business lock,
- * with its manage token, its Idempotency-Key answer and its mails in the same
- * transaction. Mail goes out after commit.
+ * POST /api/customer/book (docs/product.md#booking): recomputes the quote, checks the
+ * slot, and creates a pending booking inside the per-business lock
+ * (docs/decisions/003), with its manage token, its Idempotency-Key answer and its
+ * mails in the same transaction. Mail goes out after commit.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { type BookRequest as BookBody, BookRequest, type BookResponse } from '@slotwise/shared/api';
+import type { BookResponse } from '@slotwise/shared/api';
 import { toDollars } from '@slotwise/shared/money';
-import { utcMsToLocal } from '@slotwise/shared/slots';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
+import { isOverlapViolation, isUniqueViolation } from '../../db/errors.ts';
 import { withBusinessLock } from '../../db/transaction.ts';
+import { linksFor, mailCustomerAndOwner, toMailBooking } from '../../domain/booking-mail.ts';
 import { hashManageToken, manageTokenFor } from '../../domain/manage-token.ts';
-import { mails, manageLinks, toMailBooking } from '../../mail/templates.ts';
-import { HttpError } from '../../plugins/errors.ts';
-import { rateLimit } from '../../plugins/rate-limits.ts';
-import { type BookingRow, isOverlapViolation } from '../../repositories/calendar.ts';
-import { checkSlot, hoursOn, mailCustomerAndOwner, SLOT_TAKEN } from './common.ts';
-import { assertTravelFits } from './operations-rules.ts';
-import { priceRequest } from './pricing.ts';
+import { priceRequest } from '../../domain/pricing.ts';
+import { checkSlot, hoursOn, intervalOf, SLOT_TAKEN } from '../../domain/slot-rules.ts';
+import { assertTravelFits } from '../../domain/travel.ts';
+import { AppError } from '../../errors.ts';
+import { mails } from '../../mail/templates.ts';
+import type { BookingRow } from '../../repositories/calendar.ts';
+import type { StoredAnswer } from '../../repositories/idempotency.ts';
+import type { Handlers } from '../register.ts';
 
 const KEY_FORMAT = /^[A-Za-z0-9_.:-]{8,128}$/;
 const KEY_REUSED =
@@ -45,56 +46,55 @@ function requestHash(body: unknown): string {
 function idempotencyKey(req: FastifyRequest): string {
   const raw = req.headers['idempotency-key'];
   if (raw === undefined || raw === '')
-    throw new HttpError(
-      400,
+    throw new AppError(
+      'IDEMPOTENCY_KEY_INVALID',
       'Send an Idempotency-Key header (a new random id, such as a UUID, per booking) so a retried request never books twice.',
     );
   if (typeof raw !== 'string' || !KEY_FORMAT.test(raw))
-    throw new HttpError(
-      400,
+    throw new AppError(
+      'IDEMPOTENCY_KEY_INVALID',
       'The Idempotency-Key header must be 8 to 128 letters, digits or - _ . : characters, such as a UUID.',
     );
   return raw;
 }
 
-export async function bookRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+/** Sends the stored first answer for this key, or refuses a key reused with another body. */
+function replay(reply: FastifyReply, stored: StoredAnswer, hash: string) {
+  if (stored.requestHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED', KEY_REUSED);
+  return reply.status(stored.statusCode).header('idempotent-replayed', 'true').send(stored.body);
+}
+
+export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
   const { idempotency, calendar, manageTokens } = ctx.repos;
-
-  /** Sends the stored first answer for this key, or refuses a key reused with another body. */
-  function replay(
-    reply: FastifyReply,
-    stored: { requestHash: string; statusCode: number; body: unknown },
-    hash: string,
-  ) {
-    if (stored.requestHash !== hash) throw new HttpError(422, KEY_REUSED);
-    return reply.status(stored.statusCode).header('idempotent-replayed', 'true').send(stored.body);
-  }
-
-  app.post(
-    '/api/customer/book',
-    { schema: { body: BookRequest }, config: { rateLimit: rateLimit(ctx, 'book') } },
-    async (req, reply) => {
+  return {
+    book: async (req, reply) => {
       const key = idempotencyKey(req);
-      const body = req.body as BookBody;
+      const body = req.body;
       const hash = requestHash(body);
       const earlier = await idempotency.find(key, ctx.now());
       if (earlier) return replay(reply, earlier, hash);
 
       const { business, service, quote, located } = await priceRequest(ctx, body, req.log);
       const hours = await hoursOn(ctx, business.id, body.date);
-      const slot = checkSlot(business, hours, body.date, body.time, service.duration_min, ctx.now());
+      const span = checkSlot(business.time_zone, hours, body.date, body.time, service.duration_min, ctx.now());
 
       const bookingId = randomUUID();
       const token = manageTokenFor(ctx.config.jwtSecret, bookingId);
-      let outcome: { replayed: { requestHash: string; statusCode: number; body: unknown } } | { created: BookResponse };
+      let outcome: { replayed: StoredAnswer } | { created: BookResponse };
       try {
         outcome = await withBusinessLock(ctx.store, business.id, async (trx) => {
           const now = ctx.now();
           // A concurrent retry with this key may have committed while we priced the request.
           const stored = await idempotency.find(key, now, trx);
           if (stored) return { replayed: stored };
-          if (await calendar.findConflict(trx, business.id, slot)) throw new HttpError(409, SLOT_TAKEN);
-          await assertTravelFits(ctx, trx, business, { day: body.date, hours, span: slot, location: located });
+          if (await calendar.findConflict(trx, business.id, intervalOf(span)))
+            throw new AppError('SLOT_TAKEN', SLOT_TAKEN);
+          await assertTravelFits(ctx, trx, business, {
+            day: body.date,
+            hours,
+            span: intervalOf(span),
+            location: located,
+          });
           const row: BookingRow = {
             id: bookingId,
             business_id: business.id,
@@ -105,7 +105,7 @@ export async function bookRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
             last_name: body.lastName,
             customer_email: body.customerEmail,
             phone_number: body.phoneNumber,
-            // DESIGN.md section 6: the answer is the car type only for a car detailer.
+            // The answer is kept as the car type only for a car detailer (docs/product.md#bookings).
             car_body_type: business.niche === 'car-detailing' ? quote.answerText : null,
             customer_address: body.address,
             customer_lat: located.lat,
@@ -114,11 +114,7 @@ export async function bookRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
             total_cents: quote.totalCents,
             quote_lines: JSON.stringify(quote.lines),
             status: 'pending',
-            day: body.date,
-            start_time: body.time,
-            end_time: utcMsToLocal(slot.endMs, business.time_zone).time,
-            start_ms: slot.startMs,
-            end_ms: slot.endMs,
+            ...span,
             created_at: now,
             updated_at: now,
             reminder_sent_at: null,
@@ -141,14 +137,14 @@ export async function bookRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
             ctx,
             trx,
             business.id,
-            mails.received(mailBooking, manageLinks(ctx.config.publicUrl, token, business.id)),
+            mails.received(mailBooking, linksFor(ctx, bookingId, business.id, token)),
             (owner) => mails.ownerNotice(owner, mailBooking, 'new'),
             now,
           );
           return { created };
         });
       } catch (err) {
-        if (isOverlapViolation(err)) throw new HttpError(409, SLOT_TAKEN);
+        if (isOverlapViolation(err)) throw new AppError('SLOT_TAKEN', SLOT_TAKEN);
         // The same key committed for another business at the same moment (keys are global).
         if (isUniqueViolation(err)) {
           const stored = await idempotency.find(key, ctx.now());
@@ -159,7 +155,7 @@ export async function bookRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       if ('replayed' in outcome) return replay(reply, outcome.replayed, hash);
       ctx.mail.kick();
       if (Math.random() < 0.01) void idempotency.sweep(ctx.now()).catch(() => {});
-      return reply.status(201).send(outcome.created);
+      return outcome.created;
     },
-  );
+  };
 }

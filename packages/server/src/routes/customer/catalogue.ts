@@ -1,79 +1,35 @@
 /**
- * What the widget reads before booking (DESIGN.md section 6): the business and its
- * services, the free slots of a day, and an instant quote. No auth, CORS open.
+ * What the widget reads before booking (docs/product.md#the-booking-widget): the
+ * business and its services, the free slots of a day, and an instant quote.
+ * No login; any website may call them (plugins/cors.ts).
  */
-import { type PublicBusiness, QuoteRequest, SlotsQuery } from '@slotwise/shared/api';
+import type { SlotsQuery } from '@slotwise/shared/api';
 import { changeLocked } from '@slotwise/shared/change-cutoff';
 import { SLOT_MINUTES } from '@slotwise/shared/domain';
 import type { LatLng } from '@slotwise/shared/geo';
 import { detailedSlots, openingInterval, weekdayOf } from '@slotwise/shared/slots';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { HttpError } from '../../plugins/errors.ts';
-import { rateLimit } from '../../plugins/rate-limits.ts';
+import { businessNotFound, loadBusiness, serviceNotFound } from '../../domain/lookup.ts';
+import { assertChangeAllowed, bookingForToken, LINK_NOT_VALID } from '../../domain/manage-link.ts';
+import { locate, locationOf } from '../../domain/places.ts';
+import { priceRequest, toQuoteJson } from '../../domain/pricing.ts';
+import { withTravel } from '../../domain/travel.ts';
+import { AppError } from '../../errors.ts';
 import { toQuestionJson } from '../../repositories/pricing.ts';
 import { toServiceJson } from '../../repositories/services.ts';
-import { bookingForToken, businessNotFound, LINK_NOT_VALID, loadBusiness, serviceNotFound } from './common.ts';
-import { assertChangeAllowed, locationOf, withTravel } from './operations-rules.ts';
-import { locate, priceRequest, toQuoteJson } from './pricing.ts';
+import type { Handlers } from '../register.ts';
 import { SlotsCache } from './slots-cache.ts';
 
-const BusinessParams = z.object({
-  businessId: z.string().uuid('That is not a business id. Use the businessId from the embed code, a UUID.'),
-});
+const JSON_TYPE = 'application/json; charset=utf-8';
 
-export async function catalogueRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export function catalogueHandlers(ctx: AppContext): Handlers<'customer', 'business' | 'slots' | 'quote'> {
   const slotsCache = new SlotsCache(ctx.store.changes, ctx.now);
-
-  app.get(
-    '/api/customer/business/:businessId',
-    { schema: { params: BusinessParams }, config: { rateLimit: rateLimit(ctx, 'publicRead') } },
-    async (req): Promise<PublicBusiness> => {
-      const { businessId } = req.params as z.infer<typeof BusinessParams>;
-      const b = await loadBusiness(ctx, businessId);
-      const [services, question] = await Promise.all([ctx.repos.services.list(b.id), ctx.repos.pricing.questionOf(b)]);
-      return {
-        businessId: b.id,
-        name: b.name ?? '',
-        niche: b.niche,
-        timeZone: b.time_zone,
-        services: services.map(toServiceJson),
-        specificQuestion: question ? toQuestionJson(question) : null,
-        distancePricing: b.price_per_mile_cents > 0,
-      };
-    },
-  );
-
-  const JSON_TYPE = 'application/json; charset=utf-8';
-  app.get(
-    '/api/customer/get-available-slots',
-    {
-      schema: { querystring: SlotsQuery },
-      config: { rateLimit: rateLimit(ctx, 'publicRead') },
-      // A kept answer is found by the exact URL, before the query is validated: only
-      // answers to valid queries are ever kept. preParsing runs after every onRequest
-      // hook, so the rate limit still counts the call.
-      preParsing: (req, reply, payload, done) => {
-        const kept = slotsCache.get(req.url);
-        if (kept === undefined) return done(null, payload);
-        reply.type(JSON_TYPE).send(kept);
-      },
-    },
-    async (req, reply) => {
-      const query = req.query as z.infer<typeof SlotsQuery>;
-      const { serviceId, token } = query;
-      if (serviceId && token) throw new HttpError(400, 'Send either serviceId or token, not both.');
-      reply.type(JSON_TYPE);
-      // A manage link's answer depends on its booking; those are rare and never kept.
-      if (token) return JSON.stringify(await freeSlots(query, req.log));
-      return slotsCache.compute(req.url, () => freeSlots(query, req.log));
-    },
-  );
 
   /** The day's grid with each slot's availability, for a service, a manage link's booking, or the bare grid. */
   async function freeSlots(
-    { businessId, date, serviceId, token, address }: z.infer<typeof SlotsQuery>,
+    { businessId, date, serviceId, token, address }: z.output<typeof SlotsQuery>,
     log: FastifyBaseLogger,
   ) {
     const context = await ctx.repos.calendar.slotContext(businessId, weekdayOf(date), serviceId);
@@ -83,7 +39,7 @@ export async function catalogueRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     let where: LatLng | null = null;
     if (token) {
       const booking = await bookingForToken(ctx, token);
-      if (booking.business_id !== businessId) throw new HttpError(404, LINK_NOT_VALID);
+      if (booking.business_id !== businessId) throw new AppError('LINK_INVALID', LINK_NOT_VALID);
       if (changeLocked(booking.start_ms, context.changeCutoffHours, ctx.now()))
         await assertChangeAllowed(ctx, booking, await loadBusiness(ctx, businessId));
       durationMin = booking.duration_min;
@@ -114,9 +70,42 @@ export async function catalogueRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     return { slots: slots.map(({ time, available }) => ({ time, available })) };
   }
 
-  app.post(
-    '/api/customer/quote',
-    { schema: { body: QuoteRequest }, config: { rateLimit: rateLimit(ctx, 'quote') } },
-    async (req) => toQuoteJson((await priceRequest(ctx, req.body as QuoteRequest, req.log)).quote),
-  );
+  return {
+    business: async (req) => {
+      const b = await loadBusiness(ctx, req.params.businessId);
+      const [services, question] = await Promise.all([ctx.repos.services.list(b.id), ctx.repos.pricing.questionOf(b)]);
+      return {
+        businessId: b.id,
+        name: b.name ?? '',
+        niche: b.niche,
+        timeZone: b.time_zone,
+        services: services.map(toServiceJson),
+        specificQuestion: question ? toQuestionJson(question) : null,
+        distancePricing: b.price_per_mile_cents > 0,
+      };
+    },
+
+    slots: {
+      // A kept answer is found by the exact URL, before the query is validated: only
+      // answers to valid queries are ever kept. preParsing runs after every onRequest
+      // hook, so the rate limit still counts the call.
+      preParsing: (req, reply, payload, done) => {
+        const kept = slotsCache.get(req.url);
+        if (kept === undefined) return done(null, payload);
+        reply.type(JSON_TYPE).send(kept);
+      },
+      handler: async (req, reply) => {
+        const query = req.query;
+        if (query.serviceId && query.token)
+          throw new AppError('VALIDATION_FAILED', 'Send either serviceId or token, not both.');
+        // The answer is sent as the JSON text the cache keeps.
+        reply.type(JSON_TYPE);
+        // A manage link's answer depends on its booking; those are rare and never kept.
+        if (query.token) return reply.send(JSON.stringify(await freeSlots(query, req.log)));
+        return reply.send(await slotsCache.compute(req.url, () => freeSlots(query, req.log)));
+      },
+    },
+
+    quote: async (req) => toQuoteJson((await priceRequest(ctx, req.body, req.log)).quote),
+  };
 }

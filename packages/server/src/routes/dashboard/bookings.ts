@@ -1,82 +1,54 @@
 /**
- * The owner's bookings (SPEC.md sections 2 and 7, DESIGN.md section 5):
- * GET bookings/today, GET bookings?from&to, PUT booking/approve/:id, PUT booking/decline/:id.
- * Every query is scoped by the token's business; another business's booking is simply not found.
+ * The owner's bookings (docs/product.md#bookings): today's, a range, approve and
+ * decline. Every query is scoped by the owner's business; another business's booking
+ * is simply not found.
  */
-import { RangeQuery } from '@slotwise/shared/api';
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { todayIn } from '@slotwise/shared/time-zone';
 import type { AppContext } from '../../context.ts';
 import { withBusinessLock } from '../../db/transaction.ts';
-import { manageTokenFor } from '../../domain/manage-token.ts';
+import { toBookingJson } from '../../domain/answers.ts';
+import { linksFor, toMailBooking } from '../../domain/booking-mail.ts';
 import { type OwnerDecision, refuseDecision } from '../../domain/owner-decision.ts';
+import { effectiveStatus } from '../../domain/status.ts';
+import { AppError } from '../../errors.ts';
 import { queueMail } from '../../mail/outbox.ts';
-import { mails, manageLinks, toMailBooking } from '../../mail/templates.ts';
-import { ownerGuard } from '../../plugins/auth.ts';
-import { HttpError } from '../../plugins/errors.ts';
-import { effectiveStatus, toBookingJson } from '../../repositories/bookings.ts';
+import { mails } from '../../mail/templates.ts';
 import type { Business } from '../../repositories/businesses.ts';
-import { todayIn } from './local-time.ts';
+import type { Handlers } from '../register.ts';
 
-const base = '/api/business-dashboard';
-
-export const BookingParams = z.object({
-  id: z.string().uuid('That is not a booking id; use the _id of a booking from your bookings list.'),
-});
-type BookingParams = z.infer<typeof BookingParams>;
-type Range = z.infer<typeof RangeQuery>;
-
-export function bookingNotFound(id: string): HttpError {
-  return new HttpError(404, `Booking ${id} was not found among your bookings. Reload the list and try again.`);
+export function bookingNotFound(id: string, reload = 'Reload the list and try again.'): AppError {
+  return new AppError('BOOKING_NOT_FOUND', `Booking ${id} was not found among your bookings. ${reload}`);
 }
 
-export async function dashboardBookingRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  app.addHook('onRequest', ownerGuard(ctx));
-  const { bookings, businesses } = ctx.repos;
+/** Refused when a range starts after it ends. */
+export function assertRange(from: string | undefined, to: string | undefined): void {
+  if (from && to && from > to)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `The range starts (${from}) after it ends (${to}); send from on or before to.`,
+    );
+}
 
-  async function business(businessId: string): Promise<Business> {
-    const b = await businesses.findById(businessId);
-    if (!b) throw new HttpError(404, 'Your business was not found. Log in again.');
-    return b;
-  }
+export function bookingHandlers(
+  ctx: AppContext,
+): Handlers<'dashboard', 'bookingsToday' | 'bookings' | 'approve' | 'decline'> {
+  const { bookings } = ctx.repos;
 
-  app.get(`${base}/bookings/today`, async (req) => {
-    const b = await business(req.owner.businessId);
+  async function decide(b: Business, id: string, decision: OwnerDecision) {
     const now = ctx.now();
-    const today = todayIn(b.time_zone, now);
-    const rows = await bookings.list(b.id, { fromDay: today, toDay: today });
-    return { bookings: rows.map((r) => toBookingJson(r, now)) };
-  });
-
-  app.get(`${base}/bookings`, { schema: { querystring: RangeQuery } }, async (req) => {
-    const { from, to } = req.query as Range;
-    if (from && to && from > to)
-      throw new HttpError(400, `The range starts (${from}) after it ends (${to}); send from on or before to.`);
-    const now = ctx.now();
-    const rows = await bookings.list(req.owner.businessId, { fromDay: from, toDay: to });
-    return { bookings: rows.map((r) => toBookingJson(r, now)) };
-  });
-
-  async function decide(businessId: string, id: string, decision: OwnerDecision) {
-    const now = ctx.now();
-    const updated = await withBusinessLock(ctx.store, businessId, async (trx) => {
-      const row = await bookings.find(businessId, id, trx);
+    const updated = await withBusinessLock(ctx.store, b.id, async (trx) => {
+      const row = await bookings.find(b.id, id, trx);
       if (!row) throw bookingNotFound(id);
       const refusal = refuseDecision(
         { status: effectiveStatus(row, now), startMs: row.start_ms, day: row.day, startTime: row.start_time },
         decision,
         now,
       );
-      if (refusal) throw new HttpError(409, refusal);
+      if (refusal) throw new AppError('BOOKING_NOT_CHANGEABLE', refusal);
       const next = await bookings.setStatus(trx, id, decision, now);
-      const b = await businesses.findById(businessId, trx);
-      if (!b) throw new HttpError(404, 'Your business was not found. Log in again.');
       const mail =
         decision === 'approved'
-          ? mails.approved(
-              toMailBooking(next, b),
-              manageLinks(ctx.config.publicUrl, manageTokenFor(ctx.config.jwtSecret, id), businessId),
-            )
+          ? mails.approved(toMailBooking(next, b), linksFor(ctx, id, b.id))
           : mails.declined(toMailBooking(next, b));
       await queueMail(trx, mail, now);
       return next;
@@ -85,10 +57,22 @@ export async function dashboardBookingRoutes(app: FastifyInstance, { ctx }: { ct
     return toBookingJson(updated, now);
   }
 
-  app.put(`${base}/booking/approve/:id`, { schema: { params: BookingParams } }, async (req) =>
-    decide(req.owner.businessId, (req.params as BookingParams).id, 'approved'),
-  );
-  app.put(`${base}/booking/decline/:id`, { schema: { params: BookingParams } }, async (req) =>
-    decide(req.owner.businessId, (req.params as BookingParams).id, 'declined'),
-  );
+  return {
+    bookingsToday: async (req) => {
+      const b = req.owner.business;
+      const now = ctx.now();
+      const today = todayIn(b.time_zone, now);
+      const rows = await bookings.list(b.id, { fromDay: today, toDay: today });
+      return { bookings: rows.map((r) => toBookingJson(r, now)) };
+    },
+    bookings: async (req) => {
+      const { from, to } = req.query;
+      assertRange(from, to);
+      const now = ctx.now();
+      const rows = await bookings.list(req.owner.business.id, { fromDay: from, toDay: to });
+      return { bookings: rows.map((r) => toBookingJson(r, now)) };
+    },
+    approve: (req) => decide(req.owner.business, req.params.id, 'approved'),
+    decline: (req) => decide(req.owner.business, req.params.id, 'declined'),
+  };
 }

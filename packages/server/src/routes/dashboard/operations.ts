@@ -1,17 +1,16 @@
 /**
- * Owner settings beyond the spec (travel, service area, change cut-off) and the
- * private calendar feed: its URL in Settings, its revocation, and the feed itself.
+ * Owner settings beyond the first version (travel, service area, change cut-off:
+ * docs/decisions/008) and the private calendar feed: its URL in Settings, its
+ * revocation, and the feed itself (docs/product.md#calendar-feed).
  */
-import { CalendarFeed, OperationsSettings } from '@slotwise/shared/api';
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { OperationsSettings } from '@slotwise/shared/api';
+import { formatUsd, toDollars } from '@slotwise/shared/money';
 import type { AppContext } from '../../context.ts';
 import { feedTokenFor, feedTokenMatches } from '../../domain/feed-token.ts';
 import { buildIcs, type IcsEvent } from '../../domain/ics.ts';
-import { ownerGuard } from '../../plugins/auth.ts';
-import { HttpError } from '../../plugins/errors.ts';
-import { rateLimit } from '../../plugins/rate-limits.ts';
+import { AppError } from '../../errors.ts';
 import type { Business } from '../../repositories/businesses.ts';
+import type { Handlers } from '../register.ts';
 
 export function toOperationsJson(b: Business): OperationsSettings {
   return {
@@ -21,33 +20,20 @@ export function toOperationsJson(b: Business): OperationsSettings {
   };
 }
 
-const FeedQuery = z.object({
-  businessId: z.string().uuid('This calendar link is not valid.'),
-  token: z.string().min(1, 'This calendar link is not valid.').max(100),
-});
-
 /** Events a little in the past and well into the future: what a calendar app shows. */
 const FEED_PAST_MS = 31 * 24 * 3600 * 1000;
 
-export async function operationsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export function operationsHandlers(
+  ctx: AppContext,
+): Handlers<'dashboard', 'operations' | 'updateOperations' | 'calendarFeed' | 'revokeCalendarFeed'> {
   const feedUrl = (b: Business) =>
     `${ctx.config.publicUrl}/api/calendar/feed.ics?businessId=${b.id}&token=${feedTokenFor(ctx.config.jwtSecret, b.id, b.ics_version)}`;
+  return {
+    operations: async (req) => toOperationsJson(req.owner.business),
 
-  await app.register(async (owner) => {
-    owner.addHook('onRequest', ownerGuard(ctx));
-    const business = async (id: string) => {
-      const b = await ctx.repos.businesses.findById(id);
-      if (!b) throw new HttpError(404, 'Business not found.');
-      return b;
-    };
-
-    owner.get('/api/business-dashboard/settings/operations', async (req) =>
-      toOperationsJson(await business(req.owner.businessId)),
-    );
-
-    owner.put('/api/business-dashboard/settings/operations', { schema: { body: OperationsSettings } }, async (req) => {
-      const s = req.body as OperationsSettings;
-      const b = await ctx.repos.businesses.update(req.owner.businessId, {
+    updateOperations: async (req) => {
+      const s = req.body;
+      const b = await ctx.repos.businesses.update(req.owner.business.id, {
         travel_enabled: s.travel.enabled ? 1 : 0,
         travel_speed_mph: s.travel.speedMph,
         travel_buffer_min: s.travel.bufferMinutes,
@@ -55,49 +41,30 @@ export async function operationsRoutes(app: FastifyInstance, { ctx }: { ctx: App
         change_cutoff_hours: s.changeCutoffHours,
       });
       return toOperationsJson(b);
-    });
+    },
 
-    owner.get('/api/business-dashboard/settings/calendar-feed', async (req) => ({
-      url: feedUrl(await business(req.owner.businessId)),
-    }));
+    calendarFeed: async (req) => ({ url: feedUrl(req.owner.business) }),
 
-    owner.post('/api/business-dashboard/settings/calendar-feed/revoke', async (req) => {
-      const b = await ctx.repos.businesses.update(req.owner.businessId, {
-        ics_version: (await business(req.owner.businessId)).ics_version + 1,
-      });
-      return CalendarFeed.parse({ url: feedUrl(b) });
-    });
-  });
+    revokeCalendarFeed: async (req) => {
+      const b = req.owner.business;
+      return { url: feedUrl(await ctx.repos.businesses.update(b.id, { ics_version: b.ics_version + 1 })) };
+    },
+  };
+}
 
-  // Calendar apps fetch this without our session; the token in the URL is the credential.
-  app.get(
-    '/api/calendar/feed.ics',
-    { schema: { querystring: FeedQuery }, config: { rateLimit: rateLimit(ctx, 'publicRead') } },
-    async (req, reply) => {
-      const { businessId, token } = req.query as z.infer<typeof FeedQuery>;
+/** The feed itself: calendar apps fetch it without our session; the token in the URL is the credential. */
+export function feedHandlers(ctx: AppContext): Handlers<'meta', 'calendarFeed'> {
+  return {
+    calendarFeed: async (req, reply) => {
+      const { businessId, token } = req.query;
       const b = await ctx.repos.businesses.findById(businessId);
       if (!b || !feedTokenMatches(ctx.config.jwtSecret, b.id, b.ics_version, token))
-        throw new HttpError(
-          404,
+        throw new AppError(
+          'FEED_LINK_INVALID',
           'This calendar link is not valid or was revoked. Copy the current link from Settings.',
         );
       const now = ctx.now();
-      const since = now - FEED_PAST_MS;
-      const bookings = await ctx.db
-        .selectFrom('bookings')
-        .selectAll()
-        .where('business_id', '=', b.id)
-        .where('status', 'in', ['pending', 'approved'])
-        .where('end_ms', '>=', since)
-        .orderBy('start_ms')
-        .execute();
-      const blocks = await ctx.db
-        .selectFrom('blocked_times')
-        .selectAll()
-        .where('business_id', '=', b.id)
-        .where('end_ms', '>=', since)
-        .orderBy('start_ms')
-        .execute();
+      const { bookings, blocks } = await ctx.repos.calendar.feedItems(b.id, now - FEED_PAST_MS);
       const host = new URL(ctx.config.publicUrl).host;
       const events: IcsEvent[] = [
         ...bookings.map((k) => ({
@@ -110,7 +77,7 @@ export async function operationsRoutes(app: FastifyInstance, { ctx }: { ctx: App
             `Email: ${k.customer_email}`,
             `Phone: ${k.phone_number}`,
             k.car_body_type ? `Answer: ${k.car_body_type}` : null,
-            `Total: $${(k.total_cents / 100).toFixed(2)}`,
+            `Total: ${formatUsd(toDollars(k.total_cents))}`,
           ]
             .filter(Boolean)
             .join('\n'),
@@ -133,5 +100,5 @@ export async function operationsRoutes(app: FastifyInstance, { ctx }: { ctx: App
         .header('content-disposition', `inline; filename="${b.id}.ics"`)
         .send(buildIcs(b.name ? `${b.name} bookings` : 'Bookings', events, now));
     },
-  );
+  };
 }

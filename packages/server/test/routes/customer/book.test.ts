@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { localToUtcMs } from '@slotwise/shared/slots';
+import { localToUtcMs } from '@slotwise/shared/time-zone';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isOverlapViolation } from '../../../src/repositories/calendar.ts';
+import { isOverlapViolation } from '../../../src/db/errors.ts';
 import {
   book,
   bookBody,

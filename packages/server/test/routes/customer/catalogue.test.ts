@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { localToUtcMs } from '@slotwise/shared/slots';
+import { localToUtcMs } from '@slotwise/shared/time-zone';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   availableTimes,

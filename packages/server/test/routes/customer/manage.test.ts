@@ -1,4 +1,4 @@
-import { localToUtcMs } from '@slotwise/shared/slots';
+import { localToUtcMs } from '@slotwise/shared/time-zone';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   availableTimes,

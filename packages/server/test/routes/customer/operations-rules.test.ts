@@ -7,7 +7,7 @@
  * Beverly Hills - Ontario 45.3 mi, Santa Monica - Oxnard 41.4 mi.
  */
 import type { OperationsSettings } from '@slotwise/shared/api';
-import { localToUtcMs } from '@slotwise/shared/slots';
+import { localToUtcMs } from '@slotwise/shared/time-zone';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   availableTimes,

@@ -4,7 +4,7 @@
  * that second.
  */
 import { randomUUID } from 'node:crypto';
-import { localToUtcMs } from '@slotwise/shared/slots';
+import { localToUtcMs } from '@slotwise/shared/time-zone';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CalendarChanges } from '../../../src/db/calendar-changes.ts';
 import { SLOTS_MAX_AGE_MS, SlotsCache } from '../../../src/routes/customer/slots-cache.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ADDRESS_NOT_FOUND } from '../../../src/routes/onboarding.ts';
+import { BUSINESS_ADDRESS_NOT_FOUND as ADDRESS_NOT_FOUND } from '../../../src/domain/places.ts';
 import { createTestApp, onboardedOwner, storages, type TestApp } from '../../helpers.ts';
 import { insertBooking } from './fixtures.ts';
 

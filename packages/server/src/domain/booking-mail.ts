@@ -1,0 +1,47 @@
+/**
+ * The mails a booking's changes send, composed from its row: the templates
+ * (mail/templates.ts) take plain values, and this is where a row becomes them.
+ * Mail is queued in the transaction of the change that caused it (docs/decisions/004).
+ */
+import type { AppContext } from '../context.ts';
+import type { BookingsTable } from '../db/schema.ts';
+import type { Tx } from '../db/transaction.ts';
+import { type MailMessage, queueMails } from '../mail/outbox.ts';
+import { type MailBooking, type ManageLinks, manageLinks } from '../mail/templates.ts';
+import type { Business } from '../repositories/businesses.ts';
+import { manageTokenFor } from './manage-token.ts';
+
+/** What every booking mail shows, from a booking row and its business. */
+export function toMailBooking(row: BookingsTable, business: Pick<Business, 'name' | 'time_zone'>): MailBooking {
+  return {
+    customerEmail: row.customer_email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    serviceName: row.service_name,
+    businessName: business.name ?? 'Your service provider',
+    day: row.day,
+    startTime: row.start_time,
+    endTime: row.end_time,
+    timeZone: business.time_zone,
+    totalCents: row.total_cents,
+    customerAddress: row.customer_address,
+  };
+}
+
+/** The reschedule and cancel links of a booking, for its mails. */
+export function linksFor(ctx: AppContext, bookingId: string, businessId: string, token?: string): ManageLinks {
+  return manageLinks(ctx.config.publicUrl, token ?? manageTokenFor(ctx.config.jwtSecret, bookingId), businessId);
+}
+
+/** The customer's mail and, when the owner has an e-mail, the owner's notice: one insert into the outbox. */
+export async function mailCustomerAndOwner(
+  ctx: AppContext,
+  trx: Tx,
+  businessId: string,
+  customer: MailMessage,
+  notice: (owner: string) => MailMessage,
+  now: number,
+): Promise<void> {
+  const owner = await ctx.repos.businesses.ownerEmail(businessId, trx);
+  await queueMails(trx, owner ? [customer, notice(owner)] : [customer], now);
+}

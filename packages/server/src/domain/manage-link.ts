@@ -1,0 +1,69 @@
+/**
+ * The customer's manage link (docs/product.md#reschedule-and-cancel-pages): the token
+ * in the link is the credential; it stops working once the booking is cancelled,
+ * declined or has started. Past the business's change cut-off (docs/decisions/008)
+ * the booking is still shown, with why it can no longer change and whom to contact,
+ * but no longer moves or cancels.
+ */
+import type { ManagedBooking } from '@slotwise/shared/api';
+import { type BusinessContact, changeLocked, cutoffMessage, cutoffReason } from '@slotwise/shared/change-cutoff';
+import type { AppContext } from '../context.ts';
+import type { Tx } from '../db/transaction.ts';
+import { AppError } from '../errors.ts';
+import type { Business } from '../repositories/businesses.ts';
+import type { BookingRow } from '../repositories/calendar.ts';
+import { hashManageToken } from './manage-token.ts';
+import { effectiveStatus } from './status.ts';
+
+export const LINK_NOT_VALID = 'This link is not valid. Please check the link in your e-mail.';
+
+/** The booking behind a manage link, refused when the link no longer works: unknown, cancelled, declined or started. */
+export async function bookingForToken(ctx: AppContext, token: string, from?: Tx): Promise<BookingRow> {
+  const row = await ctx.repos.manageTokens.findBooking(hashManageToken(token), from);
+  if (!row) throw new AppError('LINK_INVALID', LINK_NOT_VALID);
+  const status = effectiveStatus(row, ctx.now());
+  if (status === 'cancelled')
+    throw new AppError(
+      'LINK_GONE',
+      'This booking has been cancelled, so this link no longer works. Please make a new booking.',
+    );
+  if (status === 'declined')
+    throw new AppError(
+      'LINK_GONE',
+      'This booking was declined by the business, so this link no longer works. Please make a new booking for another time.',
+    );
+  if (status === 'completed' || row.start_ms <= ctx.now())
+    throw new AppError(
+      'LINK_GONE',
+      'This booking has already started, so it can no longer be changed online. Please contact the business.',
+    );
+  return row;
+}
+
+async function contactOf(ctx: AppContext, business: Business, from?: Tx): Promise<BusinessContact> {
+  const owner = await ctx.repos.businesses.ownerContact(business.id, from);
+  return { businessName: business.name ?? '', email: owner?.email ?? '', phone: owner?.phone ?? '' };
+}
+
+/** The booking as the manage pages show it; `changeLocked` (why, and whom to contact) once the cut-off has passed. */
+export async function managedBooking(ctx: AppContext, row: BookingRow, business: Business): Promise<ManagedBooking> {
+  const now = ctx.now();
+  const shown: ManagedBooking = {
+    businessId: business.id,
+    businessName: business.name ?? '',
+    serviceName: row.service_name,
+    status: effectiveStatus(row, now),
+    bookingTime: { day: row.day, startTime: row.start_time, endTime: row.end_time },
+    timeZone: business.time_zone,
+  };
+  const hours = business.change_cutoff_hours;
+  if (!changeLocked(row.start_ms, hours, now)) return shown;
+  return { ...shown, changeLocked: { reason: cutoffReason(hours), contact: await contactOf(ctx, business) } };
+}
+
+/** Refused, with the reason and the business's contact, once the change cut-off has passed. */
+export async function assertChangeAllowed(ctx: AppContext, row: BookingRow, business: Business, from?: Tx) {
+  const hours = business.change_cutoff_hours;
+  if (!changeLocked(row.start_ms, hours, ctx.now())) return;
+  throw new AppError('CHANGE_LOCKED', cutoffMessage(hours, await contactOf(ctx, business, from)));
+}

@@ -1,0 +1,107 @@
+/**
+ * The rules a time must pass to be booked or moved: the business hours of the day,
+ * the 30-minute grid, not in the past, fitting before closing, and (under the
+ * per-business lock, db/transaction.ts) nothing else there. docs/product.md#slots.
+ */
+
+import { type DayHours, detailedSlots, type Interval, weekdayOf, withinHours } from '@slotwise/shared/slots';
+import { localToUtcMs, utcMsToLocal } from '@slotwise/shared/time-zone';
+import type { AppContext } from '../context.ts';
+import type { Tx } from '../db/transaction.ts';
+import { AppError } from '../errors.ts';
+import type { BookingRow, Conflict } from '../repositories/calendar.ts';
+
+export const SLOT_TAKEN = 'That time was just booked. Please pick another slot.';
+
+/** The business hours of one date, or null when the business is closed that weekday. */
+export async function hoursOn(ctx: AppContext, businessId: string, day: string, from?: Tx): Promise<DayHours> {
+  const week = await ctx.repos.availability.forBusiness(businessId, from);
+  const entry = week.find((e) => e.day === weekdayOf(day));
+  return entry?.startTime && entry.endTime ? { startTime: entry.startTime, endTime: entry.endTime } : null;
+}
+
+/** Where a booking sits on the calendar: its business-local wall time and its instants. */
+export type CalendarSpan = Pick<BookingRow, 'day' | 'start_time' | 'end_time' | 'start_ms' | 'end_ms'>;
+
+/** The calendar span of `durationMin` minutes from a business-local wall time. */
+export function calendarSpan(day: string, time: string, durationMin: number, timeZone: string): CalendarSpan {
+  const startMs = localToUtcMs(day, time, timeZone);
+  const endMs = startMs + durationMin * 60_000;
+  return { day, start_time: time, end_time: utcMsToLocal(endMs, timeZone).time, start_ms: startMs, end_ms: endMs };
+}
+
+/**
+ * Every slot rule a customer's time must pass except "is it free", which needs the
+ * lock: the business is open that day, the time is on the grid, not past, and the
+ * service fits before closing.
+ */
+export function checkSlot(
+  timeZone: string,
+  hours: DayHours,
+  day: string,
+  time: string,
+  durationMin: number,
+  now: number,
+): CalendarSpan {
+  const weekday = weekdayOf(day);
+  if (!hours) throw new AppError('CLOSED_THAT_DAY', `The business is closed on ${weekday}s. Please pick another day.`);
+  const grid = detailedSlots({ day, hours, timeZone, durationMin, busy: [], now });
+  const slot = grid.find((s) => s.time === time);
+  if (!slot) {
+    const examples = grid
+      .slice(0, 2)
+      .map((s) => s.time)
+      .join(', ');
+    throw new AppError(
+      'SLOT_NOT_OFFERED',
+      `${time} is not one of the offered times on ${day}: slots start every 30 minutes from opening (${examples}, ...). Please pick one of them.`,
+    );
+  }
+  if (slot.refusal === 'past')
+    throw new AppError('TIME_PASSED', 'That time has already passed. Please pick another slot.');
+  if (slot.refusal === 'too-long')
+    throw new AppError(
+      'RUNS_PAST_CLOSING',
+      `This ${durationMin}-minute service would run past closing time (${hours.endTime}) from ${time}. Please pick an earlier slot.`,
+    );
+  return calendarSpan(day, time, durationMin, timeZone);
+}
+
+/** Refuses an owner's move that is not wholly inside the target day's business hours. */
+export function assertInsideHours(day: string, hours: DayHours, timeZone: string, span: Interval): void {
+  if (withinHours(day, hours, timeZone, span)) return;
+  const weekday = weekdayOf(day);
+  const open = hours ? `${weekday} ${hours.startTime}-${hours.endTime}` : `closed on ${weekday}s`;
+  throw new AppError(
+    'OUTSIDE_HOURS',
+    `That time is outside the business hours (${open}). Pick a time inside them, or change the hours in Settings.`,
+  );
+}
+
+/** "a booking (Full Detail, 2026-12-01 10:00-11:00)" in the business's wall time. */
+export function describeConflict(c: Conflict, timeZone: string): string {
+  const start = utcMsToLocal(c.startMs, timeZone);
+  const end = utcMsToLocal(c.endMs, timeZone);
+  const when = `${start.day} ${start.time}-${end.day === start.day ? end.time : `${end.day} ${end.time}`}`;
+  return c.kind === 'booking' ? `a booking (${c.title}, ${when})` : `the blocked time "${c.title}" (${when})`;
+}
+
+/** The span's instants, as the overlap checks take them. */
+export function intervalOf(span: CalendarSpan): Interval {
+  return { startMs: span.start_ms, endMs: span.end_ms };
+}
+
+/** A single blocked time may cover up to a month (a holiday); longer is surely a typo. */
+export const MAX_BLOCK_MS = 31 * 24 * 3600 * 1000;
+
+/** A blocked time's ISO start and end as instants, refused when backwards or longer than a month. */
+export function blockSpan(startTime: string, endTime: string): Interval {
+  const span = { startMs: Date.parse(startTime), endMs: Date.parse(endTime) };
+  if (span.endMs <= span.startMs) throw new AppError('VALIDATION_FAILED', 'End time must be after start time.');
+  if (span.endMs - span.startMs > MAX_BLOCK_MS)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'A blocked time can cover at most 31 days; block longer absences in parts.',
+    );
+  return span;
+}

@@ -1,0 +1,120 @@
+/**
+ * Registers every API route from the route table (shared/src/routes.ts): its method
+ * and path, its request schemas (validated by plugins/validation.ts), its rate limit,
+ * the owner guard for owner calls, and its success status. Handlers are written per
+ * table entry and get typed `body`, `query` and `params` (and, for owner calls, the
+ * owner's session with their business), so no handler casts what it received.
+ *
+ * With `config.checkAnswers` (development and tests) every answer is checked against
+ * the schema its route declares (errors against ErrorBody): an answer that does not
+ * match, or carries a field the schema does not declare, becomes a 500 and a log line,
+ * so a test that calls the route fails.
+ */
+import * as api from '@slotwise/shared/api';
+import {
+  type AnswerOf,
+  type Group,
+  type OutputOf,
+  type RouteDef,
+  type Routes,
+  routes,
+  type SchemaName,
+} from '@slotwise/shared/routes';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onSendHookHandler,
+  preParsingHookHandler,
+  RouteOptions,
+} from 'fastify';
+import type { z } from 'zod';
+import type { AppContext } from '../context.ts';
+import { type OwnerSession, ownerGuard } from '../plugins/auth.ts';
+import { rateLimit } from '../plugins/rate-limits.ts';
+import { answerProblem, schemaNamed } from '../plugins/validation.ts';
+
+type Part<N, Else> = N extends SchemaName ? OutputOf<N> : Else;
+
+/** The request a route's handler gets: the parts its table entry declares, parsed. */
+export type RouteRequest<R extends RouteDef> = FastifyRequest<{
+  Body: Part<R['body'], undefined>;
+  Querystring: Part<R['query'], Record<string, never>>;
+  Params: Part<R['params'], Record<string, never>>;
+}> &
+  (R['auth'] extends 'owner' ? { owner: OwnerSession } : unknown);
+
+/** Answers the route's declared answer, or sends one itself through `reply` (replays, downloads). */
+export type Handler<R extends RouteDef> = (
+  req: RouteRequest<R>,
+  reply: FastifyReply,
+) => Promise<AnswerOf<R> | FastifyReply>;
+
+/** A handler, or one with the Fastify hooks its route needs besides (the slots cache's early answer). */
+export type RouteHandler<R extends RouteDef> = Handler<R> | { handler: Handler<R>; preParsing?: preParsingHookHandler };
+
+type Entry<G extends Group, N extends keyof Routes[G]> = Routes[G][N] extends RouteDef
+  ? RouteHandler<Routes[G][N]>
+  : never;
+
+/** The handlers of some calls of one group of the table. */
+export type Handlers<G extends Group, N extends keyof Routes[G] = keyof Routes[G]> = { [K in N]: Entry<G, K> };
+/** One handler for every call of the table: the type checker refuses a missing one. */
+export type AllHandlers = { [G in Group]: Handlers<G> };
+
+const schema = (name: SchemaName | undefined): z.ZodType | undefined => (name ? schemaNamed(name) : undefined);
+
+/** The check of `config.checkAnswers`: every JSON answer against its declared schema. */
+function answerCheck(def: RouteDef): onSendHookHandler {
+  const success = typeof def.response === 'string' ? schema(def.response) : undefined;
+  return (req, reply, payload, done) => {
+    const error = reply.statusCode >= 400;
+    const declared = error ? api.ErrorBody : success;
+    if (!declared || typeof payload !== 'string') return done(null, payload);
+    let problem: string | null;
+    try {
+      problem = answerProblem(declared, JSON.parse(payload));
+    } catch {
+      problem = 'it is not JSON';
+    }
+    if (!problem) return done(null, payload);
+    req.log.error({ route: `${def.method} ${def.path}`, problem }, 'answer does not match its declared schema');
+    reply.code(500).type('application/json; charset=utf-8');
+    done(
+      null,
+      JSON.stringify({
+        error: `The answer of ${def.method} ${def.path} does not match its schema: ${problem}.`,
+        code: 'INTERNAL',
+      }),
+    );
+  };
+}
+
+export function registerRoutes(app: FastifyInstance, ctx: AppContext, handlers: AllHandlers): void {
+  const guard = ownerGuard(ctx);
+  app.decorateRequest('owner', null);
+  for (const [group, calls] of Object.entries(routes) as [Group, Record<string, RouteDef>][]) {
+    const byName = handlers[group] as Record<string, RouteHandler<RouteDef>>;
+    for (const [name, def] of Object.entries(calls)) {
+      const entry = byName[name];
+      if (!entry) throw new Error(`No handler for ${group}.${name} (${def.method} ${def.path})`);
+      const handle = typeof entry === 'function' ? entry : entry.handler;
+      const status = def.status ?? 200;
+      const options: RouteOptions = {
+        method: def.method,
+        url: def.path,
+        schema: { params: schema(def.params), querystring: schema(def.query), body: schema(def.body) },
+        config: { rateLimit: def.limit ? rateLimit(ctx, def.limit) : false },
+        // Before body validation: an unauthenticated caller gets 401 whatever it sent.
+        ...(def.auth === 'owner' ? { onRequest: guard } : {}),
+        ...(typeof entry === 'function' || !entry.preParsing ? {} : { preParsing: entry.preParsing }),
+        ...(ctx.config.checkAnswers ? { onSend: answerCheck(def) } : {}),
+        handler: (req, reply) => {
+          reply.code(status);
+          return handle(req as RouteRequest<RouteDef>, reply);
+        },
+      };
+      app.route(options);
+    }
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * The API describes itself (api-reference/): GET /api/openapi.json lists exactly the
+ * API routes the server registers, every error answer carries a documented code, and
+ * with CHECK_ANSWERS on (development and tests) an answer that leaks an undeclared
+ * field or breaks its schema fails loudly.
+ */
+
+import * as api from '@slotwise/shared/api';
+import { ERRORS } from '@slotwise/shared/errors';
+import { eachRoute } from '@slotwise/shared/routes';
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerProblem } from '../src/plugins/validation.ts';
+import { createTestApp, onboardedOwner, type TestApp } from './helpers.ts';
+
+describe('the API reference', () => {
+  let t: TestApp;
+  const registered: RouteOptions[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { onRoute: (r) => registered.push(r) });
+  });
+  afterAll(() => t.close());
+
+  it('lists in /api/openapi.json every API route the server registers, and nothing else', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    expect(doc.openapi).toBe('3.1.0');
+    const documented = Object.entries(doc.paths)
+      .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`))
+      .sort();
+    // CORS preflights (OPTIONS) and Fastify's automatic HEAD twins of GET routes are plumbing, not calls.
+    const served = [
+      ...new Set(
+        registered
+          .filter((r) => r.url.startsWith('/api/'))
+          .flatMap((r) => (Array.isArray(r.method) ? r.method : [r.method]).map((m) => [m, r.url] as const))
+          .filter(([m]) => m !== 'OPTIONS' && m !== 'HEAD')
+          .map(([m, url]) => `${m} ${url.replace(/:([A-Za-z]+)/g, '{$1}')}`),
+      ),
+    ].sort();
+    expect(documented).toEqual(served);
+    expect(documented).toHaveLength(eachRoute().length);
+  });
+
+  it('documents every request schema, answer schema and error code', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      info: { description: string };
+      components: { schemas: Record<string, unknown> };
+      paths: Record<string, Record<string, { operationId: string; requestBody?: unknown; security?: unknown }>>;
+    };
+    for (const [group, name, def] of eachRoute()) {
+      const op = doc.paths[def.path.replace(/:([A-Za-z]+)/g, '{$1}')]?.[def.method.toLowerCase()];
+      expect(op?.operationId).toBe(`${group}.${name}`);
+      expect(Boolean(op?.requestBody)).toBe(Boolean(def.body));
+      expect(Boolean(op?.security)).toBe(def.auth === 'owner');
+      if (def.body) expect(doc.components.schemas).toHaveProperty(def.body);
+      if (typeof def.response === 'string') expect(doc.components.schemas).toHaveProperty(def.response);
+    }
+    for (const [code, e] of Object.entries(ERRORS))
+      if (e.status > 0) expect(doc.info.description).toContain(`\`${code}\` (${e.status})`);
+  });
+
+  it('serves a readable reference page at /api/docs that runs no script', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(res.headers['content-security-policy']).not.toMatch(/script-src/);
+    expect(res.body).not.toMatch(/<script/i);
+    expect(res.body).toContain('<span class="method">POST</span> <code>/api/customer/book</code>');
+    expect(res.body).toContain('SLOT_TAKEN');
+    expect(res.body).toContain('idempotency-key');
+  });
+
+  it('answers an unknown API path with ROUTE_NOT_FOUND', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'No such endpoint: GET /api/nothing-here', code: 'ROUTE_NOT_FOUND' });
+  });
+});
+
+describe('answers are checked against their declared schema', () => {
+  it('finds a field the schema does not declare, however deep', () => {
+    const booking = {
+      _id: '7d1f3f8e-3a55-4c5e-9d0a-2f4f1f0b9a11',
+      firstName: 'Ann',
+      lastName: 'Lee',
+      serviceName: 'Wash',
+      customerEmail: 'ann@example.com',
+      phoneNumber: '+1 5551234567',
+      carBodyType: null,
+      totalQuote: 49,
+      status: 'pending',
+      bookingTime: { day: '2026-12-01', startTime: '09:00', endTime: '10:00' },
+    };
+    expect(answerProblem(api.BookingsResponse, { bookings: [booking] })).toBeNull();
+    expect(answerProblem(api.BookingsResponse, { bookings: [{ ...booking, password_hash: 'x' }] })).toBe(
+      "bookings[0].password_hash is not declared by the answer's schema",
+    );
+    expect(
+      answerProblem(api.BookingsResponse, {
+        bookings: [{ ...booking, bookingTime: { ...booking.bookingTime, ms: 1 } }],
+      }),
+    ).toBe("bookings[0].bookingTime.ms is not declared by the answer's schema");
+    expect(answerProblem(api.BookingsResponse, { bookings: [{ ...booking, status: 'lost' }] })).toMatch(/status/);
+  });
+
+  it.each([
+    ['on', 500],
+    ['off', 200],
+  ] as const)('with CHECK_ANSWERS=%s, a handler that leaks a field answers %i', async (check, status) => {
+    const t = await createTestApp('sqlite', { env: { CHECK_ANSWERS: check } });
+    try {
+      const owner = await onboardedOwner(t.app);
+      // A repository that starts returning a column nobody meant to publish; the handler passes it on.
+      const repo = t.ctx.repos.availability;
+      const forBusiness = repo.forBusiness.bind(repo);
+      repo.forBusiness = async (...args) =>
+        (await forBusiness(...args)).map((day) => ({ ...day, business_id: owner.businessId }));
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/business-dashboard/availability',
+        headers: owner.auth,
+      });
+      expect(res.statusCode).toBe(status);
+      if (check === 'on') {
+        expect(res.json()).toMatchObject({ code: 'INTERNAL' });
+        expect(res.json().error).toContain("[0].business_id is not declared by the answer's schema");
+        expect(t.logs.join('\n')).toContain('answer does not match its declared schema');
+      } else expect(res.json()[0]).toHaveProperty('business_id');
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * The closed list of error codes. Every error answer of the API is
+ * `{error, code}`: `error` is a sentence for a person, `code` one of these, stable
+ * across releases, for code to branch on (never on the status number, which several
+ * codes share, nor on the sentence, which may be reworded). The server maps a code
+ * to its HTTP status here and nowhere else (packages/server/src/plugins/errors.ts);
+ * the API reference lists them (GET /api/docs). docs/decisions/011-one-route-table.md.
+ *
+ * Adding a code: add it here with its status and what the caller should do. Never
+ * rename or reuse one: embeds already in the wild branch on them.
+ */
+export const ERRORS = {
+  // ----- the request itself -----
+  VALIDATION_FAILED: {
+    status: 400,
+    meaning: 'A field is missing or not valid; the sentence names it and says how to fix it.',
+  },
+  INVALID_BODY: { status: 400, meaning: 'The body is not a JSON object (or not JSON at all, or empty).' },
+  BODY_TOO_LARGE: { status: 413, meaning: 'The body is larger than the server accepts (64 KB).' },
+  BAD_URL: { status: 400, meaning: 'The URL is malformed (bad percent-encoding, say).' },
+  URL_TOO_LONG: { status: 414, meaning: 'A part of the URL is longer than any id (200 characters).' },
+  ROUTE_NOT_FOUND: { status: 404, meaning: 'No call has this method and path; see GET /api/openapi.json.' },
+  RATE_LIMITED: { status: 429, meaning: 'Too many calls from this address; wait the Retry-After seconds.' },
+  IDEMPOTENCY_KEY_INVALID: {
+    status: 400,
+    meaning: 'The Idempotency-Key header is missing or malformed: send a new random id (a UUID) per booking.',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    meaning: 'This Idempotency-Key was already used with a different body; send a new key for a new booking.',
+  },
+
+  // ----- accounts and sessions -----
+  LOGIN_REQUIRED: { status: 401, meaning: 'The call needs an Authorization: Bearer token from log-in.' },
+  SESSION_EXPIRED: {
+    status: 401,
+    meaning: 'The token expired, was revoked by a password change, or is not valid: log in again.',
+  },
+  BAD_CREDENTIALS: { status: 401, meaning: 'The e-mail and password do not match an account.' },
+  EMAIL_TAKEN: { status: 409, meaning: 'An account with this e-mail exists; log in instead.' },
+  WRONG_PASSWORD: { status: 400, meaning: 'The current password given to change it is not correct.' },
+  ACCOUNT_NOT_FOUND: { status: 404, meaning: "The session's account no longer exists." },
+  RESET_LINK_INVALID: { status: 404, meaning: 'The password reset link is not known; ask for a new one.' },
+  RESET_LINK_USED: { status: 410, meaning: 'The password reset link was already used; ask for a new one.' },
+  RESET_LINK_EXPIRED: { status: 410, meaning: 'The password reset link is older than an hour; ask for a new one.' },
+
+  // ----- things that are not there -----
+  BUSINESS_NOT_FOUND: { status: 404, meaning: 'No business has this id; check the business id of the embed code.' },
+  SERVICE_NOT_FOUND: { status: 404, meaning: 'The business does not offer this service (any more).' },
+  BOOKING_NOT_FOUND: { status: 404, meaning: "The booking is not among this owner's bookings." },
+  BLOCKED_TIME_NOT_FOUND: { status: 404, meaning: "The blocked time is not in this owner's calendar." },
+  FEED_LINK_INVALID: { status: 404, meaning: 'The calendar feed link is not valid or was revoked.' },
+
+  // ----- a customer's manage link -----
+  LINK_INVALID: { status: 404, meaning: 'The manage link is not known.' },
+  LINK_GONE: {
+    status: 410,
+    meaning:
+      'The booking behind the manage link was cancelled, declined or has started: the link no longer changes it.',
+  },
+  CHANGE_LOCKED: {
+    status: 409,
+    meaning: "The business's change cut-off has passed: contact the business (the sentence says how).",
+  },
+
+  // ----- prices and places -----
+  ADDRESS_NOT_FOUND: { status: 400, meaning: 'The address could not be located; pick one of the suggestions.' },
+  OUTSIDE_SERVICE_AREA: { status: 400, meaning: "The address is farther away than the business's service area." },
+  ANSWER_INVALID: { status: 400, meaning: "The answer does not fit the business's price question." },
+  GEOCODER_UNAVAILABLE: { status: 503, meaning: 'Address search or lookup is down; try again in a minute.' },
+
+  // ----- times -----
+  SLOT_TAKEN: { status: 409, meaning: 'Someone else booked the time a moment ago; pick another slot.' },
+  SLOT_NOT_OFFERED: { status: 400, meaning: "The time is not one of the day's slots (every 30 minutes from opening)." },
+  TIME_PASSED: { status: 409, meaning: 'The time is in the past.' },
+  CLOSED_THAT_DAY: { status: 409, meaning: 'The business is closed on that weekday.' },
+  RUNS_PAST_CLOSING: { status: 409, meaning: 'The service would end after closing time.' },
+  OUTSIDE_HOURS: { status: 409, meaning: "The time is not wholly inside that day's business hours." },
+  TIME_SKIPPED: {
+    status: 400,
+    meaning: 'The wall time does not exist that day (the clocks skip it for daylight saving).',
+  },
+  TRAVEL_NOT_FEASIBLE: {
+    status: 409,
+    meaning: 'The owner could not drive to this job and on to the next in time; pick another slot.',
+  },
+  TIME_OVERLAPS: { status: 409, meaning: 'The time overlaps a booking or blocked time; the sentence names it.' },
+  BOOKING_NOT_CHANGEABLE: {
+    status: 409,
+    meaning: "The booking's status does not allow this (only pending bookings are approved, for instance).",
+  },
+  SERVICE_LIMIT_REACHED: { status: 409, meaning: 'The business has the most services allowed; delete one first.' },
+
+  // ----- the server -----
+  DATABASE_UNAVAILABLE: { status: 503, meaning: 'The database is not answering.' },
+  INTERNAL: { status: 500, meaning: 'Something failed on the server; the details are in its log. Try again.' },
+
+  // ----- raised by the fetch client, never sent by the server -----
+  NETWORK_ERROR: {
+    status: 0,
+    meaning: 'No answer: the network is down, the server unreachable, or the call was blocked.',
+  },
+  UNEXPECTED_ANSWER: { status: 0, meaning: 'The server answered something the contract does not describe.' },
+} as const satisfies Record<string, { status: number; meaning: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** The refusals of a booking or a move that mean "this time will not do: pick another" (the widget and the reschedule page go back to the times). */
+export const PICK_ANOTHER_TIME: readonly ErrorCode[] = [
+  'SLOT_TAKEN',
+  'TRAVEL_NOT_FEASIBLE',
+  'TIME_PASSED',
+  'RUNS_PAST_CLOSING',
+  'CLOSED_THAT_DAY',
+];

@@ -1,0 +1,181 @@
+/**
+ * Time zones, in one place: a business's wall clock (the day and time its clocks read
+ * at an instant), the instant of a wall time, daylight-saving days, and the dates as
+ * people read them. Every side uses it: the server (slots, bookings, mails, the CSV
+ * export), the dashboard and the widget. Everything is shown in the business's zone,
+ * never the viewer's (docs/product.md#time-zones).
+ *
+ * Intl.DateTimeFormat instances are costly to build (tens of microseconds each) and
+ * cheap to reuse, so each zone's formatter is built once and kept.
+ */
+import { tzOffset } from '@date-fns/tz';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+/** A zone name the runtime's Intl knows (it throws RangeError on any other); offsets like +05:00 are not zones. */
+export function isTimeZone(zone: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The spelling to store for a zone the owner typed: Intl's canonical casing
+ * ("america/new_york" -> "America/New_York"), but never a different zone that
+ * Intl maps an alias to ("EST" stays "EST").
+ */
+export function canonicalZone(zone: string): string {
+  const resolved = new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  return resolved.toLowerCase() === zone.toLowerCase() ? resolved : zone;
+}
+
+const wallFormats = new Map<string, Intl.DateTimeFormat>();
+/** The zone's numeric wall-clock formatter, built once; an unknown zone reads as UTC. */
+function wallFormat(timeZone: string): Intl.DateTimeFormat {
+  let f = wallFormats.get(timeZone);
+  if (!f) {
+    const options: Intl.DateTimeFormatOptions = {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    };
+    try {
+      f = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+    } catch {
+      f = new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
+    }
+    wallFormats.set(timeZone, f);
+  }
+  return f;
+}
+
+export interface WallClock {
+  /** YYYY-MM-DD */
+  day: string;
+  /** HH:MM */
+  time: string;
+}
+
+/** What the business's clocks read at an instant. An unknown zone reads as UTC rather than failing a page. */
+export function wallClockAt(ms: number, timeZone: string): WallClock {
+  const parts: Record<string, string> = {};
+  for (const p of wallFormat(timeZone).formatToParts(new Date(ms))) parts[p.type] = p.value;
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+}
+
+/** The business-local date (YYYY-MM-DD) at `now`: "today" is the business's day, not the viewer's. */
+export function todayIn(timeZone: string, now: number = Date.now()): string {
+  return wallClockAt(now, timeZone).day;
+}
+
+/** "2026-12-02 09:30": an instant as the business's wall clock, for exports. */
+export function localDateTime(ms: number, timeZone: string): string {
+  const { day, time } = wallClockAt(ms, timeZone);
+  return `${day} ${time}`;
+}
+
+const LONG_DATE = new Intl.DateTimeFormat('en-US', {
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const SHORT_DATE = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A YYYY-MM-DD calendar date as a UTC Date (so no zone can shift it), or null when it is not one. */
+function calendarDate(day: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
+}
+
+/** "2026-12-02" -> "Wednesday, December 2, 2026" (anything else is returned as it is). */
+export function longDate(day: string): string {
+  const date = calendarDate(day);
+  return date ? LONG_DATE.format(date) : day;
+}
+
+/** "2026-03-05" -> "Thu, Mar 5, 2026" (anything else is returned as it is). */
+export function shortDate(day: string): string {
+  const date = calendarDate(day);
+  return date ? SHORT_DATE.format(date) : day;
+}
+
+/**
+ * Offsets per zone and UTC minute. Intl formatting costs microseconds per call and a
+ * day's grid needs about a hundred; the slots route is hot, and offsets (since 1972)
+ * only change on whole minutes, so a minute's answer is reused. Bounded: cleared when full.
+ */
+const offsetCache = new Map<string, Map<number, number>>();
+const OFFSET_CACHE_LIMIT = 100_000;
+
+export function offsetAt(timeZone: string, ms: number): number {
+  const minute = Math.floor(ms / MINUTE);
+  let zone = offsetCache.get(timeZone);
+  const cached = zone?.get(minute);
+  if (cached !== undefined) return cached;
+  const offset = tzOffset(timeZone, new Date(minute * MINUTE));
+  if (Number.isNaN(offset)) throw new RangeError(`Unknown time zone: ${timeZone}`);
+  if (!zone) {
+    zone = new Map();
+    offsetCache.set(timeZone, zone);
+  }
+  if (zone.size >= OFFSET_CACHE_LIMIT) zone.clear();
+  zone.set(minute, offset);
+  return offset;
+}
+
+/**
+ * The UTC instant of a business-local wall time. A time that exists twice gives
+ * its first occurrence. A time skipped by a spring-forward gap gives the moment
+ * the clocks jump past it (02:30 in New York on the March change day -> 03:00 EDT),
+ * so opening and closing times inside a gap mean what the clocks on the wall say.
+ */
+export function localToUtcMs(day: string, time: string, timeZone: string): number {
+  const naive = Date.parse(`${day}T${time}:00Z`);
+  if (Number.isNaN(naive)) throw new RangeError(`Not a date and time: ${day} ${time}`);
+  // The offsets in force a day either side include both sides of any transition near this time.
+  const before = offsetAt(timeZone, naive - DAY);
+  const candidates = new Set([before, offsetAt(timeZone, naive), offsetAt(timeZone, naive + DAY)]);
+  let first: number | null = null;
+  for (const offset of candidates) {
+    const ms = naive - offset * MINUTE;
+    if (offsetAt(timeZone, ms) === offset && (first === null || ms < first)) first = ms;
+  }
+  if (first !== null) return first;
+  // In a gap: the transition lies between the two readings; find its minute.
+  let lo = naive - Math.max(...candidates) * MINUTE;
+  let hi = naive - before * MINUTE;
+  while (hi - lo > MINUTE) {
+    const mid = lo + Math.floor((hi - lo) / 2 / MINUTE) * MINUTE;
+    if (offsetAt(timeZone, mid) === before) lo = mid;
+    else hi = mid;
+  }
+  return hi;
+}
+
+/** The business-local wall time of a UTC instant. */
+export function utcMsToLocal(ms: number, timeZone: string): { day: string; time: string } {
+  const iso = new Date(ms + offsetAt(timeZone, ms) * MINUTE).toISOString();
+  return { day: iso.slice(0, 10), time: iso.slice(11, 16) };
+}
+
+/** False for a wall time skipped by a spring-forward gap (02:30 in New York on the March change day). */
+export function wallTimeExists(day: string, time: string, timeZone: string): boolean {
+  const back = utcMsToLocal(localToUtcMs(day, time, timeZone), timeZone);
+  return back.day === day && back.time === time;
+}
