@@ -28,7 +28,6 @@ import type {
   preParsingHookHandler,
   RouteOptions,
 } from 'fastify';
-import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { type OwnerSession, ownerGuard } from '../plugins/auth.ts';
 import { rateLimit } from '../plugins/rate-limits.ts';
@@ -62,11 +61,9 @@ export type Handlers<G extends Group, N extends keyof Routes[G] = keyof Routes[G
 /** One handler for every call of the table: the type checker refuses a missing one. */
 export type AllHandlers = { [G in Group]: Handlers<G> };
 
-const schema = (name: SchemaName | undefined): z.ZodType | undefined => (name ? schemaNamed(name) : undefined);
-
 /** The check of `config.checkAnswers`: every JSON answer against its declared schema. */
 function answerCheck(def: RouteDef): onSendHookHandler {
-  const success = typeof def.response === 'string' ? schema(def.response) : undefined;
+  const success = typeof def.response === 'string' ? schemaNamed(def.response) : undefined;
   return (req, reply, payload, done) => {
     const error = reply.statusCode >= 400;
     const declared = error ? api.ErrorBody : success;
@@ -103,7 +100,11 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, handlers: 
       const options: RouteOptions = {
         method: def.method,
         url: def.path,
-        schema: { params: schema(def.params), querystring: schema(def.query), body: schema(def.body) },
+        schema: {
+          ...(def.params ? { params: schemaNamed(def.params) } : {}),
+          ...(def.query ? { querystring: schemaNamed(def.query) } : {}),
+          ...(def.body ? { body: schemaNamed(def.body) } : {}),
+        },
         config: { rateLimit: def.limit ? rateLimit(ctx, def.limit) : false },
         // Before body validation: an unauthenticated caller gets 401 whatever it sent.
         ...(def.auth === 'owner' ? { onRequest: guard } : {}),
