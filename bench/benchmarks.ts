@@ -2,7 +2,7 @@
  * The benchmarks `npm run bench` runs, in order. To add one: write bench/<id>.ts
  * exporting a Benchmark (bench/figures.ts) whose figures carry their budgets, and list it here.
  * Benchmarks that load the server start their own on loopback with RATE_LIMITS=off
- * (STACK.md pitfall 7); they never weaken the product's defaults.
+ * (docs/architecture.md#pitfalls, pitfall 7); they never weaken the product's defaults.
  * The load test runs last: minutes of both cores at full load leave this machine slower
  * for a while, and the browser timings after it measured that, not the product.
  */

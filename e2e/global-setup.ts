@@ -145,7 +145,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     );
     await new Promise<void>((resolve) => log.end(resolve));
     try {
-      // DESIGN.md section 9: no password, token or key of the whole run in the server's log.
+      // docs/architecture.md#security: no password, token or key of the whole run in the server's log.
       scanServerLog(logFile, dataDir);
     } finally {
       if (!process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });

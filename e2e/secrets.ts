@@ -1,5 +1,5 @@
 /**
- * Secrets never reach the server's log (DESIGN.md section 9, issue 9). The fixtures
+ * Secrets never reach the server's log (docs/architecture.md#security, issue 9). The fixtures
  * record every password, JWT and token the e2e run sends or receives (in the browser
  * and through api()) into DATA_DIR/e2e-secrets.jsonl; the mail links add the manage
  * and reset tokens, and DATA_DIR/jwt-secret the signing key. scanServerLog() then
@@ -111,7 +111,7 @@ export function scanServerLog(logFile: string, dataDir: string): { lines: number
   const findings = findSecrets(log, secrets);
   if (findings.length > 0)
     throw new Error(
-      `The server log ${logFile} holds secrets of the e2e run (DESIGN.md section 9 forbids it):\n  ${findings.slice(0, 50).join('\n  ')}`,
+      `The server log ${logFile} holds secrets of the e2e run (docs/architecture.md#security forbids it):\n  ${findings.slice(0, 50).join('\n  ')}`,
     );
   return { lines: log.split('\n').length, secrets: secrets.length };
 }

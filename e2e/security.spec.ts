@@ -1,5 +1,5 @@
 /**
- * Security in the browser (issue 9, DESIGN.md section 9), against the real server:
+ * Security in the browser (issue 9, docs/architecture.md#security), against the real server:
  * - our pages (/, /login, /dashboard, /demo with the widget open) carry the security
  *   headers and a CSP, and run without a single CSP violation; they cannot be framed;
  * - login answers an unknown e-mail and a wrong password with the same message, and a

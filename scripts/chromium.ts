@@ -1,5 +1,5 @@
 /**
- * Debian's Chromium, never a downloaded browser (STACK.md pitfall 8), with the flags it
+ * Debian's Chromium, never a downloaded browser (docs/architecture.md#pitfalls, pitfall 8), with the flags it
  * needs as root on a closed network. Used by the e2e config, the benchmarks and the
  * screenshot script.
  */

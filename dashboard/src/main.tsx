@@ -3,7 +3,7 @@ import '@slotwise/ui/status-badge.css';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/router.tsx';
 import { checkSession } from './lib/session.ts';
 

@@ -1,6 +1,6 @@
 /**
  * The words of the landing page, kept apart from the markup so the copy can be
- * read and changed in one place. Metrics are fixed by SPEC.md section 9.
+ * read and changed in one place. Metrics are fixed by docs/product.md#limits.
  */
 
 export const PRODUCT = 'Slotwise';

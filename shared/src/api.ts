@@ -1,6 +1,6 @@
 /**
- * The API contract: one zod schema per request and response of SPEC.md section 7
- * and DESIGN.md section 6. The server validates with these, the fetch client
+ * The API contract: one zod schema per request and response of docs/architecture.md#the-api
+ * and docs/architecture.md#the-api. The server validates with these, the fetch client
  * parses with these, and the apps take their types from these. Never write a
  * request or response type anywhere else.
  */
@@ -90,7 +90,7 @@ export type SignupRequest = z.infer<typeof SignupRequest>;
 export const TokenResponse = z.object({ token: z.string() });
 export type TokenResponse = z.infer<typeof TokenResponse>;
 
-/** What the signed token carries; the dashboard decodes it (SPEC.md section 3). */
+/** What the signed token carries; the dashboard decodes it (docs/architecture.md#data). */
 export const SessionPayload = z.object({
   sub: z.string(),
   email: z.string(),

@@ -1,5 +1,5 @@
 /**
- * Fixed vocabularies of the product (SPEC.md sections 2, 3 and 9).
+ * Fixed vocabularies of the product (docs/product.md#screens, docs/architecture.md#data, docs/product.md#limits).
  * Pure data: used by the server's validation and by every app's screens.
  */
 
@@ -18,7 +18,7 @@ export const NICHES = [
 ] as const;
 export type Niche = (typeof NICHES)[number];
 
-/** SPEC.md section 3, in the spec's order. Default +1 (United States). */
+/** docs/architecture.md#data, in the spec's order. Default +1 (United States). */
 export const COUNTRY_CODES = [
   { code: '+44', country: 'United Kingdom' },
   { code: '+1', country: 'United States' },
@@ -55,7 +55,7 @@ export const FEEDBACK_PLACES = [
   'Settings Page',
 ] as const;
 
-/** SPEC.md section 9. */
+/** docs/product.md#limits. */
 export const SLOT_MINUTES = 30;
 export const DEFAULT_BLOCK_MINUTES = 30;
 export const DEFAULT_SERVICE = { duration: 30, price: 0 } as const;

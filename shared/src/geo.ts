@@ -7,7 +7,7 @@ export interface LatLng {
 
 const EARTH_RADIUS_MILES = 3958.7613;
 
-/** Great-circle (haversine) distance in miles, rounded to 0.1 mile (DESIGN.md section 5). */
+/** Great-circle (haversine) distance in miles, rounded to 0.1 mile (docs/architecture.md#the-booking-path). */
 export function milesBetween(a: LatLng, b: LatLng): number {
   const rad = Math.PI / 180;
   const dLat = (b.lat - a.lat) * rad;

@@ -1,6 +1,6 @@
 /**
  * Money is integer cents inside the system and dollar numbers on the wire
- * (DESIGN.md section 4). These are the only two crossings.
+ * (docs/architecture.md#data). These are the only two crossings.
  */
 
 /** 129.5 -> 12950. Rounds half away from zero so 0.005-style float noise cannot lose a cent. */
@@ -15,7 +15,7 @@ export function toDollars(cents: number): number {
 }
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-/** 129.5 -> "$129.50" (SPEC.md: USD, en-US). */
+/** 129.5 -> "$129.50" (docs/product.md: USD, en-US). */
 export function formatUsd(dollars: number): string {
   return usd.format(dollars);
 }

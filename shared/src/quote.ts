@@ -1,5 +1,5 @@
 /**
- * Quote arithmetic of DESIGN.md section 5, in integer cents: service price, plus
+ * Quote arithmetic of docs/architecture.md#the-booking-path, in integer cents: service price, plus
  * the specific question's part (a dropdown option's value, or rate x quantity),
  * plus price per mile x miles. Pure: the server computes every quote with this
  * (a customer never sets a price); the widget only shows the server's lines.

@@ -1,5 +1,5 @@
 /**
- * The slot grid of DESIGN.md section 5, as pure functions shared by the server
+ * The slot grid of docs/architecture.md#the-booking-path, as pure functions shared by the server
  * (which decides) and the apps (which display). Wall-clock times are business-local;
  * every comparison is on UTC epoch milliseconds, half-open [start, end).
  *

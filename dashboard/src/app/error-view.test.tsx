@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Link, MemoryRouter, Outlet, Route, Routes } from 'react-router-dom';
+import { Link, MemoryRouter, Outlet, Route, Routes } from 'react-router';
 import { afterEach, expect, it, vi } from 'vitest';
 import { lazyPage } from './lazy-page.tsx';
 import { RouteBoundary } from './route-boundary.tsx';

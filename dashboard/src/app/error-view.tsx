@@ -1,4 +1,4 @@
-/** The error view of SPEC.md section 8: the text of react-router's default errorElement. */
+/** The error view of docs/product.md#messages: the text of react-router's default errorElement. */
 export function ErrorView({ error }: { error: unknown }) {
   const detail = error instanceof Error ? error.message : null;
   return (

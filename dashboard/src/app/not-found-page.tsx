@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { Brand } from '../components/brand.tsx';
 
 export function NotFoundPage() {

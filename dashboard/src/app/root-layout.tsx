@@ -1,7 +1,7 @@
 import type { FeedbackRequest } from '@slotwise/shared/api';
 import { FeedbackButton } from '@slotwise/ui/feedback-button.tsx';
 import type { FeedbackPlace } from '@slotwise/ui/feedback-form.tsx';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router';
 import { client } from '../lib/api.ts';
 
 const PLACES: [prefix: string, place: FeedbackPlace][] = [
@@ -18,7 +18,7 @@ export function feedbackPlace(pathname: string): FeedbackPlace {
 
 const sendFeedback = (body: FeedbackRequest) => client.feedback.send({ body });
 
-/** Wraps every screen of the app: the page, and the floating Feedback button (SPEC.md section 1). */
+/** Wraps every screen of the app: the page, and the floating Feedback button (docs/product.md). */
 export function RootLayout() {
   const { pathname } = useLocation();
   return (

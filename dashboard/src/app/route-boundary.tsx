@@ -3,7 +3,7 @@
  * boundary showing the error view, and 'Loading...' while a lazy page's chunk arrives.
  */
 import { Component, type ReactNode, Suspense } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { ErrorView } from './error-view.tsx';
 
 interface BoundaryProps {

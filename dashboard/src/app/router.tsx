@@ -1,11 +1,11 @@
 /**
- * The route table (SPEC.md section 2). Features never import each other; this file
+ * The route table (docs/product.md#screens). Features never import each other; this file
  * composes them. Declarative react-router (<Routes>), not the data router: the app uses
  * no loaders, actions or fetchers, and the data router costs about 16 KB gzip more of
  * the first download (issue 4; docs/decisions/007).
  */
 import { useEffect } from 'react';
-import { Navigate, Outlet, Route, Routes, useNavigate } from 'react-router-dom';
+import { Navigate, Outlet, Route, Routes, useNavigate } from 'react-router';
 import { DashboardLayout } from '../components/layouts/dashboard-layout.tsx';
 import { LoginPage } from '../features/auth/components/login-page.tsx';
 import { SignupPage } from '../features/auth/components/signup-page.tsx';

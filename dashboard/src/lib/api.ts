@@ -1,4 +1,4 @@
-/** The one API client of the dashboard (STYLE.md rule 3): every page imports this instance. */
+/** The one API client of the dashboard (docs/architecture.md#house-rules, rule 3): every page imports this instance. */
 import { createClient } from '@slotwise/shared/client';
 import { logout, readToken } from './session.ts';
 
@@ -10,6 +10,6 @@ const schemas = import.meta.env.DEV ? await import('@slotwise/shared/api') : und
 export const client = createClient({
   schemas,
   getToken: readToken,
-  // SPEC.md section 4 and DESIGN.md section 9: an expired or forged token ends the session.
+  // docs/product.md#screens and docs/architecture.md#security: an expired or forged token ends the session.
   onUnauthorized: logout,
 });

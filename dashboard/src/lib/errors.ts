@@ -1,4 +1,4 @@
-/** Turning a failed call into the words a screen shows (SPEC.md section 8). */
+/** Turning a failed call into the words a screen shows (docs/product.md#messages). */
 import { ApiError } from '@slotwise/shared/client';
 
 export const NETWORK_FAILURE = 'Something went wrong. Please try again.';

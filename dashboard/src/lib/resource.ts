@@ -3,7 +3,7 @@
  * and data in signals and can refresh itself after a change. Pages own theirs
  * (useResource); state several screens read lives in a shared resource
  * (createSharedResource), which logout resets so no user sees another's data.
- * Components that read a resource call useSignals() (STACK.md pitfall 1).
+ * Components that read a resource call useSignals() (docs/architecture.md#pitfalls, pitfall 1).
  */
 import { batch, type ReadonlySignal, signal } from '@preact/signals-react';
 import { useEffect, useState } from 'react';

@@ -1,8 +1,8 @@
 /**
- * The owner's session (SPEC.md section 4): a signed token in localStorage under
+ * The owner's session (docs/product.md#screens): a signed token in localStorage under
  * `token`, whose decoded payload is the current user. State lives in signals so
  * the guard, the top bar and any page read one source; components reading them
- * call useSignals() (STACK.md pitfall 1).
+ * call useSignals() (docs/architecture.md#pitfalls, pitfall 1).
  */
 import { batch, signal } from '@preact/signals-react';
 import type { SessionPayload } from '@slotwise/shared/api';

@@ -1,4 +1,4 @@
-/** A status message that disappears by itself (SPEC.md section 9: after 3 seconds). */
+/** A status message that disappears by itself (docs/product.md#limits: after 3 seconds). */
 import { MESSAGE_TIMEOUT_MS } from '@slotwise/shared/domain';
 import { useCallback, useEffect, useState } from 'react';
 

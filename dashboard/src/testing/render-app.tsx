@@ -2,7 +2,7 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLayoutEffect } from 'react';
-import { type Location, MemoryRouter, useLocation } from 'react-router-dom';
+import { type Location, MemoryRouter, useLocation } from 'react-router';
 import { AppRoutes, preloadPages } from '../app/router.tsx';
 import { checkSession } from '../lib/session.ts';
 

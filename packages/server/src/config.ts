@@ -1,6 +1,6 @@
 /**
  * Configuration from environment variables, parsed once at start-up
- * (DESIGN.md section 2). A bad variable stops the server with every problem listed.
+ * (docs/architecture.md#running-it-scaling-out). A bad variable stops the server with every problem listed.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The demo business behind /demo (DESIGN.md section 2), so a newcomer can try the
+ * The demo business behind /demo (docs/architecture.md#running-it-scaling-out), so a newcomer can try the
  * widget on a fresh install. Idempotent and cheap: one indexed lookup when the
  * demo owner exists, a handful of inserts the first time. Runs at start-up unless
  * DEMO_SEED=off.

@@ -1,6 +1,6 @@
 /**
  * Structured logs that never hold a password, token or Authorization header
- * (DESIGN.md section 9): pino redaction for objects, and a request serializer
+ * (docs/architecture.md#security): pino redaction for objects, and a request serializer
  * that masks the `token` query parameter of the manage links.
  */
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';

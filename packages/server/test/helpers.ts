@@ -1,7 +1,7 @@
 /**
  * Test harness: a real app on a real database. SQLite always; PostgreSQL too when
  * TEST_DATABASE_URL is set, in a database created for this run and dropped after
- * (STACK.md pitfall 11). Logs are captured so tests can assert what never appears.
+ * (docs/architecture.md#pitfalls, pitfall 11). Logs are captured so tests can assert what never appears.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

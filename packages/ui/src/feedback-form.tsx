@@ -1,5 +1,5 @@
 /**
- * The feedback form (SPEC.md section 2): Type, Where, a required Description.
+ * The feedback form (docs/product.md#screens): Type, Where, a required Description.
  * After success it thanks the user and closes itself after FEEDBACK_CLOSE_MS.
  * Plain React API only (hooks, no signals, no router): the widget renders it on
  * preact/compat inside a shadow root, with feedback.css adopted there.

@@ -1,5 +1,5 @@
 /**
- * A coloured booking-status pill (SPEC.md section 4): pending amber, approved green,
+ * A coloured booking-status pill (docs/product.md#booking-statuses): pending amber, approved green,
  * completed blue, cancelled red, anything else grey, compared case-insensitively.
  * Plain React API only: the widget renders this on preact/compat too. Apps import
  * status-badge.css (or adopt it into a shadow root with `?inline`).

@@ -1,5 +1,5 @@
 /**
- * The protected /dashboard layout (SPEC.md section 2): the top bar with the five
+ * The protected /dashboard layout (docs/product.md#screens): the top bar with the five
  * links and Log Out, and the nested page beneath it. 'Loading...' while the session
  * is checked; a signed-out visitor goes to /login.
  *
@@ -9,7 +9,7 @@
  * calendar showed its events 0.5 s sooner after the click (hover 150 ms before it).
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { Link, Navigate, NavLink, Outlet } from 'react-router-dom';
+import { Link, Navigate, NavLink, Outlet } from 'react-router';
 import { businessProfile, nextOnboardingStep } from '../../lib/business.ts';
 import { useSharedResource } from '../../lib/resource.ts';
 import { currentUser, logout, sessionStatus } from '../../lib/session.ts';

@@ -1,5 +1,5 @@
 /**
- * /dashboard/calendar (SPEC.md section 2, issue 4). Loaded lazily by the router, so
+ * /dashboard/calendar (docs/product.md#screens, issue 4). Loaded lazily by the router, so
  * react-big-calendar and its CSS stay in this chunk. The view and the shown day live
  * in the URL (?view=month&date=2026-03-09), so a reload keeps the owner's place.
  */
@@ -9,7 +9,7 @@ import { minutesOfDay } from '@slotwise/shared/time';
 import { addMinutes } from 'date-fns';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SlotInfo } from 'react-big-calendar';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { client } from '../../lib/api.ts';
 import { businessProfile } from '../../lib/business.ts';
 import { isNetworkError, serverErrorOr } from '../../lib/errors.ts';
@@ -249,7 +249,7 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
         return true;
       } catch (err) {
         const fallback = MOVE_FAILED[event.kind];
-        // SPEC.md section 8: the move is reverted (the override goes) and an alert shows the message.
+        // docs/product.md#messages: the move is reverted (the override goes) and an alert shows the message.
         window.alert(isNetworkError(err) ? (err as Error).message : serverErrorOr(err, fallback));
         return false;
       } finally {

@@ -1,5 +1,5 @@
 /**
- * react-big-calendar draws every Date in the browser's time zone (STACK.md pitfall 10).
+ * react-big-calendar draws every Date in the browser's time zone (docs/architecture.md#pitfalls, pitfall 10).
  * The calendar shows the business's zone instead, so it is handed "wall dates": Dates
  * whose browser-local clock reads what the business's clocks read. Everything the
  * calendar gives back (drops, selections, navigation) is a wall date too, and is

@@ -12,7 +12,7 @@ export interface TodayStats {
 const is = (b: Booking, status: string) => b.status.toLowerCase() === status;
 
 /**
- * The four overview cards (SPEC.md section 2). Revenue leaves out cancelled bookings,
+ * The four overview cards (docs/product.md#screens). Revenue leaves out cancelled bookings,
  * as the spec says, and declined ones too: a declined booking never earns anything.
  * Summed in cents so 0.1 + 0.2 cannot show as $0.30000000000000004.
  */

@@ -9,7 +9,7 @@ export interface DayRow {
   endTime: string;
 }
 
-/** SPEC.md section 4: with nothing stored, Monday-Friday 10:00-19:00 on, the weekend off showing 10:00-19:00. */
+/** docs/product.md#settings: with nothing stored, Monday-Friday 10:00-19:00 on, the weekend off showing 10:00-19:00. */
 export function rowsFrom(entries: readonly AvailabilityEntry[]): DayRow[] {
   const stored = new Map(entries.map((e) => [e.day, e]));
   return defaultBusinessHours().map((fallback) => {

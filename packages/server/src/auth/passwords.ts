@@ -1,4 +1,4 @@
-/** argon2id password hashing (DESIGN.md section 9). */
+/** argon2id password hashing (docs/architecture.md#security). */
 import { hash, verify } from '@node-rs/argon2';
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane.

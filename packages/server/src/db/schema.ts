@@ -1,6 +1,6 @@
 /**
  * The tables as Kysely sees them. Times are UTC epoch milliseconds (bigint),
- * money is integer cents, ids are random UUIDs (DESIGN.md section 4).
+ * money is integer cents, ids are random UUIDs (docs/architecture.md#data).
  */
 import type { Generated } from 'kysely';
 
@@ -98,7 +98,7 @@ export interface BookingsTable {
   /** JSON array of {label, amountCents} */
   quote_lines: string;
   status: string;
-  /** Business-local wall time, as shown (SPEC.md bookingTime). */
+  /** Business-local wall time, as shown (docs/product.md bookingTime). */
   day: string;
   start_time: string;
   end_time: string;

@@ -1,5 +1,5 @@
 /**
- * The one way to write to a business's calendar (DESIGN.md section 5): a
+ * The one way to write to a business's calendar (docs/architecture.md#the-booking-path): a
  * transaction serialised per business, inside which the caller re-checks overlaps.
  * SQLite: BEGIN IMMEDIATE takes the write lock up front (no deadlock-prone upgrade).
  * PostgreSQL: a transaction-scoped advisory lock keyed by the business id, so two

@@ -1,5 +1,5 @@
 /**
- * The customer's manage token for one booking (DESIGN.md section 5): 32 bytes,
+ * The customer's manage token for one booking (docs/architecture.md#the-booking-path): 32 bytes,
  * base64url, derived as HMAC-SHA256(key, bookingId) with a key derived from the
  * server secret. Only its sha256 is stored (manage_tokens.token_hash), so a copy
  * of the database alone cannot act on any booking; deriving it (rather than

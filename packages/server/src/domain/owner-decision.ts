@@ -1,5 +1,5 @@
 /**
- * The owner's Approve and Decline (SPEC.md section 4, DESIGN.md section 5) as a pure
+ * The owner's Approve and Decline (docs/product.md#booking-statuses, docs/architecture.md#the-booking-path) as a pure
  * rule: only a pending booking can be decided, and a booking whose time has begun can
  * no longer be approved (it would read completed at once, for work never confirmed).
  */

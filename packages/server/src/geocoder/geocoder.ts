@@ -1,5 +1,5 @@
 /**
- * Addresses in, suggestions and coordinates out (DESIGN.md section 8). Routes
+ * Addresses in, suggestions and coordinates out (docs/architecture.md#external-services). Routes
  * depend on this interface only; the provider is chosen by GEOCODER.
  */
 import type { PlaceSuggestion } from '@slotwise/shared/api';

@@ -1,5 +1,5 @@
 /**
- * Periodic work (DESIGN.md sections 3 and 5): approved bookings whose end has passed
+ * Periodic work (docs/architecture.md#running-it-scaling-out, docs/architecture.md#the-booking-path): approved bookings whose end has passed
  * become completed. Reads already derive "completed" (effectiveStatus), so this only
  * makes the stored status catch up. The update is one idempotent statement, so every
  * instance may run it at once; within one instance a slow run is never overlapped.

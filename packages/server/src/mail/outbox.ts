@@ -1,5 +1,5 @@
 /**
- * Mail as a transactional outbox (DESIGN.md sections 5 and 7): a message is a row
+ * Mail as a transactional outbox (docs/architecture.md#the-booking-path, docs/architecture.md#adding-a-mail): a message is a row
  * written in the same transaction as the change that caused it, and sent after
  * commit by the dispatcher. A failing mail server therefore never loses or blocks
  * a booking: the row stays, is retried with backoff, and the failure is logged.

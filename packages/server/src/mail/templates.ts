@@ -1,5 +1,5 @@
 /**
- * Every mail the product sends (DESIGN.md section 7), as plain text plus escaped
+ * Every mail the product sends (docs/architecture.md#adding-a-mail), as plain text plus escaped
  * HTML. Customer-supplied text is escaped here, so names carrying markup stay inert.
  */
 import { formatUsd, toDollars } from '@slotwise/shared/money';

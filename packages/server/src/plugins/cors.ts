@@ -1,5 +1,5 @@
 /**
- * CORS (DESIGN.md section 9): the widget's calls are open to every origin without
+ * CORS (docs/architecture.md#security): the widget's calls are open to every origin without
  * credentials; everything else answers no other origin. With no credentials the
  * open answer is the constant `*`, so nothing depends on the caller and nothing is
  * worked out per request (@fastify/cors normalised its options on every request,

@@ -1,10 +1,10 @@
 /**
- * Rate limits on the calls people or bots can hammer (DESIGN.md section 9).
+ * Rate limits on the calls people or bots can hammer (docs/architecture.md#security).
  * Registered with global: false; a route opts in by naming its limit in the route table
  * (shared/src/routes.ts), which routes/register.ts hands to rateLimit(ctx, name).
- * Counters live where every instance sees them (DESIGN.md section 3): Redis when
+ * Counters live where every instance sees them (docs/architecture.md#running-it-scaling-out): Redis when
  * REDIS_URL is set, else the database, so two instances share one budget.
- * RATE_LIMITS=off exists only for benchmarks and load tests (STACK.md pitfall 7).
+ * RATE_LIMITS=off exists only for benchmarks and load tests (docs/architecture.md#pitfalls, pitfall 7).
  */
 import rateLimitPlugin from '@fastify/rate-limit';
 import type { LimitName } from '@slotwise/shared/routes';

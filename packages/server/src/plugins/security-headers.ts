@@ -1,5 +1,5 @@
 /**
- * Security headers on every response (DESIGN.md section 9). Our pages get helmet's
+ * Security headers on every response (docs/architecture.md#security). Our pages get helmet's
  * whole set with a strict CSP. @fastify/helmet rebuilds that set, CSP parsing
  * included, on every request; it never changes, so it is computed once here by
  * running helmet against a recording response, and applied by one hook.

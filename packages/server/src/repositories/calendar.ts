@@ -1,6 +1,6 @@
 /**
  * Writes to a business's calendar: bookings created and moved, blocked times
- * created, moved and deleted (DESIGN.md section 5). Call the writers inside
+ * created, moved and deleted (docs/architecture.md#the-booking-path). Call the writers inside
  * withBusinessLock and run findConflict in the same transaction first: that lock
  * is what makes "no double booking" true; the database's constraint
  * (migration 2026-11-23T1300) only backs it up.

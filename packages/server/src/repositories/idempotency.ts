@@ -1,5 +1,5 @@
 /**
- * Idempotency keys of booking creation (DESIGN.md section 5): the first answer to a
+ * Idempotency keys of booking creation (docs/architecture.md#the-booking-path): the first answer to a
  * key is stored in the same transaction as the booking it made and replayed for 24
  * hours to a retry with the same body. Only successful answers are stored, so a
  * refused attempt (slot taken, bad field) is simply evaluated again when retried.

@@ -1,5 +1,5 @@
 /**
- * The customer's manage token for each booking (DESIGN.md section 5). Only the
+ * The customer's manage token for each booking (docs/architecture.md#the-booking-path). Only the
  * token's hash is stored (domain/manage-token.ts); a link's token is found by hashing it.
  */
 import type { Kysely } from 'kysely';

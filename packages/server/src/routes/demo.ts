@@ -1,6 +1,6 @@
 /**
  * GET /demo: a stand-in for an owner's website with the widget's script tag, so a
- * newcomer can try the booking pop-up (DESIGN.md section 2). ?businessId= picks the
+ * newcomer can try the booking pop-up (docs/architecture.md#running-it-scaling-out). ?businessId= picks the
  * business; without it, the seeded demo business (demo-seed.ts). An id that is not
  * found is still served: the widget then warns once and shows nothing, as it would
  * on a real site.

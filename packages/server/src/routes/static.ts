@@ -1,5 +1,5 @@
 /**
- * Serves the built front ends from dist/ (DESIGN.md section 2):
+ * Serves the built front ends from dist/ (docs/architecture.md#running-it-scaling-out):
  *   /                 landing (static HTML)
  *   /widget.js        the widget loader (short cache: owners' pages always get the newest)
  *   /assets/*         hashed bundles of all three apps (cached for a year, immutable)

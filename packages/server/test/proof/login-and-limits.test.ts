@@ -1,5 +1,5 @@
 /**
- * Two more promises of DESIGN.md section 9 (issue 9):
+ * Two more promises of docs/architecture.md#security (issue 9):
  * - Login does not reveal whether an e-mail has an account: an unknown e-mail and a
  *   wrong password get the same answer, in the same time (the server verifies
  *   against a dummy hash); the forgotten-password answer is the same too.
@@ -107,7 +107,7 @@ describe.each(storages())('rate limits on every public call on %s', (kind) => {
         'OPTIONS /api/feedback',
       ].sort(),
     );
-    // The ones DESIGN.md section 9 names, by name.
+    // The ones docs/architecture.md#security names, by name.
     for (const k of [
       'POST /api/auth/login',
       'POST /api/auth/signup',

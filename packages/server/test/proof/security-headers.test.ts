@@ -1,5 +1,5 @@
 /**
- * Security headers and CSP (DESIGN.md section 9, issue 9): helmet's whole set on our
+ * Security headers and CSP (docs/architecture.md#security, issue 9): helmet's whole set on our
  * own pages, OWASP's short REST set on API answers, and CORS: closed for the dashboard API, open without credentials for
  * the public API. The pages are served from dist/; without a build they answer 503,
  * which must carry the same headers (the HTML checks then wait for a build).

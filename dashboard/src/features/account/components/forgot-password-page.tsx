@@ -1,7 +1,7 @@
 import { ApiError } from '@slotwise/shared/client';
 import { FORGOT_PASSWORD_ANSWER } from '@slotwise/shared/domain';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { Brand } from '../../../components/brand.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { client } from '../../../lib/api.ts';

@@ -2,7 +2,7 @@ import { ApiError } from '@slotwise/shared/client';
 import { PASSWORD_MIN_LENGTH } from '@slotwise/shared/domain';
 import type { ErrorCode } from '@slotwise/shared/errors';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router';
 import { Brand } from '../../../components/brand.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { client } from '../../../lib/api.ts';

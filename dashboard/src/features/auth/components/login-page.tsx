@@ -1,7 +1,7 @@
 import { ApiError } from '@slotwise/shared/client';
 import type { ErrorCode } from '@slotwise/shared/errors';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { Brand } from '../../../components/brand.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { client } from '../../../lib/api.ts';
@@ -11,7 +11,7 @@ import '../auth.css';
 export const LOGIN_FAILED = 'An error occurred. Please try again later.';
 
 /**
- * SPEC.md shows one catch-all for every failure; issue 2 asks for the server's own
+ * docs/product.md shows one catch-all for every failure; issue 2 asks for the server's own
  * words when they help (wrong credentials, too many attempts), and the catch-all
  * for the rest (server down, network).
  */

@@ -1,12 +1,12 @@
 /**
- * /customer/cancel?token=... (SPEC.md sections 2, 4 and 8): shows which booking the
+ * /customer/cancel?token=... (docs/product.md#screens, docs/product.md#booking-statuses, docs/product.md#messages): shows which booking the
  * link is about, asks for confirmation, then cancels. States: pending confirm,
  * success, error; a server error is shown as the state text.
  */
 import type { ManagedBooking } from '@slotwise/shared/api';
 import { ApiError } from '@slotwise/shared/client';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router';
 import { Brand } from '../../../components/brand.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { client } from '../../../lib/api.ts';
@@ -24,7 +24,7 @@ type State =
   | { name: 'success' }
   | { name: 'error'; message: string };
 
-/** SPEC.md section 8: the server's error as the state text, otherwise the catch-all. */
+/** docs/product.md#messages: the server's error as the state text, otherwise the catch-all. */
 function stateText(err: unknown): string {
   return err instanceof ApiError && err.fromServer ? err.message : CANCEL_FAILED;
 }

@@ -1,5 +1,5 @@
 /**
- * /customer/reschedule?token=...&businessId=... (SPEC.md sections 2, 5 and 8): the
+ * /customer/reschedule?token=...&businessId=... (docs/product.md#screens, docs/product.md#messages): the
  * customer sees which booking the link is about, picks a date and a free slot
  * (unavailable ones disabled) and confirms. Slots come from the server with the
  * link's token, so the booking's own time never blocks a move within it.
@@ -9,7 +9,7 @@ import { ApiError } from '@slotwise/shared/client';
 import { PICK_ANOTHER_TIME } from '@slotwise/shared/errors';
 import { longDate, todayIn } from '@slotwise/shared/time-zone';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { Brand } from '../../../components/brand.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { client } from '../../../lib/api.ts';

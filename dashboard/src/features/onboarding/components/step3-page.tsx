@@ -1,6 +1,6 @@
 import type { PlaceSuggestion } from '@slotwise/shared/api';
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { AddressSearch } from '../../../components/address-search.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { client } from '../../../lib/api.ts';

@@ -39,7 +39,7 @@ function QuestionForm({
   const [saving, setSaving] = useState(false);
 
   function changeType(next: QuestionType) {
-    // SPEC.md section 4: toggling the type clears the options and the rate.
+    // docs/product.md#services: toggling the type clears the options and the rate.
     setType(next);
     setOptions([]);
     setRate('');

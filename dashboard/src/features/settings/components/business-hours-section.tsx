@@ -52,7 +52,7 @@ function HoursForm({ initial, flash }: { initial: DayRow[]; flash: (f: Flash) =>
     setRows((rs) => rs.map((r) => (r.day === day ? { ...r, ...change } : r)));
   }
 
-  /** SPEC.md section 4: turning a day off sends null times; on, the times shown. Saved at once. */
+  /** docs/product.md#settings: turning a day off sends null times; on, the times shown. Saved at once. */
   async function toggle(row: DayRow) {
     const enabled = !row.enabled;
     update(row.day, { enabled });

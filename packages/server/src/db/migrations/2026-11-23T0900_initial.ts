@@ -1,5 +1,5 @@
 /**
- * The whole data model of SPEC.md section 3. Frozen: never edit a migration that
+ * The whole data model of docs/architecture.md#data. Frozen: never edit a migration that
  * has shipped; add a new one. Typed Kysely<any> and importing no app code, so it
  * keeps working as the app changes.
  */

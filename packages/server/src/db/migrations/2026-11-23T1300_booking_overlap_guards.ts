@@ -1,5 +1,5 @@
 /**
- * The database's own guard against double booking (DESIGN.md section 5), behind the
+ * The database's own guard against double booking (docs/architecture.md#the-booking-path), behind the
  * application's check inside the per-business lock: no two pending or approved
  * bookings of one business may overlap. Intervals are half-open, so back-to-back is fine.
  * PostgreSQL: an exclusion constraint over int8range(start_ms, end_ms).

@@ -36,7 +36,7 @@ export function registeredRoutes(app: FastifyInstance): RouteDef[] {
   return out;
 }
 
-/** The calls SPEC.md section 7 and issue 3 name; the walk must find at least these. */
+/** The calls docs/architecture.md#the-api and issue 3 name; the walk must find at least these. */
 const EXPECTED = [
   'GET /api/business-dashboard/bookings/today',
   'GET /api/business-dashboard/bookings',
