@@ -1,8 +1,8 @@
 /**
- * The API contract: one zod schema per request and response of docs/architecture.md#the-api
- * and docs/architecture.md#the-api. The server validates with these, the fetch client
- * parses with these, and the apps take their types from these. Never write a
- * request or response type anywhere else.
+ * The API contract: one zod schema per request and answer (docs/architecture.md#the-api).
+ * The route table (routes.ts) names which call uses which; the server validates with
+ * these, the fetch client parses with these, and the apps take their types from these.
+ * Never write a request or answer type anywhere else.
  */
 import { z } from 'zod';
 import {

@@ -15,7 +15,7 @@ export function toDollars(cents: number): number {
 }
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-/** 129.5 -> "$129.50" (docs/product.md: USD, en-US). */
+/** 129.5 -> "$129.50" (docs/product.md#limits: US dollars, en-US). */
 export function formatUsd(dollars: number): string {
   return usd.format(dollars);
 }

@@ -33,7 +33,7 @@ export function isIsoDate(value: string): boolean {
 
 /**
  * The selectable times of a day in `step`-minute steps, ending with 23:59 so a
- * block can run to the end of the day (docs/product.md: "up to 23:59").
+ * block can run to the end of the day (docs/product.md#calendar: "up to 23:59").
  */
 export function timeSteps(step = 30): string[] {
   const out: string[] = [];

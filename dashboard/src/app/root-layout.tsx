@@ -18,7 +18,7 @@ export function feedbackPlace(pathname: string): FeedbackPlace {
 
 const sendFeedback = (body: FeedbackRequest) => client.feedback.send({ body });
 
-/** Wraps every screen of the app: the page, and the floating Feedback button (docs/product.md). */
+/** Wraps every screen of the app: the page, and the floating Feedback button (docs/product.md#feedback). */
 export function RootLayout() {
   const { pathname } = useLocation();
   return (

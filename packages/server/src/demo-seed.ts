@@ -13,6 +13,8 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from './context.ts';
 import { isUniqueViolation } from './db/errors.ts';
 import { inTransaction } from './db/transaction.ts';
+import { saveQuestion } from './repositories/pricing.ts';
+import { insertServices } from './repositories/services.ts';
 
 export const DEMO_EMAIL = 'demo@slotwise.local';
 export const DEMO_BUSINESS_NAME = 'Demo Detailing';
@@ -55,19 +57,13 @@ export async function seedDemo(ctx: AppContext): Promise<string> {
   const businessId = randomUUID();
   try {
     await inTransaction(ctx.store, async (trx) => {
-      await trx
-        .insertInto('users')
-        .values({
-          id: userId,
-          email: DEMO_EMAIL,
-          password_hash: NO_PASSWORD,
-          phone_number: '+1 3105550100',
-          created_at: now,
-        })
-        .execute();
-      await trx
-        .insertInto('businesses')
-        .values({
+      const { users, businesses, availability } = ctx.repos;
+      await users.insert(
+        { id: userId, email: DEMO_EMAIL, password_hash: NO_PASSWORD, phone_number: '+1 3105550100', created_at: now },
+        trx,
+      );
+      await businesses.insert(
+        {
           id: businessId,
           owner_id: userId,
           name: DEMO_BUSINESS_NAME,
@@ -78,55 +74,34 @@ export async function seedDemo(ctx: AppContext): Promise<string> {
           lng: -118.4065,
           time_zone: 'America/Los_Angeles',
           price_per_mile_cents: 150,
-          question: QUESTION.text,
-          question_type: 'dropdown',
-          question_rate_cents: null,
           // Onboarding's trade templates must never add their services on top of these.
           template_niche: 'car-detailing',
           created_at: now,
           updated_at: now,
-        })
-        .execute();
-      await trx
-        .insertInto('question_options')
-        .values(
-          QUESTION.options.map((o, position) => ({
-            id: randomUUID(),
-            business_id: businessId,
-            position,
-            text: o.text,
-            value_cents: o.valueCents,
-          })),
-        )
-        .execute();
-      await trx
-        .insertInto('services')
-        .values(
-          SERVICES.map((s, i) => ({
-            id: randomUUID(),
-            business_id: businessId,
-            name: s.name,
-            duration_min: s.duration,
-            price_cents: s.priceCents,
-            // Distinct times keep the list in this order.
-            created_at: now + i,
-          })),
-        )
-        .execute();
-      await trx
-        .insertInto('availability')
-        .values(
-          [...OPEN_DAYS, 'Sunday' as const].map((day) => {
-            const open = day !== 'Sunday';
-            return {
-              business_id: businessId,
-              day,
-              start_time: open ? '08:00' : null,
-              end_time: open ? '18:00' : null,
-            };
-          }),
-        )
-        .execute();
+        },
+        trx,
+      );
+      await saveQuestion(
+        trx,
+        businessId,
+        { question: QUESTION.text, type: 'dropdown', options: [...QUESTION.options], rateCents: null },
+        randomUUID,
+        now,
+      );
+      await insertServices(
+        trx,
+        businessId,
+        SERVICES.map((s) => ({ name: s.name, durationMin: s.duration, priceCents: s.priceCents })),
+        randomUUID,
+        now,
+      );
+      await availability.save(
+        trx,
+        businessId,
+        [...OPEN_DAYS, 'Sunday' as const].map((day) =>
+          day === 'Sunday' ? { day, startTime: null, endTime: null } : { day, startTime: '08:00', endTime: '18:00' },
+        ),
+      );
     });
   } catch (err) {
     // Another instance seeded at the same moment: its rows won, use them.

@@ -1,5 +1,5 @@
 /**
- * The floating Feedback button (docs/product.md: on every page) that opens
+ * The floating Feedback button (docs/product.md#feedback: on every page) that opens
  * FeedbackForm above it. Plain React API only, so the widget can render it on
  * preact/compat. Apps import feedback.css (or adopt it into a shadow root).
  */

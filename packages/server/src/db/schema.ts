@@ -98,7 +98,7 @@ export interface BookingsTable {
   /** JSON array of {label, amountCents} */
   quote_lines: string;
   status: string;
-  /** Business-local wall time, as shown (docs/product.md bookingTime). */
+  /** Business-local wall time, as shown (docs/architecture.md#data). */
   day: string;
   start_time: string;
   end_time: string;

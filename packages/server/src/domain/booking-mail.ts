@@ -6,9 +6,9 @@
 import type { AppContext } from '../context.ts';
 import type { BookingsTable } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
-import { type MailMessage, queueMails } from '../mail/outbox.ts';
-import { type MailBooking, type ManageLinks, manageLinks } from '../mail/templates.ts';
+import { type MailBooking, type MailMessage, type ManageLinks, manageLinks } from '../mail/templates.ts';
 import type { Business } from '../repositories/businesses.ts';
+import { queueMails } from '../repositories/mail-outbox.ts';
 import { manageTokenFor } from './manage-token.ts';
 
 /** What every booking mail shows, from a booking row and its business. */

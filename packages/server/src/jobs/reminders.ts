@@ -9,8 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { linksFor, toMailBooking } from '../domain/booking-mail.ts';
-import { queueMail } from '../mail/outbox.ts';
 import { mails } from '../mail/templates.ts';
+import { queueMail } from '../repositories/mail-outbox.ts';
 
 export const REMINDER_LEAD_MS = 24 * 3600 * 1000;
 export const REMINDER_INTERVAL_MS = 60_000;

@@ -5,47 +5,14 @@
  * a booking: the row stays, is retried with backoff, and the failure is logged.
  * Rows are claimed with a conditional update, so several instances never send one twice.
  */
-import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { insertRows } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
-import type { Tx } from '../db/transaction.ts';
 import { maskUrl } from '../logging.ts';
+import { mailOutboxRepository } from '../repositories/mail-outbox.ts';
 import type { MailTransport } from './transport.ts';
-
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
-export function queueMail(trx: Tx, message: MailMessage, now: number): Promise<void> {
-  return queueMails(trx, [message], now);
-}
-
-/** Several messages in one statement (a booking mails the customer and the owner). */
-export async function queueMails(trx: Tx, messages: readonly MailMessage[], now: number): Promise<void> {
-  await insertRows(
-    trx,
-    'mail_outbox',
-    messages.map((message) => ({
-      id: randomUUID(),
-      to_address: message.to,
-      subject: message.subject,
-      text_body: message.text,
-      html_body: message.html,
-      next_attempt_at: now,
-      claimed_until: null,
-      sent_at: null,
-      last_error: null,
-      created_at: now,
-    })),
-  );
-}
 
 const CLAIM_MS = 60_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
@@ -68,6 +35,7 @@ const QUIET_FOR_MS = 500;
 export const MAX_DEFER_MS = 10_000;
 
 export class MailDispatcher {
+  private readonly outbox: ReturnType<typeof mailOutboxRepository>;
   private timer: NodeJS.Timeout | undefined;
   private pending: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
@@ -79,12 +47,14 @@ export class MailDispatcher {
   private quietUntil = 0;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    db: Kysely<Database>,
     private readonly transport: MailTransport,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => number = Date.now,
     private readonly intervalMs = 5_000,
-  ) {}
+  ) {
+    this.outbox = mailOutboxRepository(db);
+  }
 
   start(): void {
     this.timer ??= setInterval(() => this.run(), this.intervalMs);
@@ -154,31 +124,15 @@ export class MailDispatcher {
   private async drain(): Promise<void> {
     while (!this.stopping) {
       const now = this.now();
-      const due = await this.db
-        .selectFrom('mail_outbox')
-        .select(['id', 'next_attempt_at'])
-        .where('sent_at', 'is', null)
-        .where('next_attempt_at', '<=', now)
-        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
-        .orderBy('created_at')
-        .limit(BATCH)
-        .execute();
+      const due = await this.outbox.due(now, BATCH);
       if (due.length === 0) return;
       await this.whileBusy(Math.min(...due.map((d) => d.next_attempt_at)));
       if (this.stopping) return;
-      // One conditional update claims the batch; RETURNING says which rows this instance won.
-      const claimed = await this.db
-        .updateTable('mail_outbox')
-        .set({ claimed_until: now + CLAIM_MS })
-        .where(
-          'id',
-          'in',
-          due.map((d) => d.id),
-        )
-        .where('sent_at', 'is', null)
-        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
-        .returningAll()
-        .execute();
+      const claimed = await this.outbox.claim(
+        due.map((d) => d.id),
+        now,
+        now + CLAIM_MS,
+      );
       const results = await Promise.allSettled(
         claimed.map((row) =>
           this.transport.send({ to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body }),
@@ -195,25 +149,10 @@ export class MailDispatcher {
         }
         const attempts = row.attempts + 1;
         const backoff = Math.min(MAX_BACKOFF_MS, 10_000 * 2 ** (attempts - 1));
-        await this.db
-          .updateTable('mail_outbox')
-          .set({
-            attempts,
-            next_attempt_at: this.now() + backoff,
-            claimed_until: null,
-            last_error: String(result.reason).slice(0, 500),
-          })
-          .where('id', '=', row.id)
-          .execute();
+        await this.outbox.retryLater(row.id, attempts, this.now() + backoff, String(result.reason).slice(0, 500));
         this.log.warn({ err: String(result.reason), mailTo: row.to_address, attempts }, 'mail not sent; will retry');
       }
-      if (sent.length > 0) {
-        await this.db
-          .updateTable('mail_outbox')
-          .set({ sent_at: this.now(), claimed_until: null })
-          .where('id', 'in', sent)
-          .execute();
-      }
+      if (sent.length > 0) await this.outbox.markSent(sent, this.now());
     }
   }
 }

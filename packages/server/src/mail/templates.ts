@@ -4,7 +4,14 @@
  */
 import { formatUsd, toDollars } from '@slotwise/shared/money';
 import { longDate } from '@slotwise/shared/time-zone';
-import type { MailMessage } from './outbox.ts';
+
+/** A composed mail, as queued in the outbox and handed to a transport. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
 
 export interface MailBooking {
   customerEmail: string;

@@ -37,6 +37,41 @@ export function toQuestionJson(q: QuestionConfig): SpecificQuestion {
   };
 }
 
+/** Replaces the question and all its options in one transaction (the caller's). */
+export async function saveQuestion(
+  trx: Tx,
+  businessId: string,
+  q: QuestionConfig,
+  newId: () => string,
+  now: number,
+): Promise<void> {
+  await trx
+    .updateTable('businesses')
+    .set({
+      question: q.question,
+      question_type: q.type,
+      question_rate_cents: q.type === 'rate' ? q.rateCents : null,
+      updated_at: now,
+    })
+    .where('id', '=', businessId)
+    .execute();
+  await trx.deleteFrom('question_options').where('business_id', '=', businessId).execute();
+  if (q.type === 'dropdown' && q.options.length > 0) {
+    await trx
+      .insertInto('question_options')
+      .values(
+        q.options.map((o, i) => ({
+          id: newId(),
+          business_id: businessId,
+          position: i,
+          text: o.text,
+          value_cents: o.valueCents,
+        })),
+      )
+      .execute();
+  }
+}
+
 export function pricingRepository(db: Kysely<Database>) {
   async function questionOf(
     b: Pick<BusinessesTable, 'id' | 'question' | 'question_type' | 'question_rate_cents'>,
@@ -61,39 +96,7 @@ export function pricingRepository(db: Kysely<Database>) {
     /** The question of a business row already read (its options are read only for a question). */
     questionOf,
     /** Replaces the question and all its options in one transaction (the caller's). */
-    async saveQuestion(
-      trx: Tx,
-      businessId: string,
-      q: QuestionConfig,
-      newId: () => string,
-      now: number,
-    ): Promise<void> {
-      await trx
-        .updateTable('businesses')
-        .set({
-          question: q.question,
-          question_type: q.type,
-          question_rate_cents: q.type === 'rate' ? q.rateCents : null,
-          updated_at: now,
-        })
-        .where('id', '=', businessId)
-        .execute();
-      await trx.deleteFrom('question_options').where('business_id', '=', businessId).execute();
-      if (q.type === 'dropdown' && q.options.length > 0) {
-        await trx
-          .insertInto('question_options')
-          .values(
-            q.options.map((o, i) => ({
-              id: newId(),
-              business_id: businessId,
-              position: i,
-              text: o.text,
-              value_cents: o.valueCents,
-            })),
-          )
-          .execute();
-      }
-    },
+    saveQuestion,
     async pricePerMileCents(businessId: string, from: Tx = db): Promise<number> {
       const b = await from
         .selectFrom('businesses')

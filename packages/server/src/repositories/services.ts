@@ -3,6 +3,7 @@ import { toCents, toDollars } from '@slotwise/shared/money';
 import type { Kysely } from 'kysely';
 import { prepared } from '../db/prepared.ts';
 import type { Database, ServicesTable } from '../db/schema.ts';
+import type { Tx } from '../db/transaction.ts';
 
 // Every quote and booking prices a service (db/prepared.ts).
 const findOne = prepared(['businessId', 'serviceId'], (db, v: { businessId: string; serviceId: string }) =>
@@ -11,6 +12,30 @@ const findOne = prepared(['businessId', 'serviceId'], (db, v: { businessId: stri
 
 export function toServiceJson(row: ServicesTable): Service {
   return { _id: row.id, serviceName: row.name, duration: row.duration_min, price: toDollars(row.price_cents) };
+}
+
+/** Adds several services at once, in the caller's transaction, listed in the order given (trade templates, the demo). */
+export async function insertServices(
+  trx: Tx,
+  businessId: string,
+  services: readonly { name: string; durationMin: number; priceCents: number }[],
+  newId: () => string,
+  now: number,
+): Promise<void> {
+  await trx
+    .insertInto('services')
+    .values(
+      services.map((s, i) => ({
+        id: newId(),
+        business_id: businessId,
+        name: s.name,
+        duration_min: s.durationMin,
+        price_cents: s.priceCents,
+        // Distinct creation times keep the list in the order given.
+        created_at: now + i,
+      })),
+    )
+    .execute();
 }
 
 /** Services are always read and written scoped by business: another owner's id is simply not found. */

@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { toCents } from '@slotwise/shared/money';
 import { templateFor } from '@slotwise/shared/trade-templates';
 import type { Tx } from '../db/transaction.ts';
+import { saveQuestion } from './pricing.ts';
+import { insertServices } from './services.ts';
 
 /**
  * Applies the niche's template only to a business that has no services, no
@@ -26,45 +28,28 @@ export async function applyTradeTemplate(trx: Tx, businessId: string, niche: str
     .executeTakeFirst();
   if (existing) return false;
 
-  await trx
-    .insertInto('services')
-    .values(
-      template.services.map((s, i) => ({
-        id: randomUUID(),
-        business_id: businessId,
-        name: s.serviceName,
-        duration_min: s.duration,
-        price_cents: toCents(s.price),
-        // Keep the template's order in lists sorted by creation time.
-        created_at: now + i,
-      })),
-    )
-    .execute();
+  await insertServices(
+    trx,
+    businessId,
+    template.services.map((s) => ({ name: s.serviceName, durationMin: s.duration, priceCents: toCents(s.price) })),
+    randomUUID,
+    now,
+  );
   const q = template.question;
-  await trx
-    .updateTable('businesses')
-    .set({
-      template_niche: niche,
-      question: q.question,
-      question_type: q.type,
-      question_rate_cents: q.type === 'rate' ? toCents(q.rate) : null,
-      updated_at: now,
-    })
-    .where('id', '=', businessId)
-    .execute();
-  if (q.type === 'dropdown') {
-    await trx
-      .insertInto('question_options')
-      .values(
-        q.options.map((o, i) => ({
-          id: randomUUID(),
-          business_id: businessId,
-          position: i,
-          text: o.text,
-          value_cents: toCents(o.value),
-        })),
-      )
-      .execute();
-  }
+  await trx.updateTable('businesses').set({ template_niche: niche }).where('id', '=', businessId).execute();
+  await saveQuestion(
+    trx,
+    businessId,
+    q.type === 'dropdown'
+      ? {
+          question: q.question,
+          type: 'dropdown',
+          options: q.options.map((o) => ({ text: o.text, valueCents: toCents(o.value) })),
+          rateCents: null,
+        }
+      : { question: q.question, type: 'rate', options: [], rateCents: toCents(q.rate) },
+    randomUUID,
+    now,
+  );
   return true;
 }

@@ -10,8 +10,8 @@ import { signSession } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
 import { inTransaction, type Tx } from '../db/transaction.ts';
 import { AppError } from '../errors.ts';
-import { queueMail } from '../mail/outbox.ts';
 import { passwordResetMail } from '../mail/templates.ts';
+import { queueMail } from '../repositories/mail-outbox.ts';
 import { hit } from '../repositories/rate-limits.ts';
 import type { Handlers } from './register.ts';
 

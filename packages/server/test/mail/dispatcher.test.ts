@@ -4,8 +4,9 @@
  */
 import { performance } from 'node:perf_hooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_DEFER_MS, queueMail } from '../../src/mail/outbox.ts';
+import { MAX_DEFER_MS } from '../../src/mail/outbox.ts';
 import type { OutgoingMail } from '../../src/mail/transport.ts';
+import { queueMail } from '../../src/repositories/mail-outbox.ts';
 import { engineApp } from '../booking-fixtures.ts';
 import type { TestApp } from '../helpers.ts';
 

@@ -11,7 +11,7 @@ import '../auth.css';
 export const LOGIN_FAILED = 'An error occurred. Please try again later.';
 
 /**
- * docs/product.md shows one catch-all for every failure; issue 2 asks for the server's own
+ * The first version showed one catch-all for every failure; issue 2 asks for the server's own
  * words when they help (wrong credentials, too many attempts), and the catch-all
  * for the rest (server down, network).
  */

@@ -11,9 +11,9 @@ import { linksFor, toMailBooking } from '../../domain/booking-mail.ts';
 import { type OwnerDecision, refuseDecision } from '../../domain/owner-decision.ts';
 import { effectiveStatus } from '../../domain/status.ts';
 import { AppError } from '../../errors.ts';
-import { queueMail } from '../../mail/outbox.ts';
 import { mails } from '../../mail/templates.ts';
 import type { Business } from '../../repositories/businesses.ts';
+import { queueMail } from '../../repositories/mail-outbox.ts';
 import type { Handlers } from '../register.ts';
 
 export function bookingNotFound(id: string, reload = 'Reload the list and try again.'): AppError {

@@ -30,10 +30,10 @@ import {
 } from '../../domain/slot-rules.ts';
 import { effectiveStatus } from '../../domain/status.ts';
 import { AppError } from '../../errors.ts';
-import { queueMail } from '../../mail/outbox.ts';
 import { mails } from '../../mail/templates.ts';
 import type { Business } from '../../repositories/businesses.ts';
 import type { BlockedRow } from '../../repositories/calendar.ts';
+import { queueMail } from '../../repositories/mail-outbox.ts';
 import type { Handlers } from '../register.ts';
 import { assertRange, bookingNotFound } from './bookings.ts';
 

@@ -1,0 +1,77 @@
+/**
+ * The mail outbox table (docs/decisions/004): messages are queued in the transaction of
+ * the change that caused them, then claimed, sent and marked by the dispatcher
+ * (mail/outbox.ts). A claim is one conditional update, so several instances never send
+ * one message twice.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import { insertRows } from '../db/prepared.ts';
+import type { Database } from '../db/schema.ts';
+import type { Tx } from '../db/transaction.ts';
+import type { MailMessage } from '../mail/templates.ts';
+
+export function queueMail(trx: Tx, message: MailMessage, now: number): Promise<void> {
+  return queueMails(trx, [message], now);
+}
+
+/** Several messages in one statement (a booking mails the customer and the owner). */
+export async function queueMails(trx: Tx, messages: readonly MailMessage[], now: number): Promise<void> {
+  await insertRows(
+    trx,
+    'mail_outbox',
+    messages.map((message) => ({
+      id: randomUUID(),
+      to_address: message.to,
+      subject: message.subject,
+      text_body: message.text,
+      html_body: message.html,
+      next_attempt_at: now,
+      claimed_until: null,
+      sent_at: null,
+      last_error: null,
+      created_at: now,
+    })),
+  );
+}
+
+export function mailOutboxRepository(db: Kysely<Database>) {
+  /** Held by no instance: never claimed, or its claim has run out. */
+  const claimable = (now: number) => (eb: ExpressionBuilder<Database, 'mail_outbox'>) =>
+    eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]);
+  return {
+    /** Up to `limit` unsent messages due by `now` that no instance holds, oldest first. */
+    due(now: number, limit: number) {
+      return db
+        .selectFrom('mail_outbox')
+        .select(['id', 'next_attempt_at'])
+        .where('sent_at', 'is', null)
+        .where('next_attempt_at', '<=', now)
+        .where(claimable(now))
+        .orderBy('created_at')
+        .limit(limit)
+        .execute();
+    },
+    /** Claims those of `ids` still unclaimed until `until`; RETURNING says which rows this instance won. */
+    claim(ids: string[], now: number, until: number) {
+      return db
+        .updateTable('mail_outbox')
+        .set({ claimed_until: until })
+        .where('id', 'in', ids)
+        .where('sent_at', 'is', null)
+        .where(claimable(now))
+        .returningAll()
+        .execute();
+    },
+    async retryLater(id: string, attempts: number, nextAttemptAt: number, lastError: string): Promise<void> {
+      await db
+        .updateTable('mail_outbox')
+        .set({ attempts, next_attempt_at: nextAttemptAt, claimed_until: null, last_error: lastError })
+        .where('id', '=', id)
+        .execute();
+    },
+    async markSent(ids: string[], now: number): Promise<void> {
+      await db.updateTable('mail_outbox').set({ sent_at: now, claimed_until: null }).where('id', 'in', ids).execute();
+    },
+  };
+}
