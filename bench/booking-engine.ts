@@ -63,7 +63,7 @@ async function api<T>(base: string, method: string, path: string, body?: unknown
 }
 
 /** An owner open every day 00:00-23:59 with a 30-minute service, and EXISTING bookings in the past year. */
-export async function seed(base: string, insertBookings: (rows: Record<string, unknown>[]) => Promise<void>) {
+async function seed(base: string, insertBookings: (rows: Record<string, unknown>[]) => Promise<void>) {
   const { token } = await api<{ token: string }>(base, 'POST', '/api/auth/signup', {
     email: `bench-${randomUUID()}@example.com`,
     password: 'bench password',
@@ -136,7 +136,7 @@ export async function seed(base: string, insertBookings: (rows: Record<string, u
  * from 03:00 to 23:00 (02:00-02:59 does not exist on the spring daylight-saving day in
  * Los Angeles, and 23:30 would end after the 23:59 close).
  */
-export function bookingRequests(businessId: string, serviceId: string): autocannon.Request[] {
+function bookingRequests(businessId: string, serviceId: string): autocannon.Request[] {
   const PER_DAY = 41;
   let n = 0;
   const first = Date.UTC(new Date().getUTCFullYear() + 2, 0, 1);

@@ -40,7 +40,7 @@ function mustExist(path: string): string {
   return path;
 }
 
-export interface CalcomSizes {
+interface CalcomSizes {
   snippetVersion: string;
   coreVersion: string;
   /** The inline snippet (UMD build, as pasted). */
@@ -51,7 +51,7 @@ export interface CalcomSizes {
   embedAllGzip: number;
 }
 
-export function measureCalcom(): CalcomSizes {
+function measureCalcom(): CalcomSizes {
   const snippet = packageDir('@calcom/embed-snippet');
   const core = packageDir('@calcom/embed-core');
   const embedDir = join(core.dir, 'dist', 'embed');
@@ -74,7 +74,7 @@ export function measureCalcom(): CalcomSizes {
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 100) / 100;
 
-export async function run(): Promise<Figure[]> {
+async function run(): Promise<Figure[]> {
   const ours = await measureWidget();
   const cal = measureCalcom();
   const calPageView = cal.snippetGzip + cal.embedJsGzip;

@@ -69,14 +69,14 @@ function closure(dir: string, file: string, seen = new Set<string>()): Set<strin
   return seen;
 }
 
-export interface JsWeights {
+interface JsWeights {
   initialGzip: number;
   initialFiles: number;
   calendarGzip: number;
   calendarCssGzip: number;
 }
 
-export function jsWeights(distDir = join(root, 'dist', 'dashboard')): JsWeights {
+function jsWeights(distDir = join(root, 'dist', 'dashboard')): JsWeights {
   const indexHtml = join(distDir, 'index.html');
   if (!existsSync(indexHtml))
     throw new Error(`${indexHtml} is missing: run "npm run build" first (npm run bench does).`);
@@ -136,7 +136,7 @@ interface Seeded {
  * pending, approved or declined. Owner, service and hours go through the API; the
  * bookings straight into the SQLite file, as bench/booking-engine.ts does.
  */
-export async function seed(base: string, dataDir: string): Promise<Seeded> {
+async function seed(base: string, dataDir: string): Promise<Seeded> {
   const { token } = await call<{ token: string }>(base, 'POST', '/api/auth/signup', {
     email: `bench-calendar-${randomUUID()}@example.com`,
     password: 'bench password',
@@ -328,7 +328,7 @@ const median = (xs: number[]) => {
   return s[Math.floor(s.length / 2)]!;
 };
 
-export async function run(): Promise<Figure[]> {
+async function run(): Promise<Figure[]> {
   const weights = jsWeights();
   const figures: Figure[] = [
     {

@@ -121,7 +121,7 @@ async function startDebuggableChromium(): Promise<{ port: number; stop(): Promis
   return { port, stop };
 }
 
-export interface LighthouseResult {
+interface LighthouseResult {
   scores: Record<Category, number>;
   /** Audits that cost points: "id: title (score)". */
   lost: string[];
@@ -163,7 +163,7 @@ const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 /** Lost audits of the last run, for the standalone printout. */
 let lastLost: string[] = [];
 
-export async function run(): Promise<Figure[]> {
+async function run(): Promise<Figure[]> {
   if (!existsSync(join(root, 'dist', 'landing', 'index.html')))
     throw new Error('dist/landing/index.html is missing: run "npm run build" first (npm run bench does).');
   const server = await startServer();

@@ -246,7 +246,7 @@ const ms = (x: number) => Math.round(x * 10) / 10;
 /** Every run's numbers, for the standalone printout. */
 const last: { runs: { cold: RunResult[]; warm: RunResult[]; traced: RunResult[] } | null } = { runs: null };
 
-export async function run(): Promise<Figure[]> {
+async function run(): Promise<Figure[]> {
   const api = await startServer({ env: { DEMO_SEED: 'on' } });
   try {
     const demo = await (await fetch(`${api.url}/demo`)).text();

@@ -12,8 +12,8 @@ import { gzipSync } from 'node:zlib';
 import type { Benchmark } from './figures.ts';
 
 const dist = fileURLToPath(new URL('../dist/widget', import.meta.url));
-export const LOADER_BUDGET_KB = 2;
-export const TOTAL_BUDGET_KB = 30;
+const LOADER_BUDGET_KB = 2;
+const TOTAL_BUDGET_KB = 30;
 
 const gzipBytes = (path: string) => gzipSync(readFileSync(path)).length;
 

@@ -36,7 +36,7 @@ export function dataDir(): string {
   return fromSetup('E2E_DATA_DIR');
 }
 
-export function outboxDir(): string {
+function outboxDir(): string {
   return join(dataDir(), 'outbox');
 }
 
@@ -54,7 +54,7 @@ export interface MailQuery {
 }
 
 /** Every mail in the outbox so far, oldest first. */
-export function allMail(): Mail[] {
+function allMail(): Mail[] {
   return readOutbox(outboxDir());
 }
 
@@ -186,7 +186,7 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 
 // ---------- the test object ----------
 
-export interface ConsoleErrorAllowance {
+interface ConsoleErrorAllowance {
   /** Why this test expects errors in the console (shown in the report). */
   reason: string;
   /** Only messages matching this are allowed; without it, every console error is. */

@@ -97,7 +97,7 @@ function decodeEntities(s: string): string {
     .replace(/&gt;/g, '>');
 }
 
-export function extractLinks(text: string, html = ''): string[] {
+function extractLinks(text: string, html = ''): string[] {
   const found = [
     ...(text.match(/https?:\/\/[^\s<>"')\]]+/g) ?? []),
     ...[...html.matchAll(/href="([^"]+)"/g)].map((m) => decodeEntities(m[1] ?? '')),
@@ -105,7 +105,7 @@ export function extractLinks(text: string, html = ''): string[] {
   return [...new Set(found)];
 }
 
-export function parseEml(file: string): Mail {
+function parseEml(file: string): Mail {
   const raw = readFileSync(file, 'utf8');
   const { headers } = splitHead(raw);
   const parts = { text: [] as string[], html: [] as string[] };

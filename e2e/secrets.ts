@@ -21,7 +21,7 @@ export interface Secret {
 }
 
 /** Appends a secret for the scan; a no-op outside a run (no DATA_DIR yet). */
-export function recordSecret(kind: string, value: unknown): void {
+function recordSecret(kind: string, value: unknown): void {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir || typeof value !== 'string' || value.length < MIN_LENGTH) return;
   appendFileSync(join(dataDir, FILE), `${JSON.stringify({ kind, value })}\n`);
