@@ -48,7 +48,7 @@ export const MESSAGES = {
 export type DetailField = 'firstName' | 'lastName' | 'email' | 'phone';
 
 /** Index of +1 United States: the country list has +1 twice (US, Canada), so options are keyed by index. */
-export const DEFAULT_COUNTRY = String(
+const DEFAULT_COUNTRY = String(
   COUNTRY_CODES.findIndex((c) => c.code === DEFAULT_COUNTRY_CODE && c.country === 'United States'),
 );
 

@@ -5,7 +5,7 @@
 import type { BookResponse, PublicBusiness, QuoteResponse, Slot } from '@slotwise/shared/api';
 
 export const BUSINESS_ID = '6f1d2c3b-4a59-4e8d-9c7b-1a2b3c4d5e6f';
-export const WASH = '11111111-1111-4111-8111-111111111111';
+const WASH = '11111111-1111-4111-8111-111111111111';
 export const FULL = '22222222-2222-4222-8222-222222222222';
 
 export function demoBusiness(overrides: Partial<PublicBusiness> = {}): PublicBusiness {
@@ -44,7 +44,7 @@ export interface Recorded {
 type Reply = { status: number; body: unknown } | Error;
 type Handler = (req: Recorded) => Reply;
 
-export function okQuote(): QuoteResponse {
+function okQuote(): QuoteResponse {
   return {
     lines: [
       { label: 'Full Detail', amount: 219 },
@@ -56,11 +56,11 @@ export function okQuote(): QuoteResponse {
   };
 }
 
-export function slots(taken: string[] = []): Slot[] {
+function slots(taken: string[] = []): Slot[] {
   return ['08:00', '08:30', '09:00', '09:30'].map((time) => ({ time, available: !taken.includes(time) }));
 }
 
-export function booked(date = '2026-12-05', time = '09:00'): BookResponse {
+function booked(date = '2026-12-05', time = '09:00'): BookResponse {
   return {
     bookingId: '33333333-3333-4333-8333-333333333333',
     status: 'pending',
