@@ -65,7 +65,7 @@ function widget(): UserConfig {
 /**
  * The landing page's HTML is rendered by React at build time (landing/scripts/postbuild.ts);
  * the browser only runs the Feedback island, on preact/compat so the whole first view
- * stays under its 50 KB gzip budget (React's runtime alone is 68 KB).
+ * stays under its 50 KB gzip budget, which React's runtime alone exceeds (docs/decisions/002).
  */
 function landing(): UserConfig {
   return {

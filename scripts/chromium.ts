@@ -15,8 +15,8 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   // Debian builds Chromium with its field-trial testing config, which (in 156) preloads the
-  // omnibox pop-up's WebUI in a renderer of its own for every new page: about 1.3 s of CPU
-  // per page, traced, on a 2-core machine shared with the page and the server. Stable
+  // omnibox pop-up's WebUI in a renderer of its own for every new page, CPU taken from the
+  // page and the server on these 2-core machines (measured: bench/README.md). Stable
   // Chrome, what customers run, does not use that config.
   '--disable-field-trial-config',
 ];

@@ -4,8 +4,8 @@
  * update, then renders every column again for a flag that only sets the header's
  * scrollbar margin, which calendar.css overrides (both header and body reserve the
  * scrollbar gutter). That second render of ~1,500 components lands while the calendar's
- * data is arriving: the grid took 110 ms to mount instead of 85 here, and the events
- * waited for it. Its 24 hours of
+ * data is arriving, so the grid mounts later and the events wait for it (measured:
+ * bench/calendar.ts). Its 24 hours of
  * 40-pixel rows always scroll inside the calendar's frame, so the grid starts knowing
  * that; where it does not scroll after all, its own check still corrects the flag.
  * Applied to the ESM build Vite bundles (and pre-bundles in dev); the build fails if

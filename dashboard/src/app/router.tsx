@@ -1,8 +1,8 @@
 /**
  * The route table (docs/product.md#screens). Features never import each other; this file
  * composes them. Declarative react-router (<Routes>), not the data router: the app uses
- * no loaders, actions or fetchers, and the data router costs about 16 KB gzip more of
- * the first download (issue 4; docs/decisions/007).
+ * no loaders, actions or fetchers, and the data router weighs on the first download
+ * (issue 4; the figures are in docs/decisions/007).
  */
 import { useEffect } from 'react';
 import { Navigate, Outlet, Route, Routes, useNavigate } from 'react-router';

@@ -129,10 +129,9 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
   const { bookings, blocked } = useRangeData(range);
   // The grid mounts one render later, after the effects above have sent the three calls,
   // so drawing it (the costliest part of the page) overlaps the network instead of delaying it.
-  // Kept for the owner, against the bench's first-render figure (bench/calendar.ts): drawing
-  // the grid only with the answers, or in a transition they interrupt, made that figure
-  // 10-25% smaller on loopback but showed the events 20-36 ms later behind 60-150 ms of
-  // network latency (interleaved A/B, 21-25 loads a side).
+  // Kept for the owner, against the bench's first-render figure: drawing the grid only with
+  // the answers, or in a transition they interrupt, shrinks that figure on loopback but
+  // shows the events later behind a real network's latency (measured: bench/calendar.ts).
   const [gridOn, setGridOn] = useState(false);
   useEffect(() => setGridOn(true), []);
   const availabilityList = availability.data.value;

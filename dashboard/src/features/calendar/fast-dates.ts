@@ -2,7 +2,8 @@
  * Date math for react-big-calendar's localizer, faster than its defaults. Those
  * (date-arithmetic) take the start of a day with four Date copies and four local-time
  * setters, and the week view asks for starts of days thousands of times as it places
- * a week's events in its columns: about a tenth of the first render with a busy week.
+ * a week's events in its columns: a visible part of the first render with a busy week
+ * (measured: bench/calendar.ts).
  * The answers are the same (fast-dates.test.ts compares them over random instants in
  * a zone with daylight saving); each start costs one Date.
  */
