@@ -12,7 +12,7 @@ const PLACES: [prefix: string, place: FeedbackPlace][] = [
 ];
 
 /** The Feedback form's "Where" for the page the user is on. */
-export function feedbackPlace(pathname: string): FeedbackPlace {
+function feedbackPlace(pathname: string): FeedbackPlace {
   return PLACES.find(([prefix]) => pathname === prefix || pathname.startsWith(`${prefix}/`))?.[1] ?? 'Home Page';
 }
 

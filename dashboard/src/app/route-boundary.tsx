@@ -25,7 +25,7 @@ interface BoundaryState {
  * It resets through derived state rather than a key on the location: a key would remount
  * everything beneath it, the dashboard's top bar included, on every navigation.
  */
-export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override state: BoundaryState = { locationKey: this.props.locationKey, failed: false, error: undefined };
 
   static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {

@@ -10,7 +10,7 @@ import { client } from '../lib/api.ts';
 import { serverErrorOr } from '../lib/errors.ts';
 import './address-search.css';
 
-export const SEARCH_DEBOUNCE_MS = 250;
+const SEARCH_DEBOUNCE_MS = 250;
 
 export interface AddressSearchProps {
   label?: string;

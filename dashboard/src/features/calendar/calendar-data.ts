@@ -11,14 +11,14 @@ import { isNetworkError, serverErrorOr } from '../../lib/errors.ts';
 import { createResource, type Resource, useResource } from '../../lib/resource.ts';
 import type { VisibleRange } from './wall-clock.ts';
 
-export const FETCH_FAILED = {
+const FETCH_FAILED = {
   bookings: 'Failed to fetch bookings',
   blocked: 'Failed to fetch blocked times',
   availability: 'Failed to fetch availability',
 } as const;
 
 /** The server's words when it gave some, the network's when it was unreachable, else the spec's text. */
-export function describeFailure(fallback: string) {
+function describeFailure(fallback: string) {
   return (err: unknown) => (isNetworkError(err) ? (err as ApiError).message : serverErrorOr(err, fallback));
 }
 

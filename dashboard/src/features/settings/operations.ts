@@ -15,8 +15,6 @@ export const CUTOFF_CHOICES: readonly { hours: ChangeCutoff; label: string }[] =
   { hours: 48, label: '48 hours' },
 ];
 
-export const DEFAULT_SPEED_MPH = 30;
-
 /** Number fields stay text while typed, so an empty field is not silently 0. */
 export interface OperationsForm {
   travel: boolean;

@@ -4,8 +4,7 @@ import { COUNTRY_CODES, DEFAULT_COUNTRY_CODE } from '@slotwise/shared/domain';
 export type Country = (typeof COUNTRY_CODES)[number]['country'];
 
 // +1 serves both the United States and Canada; the area code tells them apart.
-export const DEFAULT_COUNTRY: Country =
-  COUNTRY_CODES.find((c) => c.code === DEFAULT_COUNTRY_CODE)?.country ?? 'United States';
+const DEFAULT_COUNTRY: Country = COUNTRY_CODES.find((c) => c.code === DEFAULT_COUNTRY_CODE)?.country ?? 'United States';
 
 /** Canada's geographic area codes (NANPA); any other +1 number is shown as the United States. */
 const CANADIAN_AREA_CODES = new Set(

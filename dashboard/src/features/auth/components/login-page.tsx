@@ -8,7 +8,7 @@ import { client } from '../../../lib/api.ts';
 import { login } from '../../../lib/session.ts';
 import '../auth.css';
 
-export const LOGIN_FAILED = 'An error occurred. Please try again later.';
+const LOGIN_FAILED = 'An error occurred. Please try again later.';
 
 /**
  * The first version showed one catch-all for every failure; issue 2 asks for the server's own

@@ -8,8 +8,8 @@ import { NETWORK_FAILURE, serverErrorOr } from '../../../lib/errors.ts';
 import { signup } from '../../../lib/session.ts';
 import '../auth.css';
 
-export const FIELDS_REQUIRED = 'All fields are required.';
-export const SIGNUP_FAILED = 'An error occurred during signup.';
+const FIELDS_REQUIRED = 'All fields are required.';
+const SIGNUP_FAILED = 'An error occurred during signup.';
 
 // +1 serves both the United States and Canada, so options are keyed by country.
 const DEFAULT_COUNTRY = COUNTRY_CODES.find((c) => c.code === DEFAULT_COUNTRY_CODE)?.country ?? 'United States';

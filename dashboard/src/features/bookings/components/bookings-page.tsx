@@ -10,11 +10,11 @@ import { useResource } from '../../../lib/resource.ts';
 import '../bookings.css';
 import { csvFileName, saveCsv } from '../export-csv.ts';
 
-export const FILTERS = ['All', 'Pending', 'Approved', 'Completed', 'Cancelled'] as const;
+const FILTERS = ['All', 'Pending', 'Approved', 'Completed', 'Cancelled'] as const;
 type Filter = (typeof FILTERS)[number];
 
 const FAILED = { approve: 'Failed to approve booking', decline: 'Failed to decline booking' } as const;
-export const EXPORT_FAILED = 'Failed to export bookings. Please try again.';
+const EXPORT_FAILED = 'Failed to export bookings. Please try again.';
 type Action = keyof typeof FAILED;
 
 function visible(bookings: readonly Booking[], filter: Filter): Booking[] {

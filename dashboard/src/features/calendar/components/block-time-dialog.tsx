@@ -14,7 +14,7 @@ import { REASONS } from '../calendar-events.ts';
 import { fromWallDate, wallDate } from '../wall-clock.ts';
 import { Modal } from './modal.tsx';
 
-export const SAVE_FAILED = 'Failed to save blocked time';
+const SAVE_FAILED = 'Failed to save blocked time';
 export const STEPS: readonly string[] = timeSteps(30);
 
 export interface BlockTimeDraft {

@@ -14,7 +14,7 @@ import { dayOf, timeOf, wallDate } from '../wall-clock.ts';
 import { STEPS } from './block-time-dialog.tsx';
 import { Modal } from './modal.tsx';
 
-export const DELETE_FAILED = 'Failed to delete blocked time';
+const DELETE_FAILED = 'Failed to delete blocked time';
 
 function When({ event }: { event: CalendarEvent }) {
   const sameDay = dayOf(event.start) === dayOf(event.end) || timeOf(event.end) === '00:00';

@@ -10,7 +10,7 @@ import { useResource, useSharedResource } from '../../../lib/resource.ts';
 import { byStartTime, todayStats } from '../stats.ts';
 import '../overview.css';
 
-export const OVERVIEW_FAILED = 'Failed to fetch dashboard data';
+const OVERVIEW_FAILED = 'Failed to fetch dashboard data';
 
 function StatCard({ label, value, tone }: { label: string; value: string | number; tone: string }) {
   return (

@@ -6,8 +6,8 @@ import { client } from '../../../lib/api.ts';
 import { isNetworkError, serverDetail } from '../../../lib/errors.ts';
 import { useResource } from '../../../lib/resource.ts';
 
-export const RATE_INVALID = 'Distance pricing rate must be greater than 0.';
-export const DISTANCE_SAVED = 'Distance pricing updated successfully';
+const RATE_INVALID = 'Distance pricing rate must be greater than 0.';
+const DISTANCE_SAVED = 'Distance pricing updated successfully';
 
 function DistanceForm({ initial, onSaved }: { initial: number; onSaved: (v: { pricePerMile: number }) => void }) {
   const id = useId();

@@ -5,10 +5,10 @@ import { copyText } from '../../../lib/copy-text.ts';
 import { isNetworkError } from '../../../lib/errors.ts';
 import { useResource } from '../../../lib/resource.ts';
 
-export const COPIED = 'Script copied to clipboard!';
+const COPIED = 'Script copied to clipboard!';
 
 /** The tag owners paste into their site. The origin is this page's: PUBLIC_URL when our server serves it. */
-export function embedScript(origin: string, businessId: string): string {
+function embedScript(origin: string, businessId: string): string {
   return `<script src="${origin}/widget.js" data-business-id="${businessId}" async></script>`;
 }
 

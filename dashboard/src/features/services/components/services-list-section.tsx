@@ -8,7 +8,7 @@ import { client } from '../../../lib/api.ts';
 import { isNetworkError, serverDetail } from '../../../lib/errors.ts';
 import { useResource } from '../../../lib/resource.ts';
 
-export const SERVICE_FIELDS_REQUIRED = 'Please provide a service name, duration, and price.';
+const SERVICE_FIELDS_REQUIRED = 'Please provide a service name, duration, and price.';
 
 interface Draft {
   serviceName: string;

@@ -6,8 +6,8 @@ import { client } from '../../../lib/api.ts';
 import { isNetworkError, serverDetail } from '../../../lib/errors.ts';
 import { useResource } from '../../../lib/resource.ts';
 
-export const QUESTION_SAVED = 'Specific question configuration updated successfully';
-export const QUESTION_EMPTY = 'Question cannot be empty.';
+const QUESTION_SAVED = 'Specific question configuration updated successfully';
+const QUESTION_EMPTY = 'Question cannot be empty.';
 const SAVE_FAILED = 'Failed to update specific question configuration';
 
 type QuestionType = SpecificQuestion['type'];

@@ -11,15 +11,15 @@ import { replaceToken } from '../../../lib/session.ts';
 import { useFlash } from '../../../lib/use-flash.ts';
 import { type Country, joinPhone, splitPhone } from '../phone.ts';
 
-export const ACCOUNT_LOAD_FAILED = 'Failed to load your account details.';
-export const PHONE_SAVED = 'Phone number updated successfully!';
-export const PHONE_SAVE_FAILED = 'Failed to update phone number. Please try again.';
-export const PHONE_REQUIRED = 'Please enter your phone number.';
-export const PASSWORD_CHANGED = 'Password changed. Other sessions have been logged out.';
-export const PASSWORD_CHANGE_FAILED = 'Failed to change password. Please try again.';
-export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password.';
-export const PASSWORD_TOO_SHORT = `The new password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
-export const PASSWORDS_DIFFER = 'The two new passwords do not match.';
+const ACCOUNT_LOAD_FAILED = 'Failed to load your account details.';
+const PHONE_SAVED = 'Phone number updated successfully!';
+const PHONE_SAVE_FAILED = 'Failed to update phone number. Please try again.';
+const PHONE_REQUIRED = 'Please enter your phone number.';
+const PASSWORD_CHANGED = 'Password changed. Other sessions have been logged out.';
+const PASSWORD_CHANGE_FAILED = 'Failed to change password. Please try again.';
+const CURRENT_PASSWORD_REQUIRED = 'Enter your current password.';
+const PASSWORD_TOO_SHORT = `The new password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
+const PASSWORDS_DIFFER = 'The two new passwords do not match.';
 
 function PhoneForm({ current, onSaved }: { current: string; onSaved: (a: Account) => void }) {
   const id = useId();

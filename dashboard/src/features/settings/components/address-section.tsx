@@ -9,9 +9,9 @@ import { serverDetail } from '../../../lib/errors.ts';
 import { useResource } from '../../../lib/resource.ts';
 import { useFlash } from '../../../lib/use-flash.ts';
 
-export const ADDRESS_SAVED = 'Business address updated successfully!';
-export const ADDRESS_SAVE_FAILED = 'Failed to update business address. Please try again.';
-export const ADDRESS_LOAD_FAILED = 'Failed to load business address.';
+const ADDRESS_SAVED = 'Business address updated successfully!';
+const ADDRESS_SAVE_FAILED = 'Failed to update business address. Please try again.';
+const ADDRESS_LOAD_FAILED = 'Failed to load business address.';
 const ADDRESS_REQUIRED = 'Please enter your house number and select an address.';
 
 export function AddressSection() {

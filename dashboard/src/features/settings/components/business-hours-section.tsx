@@ -9,9 +9,9 @@ import { useResource } from '../../../lib/resource.ts';
 import { type Flash, useFlash } from '../../../lib/use-flash.ts';
 import { type DayRow, firstBadDay, rowsFrom, toEntry } from '../hours.ts';
 
-export const HOURS_SAVED = 'Business hours updated successfully!';
-export const HOURS_SAVE_FAILED = 'Failed to update business hours. Please try again.';
-export const HOURS_LOAD_FAILED = 'Failed to load business hours.';
+const HOURS_SAVED = 'Business hours updated successfully!';
+const HOURS_SAVE_FAILED = 'Failed to update business hours. Please try again.';
+const HOURS_LOAD_FAILED = 'Failed to load business hours.';
 
 const TIMES = timeSteps(30);
 

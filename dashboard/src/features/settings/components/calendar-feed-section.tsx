@@ -7,13 +7,13 @@ import { serverDetail } from '../../../lib/errors.ts';
 import { useResource } from '../../../lib/resource.ts';
 import { useFlash } from '../../../lib/use-flash.ts';
 
-export const FEED_COPIED = 'Calendar link copied to clipboard!';
-export const FEED_COPY_FAILED = 'Could not copy the calendar link. Select it in the box and copy it by hand.';
-export const FEED_LOAD_FAILED = 'Failed to load your calendar link.';
-export const FEED_REVOKE_CONFIRM =
+const FEED_COPIED = 'Calendar link copied to clipboard!';
+const FEED_COPY_FAILED = 'Could not copy the calendar link. Select it in the box and copy it by hand.';
+const FEED_LOAD_FAILED = 'Failed to load your calendar link.';
+const FEED_REVOKE_CONFIRM =
   'Revoke this calendar link? Calendars subscribed to it stop updating; you will get a new link to subscribe to.';
-export const FEED_REVOKED = 'Calendar link revoked. Subscribe with the new link below.';
-export const FEED_REVOKE_FAILED = 'Failed to revoke the calendar link. Please try again.';
+const FEED_REVOKED = 'Calendar link revoked. Subscribe with the new link below.';
+const FEED_REVOKE_FAILED = 'Failed to revoke the calendar link. Please try again.';
 
 export function CalendarFeedSection() {
   useSignals();

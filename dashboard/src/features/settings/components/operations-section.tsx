@@ -8,9 +8,9 @@ import { useResource } from '../../../lib/resource.ts';
 import { type Flash, useFlash } from '../../../lib/use-flash.ts';
 import { type ChangeCutoff, CUTOFF_CHOICES, formFrom, type OperationsForm, toSettings } from '../operations.ts';
 
-export const OPERATIONS_SAVED = 'Operations settings updated successfully!';
-export const OPERATIONS_SAVE_FAILED = 'Failed to update operations settings. Please try again.';
-export const OPERATIONS_LOAD_FAILED = 'Failed to load operations settings.';
+const OPERATIONS_SAVED = 'Operations settings updated successfully!';
+const OPERATIONS_SAVE_FAILED = 'Failed to update operations settings. Please try again.';
+const OPERATIONS_LOAD_FAILED = 'Failed to load operations settings.';
 
 function Form({
   initial,

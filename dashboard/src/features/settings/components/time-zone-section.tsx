@@ -7,7 +7,7 @@ import { serverDetail } from '../../../lib/errors.ts';
 import { useSharedResource } from '../../../lib/resource.ts';
 import { type Flash, useFlash } from '../../../lib/use-flash.ts';
 
-export const ZONE_SAVE_FAILED = 'Failed to update time zone. Please try again.';
+const ZONE_SAVE_FAILED = 'Failed to update time zone. Please try again.';
 
 function zoneList(current: string): string[] {
   const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
