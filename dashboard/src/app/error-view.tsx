@@ -1,4 +1,4 @@
-/** The error view of docs/product.md#messages: the text of react-router's default errorElement. */
+/** What a crashed page shows (docs/product.md#screens): the words of react-router's default errorElement. */
 export function ErrorView({ error }: { error: unknown }) {
   const detail = error instanceof Error ? error.message : null;
   return (

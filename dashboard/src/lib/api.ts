@@ -1,4 +1,4 @@
-/** The one API client of the dashboard (docs/architecture.md#house-rules, rule 3): every page imports this instance. */
+/** The dashboard's one API client: every page imports it and never builds a URL (docs/architecture.md#the-api). */
 import { createClient } from '@slotwise/shared/client';
 import { logout, readToken } from './session.ts';
 
@@ -10,6 +10,6 @@ const schemas = import.meta.env.DEV ? await import('@slotwise/shared/api') : und
 export const client = createClient({
   schemas,
   getToken: readToken,
-  // docs/product.md#screens and docs/architecture.md#security: an expired or forged token ends the session.
+  // Any 401 (a token expired, forged or older than a password change) ends the session (docs/product.md#screens).
   onUnauthorized: logout,
 });

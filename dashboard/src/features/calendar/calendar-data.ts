@@ -17,7 +17,7 @@ const FETCH_FAILED = {
   availability: 'Failed to fetch availability',
 } as const;
 
-/** The server's words when it gave some, the network's when it was unreachable, else the spec's text. */
+/** The server's words when it gave some, the network's when it was unreachable, else the page's fixed text. */
 function describeFailure(fallback: string) {
   return (err: unknown) => (isNetworkError(err) ? (err as ApiError).message : serverErrorOr(err, fallback));
 }

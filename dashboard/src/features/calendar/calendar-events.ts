@@ -137,7 +137,10 @@ export function toEvents(
 /** Opening minutes per JS weekday (0 = Sunday), or null when closed. */
 export type HoursByWeekday = readonly ({ open: number; close: number } | null)[];
 
-/** The business hours as minutes, per Date#getDay(); days the server did not send take the defaults (docs/product.md#settings). */
+/**
+ * The business hours as minutes, per Date#getDay(); days the server did not send take the
+ * defaults (docs/product.md#business-hours).
+ */
 export function hoursByWeekday(entries: readonly AvailabilityEntry[] | undefined): HoursByWeekday {
   const byDay = new Map<string, { startTime: string | null; endTime: string | null }>();
   for (const e of defaultBusinessHours()) byDay.set(e.day, e);

@@ -1,5 +1,5 @@
 /**
- * /dashboard/calendar (docs/product.md#screens, issue 4). Loaded lazily by the router, so
+ * /dashboard/calendar (docs/product.md#calendar, issue 4). Loaded lazily by the router, so
  * react-big-calendar and its CSS stay in this chunk. The view and the shown day live
  * in the URL (?view=month&date=2026-03-09), so a reload keeps the owner's place.
  */
@@ -248,7 +248,7 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
         return true;
       } catch (err) {
         const fallback = MOVE_FAILED[event.kind];
-        // docs/product.md#messages: the move is reverted (the override goes) and an alert shows the message.
+        // A refused move springs back (the override goes) and an alert gives the reason.
         window.alert(isNetworkError(err) ? (err as Error).message : serverErrorOr(err, fallback));
         return false;
       } finally {

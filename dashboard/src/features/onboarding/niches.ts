@@ -1,6 +1,6 @@
 import { NICHES, type Niche } from '@slotwise/shared/domain';
 
-/** Readable names for the 11 niches of docs/product.md#screens, in its order. */
+/** Readable names for the 11 niches of onboarding step 2 (docs/product.md#onboarding), in the order of NICHES. */
 const LABELS: Record<Niche, string> = {
   'car-detailing': 'Car Detailing',
   'roof-cleaning': 'Roof Cleaning',

@@ -12,8 +12,8 @@ export interface TodayStats {
 const is = (b: Booking, status: string) => b.status.toLowerCase() === status;
 
 /**
- * The four overview cards (docs/product.md#screens). Revenue leaves out cancelled bookings,
- * as the spec says, and declined ones too: a declined booking never earns anything.
+ * The four overview cards (docs/product.md#overview). Revenue leaves out cancelled and
+ * declined bookings: neither earns anything.
  * Summed in cents so 0.1 + 0.2 cannot show as $0.30000000000000004.
  */
 export function todayStats(bookings: readonly Booking[]): TodayStats {

@@ -9,7 +9,10 @@ export interface DayRow {
   endTime: string;
 }
 
-/** docs/product.md#settings: with nothing stored, Monday-Friday 10:00-19:00 on, the weekend off showing 10:00-19:00. */
+/**
+ * With nothing stored, Monday-Friday 10:00-19:00 on, the weekend off showing 10:00-19:00
+ * (docs/product.md#business-hours).
+ */
 export function rowsFrom(entries: readonly AvailabilityEntry[]): DayRow[] {
   const stored = new Map(entries.map((e) => [e.day, e]));
   return defaultBusinessHours().map((fallback) => {

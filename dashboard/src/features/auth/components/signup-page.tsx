@@ -52,7 +52,7 @@ export function SignupPage() {
           <h1>Create Your Account</h1>
           <p className="muted">Start taking bookings and sending instant quotes.</p>
           {error && <Notice kind="error">{error}</Notice>}
-          {/* noValidate: a missing field gets the spec's own message, not the browser's bubble. */}
+          {/* noValidate: a missing field gets the page's own message (FIELDS_REQUIRED), not the browser's bubble. */}
           <form onSubmit={submit} noValidate>
             <div className="field">
               <label htmlFor="signup-email">Email Address</label>

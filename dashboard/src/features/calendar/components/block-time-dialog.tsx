@@ -1,5 +1,5 @@
 /**
- * The Block Time Slot dialog (docs/product.md#screens): a reason, an optional title for
+ * The Block Time Slot dialog (docs/product.md#calendar): a reason, an optional title for
  * Custom, and start and end in 30-minute steps through the selected day up to 23:59.
  * Times are the business's wall clock; they are sent as ISO instants.
  */
@@ -74,7 +74,7 @@ export function BlockTimeDialog({
       });
     } catch (err) {
       const message = serverErrorOr(err, SAVE_FAILED);
-      // docs/product.md#messages logs the failure; the owner is told as well, in the dialog.
+      // Logged to the console, and told to the owner in the dialog, where they can try again.
       console.error(message);
       setProblem(message);
       setSaving(false);

@@ -1,5 +1,5 @@
 /**
- * /customer/cancel?token=... (docs/product.md#screens, docs/product.md#booking-statuses, docs/product.md#messages): shows which booking the
+ * /customer/cancel?token=... (docs/product.md#reschedule-and-cancel-pages): shows which booking the
  * link is about, asks for confirmation, then cancels. States: pending confirm,
  * success, error; a server error is shown as the state text.
  */
@@ -24,7 +24,7 @@ type State =
   | { name: 'success' }
   | { name: 'error'; message: string };
 
-/** docs/product.md#messages: the server's error as the state text, otherwise the catch-all. */
+/** The server's sentence as the state text when it sent one, otherwise the catch-all. */
 function stateText(err: unknown): string {
   return err instanceof ApiError && err.fromServer ? err.message : CANCEL_FAILED;
 }

@@ -1,5 +1,5 @@
 /**
- * /customer/reschedule?token=...&businessId=... (docs/product.md#screens, docs/product.md#messages): the
+ * /customer/reschedule?token=...&businessId=... (docs/product.md#reschedule-and-cancel-pages): the
  * customer sees which booking the link is about, picks a date and a free slot
  * (unavailable ones disabled) and confirms. Slots come from the server with the
  * link's token, so the booking's own time never blocks a move within it.

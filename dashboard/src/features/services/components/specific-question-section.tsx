@@ -39,7 +39,7 @@ function QuestionForm({
   const [saving, setSaving] = useState(false);
 
   function changeType(next: QuestionType) {
-    // docs/product.md#services: toggling the type clears the options and the rate.
+    // Switching the type clears the options and the rate (docs/product.md#specific-question).
     setType(next);
     setOptions([]);
     setRate('');

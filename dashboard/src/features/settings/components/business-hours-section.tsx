@@ -52,7 +52,7 @@ function HoursForm({ initial, flash }: { initial: DayRow[]; flash: (f: Flash) =>
     setRows((rs) => rs.map((r) => (r.day === day ? { ...r, ...change } : r)));
   }
 
-  /** docs/product.md#settings: turning a day off sends null times; on, the times shown. Saved at once. */
+  /** Turning a day off sends null times; on, the times shown. Saved at once (docs/product.md#business-hours). */
   async function toggle(row: DayRow) {
     const enabled = !row.enabled;
     update(row.day, { enabled });
