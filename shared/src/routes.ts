@@ -39,8 +39,6 @@ export interface RouteDef {
   method: Method;
   /** Fastify syntax: `:name` is a path parameter, declared by `params`. */
   path: string;
-  /** One line for the API reference. */
-  summary: string;
   /** 'owner': a Bearer token from login; the owner guard loads the owner's business. 'none': no login. */
   auth: 'owner' | 'none';
   /** Any website may call it from a browser (the widget's calls); everything else is same-origin only. */
@@ -65,29 +63,24 @@ export const metaRoutes = {
   health: {
     method: 'GET',
     path: '/api/health',
-    summary: 'Whether this instance and its database answer.',
     auth: 'none',
     response: 'HealthResponse',
   },
   openapi: {
     method: 'GET',
     path: '/api/openapi.json',
-    summary: 'This API described as OpenAPI 3.1, generated from the route table.',
     auth: 'none',
     response: { mediaType: 'application/json', description: 'An OpenAPI 3.1 document.' },
   },
   docs: {
     method: 'GET',
     path: '/api/docs',
-    summary: 'This API reference as a page.',
     auth: 'none',
     response: { mediaType: 'text/html', description: 'The API reference, readable without JavaScript.' },
   },
   calendarFeed: {
     method: 'GET',
     path: '/api/calendar/feed.ics',
-    summary:
-      "The owner's bookings and blocked times as an iCalendar feed; the token in the URL (Settings) is the credential.",
     auth: 'none',
     limit: 'publicRead',
     query: 'FeedQuery',
@@ -99,7 +92,6 @@ export const authRoutes = {
   signup: {
     method: 'POST',
     path: '/api/auth/signup',
-    summary: 'Creates an owner account and its (empty) business; answers a session token.',
     auth: 'none',
     limit: 'signup',
     body: 'SignupRequest',
@@ -109,7 +101,6 @@ export const authRoutes = {
   login: {
     method: 'POST',
     path: '/api/auth/login',
-    summary: 'Answers a session token for a correct e-mail and password.',
     auth: 'none',
     limit: 'login',
     body: 'LoginRequest',
@@ -118,7 +109,6 @@ export const authRoutes = {
   forgotPassword: {
     method: 'POST',
     path: '/api/auth/forgot-password',
-    summary: 'Mails a password reset link when an account has this e-mail; answers the same either way.',
     auth: 'none',
     limit: 'passwordReset',
     body: 'ForgotPasswordRequest',
@@ -127,7 +117,6 @@ export const authRoutes = {
   resetStatus: {
     method: 'GET',
     path: '/api/auth/reset-password',
-    summary: 'Whether a reset link still works, and for which account.',
     auth: 'none',
     limit: 'passwordReset',
     query: 'TokenQuery',
@@ -136,7 +125,6 @@ export const authRoutes = {
   resetPassword: {
     method: 'POST',
     path: '/api/auth/reset-password',
-    summary: 'Sets a new password with a reset link (once); every older session ends.',
     auth: 'none',
     limit: 'passwordReset',
     body: 'ResetPasswordRequest',
@@ -148,14 +136,12 @@ export const accountRoutes = {
   get: {
     method: 'GET',
     path: `${owner}/account`,
-    summary: "The owner's login e-mail and phone number.",
     auth: 'owner',
     response: 'Account',
   },
   changePassword: {
     method: 'PUT',
     path: `${owner}/account/password`,
-    summary: 'Changes the password; answers a fresh token, and every other session ends.',
     auth: 'owner',
     body: 'ChangePasswordRequest',
     response: 'TokenResponse',
@@ -163,7 +149,6 @@ export const accountRoutes = {
   changePhone: {
     method: 'PUT',
     path: `${owner}/account/phone`,
-    summary: "Changes the owner's phone number.",
     auth: 'owner',
     body: 'PhoneUpdateRequest',
     response: 'Account',
@@ -171,7 +156,6 @@ export const accountRoutes = {
   exportBookingsCsv: {
     method: 'GET',
     path: `${owner}/bookings/export`,
-    summary: 'Every booking as CSV, times in the business time zone.',
     auth: 'owner',
     response: { mediaType: 'text/csv', description: 'RFC 4180 CSV with a header row.' },
   },
@@ -181,14 +165,12 @@ export const onboardingRoutes = {
   profile: {
     method: 'GET',
     path: '/api/onboarding/profile',
-    summary: "The business's name, trade, address, time zone and whether onboarding is done.",
     auth: 'owner',
     response: 'BusinessProfile',
   },
   step1: {
     method: 'POST',
     path: '/api/onboarding/step1',
-    summary: "Onboarding step 1: the business's name.",
     auth: 'owner',
     body: 'Step1Request',
     response: 'BusinessProfile',
@@ -196,7 +178,6 @@ export const onboardingRoutes = {
   step2: {
     method: 'POST',
     path: '/api/onboarding/step2',
-    summary: "Onboarding step 2: the trade; pre-fills that trade's services and question.",
     auth: 'owner',
     body: 'Step2Request',
     response: 'BusinessProfile',
@@ -204,7 +185,6 @@ export const onboardingRoutes = {
   step3: {
     method: 'POST',
     path: '/api/onboarding/step3',
-    summary: "Onboarding step 3: the business's address (sets its coordinates and time zone).",
     auth: 'owner',
     body: 'Step3Request',
     response: 'BusinessProfile',
@@ -215,7 +195,6 @@ export const placesRoutes = {
   search: {
     method: 'GET',
     path: '/api/business/places',
-    summary: 'Address suggestions for what was typed.',
     auth: 'none',
     crossOrigin: true,
     limit: 'places',
@@ -228,7 +207,6 @@ export const feedbackRoutes = {
   send: {
     method: 'POST',
     path: '/api/feedback',
-    summary: 'Stores a bug report, feature request or other feedback.',
     auth: 'none',
     crossOrigin: true,
     limit: 'feedback',
@@ -242,7 +220,6 @@ export const customerRoutes = {
   business: {
     method: 'GET',
     path: '/api/customer/business/:businessId',
-    summary: 'A business as the widget shows it: name, services, the price question, distance pricing.',
     auth: 'none',
     crossOrigin: true,
     limit: 'publicRead',
@@ -252,7 +229,6 @@ export const customerRoutes = {
   slots: {
     method: 'GET',
     path: '/api/customer/get-available-slots',
-    summary: "A day's 30-minute slots, each free or not, for a service or a manage link's booking.",
     auth: 'none',
     crossOrigin: true,
     limit: 'publicRead',
@@ -262,7 +238,6 @@ export const customerRoutes = {
   quote: {
     method: 'POST',
     path: '/api/customer/quote',
-    summary: 'The price of a service for an answer and an address, itemised.',
     auth: 'none',
     crossOrigin: true,
     limit: 'quote',
@@ -272,8 +247,6 @@ export const customerRoutes = {
   book: {
     method: 'POST',
     path: '/api/customer/book',
-    summary:
-      'Books a slot (pending until the owner approves). A retry with the same Idempotency-Key answers the first answer.',
     auth: 'none',
     crossOrigin: true,
     limit: 'book',
@@ -285,7 +258,6 @@ export const customerRoutes = {
   managedBooking: {
     method: 'GET',
     path: '/api/customer/booking',
-    summary: 'The booking behind a manage link, and whether it may still change.',
     auth: 'none',
     crossOrigin: true,
     limit: 'manage',
@@ -295,7 +267,6 @@ export const customerRoutes = {
   reschedule: {
     method: 'PUT',
     path: '/api/customer/reschedule',
-    summary: 'Moves the booking behind a manage link to another free slot.',
     auth: 'none',
     crossOrigin: true,
     limit: 'manage',
@@ -305,7 +276,6 @@ export const customerRoutes = {
   cancel: {
     method: 'DELETE',
     path: '/api/customer/confirm-cancel',
-    summary: 'Cancels the booking behind a manage link.',
     auth: 'none',
     crossOrigin: true,
     limit: 'manage',
@@ -318,14 +288,12 @@ export const dashboardRoutes = {
   bookingsToday: {
     method: 'GET',
     path: `${owner}/bookings/today`,
-    summary: "Today's bookings, today being the business's day.",
     auth: 'owner',
     response: 'BookingsResponse',
   },
   bookings: {
     method: 'GET',
     path: `${owner}/bookings`,
-    summary: 'Bookings in time order, optionally between two business-local dates (inclusive).',
     auth: 'owner',
     query: 'RangeQuery',
     response: 'BookingsResponse',
@@ -333,7 +301,6 @@ export const dashboardRoutes = {
   approve: {
     method: 'PUT',
     path: `${owner}/booking/approve/:id`,
-    summary: 'Approves a pending booking and mails the customer.',
     auth: 'owner',
     params: 'BookingParams',
     response: 'Booking',
@@ -341,7 +308,6 @@ export const dashboardRoutes = {
   decline: {
     method: 'PUT',
     path: `${owner}/booking/decline/:id`,
-    summary: 'Declines a pending or approved booking, frees its time and mails the customer.',
     auth: 'owner',
     params: 'BookingParams',
     response: 'Booking',
@@ -349,7 +315,6 @@ export const dashboardRoutes = {
   rescheduleBooking: {
     method: 'PUT',
     path: `${owner}/booking/reschedule`,
-    summary: 'Moves a booking to a free time inside business hours and mails the customer.',
     auth: 'owner',
     body: 'RescheduleByOwnerRequest',
     response: 'Booking',
@@ -357,7 +322,6 @@ export const dashboardRoutes = {
   travelBlocks: {
     method: 'GET',
     path: `${owner}/travel-blocks`,
-    summary: 'The drives between jobs of a travelling owner, business-local dates inclusive; [] when travel is off.',
     auth: 'owner',
     query: 'TravelRange',
     response: 'TravelBlocksResponse',
@@ -365,7 +329,6 @@ export const dashboardRoutes = {
   blockedTimes: {
     method: 'GET',
     path: `${owner}/blocked-times`,
-    summary: 'Blocked times, optionally those touching two business-local dates (inclusive).',
     auth: 'owner',
     query: 'RangeQuery',
     response: 'BlockedTimesResponse',
@@ -373,7 +336,6 @@ export const dashboardRoutes = {
   addBlockedTime: {
     method: 'POST',
     path: `${owner}/blocked-time`,
-    summary: 'Blocks a stretch of time (never over a pending or approved booking).',
     auth: 'owner',
     body: 'BlockedTimeRequest',
     response: 'BlockedTime',
@@ -382,7 +344,6 @@ export const dashboardRoutes = {
   moveBlockedTime: {
     method: 'PUT',
     path: `${owner}/blocked-time/:id/reschedule`,
-    summary: 'Moves a blocked time.',
     auth: 'owner',
     params: 'BlockedParams',
     body: 'BlockedTimeMoveRequest',
@@ -391,7 +352,6 @@ export const dashboardRoutes = {
   deleteBlockedTime: {
     method: 'DELETE',
     path: `${owner}/blocked-time/:id`,
-    summary: 'Deletes a blocked time.',
     auth: 'owner',
     params: 'BlockedParams',
     response: 'OkBody',
@@ -399,14 +359,12 @@ export const dashboardRoutes = {
   availability: {
     method: 'GET',
     path: `${owner}/availability`,
-    summary: 'Business hours of each weekday (null times: closed).',
     auth: 'owner',
     response: 'AvailabilityResponse',
   },
   updateSingleDay: {
     method: 'PUT',
     path: `${owner}/availability/update-single`,
-    summary: 'Sets the hours of one weekday.',
     auth: 'owner',
     body: 'AvailabilityEntry',
     response: 'AvailabilityResponse',
@@ -414,7 +372,6 @@ export const dashboardRoutes = {
   updateHours: {
     method: 'PUT',
     path: `${owner}/availability/update`,
-    summary: 'Sets the hours of several weekdays at once.',
     auth: 'owner',
     body: 'AvailabilityUpdateRequest',
     response: 'AvailabilityResponse',
@@ -422,14 +379,12 @@ export const dashboardRoutes = {
   specificQuestion: {
     method: 'GET',
     path: `${owner}/settings/specific-question`,
-    summary: 'The price-changing question, or null when there is none.',
     auth: 'owner',
     response: 'SpecificQuestionOrNull',
   },
   updateSpecificQuestion: {
     method: 'PUT',
     path: `${owner}/settings/update-specific-question`,
-    summary: 'Sets the price-changing question: a dropdown of options, or a rate per unit.',
     auth: 'owner',
     body: 'SpecificQuestionUpdate',
     response: 'SpecificQuestion',
@@ -437,21 +392,18 @@ export const dashboardRoutes = {
   businessDetails: {
     method: 'GET',
     path: `${owner}/business-details`,
-    summary: "The business's id, as the embed code needs it.",
     auth: 'owner',
     response: 'BusinessDetails',
   },
   services: {
     method: 'GET',
     path: `${owner}/services`,
-    summary: 'The services offered.',
     auth: 'owner',
     response: 'ServicesResponse',
   },
   addService: {
     method: 'POST',
     path: `${owner}/service/add`,
-    summary: 'Adds a service.',
     auth: 'owner',
     body: 'ServiceInput',
     response: 'Service',
@@ -460,7 +412,6 @@ export const dashboardRoutes = {
   editService: {
     method: 'PUT',
     path: `${owner}/service/edit/:id`,
-    summary: 'Changes a service (existing bookings keep what they were booked with).',
     auth: 'owner',
     params: 'ServiceParams',
     body: 'ServiceInput',
@@ -469,7 +420,6 @@ export const dashboardRoutes = {
   deleteService: {
     method: 'DELETE',
     path: `${owner}/service/delete/:id`,
-    summary: 'Deletes a service (existing bookings keep it).',
     auth: 'owner',
     params: 'ServiceParams',
     response: 'OkBody',
@@ -477,14 +427,12 @@ export const dashboardRoutes = {
   distancePricing: {
     method: 'GET',
     path: `${owner}/settings/distance-pricing`,
-    summary: 'The price per mile from the business to the customer.',
     auth: 'owner',
     response: 'DistancePricing',
   },
   updateDistancePricing: {
     method: 'PUT',
     path: `${owner}/settings/update-distance-pricing`,
-    summary: 'Sets the price per mile.',
     auth: 'owner',
     body: 'DistancePricingUpdate',
     response: 'DistancePricing',
@@ -492,14 +440,12 @@ export const dashboardRoutes = {
   operations: {
     method: 'GET',
     path: `${owner}/settings/operations`,
-    summary: 'Travel to customers, service area and change cut-off.',
     auth: 'owner',
     response: 'OperationsSettings',
   },
   updateOperations: {
     method: 'PUT',
     path: `${owner}/settings/operations`,
-    summary: 'Sets travel to customers, service area and change cut-off.',
     auth: 'owner',
     body: 'OperationsSettings',
     response: 'OperationsSettings',
@@ -507,28 +453,24 @@ export const dashboardRoutes = {
   calendarFeed: {
     method: 'GET',
     path: `${owner}/settings/calendar-feed`,
-    summary: "The private calendar feed's URL.",
     auth: 'owner',
     response: 'CalendarFeed',
   },
   revokeCalendarFeed: {
     method: 'POST',
     path: `${owner}/settings/calendar-feed/revoke`,
-    summary: 'Makes the old feed URL stop working; answers the new one.',
     auth: 'owner',
     response: 'CalendarFeed',
   },
   address: {
     method: 'GET',
     path: `${owner}/address`,
-    summary: "The business's address.",
     auth: 'owner',
     response: 'AddressResponse',
   },
   updateAddress: {
     method: 'PUT',
     path: `${owner}/address/update`,
-    summary: "Changes the business's address (and with it its coordinates and time zone).",
     auth: 'owner',
     body: 'AddressUpdate',
     response: 'BusinessProfile',
@@ -536,7 +478,6 @@ export const dashboardRoutes = {
   updateTimeZone: {
     method: 'PUT',
     path: `${owner}/settings/time-zone`,
-    summary: "Changes the business's time zone; bookings keep their instants.",
     auth: 'owner',
     body: 'TimeZoneUpdate',
     response: 'BusinessProfile',
@@ -556,6 +497,88 @@ export const routes = {
 };
 
 export type Routes = typeof routes;
+
+/**
+ * One line per call for the API reference (packages/server/src/api-reference/). Apart
+ * from the table so the apps, which never show them, do not bundle them; the type makes
+ * a missing or a stray line an error.
+ */
+export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: string } } = {
+  meta: {
+    health: 'Whether this instance and its database answer.',
+    openapi: 'This API described as OpenAPI 3.1, generated from the route table.',
+    docs: 'This API reference as a page.',
+    calendarFeed:
+      "The owner's bookings and blocked times as an iCalendar feed; the token in the URL (Settings) is the credential.",
+  },
+  auth: {
+    signup: 'Creates an owner account and its (empty) business; answers a session token.',
+    login: 'Answers a session token for a correct e-mail and password.',
+    forgotPassword: 'Mails a password reset link when an account has this e-mail; answers the same either way.',
+    resetStatus: 'Whether a reset link still works, and for which account.',
+    resetPassword: 'Sets a new password with a reset link (once); every older session ends.',
+  },
+  account: {
+    get: "The owner's login e-mail and phone number.",
+    changePassword: 'Changes the password; answers a fresh token, and every other session ends.',
+    changePhone: "Changes the owner's phone number.",
+    exportBookingsCsv: 'Every booking as CSV, times in the business time zone.',
+  },
+  onboarding: {
+    profile: "The business's name, trade, address, time zone and whether onboarding is done.",
+    step1: "Onboarding step 1: the business's name.",
+    step2: "Onboarding step 2: the trade; pre-fills that trade's services and question.",
+    step3: "Onboarding step 3: the business's address (sets its coordinates and time zone).",
+  },
+  places: {
+    search: 'Address suggestions for what was typed.',
+  },
+  feedback: {
+    send: 'Stores a bug report, feature request or other feedback.',
+  },
+  customer: {
+    business: 'A business as the widget shows it: name, services, the price question, distance pricing.',
+    slots: "A day's 30-minute slots, each free or not, for a service or a manage link's booking.",
+    quote: 'The price of a service for an answer and an address, itemised.',
+    book: 'Books a slot (pending until the owner approves). A retry with the same Idempotency-Key answers the first answer.',
+    managedBooking: 'The booking behind a manage link, and whether it may still change.',
+    reschedule: 'Moves the booking behind a manage link to another free slot.',
+    cancel: 'Cancels the booking behind a manage link.',
+  },
+  dashboard: {
+    bookingsToday: "Today's bookings, today being the business's day.",
+    bookings: 'Bookings in time order, optionally between two business-local dates (inclusive).',
+    approve: 'Approves a pending booking and mails the customer.',
+    decline: 'Declines a pending or approved booking, frees its time and mails the customer.',
+    rescheduleBooking: 'Moves a booking to a free time inside business hours and mails the customer.',
+    travelBlocks:
+      'The drives between jobs of a travelling owner, business-local dates inclusive; [] when travel is off.',
+    blockedTimes: 'Blocked times, optionally those touching two business-local dates (inclusive).',
+    addBlockedTime: 'Blocks a stretch of time (never over a pending or approved booking).',
+    moveBlockedTime: 'Moves a blocked time.',
+    deleteBlockedTime: 'Deletes a blocked time.',
+    availability: 'Business hours of each weekday (null times: closed).',
+    updateSingleDay: 'Sets the hours of one weekday.',
+    updateHours: 'Sets the hours of several weekdays at once.',
+    specificQuestion: 'The price-changing question, or null when there is none.',
+    updateSpecificQuestion: 'Sets the price-changing question: a dropdown of options, or a rate per unit.',
+    businessDetails: "The business's id, as the embed code needs it.",
+    services: 'The services offered.',
+    addService: 'Adds a service.',
+    editService: 'Changes a service (existing bookings keep what they were booked with).',
+    deleteService: 'Deletes a service (existing bookings keep it).',
+    distancePricing: 'The price per mile from the business to the customer.',
+    updateDistancePricing: 'Sets the price per mile.',
+    operations: 'Travel to customers, service area and change cut-off.',
+    updateOperations: 'Sets travel to customers, service area and change cut-off.',
+    calendarFeed: "The private calendar feed's URL.",
+    revokeCalendarFeed: 'Makes the old feed URL stop working; answers the new one.',
+    address: "The business's address.",
+    updateAddress: "Changes the business's address (and with it its coordinates and time zone).",
+    updateTimeZone: "Changes the business's time zone; bookings keep their instants.",
+  },
+};
+
 export type Group = keyof Routes;
 /** Every route as [group, name, definition], in table order. */
 export function eachRoute(): [string, string, RouteDef][] {

@@ -8,8 +8,6 @@
  * Intl.DateTimeFormat instances are costly to build (tens of microseconds each) and
  * cheap to reuse, so each zone's formatter is built once and kept.
  */
-import { tzOffset } from '@date-fns/tz';
-
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
@@ -34,27 +32,34 @@ export function canonicalZone(zone: string): string {
   return resolved.toLowerCase() === zone.toLowerCase() ? resolved : zone;
 }
 
-const wallFormats = new Map<string, Intl.DateTimeFormat>();
-/** The zone's numeric wall-clock formatter, built once; an unknown zone reads as UTC. */
-function wallFormat(timeZone: string): Intl.DateTimeFormat {
+const WALL_OPTIONS: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+};
+/** Each zone's numeric wall-clock formatter, built once; null for a zone the runtime does not know. */
+const wallFormats = new Map<string, Intl.DateTimeFormat | null>();
+function wallFormat(timeZone: string): Intl.DateTimeFormat | null {
   let f = wallFormats.get(timeZone);
-  if (!f) {
-    const options: Intl.DateTimeFormatOptions = {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    };
+  if (f === undefined) {
     try {
-      f = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+      f = new Intl.DateTimeFormat('en-US', { ...WALL_OPTIONS, timeZone });
     } catch {
-      f = new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
+      f = null;
     }
     wallFormats.set(timeZone, f);
   }
   return f;
+}
+
+/** The wall clock's parts at an instant, read with the zone's formatter. */
+function wallParts(f: Intl.DateTimeFormat, ms: number) {
+  const p: Record<string, string> = {};
+  for (const part of f.formatToParts(new Date(ms))) p[part.type] = part.value;
+  return { year: p.year ?? '', month: p.month ?? '', day: p.day ?? '', hour: p.hour ?? '', minute: p.minute ?? '' };
 }
 
 export interface WallClock {
@@ -66,9 +71,10 @@ export interface WallClock {
 
 /** What the business's clocks read at an instant. An unknown zone reads as UTC rather than failing a page. */
 export function wallClockAt(ms: number, timeZone: string): WallClock {
-  const parts: Record<string, string> = {};
-  for (const p of wallFormat(timeZone).formatToParts(new Date(ms))) parts[p.type] = p.value;
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+  const f = wallFormat(timeZone) ?? wallFormat('UTC');
+  if (!f) return { day: new Date(ms).toISOString().slice(0, 10), time: new Date(ms).toISOString().slice(11, 16) };
+  const p = wallParts(f, ms);
+  return { day: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
 }
 
 /** The business-local date (YYYY-MM-DD) at `now`: "today" is the business's day, not the viewer's. */
@@ -82,14 +88,14 @@ export function localDateTime(ms: number, timeZone: string): string {
   return `${day} ${time}`;
 }
 
-const LONG_DATE = new Intl.DateTimeFormat('en-US', {
+const LONG_DATE = /* @__PURE__ */ new Intl.DateTimeFormat('en-US', {
   weekday: 'long',
   month: 'long',
   day: 'numeric',
   year: 'numeric',
   timeZone: 'UTC',
 });
-const SHORT_DATE = new Intl.DateTimeFormat('en-US', {
+const SHORT_DATE = /* @__PURE__ */ new Intl.DateTimeFormat('en-US', {
   weekday: 'short',
   month: 'short',
   day: 'numeric',
@@ -128,8 +134,12 @@ export function offsetAt(timeZone: string, ms: number): number {
   let zone = offsetCache.get(timeZone);
   const cached = zone?.get(minute);
   if (cached !== undefined) return cached;
-  const offset = tzOffset(timeZone, new Date(minute * MINUTE));
-  if (Number.isNaN(offset)) throw new RangeError(`Unknown time zone: ${timeZone}`);
+  const f = wallFormat(timeZone);
+  if (!f) throw new RangeError(`Unknown time zone: ${timeZone}`);
+  // The zone's wall clock read as if it were UTC, less the instant: the offset in minutes.
+  const p = wallParts(f, minute * MINUTE);
+  const wallAsUtc = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute));
+  const offset = (wallAsUtc - minute * MINUTE) / MINUTE;
   if (!zone) {
     zone = new Map();
     offsetCache.set(timeZone, zone);

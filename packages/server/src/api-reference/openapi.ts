@@ -5,7 +5,7 @@
  * A test compares it with the routes the server registers (test/api-reference.test.ts).
  */
 import { ERRORS } from '@slotwise/shared/errors';
-import { eachRoute, type RouteDef, type SchemaName } from '@slotwise/shared/routes';
+import { eachRoute, type RouteDef, routeSummaries, type SchemaName } from '@slotwise/shared/routes';
 import { z } from 'zod';
 import { schemaNamed } from '../plugins/validation.ts';
 
@@ -64,7 +64,7 @@ function operation(group: string, name: string, def: RouteDef): JsonSchema {
   return {
     operationId: `${group}.${name}`,
     tags: [group],
-    summary: def.summary,
+    summary: (routeSummaries as Record<string, Record<string, string>>)[group]?.[name] ?? '',
     ...(def.auth === 'owner' ? { security: [{ bearer: [] }] } : {}),
     ...(def.crossOrigin ? { 'x-cross-origin': true } : {}),
     parameters: parameters(def),
