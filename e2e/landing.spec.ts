@@ -112,7 +112,7 @@ test('the Feedback form sends where "Home Page" and thanks the visitor', async (
   });
   expect((await answered).status()).toBe(201);
   await expect(dialog.getByText('Thank you for your feedback!')).toBeVisible();
-  // It closes itself after 2 seconds (docs/product.md#limits).
+  // It closes itself after 2 seconds (docs/product.md#feedback).
   await expect(dialog).toBeHidden({ timeout: 5000 });
 });
 

@@ -2,7 +2,7 @@
  * Issue 2's journey in Chromium against the real server: sign up -> onboarding
  * (step1 name, step2 "other" with text, step3 ZIP search + suggestion + house number)
  * -> dashboard -> Log Out -> log in -> dashboard; and the guard on /dashboard/*.
- * Selectors are the visible texts of docs/product.md#screens.
+ * Selectors are the pages' visible texts, as docs/product.md words them.
  */
 import { expect, screenshot, test, uniqueEmail } from './fixtures.ts';
 
@@ -16,7 +16,7 @@ test('an owner signs up, onboards, logs out and logs back in', async ({ page }) 
   await expect(page.getByRole('heading', { name: 'Create Your Account' })).toBeVisible();
   await page.getByLabel('Email Address').fill(email);
   await page.getByPlaceholder('Min. 8 characters').fill(password);
-  // +1 is the default country code (docs/architecture.md#data).
+  // +1 is the default country code (docs/product.md#sign-up-and-log-in).
   await expect(page.getByLabel('Country Code').locator('option:checked')).toHaveText('+1 United States');
   await page.getByLabel('Phone Number').fill('5551234567');
   await expect(page.getByRole('link', { name: /Already have an account\? Log in/ })).toHaveAttribute('href', '/login');
@@ -35,7 +35,7 @@ test('an owner signs up, onboards, logs out and logs back in', async ({ page }) 
   await expect(page.getByRole('radio')).toHaveCount(11);
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
   await page.getByRole('radio', { name: 'Other' }).check();
-  // "other" needs its text before Next is allowed (docs/product.md#messages).
+  // "other" needs its text before Next is allowed (docs/product.md#onboarding).
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
   await page.getByLabel('Your niche').fill('Boat detailing');
   await expect(page.getByRole('button', { name: 'Next' })).toBeEnabled();
@@ -92,7 +92,7 @@ test('a wrong password is refused with a message and keeps the owner on /login',
   await page.getByLabel('Email Address').fill(uniqueEmail('nobody'));
   await page.getByLabel('Password').fill('not the password');
   await page.getByRole('button', { name: 'Log In' }).click();
-  // The server's own words for wrong credentials, not the spec's catch-all (issue 2).
+  // The server's own words for wrong credentials, not the page's catch-all (issue 2).
   await expect(page.getByRole('alert')).toHaveText('Incorrect email or password.');
   await expect(page).toHaveURL(/\/login$/);
   await screenshot(page, 'skeleton-09-login-refused');

@@ -266,7 +266,7 @@ async function settle(page: Page) {
 
 /**
  * The dashboard pages, each photographed only once its real UI is there (a control or
- * label docs/product.md gives that page), so a stub or an error page is never photographed.
+ * label that page always shows), so a stub or an error page is never photographed.
  */
 const PAGES: { name: string; path: string; ready: (page: Page) => Locator }[] = [
   { name: 'dashboard', path: '/dashboard', ready: (p) => p.getByText("Today's Bookings", { exact: true }) },

@@ -1,6 +1,7 @@
 /**
  * The words of the landing page, kept apart from the markup so the copy can be
- * read and changed in one place. Metrics are fixed by docs/product.md#limits.
+ * read and changed in one place. The two metrics are fixed marketing figures
+ * (docs/product.md#the-landing-page-and-the-demo).
  */
 
 export const PRODUCT = 'Slotwise';

@@ -1,5 +1,5 @@
 /**
- * The feedback form (docs/product.md#screens): Type, Where, a required Description.
+ * The feedback form (docs/product.md#feedback): Type, Where, a required Description.
  * After success it thanks the user and closes itself after FEEDBACK_CLOSE_MS.
  * Plain React API only (hooks, no signals, no router): the widget renders it on
  * preact/compat inside a shadow root, with feedback.css adopted there.
@@ -22,7 +22,7 @@ export interface FeedbackFormProps {
   /** Sends the feedback; throws ApiError on failure (the shared client does). */
   send: (body: FeedbackRequest) => Promise<unknown>;
   onClose: () => void;
-  /** How failures are announced; window.alert by default, as the spec says. */
+  /** How failures are announced: window.alert by default; the widget shows them inside itself instead. */
   alert?: (message: string) => void;
 }
 

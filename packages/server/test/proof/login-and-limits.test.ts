@@ -107,7 +107,7 @@ describe.each(storages())('rate limits on every public call on %s', (kind) => {
         'OPTIONS /api/feedback',
       ].sort(),
     );
-    // The ones docs/architecture.md#security names, by name.
+    // The ones docs/product.md#rate-limits lists, by name.
     for (const k of [
       'POST /api/auth/login',
       'POST /api/auth/signup',

@@ -36,7 +36,7 @@ export function registeredRoutes(app: FastifyInstance): RouteDef[] {
   return out;
 }
 
-/** The calls docs/architecture.md#the-api and issue 3 name; the walk must find at least these. */
+/** The owner calls the dashboard's screens make (issue 3 names them); the walk must find at least these. */
 const EXPECTED = [
   'GET /api/business-dashboard/bookings/today',
   'GET /api/business-dashboard/bookings',
