@@ -42,7 +42,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
  * are in flight, so the rest of that mount counts here) and again with the events.
  */
 const BUDGET = { weekMsTarget: 150, monthMsTarget: 300, renderMsCeiling: 1000, initialKb: 100 };
-/**
+/*
  * Measured with this benchmark for choices in the calendar's code (the code keeps the
  * reasons, these the figures; each on one of these 2-core VMs):
  * - The grid mounts one render before the answers (calendar-page.tsx). Mounting it only
