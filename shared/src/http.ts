@@ -54,9 +54,6 @@ type Input = {
   headers?: Record<string, string>;
 };
 
-const isServerError = (data: unknown): data is { error: string; code?: unknown } =>
-  !!data && typeof data === 'object' && 'error' in data && typeof data.error === 'string';
-
 /** The functions of one group of routes, each calling its route. */
 export function groupClient<T extends Record<string, RouteDef>>(
   group: T,
@@ -91,28 +88,29 @@ export function groupClient<T extends Record<string, RouteDef>>(
       throw new ApiError(0, 'NETWORK_ERROR', 'Could not reach the server. Check your connection and try again.');
     }
     const text = await res.text();
-    const json = typeof def.response === 'string' || def.response.mediaType === 'application/json';
     let data: unknown = null;
-    if (text && (json || !res.ok)) {
-      try {
-        data = JSON.parse(text);
-      } catch {
-        data = null;
-      }
+    try {
+      data = text ? JSON.parse(text) : null;
+    } catch {
+      // Not JSON: a text answer (CSV), or a proxy's error page.
     }
     if (!res.ok) {
       if (res.status === 401 && owner) options.onUnauthorized?.();
-      if (isServerError(data)) {
-        const code = (typeof data.code === 'string' ? data.code : 'INTERNAL') as ErrorCode;
-        throw new ApiError(res.status, code, data.error, true);
-      }
+      const server = data as { error?: unknown; code?: unknown } | null;
+      if (typeof server?.error === 'string')
+        throw new ApiError(
+          res.status,
+          (typeof server.code === 'string' ? server.code : 'INTERNAL') as ErrorCode,
+          server.error,
+          true,
+        );
       throw new ApiError(
         res.status,
         res.status >= 500 ? 'INTERNAL' : 'UNEXPECTED_ANSWER',
         `The server answered ${res.status} ${res.statusText}`.trim(),
       );
     }
-    if (!json) return text;
+    if (typeof def.response !== 'string' && def.response.mediaType !== 'application/json') return text;
     const parser =
       typeof def.response === 'string' ? (parsers?.[def.response] as Parser<unknown> | undefined) : undefined;
     if (!parser) return data;

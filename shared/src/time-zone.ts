@@ -55,11 +55,11 @@ function wallFormat(timeZone: string): Intl.DateTimeFormat | null {
   return f;
 }
 
-/** The wall clock's parts at an instant, read with the zone's formatter. */
-function wallParts(f: Intl.DateTimeFormat, ms: number) {
+/** The wall clock's parts at an instant (year, month, day, hour, minute), read with the zone's formatter. */
+function wallParts(f: Intl.DateTimeFormat, ms: number): Record<string, string> {
   const p: Record<string, string> = {};
   for (const part of f.formatToParts(new Date(ms))) p[part.type] = part.value;
-  return { year: p.year ?? '', month: p.month ?? '', day: p.day ?? '', hour: p.hour ?? '', minute: p.minute ?? '' };
+  return p;
 }
 
 export interface WallClock {
@@ -71,9 +71,8 @@ export interface WallClock {
 
 /** What the business's clocks read at an instant. An unknown zone reads as UTC rather than failing a page. */
 export function wallClockAt(ms: number, timeZone: string): WallClock {
-  const f = wallFormat(timeZone) ?? wallFormat('UTC');
-  if (!f) return { day: new Date(ms).toISOString().slice(0, 10), time: new Date(ms).toISOString().slice(11, 16) };
-  const p = wallParts(f, ms);
+  // Every runtime knows UTC.
+  const p = wallParts((wallFormat(timeZone) ?? wallFormat('UTC'))!, ms);
   return { day: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
 }
 
