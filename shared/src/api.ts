@@ -305,7 +305,6 @@ export const DistancePricingUpdate = z.object({
 
 export const BusinessDetails = z.object({ businessId: Id });
 export const AddressResponse = z.object({ address: z.string().nullable() });
-export const AddressUpdate = Step3Request;
 
 export const TimeZoneUpdate = z.object({
   timeZone: z

@@ -472,7 +472,7 @@ export const dashboardRoutes = {
     method: 'PUT',
     path: `${owner}/address/update`,
     auth: 'owner',
-    body: 'AddressUpdate',
+    body: 'Step3Request',
     response: 'BusinessProfile',
   },
   updateTimeZone: {

@@ -5,7 +5,7 @@
  */
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   'password',
   '*.password',
   'newPassword',

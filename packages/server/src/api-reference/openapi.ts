@@ -18,7 +18,7 @@ function jsonSchema(name: SchemaName, io: 'input' | 'output'): JsonSchema {
 }
 
 /** "/booking/approve/:id" -> "/booking/approve/{id}" */
-export const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, '{$1}');
+const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, '{$1}');
 
 function parameters(def: RouteDef): JsonSchema[] {
   const out: JsonSchema[] = [];

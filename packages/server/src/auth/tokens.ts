@@ -1,7 +1,7 @@
 /** Session tokens: HS256 JWTs with a 7-day expiry, algorithm pinned (docs/architecture.md#security). */
 import { jwtVerify, SignJWT } from 'jose';
 
-export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 export interface SessionClaims {
   userId: string;

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { CalendarChanges } from './calendar-changes.ts';
 import type { Database } from './schema.ts';
 
-export type Dialect = 'sqlite' | 'postgres';
+type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   db: Kysely<Database>;
   dialect: Dialect;
@@ -55,7 +55,7 @@ export function openDatabase(url: string): Db {
  * of the CPU of a booking. Statements are reusable (Kysely never iterates two at once
  * on one connection), so keep the most recent ones by SQL text.
  */
-export function withStatementCache(sqlite: SQLite.Database, max = 500) {
+function withStatementCache(sqlite: SQLite.Database, max = 500) {
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),

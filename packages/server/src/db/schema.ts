@@ -43,7 +43,7 @@ export interface BusinessesTable {
   updated_at: number;
 }
 
-export interface QuestionOptionsTable {
+interface QuestionOptionsTable {
   id: string;
   business_id: string;
   position: number;
@@ -60,7 +60,7 @@ export interface ServicesTable {
   created_at: number;
 }
 
-export interface AvailabilityTable {
+interface AvailabilityTable {
   business_id: string;
   /** Monday..Sunday */
   day: string;
@@ -111,14 +111,14 @@ export interface BookingsTable {
   reminder_sent_at: number | null;
 }
 
-export interface ManageTokensTable {
+interface ManageTokensTable {
   booking_id: string;
   /** sha256 of the token, base64url; the token itself is never stored. */
   token_hash: string;
   created_at: number;
 }
 
-export interface IdempotencyKeysTable {
+interface IdempotencyKeysTable {
   key: string;
   business_id: string;
   request_hash: string;
@@ -127,7 +127,7 @@ export interface IdempotencyKeysTable {
   created_at: number;
 }
 
-export interface FeedbackTable {
+interface FeedbackTable {
   id: string;
   type: string;
   place: string;
@@ -136,7 +136,7 @@ export interface FeedbackTable {
 }
 
 /** Transactional outbox: a mail row commits with the change that caused it, and is sent after. */
-export interface MailOutboxTable {
+interface MailOutboxTable {
   id: string;
   to_address: string;
   subject: string;
@@ -151,7 +151,7 @@ export interface MailOutboxTable {
   created_at: number;
 }
 
-export interface RateLimitsTable {
+interface RateLimitsTable {
   key: string;
   count: number;
   reset_at: number;

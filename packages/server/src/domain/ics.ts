@@ -16,7 +16,7 @@ export interface IcsEvent {
 }
 
 /** RFC 5545 3.3.11: backslash, semicolon, comma and newlines are escaped in TEXT. */
-export function escapeText(text: string): string {
+function escapeText(text: string): string {
   return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 }
 
@@ -43,7 +43,7 @@ export function foldLine(line: string): string {
   return out.join('\r\n ');
 }
 
-export function utcStamp(ms: number): string {
+function utcStamp(ms: number): string {
   return `${new Date(ms)
     .toISOString()
     .replace(/[-:]/g, '')

@@ -12,7 +12,7 @@ import type { Located } from '../geocoder/geocoder.ts';
 import type { Business } from '../repositories/businesses.ts';
 import type { BookingRow } from '../repositories/calendar.ts';
 
-export const ADDRESS_NOT_LOCATED = 'We could not locate that address. Please pick one of the suggestions.';
+const ADDRESS_NOT_LOCATED = 'We could not locate that address. Please pick one of the suggestions.';
 /** The owner's words: their address is a house number and a suggestion (onboarding step 3, Settings). */
 export const BUSINESS_ADDRESS_NOT_FOUND =
   'We could not locate that address. Search again and pick one of the suggestions, then add your house number.';

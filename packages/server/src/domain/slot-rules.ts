@@ -92,7 +92,7 @@ export function intervalOf(span: CalendarSpan): Interval {
 }
 
 /** A single blocked time may cover up to a month (a holiday); longer is surely a typo. */
-export const MAX_BLOCK_MS = 31 * 24 * 3600 * 1000;
+const MAX_BLOCK_MS = 31 * 24 * 3600 * 1000;
 
 /** A blocked time's ISO start and end as instants, refused when backwards or longer than a month. */
 export function blockSpan(startTime: string, endTime: string): Interval {

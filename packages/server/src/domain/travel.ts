@@ -13,7 +13,7 @@ import { AppError } from '../errors.ts';
 import { type Business, travelSettingsOf } from '../repositories/businesses.ts';
 import { homeOf } from './places.ts';
 
-export const TRAVEL_NOT_FEASIBLE =
+const TRAVEL_NOT_FEASIBLE =
   'There is not enough time to travel to you between other jobs at this time. Please pick another slot.';
 
 export interface TravelDay {

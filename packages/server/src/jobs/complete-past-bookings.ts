@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 
-export const COMPLETE_PAST_INTERVAL_MS = 60_000;
+const COMPLETE_PAST_INTERVAL_MS = 60_000;
 
 export interface PeriodicJob {
   /** One pass now; resolves with how many bookings it completed (0 when a pass is already running). */

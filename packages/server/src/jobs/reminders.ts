@@ -12,8 +12,8 @@ import { linksFor, toMailBooking } from '../domain/booking-mail.ts';
 import { mails } from '../mail/templates.ts';
 import { queueMail } from '../repositories/mail-outbox.ts';
 
-export const REMINDER_LEAD_MS = 24 * 3600 * 1000;
-export const REMINDER_INTERVAL_MS = 60_000;
+const REMINDER_LEAD_MS = 24 * 3600 * 1000;
+const REMINDER_INTERVAL_MS = 60_000;
 
 export async function sendDueReminders(ctx: AppContext): Promise<number> {
   const now = ctx.now();

@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 
 /** Paths any website may call from the browser (the widget's); everything else is same-origin only. */
-export const PUBLIC_API = /^\/api\/(customer\/|business\/places|feedback)/;
+const PUBLIC_API = /^\/api\/(customer\/|business\/places|feedback)/;
 
 const PREFLIGHT_ROUTES = ['/api/customer/*', '/api/business/places', '/api/feedback'];
 

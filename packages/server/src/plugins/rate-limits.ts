@@ -36,7 +36,7 @@ export function rateLimit(ctx: AppContext, name: LimitName) {
 type Callback = (err: Error | null, result?: { current: number; ttl: number }) => void;
 
 /** The plugin's store over hit(): counters every instance shares. */
-export function databaseStore(db: Kysely<Database>) {
+function databaseStore(db: Kysely<Database>) {
   return class DatabaseStore {
     private readonly route: string;
     /** The plugin constructs the root store with its options; child() passes the route. */

@@ -20,7 +20,7 @@ export function schemaNamed(name: SchemaName): z.ZodType {
   return schema;
 }
 
-export const BODY_NOT_OBJECT = 'Send the body as a JSON object (Content-Type: application/json).';
+const BODY_NOT_OBJECT = 'Send the body as a JSON object (Content-Type: application/json).';
 
 const compiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
@@ -33,7 +33,7 @@ const compiler: FastifySchemaCompiler<z.ZodType> =
     return { error: new AppError('VALIDATION_FAILED', describeZodError(result.error)) };
   };
 
-export function describeZodError(error: z.ZodError): string {
+function describeZodError(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'The request is not valid.';
   // Messages in shared/api.ts are full sentences naming the field; zod's defaults are not, so add the field.

@@ -36,4 +36,4 @@ export function availabilityRepository(db: Kysely<Database>) {
   };
 }
 
-export const weekdayIndex = (day: string) => WEEKDAYS.indexOf(day as (typeof WEEKDAYS)[number]);
+const weekdayIndex = (day: string) => WEEKDAYS.indexOf(day as (typeof WEEKDAYS)[number]);

@@ -15,7 +15,7 @@ import type { BlockedTimesTable, BookingsTable, Database } from '../db/schema.ts
 import type { Tx } from '../db/transaction.ts';
 import { travelSettingsOf } from './businesses.ts';
 /** The SQLite trigger's look-back; no booking is longer (services last at most a day). */
-export const MAX_BOOKING_MS = 48 * 3600 * 1000;
+const MAX_BOOKING_MS = 48 * 3600 * 1000;
 
 export type BookingRow = Selectable<BookingsTable>;
 export type BlockedRow = Selectable<BlockedTimesTable>;

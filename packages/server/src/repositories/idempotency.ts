@@ -9,7 +9,7 @@ import { insertRow, prepared } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
 
-export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 
 // Every booking runs these (db/prepared.ts).
 const findLive = prepared(['key', 'after'], (db, v: { key: string; after: number }) =>

@@ -15,7 +15,7 @@ import { queueMail } from '../repositories/mail-outbox.ts';
 import { hit } from '../repositories/rate-limits.ts';
 import type { Handlers } from './register.ts';
 
-export const RESET_TTL_MS = 60 * 60 * 1000;
+const RESET_TTL_MS = 60 * 60 * 1000;
 const PER_ADDRESS = { max: 3, windowMs: 60 * 60 * 1000 };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');

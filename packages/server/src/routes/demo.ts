@@ -15,7 +15,7 @@ const DemoQuery = z.object({ businessId: Id.optional() });
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function demoPage(businessId: string, publicUrl: string): string {
+function demoPage(businessId: string, publicUrl: string): string {
   const id = escapeHtml(businessId);
   const snippet = escapeHtml(`<script src="${publicUrl}/widget.js" data-business-id="${businessId}" async></script>`);
   return `<!doctype html>

@@ -36,7 +36,7 @@ import { answerProblem, schemaNamed } from '../plugins/validation.ts';
 type Part<N, Else> = N extends SchemaName ? OutputOf<N> : Else;
 
 /** The request a route's handler gets: the parts its table entry declares, parsed. */
-export type RouteRequest<R extends RouteDef> = FastifyRequest<{
+type RouteRequest<R extends RouteDef> = FastifyRequest<{
   Body: Part<R['body'], undefined>;
   Querystring: Part<R['query'], Record<string, never>>;
   Params: Part<R['params'], Record<string, never>>;
@@ -44,13 +44,13 @@ export type RouteRequest<R extends RouteDef> = FastifyRequest<{
   (R['auth'] extends 'owner' ? { owner: OwnerSession } : unknown);
 
 /** Answers the route's declared answer, or sends one itself through `reply` (replays, downloads). */
-export type Handler<R extends RouteDef> = (
+type Handler<R extends RouteDef> = (
   req: RouteRequest<R>,
   reply: FastifyReply,
 ) => Promise<AnswerOf<R> | FastifyReply>;
 
 /** A handler, or one with the Fastify hooks its route needs besides (the slots cache's early answer). */
-export type RouteHandler<R extends RouteDef> = Handler<R> | { handler: Handler<R>; preParsing?: preParsingHookHandler };
+type RouteHandler<R extends RouteDef> = Handler<R> | { handler: Handler<R>; preParsing?: preParsingHookHandler };
 
 type Entry<G extends Group, N extends keyof Routes[G]> = Routes[G][N] extends RouteDef
   ? RouteHandler<Routes[G][N]>

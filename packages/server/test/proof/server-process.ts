@@ -16,12 +16,12 @@ import { createPgDatabase, type StorageKind } from '../helpers.ts';
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const tsx = join(repoRoot, 'node_modules', '.bin', 'tsx');
 const serverEntry = join(repoRoot, 'packages', 'server', 'src', 'server.ts');
-export const migrationsDir = fileURLToPath(new URL('../../src/db/migrations/', import.meta.url));
+const migrationsDir = fileURLToPath(new URL('../../src/db/migrations/', import.meta.url));
 
 /** Variables of src/config.ts that must not leak in from the caller's shell. */
 const SERVER_VARS = ['PORT', 'HOST', 'PUBLIC_URL', 'DATA_DIR', 'DATABASE_URL', 'JWT_SECRET', 'SMTP_URL', 'REDIS_URL'];
 
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

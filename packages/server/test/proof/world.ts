@@ -70,7 +70,7 @@ export interface Route {
 }
 
 /** One route per method; HEAD (Fastify's automatic twin of GET) is folded into its GET. */
-export function toRoutes(raw: RouteOptions[]): Route[] {
+function toRoutes(raw: RouteOptions[]): Route[] {
   const out = new Map<string, Route>();
   for (const r of raw) {
     const schema = (r.schema ?? {}) as Record<string, unknown>;
@@ -129,10 +129,10 @@ export interface World {
 }
 
 /** A mail transport that drops everything: the proofs look at rows and answers, not at mail. */
-export const nullTransport: MailTransport = { send: async () => 'dropped' };
+const nullTransport: MailTransport = { send: async () => 'dropped' };
 
 /** The first Wednesday at least `minDays` days after `now` (a UTC date; far enough ahead to be in the future everywhere). */
-export function futureWednesday(now = Date.now(), minDays = 10): string {
+function futureWednesday(now = Date.now(), minDays = 10): string {
   const d = new Date(now + minDays * 86_400_000);
   while (d.getUTCDay() !== 3) d.setUTCDate(d.getUTCDate() + 1);
   return d.toISOString().slice(0, 10);

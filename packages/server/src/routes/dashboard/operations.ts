@@ -12,7 +12,7 @@ import { AppError } from '../../errors.ts';
 import type { Business } from '../../repositories/businesses.ts';
 import type { Handlers } from '../register.ts';
 
-export function toOperationsJson(b: Business): OperationsSettings {
+function toOperationsJson(b: Business): OperationsSettings {
   return {
     travel: { enabled: b.travel_enabled === 1, speedMph: b.travel_speed_mph, bufferMinutes: b.travel_buffer_min },
     maxDistanceMiles: b.max_distance_miles,

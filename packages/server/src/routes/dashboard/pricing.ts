@@ -14,7 +14,7 @@ import { type QuestionConfig, toQuestionJson } from '../../repositories/pricing.
 import type { Handlers } from '../register.ts';
 
 /** The update as stored: a dropdown keeps its options and no rate; a rate keeps its rate and no options. */
-export function toQuestionConfig(q: SpecificQuestionUpdate): QuestionConfig {
+function toQuestionConfig(q: SpecificQuestionUpdate): QuestionConfig {
   if (q.type === 'dropdown') {
     return {
       question: q.question,

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../../src/context.ts';
 import type { MailTransport, OutgoingMail } from '../../../src/mail/transport.ts';
 
-export const LA = 'America/Los_Angeles';
+const LA = 'America/Los_Angeles';
 
 /** Epoch ms of a business-local wall time ("2026-12-01", "10:00") in `zone`. */
 export function wallToMs(day: string, time: string, zone = LA): number {
