@@ -90,7 +90,7 @@ export type SignupRequest = z.infer<typeof SignupRequest>;
 export const TokenResponse = z.object({ token: z.string() });
 export type TokenResponse = z.infer<typeof TokenResponse>;
 
-/** What the signed token carries; the dashboard decodes it (docs/architecture.md#data). */
+/** What the signed token carries; the dashboard decodes it (docs/product.md#screens: the session). */
 export const SessionPayload = z.object({
   sub: z.string(),
   email: z.string(),

@@ -14,7 +14,7 @@ export type ApiClient = { [G in keyof Routes]: GroupClient<Routes[G]> };
 /**
  * Answers are checked against their declared zod schemas when `schemas` is given
  * (tests, development, tools: `import * as api from '@slotwise/shared/api'`). Production
- * bundles leave it out: zod is a third of the dashboard's first download, and the
+ * bundles leave it out: zod is a large part of the dashboard's first download, and the
  * answers come from our own server, which validated what it stored (docs/decisions/007).
  */
 export function createClient(options: ClientOptions & { schemas?: Parsers } = {}): ApiClient {

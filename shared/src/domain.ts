@@ -1,5 +1,6 @@
 /**
- * Fixed vocabularies of the product (docs/product.md#screens, docs/architecture.md#data, docs/product.md#limits).
+ * Fixed vocabularies of the product (the trades of docs/product.md#onboarding, the statuses of
+ * docs/product.md#booking-statuses, the limits of docs/product.md#limits).
  * Pure data: used by the server's validation and by every app's screens.
  */
 
@@ -18,7 +19,7 @@ export const NICHES = [
 ] as const;
 export type Niche = (typeof NICHES)[number];
 
-/** docs/architecture.md#data, in the spec's order. Default +1 (United States). */
+/** The country codes sign-up offers (docs/product.md#sign-up-and-log-in), in the first version's order. Default +1 (United States). */
 export const COUNTRY_CODES = [
   { code: '+44', country: 'United Kingdom' },
   { code: '+1', country: 'United States' },

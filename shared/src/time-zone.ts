@@ -25,7 +25,8 @@ export function isTimeZone(zone: string): boolean {
 /**
  * The spelling to store for a zone the owner typed: Intl's canonical casing
  * ("america/new_york" -> "America/New_York"), but never a different zone that
- * Intl maps an alias to ("EST" stays "EST").
+ * Intl maps an alias to ("EST" stays "EST"). Only for a zone isTimeZone accepted: it
+ * throws RangeError on any other.
  */
 export function canonicalZone(zone: string): string {
   const resolved = new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
@@ -76,12 +77,16 @@ export function wallClockAt(ms: number, timeZone: string): WallClock {
   return { day: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
 }
 
-/** The business-local date (YYYY-MM-DD) at `now`: "today" is the business's day, not the viewer's. */
+/**
+ * The business-local date (YYYY-MM-DD) at `now`: "today" is the business's day, not the
+ * viewer's. An unknown zone reads as UTC, as in wallClockAt: the server and every browser
+ * then agree, where the runtime's own zone would be the viewer's, never the business's.
+ */
 export function todayIn(timeZone: string, now: number = Date.now()): string {
   return wallClockAt(now, timeZone).day;
 }
 
-/** "2026-12-02 09:30": an instant as the business's wall clock, for exports. */
+/** "2026-12-02 09:30": an instant as the business's wall clock, for exports (an unknown zone reads as UTC). */
 export function localDateTime(ms: number, timeZone: string): string {
   const { day, time } = wallClockAt(ms, timeZone);
   return `${day} ${time}`;
@@ -128,6 +133,7 @@ export function shortDate(day: string): string {
 const offsetCache = new Map<string, Map<number, number>>();
 const OFFSET_CACHE_LIMIT = 100_000;
 
+/** Minutes the zone's clocks are ahead of UTC at an instant (-300 in New York in winter); RangeError on an unknown zone. */
 export function offsetAt(timeZone: string, ms: number): number {
   const minute = Math.floor(ms / MINUTE);
   let zone = offsetCache.get(timeZone);

@@ -44,8 +44,8 @@ type ChildFactory = NonNullable<FastifyServerOptions['childLoggerFactory']>;
 
 /**
  * A request's logger, made on its first line. Fastify gives every request a pino child
- * with its reqId, and making one (bindings serialised, redaction set up) was about a
- * twentieth of a kept slots answer, which at the usual level logs nothing at all.
+ * with its reqId, and making one (bindings serialised, redaction set up) was a measurable
+ * part of a kept slots answer (docs/decisions/009), which at the usual level logs nothing.
  */
 class LazyRequestLogger {
   private made: FastifyBaseLogger | undefined;

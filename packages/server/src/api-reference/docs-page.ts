@@ -2,7 +2,7 @@
  * GET /api/docs: the API reference as one page, rendered on the server from the
  * OpenAPI document (openapi.ts), so it reads without JavaScript, ships nothing to any
  * app, and passes a CSP that allows no script at all. Why not a ready-made renderer
- * (Redoc, Swagger UI, Scalar, each about 1 MB of script): docs/decisions/011-one-route-table.md.
+ * (Redoc, Swagger UI, Scalar): docs/decisions/011-one-route-table.md.
  */
 
 type Schema = {

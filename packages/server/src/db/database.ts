@@ -51,8 +51,8 @@ export function openDatabase(url: string): Db {
 }
 
 /**
- * Kysely's SQLite driver prepares every statement anew; preparing was about a tenth
- * of the CPU of a booking. Statements are reusable (Kysely never iterates two at once
+ * Kysely's SQLite driver prepares every statement anew, a cost every booking paid
+ * (docs/decisions/010). Statements are reusable (Kysely never iterates two at once
  * on one connection), so keep the most recent ones by SQL text.
  */
 function withStatementCache(sqlite: SQLite.Database, max = 500) {

@@ -2,8 +2,8 @@
  * Queries Kysely builds and compiles once per dialect, then runs with each call's values.
  *
  * Building a query through Kysely's builder and compiling it to SQL (every node created,
- * frozen, visited) was about a quarter of a booking's CPU, more than SQLite spent running
- * the statements. A booking runs a dozen queries whose shape never changes, only their
+ * frozen, visited) cost a booking more CPU than SQLite spent running the statements
+ * (docs/decisions/010). A booking runs a dozen queries whose shape never changes, only their
  * values. So each of those is written once with Kysely as usual, against stand-ins for its
  * values; the SQL compiled from that is kept, and a call only puts its values where the
  * stand-ins were. The SQL text is then the same string on every call, which also makes

@@ -2,8 +2,8 @@
  * CORS (docs/architecture.md#security): the widget's calls are open to every origin without
  * credentials; everything else answers no other origin. With no credentials the
  * open answer is the constant `*`, so nothing depends on the caller and nothing is
- * worked out per request (@fastify/cors normalised its options on every request,
- * about a twentieth of a slots request's CPU).
+ * worked out per request (@fastify/cors normalised its options on every request;
+ * what that cost: docs/decisions/009).
  */
 import type { FastifyInstance } from 'fastify';
 

@@ -12,7 +12,7 @@ const weekOf = prepared(['businessId'], (db, v: { businessId: string }) =>
 
 export function availabilityRepository(db: Kysely<Database>) {
   return {
-    /** Seven entries, Monday..Sunday; days never stored take the defaults (docs/product.md#settings). */
+    /** Seven entries, Monday..Sunday; days never stored take the defaults (docs/product.md#business-hours). */
     async forBusiness(businessId: string, from: Tx = db): Promise<AvailabilityEntry[]> {
       const rows = await weekOf(from, { businessId });
       const stored = new Map(rows.map((r) => [r.day, r]));

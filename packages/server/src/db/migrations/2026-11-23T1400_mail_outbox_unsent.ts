@@ -1,8 +1,8 @@
 /**
  * The mail dispatcher asks for the oldest unsent messages. The index on
  * (sent_at, next_attempt_at) found them but left SQLite sorting every unsent row by
- * created_at (about 1.3 ms a pass with a few thousand queued during a burst of
- * bookings); a partial index of unsent rows in created_at order answers with the
+ * created_at (docs/decisions/004 has what it cost during a burst of bookings); a
+ * partial index of unsent rows in created_at order answers with the
  * first 50 rows it reads, and sent rows leave it.
  */
 import { type Kysely, sql } from 'kysely';

@@ -13,8 +13,8 @@
  * Requests that find no kept answer while one is being computed wait for that one
  * instead of each computing their own. Without this, every request that arrived during
  * a computation's database reads missed too: on PostgreSQL, where those reads take a
- * round trip, all 50 connections of the bench recomputed the same day every second
- * (350 computations in 7 s, against 8 on SQLite).
+ * round trip, the bench's connections recomputed the same day over and over (the
+ * figures: docs/decisions/009).
  */
 import type { CalendarChanges } from '../../db/calendar-changes.ts';
 
