@@ -1,11 +1,12 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   canonicalZone,
   isTimeZone,
   localDateTime,
   localToUtcMs,
   longDate,
+  offsetAt,
   shortDate,
   todayIn,
   utcMsToLocal,
@@ -19,6 +20,16 @@ const LA = 'America/Los_Angeles';
 const utc = (iso: string) => Date.parse(iso);
 /** A Tuesday in winter, New York (UTC-5). */
 const DAY = '2026-12-01';
+/** Zones with half-hour and 45-minute offsets, a half-hour daylight-saving change, and the southern summer. */
+const ZONES = [NY, LONDON, LA, 'Asia/Kolkata', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'Pacific/Chatham', 'UTC'];
+
+/** The zone's offset as the runtime prints it ("GMT-05:00"): an independent reading to check offsetAt against. */
+function printedOffset(zone: string, ms: number): number {
+  const printed = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).format(ms);
+  const m = /GMT(?:([+-])(\d{2}):(\d{2}))?$/.exec(printed);
+  if (!m) throw new Error(`Unexpected offset: ${printed}`);
+  return m[1] ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
+}
 
 describe('wall time and UTC', () => {
   it('converts both ways in several zones', () => {
@@ -34,6 +45,14 @@ describe('wall time and UTC', () => {
     expect(localToUtcMs('2026-03-08', '02:30', NY)).toBe(utc('2026-03-08T07:00:00Z'));
     expect(localToUtcMs('2026-03-08', '02:00', NY)).toBe(utc('2026-03-08T07:00:00Z'));
     expect(localToUtcMs('2026-03-29', '01:45', LONDON)).toBe(utc('2026-03-29T01:00:00Z'));
+  });
+
+  it('gives the first occurrence of a wall time the fall-back repeats, and reads both occurrences back', () => {
+    expect(localToUtcMs('2026-11-01', '01:30', NY)).toBe(utc('2026-11-01T05:30:00Z'));
+    expect(localToUtcMs('2026-11-01', '02:00', NY)).toBe(utc('2026-11-01T07:00:00Z'));
+    expect(utcMsToLocal(utc('2026-11-01T05:30:00Z'), NY)).toEqual({ day: '2026-11-01', time: '01:30' });
+    expect(utcMsToLocal(utc('2026-11-01T06:30:00Z'), NY)).toEqual({ day: '2026-11-01', time: '01:30' });
+    expect(wallTimeExists('2026-11-01', '01:30', NY)).toBe(true);
   });
 
   it('knows which wall times a gap skips', () => {
@@ -64,6 +83,43 @@ describe('wall time and UTC', () => {
 
   it('throws on an unknown time zone rather than guessing', () => {
     expect(() => localToUtcMs(DAY, '10:00', 'Mars/Olympus')).toThrow(/time zone/);
+    expect(() => utcMsToLocal(utc('2026-12-01T10:00:00Z'), 'Mars/Olympus')).toThrow(RangeError);
+    expect(() => wallTimeExists(DAY, '10:00', 'Mars/Olympus')).toThrow(RangeError);
+  });
+});
+
+describe('offsets', () => {
+  it('reads whole-hour, half-hour and 45-minute offsets', () => {
+    expect(offsetAt(NY, utc('2026-01-15T12:00:00Z'))).toBe(-300);
+    expect(offsetAt(NY, utc('2026-07-15T12:00:00Z'))).toBe(-240);
+    expect(offsetAt('Asia/Kolkata', utc('2026-07-15T12:00:00Z'))).toBe(330);
+    expect(offsetAt('Asia/Kathmandu', utc('2026-07-15T12:00:00Z'))).toBe(345);
+    expect(offsetAt('Pacific/Chatham', utc('2026-01-15T12:00:00Z'))).toBe(825);
+    expect(offsetAt('UTC', utc('2026-07-15T12:00:00Z'))).toBe(0);
+  });
+
+  it('changes at the very minute the clocks do, both ways (New York, 2026-03-08 and 2026-11-01)', () => {
+    expect(offsetAt(NY, utc('2026-03-08T06:59:00Z'))).toBe(-300);
+    expect(offsetAt(NY, utc('2026-03-08T07:00:00Z'))).toBe(-240);
+    expect(offsetAt(NY, utc('2026-11-01T05:59:00Z'))).toBe(-240);
+    expect(offsetAt(NY, utc('2026-11-01T06:00:00Z'))).toBe(-300);
+  });
+
+  it('agrees with the offset the runtime prints, in any zone at any instant (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: utc('2020-01-01T00:00:00Z'), max: utc('2035-12-31T00:00:00Z') }),
+        fc.constantFrom(...ZONES),
+        (ms, zone) => {
+          expect(offsetAt(zone, ms)).toBe(printedOffset(zone, Math.floor(ms / 60_000) * 60_000));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('throws on an unknown time zone', () => {
+    expect(() => offsetAt('Mars/Olympus', 0)).toThrow('Unknown time zone: Mars/Olympus');
   });
 });
 
@@ -74,6 +130,41 @@ describe('wall clocks of instants', () => {
     expect(wallClockAt(ms, LONDON)).toEqual({ day: '2026-12-02', time: '03:30' });
     expect(todayIn(LA, ms)).toBe('2026-12-01');
     expect(localDateTime(ms, NY)).toBe('2026-12-01 22:30');
+  });
+
+  it('jumps with the clocks on both daylight-saving days (New York)', () => {
+    expect(wallClockAt(utc('2026-03-08T06:59:00Z'), NY)).toEqual({ day: '2026-03-08', time: '01:59' });
+    expect(wallClockAt(utc('2026-03-08T07:00:00Z'), NY)).toEqual({ day: '2026-03-08', time: '03:00' });
+    expect(wallClockAt(utc('2026-11-01T05:59:00Z'), NY)).toEqual({ day: '2026-11-01', time: '01:59' });
+    expect(wallClockAt(utc('2026-11-01T06:00:00Z'), NY)).toEqual({ day: '2026-11-01', time: '01:00' });
+    // Both 01:30s of the repeated hour print alike, as the clocks on the wall read them.
+    expect(localDateTime(utc('2026-11-01T05:30:00Z'), NY)).toBe('2026-11-01 01:30');
+    expect(localDateTime(utc('2026-11-01T06:30:00Z'), NY)).toBe('2026-11-01 01:30');
+    expect(localDateTime(utc('2026-03-08T07:00:00Z'), NY)).toBe('2026-03-08 03:00');
+  });
+
+  it("starts the business's today at its midnight, on the 23-hour and the 25-hour day", () => {
+    // 2026-03-08 in New York: from 05:00Z (midnight EST) to 04:00Z next day (midnight EDT).
+    expect(todayIn(NY, utc('2026-03-08T04:59:59Z'))).toBe('2026-03-07');
+    expect(todayIn(NY, utc('2026-03-08T05:00:00Z'))).toBe('2026-03-08');
+    expect(todayIn(NY, utc('2026-03-09T03:59:59Z'))).toBe('2026-03-08');
+    expect(todayIn(NY, utc('2026-03-09T04:00:00Z'))).toBe('2026-03-09');
+    // 2026-11-01: from 04:00Z (midnight EDT) to 05:00Z next day (midnight EST).
+    expect(todayIn(NY, utc('2026-11-01T03:59:59Z'))).toBe('2026-10-31');
+    expect(todayIn(NY, utc('2026-11-01T04:00:00Z'))).toBe('2026-11-01');
+    expect(todayIn(NY, utc('2026-11-02T04:59:59Z'))).toBe('2026-11-01');
+    expect(todayIn(NY, utc('2026-11-02T05:00:00Z'))).toBe('2026-11-02');
+  });
+
+  it('reads today from the clock when no instant is given', () => {
+    vi.useFakeTimers({ now: utc('2026-12-02T03:30:00Z') });
+    try {
+      expect(todayIn(NY)).toBe('2026-12-01');
+      expect(todayIn(LONDON)).toBe('2026-12-02');
+      expect(todayIn('Pacific/Auckland')).toBe('2026-12-02');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('agrees with utcMsToLocal across both daylight-saving changes, every 15 minutes', () => {
@@ -92,18 +183,112 @@ describe('wall clocks of instants', () => {
     }
   });
 
+  it('gives the answers of a freshly built formatter, with zones in any order (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.integer({ min: utc('2020-01-01T00:00:00Z'), max: utc('2035-12-31T00:00:00Z') }),
+            fc.constantFrom(...ZONES),
+          ),
+          { minLength: 1, maxLength: 20 },
+        ),
+        (readings) => {
+          for (const [ms, zone] of readings) {
+            const p = Object.fromEntries(
+              new Intl.DateTimeFormat('en-US', {
+                timeZone: zone,
+                year: 'numeric',
+                month: '2-digit',
+                day: '2-digit',
+                hour: '2-digit',
+                minute: '2-digit',
+                hourCycle: 'h23',
+              })
+                .formatToParts(ms)
+                .map((part) => [part.type, part.value]),
+            );
+            const day = `${p.year}-${p.month}-${p.day}`;
+            expect(wallClockAt(ms, zone)).toEqual({ day, time: `${p.hour}:${p.minute}` });
+            expect(todayIn(zone, ms)).toBe(day);
+            expect(localDateTime(ms, zone)).toBe(`${day} ${p.hour}:${p.minute}`);
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it('reads an unknown zone as UTC instead of failing the page', () => {
     const ms = Date.parse('2026-12-02T03:30:00Z');
     expect(wallClockAt(ms, 'Not/AZone')).toEqual({ day: '2026-12-02', time: '03:30' });
     expect(todayIn('Not/AZone', ms)).toBe('2026-12-02');
+    expect(localDateTime(ms, 'Not/AZone')).toBe('2026-12-02 03:30');
+    // A known zone asked after the unknown one still gets its own answer.
+    expect(todayIn(NY, ms)).toBe('2026-12-01');
+  });
+});
+
+describe('the formatter cache', () => {
+  const realFormat = Intl.DateTimeFormat;
+  afterEach(() => {
+    Object.defineProperty(Intl, 'DateTimeFormat', { value: realFormat, writable: true, configurable: true });
+    vi.resetModules();
+  });
+
+  it('builds one formatter per zone, however often and in whatever order the zones are asked', async () => {
+    const built: string[] = [];
+    const counting = new Proxy(realFormat, {
+      construct(target, args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+        built.push(args[1]?.timeZone ?? '(runtime)');
+        return Reflect.construct(target, args);
+      },
+    });
+    Object.defineProperty(Intl, 'DateTimeFormat', { value: counting, writable: true, configurable: true });
+    vi.resetModules();
+    const tz = await import('./time-zone.ts');
+    const atImport = built.length;
+    const ms = utc('2026-07-01T12:00:00Z');
+    for (let i = 0; i < 50; i++) {
+      for (const zone of [NY, LONDON, LA]) {
+        tz.wallClockAt(ms + i * 3_600_000, zone);
+        tz.todayIn(zone, ms + i * 3_600_000);
+        tz.localDateTime(ms, zone);
+        tz.offsetAt(zone, ms + i * 3_600_000);
+      }
+      tz.longDate('2026-12-02');
+      tz.shortDate('2026-03-05');
+      tz.todayIn('Not/AZone', ms);
+    }
+    expect(built.slice(atImport).sort()).toEqual([LA, NY, 'Not/AZone', 'UTC', LONDON].sort());
   });
 });
 
 describe('dates as people read them', () => {
-  it('writes long and short dates of a calendar day, whatever zone the runtime is in', () => {
+  it('writes long and short dates of a calendar day', () => {
     expect(longDate('2026-12-02')).toBe('Wednesday, December 2, 2026');
     expect(shortDate('2026-03-05')).toBe('Thu, Mar 5, 2026');
     expect(longDate('2026-01-01')).toBe('Thursday, January 1, 2026');
+    expect(longDate('2026-03-08')).toBe('Sunday, March 8, 2026');
+    expect(shortDate('2026-11-01')).toBe('Sun, Nov 1, 2026');
+  });
+
+  it('writes the same date whatever zone the runtime is in', async () => {
+    const runtimeZone = process.env.TZ;
+    try {
+      for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago', NY]) {
+        // Node follows TZ at once; a fresh module builds its formatters under it.
+        process.env.TZ = zone;
+        vi.resetModules();
+        const fresh = await import('./time-zone.ts');
+        expect(fresh.longDate('2026-11-01')).toBe('Sunday, November 1, 2026');
+        expect(fresh.shortDate('2026-03-08')).toBe('Sun, Mar 8, 2026');
+      }
+    } finally {
+      if (runtimeZone === undefined) delete process.env.TZ;
+      else process.env.TZ = runtimeZone;
+      vi.resetModules();
+    }
   });
 
   it('returns what is not a date as it is', () => {
@@ -123,5 +308,9 @@ describe('zone names', () => {
   it('stores the canonical casing but never swaps an alias for another zone', () => {
     expect(canonicalZone('america/new_york')).toBe(NY);
     expect(canonicalZone('EST')).toBe('EST');
+  });
+
+  it('throws on an unknown zone in canonicalZone (isTimeZone screens what the owner typed first)', () => {
+    expect(() => canonicalZone('Mars/Olympus')).toThrow(RangeError);
   });
 });
