@@ -6,6 +6,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { BlockedTimeRequest } from '@slotwise/shared/api';
 import { minutesOfDay } from '@slotwise/shared/time';
+import { todayIn, wallClockAt } from '@slotwise/shared/time-zone';
 import { addMinutes } from 'date-fns';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SlotInfo } from 'react-big-calendar';
@@ -36,7 +37,6 @@ import {
   fromWallDate,
   minuteOf,
   timeOf,
-  toWallDate,
   visibleRange,
   wallClock,
   wallDate,
@@ -119,7 +119,7 @@ export function CalendarPage() {
 function CalendarBoard({ timeZone }: { timeZone: string }) {
   useSignals();
   const [params, setParams] = useSearchParams();
-  const [today] = useState(() => dayOf(toWallDate(Date.now(), timeZone)));
+  const [today] = useState(() => todayIn(timeZone));
   const view = parseView(params.get('view'));
   const day = parseDay(params.get('date')) ?? today;
   const date = useMemo(() => wallDate(day), [day]);
@@ -268,10 +268,10 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
   const onSelectEvent = useCallback((event: CalendarEvent) => setSelectedKey(event.key), []);
 
   function blockButtonDraft(): BlockTimeDraft {
-    const now = toWallDate(Date.now(), timeZone);
+    const nowMinute = minutesOfDay(wallClockAt(Date.now(), timeZone).time);
     const target = view === 'day' ? day : today >= range.from && today <= range.to ? today : range.from;
     const open = hours?.[wallDate(target).getDay()]?.open ?? 9 * 60;
-    const nextStep = STEPS.find((s) => s !== '23:59' && minutesOfDay(s) > minuteOf(now));
+    const nextStep = STEPS.find((s) => s !== '23:59' && minutesOfDay(s) > nowMinute);
     const startTime =
       target === today && nextStep && minutesOfDay(nextStep) > open
         ? nextStep
