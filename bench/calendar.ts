@@ -18,7 +18,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { localToUtcMs } from '@slotwise/shared/time-zone';
+import { localToUtcMs, todayIn } from '@slotwise/shared/time-zone';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/chromium.ts';
 import { root, startServer } from '../scripts/server-process.ts';
@@ -181,12 +181,7 @@ async function seed(base: string, dataDir: string): Promise<Seeded> {
   );
 
   const tz = profile.timeZone;
-  const today = new Intl.DateTimeFormat('en-CA', {
-    timeZone: tz,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
+  const today = todayIn(tz);
   const totalDays = Math.ceil(BOOKINGS / PER_DAY);
   const first = plusDays(today, -Math.floor(totalDays / 2));
   const now = Date.now();

@@ -10,6 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import { todayIn } from '@slotwise/shared/time-zone';
 import {
   api,
   baseURL,
@@ -42,12 +43,7 @@ function plusDays(day: string, n: number): string {
 
 /** The Monday after today in the business's zone: a weekday with default hours, never in the past. */
 function nextMonday(timeZone: string): string {
-  const today = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
+  const today = todayIn(timeZone);
   const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7;
   return plusDays(today, 7 - weekday);
 }

@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { todayIn } from '@slotwise/shared/time-zone';
 import {
   api,
   baseURL,
@@ -26,9 +27,7 @@ const SERVICE = { serviceName: 'Driveway Wash', duration: 60, price: 45 };
 
 /** YYYY-MM-DD where the business is, `days` from today. */
 function laDay(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
+  return todayIn(ZONE, Date.now() + days * 86_400_000);
 }
 
 /** "2026-12-03" -> "Thu, Dec 3, 2026", as the Bookings page prints a date. */

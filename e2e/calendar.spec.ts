@@ -7,6 +7,7 @@
  * so every time checked here also checks the time-zone handling.
  */
 import type { Page } from '@playwright/test';
+import { todayIn } from '@slotwise/shared/time-zone';
 import { api, baseURL, expect, type Owner, openAs, screenshot, signupOwner, test } from './fixtures.ts';
 
 interface Booked {
@@ -30,12 +31,7 @@ function plusDays(day: string, n: number): string {
 
 /** The Monday after today, as the business's calendar reads it. */
 function nextMonday(timeZone: string): string {
-  const today = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
+  const today = todayIn(timeZone);
   const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7;
   return plusDays(today, 7 - weekday);
 }

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { todayIn } from '@slotwise/shared/time-zone';
 import { api, baseURL, expect, type Owner, openAs, screenshot, signupOwner, test } from './fixtures.ts';
 
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -19,12 +20,6 @@ function morningZone(now = new Date()): string {
   if (offset > 14) offset -= 24;
   if (offset < -12) offset += 24;
   return offset >= 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
-}
-
-function todayIn(zone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(),
-  );
 }
 
 function collectDialogs(page: Page): string[] {

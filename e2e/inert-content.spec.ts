@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { TZDate } from '@date-fns/tz';
 import type { Page } from '@playwright/test';
+import { todayIn } from '@slotwise/shared/time-zone';
 import Database from 'better-sqlite3';
 import {
   api,
@@ -42,9 +43,7 @@ const LAST = `${SVG} & "O'Brien"`;
 
 /** YYYY-MM-DD in the business's zone, `days` from today. */
 function localDay(days = 0): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
+  return todayIn(ZONE, Date.now() + days * 86_400_000);
 }
 
 function wallMs(day: string, time: string): number {

@@ -18,6 +18,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { todayIn } from '@slotwise/shared/time-zone';
 import { api, baseURL, expect, type Owner, openAs, screenshot, signupOwner, test } from './fixtures.ts';
 import { artifactsDir } from './paths.ts';
 
@@ -44,12 +45,7 @@ interface BookingJson {
 
 /** YYYY-MM-DD in Los Angeles (where a 90210 business is), `days` from today. */
 function laDay(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Los_Angeles',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(Date.now() + days * 86_400_000));
+  return todayIn('America/Los_Angeles', Date.now() + days * 86_400_000);
 }
 
 const HOSTILE_CSS = `

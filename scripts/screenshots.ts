@@ -12,6 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { todayIn } from '@slotwise/shared/time-zone';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.ts';
 import { startServer } from './server-process.ts';
@@ -76,10 +77,6 @@ const CUSTOMERS = [
 /** Which service each booking is for (indexes into SERVICES): fits the times below inside business hours. */
 const SERVICE_PATTERN = [0, 1, 2, 0, 3, 1, 2, 0, 1, 3];
 const CUSTOMER_AREAS = ['90024', '90401', '90210', '90035', '91604'];
-
-function isoDate(d: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
-}
 
 async function seedBusiness(base: string): Promise<Seeded> {
   const api = makeApi(base);
@@ -152,7 +149,7 @@ async function seedBusiness(base: string): Promise<Seeded> {
   const booked: string[] = [];
   let n = 0;
   for (let dayOffset = 0; dayOffset < 7 && n < CUSTOMERS.length; dayOffset++) {
-    const date = isoDate(new Date(Date.now() + dayOffset * 86_400_000), business.timeZone);
+    const date = todayIn(business.timeZone, Date.now() + dayOffset * 86_400_000);
     const { slots } = await api<{ slots: { time: string; available: boolean }[] }>(
       'GET',
       `/api/customer/get-available-slots?businessId=${businessId}&date=${date}`,
