@@ -127,7 +127,27 @@ interface LighthouseResult {
   lost: string[];
 }
 
+/**
+ * Lighthouse sometimes loses the trace of a page load on a loaded machine and reports
+ * NO_NAVSTART: that run measured nothing, so it is run again in a fresh Chromium (at most
+ * NAVSTART_TRIES times), never counted as a pass. Any other runtime error fails at once.
+ */
+const NAVSTART_TRIES = 3;
+
 async function runLighthouse(url: string, mode: 'mobile' | 'desktop'): Promise<LighthouseResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runLighthouseOnce(url, mode);
+    } catch (err) {
+      if (!(err instanceof NoNavstart) || attempt >= NAVSTART_TRIES) throw err;
+      console.warn(`Lighthouse ${mode} lost the page-load trace (NO_NAVSTART, try ${attempt}); running it again.`);
+    }
+  }
+}
+
+class NoNavstart extends Error {}
+
+async function runLighthouseOnce(url: string, mode: 'mobile' | 'desktop'): Promise<LighthouseResult> {
   const chrome = await startDebuggableChromium();
   try {
     const result = await lighthouse(
@@ -137,7 +157,10 @@ async function runLighthouse(url: string, mode: 'mobile' | 'desktop'): Promise<L
     );
     if (!result) throw new Error(`Lighthouse returned no result for ${url}.`);
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) {
+      const message = `Lighthouse failed on ${url}: ${lhr.runtimeError.message}`;
+      throw lhr.runtimeError.code === 'NO_NAVSTART' ? new NoNavstart(message) : new Error(message);
+    }
     const scores = {} as Record<Category, number>;
     const lost: string[] = [];
     for (const id of CATEGORIES) {
