@@ -4,6 +4,7 @@
  * app, and passes a CSP that allows no script at all. Why not a ready-made renderer
  * (Redoc, Swagger UI, Scalar): docs/decisions/011-one-route-table.md.
  */
+import { escapeHtml } from '../html.ts';
 
 type Schema = {
   type?: string | string[];
@@ -42,9 +43,6 @@ type Document = {
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, Schema> };
 };
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** `code` spans and line breaks of the document's few Markdown-ish texts. */
 const prose = (s: string) => escapeHtml(s).replace(/`([^`]+)`/g, '<code>$1</code>');

@@ -4,6 +4,7 @@
  */
 import { formatUsd, toDollars } from '@slotwise/shared/money';
 import { longDate } from '@slotwise/shared/time-zone';
+import { escapeHtml } from '../html.ts';
 
 /** A composed mail, as queued in the outbox and handed to a transport. */
 export interface MailMessage {
@@ -31,10 +32,6 @@ export interface MailBooking {
 export interface ManageLinks {
   reschedule: string;
   cancel: string;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 export function manageLinks(publicUrl: string, token: string, businessId: string): ManageLinks {

@@ -1,5 +1,5 @@
 import type { AvailabilityEntry } from '@slotwise/shared/api';
-import { defaultBusinessHours, WEEKDAYS } from '@slotwise/shared/domain';
+import { defaultBusinessHours } from '@slotwise/shared/domain';
 import type { Kysely } from 'kysely';
 import { prepared } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
@@ -35,5 +35,3 @@ export function availabilityRepository(db: Kysely<Database>) {
     },
   };
 }
-
-const weekdayIndex = (day: string) => WEEKDAYS.indexOf(day as (typeof WEEKDAYS)[number]);

@@ -14,6 +14,7 @@ import { insertRow, prepared } from '../db/prepared.ts';
 import type { BlockedTimesTable, BookingsTable, Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
 import { travelSettingsOf } from './businesses.ts';
+
 /** The SQLite trigger's look-back; no booking is longer (services last at most a day). */
 const MAX_BOOKING_MS = 48 * 3600 * 1000;
 

@@ -10,10 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { findDemoBusinessId } from '../demo-seed.ts';
+import { escapeHtml } from '../html.ts';
 
 const DemoQuery = z.object({ businessId: Id.optional() });
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function demoPage(businessId: string, publicUrl: string): string {
   const id = escapeHtml(businessId);
@@ -67,18 +66,22 @@ function demoPage(businessId: string, publicUrl: string): string {
 }
 
 export async function demoRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  app.get('/demo', { schema: { querystring: DemoQuery } }, async (req, reply) => {
-    const { businessId } = req.query as z.infer<typeof DemoQuery>;
-    const id = businessId ?? (await findDemoBusinessId(ctx));
-    reply.header('cache-control', 'no-store');
-    if (!id) {
-      return reply
-        .status(404)
-        .type('text/plain; charset=utf-8')
-        .send(
-          'There is no demo business: the server runs with DEMO_SEED=off. Open /demo?businessId=<your business id> (Dashboard > Services > Embed Code shows it), or restart without DEMO_SEED=off.',
-        );
-    }
-    return reply.type('text/html; charset=utf-8').send(demoPage(id, ctx.config.publicUrl));
-  });
+  app.get<{ Querystring: z.infer<typeof DemoQuery> }>(
+    '/demo',
+    { schema: { querystring: DemoQuery } },
+    async (req, reply) => {
+      const { businessId } = req.query;
+      const id = businessId ?? (await findDemoBusinessId(ctx));
+      reply.header('cache-control', 'no-store');
+      if (!id) {
+        return reply
+          .status(404)
+          .type('text/plain; charset=utf-8')
+          .send(
+            'There is no demo business: the server runs with DEMO_SEED=off. Open /demo?businessId=<your business id> (Dashboard > Services > Embed Code shows it), or restart without DEMO_SEED=off.',
+          );
+      }
+      return reply.type('text/html; charset=utf-8').send(demoPage(id, ctx.config.publicUrl));
+    },
+  );
 }

@@ -44,10 +44,7 @@ type RouteRequest<R extends RouteDef> = FastifyRequest<{
   (R['auth'] extends 'owner' ? { owner: OwnerSession } : unknown);
 
 /** Answers the route's declared answer, or sends one itself through `reply` (replays, downloads). */
-type Handler<R extends RouteDef> = (
-  req: RouteRequest<R>,
-  reply: FastifyReply,
-) => Promise<AnswerOf<R> | FastifyReply>;
+type Handler<R extends RouteDef> = (req: RouteRequest<R>, reply: FastifyReply) => Promise<AnswerOf<R> | FastifyReply>;
 
 /** A handler, or one with the Fastify hooks its route needs besides (the slots cache's early answer). */
 type RouteHandler<R extends RouteDef> = Handler<R> | { handler: Handler<R>; preParsing?: preParsingHookHandler };

@@ -18,7 +18,7 @@ describe.each(storages())('GET /demo on %s', (kind) => {
     expect(res.body).toContain(`<script src="/widget.js" data-business-id="${id}" async></script>`);
     // The copyable snippet shows the public origin, as the dashboard's embed code does.
     expect(res.body).toContain(
-      `&#60;script src=&#34;http://localhost:3000/widget.js&#34; data-business-id=&#34;${id}&#34;`,
+      `&lt;script src=&quot;http://localhost:3000/widget.js&quot; data-business-id=&quot;${id}&quot;`,
     );
   });
 
