@@ -15,9 +15,17 @@ export interface IcsEvent {
   updatedMs: number;
 }
 
-/** RFC 5545 3.3.11: backslash, semicolon, comma and newlines are escaped in TEXT. */
+/**
+ * RFC 5545 3.3.11: backslash, semicolon, comma and line breaks (CRLF, LF or a lone CR) are
+ * escaped in TEXT; no other control character may appear, so they are dropped (HTAB stays).
+ */
 function escapeText(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n?|\n/g, '\\n')
+    .replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, '');
 }
 
 /** RFC 5545 3.1: lines longer than 75 octets continue on the next line after a space, never splitting a character. */
@@ -65,7 +73,7 @@ export function buildIcs(calendarName: string, events: IcsEvent[], nowMs: number
   for (const e of events) {
     lines.push(
       'BEGIN:VEVENT',
-      `UID:${e.uid}`,
+      `UID:${escapeText(e.uid)}`,
       `DTSTAMP:${utcStamp(nowMs)}`,
       `LAST-MODIFIED:${utcStamp(e.updatedMs)}`,
       `DTSTART:${utcStamp(e.startMs)}`,

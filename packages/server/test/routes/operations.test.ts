@@ -134,4 +134,54 @@ describe.each(storages())('operations settings and calendar feed on %s', (kind) 
     // Another business's id with this token is refused too.
     expect((await t.app.inject({ url: path.replace(a.businessId, b.businessId) })).statusCode).toBe(404);
   });
+
+  it('escapes control characters in the feed and folds every line at 75 octets', async () => {
+    const a = await onboardedOwner(t.app);
+    const now = Date.now();
+    const start = Math.floor((now + 2 * 24 * 3600 * 1000) / 60_000) * 60_000;
+    const long = 'Ü'.repeat(120);
+    await t.ctx.db
+      .insertInto('bookings')
+      .values({
+        id: randomUUID(),
+        business_id: a.businessId,
+        service_id: null,
+        service_name: `Full Detail ${'x'.repeat(100)}`,
+        duration_min: 60,
+        first_name: 'Pat\rX-INJECTED:1',
+        last_name: 'Sm\u0000ith\r\nJr\u0007\tII',
+        customer_email: 'c@example.com',
+        phone_number: '+1 5550001111',
+        car_body_type: `Van\r${long}`,
+        customer_address: `5, Beverly\u0000 Hills\rCA, ${long}`,
+        customer_lat: null,
+        customer_lng: null,
+        miles: null,
+        total_cents: 12950,
+        quote_lines: '[]',
+        status: 'approved',
+        day: '2030-01-01',
+        start_time: '10:00',
+        end_time: '11:00',
+        start_ms: start,
+        end_ms: start + 3600_000,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const { url } = (
+      await t.app.inject({ url: '/api/business-dashboard/settings/calendar-feed', headers: a.auth })
+    ).json();
+    const res = await t.app.inject({ url: url.replace('http://localhost:3000', '') });
+    expect(res.statusCode).toBe(200);
+    // No control character but the CRLF line ends and the space that starts a folded line.
+    expect(res.body.replace(/\r\n/g, '')).not.toMatch(/[\u0000-\u0008\u000a-\u001f\u007f]/);
+    expect(res.body).not.toMatch(/^X-INJECTED/m);
+    for (const line of res.body.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    const cal = new ICAL.Component(ICAL.parse(res.body));
+    const [event] = cal.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    expect(event!.summary).toBe(`Full Detail ${'x'.repeat(100)}: Pat\nX-INJECTED:1 Smith\nJr\tII`);
+    expect(event!.location).toBe(`5, Beverly Hills\nCA, ${long}`);
+    expect(event!.description).toContain(`Answer: Van\n${long}`);
+  });
 });
