@@ -1,7 +1,7 @@
 /**
  * Structured logs that never hold a password, token or Authorization header
  * (docs/architecture.md#security): pino redaction for objects, and a request serializer
- * that masks the `token` query parameter of the manage links.
+ * that masks the `token` and `key` query parameters (the manage links, the calendar feed).
  */
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 
@@ -22,9 +22,36 @@ const REDACT_PATHS = [
   'res.headers["set-cookie"]',
 ];
 
-/** "/x?token=abc&b=1" -> "/x?token=[REDACTED]&b=1" */
+const MASKED_PARAMS = new Set(['token', 'key']);
+
+/** Percent escapes and "+" decoded byte by byte: never throws, and exact for the ASCII names masked. */
+function decodeName(text: string): string {
+  return text
+    .replace(/\+/g, ' ')
+    .replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/**
+ * "/x?token=abc&b=1" -> "/x?token=[REDACTED]&b=1". A parameter is masked by its decoded
+ * name, in any case ("tok%65n=", "TOKEN=", "token%3Dabc"); the path and the other
+ * parameters stay as they were. Everything after the "?" counts, a "#" included.
+ */
 export function maskUrl(url: string): string {
-  return url.replace(/([?&](?:token|key)=)[^&#]*/gi, '$1[REDACTED]');
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const params = url.slice(q + 1).split('&');
+  let masked = false;
+  for (const [i, param] of params.entries()) {
+    const decoded = decodeName(param);
+    const eq = decoded.indexOf('=');
+    if (eq < 0 || !MASKED_PARAMS.has(decoded.slice(0, eq).toLowerCase())) continue;
+    const rawEq = param.indexOf('=');
+    const rawName = rawEq < 0 ? '' : param.slice(0, rawEq);
+    const name = MASKED_PARAMS.has(decodeName(rawName).toLowerCase()) ? rawName : decoded.slice(0, eq);
+    params[i] = `${name}=[REDACTED]`;
+    masked = true;
+  }
+  return masked ? `${url.slice(0, q + 1)}${params.join('&')}` : url;
 }
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {

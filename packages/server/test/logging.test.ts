@@ -2,7 +2,8 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { lazyRequestLogger, loggerOptions } from '../src/logging.ts';
+import { lazyRequestLogger, loggerOptions, maskUrl } from '../src/logging.ts';
+import { createTestApp } from './helpers.ts';
 
 async function appLogging(level: string) {
   const lines: Record<string, unknown>[] = [];
@@ -62,5 +63,36 @@ describe('request loggers', () => {
     expect(mine).toHaveLength(2);
     expect(new Set(mine.map((l) => l.reqId)).size).toBe(1);
     await app.close();
+  });
+});
+
+describe('maskUrl', () => {
+  it('masks token and key values by their decoded, case-insensitive name, keeping the rest as it was', () => {
+    expect(maskUrl('/x?token=abc&b=1')).toBe('/x?token=[REDACTED]&b=1');
+    expect(maskUrl('/x?a=%20b&key=abc')).toBe('/x?a=%20b&key=[REDACTED]');
+    expect(maskUrl('/x?tok%65n=secret&b=1')).toBe('/x?tok%65n=[REDACTED]&b=1');
+    expect(maskUrl('/x?b=1&TOKEN=secret')).toBe('/x?b=1&TOKEN=[REDACTED]');
+    expect(maskUrl('/x?%6Bey=secret')).toBe('/x?%6Bey=[REDACTED]');
+    expect(maskUrl('/x?token%3Dsecret&b=1')).not.toContain('secret');
+    expect(maskUrl('/x?a=1#&token=secret')).not.toContain('secret');
+    expect(maskUrl('/x?a=%E0%A4%A&token=secret')).toBe('/x?a=%E0%A4%A&token=[REDACTED]');
+    expect(maskUrl('https://example.com/customer/manage?token=abc')).toBe(
+      'https://example.com/customer/manage?token=[REDACTED]',
+    );
+    for (const url of ['/x', '/x?', '/x?a=1&b', '/x?tokens=1&monkey=2&a=b=c', '/x?a=1&&b=2'])
+      expect(maskUrl(url)).toBe(url);
+  });
+
+  it('keeps a percent-encoded token out of the request log of the real app', async () => {
+    const t = await createTestApp('sqlite');
+    try {
+      for (const query of ['tok%65n=s3cr3t-one', 'TOKEN=s3cr3t-two', 'token%3Ds3cr3t-three', '%6b%65%79=s3cr3t-four'])
+        await t.app.inject({ url: `/api/customer/slots?date=2030-01-01&${query}` });
+      const text = t.logs.join('');
+      expect(text).toContain('/api/customer/slots?date=2030-01-01&');
+      expect(text).not.toMatch(/s3cr3t/);
+    } finally {
+      await t.close();
+    }
   });
 });
