@@ -3,8 +3,14 @@
  * app.inject() or listen on a random port. server.ts only listens.
  */
 
+import type { Server } from 'node:http';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyHttpOptions,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import { apiReferenceHandlers } from './api-reference/routes.ts';
 import type { Config } from './config.ts';
 import { type AppContext, createRepositories } from './context.ts';
@@ -42,6 +48,30 @@ import { feedbackHandlers, healthHandlers, placesHandlers } from './routes/publi
 import { registerRoutes } from './routes/register.ts';
 import { staticRoutes } from './routes/static.ts';
 
+/**
+ * How long a client may take, and how many may hold a socket at once, so that slow or
+ * stalled clients cannot hold the file descriptors (issue 20: 50 sockets trickling a
+ * byte every 10 s stayed open for minutes). A request's headers must arrive within
+ * `headersMs` and the whole request, body included, within `requestMs`; Node checks
+ * open requests every `checkEveryMs`. An idle keep-alive socket closes after
+ * `keepAliveMs` (above the 60 s idle timeout of common load balancers, so they close
+ * first). Beyond `maxConnections` new sockets are refused.
+ */
+interface ConnectionLimits {
+  headersMs: number;
+  requestMs: number;
+  checkEveryMs: number;
+  keepAliveMs: number;
+  maxConnections: number;
+}
+const CONNECTION_LIMITS: ConnectionLimits = {
+  headersMs: 10_000,
+  requestMs: 30_000,
+  checkEveryMs: 2_000,
+  keepAliveMs: 72_000,
+  maxConnections: 2_000,
+};
+
 export interface BuildOptions {
   /** Overrides for tests: a capturing log stream, a fake geocoder, a moved clock. */
   logger?: FastifyServerOptions['logger'];
@@ -50,6 +80,8 @@ export interface BuildOptions {
   now?: () => number;
   /** Sees every route as it is registered (the authorization matrix reads the route table through it). */
   onRoute?: (route: RouteOptions) => void;
+  /** Shorter limits for the tests that prove them. */
+  connectionLimits?: Partial<ConnectionLimits>;
 }
 
 export async function buildApp(
@@ -59,7 +91,11 @@ export async function buildApp(
   const store = openDatabase(config.databaseUrl);
   await migrateToLatest(store);
 
-  const serverOptions: FastifyServerOptions = {
+  const limits = { ...CONNECTION_LIMITS, ...options.connectionLimits };
+  const serverOptions: FastifyHttpOptions<Server> = {
+    requestTimeout: limits.requestMs,
+    keepAliveTimeout: limits.keepAliveMs,
+    http: { headersTimeout: limits.headersMs, connectionsCheckingInterval: limits.checkEveryMs },
     logger: options.logger ?? loggerOptions(config.logLevel),
     childLoggerFactory: lazyRequestLogger,
     trustProxy: config.trustProxy,
@@ -69,6 +105,7 @@ export async function buildApp(
     frameworkErrors,
   };
   const app: FastifyInstance = Fastify(serverOptions);
+  app.server.maxConnections = limits.maxConnections;
   // Before any plugin registers a route, so none is missed.
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const now = options.now ?? Date.now;
