@@ -34,8 +34,9 @@ export async function staticRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       .type('text/plain; charset=utf-8')
       .send(`The ${what} has not been built. Run "npm run build" (npm start does it for you).`);
 
-  // Decorates reply.sendFile without serving anything by itself.
-  await app.register(fastifyStatic, { root: dist, serve: false });
+  // Decorates reply.sendFile without serving anything by itself. Each route below sets its
+  // own cache-control; with @fastify/static's default, sendFile replaced it by "public, max-age=0".
+  await app.register(fastifyStatic, { root: dist, serve: false, cacheControl: false });
   // Each app's build writes hashed files to its own assets/ folder; names never collide.
   const assetDirs = ['dashboard', 'widget', 'landing'].map((a) => join(dist, a, 'assets')).filter((d) => existsSync(d));
   if (assetDirs.length > 0) {
