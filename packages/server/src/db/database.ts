@@ -44,8 +44,13 @@ export function openDatabase(url: string): Db {
     return { db, dialect: 'sqlite', changes, close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // An idle client's error (server restart) must not crash the process; the pool replaces it.
+  // A connection's error (the database restarted, failed over, or the network reset it)
+  // must never crash the process. The pool reports an idle client's; a client lent to a
+  // query reports it on itself too, and with no listener there Node throws it as an
+  // unhandled 'error' event. The query in flight fails on its own (the error handler
+  // answers 503), and the pool drops the broken client when it comes back.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [changes] });
   return { db, dialect: 'postgres', changes, close: () => db.destroy() };
 }

@@ -5,6 +5,21 @@ export function isUniqueViolation(err: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+/**
+ * The database could not be reached or dropped the connection: PostgreSQL's connection
+ * exceptions (class 08) and shutdowns (57P01-57P03), the driver's lost connection, and
+ * the network's refusals. The caller may simply try again: answered 503.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const { code, message } = err as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (/^08/.test(code) || /^57P0[123]$/.test(code))) return true;
+  if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'ETIMEDOUT' || code === 'EPIPE') return true;
+  return (
+    typeof message === 'string' && /^Connection terminated|Client has encountered a connection error/.test(message)
+  );
+}
+
 /** The database's own overlap refusal of a booking (PostgreSQL exclusion constraint, SQLite trigger). */
 export function isOverlapViolation(err: unknown): boolean {
   if (!err || typeof err !== 'object') return false;

@@ -4,6 +4,7 @@
  */
 import { ERRORS, type ErrorCode } from '@slotwise/shared/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { AppError } from '../errors.ts';
 
 const INTERNAL = 'Something went wrong on our side. Please try again.';
@@ -52,6 +53,14 @@ export function useErrorHandler(app: FastifyInstance): void {
     }
     const known = fromFastify(err as FastifyError);
     if (known) return sendError(reply, known.code, known.message);
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err }, 'database unavailable');
+      return sendError(
+        reply,
+        'DATABASE_UNAVAILABLE',
+        'The database is not answering right now. Please try again in a moment.',
+      );
+    }
     req.log.error({ err }, 'request failed');
     return sendError(reply, 'INTERNAL', INTERNAL);
   });
