@@ -63,7 +63,16 @@ export const ErrorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-export const HealthResponse = z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']) });
+/**
+ * The instance's health. `degraded` (still 200, so a load balancer keeps the instance):
+ * a part it can do without is down, such as Redis, whose rate-limit counters then live in
+ * the database. `redis` only when REDIS_URL is set.
+ */
+export const HealthResponse = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['sqlite', 'postgres']),
+  redis: z.enum(['up', 'down']).optional(),
+});
 export type HealthResponse = z.infer<typeof HealthResponse>;
 
 export const OkBody = z.object({ message: z.string() });

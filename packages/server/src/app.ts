@@ -139,12 +139,12 @@ export async function buildApp(
 
   useSecurityHeaders(app);
   useCors(app);
-  await registerRateLimits(app, ctx);
+  const redisState = await registerRateLimits(app, ctx);
 
   // Every API call, from the route table (shared/src/routes.ts): a missing handler does not type-check.
   const account = accountHandlers(ctx);
   registerRoutes(app, ctx, {
-    meta: { ...healthHandlers(ctx), ...apiReferenceHandlers(ctx), ...feedHandlers(ctx) },
+    meta: { ...healthHandlers(ctx, redisState), ...apiReferenceHandlers(ctx), ...feedHandlers(ctx) },
     auth: { ...authHandlers(ctx), ...account.auth },
     account: { ...account.account, ...exportHandlers(ctx) },
     onboarding: onboardingHandlers(ctx),

@@ -35,9 +35,25 @@ export function rateLimit(ctx: AppContext, name: LimitName) {
 
 type Callback = (err: Error | null, result?: { current: number; ttl: number }) => void;
 
-/** The plugin's store over hit(): counters every instance shares. */
-function databaseStore(db: Kysely<Database>) {
-  return class DatabaseStore {
+/**
+ * Counts one hit in Redis: the counter and its window's expiry in one atomic script,
+ * as the plugin's own Redis store does.
+ */
+const REDIS_HIT = `
+local current = redis.call('INCR', KEYS[1])
+if current == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {current, redis.call('PTTL', KEYS[1])}`;
+
+/**
+ * The plugin's store: counters every instance shares. With Redis configured they live
+ * there while Redis answers; whenever it does not (down, restarting, unreachable) each
+ * hit is counted in the database instead, at once, so limits still hold and no request
+ * waits on a dead connection. Redis is used again as soon as it is back. (Two stores
+ * mean a client's count restarts when the store changes: at most one extra window's
+ * budget while Redis comes and goes, never no limit at all.)
+ */
+export function counterStore(db: Kysely<Database>, redis: Redis | null) {
+  return class CounterStore {
     private readonly route: string;
     /** The plugin constructs the root store with its options; child() passes the route. */
     constructor(routeOrOptions?: unknown) {
@@ -45,31 +61,72 @@ function databaseStore(db: Kysely<Database>) {
     }
 
     incr(key: string, cb: Callback, timeWindow: number): void {
-      const now = Date.now();
-      hit(db, `${this.route}|${key}`, timeWindow, now)
-        .then((h) => cb(null, { current: h.count, ttl: Math.max(0, h.resetAt - now) }))
-        .catch((err: Error) => cb(err));
+      const name = `${this.route}|${key}`;
+      const inDatabase = () => {
+        const now = Date.now();
+        hit(db, name, timeWindow, now)
+          .then((h) => cb(null, { current: h.count, ttl: Math.max(0, h.resetAt - now) }))
+          .catch((err: Error) => cb(err));
+      };
+      if (redis?.status !== 'ready') {
+        inDatabase();
+        return;
+      }
+      redis
+        .eval(REDIS_HIT, 1, `slotwise-rl-${name}`, timeWindow)
+        .then((r) => {
+          const [current, ttl] = r as [number, number];
+          cb(null, { current, ttl: Math.max(0, ttl) });
+        })
+        .catch(inDatabase);
     }
 
     /** Called per route with the merged options; routeInfo holds the route's method and url. */
     child(options: object) {
       const info = (options as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo;
-      return new DatabaseStore(`${String(info?.method ?? '')} ${String(info?.url ?? '')}`);
+      return new CounterStore(`${String(info?.method ?? '')} ${String(info?.url ?? '')}`);
     }
   };
 }
 
-export async function registerRateLimits(app: FastifyInstance, ctx: AppContext): Promise<void> {
+/** Whether the configured Redis answers; null when none is configured. */
+export type RedisState = () => 'up' | 'down' | null;
+
+export async function registerRateLimits(app: FastifyInstance, ctx: AppContext): Promise<RedisState> {
+  // Short timeouts, no queue of commands while disconnected, and reconnection in the
+  // background: a dead Redis answers "no" at once and the database counts instead.
   const redis = ctx.config.redisUrl
-    ? new Redis(ctx.config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false })
+    ? new Redis(ctx.config.redisUrl, {
+        lazyConnect: false,
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 0,
+        connectTimeout: 1_000,
+        commandTimeout: 500,
+        retryStrategy: (times) => Math.min(times * 200, 2_000),
+      })
     : null;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  if (redis) {
+    // Connection errors are expected while Redis is down; the store falls back meanwhile.
+    redis.on('error', () => {});
+    app.addHook('onClose', async () => {
+      redis.disconnect();
+    });
+    // Start counting in Redis from the first request when it is there; never wait long for it.
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 1_000);
+      redis.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
   await app.register(rateLimitPlugin, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'slotwise-rl-' } : { store: databaseStore(ctx.db) }),
+    store: counterStore(ctx.db, redis),
     // A counter store hiccup must not turn every request into an error.
     skipOnError: true,
     errorResponseBuilder: (_req, context) =>
       new AppError('RATE_LIMITED', `Too many requests. Please wait ${context.after} and try again.`),
   });
+  return () => (redis ? (redis.status === 'ready' ? 'up' : 'down') : null);
 }

@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { sendError } from '../plugins/errors.ts';
+import type { RedisState } from '../plugins/rate-limits.ts';
 import type { Handlers } from './register.ts';
 
 export function placesHandlers(ctx: AppContext): Handlers<'places'> {
@@ -41,12 +42,17 @@ export function feedbackHandlers(ctx: AppContext): Handlers<'feedback'> {
   };
 }
 
-export function healthHandlers(ctx: AppContext): Handlers<'meta', 'health'> {
+export function healthHandlers(ctx: AppContext, redisState: RedisState): Handlers<'meta', 'health'> {
   return {
     health: async (_req, reply) => {
       try {
         await sql`select 1`.execute(ctx.db);
-        return { status: 'ok' as const, database: ctx.store.dialect };
+        const redis = redisState();
+        return {
+          status: redis === 'down' ? ('degraded' as const) : ('ok' as const),
+          database: ctx.store.dialect,
+          ...(redis ? { redis } : {}),
+        };
       } catch {
         return sendError(reply, 'DATABASE_UNAVAILABLE', 'The database is not answering.');
       }
