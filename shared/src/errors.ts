@@ -93,6 +93,10 @@ export const ERRORS = {
 
   // ----- the server -----
   DATABASE_UNAVAILABLE: { status: 503, meaning: 'The database is not answering.' },
+  STORAGE_UNAVAILABLE: {
+    status: 503,
+    meaning: 'The database file cannot take writes (deleted, replaced, read-only or a full disk); nothing was saved.',
+  },
   INTERNAL: { status: 500, meaning: 'Something failed on the server; the details are in its log. Try again.' },
 
   // ----- raised by the fetch client, never sent by the server -----

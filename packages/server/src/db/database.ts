@@ -3,12 +3,23 @@
  * DATABASE_URL. Everything above this file is dialect-neutral, except the
  * per-business lock in transaction.ts.
  */
-import { mkdirSync } from 'node:fs';
+import { accessSync, constants, type FSWatcher, mkdirSync, statSync, watch } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  PostgresDialect,
+  type QueryResult,
+  type RootOperationNode,
+  SqliteDialect,
+  type UnknownRow,
+} from 'kysely';
 import pg from 'pg';
 import { CalendarChanges } from './calendar-changes.ts';
+import { StorageError } from './errors.ts';
 import type { Database } from './schema.ts';
 
 type Dialect = 'sqlite' | 'postgres';
@@ -17,6 +28,14 @@ export interface Db {
   dialect: Dialect;
   /** Moves on every write that can change free slots (see calendar-changes.ts). */
   changes: CalendarChanges;
+  /**
+   * Why the database's storage cannot be trusted with writes, or null (checked afresh on
+   * every call: the health check's question; writes ask a kept answer), when the SQLite file
+   * was deleted or replaced under the running server (writes would go to a file no one
+   * will open again), or cannot be written. Always null on PostgreSQL, whose server
+   * reports its own failures.
+   */
+  storageProblem(): string | null;
   close(): Promise<void>;
 }
 
@@ -37,11 +56,16 @@ export function openDatabase(url: string): Db {
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
+    const storage = fileWatch(file);
     const db = new Kysely<Database>({
       dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
-      plugins: [changes],
+      plugins: [changes, new StorageGuard(storage.problem)],
     });
-    return { db, dialect: 'sqlite', changes, close: () => db.destroy() };
+    const close = async () => {
+      storage.stop();
+      await db.destroy();
+    };
+    return { db, dialect: 'sqlite', changes, storageProblem: storage.check, close };
   }
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // A connection's error (the database restarted, failed over, or the network reset it)
@@ -52,7 +76,77 @@ export function openDatabase(url: string): Db {
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [changes] });
-  return { db, dialect: 'postgres', changes, close: () => db.destroy() };
+  return { db, dialect: 'postgres', changes, storageProblem: () => null, close: () => db.destroy() };
+}
+
+/**
+ * Refuses every write while storageProblem() reports one: on SQLite a write to a deleted
+ * or replaced file succeeds and then vanishes on restart, so it must not be acknowledged.
+ * The error fails the query (and its transaction); the API answers 503.
+ */
+class StorageGuard implements KyselyPlugin {
+  constructor(private readonly problem: () => string | null) {}
+
+  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
+    if (node.kind === 'InsertQueryNode' || node.kind === 'UpdateQueryNode' || node.kind === 'DeleteQueryNode') {
+      const problem = this.problem();
+      if (problem) throw new StorageError(problem);
+    }
+    return node;
+  }
+
+  async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return result;
+  }
+}
+
+/**
+ * Whether the database file is still the one opened, and writable. Writes ask on every
+ * statement, so the answer is kept: the file system tells at once when the file is
+ * deleted, moved or replaced (a watcher marks the answer stale), and it is checked
+ * afresh at least every second anyway (permissions, a watcher that missed an event).
+ */
+function fileWatch(file: string): { check: () => string | null; problem: () => string | null; stop: () => void } {
+  if (file === ':memory:') return { check: () => null, problem: () => null, stop: () => {} };
+  const opened = statSync(file);
+  const check = (): string | null => {
+    let now: ReturnType<typeof statSync>;
+    try {
+      now = statSync(file);
+    } catch {
+      return 'The database file is gone (deleted or moved) while the server runs; restore it and restart the server.';
+    }
+    if (now.ino !== opened.ino || now.dev !== opened.dev)
+      return 'The database file was replaced while the server runs; restart the server to open the new one.';
+    try {
+      accessSync(file, constants.W_OK);
+      accessSync(dirname(file), constants.W_OK);
+    } catch {
+      return 'The database file (or its folder) cannot be written; check its permissions and the disk.';
+    }
+    return null;
+  };
+  let kept: { at: number; problem: string | null } | null = null;
+  let watcher: FSWatcher | null = null;
+  try {
+    watcher = watch(file, { persistent: false }, () => {
+      kept = null;
+    });
+    watcher.on('error', () => {
+      kept = null;
+    });
+  } catch {
+    // No watcher: the one-second check still applies.
+  }
+  return {
+    check,
+    problem: () => {
+      const now = Date.now();
+      if (!kept || now - kept.at >= 1_000) kept = { at: now, problem: check() };
+      return kept.problem;
+    },
+    stop: () => watcher?.close(),
+  };
 }
 
 /**

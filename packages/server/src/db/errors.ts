@@ -20,6 +20,16 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   );
 }
 
+/** The database's storage cannot take writes (database.ts storageProblem); answered 503 STORAGE_UNAVAILABLE. */
+export class StorageError extends Error {}
+
+/** SQLite could not write its file: read-only, full disk, an I/O error, the file gone. Answered 503. */
+export function isStorageFailure(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const { code } = err as { code?: unknown };
+  return typeof code === 'string' && /^(SQLITE_(READONLY|FULL|IOERR|CANTOPEN)|ENOSPC|EROFS)/.test(code);
+}
+
 /** The database's own overlap refusal of a booking (PostgreSQL exclusion constraint, SQLite trigger). */
 export function isOverlapViolation(err: unknown): boolean {
   if (!err || typeof err !== 'object') return false;

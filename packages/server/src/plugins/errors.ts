@@ -4,7 +4,7 @@
  */
 import { ERRORS, type ErrorCode } from '@slotwise/shared/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isDatabaseUnavailable } from '../db/errors.ts';
+import { isDatabaseUnavailable, isStorageFailure, StorageError } from '../db/errors.ts';
 import { AppError } from '../errors.ts';
 
 const INTERNAL = 'Something went wrong on our side. Please try again.';
@@ -53,6 +53,15 @@ export function useErrorHandler(app: FastifyInstance): void {
     }
     const known = fromFastify(err as FastifyError);
     if (known) return sendError(reply, known.code, known.message);
+    if (err instanceof StorageError || isStorageFailure(err)) {
+      req.log.error({ err }, 'storage failure');
+      const detail = err instanceof StorageError ? ` ${err.message}` : '';
+      return sendError(
+        reply,
+        'STORAGE_UNAVAILABLE',
+        `The server cannot save data right now; nothing was saved. Please try again later.${detail}`,
+      );
+    }
     if (isDatabaseUnavailable(err)) {
       req.log.warn({ err }, 'database unavailable');
       return sendError(

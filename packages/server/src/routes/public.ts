@@ -45,6 +45,8 @@ export function feedbackHandlers(ctx: AppContext): Handlers<'feedback'> {
 export function healthHandlers(ctx: AppContext, redisState: RedisState): Handlers<'meta', 'health'> {
   return {
     health: async (_req, reply) => {
+      const problem = ctx.store.storageProblem();
+      if (problem) return sendError(reply, 'STORAGE_UNAVAILABLE', problem);
       try {
         await sql`select 1`.execute(ctx.db);
         const redis = redisState();
