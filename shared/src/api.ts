@@ -20,12 +20,43 @@ import { isTimeZone } from './time-zone.ts';
 
 // ---------- building blocks ----------
 
-const trimmed = (max: number, what: string) =>
-  z
-    .string({ error: `${what} is required.` })
-    .trim()
-    .min(1, `${what} is required.`)
-    .max(max, `${what} must be at most ${max} characters.`);
+/**
+ * C0 and C1 control characters and DEL: NUL is refused by PostgreSQL's text (a 500 on one
+ * database and stored on the other), the rest are invisible or move the cursor in mails and logs.
+ */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+/** The same, less the newline, carriage return and tab that multi-line text keeps. */
+const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/**
+ * Bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069): they
+ * reorder what follows them, so a name can read as something else ("Trojan Source").
+ * The left-to-right and right-to-left marks (U+200E, U+200F) stay: they reorder nothing
+ * and right-to-left names pasted from elsewhere carry them.
+ */
+const DIRECTION = /[\u202a-\u202e\u2066-\u2069]/;
+
+/**
+ * Text a person typed: refuses control characters (multi-line text keeps newlines and
+ * tabs) and text-direction controls, with a sentence naming the field.
+ */
+const plainText = <T extends z.ZodString>(schema: T, what: string, lines: 'one line' | 'multi-line' = 'one line') =>
+  schema
+    .refine(
+      (s) => !(lines === 'one line' ? CONTROL : CONTROL_BUT_LINES).test(s),
+      `${what} contains a character that is not allowed (a control character).`,
+    )
+    .refine((s) => !DIRECTION.test(s), `${what} contains a character that is not allowed (a text-direction control).`);
+
+const trimmed = (max: number, what: string, lines: 'one line' | 'multi-line' = 'one line') =>
+  plainText(
+    z
+      .string({ error: `${what} is required.` })
+      .trim()
+      .min(1, `${what} is required.`)
+      .max(max, `${what} must be at most ${max} characters.`),
+    what,
+    lines,
+  );
 
 export const Id = z.string().uuid('Not a valid id.');
 export const HhMm = z.string().refine(isHhMm, 'Use a 24-hour time written HH:MM, like 09:30.');
@@ -42,11 +73,14 @@ export const Email = z
   .max(254, 'Email must be at most 254 characters.')
   .pipe(z.email('Enter a valid email address, like name@example.com.'));
 /** "+1 5551234567": a country code and 4-15 digits, spaces, dashes, dots or brackets allowed. */
-export const Phone = z
-  .string({ error: 'Phone number is required.' })
-  .trim()
-  .max(40, 'Phone number must be at most 40 characters.')
-  .regex(/^\+\d{1,4}[\s-]?[\d\s().-]{4,20}$/, 'Enter a phone number with its country code, like +1 5551234567.');
+export const Phone = plainText(
+  z
+    .string({ error: 'Phone number is required.' })
+    .trim()
+    .max(40, 'Phone number must be at most 40 characters.')
+    .regex(/^\+\d{1,4}[\s-]?[\d\s().-]{4,20}$/, 'Enter a phone number with its country code, like +1 5551234567.'),
+  'Phone number',
+);
 /** Dollars on the wire; at most cents precision; bounded so no total can overflow. */
 export const Dollars = (what: string, max = 100_000) =>
   z
@@ -113,11 +147,14 @@ export type SessionPayload = z.infer<typeof SessionPayload>;
 
 export const Step1Request = z.object({ name: trimmed(120, 'Business name') });
 export const Step2Request = z.object({
-  niche: z
-    .string({ error: 'Niche is required.' })
-    .trim()
-    .min(1, 'Choose a niche.')
-    .max(80, 'Niche must be at most 80 characters.'),
+  niche: plainText(
+    z
+      .string({ error: 'Niche is required.' })
+      .trim()
+      .min(1, 'Choose a niche.')
+      .max(80, 'Niche must be at most 80 characters.'),
+    'Niche',
+  ),
 });
 export const Step3Request = z.object({
   address: trimmed(300, 'Address').refine(
@@ -143,7 +180,9 @@ export { NICHES };
 
 // ---------- places ----------
 
-export const PlacesQuery = z.object({ input: z.string().max(200, 'Search text must be at most 200 characters.') });
+export const PlacesQuery = z.object({
+  input: plainText(z.string().max(200, 'Search text must be at most 200 characters.'), 'Search text'),
+});
 export const PlaceSuggestion = z.object({ description: z.string(), placeId: z.string() });
 export const PlacesResponse = z.array(PlaceSuggestion);
 export type PlaceSuggestion = z.infer<typeof PlaceSuggestion>;
@@ -153,7 +192,7 @@ export type PlaceSuggestion = z.infer<typeof PlaceSuggestion>;
 export const FeedbackRequest = z.object({
   type: z.enum(FEEDBACK_TYPES, { error: `Type must be one of: ${FEEDBACK_TYPES.join(', ')}.` }),
   where: z.enum(FEEDBACK_PLACES, { error: `Where must be one of: ${FEEDBACK_PLACES.join(', ')}.` }),
-  description: trimmed(5000, 'Description'),
+  description: trimmed(5000, 'Description', 'multi-line'),
 });
 export type FeedbackRequest = z.infer<typeof FeedbackRequest>;
 
@@ -207,7 +246,7 @@ export const BlockedTime = z.object({
 export type BlockedTime = z.infer<typeof BlockedTime>;
 export const BlockedTimesResponse = z.array(BlockedTime);
 export const BlockedTimeRequest = z.object({
-  title: z.string().trim().max(120, 'Title must be at most 120 characters.').optional(),
+  title: plainText(z.string().trim().max(120, 'Title must be at most 120 characters.'), 'Title').optional(),
   reason: z.enum(BLOCK_REASONS, { error: `Reason must be one of: ${BLOCK_REASONS.join(', ')}.` }),
   startTime: IsoDateTime,
   endTime: IsoDateTime,
@@ -337,7 +376,7 @@ export const SlotsQuery = z.object({
   serviceId: z.string().uuid('serviceId is not a valid service id; use a service _id from the business.').optional(),
   token: z.string().max(200, 'token is too long; use the link from your e-mail.').optional(),
   /** Where the customer is (as sent to quote): a business that travels leaves room for the drive. */
-  address: z.string().trim().max(300, 'address must be at most 300 characters.').optional(),
+  address: plainText(z.string().trim().max(300, 'address must be at most 300 characters.'), 'address').optional(),
 });
 export const BusinessParams = z.object({
   businessId: z.string().uuid('That is not a business id. Use the businessId from the embed code, a UUID.'),
@@ -359,7 +398,7 @@ export type PublicBusiness = z.infer<typeof PublicBusiness>;
 
 /** The customer's answer to the specific question: an option's text, or a quantity for a rate. */
 export const Answer = z.union([
-  z.object({ option: z.string().max(120) }),
+  z.object({ option: plainText(z.string().max(120), 'Answer') }),
   z.object({
     quantity: z
       .number()
@@ -386,11 +425,9 @@ export const QuoteResponse = z.object({
 });
 export type QuoteResponse = z.infer<typeof QuoteResponse>;
 
+/** A name: no markup or template characters either (control characters are refused by trimmed). */
 const personName = (what: string) =>
-  trimmed(80, what).refine(
-    (s) => !/[<>{}\\]|[\u0000-\u001f]/.test(s),
-    `${what} contains characters that are not allowed.`,
-  );
+  trimmed(80, what).refine((s) => !/[<>{}\\]/.test(s), `${what} contains characters that are not allowed.`);
 
 export const BookRequest = QuoteRequest.extend({
   date: IsoDate,

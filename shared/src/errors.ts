@@ -67,6 +67,10 @@ export const ERRORS = {
   ADDRESS_NOT_FOUND: { status: 400, meaning: 'The address could not be located; pick one of the suggestions.' },
   OUTSIDE_SERVICE_AREA: { status: 400, meaning: "The address is farther away than the business's service area." },
   ANSWER_INVALID: { status: 400, meaning: "The answer does not fit the business's price question." },
+  AMOUNT_TOO_LARGE: {
+    status: 400,
+    meaning: 'The quote would come to more than a booking can be ($20,000,000): answer with a smaller quantity.',
+  },
   GEOCODER_UNAVAILABLE: { status: 503, meaning: 'Address search or lookup is down; try again in a minute.' },
 
   // ----- times -----

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { formatUsd } from './money.ts';
 import {
   computeQuote,
+  MAX_TOTAL_CENTS,
   QuoteError,
   type QuoteInput,
   type QuoteQuestion,
@@ -114,6 +116,51 @@ describe('quote examples', () => {
     expect(() => computeQuote({ ...base, pricePerMileCents: 1.5, miles: 1 })).toThrow(RangeError);
   });
 
+  it('refuses a total over the most a booking can hold with AMOUNT_TOO_LARGE, and not one at it', () => {
+    // PostgreSQL's integer total_cents holds 2^31 - 1 cents; the maximum stays under it.
+    expect(MAX_TOTAL_CENTS).toBeLessThanOrEqual(2 ** 31 - 1);
+    // $10,000 a seat (the most a rate may be) x 100,000 seats (the most a quantity may be).
+    const huge: QuoteInput = { ...base, question: { ...rate, rateCents: 1_000_000 }, answer: { quantity: 100_000 } };
+    expect(() => computeQuote(huge)).toThrow(
+      new QuoteError(
+        `The quote comes to ${formatUsd(1_000_000_120)}, more than the $20,000,000.00 a booking can be: answer with a smaller quantity, or contact the business.`,
+        'AMOUNT_TOO_LARGE',
+      ),
+    );
+    try {
+      computeQuote(huge);
+    } catch (err) {
+      expect((err as QuoteError).code).toBe('AMOUNT_TOO_LARGE');
+    }
+    const atMost = computeQuote({
+      ...base,
+      service: { name: 's', priceCents: 0 },
+      question: { ...rate, rateCents: 1_000_000 },
+      answer: { quantity: 2_000 },
+    });
+    expect(atMost.totalCents).toBe(MAX_TOTAL_CENTS);
+    // The largest quote the contract's bounds allow without a rate answer fits: a $100,000 service, a
+    // $100,000 option and $1,000 a mile to the far side of the Earth (12,451 miles).
+    const far = computeQuote({
+      ...base,
+      service: { name: 's', priceCents: 10_000_000 },
+      question: { ...dropdown, options: [{ text: 'Max', valueCents: 10_000_000 }] },
+      answer: { option: 'Max' },
+      pricePerMileCents: 100_000,
+      miles: 12_451,
+    });
+    expect(far.totalCents).toBeLessThanOrEqual(MAX_TOTAL_CENTS);
+  });
+
+  it('gives an answer that does not fit the question the code ANSWER_INVALID', () => {
+    try {
+      computeQuote({ ...base, question: rate, answer: null });
+      expect.unreachable();
+    } catch (err) {
+      expect((err as QuoteError).code).toBe('ANSWER_INVALID');
+    }
+  });
+
   it('rounds away binary noise before rounding to cents', () => {
     expect(roundCentsHalfUp(30.000000000000004)).toBe(30);
     expect(roundCentsHalfUp(157.49999999999997)).toBe(158);
@@ -125,17 +172,39 @@ const cents = fc.integer({ min: 0, max: 10_000_000 });
 const miles = fc.double({ min: 0, max: 5_000, noNaN: true, noDefaultInfinity: true });
 const quantity = fc.double({ min: 0, max: 100_000, noNaN: true, noDefaultInfinity: true });
 
+/** The quote, or 'too large' when it is refused for its size (any other refusal fails the test). */
+function quoteOrRefusal(input: QuoteInput) {
+  try {
+    return computeQuote(input);
+  } catch (err) {
+    if (err instanceof QuoteError && err.code === 'AMOUNT_TOO_LARGE') return 'too large' as const;
+    throw err;
+  }
+}
+/** A refused quote counts as more than any quote: once too large, more never fits. */
+function totalOrInfinity(input: QuoteInput): number {
+  const q = quoteOrRefusal(input);
+  return q === 'too large' ? Number.POSITIVE_INFINITY : q.totalCents;
+}
+
 describe('quote properties', () => {
   it('is never negative and always whole cents, and its total is the sum of its lines', () => {
     fc.assert(
       fc.property(cents, cents, cents, quantity, miles, (price, rateCents, perMile, qty, m) => {
-        const q = computeQuote({
+        const input: QuoteInput = {
           service: { name: 's', priceCents: price },
           question: { ...rate, rateCents },
           answer: { quantity: qty },
           pricePerMileCents: perMile,
           miles: m,
-        });
+        };
+        const q = quoteOrRefusal(input);
+        if (q === 'too large') {
+          const sum = price + roundCentsHalfUp(rateCents * qty) + roundCentsHalfUp(perMile * roundMiles(m));
+          expect(sum).toBeGreaterThan(MAX_TOTAL_CENTS);
+          return;
+        }
+        expect(q.totalCents).toBeLessThanOrEqual(MAX_TOTAL_CENTS);
         for (const line of q.lines) {
           expect(Number.isSafeInteger(line.amountCents)).toBe(true);
           expect(line.amountCents).toBeGreaterThanOrEqual(0);
@@ -151,8 +220,7 @@ describe('quote properties', () => {
       fc.property(cents, fc.integer({ min: 1, max: 100_000 }), miles, miles, (price, perMile, a, b) => {
         const [near, far] = a <= b ? [a, b] : [b, a];
         const at = (m: number) =>
-          computeQuote({ ...base, service: { name: 's', priceCents: price }, pricePerMileCents: perMile, miles: m })
-            .totalCents;
+          totalOrInfinity({ ...base, service: { name: 's', priceCents: price }, pricePerMileCents: perMile, miles: m });
         expect(at(far)).toBeGreaterThanOrEqual(at(near));
       }),
     );
@@ -163,12 +231,12 @@ describe('quote properties', () => {
       fc.property(cents, fc.integer({ min: 0, max: 1_000_000 }), quantity, quantity, (price, rateCents, a, b) => {
         const [less, more] = a <= b ? [a, b] : [b, a];
         const at = (qty: number) =>
-          computeQuote({
+          totalOrInfinity({
             ...base,
             service: { name: 's', priceCents: price },
             question: { ...rate, rateCents },
             answer: { quantity: qty },
-          }).totalCents;
+          });
         expect(at(more)).toBeGreaterThanOrEqual(at(less));
       }),
     );

@@ -45,11 +45,25 @@ export interface Quote {
   answerText: string | null;
 }
 
-/** A quote that cannot be made from what the customer sent; the message says what to fix. */
+/**
+ * The most a quote may come to: $20,000,000, the round amount under what a booking's
+ * total_cents holds on PostgreSQL (an integer column: 2^31 - 1 cents, $21,474,836.47), so
+ * both databases store the same range. The contract's bounds (api.ts) keep every quote
+ * without a rate answer under it (a $100,000 service and option, $1,000 a mile across
+ * the Earth); a rate of up to $10,000 times a quantity of up to 100,000 can pass it.
+ */
+export const MAX_TOTAL_CENTS = 2_000_000_000;
+
+/**
+ * A quote that cannot be made from what the customer sent; the message says what to fix
+ * and the code is the error code it answers (shared/src/errors.ts).
+ */
 export class QuoteError extends Error {
-  constructor(message: string) {
+  readonly code: 'ANSWER_INVALID' | 'AMOUNT_TOO_LARGE';
+  constructor(message: string, code: 'ANSWER_INVALID' | 'AMOUNT_TOO_LARGE' = 'ANSWER_INVALID') {
     super(message);
     this.name = 'QuoteError';
+    this.code = code;
   }
 }
 
@@ -118,7 +132,13 @@ export function computeQuote(input: QuoteInput): Quote {
       amountCents: roundCentsHalfUp(pricePerMileCents * pricedMiles),
     });
   }
-  return { lines, totalCents: lines.reduce((sum, l) => sum + l.amountCents, 0), miles: pricedMiles, answerText };
+  const totalCents = lines.reduce((sum, l) => sum + l.amountCents, 0);
+  if (totalCents > MAX_TOTAL_CENTS)
+    throw new QuoteError(
+      `The quote comes to ${formatUsd(toDollars(totalCents))}, more than the ${formatUsd(toDollars(MAX_TOTAL_CENTS))} a booking can be: answer with a smaller quantity, or contact the business.`,
+      'AMOUNT_TOO_LARGE',
+    );
+  return { lines, totalCents, miles: pricedMiles, answerText };
 }
 
 /** "What are we detailing?" reads oddly before a colon; drop a closing question mark. */

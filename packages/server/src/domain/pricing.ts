@@ -42,7 +42,7 @@ export async function priceRequest(ctx: AppContext, req: QuoteRequest, log: Fast
     });
     return { business, service, quote, located };
   } catch (err) {
-    if (err instanceof QuoteError) throw new AppError('ANSWER_INVALID', err.message);
+    if (err instanceof QuoteError) throw new AppError(err.code, err.message);
     throw err;
   }
 }

@@ -35,7 +35,11 @@ const SPECIAL_STRINGS = [
   'constructor',
   'prototype',
   '\u0000',
+  'Ada\u0000Lovelace',
+  '\u0007\u001b[31m\u007f\u0085',
+  'line\nbreak\ttab',
   '\u202e\u0041',
+  'Shiny \u2067Cars\u2069',
   '💥🔥'.repeat(20),
   'Ａ𝔘ñíçødé ﷽',
   '../../../etc/passwd',
@@ -210,6 +214,10 @@ function mutations(route: Route, valid: Request): fc.Arbitrary<Mutation[]> {
   return fc.array(fc.oneof(...options), { minLength: 1, maxLength: 3 });
 }
 
+function valueAt(value: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((n, k) => (n as Record<string, unknown> | undefined)?.[k], value);
+}
+
 function setPath(target: Record<string, unknown>, path: string, value: unknown, drop: boolean): void {
   const keys = path.split('.');
   let node: unknown = target;
@@ -309,6 +317,55 @@ describe.each(storages())('bad input to every route on %s', (kind) => {
   it('finds the routes to fuzz in the route table', () => {
     expect(targets.length).toBeGreaterThan(50);
     expect(targets.filter((r) => !validRequest(w, r, w.a)).map((r) => r.key)).toEqual([]);
+  });
+
+  // Issue 20: a NUL byte in a text field answered 500 on PostgreSQL. Every string of every
+  // route's valid request, in turn, with a control or text-direction character inside it.
+  it('answers a control or direction character in any string field with a 4xx that changes nothing, or accepts it', {
+    timeout: 240_000,
+  }, async () => {
+    const findings: string[] = [];
+    let refused = 0;
+    for (const route of targets) {
+      const sample = validRequest(w, route, w.a)!;
+      const fields = [
+        ...paths(sample.body ?? {})
+          .filter((path) => typeof valueAt(sample.body, path) === 'string')
+          .map((path) => ({ path, query: false })),
+        ...Object.keys(sample.query ?? {}).map((path) => ({ path, query: true })),
+      ];
+      for (const { path, query } of fields)
+        for (const inserted of ['\u0000', '\u0085', '\u202e']) {
+          const valid = validRequest(w, route, w.a)!;
+          const before = await tableFingerprints(w.t);
+          const text = String(query ? valid.query![path] : valueAt(valid.body, path));
+          const value = `${text.slice(0, 1)}${inserted}${text.slice(1)}`;
+          const built = apply(route, valid, [
+            query ? { kind: 'queryReplace', key: path, value } : { kind: 'replace', path, value },
+          ]);
+          const res = await w.t.app.inject({
+            method: route.method as 'GET',
+            url: built.url,
+            headers: {
+              ...w.a.auth,
+              ...built.headers,
+              ...(built.contentType ? { 'content-type': built.contentType } : {}),
+            },
+            ...(built.payload !== undefined ? { payload: built.payload } : {}),
+          });
+          const where = `${route.key} ${path} with ${JSON.stringify(inserted)}`;
+          if (res.statusCode >= 500) findings.push(`${res.statusCode} from ${where}: ${res.body.slice(0, 200)}`);
+          else if (res.statusCode >= 400) {
+            refused++;
+            const after = await tableFingerprints(w.t);
+            const changed = Object.keys(after).filter((t) => after[t] !== before[t]);
+            if (changed.length > 0)
+              findings.push(`${res.statusCode} from ${where} changed table(s) ${changed.join(', ')}`);
+          } else await w.t.ctx.mail.flush();
+        }
+    }
+    expect(findings).toEqual([]);
+    expect(refused).toBeGreaterThan(100);
   });
 
   it('never answers 5xx, answers every 4xx with {error}, and changes no row on a 4xx', {
