@@ -28,6 +28,7 @@ export type LimitName =
   | 'login'
   | 'signup'
   | 'passwordReset'
+  | 'passwordChange'
   | 'places'
   | 'feedback'
   | 'publicRead'
@@ -143,6 +144,7 @@ export const accountRoutes = {
     method: 'PUT',
     path: `${owner}/account/password`,
     auth: 'owner',
+    limit: 'passwordChange',
     body: 'ChangePasswordRequest',
     response: 'TokenResponse',
   },

@@ -21,6 +21,7 @@ const LIMITS: Record<LimitName, { max: number; timeWindow: string }> = {
   login: { max: 10, timeWindow: '1 minute' },
   signup: { max: 20, timeWindow: '1 hour' },
   passwordReset: { max: 5, timeWindow: '15 minutes' },
+  passwordChange: { max: 10, timeWindow: '15 minutes' },
   places: { max: 120, timeWindow: '1 minute' },
   feedback: { max: 10, timeWindow: '1 minute' },
   publicRead: { max: 300, timeWindow: '1 minute' },

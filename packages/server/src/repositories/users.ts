@@ -51,5 +51,14 @@ export function usersRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       return Number(used.numUpdatedRows) === 1;
     },
+    /** Marks every unused link of a user used: after a reset or a password change no older link works. */
+    async endResets(trx: Tx, userId: string, now: number): Promise<void> {
+      await trx
+        .updateTable('password_resets')
+        .set({ used_at: now })
+        .where('user_id', '=', userId)
+        .where('used_at', 'is', null)
+        .execute();
+    },
   };
 }

@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { FORGOT_PASSWORD_ANSWER } from '@slotwise/shared/domain';
+import { loginSucceeded } from '../auth/login-backoff.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { signSession } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
@@ -16,7 +17,8 @@ import { hit } from '../repositories/rate-limits.ts';
 import type { Handlers } from './register.ts';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
-const PER_ADDRESS = { max: 3, windowMs: 60 * 60 * 1000 };
+/** At most one reset mail per account in this time, however often (and by whomever) one is asked for. */
+const MAIL_GAP_MS = 5 * 60 * 1000;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 
@@ -45,18 +47,12 @@ export function accountHandlers(ctx: AppContext): {
   const auth: Handlers<'auth', 'forgotPassword' | 'resetStatus' | 'resetPassword'> = {
     forgotPassword: async (req) => {
       const { email } = req.body;
-      // Per address as well as per IP, counted whether or not the account exists, so a 429 reveals nothing.
-      if (ctx.config.rateLimits) {
-        const h = await hit(ctx.db, `forgot|${sha256(email)}`, PER_ADDRESS.windowMs, ctx.now());
-        if (h.count > PER_ADDRESS.max) {
-          const seconds = Math.max(1, Math.ceil((h.resetAt - ctx.now()) / 1000));
-          throw new AppError('RATE_LIMITED', 'Too many reset requests for this address. Please wait and try again.', {
-            'retry-after': String(seconds),
-          });
-        }
-      }
+      // Requests are limited per IP (the route's limit), never per e-mail: that would let anyone lock
+      // an owner out of resetting. Mails are capped per e-mail instead, silently: the answer is the
+      // same whether or not a mail went out, so it reveals nothing and refuses nobody.
+      const mailed = await hit(ctx.db, `reset-mail|${sha256(email)}`, MAIL_GAP_MS, ctx.now());
       const user = await users.findByEmail(email);
-      if (user) {
+      if (user && mailed.count === 1) {
         const token = randomBytes(32).toString('base64url');
         const now = ctx.now();
         await inTransaction(ctx.store, async (trx) => {
@@ -89,8 +85,11 @@ export function accountHandlers(ctx: AppContext): {
       const user = await inTransaction(ctx.store, async (trx) => {
         const row = await usableReset(body.token, trx);
         if (!(await users.useReset(trx, row.token_hash, now))) throw new AppError('RESET_LINK_USED', LINK_USED);
+        await users.endResets(trx, row.user_id, now);
         return users.setPassword(row.user_id, passwordHash, trx);
       });
+      // The reset is the way past the login backoff: the wrong passwords before it no longer count.
+      await loginSucceeded(ctx.db, user.email);
       return { token: await session(user, now) };
     },
   };
@@ -107,7 +106,12 @@ export function accountHandlers(ctx: AppContext): {
       const user = await users.findById(req.owner.userId);
       if (!user || !(await verifyPassword(user.password_hash, body.currentPassword)))
         throw new AppError('WRONG_PASSWORD', 'Your current password is not correct.');
-      const updated = await users.setPassword(user.id, await hashPassword(body.newPassword));
+      const passwordHash = await hashPassword(body.newPassword);
+      // A changed password also ends every reset link still in a mailbox.
+      const updated = await inTransaction(ctx.store, async (trx) => {
+        await users.endResets(trx, user.id, ctx.now());
+        return users.setPassword(user.id, passwordHash, trx);
+      });
       // A fresh token for this session; every other session is logged out.
       return { token: await session(updated, ctx.now()) };
     },

@@ -1,5 +1,6 @@
 /** Sign-up and log-in (docs/product.md#sign-up-and-log-in). */
 import { randomUUID } from 'node:crypto';
+import { beginLogin, loginSucceeded } from '../auth/login-backoff.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords.ts';
 import { signSession } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
@@ -53,11 +54,14 @@ export function authHandlers(ctx: AppContext): Handlers<'auth', 'signup' | 'logi
 
     login: async (req) => {
       const body = req.body;
+      // Per account as well as per address; unknown e-mails are counted alike (auth/login-backoff.ts).
+      if (ctx.config.rateLimits) await beginLogin(ctx.db, body.email, ctx.now());
       const user = await users.findByEmail(body.email);
       const ok = user
         ? await verifyPassword(user.password_hash, body.password)
         : await verifyAgainstDummy(body.password);
       if (!user || !ok) throw new AppError('BAD_CREDENTIALS', BAD_CREDENTIALS);
+      if (ctx.config.rateLimits) await loginSucceeded(ctx.db, body.email);
       const token = await signSession(
         ctx.config.jwtSecret,
         { userId: user.id, email: user.email, tokenVersion: user.token_version },

@@ -79,13 +79,19 @@ describe.each(storages())('rate limits on every public call on %s', (kind) => {
   let t: TestApp;
   const limited: { method: string; url: string; max: number }[] = [];
   const publicApi: string[] = [];
+  const limitedOwner: string[] = [];
 
   beforeAll(async () => {
     t = await createTestApp(kind, {
       env: { RATE_LIMITS: 'on' },
       onRoute: (r: RouteOptions) => {
         for (const method of [r.method].flat()) {
-          if (method === 'HEAD' || !r.url.startsWith('/api/') || GUARDED.test(r.url)) continue;
+          if (method === 'HEAD' || !r.url.startsWith('/api/')) continue;
+          if (GUARDED.test(r.url)) {
+            if ((r.config as { rateLimit?: { max?: number } } | undefined)?.rateLimit)
+              limitedOwner.push(`${method} ${r.url}`);
+            continue;
+          }
           publicApi.push(`${method} ${r.url}`);
           const limit = (r.config as { rateLimit?: { max?: number } } | undefined)?.rateLimit;
           if (limit?.max) limited.push({ method, url: r.url, max: limit.max });
@@ -117,6 +123,10 @@ describe.each(storages())('rate limits on every public call on %s', (kind) => {
       'POST /api/feedback',
     ])
       expect(limited.map((l) => `${l.method} ${l.url}`)).toContain(k);
+  });
+
+  it('limits the owner calls that check a password', () => {
+    expect(limitedOwner).toContain('PUT /api/business-dashboard/account/password');
   });
 
   it('answers the call past each budget with 429, Retry-After and {error}', { timeout: 120_000 }, async () => {

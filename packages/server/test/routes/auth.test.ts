@@ -97,3 +97,95 @@ describe.each(storages())('accounts on %s', (kind) => {
     expect(all).toContain('token=[REDACTED]');
   });
 });
+
+describe.each(storages())('per-account login backoff on %s', (kind) => {
+  let t: TestApp;
+  let clock = Date.now();
+  let ip = 0;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { env: { RATE_LIMITS: 'on' }, now: () => clock });
+  });
+  afterAll(() => t.close());
+
+  // A new address each time, as an attacker with many would: only the per-account limit applies.
+  const login = (email: string, password: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password },
+      remoteAddress: `203.0.113.${++ip % 250}`,
+    });
+  const wait = (seconds: number) => {
+    clock += seconds * 1000;
+  };
+
+  it('checks 5 wrong passwords from 10 addresses, then refuses with a capped, growing wait; unknown e-mails alike', async () => {
+    const { email } = await signup(t.app);
+    const unknown = `nobody-${Date.now()}@example.com`;
+    const answers = async (address: string) => {
+      const out: string[] = [];
+      for (let i = 0; i < 10; i++) {
+        const res = await login(address, `wrong password ${i}`);
+        out.push(`${res.statusCode} ${res.headers['retry-after'] ?? '-'} ${res.body}`);
+      }
+      return out;
+    };
+    const known = await answers(email);
+    expect(await answers(unknown)).toEqual(known);
+    const refusal = JSON.stringify({
+      error: 'Too many wrong passwords for this account. Try again in 1 minute, or reset your password.',
+      code: 'RATE_LIMITED',
+    });
+    expect(known.map((a) => a.slice(0, 3))).toEqual([...Array(5).fill('401'), ...Array(5).fill('429')]);
+    expect(known[5]).toBe(`429 60 ${refusal}`);
+
+    // Each further failure doubles the wait, up to 15 minutes.
+    const waits: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      wait(Number((await login(email, 'still wrong')).headers['retry-after']));
+      expect((await login(email, 'wrong again')).statusCode).toBe(401);
+      const refused = await login(email, 'wrong again');
+      expect(refused.statusCode).toBe(429);
+      waits.push(Number(refused.headers['retry-after']));
+    }
+    expect(waits).toEqual([120, 240, 480, 900, 900, 900]);
+    expect((await login(email, 'correct horse battery')).json().error).toBe(
+      'Too many wrong passwords for this account. Try again in 15 minutes, or reset your password.',
+    );
+
+    // The owner, once the wait is over, gets in; that starts the count again.
+    wait(900);
+    expect((await login(email, 'correct horse battery')).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await login(email, 'wrong')).statusCode).toBe(401);
+    expect((await login(email, 'wrong')).statusCode).toBe(429);
+  });
+
+  it('lets the owner past the wait at once with a reset link', async () => {
+    const { email } = await signup(t.app);
+    for (let i = 0; i < 5; i++) expect((await login(email, 'wrong')).statusCode).toBe(401);
+    expect((await login(email, 'correct horse battery')).statusCode).toBe(429);
+    await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+    const mail = await t.ctx.db
+      .selectFrom('mail_outbox')
+      .select('text_body')
+      .where('to_address', '=', email)
+      .executeTakeFirstOrThrow();
+    const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text_body)![1]!;
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'a fresh password' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await login(email, 'a fresh password')).statusCode).toBe(200);
+  });
+
+  it('refuses parallel guesses past the budget too', async () => {
+    const { email } = await signup(t.app);
+    const codes = (await Promise.all(Array.from({ length: 20 }, (_, i) => login(email, `guess ${i}`)))).map(
+      (r) => r.statusCode,
+    );
+    expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(5);
+    expect(codes.filter((c) => c !== 401).every((c) => c === 429)).toBe(true);
+  });
+});

@@ -19,12 +19,17 @@ describe('Forgot password', () => {
 
   it("shows the server's words on a refusal and a plain message when offline", async () => {
     const api = fakeApi({
-      'POST /api/auth/forgot-password': { status: 429, body: { error: 'Too many reset requests for this address.' } },
+      'POST /api/auth/forgot-password': {
+        status: 429,
+        body: { error: 'Too many requests. Please wait 15 minutes and try again.' },
+      },
     });
     const { user } = renderApp('/forgot-password');
     await user.type(screen.getByLabelText('Email Address'), 'owner@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too many reset requests for this address.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many requests. Please wait 15 minutes and try again.',
+    );
     api.on('POST /api/auth/forgot-password', 'network');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong. Please try again.'));
