@@ -20,12 +20,14 @@ import { AppError } from '../../errors.ts';
 import { toQuestionJson } from '../../repositories/pricing.ts';
 import { toServiceJson } from '../../repositories/services.ts';
 import type { Handlers } from '../register.ts';
-import { SlotsCache } from './slots-cache.ts';
+import { SlotsCache, slotsKey } from './slots-cache.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function catalogueHandlers(ctx: AppContext): Handlers<'customer', 'business' | 'slots' | 'quote'> {
   const slotsCache = new SlotsCache(ctx.store.changes, ctx.now);
+  /** The key preParsing found no kept answer for, by request: validation replaces req.query with its output. */
+  const missed = new WeakMap<object, string>();
 
   /** The day's grid with each slot's availability, for a service, a manage link's booking, or the bare grid. */
   async function freeSlots(
@@ -86,12 +88,17 @@ export function catalogueHandlers(ctx: AppContext): Handlers<'customer', 'busine
     },
 
     slots: {
-      // A kept answer is found by the exact URL, before the query is validated: only
-      // answers to valid queries are ever kept. preParsing runs after every onRequest
-      // hook, so the rate limit still counts the call.
+      // A kept answer is found by the query as sent (slotsKey), before it is validated:
+      // only answers to valid queries are ever kept. preParsing runs after every
+      // onRequest hook, so the rate limit still counts the call.
       preParsing: (req, reply, payload, done) => {
-        const kept = slotsCache.get(req.url);
-        if (kept === undefined) return done(null, payload);
+        const key = slotsKey(req.query as Record<string, unknown>);
+        if (key === undefined) return done(null, payload);
+        const kept = slotsCache.get(key);
+        if (kept === undefined) {
+          missed.set(req, key);
+          return done(null, payload);
+        }
         reply.type(JSON_TYPE).send(kept);
       },
       handler: async (req, reply) => {
@@ -100,9 +107,10 @@ export function catalogueHandlers(ctx: AppContext): Handlers<'customer', 'busine
           throw new AppError('VALIDATION_FAILED', 'Send either serviceId or token, not both.');
         // The answer is sent as the JSON text the cache keeps.
         reply.type(JSON_TYPE);
-        // A manage link's answer depends on its booking; those are rare and never kept.
-        if (query.token) return reply.send(JSON.stringify(await freeSlots(query, req.log)));
-        return reply.send(await slotsCache.compute(req.url, () => freeSlots(query, req.log)));
+        // A manage link's answer depends on its booking; those are rare and never kept (no key).
+        const key = missed.get(req);
+        if (key === undefined) return reply.send(JSON.stringify(await freeSlots(query, req.log)));
+        return reply.send(await slotsCache.compute(key, () => freeSlots(query, req.log)));
       },
     },
 

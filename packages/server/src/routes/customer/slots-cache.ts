@@ -1,7 +1,9 @@
 /**
- * The answers of get-available-slots, kept for a second, by request URL. Every visitor of a busy
- * owner's site asks for the same few days; recomputing each answer costs database
- * reads and the slot arithmetic, sending a kept one costs almost nothing.
+ * The answers of get-available-slots, kept for a second, by the query that matters
+ * (slotsKey: the parameters' order, unknown parameters and cache-busters do not count,
+ * so junk cannot fill the cache). Every visitor of a busy owner's site asks for the
+ * same few days; recomputing each answer costs database reads and the slot
+ * arithmetic, sending a kept one costs almost nothing.
  *
  * An answer is dropped the moment this process writes anything that can change a
  * calendar (db/calendar-changes.ts), so a customer who books sees the slot taken at
@@ -19,12 +21,38 @@
 import type { CalendarChanges } from '../../db/calendar-changes.ts';
 
 export const SLOTS_MAX_AGE_MS = 1000;
-/** Enough for every open day of many busy businesses; beyond it (a crawler's sweep) start afresh. */
-const MAX_ENTRIES = 10_000;
+/**
+ * Enough for every open day of many busy businesses; beyond either bound (a crawler's
+ * sweep) the oldest answers go first. Bytes count the answers' and keys' characters
+ * (the answers are ASCII JSON).
+ */
+const LIMITS = { entries: 10_000, bytes: 16 * 1024 * 1024 };
+
+/** One part of a key: its length before it, so no two queries' parts run together; "-" when absent. */
+function part(value: string | undefined): string {
+  return value === undefined ? '-' : `${value.length}:${value}`;
+}
+
+/**
+ * The key of a slots answer, from the query as sent (before validation): the parameters
+ * the answer depends on, in a fixed order. None for a manage link's query (never kept)
+ * or one with a parameter given twice (not a string); such a request is validated and
+ * computed as usual. Two queries with one key validate alike, since the schema reads
+ * nothing else, so a kept answer (kept only for a valid query) never answers an invalid one.
+ */
+export function slotsKey(query: Record<string, unknown>): string | undefined {
+  const { businessId, date, serviceId, address } = query;
+  if (query.token !== undefined || typeof businessId !== 'string' || typeof date !== 'string') return undefined;
+  if (serviceId !== undefined && typeof serviceId !== 'string') return undefined;
+  if (address !== undefined && typeof address !== 'string') return undefined;
+  return `${part(businessId)}${part(date)}${part(serviceId)}${part(address)}`;
+}
 
 interface Kept {
   body: string;
   at: number;
+  /** What it counts against the bound in bytes. */
+  size: number;
 }
 
 interface Computing {
@@ -37,10 +65,12 @@ export class SlotsCache {
   private readonly kept = new Map<string, Kept>();
   private readonly computing = new Map<string, Computing>();
   private generation: number;
+  private bytes = 0;
 
   constructor(
     private readonly changes: CalendarChanges,
     private readonly now: () => number,
+    private readonly limits: { entries: number; bytes: number } = LIMITS,
   ) {
     this.generation = changes.generation;
   }
@@ -52,7 +82,7 @@ export class SlotsCache {
     if (!hit) return undefined;
     const age = this.now() - hit.at;
     if (age >= 0 && age < SLOTS_MAX_AGE_MS) return hit.body;
-    this.kept.delete(key);
+    this.drop(key, hit);
     return undefined;
   }
 
@@ -71,10 +101,7 @@ export class SlotsCache {
     this.computing.set(key, entry);
     try {
       const body = await entry.body;
-      if (this.changes.generation === generation) {
-        if (this.kept.size >= MAX_ENTRIES) this.kept.clear();
-        this.kept.set(key, { body, at });
-      }
+      if (this.changes.generation === generation) this.keep(key, { body, at, size: key.length + body.length });
       return body;
     } finally {
       // A computation begun after a write may have taken this one's place.
@@ -82,9 +109,28 @@ export class SlotsCache {
     }
   }
 
+  /** Keeps an answer as the newest, first dropping the oldest ones (a Map iterates in insertion order) to stay in bounds. */
+  private keep(key: string, entry: Kept): void {
+    if (entry.size > this.limits.bytes) return;
+    const old = this.kept.get(key);
+    if (old) this.drop(key, old);
+    for (const [oldest, kept] of this.kept) {
+      if (this.kept.size < this.limits.entries && this.bytes + entry.size <= this.limits.bytes) break;
+      this.drop(oldest, kept);
+    }
+    this.kept.set(key, entry);
+    this.bytes += entry.size;
+  }
+
+  private drop(key: string, entry: Kept): void {
+    this.kept.delete(key);
+    this.bytes -= entry.size;
+  }
+
   private dropIfChanged(): void {
     if (this.changes.generation !== this.generation) {
       this.kept.clear();
+      this.bytes = 0;
       this.generation = this.changes.generation;
     }
   }

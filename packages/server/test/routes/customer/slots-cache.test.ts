@@ -5,9 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { localToUtcMs } from '@slotwise/shared/time-zone';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CalendarChanges } from '../../../src/db/calendar-changes.ts';
-import { SLOTS_MAX_AGE_MS, SlotsCache } from '../../../src/routes/customer/slots-cache.ts';
+import { SLOTS_MAX_AGE_MS, SlotsCache, slotsKey } from '../../../src/routes/customer/slots-cache.ts';
 import {
   availableTimes,
   bookAndToken,
@@ -142,6 +142,103 @@ describe('one computation of an answer at a time', () => {
     expect(held.calls()).toBe(2);
     held.finish(1, { slots: [] });
     expect(await retry).toBe('{"slots":[]}');
+  });
+});
+
+describe('the key of a kept answer', () => {
+  const b = randomUUID();
+  const s = randomUUID();
+
+  it('is the query that matters, in any order, whatever else is sent', () => {
+    const key = slotsKey({ businessId: b, date: '2026-12-08', serviceId: s });
+    expect(key).toBeDefined();
+    expect(slotsKey({ date: '2026-12-08', serviceId: s, businessId: b })).toBe(key);
+    expect(slotsKey({ serviceId: s, junk: '1', _: '1712345678', businessId: b, date: '2026-12-08' })).toBe(key);
+    expect(slotsKey({ businessId: b, date: '2026-12-08', serviceId: s, address: '1 Main St' })).not.toBe(key);
+    expect(slotsKey({ businessId: b, date: '2026-12-09', serviceId: s })).not.toBe(key);
+    expect(slotsKey({ businessId: b, date: '2026-12-08' })).not.toBe(key);
+  });
+
+  it('tells an absent parameter from an empty one and never runs two parameters together', () => {
+    const keys = [
+      slotsKey({ businessId: b, date: '2026-12-08' }),
+      slotsKey({ businessId: b, date: '2026-12-08', serviceId: '' }),
+      slotsKey({ businessId: b, date: '2026-12-08', address: '' }),
+      slotsKey({ businessId: b, date: '2026-12-08', serviceId: '', address: '' }),
+      slotsKey({ businessId: `${b}2026-12-08`, date: '' }),
+      slotsKey({ businessId: b, date: '2026-12-08', serviceId: 'x', address: 'y' }),
+      slotsKey({ businessId: b, date: '2026-12-08', serviceId: 'xy' }),
+      slotsKey({ businessId: b, date: '2026-12-08', address: 'xy' }),
+    ];
+    expect(keys.every((k) => k !== undefined)).toBe(true);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('is none for a manage link or a repeated parameter: those are never kept nor looked up', () => {
+    expect(slotsKey({ businessId: b, date: '2026-12-08', token: 'abc' })).toBeUndefined();
+    expect(slotsKey({ businessId: b, date: '2026-12-08', token: '' })).toBeUndefined();
+    expect(slotsKey({ businessId: [b, b], date: '2026-12-08' })).toBeUndefined();
+    expect(slotsKey({ businessId: b, date: '2026-12-08', address: ['a', 'b'] })).toBeUndefined();
+  });
+});
+
+describe('the size of the kept answers', () => {
+  const answer = (n: number) => ({ slots: 'x'.repeat(n) });
+
+  it('stays under its bytes, dropping the oldest answers first', async () => {
+    const cache = new SlotsCache(new CalendarChanges(), () => START_CLOCK, { entries: 100, bytes: 1000 });
+    for (const key of ['a', 'b', 'c']) await cache.compute(key, async () => answer(300));
+    expect(['a', 'b', 'c'].map((k) => cache.get(k) !== undefined)).toEqual([true, true, true]);
+    await cache.compute('d', async () => answer(300));
+    expect(['a', 'b', 'c', 'd'].map((k) => cache.get(k) !== undefined)).toEqual([false, true, true, true]);
+    // An answer larger than the whole bound is sent but not kept, and drops nothing.
+    expect(await cache.compute('e', async () => answer(2000))).toHaveLength(2012);
+    expect(['b', 'c', 'd', 'e'].map((k) => cache.get(k) !== undefined)).toEqual([true, true, true, false]);
+  });
+
+  it('stays under its entries, dropping the oldest answers first', async () => {
+    const cache = new SlotsCache(new CalendarChanges(), () => START_CLOCK, { entries: 3, bytes: 1_000_000 });
+    for (const key of ['a', 'b', 'c', 'd']) await cache.compute(key, async () => answer(1));
+    expect(['a', 'b', 'c', 'd'].map((k) => cache.get(k) !== undefined)).toEqual([false, true, true, true]);
+  });
+});
+
+describe('kept slots answers through the route', () => {
+  let t: TestApp & { clock: { now: number } };
+  let shop: Shop;
+  beforeAll(async () => {
+    t = await engineApp('sqlite');
+    shop = await detailer(t);
+  });
+  afterAll(() => t.close());
+
+  it('are found whatever the order of the parameters and whatever junk comes with them', async () => {
+    const computed = vi.spyOn(t.ctx.repos.calendar, 'slotContext');
+    try {
+      const base = '/api/customer/get-available-slots';
+      const first = await t.app.inject({
+        url: `${base}?businessId=${shop.businessId}&date=2026-12-11&serviceId=${shop.fullId}`,
+      });
+      expect(first.statusCode).toBe(200);
+      expect(computed).toHaveBeenCalledTimes(1);
+      for (let i = 0; i < 50; i++) {
+        const res = await t.app.inject({
+          url: `${base}?serviceId=${shop.fullId}&junk=${i}&date=2026-12-11&_=${Date.now() + i}&businessId=${shop.businessId}`,
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toBe(first.body);
+      }
+      expect(computed).toHaveBeenCalledTimes(1);
+      // A query the kept answer's key does not cover is still validated and refused.
+      const repeated = await t.app.inject({
+        url: `${base}?businessId=${shop.businessId}&businessId=${shop.businessId}&date=2026-12-11&serviceId=${shop.fullId}`,
+      });
+      expect(repeated.statusCode).toBe(400);
+      const empty = await t.app.inject({ url: `${base}?businessId=${shop.businessId}&date=2026-12-11&serviceId=` });
+      expect(empty.statusCode).toBe(400);
+    } finally {
+      computed.mockRestore();
+    }
   });
 });
 
