@@ -528,6 +528,22 @@ export const OperationsSettings = z.object({
     CHANGE_CUTOFF_HOURS.map((h) => z.literal(h)),
     { error: 'Change cut-off must be one of 0 (none), 2, 12, 24 or 48 hours.' },
   ),
+  /**
+   * How many days ahead customers may book (1-365), and how many hours' notice a booking
+   * needs (0-168). Optional when saving: left out, they stay as they are.
+   */
+  horizonDays: z
+    .number({ error: 'Booking horizon must be a number of days.' })
+    .int('Booking horizon must be whole days.')
+    .min(1, 'Booking horizon must be at least 1 day.')
+    .max(365, 'Booking horizon must be at most 365 days.')
+    .optional(),
+  minNoticeHours: z
+    .number({ error: 'Minimum notice must be a number of hours.' })
+    .min(0, 'Minimum notice cannot be negative.')
+    .max(168, 'Minimum notice must be at most 168 hours (a week).')
+    .refine((h) => Number.isInteger(h * 2), 'Minimum notice must be whole or half hours.')
+    .optional(),
 });
 export type OperationsSettings = z.infer<typeof OperationsSettings>;
 export const CalendarFeed = z.object({ url: z.string() });

@@ -77,6 +77,15 @@ export const ERRORS = {
   SLOT_TAKEN: { status: 409, meaning: 'Someone else booked the time a moment ago; pick another slot.' },
   SLOT_NOT_OFFERED: { status: 400, meaning: "The time is not one of the day's slots (every 30 minutes from opening)." },
   TIME_PASSED: { status: 409, meaning: 'The time is in the past.' },
+  TOO_SOON: { status: 409, meaning: "The time is inside the business's minimum notice; pick a later one." },
+  BEYOND_HORIZON: {
+    status: 409,
+    meaning: 'The date is further ahead than the business takes bookings; pick an earlier one.',
+  },
+  TOO_MANY_PENDING: {
+    status: 429,
+    meaning: 'This customer (or connection) already has the most booking requests allowed waiting for the business.',
+  },
   CLOSED_THAT_DAY: { status: 409, meaning: 'The business is closed on that weekday.' },
   RUNS_PAST_CLOSING: { status: 409, meaning: 'The service would end after closing time.' },
   OUTSIDE_HOURS: { status: 409, meaning: "The time is not wholly inside that day's business hours." },
@@ -116,6 +125,8 @@ export type ErrorCode = keyof typeof ERRORS;
 /** The refusals of a booking or a move that mean "this time will not do: pick another" (the widget and the reschedule page go back to the times). */
 export const PICK_ANOTHER_TIME: readonly ErrorCode[] = [
   'SLOT_TAKEN',
+  'TOO_SOON',
+  'BEYOND_HORIZON',
   'TRAVEL_NOT_FEASIBLE',
   'TIME_PASSED',
   'RUNS_PAST_CLOSING',

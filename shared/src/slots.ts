@@ -57,6 +57,11 @@ export function weekdayOf(day: string): Weekday {
   return WEEKDAYS[(sundayFirst + 6) % 7]!;
 }
 
+/** The calendar day `days` after `day`: ("2026-02-27", 2) -> "2026-03-01". */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+}
+
 /** The next calendar day: "2026-02-28" -> "2026-03-01". */
 export function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + DAY).toISOString().slice(0, 10);

@@ -7,6 +7,8 @@ const form: OperationsForm = {
   bufferMinutes: '15',
   maxDistanceMiles: '',
   changeCutoffHours: 24,
+  horizonDays: '90',
+  minNoticeHours: '2',
 };
 
 describe('operations form', () => {
@@ -17,7 +19,16 @@ describe('operations form', () => {
         maxDistanceMiles: null,
         changeCutoffHours: 0,
       }),
-    ).toEqual({ travel: false, speedMph: '30', bufferMinutes: '0', maxDistanceMiles: '', changeCutoffHours: 0 });
+    ).toEqual({
+      travel: false,
+      speedMph: '30',
+      bufferMinutes: '0',
+      maxDistanceMiles: '',
+      changeCutoffHours: 0,
+      // A server that does not send them yet: the defaults it applies.
+      horizonDays: '90',
+      minNoticeHours: '2',
+    });
     expect(
       formFrom({
         travel: { enabled: true, speedMph: 45, bufferMinutes: 5 },
@@ -34,6 +45,8 @@ describe('operations form', () => {
         travel: { enabled: true, speedMph: 30, bufferMinutes: 15 },
         maxDistanceMiles: null,
         changeCutoffHours: 24,
+        horizonDays: 90,
+        minNoticeHours: 2,
       },
     });
     expect(toSettings({ ...form, maxDistanceMiles: ' 12.5 ' })).toMatchObject({ value: { maxDistanceMiles: 12.5 } });
@@ -56,6 +69,17 @@ describe('operations form', () => {
     ['maxDistanceMiles', '0', false],
     ['maxDistanceMiles', '-3', false],
     ['maxDistanceMiles', 'far', false],
+    ['horizonDays', '1', true],
+    ['horizonDays', '365', true],
+    ['horizonDays', '0', false],
+    ['horizonDays', '366', false],
+    ['horizonDays', '7.5', false],
+    ['minNoticeHours', '0', true],
+    ['minNoticeHours', '0.5', true],
+    ['minNoticeHours', '168', true],
+    ['minNoticeHours', '0.25', false],
+    ['minNoticeHours', '169', false],
+    ['minNoticeHours', '', false],
   ] as const)('%s %j accepted: %s', (field, value, ok) => {
     expect(toSettings({ ...form, [field]: value }).ok).toBe(ok);
   });

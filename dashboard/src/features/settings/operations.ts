@@ -22,6 +22,8 @@ export interface OperationsForm {
   bufferMinutes: string;
   maxDistanceMiles: string;
   changeCutoffHours: ChangeCutoff;
+  horizonDays: string;
+  minNoticeHours: string;
 }
 
 export function formFrom(s: OperationsSettings): OperationsForm {
@@ -31,6 +33,8 @@ export function formFrom(s: OperationsSettings): OperationsForm {
     bufferMinutes: String(s.travel.bufferMinutes),
     maxDistanceMiles: s.maxDistanceMiles === null ? '' : String(s.maxDistanceMiles),
     changeCutoffHours: s.changeCutoffHours,
+    horizonDays: String(s.horizonDays ?? 90),
+    minNoticeHours: String(s.minNoticeHours ?? 2),
   };
 }
 
@@ -58,12 +62,20 @@ export function toSettings(form: OperationsForm): Checked {
     if (miles > 1000) return { ok: false, error: 'Service area must be at most 1000 miles.' };
     maxDistanceMiles = miles;
   }
+  const horizonDays = wholeNumber(form.horizonDays);
+  if (horizonDays === null || horizonDays < 1 || horizonDays > 365)
+    return { ok: false, error: 'Booking horizon must be whole days between 1 and 365, like 90.' };
+  const notice = Number(form.minNoticeHours.trim());
+  if (form.minNoticeHours.trim() === '' || !Number.isInteger(notice * 2) || notice < 0 || notice > 168)
+    return { ok: false, error: 'Minimum notice must be whole or half hours between 0 and 168, like 2.' };
   return {
     ok: true,
     value: {
       travel: { enabled: form.travel, speedMph: speed, bufferMinutes: buffer },
       maxDistanceMiles,
       changeCutoffHours: form.changeCutoffHours,
+      horizonDays,
+      minNoticeHours: notice,
     },
   };
 }

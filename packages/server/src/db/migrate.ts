@@ -6,6 +6,7 @@ import * as passwordResets from './migrations/2026-11-23T1100_password_resets.ts
 import * as operationsSettings from './migrations/2026-11-23T1200_operations_settings.ts';
 import * as bookingOverlapGuards from './migrations/2026-11-23T1300_booking_overlap_guards.ts';
 import * as mailOutboxUnsent from './migrations/2026-11-23T1400_mail_outbox_unsent.ts';
+import * as bookingWindow from './migrations/2026-11-25T0900_booking_window.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-23T0900_initial': initial,
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T1200_operations_settings': operationsSettings,
   '2026-11-23T1300_booking_overlap_guards': bookingOverlapGuards,
   '2026-11-23T1400_mail_outbox_unsent': mailOutboxUnsent,
+  '2026-11-25T0900_booking_window': bookingWindow,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -35,6 +35,10 @@ export interface BusinessesTable {
   max_distance_miles: number | null;
   /** Customer links stop rescheduling/cancelling this many hours before the start; 0 = never. */
   change_cutoff_hours: Generated<number>;
+  /** How many days ahead customers may book (operations settings). */
+  booking_horizon_days: Generated<number>;
+  /** How soon before its start a customer may book, in minutes. */
+  min_notice_minutes: Generated<number>;
   /** Bumped to revoke the calendar feed URL (the URL's token is derived from it). */
   ics_version: Generated<number>;
   /** The niche whose starting services were created, so step 2 never creates them twice. */
@@ -109,6 +113,8 @@ export interface BookingsTable {
   updated_at: number;
   /** Set in the same transaction that queues the reminder mail: sent exactly once. */
   reminder_sent_at: number | null;
+  /** Who asked for it: a keyed hash of the client's address (domain/booking-window.ts), null for older rows. */
+  requester: string | null;
 }
 
 interface ManageTokensTable {

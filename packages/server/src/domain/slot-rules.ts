@@ -10,6 +10,7 @@ import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/transaction.ts';
 import { AppError } from '../errors.ts';
 import type { BookingRow, Conflict } from '../repositories/calendar.ts';
+import { assertInWindow, type BookingWindow, lastBookableDay } from './booking-window.ts';
 
 export const SLOT_TAKEN = 'That time was just booked. Please pick another slot.';
 
@@ -32,8 +33,8 @@ export function calendarSpan(day: string, time: string, durationMin: number, tim
 
 /**
  * Every slot rule a customer's time must pass except "is it free", which needs the
- * lock: the business is open that day, the time is on the grid, not past, and the
- * service fits before closing.
+ * lock: the day is inside the booking horizon, the business is open that day, the time
+ * is on the grid, not past, the service fits before closing, and the notice is kept.
  */
 export function checkSlot(
   timeZone: string,
@@ -42,8 +43,10 @@ export function checkSlot(
   time: string,
   durationMin: number,
   now: number,
+  window: BookingWindow,
 ): CalendarSpan {
   const weekday = weekdayOf(day);
+  if (day > lastBookableDay(window, timeZone, now)) assertInWindow(window, timeZone, day, Number.MAX_SAFE_INTEGER, now);
   if (!hours) throw new AppError('CLOSED_THAT_DAY', `The business is closed on ${weekday}s. Please pick another day.`);
   const grid = detailedSlots({ day, hours, timeZone, durationMin, busy: [], now });
   const slot = grid.find((s) => s.time === time);
@@ -64,6 +67,7 @@ export function checkSlot(
       'RUNS_PAST_CLOSING',
       `This ${durationMin}-minute service would run past closing time (${hours.endTime}) from ${time}. Please pick an earlier slot.`,
     );
+  assertInWindow(window, timeZone, day, slot.startMs, now);
   return calendarSpan(day, time, durationMin, timeZone);
 }
 

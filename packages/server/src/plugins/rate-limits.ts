@@ -53,7 +53,7 @@ return {current, redis.call('PTTL', KEYS[1])}`;
  * mean a client's count restarts when the store changes: at most one extra window's
  * budget while Redis comes and goes, never no limit at all.)
  */
-export function counterStore(db: Kysely<Database>, redis: Redis | null) {
+function counterStore(db: Kysely<Database>, redis: Redis | null) {
   return class CounterStore {
     private readonly route: string;
     /** The plugin constructs the root store with its options; child() passes the route. */

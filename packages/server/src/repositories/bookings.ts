@@ -24,6 +24,26 @@ export function bookingsRepository(db: Kysely<Database>) {
       if (range.toDay) q = q.where('day', '<=', range.toDay);
       return q.orderBy('start_ms').orderBy('id').execute();
     },
+    /** How many pending bookings still to come a business holds for this e-mail, and for this requester. */
+    async pendingAhead(
+      from: Tx,
+      businessId: string,
+      who: { email: string; requester: string },
+      now: number,
+    ): Promise<{ byEmail: number; byRequester: number }> {
+      const rows = await from
+        .selectFrom('bookings')
+        .select(['customer_email', 'requester'])
+        .where('business_id', '=', businessId)
+        .where('status', '=', 'pending')
+        .where('start_ms', '>', now)
+        .where((eb) => eb.or([eb('customer_email', '=', who.email), eb('requester', '=', who.requester)]))
+        .execute();
+      return {
+        byEmail: rows.filter((r) => r.customer_email === who.email).length,
+        byRequester: rows.filter((r) => r.requester === who.requester).length,
+      };
+    },
     async setStatus(trx: Tx, bookingId: string, status: BookingStatus, now: number): Promise<BookingsTable> {
       return trx
         .updateTable('bookings')

@@ -40,6 +40,8 @@ export interface SlotContext {
   /** null when the owner does not travel to customers. */
   travel: TravelSettings | null;
   changeCutoffHours: number;
+  /** How far ahead and how soon customers may book (domain/booking-window.ts). */
+  window: { horizonDays: number; minNoticeMinutes: number };
 }
 
 function toJob(r: Pick<BookingRow, 'id' | 'start_ms' | 'end_ms' | 'customer_lat' | 'customer_lng'>): Job {
@@ -161,6 +163,8 @@ export function calendarRepository(db: Kysely<Database>) {
           'b.travel_speed_mph',
           'b.travel_buffer_min',
           'b.change_cutoff_hours',
+          'b.booking_horizon_days',
+          'b.min_notice_minutes',
           'a.day',
           'a.start_time',
           'a.end_time',
@@ -178,6 +182,7 @@ export function calendarRepository(db: Kysely<Database>) {
         home: row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null,
         travel: travelSettingsOf(row),
         changeCutoffHours: row.change_cutoff_hours,
+        window: { horizonDays: row.booking_horizon_days, minNoticeMinutes: row.min_notice_minutes },
       };
     },
 

@@ -20,23 +20,34 @@ describe.each(storages())('operations settings and calendar feed on %s', (kind) 
   });
   afterAll(() => t.close());
 
-  it('stores travel, service area and cut-off, and refuses bad values', async () => {
+  it('stores travel, service area, cut-off, horizon and notice, and refuses bad values', async () => {
     const o = await onboardedOwner(t.app);
     const url = '/api/business-dashboard/settings/operations';
     expect((await t.app.inject({ url, headers: o.auth })).json()).toEqual({
       travel: { enabled: false, speedMph: 30, bufferMinutes: 0 },
       maxDistanceMiles: null,
       changeCutoffHours: 0,
+      horizonDays: 90,
+      minNoticeHours: 2,
     });
     const next = {
       travel: { enabled: true, speedMph: 40, bufferMinutes: 15 },
       maxDistanceMiles: 25,
       changeCutoffHours: 24,
+      horizonDays: 30,
+      minNoticeHours: 0.5,
     };
     const put = await t.app.inject({ method: 'PUT', url, headers: o.auth, payload: next });
     expect(put.json()).toEqual(next);
     expect((await t.app.inject({ url, headers: o.auth })).json()).toEqual(next);
+    // An older client that leaves the two out keeps them as they are.
+    const { horizonDays: _h, minNoticeHours: _n, ...older } = next;
+    expect((await t.app.inject({ method: 'PUT', url, headers: o.auth, payload: older })).json()).toEqual(next);
     for (const [bad, message] of [
+      [{ ...next, horizonDays: 0 }, /at least 1 day/],
+      [{ ...next, horizonDays: 400 }, /at most 365 days/],
+      [{ ...next, minNoticeHours: 0.25 }, /whole or half hours/],
+      [{ ...next, minNoticeHours: 200 }, /at most 168 hours/],
       [{ ...next, changeCutoffHours: 5 }, /one of 0 \(none\), 2, 12, 24 or 48/],
       [{ ...next, maxDistanceMiles: -3 }, /more than 0 miles/],
       [{ ...next, travel: { ...next.travel, speedMph: 0 } }, /at least 5 mph/],

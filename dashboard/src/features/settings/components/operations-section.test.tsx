@@ -12,6 +12,8 @@ const stored: OperationsSettings = {
   travel: { enabled: false, speedMph: 30, bufferMinutes: 10 },
   maxDistanceMiles: null,
   changeCutoffHours: 0,
+  horizonDays: 90,
+  minNoticeHours: 2,
 };
 
 function setup(over: Record<string, Handler | Reply> = {}, settings: OperationsSettings = stored) {
@@ -85,14 +87,26 @@ describe('Settings: Operations', () => {
     await user.click(save());
     expect(await screen.findByRole('status')).toHaveTextContent('Operations settings updated successfully!');
     expect(api.callsTo(PUT).map((c) => c.body)).toEqual([
-      { travel: { enabled: true, speedMph: 40, bufferMinutes: 15 }, maxDistanceMiles: 25.5, changeCutoffHours: 48 },
+      {
+        travel: { enabled: true, speedMph: 40, bufferMinutes: 15 },
+        maxDistanceMiles: 25.5,
+        changeCutoffHours: 48,
+        horizonDays: 90,
+        minNoticeHours: 2,
+      },
     ]);
   });
 
   it('sends an emptied service area as null (anywhere), and keeps speed and buffer when travel is off', async () => {
     const { api, user } = setup(
       {},
-      { travel: { enabled: true, speedMph: 35, bufferMinutes: 20 }, maxDistanceMiles: 30, changeCutoffHours: 2 },
+      {
+        travel: { enabled: true, speedMph: 35, bufferMinutes: 20 },
+        maxDistanceMiles: 30,
+        changeCutoffHours: 2,
+        horizonDays: 60,
+        minNoticeHours: 24,
+      },
     );
     await user.clear(await screen.findByLabelText('Maximum distance (miles)'));
     await user.click(travel());
@@ -103,7 +117,24 @@ describe('Settings: Operations', () => {
       travel: { enabled: false, speedMph: 35, bufferMinutes: 20 },
       maxDistanceMiles: null,
       changeCutoffHours: 0,
+      horizonDays: 60,
+      minNoticeHours: 24,
     });
+  });
+
+  it('saves the booking window the owner types', async () => {
+    const { api, user } = setup();
+    const horizon = await screen.findByLabelText('Book up to (days ahead)');
+    const notice = screen.getByLabelText('Minimum notice (hours)');
+    expect(horizon).toHaveValue(90);
+    expect(notice).toHaveValue(2);
+    await user.clear(horizon);
+    await user.type(horizon, '30');
+    await user.clear(notice);
+    await user.type(notice, '0.5');
+    await user.click(save());
+    await screen.findByRole('status');
+    expect(api.callsTo(PUT)[0]?.body).toMatchObject({ horizonDays: 30, minNoticeHours: 0.5 });
   });
 
   it.each([
@@ -112,6 +143,12 @@ describe('Settings: Operations', () => {
     ['a buffer too long', () => buffer(), '241', 'Buffer must be at most 240 minutes.'],
     ['a zero service area', () => distance(), '0', 'Service area must be more than 0 miles, or empty for anywhere.'],
     ['a service area too far', () => distance(), '1001', 'Service area must be at most 1000 miles.'],
+    [
+      'a horizon too long',
+      () => screen.getByLabelText('Book up to (days ahead)'),
+      '400',
+      'Booking horizon must be whole days between 1 and 365, like 90.',
+    ],
   ])('refuses %s before sending', async (_what, input, value, message) => {
     const { api, user } = setup({}, { ...stored, travel: { ...stored.travel, enabled: true } });
     await screen.findByRole('switch', { name: 'I travel to my customers' });

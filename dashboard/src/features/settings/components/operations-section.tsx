@@ -147,6 +147,44 @@ function Form({
           </p>
         </div>
       </fieldset>
+      <fieldset className="ops-group">
+        <legend>Booking window</legend>
+        <div className="ops-numbers">
+          <div className="field">
+            <label htmlFor={`${id}-horizon`}>Book up to (days ahead)</label>
+            <input
+              id={`${id}-horizon`}
+              className="input"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={365}
+              step={1}
+              value={form.horizonDays}
+              onChange={(e) => change({ horizonDays: e.currentTarget.value })}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-notice`}>Minimum notice (hours)</label>
+            <input
+              id={`${id}-notice`}
+              className="input"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              max={168}
+              step={0.5}
+              aria-describedby={`${id}-notice-hint`}
+              value={form.minNoticeHours}
+              onChange={(e) => change({ minNoticeHours: e.currentTarget.value })}
+            />
+          </div>
+        </div>
+        <p id={`${id}-notice-hint`} className="hint">
+          Customers can book from this many hours from now up to this many days ahead. You can still move bookings
+          anywhere on your calendar.
+        </p>
+      </fieldset>
       <div className="row section-actions">
         <button type="submit" className="btn btn--primary" disabled={saving}>
           {saving ? 'Saving...' : 'Save Operations'}
@@ -174,7 +212,10 @@ export function OperationsSection() {
   return (
     <section className="card section" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Operations</h2>
-      <p className="section-intro">Travel between jobs, how far you go, and how late customers can change a booking.</p>
+      <p className="section-intro">
+        Travel between jobs, how far you go, how late customers can change a booking, and how far ahead and how soon
+        they can book.
+      </p>
       <FlashMessage message={flash.message} />
       {data ? (
         <Form initial={data} onSaved={settings.set} flash={show} />

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context.ts';
 import { isOverlapViolation, isUniqueViolation } from '../../db/errors.ts';
 import { withBusinessLock } from '../../db/transaction.ts';
 import { linksFor, mailCustomerAndOwner, toMailBooking } from '../../domain/booking-mail.ts';
+import { assertPendingAllowed, bookingWindowOf, requesterOf } from '../../domain/booking-window.ts';
 import { hashManageToken, manageTokenFor } from '../../domain/manage-token.ts';
 import { priceRequest } from '../../domain/pricing.ts';
 import { checkSlot, hoursOn, intervalOf, SLOT_TAKEN } from '../../domain/slot-rules.ts';
@@ -76,7 +77,16 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
 
       const { business, service, quote, located } = await priceRequest(ctx, body, req.log);
       const hours = await hoursOn(ctx, business.id, body.date);
-      const span = checkSlot(business.time_zone, hours, body.date, body.time, service.duration_min, ctx.now());
+      const span = checkSlot(
+        business.time_zone,
+        hours,
+        body.date,
+        body.time,
+        service.duration_min,
+        ctx.now(),
+        bookingWindowOf(business),
+      );
+      const requester = requesterOf(ctx, req.ip);
 
       const bookingId = randomUUID();
       const token = manageTokenFor(ctx.config.jwtSecret, bookingId);
@@ -87,6 +97,7 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
           // A concurrent retry with this key may have committed while we priced the request.
           const stored = await idempotency.find(key, now, trx);
           if (stored) return { replayed: stored };
+          await assertPendingAllowed(ctx, trx, business, { email: body.customerEmail, requester }, now);
           if (await calendar.findConflict(trx, business.id, intervalOf(span)))
             throw new AppError('SLOT_TAKEN', SLOT_TAKEN);
           await assertTravelFits(ctx, trx, business, {
@@ -118,6 +129,7 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
             created_at: now,
             updated_at: now,
             reminder_sent_at: null,
+            requester,
           };
           await calendar.insertBooking(trx, row);
           await manageTokens.save(trx, bookingId, hashManageToken(token), now);

@@ -11,6 +11,7 @@ import { detailedSlots, openingInterval, weekdayOf } from '@slotwise/shared/slot
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { earliestStart, lastBookableDay } from '../../domain/booking-window.ts';
 import { businessNotFound, loadBusiness, serviceNotFound } from '../../domain/lookup.ts';
 import { assertChangeAllowed, bookingForToken, LINK_NOT_VALID } from '../../domain/manage-link.ts';
 import { locate, locationOf } from '../../domain/places.ts';
@@ -52,12 +53,21 @@ export function catalogueHandlers(ctx: AppContext): Handlers<'customer', 'busine
       if (context.serviceDurationMin === null) throw serviceNotFound();
       durationMin = context.serviceDurationMin;
     }
-    const { hours, timeZone, travel } = context;
+    const { hours, timeZone, travel, window } = context;
+    const now = ctx.now();
+    // Past the booking horizon nothing is offered; inside the notice, nothing is either.
+    if (date > lastBookableDay(window, timeZone, now))
+      return {
+        slots: detailedSlots({ day: date, hours, timeZone, durationMin, busy: [], now }).map(({ time }) => ({
+          time,
+          available: false,
+        })),
+      };
     const open = openingInterval(date, hours, timeZone);
     // Geocoding costs a lookup: only for an owner who travels, on a day that is open.
     if (travel && open && !token && address) where = await locate(ctx, address, log);
     const busy = open ? await ctx.repos.calendar.busy(ctx.db, businessId, open, { ignoreBookingId }) : [];
-    const grid = detailedSlots({ day: date, hours, timeZone, durationMin, busy, now: ctx.now() });
+    const grid = detailedSlots({ day: date, hours, timeZone, durationMin, busy, now: earliestStart(window, now) });
     const slots =
       travel && open && where && grid.some((s) => s.available)
         ? withTravel(grid, where, {

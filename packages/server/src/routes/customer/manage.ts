@@ -9,6 +9,7 @@ import type { AppContext } from '../../context.ts';
 import { isOverlapViolation } from '../../db/errors.ts';
 import { withBusinessLock } from '../../db/transaction.ts';
 import { linksFor, mailCustomerAndOwner, toMailBooking } from '../../domain/booking-mail.ts';
+import { bookingWindowOf } from '../../domain/booking-window.ts';
 import { loadBusiness } from '../../domain/lookup.ts';
 import { assertChangeAllowed, bookingForToken, managedBooking } from '../../domain/manage-link.ts';
 import { locationOf } from '../../domain/places.ts';
@@ -36,7 +37,15 @@ export function manageHandlers(ctx: AppContext): Handlers<'customer', 'managedBo
       const business = await loadBusiness(ctx, before.business_id);
       await assertChangeAllowed(ctx, before, business);
       const hours = await hoursOn(ctx, business.id, day);
-      const span = checkSlot(business.time_zone, hours, day, time, before.duration_min, ctx.now());
+      const span = checkSlot(
+        business.time_zone,
+        hours,
+        day,
+        time,
+        before.duration_min,
+        ctx.now(),
+        bookingWindowOf(business),
+      );
       try {
         const moved = await withBusinessLock(ctx.store, business.id, async (trx) => {
           const now = ctx.now();

@@ -17,6 +17,8 @@ function toOperationsJson(b: Business): OperationsSettings {
     travel: { enabled: b.travel_enabled === 1, speedMph: b.travel_speed_mph, bufferMinutes: b.travel_buffer_min },
     maxDistanceMiles: b.max_distance_miles,
     changeCutoffHours: b.change_cutoff_hours as OperationsSettings['changeCutoffHours'],
+    horizonDays: b.booking_horizon_days,
+    minNoticeHours: b.min_notice_minutes / 60,
   };
 }
 
@@ -38,6 +40,9 @@ export function operationsHandlers(
         travel_speed_mph: s.travel.speedMph,
         travel_buffer_min: s.travel.bufferMinutes,
         max_distance_miles: s.maxDistanceMiles,
+        // Left out (an older client), they stay as they are.
+        ...(s.horizonDays === undefined ? {} : { booking_horizon_days: s.horizonDays }),
+        ...(s.minNoticeHours === undefined ? {} : { min_notice_minutes: Math.round(s.minNoticeHours * 60) }),
         change_cutoff_hours: s.changeCutoffHours,
       });
       return toOperationsJson(b);

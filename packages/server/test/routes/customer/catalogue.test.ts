@@ -147,14 +147,24 @@ describe.each(storages())('customer catalogue on %s', (kind) => {
       ]);
     });
 
-    it('marks slots in the past unavailable', async () => {
+    it('marks slots in the past, and inside the minimum notice, unavailable', async () => {
       t.clock.now = localToUtcMs(DAY, '12:10', LA);
       try {
-        const times = await availableTimes(t, { businessId: shop.businessId, date: DAY });
-        expect(times[0]).toBe('12:30');
+        // The default notice is 2 hours: 12:10 + 2 h -> the first slot is 14:30.
+        expect((await availableTimes(t, { businessId: shop.businessId, date: DAY }))[0]).toBe('14:30');
+        await t.ctx.repos.businesses.update(shop.businessId, { min_notice_minutes: 0 });
+        expect((await availableTimes(t, { businessId: shop.businessId, date: DAY }))[0]).toBe('12:30');
       } finally {
+        await t.ctx.repos.businesses.update(shop.businessId, { min_notice_minutes: 120 });
         t.clock.now = START_CLOCK;
       }
+    });
+
+    it('offers nothing past the booking horizon', async () => {
+      // START_CLOCK is 2026-12-01: 90 days ahead is 2027-03-01.
+      const inside = await availableTimes(t, { businessId: shop.businessId, date: '2027-03-01' });
+      expect(inside.length).toBeGreaterThan(0);
+      expect(await availableTimes(t, { businessId: shop.businessId, date: '2027-03-02' })).toEqual([]);
     });
 
     it('marks slots overlapping a booking or a blocked time unavailable, back-to-back stays free', async () => {
