@@ -259,6 +259,8 @@ test('Settings: operations, calendar feed and account, each saved and shown', as
     travel: { enabled: true, speedMph: 40, bufferMinutes: 15 },
     maxDistanceMiles: 25,
     changeCutoffHours: 24,
+    horizonDays: 90,
+    minNoticeHours: 2,
   });
   // The message goes by itself after 3 seconds.
   await expect(ops.getByRole('status')).toHaveCount(0, { timeout: 5_000 });

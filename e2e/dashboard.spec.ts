@@ -12,11 +12,12 @@ import { api, baseURL, expect, type Owner, openAs, screenshot, signupOwner, test
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 /**
- * A fixed-offset zone where it is about 08:00 now, so today's bookings at 10:00 and
- * 11:00 are always in the future, whenever the suite runs. Etc/GMT signs are inverted.
+ * A fixed-offset zone where it is about 06:00 now, so today's bookings at 10:00 and
+ * 11:00 are always past the 2-hour minimum notice, whenever the suite runs. Etc/GMT
+ * signs are inverted.
  */
 function morningZone(now = new Date()): string {
-  let offset = 8 - now.getUTCHours();
+  let offset = 6 - now.getUTCHours();
   if (offset > 14) offset -= 24;
   if (offset < -12) offset += 24;
   return offset >= 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
@@ -139,7 +140,7 @@ test('changes the business hours and the address', async ({ page }) => {
 });
 
 test('approves one pending booking, declines another, and the filters and overview follow', async ({ page }) => {
-  // A zone where it is morning, open all day, so today's 10:00 and 11:00 are bookable.
+  // A zone where it is early morning, open all day, so today's 10:00 and 11:00 are bookable.
   const zone = morningZone();
   await api('PUT', '/api/business-dashboard/settings/time-zone', { timeZone: zone }, owner.token);
   await api(

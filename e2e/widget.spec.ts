@@ -278,6 +278,18 @@ test.beforeAll(async () => {
     owner.token,
   );
   await api('PUT', '/api/business-dashboard/settings/update-distance-pricing', { pricePerMile: 2 }, owner.token);
+  // The keyboard journey books a year ahead (a day open from 06:00 whenever the suite runs): inside the horizon.
+  await api(
+    'PUT',
+    '/api/business-dashboard/settings/operations',
+    {
+      travel: { enabled: false, speedMph: 30, bufferMinutes: 0 },
+      maxDistanceMiles: null,
+      changeCutoffHours: 0,
+      horizonDays: 730,
+    },
+    owner.token,
+  );
   await startHost();
 });
 

@@ -529,14 +529,15 @@ export const OperationsSettings = z.object({
     { error: 'Change cut-off must be one of 0 (none), 2, 12, 24 or 48 hours.' },
   ),
   /**
-   * How many days ahead customers may book (1-365), and how many hours' notice a booking
+   * How many days ahead customers may book (1-730: a season may be booked a year ahead),
+   * and how many hours' notice a booking
    * needs (0-168). Optional when saving: left out, they stay as they are.
    */
   horizonDays: z
     .number({ error: 'Booking horizon must be a number of days.' })
     .int('Booking horizon must be whole days.')
     .min(1, 'Booking horizon must be at least 1 day.')
-    .max(365, 'Booking horizon must be at most 365 days.')
+    .max(730, 'Booking horizon must be at most 730 days (two years).')
     .optional(),
   minNoticeHours: z
     .number({ error: 'Minimum notice must be a number of hours.' })

@@ -63,8 +63,8 @@ export function toSettings(form: OperationsForm): Checked {
     maxDistanceMiles = miles;
   }
   const horizonDays = wholeNumber(form.horizonDays);
-  if (horizonDays === null || horizonDays < 1 || horizonDays > 365)
-    return { ok: false, error: 'Booking horizon must be whole days between 1 and 365, like 90.' };
+  if (horizonDays === null || horizonDays < 1 || horizonDays > 730)
+    return { ok: false, error: 'Booking horizon must be whole days between 1 and 730, like 90.' };
   const notice = Number(form.minNoticeHours.trim());
   if (form.minNoticeHours.trim() === '' || !Number.isInteger(notice * 2) || notice < 0 || notice > 168)
     return { ok: false, error: 'Minimum notice must be whole or half hours between 0 and 168, like 2.' };

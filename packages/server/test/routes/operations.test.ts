@@ -45,7 +45,7 @@ describe.each(storages())('operations settings and calendar feed on %s', (kind) 
     expect((await t.app.inject({ method: 'PUT', url, headers: o.auth, payload: older })).json()).toEqual(next);
     for (const [bad, message] of [
       [{ ...next, horizonDays: 0 }, /at least 1 day/],
-      [{ ...next, horizonDays: 400 }, /at most 365 days/],
+      [{ ...next, horizonDays: 800 }, /at most 730 days/],
       [{ ...next, minNoticeHours: 0.25 }, /whole or half hours/],
       [{ ...next, minNoticeHours: 200 }, /at most 168 hours/],
       [{ ...next, changeCutoffHours: 5 }, /one of 0 \(none\), 2, 12, 24 or 48/],

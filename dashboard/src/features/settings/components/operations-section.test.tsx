@@ -146,8 +146,8 @@ describe('Settings: Operations', () => {
     [
       'a horizon too long',
       () => screen.getByLabelText('Book up to (days ahead)'),
-      '400',
-      'Booking horizon must be whole days between 1 and 365, like 90.',
+      '800',
+      'Booking horizon must be whole days between 1 and 730, like 90.',
     ],
   ])('refuses %s before sending', async (_what, input, value, message) => {
     const { api, user } = setup({}, { ...stored, travel: { ...stored.travel, enabled: true } });

@@ -158,7 +158,7 @@ function Form({
               type="number"
               inputMode="numeric"
               min={1}
-              max={365}
+              max={730}
               step={1}
               value={form.horizonDays}
               onChange={(e) => change({ horizonDays: e.currentTarget.value })}
