@@ -2,11 +2,13 @@
 /**
  * Builds the three front ends into dist/, skipping any whose sources are older
  * than its last build (so `npm start` is instant after the first time).
- * `--force` rebuilds all.
+ * `--force` rebuilds all. Each build ends with brotli and gzip copies of its text files
+ * (compress.mjs), which routes/static.ts serves by Accept-Encoding.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { compressDir } from './compress.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const force = process.argv.includes('--force');
@@ -42,5 +44,6 @@ for (const [app, dirs] of Object.entries(apps)) {
   const post = join(root, app, 'scripts', 'postbuild.ts');
   if (existsSync(post))
     execFileSync(join(root, 'node_modules', '.bin', 'tsx'), [post], { cwd: root, stdio: 'inherit' });
+  compressDir(join(root, 'dist', app));
   writeFileSync(stamp, new Date().toISOString());
 }

@@ -4,6 +4,9 @@
  *   /widget.js        the widget loader (short cache: owners' pages always get the newest)
  *   /assets/*         hashed bundles of all three apps (cached for a year, immutable)
  *   the SPA routes    dashboard index.html (never cached, so a deploy shows at once)
+ * Every text file is sent as its brotli or gzip copy (written beside it by scripts/compress.mjs
+ * at build time) when the request's Accept-Encoding allows, with Vary: Accept-Encoding; the
+ * copy's own ETag and Content-Length, so no encoding is mistaken for another.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,7 +39,7 @@ export async function staticRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
 
   // Decorates reply.sendFile without serving anything by itself. Each route below sets its
   // own cache-control; with @fastify/static's default, sendFile replaced it by "public, max-age=0".
-  await app.register(fastifyStatic, { root: dist, serve: false, cacheControl: false });
+  await app.register(fastifyStatic, { root: dist, serve: false, cacheControl: false, preCompressed: true });
   // Each app's build writes hashed files to its own assets/ folder; names never collide.
   const assetDirs = ['dashboard', 'widget', 'landing'].map((a) => join(dist, a, 'assets')).filter((d) => existsSync(d));
   if (assetDirs.length > 0) {
@@ -45,6 +48,7 @@ export async function staticRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       prefix: '/assets/',
       decorateReply: false,
       index: false,
+      preCompressed: true,
       // Only hashed files are written here, so they may be cached forever.
       setHeaders: (reply) => {
         reply.header('cache-control', YEAR);

@@ -2,6 +2,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers.ts';
 
@@ -22,6 +23,9 @@ describe('static files', () => {
     for (const [name, text] of Object.entries(files)) {
       mkdirSync(dirname(join(dist, name)), { recursive: true });
       writeFileSync(join(dist, name), text);
+      // What scripts/compress.mjs writes beside each file at build time.
+      writeFileSync(join(dist, `${name}.br`), brotliCompressSync(text));
+      writeFileSync(join(dist, `${name}.gz`), gzipSync(text));
     }
     t = await createTestApp('sqlite', { env: { STATIC_DIR: dist } });
   });
@@ -45,5 +49,65 @@ describe('static files', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(body);
     expect(res.headers['cache-control']).toBe(cacheControl);
+  });
+
+  // The built copies beside each file are served by Accept-Encoding (scripts/compress.mjs).
+  const decode = (encoding: string | undefined, raw: Buffer) =>
+    encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw;
+  it.each([
+    ['/widget.js', 'public, max-age=300', 'loader', 'application/javascript'],
+    ['/assets/popup-abc123.js', 'public, max-age=31536000, immutable', 'popup', 'application/javascript'],
+    ['/', 'no-cache', 'Landing', 'text/html'],
+    ['/favicon.svg', 'public, max-age=86400', '<svg', 'image/svg+xml'],
+    ['/dashboard/calendar', 'no-cache', 'Dashboard', 'text/html'],
+  ])(
+    '%s is sent brotli, gzip or as it is by Accept-Encoding, with Vary and its cache-control',
+    async (url, cacheControl, body, type) => {
+      for (const [accept, encoding] of [
+        ['br, gzip, deflate', 'br'],
+        ['gzip, deflate, br;q=0', 'gzip'],
+        ['gzip;q=0.5, br;q=1', 'br'],
+        [undefined, undefined],
+        ['identity', undefined],
+        ['br;q=0, gzip;q=0', undefined],
+      ] as const) {
+        const res = await t.app.inject({ url, headers: accept ? { 'accept-encoding': accept } : {} });
+        expect(res.statusCode, `${accept}`).toBe(200);
+        expect(res.headers['content-encoding'], `${accept}`).toBe(encoding);
+        expect(res.headers.vary).toMatch(/accept-encoding/i);
+        expect(res.headers['cache-control']).toBe(cacheControl);
+        expect(res.headers['content-type']).toContain(type);
+        expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+        expect(decode(encoding, res.rawPayload).toString()).toContain(body);
+      }
+    },
+  );
+
+  it('gives each encoding its own ETag and answers 304 only for the one it was given', async () => {
+    const br = await t.app.inject({ url: '/assets/popup-abc123.js', headers: { 'accept-encoding': 'br' } });
+    const gz = await t.app.inject({ url: '/assets/popup-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(br.headers.etag).toBeTruthy();
+    expect(gz.headers.etag).not.toBe(br.headers.etag);
+    const again = await t.app.inject({
+      url: '/assets/popup-abc123.js',
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    const other = await t.app.inject({
+      url: '/assets/popup-abc123.js',
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': String(br.headers.etag) },
+    });
+    expect(other.statusCode).toBe(200);
+    expect(gunzipSync(other.rawPayload).toString()).toContain('popup');
+  });
+
+  it('answers HEAD and Range requests', async () => {
+    const head = await t.app.inject({ method: 'HEAD', url: '/widget.js', headers: { 'accept-encoding': 'br' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.body).toBe('');
+    const range = await t.app.inject({ url: '/widget.js', headers: { range: 'bytes=0-6' } });
+    expect(range.statusCode).toBe(206);
+    expect(range.body).toBe('console');
   });
 });
