@@ -95,7 +95,8 @@ async function run(): Promise<Figure[]> {
 
 export const calcomEmbedBenchmark: Benchmark = {
   id: 'calcom-embed',
-  title: "Widget sizes beside Cal.com's published embed packages (gzip, same run; Cal.com's iframe app not counted)",
+  title:
+    "Widget sizes beside Cal.com's published embed packages (gzip, ours as our server sends it; Cal.com's iframe app not counted)",
   run,
 };
 
