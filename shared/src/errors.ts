@@ -122,6 +122,10 @@ export const ERRORS = {
 
 export type ErrorCode = keyof typeof ERRORS;
 
+  TIMEOUT: {
+    status: 0,
+    meaning: 'No answer in time (15 s by default): the server or the network stalled; the call was given up.',
+  },
 /** The refusals of a booking or a move that mean "this time will not do: pick another" (the widget and the reschedule page go back to the times). */
 export const PICK_ANOTHER_TIME: readonly ErrorCode[] = [
   'SLOT_TAKEN',

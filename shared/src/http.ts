@@ -10,7 +10,7 @@ import type { AnswerOf, CallInput, RouteDef } from './routes.ts';
 
 export class ApiError extends Error {
   readonly status: number;
-  /** What went wrong, for code to branch on: the server's code, or NETWORK_ERROR / UNEXPECTED_ANSWER. */
+  /** What went wrong, for code to branch on: the server's code, or NETWORK_ERROR / TIMEOUT / UNEXPECTED_ANSWER. */
   readonly code: ErrorCode;
   /** True when message is the server's own {error} text, false for a generic fallback. */
   readonly fromServer: boolean;
@@ -31,6 +31,8 @@ export interface ClientOptions {
   /** Called when an owner call answers 401 (expired, forged or revoked token). */
   onUnauthorized?: () => void;
   fetch?: typeof fetch;
+  /** How long a call may take, headers and body, before it fails with TIMEOUT (15 s by default). */
+  timeoutMs?: number;
 }
 
 /** What an answer is checked with: a zod schema fits; null trusts the server. */
@@ -77,17 +79,27 @@ export function groupClient<T extends Record<string, RouteDef>>(
       const token = options.getToken?.();
       if (token) headers.authorization = `Bearer ${token}`;
     }
+    // A stalled server must not hang a screen: the whole call, answer body included, has a deadline
+    // (fetch gives up on both when its signal aborts).
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), options.timeoutMs ?? 15e3);
     let res: Response;
+    let text: string;
     try {
       res = await doFetch(`${base}${path}${qs ? `?${qs}` : ''}`, {
         method: def.method,
         headers,
         body: input.body === undefined ? undefined : JSON.stringify(input.body),
+        signal: abort.signal,
       });
+      text = await res.text();
     } catch {
-      throw new ApiError(0, 'NETWORK_ERROR', 'Could not reach the server. Check your connection and try again.');
+      throw abort.signal.aborted
+        ? new ApiError(0, 'TIMEOUT', 'The server took too long to answer. Check your connection and try again.')
+        : new ApiError(0, 'NETWORK_ERROR', 'Could not reach the server. Check your connection and try again.');
+    } finally {
+      clearTimeout(timer);
     }
-    const text = await res.text();
     let data: unknown = null;
     try {
       data = text ? JSON.parse(text) : null;

@@ -110,6 +110,32 @@ describe('the clients derived from the route table', () => {
     });
   });
 
+  it('gives up on a stalled server with TIMEOUT and a sentence, before headers and while reading the body', async () => {
+    // Like fetch: no answer until the signal aborts the call, then an AbortError.
+    const aborted = (signal: AbortSignal | null | undefined) =>
+      new Promise<never>((_, reject) =>
+        signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      );
+    const never = (_url: unknown, init: RequestInit = {}) => aborted(init.signal);
+    const timeout = {
+      status: 0,
+      code: 'TIMEOUT',
+      message: 'The server took too long to answer. Check your connection and try again.',
+      fromServer: false,
+    };
+    const client = (fetch: unknown) =>
+      createPublicClient({ fetch: fetch as typeof globalThis.fetch, timeoutMs: 30 }).customer.quote({ body: quote });
+    await expect(client(never)).rejects.toMatchObject(timeout);
+    const stalledBody = async (_url: unknown, init: RequestInit = {}) =>
+      new Response(
+        new ReadableStream({
+          start: (c) => void aborted(init.signal).catch((e) => c.error(e)),
+        }),
+        { status: 200 },
+      );
+    await expect(client(stalledBody)).rejects.toMatchObject(timeout);
+  });
+
   it('answers a text call (the CSV export) as text', async () => {
     const fetch = async () => new Response('a,b\r\n', { status: 200, headers: { 'content-type': 'text/csv' } });
     await expect(createClient({ fetch }).account.exportBookingsCsv()).resolves.toBe('a,b\r\n');

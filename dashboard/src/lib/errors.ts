@@ -3,8 +3,9 @@ import { ApiError } from '@slotwise/shared/client';
 
 export const NETWORK_FAILURE = 'Something went wrong. Please try again.';
 
+/** No answer, or none in time (TIMEOUT): to a person both read as a network failure. */
 export function isNetworkError(err: unknown): boolean {
-  return err instanceof ApiError && err.code === 'NETWORK_ERROR';
+  return err instanceof ApiError && (err.code === 'NETWORK_ERROR' || err.code === 'TIMEOUT');
 }
 
 /** "The server error or {fallback}": the server's own {error} text when it sent one. */

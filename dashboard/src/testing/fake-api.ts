@@ -14,8 +14,11 @@ export interface FakeRequest {
   headers: Record<string, string>;
   body: unknown;
 }
-/** body is sent as JSON; text (a CSV download) is sent as it is. */
-export type Reply = { status?: number; body?: unknown; text?: string; contentType?: string } | 'network';
+/**
+ * body is sent as JSON; text (a CSV download) is sent as it is. 'network': the connection fails;
+ * 'stall': no answer until the client gives up (aborts its signal).
+ */
+export type Reply = { status?: number; body?: unknown; text?: string; contentType?: string } | 'network' | 'stall';
 export type Handler = (req: FakeRequest) => Reply | Promise<Reply>;
 
 export const BUSINESS_ID = '7d1f3f8e-3a55-4c5e-9d0a-2f4f1f0b9a11';
@@ -69,6 +72,10 @@ export function fakeApi(routes: Record<string, Handler | Reply> = {}) {
       calls.push(req);
       const reply = await handler(req);
       if (reply === 'network') throw new TypeError('Failed to fetch');
+      if (reply === 'stall')
+        return new Promise<never>((_, reject) =>
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        );
       const status = reply.status ?? 200;
       if (reply.text !== undefined)
         return new Response(reply.text, { status, headers: { 'content-type': reply.contentType ?? 'text/plain' } });

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeBooking } from '../../../testing/bookings.ts';
 import { deferred, fakeApi, type Reply } from '../../../testing/fake-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
@@ -94,5 +94,21 @@ describe('Overview', () => {
     fakeApi({ [TODAY]: 'network' });
     renderApp('/dashboard');
     expect(await screen.findByText(/^Error: Could not reach the server/)).toBeInTheDocument();
+  });
+
+  it('says the server took too long when it never answers, like a network failure', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      storeToken();
+      fakeApi({ [TODAY]: 'stall' });
+      renderApp('/dashboard');
+      expect(await screen.findByText('Loading...')).toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(15_000);
+      expect(
+        await screen.findByText(/^Error: The server took too long to answer. Check your connection and try again./),
+      ).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
