@@ -2,6 +2,9 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
+/** How long a shutdown may take before the process exits regardless. */
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -14,9 +17,24 @@ async function main() {
     throw err;
   }
   const { app } = await buildApp(config);
+  // Shutdown (docs/architecture.md#running-it-scaling-out): stop listening, finish the requests in
+  // flight, let the mail dispatcher finish the batch in hand, close the database; exit 1 at the deadline
+  // whatever still hangs.
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
-    await app.close();
+    setTimeout(() => {
+      app.log.error({ signal, deadlineMs: SHUTDOWN_DEADLINE_MS }, 'shutdown deadline passed; exiting anyway');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+    // A keep-alive socket whose last request just finished would hold the listener open until its idle
+    // timeout (72 s): close such sockets as they fall idle.
+    setInterval(() => app.server.closeIdleConnections(), 100).unref();
+    try {
+      await app.close();
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.once('SIGINT', () => void close('SIGINT'));

@@ -42,6 +42,10 @@ export interface ServerProcess {
   kill(): Promise<void>;
   /** SIGTERM, as a supervisor stops it; SIGKILL after 10 s. */
   stop(): Promise<void>;
+  /** Sends a signal to the server (tsx passes it on to its Node child). */
+  signal(signal: NodeJS.Signals): void;
+  /** The exit code once the process has exited (null when a signal ended it). */
+  exited: Promise<number | null>;
 }
 
 export interface Storage {
@@ -105,7 +109,7 @@ export async function startServer(storage: Storage, env: Record<string, string> 
   });
   const pid = child.pid;
   if (pid === undefined) throw new Error(`could not spawn ${tsx}`);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const signalGroup = (signal: NodeJS.Signals) => {
     try {
       process.kill(-pid, signal);
@@ -135,6 +139,14 @@ export async function startServer(storage: Storage, env: Record<string, string> 
     url,
     pid,
     output: () => output,
+    exited,
+    signal: (signal) => {
+      try {
+        process.kill(pid, signal);
+      } catch {
+        // already gone
+      }
+    },
     async kill() {
       signalGroup('SIGKILL');
       await exited;
