@@ -198,6 +198,12 @@ export type FeedbackRequest = z.infer<typeof FeedbackRequest>;
 
 // ---------- bookings ----------
 
+/** A booking's version (see Booking.version), sent back with a move. */
+const BookingVersion = z
+  .number({ error: 'version must be a whole number: the version of the booking you read.' })
+  .int('version must be a whole number: the version of the booking you read.')
+  .min(0, 'version must be a whole number: the version of the booking you read.')
+  .max(2_147_483_647, 'version must be a whole number: the version of the booking you read.');
 export const BookingTime = z.object({ day: IsoDate, startTime: HhMm, endTime: HhMm });
 export const Booking = z.object({
   _id: Id,
@@ -211,6 +217,8 @@ export const Booking = z.object({
   customerAddress: z.string().nullable().optional(),
   status: z.enum(BOOKING_STATUSES),
   bookingTime: BookingTime,
+  /** Bumped by every change of time or status; send it back with a move to be refused (409 BOOKING_CHANGED) if it is stale. */
+  version: z.number().int().optional(),
 });
 export type Booking = z.infer<typeof Booking>;
 export type BookingTime = z.infer<typeof BookingTime>;
@@ -231,6 +239,8 @@ export const RescheduleByOwnerRequest = z.object({
   bookingId: Id,
   newTime: z.object({ day: IsoDate, startTime: HhMm }),
   requestor: z.literal('business', { error: 'requestor must be "business".' }),
+  /** The booking's version as the calendar read it; when sent and stale, 409 BOOKING_CHANGED. */
+  version: BookingVersion.optional(),
 });
 export type RescheduleByOwnerRequest = z.infer<typeof RescheduleByOwnerRequest>;
 
@@ -454,6 +464,8 @@ export const ManagedBooking = z.object({
   status: z.enum(BOOKING_STATUSES),
   bookingTime: BookingTime,
   timeZone: z.string(),
+  /** Bumped by every change of time or status; the reschedule page sends it back. */
+  version: z.number().int().optional(),
   /**
    * Set when the business's change cut-off has passed: the link no longer reschedules
    * or cancels, and the pages show why and whom to contact instead.
@@ -473,6 +485,8 @@ export const CustomerRescheduleRequest = z.object({
   newDateTime: z
     .string({ error: 'Pick a date and time.' })
     .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/, 'Send the new time as YYYY-MM-DDTHH:MM.'),
+  /** The booking's version as the page read it; when sent and stale, 409 BOOKING_CHANGED. */
+  version: BookingVersion.optional(),
 });
 export const TokenQuery = z.object({ token: z.string().min(1, 'The link has no token.').max(200) });
 

@@ -97,6 +97,11 @@ export const ERRORS = {
     status: 409,
     meaning: 'The owner could not drive to this job and on to the next in time; pick another slot.',
   },
+  BOOKING_CHANGED: {
+    status: 409,
+    meaning:
+      'The booking was moved or its status changed since it was read (its version differs); the sentence names its current time. Reload and try again.',
+  },
   TIME_OVERLAPS: { status: 409, meaning: 'The time overlaps a booking or blocked time; the sentence names it.' },
   BOOKING_NOT_CHANGEABLE: {
     status: 409,

@@ -394,6 +394,40 @@ describe('dragging', () => {
     );
   });
 
+  it('sends the version it read; a booking changed meanwhile is refused, alerted and shown where it is now', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    let moved = false;
+    const message =
+      'This booking was changed meanwhile; it is now on Thursday, March 12, 2026 at 16:00. Reload and try again.';
+    const { api } = await openCalendar('/dashboard/calendar?date=2026-03-11', {
+      'GET /api/business-dashboard/bookings': () => ({
+        body: {
+          bookings: [
+            moved
+              ? { ...BOOKING, version: 3, bookingTime: { day: '2026-03-12', startTime: '16:00', endTime: '17:00' } }
+              : { ...BOOKING, version: 2 },
+          ],
+        },
+      }),
+      'PUT /api/business-dashboard/booking/reschedule': () => {
+        moved = true;
+        return { status: 409, body: { error: message, code: 'BOOKING_CHANGED' } };
+      },
+    });
+    act(() =>
+      props().onEventDrop({
+        event: eventByTitle('Full Detail · Dana Reyes'),
+        start: wallDate('2026-03-13', '14:00'),
+        end: wallDate('2026-03-13', '15:00'),
+      }),
+    );
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(message));
+    expect(api.callsTo('PUT /api/business-dashboard/booking/reschedule')[0]?.body).toMatchObject({ version: 2 });
+    await waitFor(() =>
+      expect(within(eventBox('Full Detail · Dana Reyes')).getByText('16:00–17:00')).toBeInTheDocument(),
+    );
+  });
+
   it("alerts 'Failed to reschedule booking' when the server gives no reason", async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     await openCalendar('/dashboard/calendar?date=2026-03-11', {

@@ -5,6 +5,7 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import type { BlockedTimeRequest } from '@slotwise/shared/api';
+import { ApiError } from '@slotwise/shared/client';
 import { minutesOfDay } from '@slotwise/shared/time';
 import { todayIn, wallClockAt } from '@slotwise/shared/time-zone';
 import { addMinutes } from 'date-fns';
@@ -232,6 +233,9 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
               bookingId: event.booking._id,
               newTime: { day: dayOf(start), startTime: timeOf(start) },
               requestor: 'business',
+              // The version this calendar read: a booking changed meanwhile (say, the customer
+              // rescheduled it) is refused with 409 BOOKING_CHANGED instead of silently overwritten.
+              version: event.booking.version,
             },
           });
           patchList(bookings, (list) => list.map((b) => (b._id === updated._id ? updated : b)));
@@ -250,6 +254,8 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
         const fallback = MOVE_FAILED[event.kind];
         // A refused move springs back (the override goes) and an alert gives the reason.
         window.alert(isNetworkError(err) ? (err as Error).message : serverErrorOr(err, fallback));
+        // Changed by someone else since it was read: show it where it is now.
+        if (err instanceof ApiError && err.code === 'BOOKING_CHANGED') void bookings.refresh();
         return false;
       } finally {
         dropOverride(event.key);

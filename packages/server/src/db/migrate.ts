@@ -7,6 +7,7 @@ import * as operationsSettings from './migrations/2026-11-23T1200_operations_set
 import * as bookingOverlapGuards from './migrations/2026-11-23T1300_booking_overlap_guards.ts';
 import * as mailOutboxUnsent from './migrations/2026-11-23T1400_mail_outbox_unsent.ts';
 import * as bookingWindow from './migrations/2026-11-25T0900_booking_window.ts';
+import * as bookingVersion from './migrations/2026-11-25T1000_booking_version.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-23T0900_initial': initial,
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T1300_booking_overlap_guards': bookingOverlapGuards,
   '2026-11-23T1400_mail_outbox_unsent': mailOutboxUnsent,
   '2026-11-25T0900_booking_window': bookingWindow,
+  '2026-11-25T1000_booking_version': bookingVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -113,6 +113,8 @@ export interface BookingsTable {
   updated_at: number;
   /** Set in the same transaction that queues the reminder mail: sent exactly once. */
   reminder_sent_at: number | null;
+  /** Bumped by every write of the time or status; a move naming a stale one is refused (BOOKING_CHANGED). */
+  version: Generated<number>;
   /** Who asked for it: a keyed hash of the client's address (domain/booking-window.ts), null for older rows. */
   requester: string | null;
 }

@@ -2,11 +2,10 @@
 import type { BlockedTime, Booking } from '@slotwise/shared/api';
 import type { BlockReason } from '@slotwise/shared/domain';
 import { toDollars } from '@slotwise/shared/money';
-import type { BookingsTable } from '../db/schema.ts';
-import type { BlockedRow } from '../repositories/calendar.ts';
+import type { BlockedRow, BookingRow } from '../repositories/calendar.ts';
 import { effectiveStatus } from './status.ts';
 
-export function toBookingJson(row: BookingsTable, now: number): Booking {
+export function toBookingJson(row: BookingRow, now: number): Booking {
   return {
     _id: row.id,
     firstName: row.first_name,
@@ -19,6 +18,7 @@ export function toBookingJson(row: BookingsTable, now: number): Booking {
     customerAddress: row.customer_address,
     status: effectiveStatus(row, now),
     bookingTime: { day: row.day, startTime: row.start_time, endTime: row.end_time },
+    version: row.version,
   };
 }
 

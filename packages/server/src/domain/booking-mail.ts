@@ -4,15 +4,15 @@
  * Mail is queued in the transaction of the change that caused it (docs/decisions/004).
  */
 import type { AppContext } from '../context.ts';
-import type { BookingsTable } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
 import { type MailBooking, type MailMessage, type ManageLinks, manageLinks } from '../mail/templates.ts';
 import type { Business } from '../repositories/businesses.ts';
+import type { BookingRow } from '../repositories/calendar.ts';
 import { queueMails } from '../repositories/mail-outbox.ts';
 import { manageTokenFor } from './manage-token.ts';
 
 /** What every booking mail shows, from a booking row and its business. */
-export function toMailBooking(row: BookingsTable, business: Pick<Business, 'name' | 'time_zone'>): MailBooking {
+export function toMailBooking(row: BookingRow, business: Pick<Business, 'name' | 'time_zone'>): MailBooking {
   return {
     customerEmail: row.customer_email,
     firstName: row.first_name,

@@ -55,6 +55,7 @@ export async function managedBooking(ctx: AppContext, row: BookingRow, business:
     status: effectiveStatus(row, now),
     bookingTime: { day: row.day, startTime: row.start_time, endTime: row.end_time },
     timeZone: business.time_zone,
+    version: row.version,
   };
   const hours = business.change_cutoff_hours;
   if (!changeLocked(row.start_ms, hours, now)) return shown;

@@ -5,7 +5,7 @@
  */
 
 import { type DayHours, detailedSlots, type Interval, weekdayOf, withinHours } from '@slotwise/shared/slots';
-import { localToUtcMs, utcMsToLocal } from '@slotwise/shared/time-zone';
+import { localToUtcMs, longDate, utcMsToLocal } from '@slotwise/shared/time-zone';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/transaction.ts';
 import { AppError } from '../errors.ts';
@@ -88,6 +88,23 @@ export function describeConflict(c: Conflict, timeZone: string): string {
   const end = utcMsToLocal(c.endMs, timeZone);
   const when = `${start.day} ${start.time}-${end.day === start.day ? end.time : `${end.day} ${end.time}`}`;
   return c.kind === 'booking' ? `a booking (${c.title}, ${when})` : `the blocked time "${c.title}" (${when})`;
+}
+
+/**
+ * Refuses a move decided on a stale read (issue 20, item 9): when the client sent the
+ * version it saw and the booking has been moved or changed status since, 409
+ * BOOKING_CHANGED naming the booking's time now. Run under the business lock, on the row
+ * read there. No version sent (embeds, older clients): the move is not checked.
+ */
+export function assertVersion(
+  row: { version: number; day: string; start_time: string },
+  sent: number | undefined,
+): void {
+  if (sent === undefined || sent === row.version) return;
+  throw new AppError(
+    'BOOKING_CHANGED',
+    `This booking was changed meanwhile; it is now on ${longDate(row.day)} at ${row.start_time}. Reload and try again.`,
+  );
 }
 
 /** The span's instants, as the overlap checks take them. */

@@ -3,13 +3,13 @@
  * (create, move) live in repositories/calendar.ts under the per-business lock.
  */
 import type { BookingStatus } from '@slotwise/shared/domain';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { BookingsTable, Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
 
 export function bookingsRepository(db: Kysely<Database>) {
   return {
-    find(businessId: string, bookingId: string, from: Tx = db): Promise<BookingsTable | undefined> {
+    find(businessId: string, bookingId: string, from: Tx = db): Promise<Selectable<BookingsTable> | undefined> {
       return from
         .selectFrom('bookings')
         .selectAll()
@@ -18,7 +18,7 @@ export function bookingsRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
     /** Bookings of a business, optionally within business-local days [fromDay, toDay], in time order. */
-    list(businessId: string, range: { fromDay?: string; toDay?: string } = {}): Promise<BookingsTable[]> {
+    list(businessId: string, range: { fromDay?: string; toDay?: string } = {}): Promise<Selectable<BookingsTable>[]> {
       let q = db.selectFrom('bookings').selectAll().where('business_id', '=', businessId);
       if (range.fromDay) q = q.where('day', '>=', range.fromDay);
       if (range.toDay) q = q.where('day', '<=', range.toDay);
@@ -44,10 +44,15 @@ export function bookingsRepository(db: Kysely<Database>) {
         byRequester: rows.filter((r) => r.requester === who.requester).length,
       };
     },
-    async setStatus(trx: Tx, bookingId: string, status: BookingStatus, now: number): Promise<BookingsTable> {
+    async setStatus(
+      trx: Tx,
+      bookingId: string,
+      status: BookingStatus,
+      now: number,
+    ): Promise<Selectable<BookingsTable>> {
       return trx
         .updateTable('bookings')
-        .set({ status, updated_at: now })
+        .set((eb) => ({ status, updated_at: now, version: eb('version', '+', 1) }))
         .where('id', '=', bookingId)
         .returningAll()
         .executeTakeFirstOrThrow();

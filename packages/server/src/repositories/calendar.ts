@@ -253,7 +253,7 @@ export function calendarRepository(db: Kysely<Database>) {
     ): Promise<BookingRow> {
       return trx
         .updateTable('bookings')
-        .set({ ...to, updated_at: now })
+        .set((eb) => ({ ...to, updated_at: now, version: eb('version', '+', 1) }))
         .where('id', '=', bookingId)
         .returningAll()
         .executeTakeFirstOrThrow();

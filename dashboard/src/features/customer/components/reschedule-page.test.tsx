@@ -126,6 +126,37 @@ describe('Customer reschedule', () => {
     expect(goTo).not.toHaveBeenCalled();
   });
 
+  it('sends the version it read; a booking changed meanwhile shows why and the booking as it is now', async () => {
+    const message =
+      'This booking was changed meanwhile; it is now on Thursday, June 5, 2031 at 14:00. Reload and try again.';
+    let moved = false;
+    const calls = api({
+      'GET /api/customer/booking': () => ({
+        body: moved
+          ? { ...booking, version: 2, bookingTime: { day: '2031-06-05', startTime: '14:00', endTime: '15:00' } }
+          : { ...booking, version: 1 },
+      }),
+      'PUT /api/customer/reschedule': () => {
+        moved = true;
+        return { status: 409, body: { error: message, code: 'BOOKING_CHANGED' } };
+      },
+    });
+    const { user } = renderApp(url());
+    await user.click(await screen.findByRole('button', { name: '11:00' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm Reschedule' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Error: ${message}`);
+    expect(calls.callsTo('PUT /api/customer/reschedule')[0]!.body).toEqual({
+      token: TOKEN,
+      newDateTime: '2031-06-04T11:00',
+      version: 1,
+    });
+    const summary = screen.getByRole('region', { name: 'Your current booking' });
+    await waitFor(() => expect(summary).toHaveTextContent('Thursday, June 5, 2031'));
+    expect(summary).toHaveTextContent('14:00 - 15:00');
+    await waitFor(() => expect(calls.callsTo('GET /api/customer/get-available-slots')).toHaveLength(2));
+    expect(goTo).not.toHaveBeenCalled();
+  });
+
   it('falls back to "Failed to reschedule booking." without a server message', async () => {
     api({ 'PUT /api/customer/reschedule': { status: 502 } });
     const { user } = renderApp(url());

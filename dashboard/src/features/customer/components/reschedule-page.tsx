@@ -127,7 +127,10 @@ function Reschedule({ token, businessId }: { token: string; businessId: string }
     }
     setSubmitting(true);
     try {
-      await client.customer.reschedule({ body: { token, newDateTime: `${date}T${selected}` } });
+      // The version the page read: a booking the business moved meanwhile is refused
+      // (409 BOOKING_CHANGED, naming its time now) instead of silently overwritten.
+      const version = booking.state === 'ready' ? booking.value.version : undefined;
+      await client.customer.reschedule({ body: { token, newDateTime: `${date}T${selected}`, version } });
       window.alert(RESCHEDULED);
       browser.goTo('/');
     } catch (err) {
@@ -135,6 +138,14 @@ function Reschedule({ token, businessId }: { token: string; businessId: string }
       setSubmitting(false);
       // A slot taken meanwhile should show as taken now.
       if (err instanceof ApiError && PICK_ANOTHER_TIME.includes(err.code)) loadSlots(date);
+      // Changed meanwhile: show the booking as it is now (its time and version), and the day's slots again.
+      if (err instanceof ApiError && err.code === 'BOOKING_CHANGED') {
+        client.customer.managedBooking({ query: { token } }).then(
+          (b) => setBooking({ state: 'ready', value: b }),
+          () => undefined,
+        );
+        loadSlots(date);
+      }
     }
   }
 

@@ -110,6 +110,7 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
             id: bookingId,
             business_id: business.id,
             service_id: service.id,
+            version: 0,
             service_name: service.name,
             duration_min: service.duration_min,
             first_name: body.firstName,

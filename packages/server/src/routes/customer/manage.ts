@@ -13,7 +13,7 @@ import { bookingWindowOf } from '../../domain/booking-window.ts';
 import { loadBusiness } from '../../domain/lookup.ts';
 import { assertChangeAllowed, bookingForToken, managedBooking } from '../../domain/manage-link.ts';
 import { locationOf } from '../../domain/places.ts';
-import { checkSlot, hoursOn, intervalOf, SLOT_TAKEN } from '../../domain/slot-rules.ts';
+import { assertVersion, checkSlot, hoursOn, intervalOf, SLOT_TAKEN } from '../../domain/slot-rules.ts';
 import { assertTravelFits } from '../../domain/travel.ts';
 import { AppError } from '../../errors.ts';
 import { mails } from '../../mail/templates.ts';
@@ -52,6 +52,7 @@ export function manageHandlers(ctx: AppContext): Handlers<'customer', 'managedBo
           // Re-read under the lock: the owner may have declined it, or the customer cancelled it in another tab.
           const row = await bookingForToken(ctx, token, trx);
           await assertChangeAllowed(ctx, row, business, trx);
+          assertVersion(row, req.body.version);
           if (await calendar.findConflict(trx, business.id, intervalOf(span), { ignoreBookingId: row.id }))
             throw new AppError('SLOT_TAKEN', SLOT_TAKEN);
           await assertTravelFits(

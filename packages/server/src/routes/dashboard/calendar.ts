@@ -22,6 +22,7 @@ import { toBlockedJson, toBookingJson } from '../../domain/answers.ts';
 import { linksFor, toMailBooking } from '../../domain/booking-mail.ts';
 import {
   assertInsideHours,
+  assertVersion,
   blockSpan,
   calendarSpan,
   describeConflict,
@@ -84,6 +85,7 @@ export function calendarHandlers(
               'BOOKING_NOT_CHANGEABLE',
               `Only pending or approved bookings can be moved; this one is ${status}.`,
             );
+          assertVersion(row, req.body.version);
           const span = calendarSpan(day, startTime, row.duration_min, b.time_zone);
           if (span.start_ms <= now)
             throw new AppError('TIME_PASSED', 'That time has already passed. Pick a time in the future.');

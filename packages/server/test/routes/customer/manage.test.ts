@@ -49,6 +49,7 @@ describe.each(storages())('customer manage links on %s', (kind) => {
         status: 'pending',
         bookingTime: { day: '2026-12-02', startTime: '10:00', endTime: '11:00' },
         timeZone: LA,
+        version: 0,
       });
     });
 
@@ -131,6 +132,58 @@ describe.each(storages())('customer manage links on %s', (kind) => {
         .where('start_time', '=', '15:00')
         .execute();
       expect(at15).toHaveLength(1);
+    });
+  });
+
+  describe('an owner drag and a customer reschedule of one booking at once (issue 20, item 9)', () => {
+    const ownerMove = (bookingId: string, day: string, startTime: string, version?: number) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/business-dashboard/booking/reschedule',
+        headers: shop.auth,
+        payload: { bookingId, newTime: { day, startTime }, requestor: 'business', version },
+      });
+    const customerMove = (token: string, newDateTime: string, version?: number) =>
+      t.app.inject({ method: 'PUT', url: '/api/customer/reschedule', payload: { token, newDateTime, version } });
+    const ownerSees = async (bookingId: string) => {
+      const res = await t.app.inject({ url: '/api/business-dashboard/bookings', headers: shop.auth });
+      return (res.json().bookings as { _id: string; version?: number }[]).find((b) => b._id === bookingId);
+    };
+
+    it('each with the version it read: exactly one wins, the other gets 409 BOOKING_CHANGED with the time now', async () => {
+      const { bookingId, token } = await bookAndToken(t, bookBody(shop, { date: '2026-12-10', time: '10:00' }));
+      const customerVersion = (await managed(token)).json().version;
+      const ownerVersion = (await ownerSees(bookingId))?.version;
+      expect(customerVersion).toBe(0);
+      expect(ownerVersion).toBe(0);
+      const [byOwner, byCustomer] = await Promise.all([
+        ownerMove(bookingId, '2026-12-10', '14:00', ownerVersion),
+        customerMove(token, '2026-12-11T11:00', customerVersion),
+      ]);
+      expect([byOwner.statusCode, byCustomer.statusCode].sort()).toEqual([200, 409]);
+      const [winner, loser] = byOwner.statusCode === 200 ? [byOwner, byCustomer] : [byCustomer, byOwner];
+      const row = await t.ctx.repos.bookings.find(shop.businessId, bookingId);
+      expect(winner.json().bookingTime.startTime).toBe(row?.start_time);
+      expect(row?.version).toBe(1);
+      expect(loser.json().code).toBe('BOOKING_CHANGED');
+      const now =
+        row?.day === '2026-12-10' ? 'Thursday, December 10, 2026 at 14:00' : 'Friday, December 11, 2026 at 11:00';
+      expect(loser.json().error).toBe(`This booking was changed meanwhile; it is now on ${now}. Reload and try again.`);
+    });
+
+    it('a stale version is refused for either side; a move without a version (old clients, embeds) still works', async () => {
+      const { bookingId, token } = await bookAndToken(t, bookBody(shop, { date: '2026-12-14', time: '10:00' }));
+      expect((await customerMove(token, '2026-12-14T12:00', 0)).statusCode).toBe(200);
+      const stale = await ownerMove(bookingId, '2026-12-14', '15:00', 0);
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json().error).toBe(
+        'This booking was changed meanwhile; it is now on Monday, December 14, 2026 at 12:00. Reload and try again.',
+      );
+      expect((await ownerMove(bookingId, '2026-12-14', '15:00', 1)).statusCode).toBe(200);
+      expect((await customerMove(token, '2026-12-14T13:00', 1)).json().code).toBe('BOOKING_CHANGED');
+      expect((await customerMove(token, '2026-12-14T13:00')).statusCode).toBe(200);
+      expect((await ownerMove(bookingId, '2026-12-14', '16:00')).statusCode).toBe(200);
+      expect((await t.ctx.repos.bookings.find(shop.businessId, bookingId))?.version).toBe(4);
     });
   });
 

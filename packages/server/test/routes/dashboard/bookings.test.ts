@@ -71,6 +71,7 @@ describe.each(storages())('dashboard bookings on %s', (kind) => {
       customerAddress: null,
       status: 'approved',
       bookingTime: { day: '2027-01-05', startTime: '09:00', endTime: '10:30' },
+      version: 0,
     });
 
     const range = await get('bookings?from=2027-01-06&to=2027-01-08');
