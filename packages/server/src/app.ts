@@ -24,6 +24,7 @@ import { startReminders } from './jobs/reminders.ts';
 import { lazyRequestLogger, loggerOptions } from './logging.ts';
 import { MailDispatcher } from './mail/outbox.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
+import { useJsonCompression } from './plugins/compression.ts';
 import { useCors } from './plugins/cors.ts';
 import { frameworkErrors, useErrorHandler } from './plugins/errors.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
@@ -139,6 +140,7 @@ export async function buildApp(
 
   useSecurityHeaders(app);
   useCors(app);
+  useJsonCompression(app);
   const redisState = await registerRateLimits(app, ctx);
 
   // Every API call, from the route table (shared/src/routes.ts): a missing handler does not type-check.

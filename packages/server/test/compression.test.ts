@@ -1,0 +1,64 @@
+/** JSON answers over a kilobyte are compressed by Accept-Encoding (plugins/compression.ts); small ones are not. */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chooseEncoding } from '../src/plugins/compression.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+describe('JSON compression', () => {
+  let t: TestApp;
+  let plain: string;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite');
+    plain = (await t.app.inject({ url: '/api/openapi.json' })).body;
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    ['br, gzip', 'br'],
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['*', 'br'],
+  ])('a large answer asked with %s comes %s and decodes to the same JSON', async (accept, encoding) => {
+    expect(plain.length).toBeGreaterThan(1024);
+    for (let i = 0; i < 2; i++) {
+      const res = await t.app.inject({ url: '/api/openapi.json', headers: { 'accept-encoding': accept } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-type']).toContain('application/json');
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      expect(res.rawPayload.length).toBeLessThan(plain.length / 2);
+      const text = (encoding === 'br' ? brotliDecompressSync : gunzipSync)(res.rawPayload).toString();
+      expect(JSON.parse(text)).toEqual(JSON.parse(plain));
+    }
+  });
+
+  it.each([[undefined], ['identity'], ['br;q=0, gzip;q=0'], ['deflate']])(
+    'a large answer asked with %s goes as it is, with Vary',
+    async (accept) => {
+      const res = await t.app.inject({
+        url: '/api/openapi.json',
+        headers: accept ? { 'accept-encoding': accept } : {},
+      });
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.body).toBe(plain);
+    },
+  );
+
+  it('a small answer is not compressed', async () => {
+    const res = await t.app.inject({ url: '/api/health', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.rawPayload.length).toBeLessThan(1024);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json()).toHaveProperty('status');
+  });
+
+  it('chooses br before gzip and never one given q=0', () => {
+    expect(chooseEncoding('gzip;q=1.0, br;q=0.1')).toBe('br');
+    expect(chooseEncoding('br;q=0')).toBeUndefined();
+    expect(chooseEncoding('*;q=0')).toBeUndefined();
+    expect(chooseEncoding('*, br;q=0')).toBe('gzip');
+    expect(chooseEncoding('GZIP')).toBe('gzip');
+  });
+});
