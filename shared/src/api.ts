@@ -204,7 +204,17 @@ const BookingVersion = z
   .int('version must be a whole number: the version of the booking you read.')
   .min(0, 'version must be a whole number: the version of the booking you read.')
   .max(2_147_483_647, 'version must be a whole number: the version of the booking you read.');
-export const BookingTime = z.object({ day: IsoDate, startTime: HhMm, endTime: HhMm });
+export const BookingTime = z.object({
+  day: IsoDate,
+  startTime: HhMm,
+  endTime: HhMm,
+  /**
+   * The zone's short name ("EDT", "EST") when the wall time is in the hour the clocks
+   * repeat on the autumn change day, so "01:00 EDT - 01:00 EST" reads right; absent otherwise.
+   */
+  startZone: z.string().optional(),
+  endZone: z.string().optional(),
+});
 export const Booking = z.object({
   _id: Id,
   firstName: z.string(),

@@ -12,7 +12,7 @@ import {
   weekdayOf,
   withinHours,
 } from './slots.ts';
-import { localToUtcMs, utcMsToLocal } from './time-zone.ts';
+import { localToUtcMs, utcMsToLocal, zoneIfRepeated } from './time-zone.ts';
 
 const NY = 'America/New_York';
 const LONDON = 'Europe/London';
@@ -212,6 +212,22 @@ describe('daylight-saving days', () => {
     expect(long.find((s) => s.time === '01:30')?.refusal).toBe('busy');
     const short = detailedSlots({ day: '2026-11-01', hours: night, timeZone: NY, durationMin: 30, busy, now: 0 });
     expect(short.find((s) => s.time === '01:30')?.available).toBe(true);
+  });
+
+  it('New York fall back: 01:00 is offered at 01:00 EDT, and 60 minutes from it end at 01:00 EST (issue 20, item 9)', () => {
+    const list = detailedSlots({ day: '2026-11-01', hours: night, timeZone: NY, durationMin: 60, busy: [], now: 0 });
+    const one = list.find((s) => s.time === '01:00');
+    expect(one).toMatchObject({
+      startMs: utc('2026-11-01T05:00:00Z'),
+      endMs: utc('2026-11-01T06:00:00Z'),
+      available: true,
+    });
+    expect(utcMsToLocal(one!.endMs, NY)).toEqual({ day: '2026-11-01', time: '01:00' });
+    expect([zoneIfRepeated(one!.startMs, NY), zoneIfRepeated(one!.endMs, NY)]).toEqual(['EDT', 'EST']);
+    // The second 01:00 and 01:30 (EST) start no slot: the grid is of wall times, each offered once.
+    expect(
+      list.filter((s) => s.startMs >= utc('2026-11-01T06:00:00Z') && s.startMs < utc('2026-11-01T07:00:00Z')),
+    ).toEqual([]);
   });
 
   it('London spring forward (2026-03-29): 01:00 and 01:30 do not exist', () => {

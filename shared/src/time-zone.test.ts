@@ -12,6 +12,9 @@ import {
   utcMsToLocal,
   wallClockAt,
   wallTimeExists,
+  wallTimeRepeats,
+  zoneAbbreviation,
+  zoneIfRepeated,
 } from './time-zone.ts';
 
 const NY = 'America/New_York';
@@ -312,5 +315,31 @@ describe('zone names', () => {
 
   it('throws on an unknown zone in canonicalZone (isTimeZone screens what the owner typed first)', () => {
     expect(() => canonicalZone('Mars/Olympus')).toThrow(RangeError);
+  });
+});
+
+describe('the repeated hour of the autumn change (issue 20, item 9)', () => {
+  it('knows which wall times occur twice: 01:00 and 01:30 in New York on 2026-11-01, nothing else', () => {
+    expect(wallTimeRepeats('2026-11-01', '01:00', NY)).toBe(true);
+    expect(wallTimeRepeats('2026-11-01', '01:59', NY)).toBe(true);
+    expect(wallTimeRepeats('2026-11-01', '00:59', NY)).toBe(false);
+    expect(wallTimeRepeats('2026-11-01', '02:00', NY)).toBe(false);
+    expect(wallTimeRepeats('2026-03-08', '02:30', NY)).toBe(false);
+    expect(wallTimeRepeats(DAY, '01:00', NY)).toBe(false);
+    expect(wallTimeRepeats('2026-10-25', '01:30', LONDON)).toBe(true);
+    expect(wallTimeRepeats('2026-04-05', '01:45', 'Australia/Lord_Howe')).toBe(true);
+    expect(wallTimeRepeats('2026-11-01', '01:00', 'UTC')).toBe(false);
+  });
+
+  it('names the zone only where the wall time is ambiguous: 01:00 for 60 minutes reads 01:00 EDT - 01:00 EST', () => {
+    const start = localToUtcMs('2026-11-01', '01:00', NY);
+    const end = start + 60 * 60_000;
+    expect(start).toBe(utc('2026-11-01T05:00:00Z'));
+    expect(utcMsToLocal(end, NY)).toEqual({ day: '2026-11-01', time: '01:00' });
+    expect([zoneIfRepeated(start, NY), zoneIfRepeated(end, NY)]).toEqual(['EDT', 'EST']);
+    expect(zoneIfRepeated(utc('2026-11-01T07:00:00Z'), NY)).toBeUndefined(); // 02:00 EST
+    expect(zoneIfRepeated(utc('2026-12-01T15:00:00Z'), NY)).toBeUndefined();
+    expect(zoneAbbreviation(utc('2026-07-01T12:00:00Z'), NY)).toBe('EDT');
+    expect(zoneAbbreviation(utc('2026-07-01T12:00:00Z'), 'UTC')).toBe('UTC');
   });
 });

@@ -194,3 +194,40 @@ export function wallTimeExists(day: string, time: string, timeZone: string): boo
   const back = utcMsToLocal(localToUtcMs(day, time, timeZone), timeZone);
   return back.day === day && back.time === time;
 }
+
+/**
+ * Whether a wall time occurs twice that day: the hour the clocks fall back over
+ * (01:30 in New York on the November change day). False on every other day.
+ */
+export function wallTimeRepeats(day: string, time: string, timeZone: string): boolean {
+  const naive = Date.parse(`${day}T${time}:00Z`);
+  if (Number.isNaN(naive)) return false;
+  const offsets = new Set([
+    offsetAt(timeZone, naive - DAY),
+    offsetAt(timeZone, naive),
+    offsetAt(timeZone, naive + DAY),
+  ]);
+  let seen = 0;
+  for (const offset of offsets) if (offsetAt(timeZone, naive - offset * MINUTE) === offset) seen++;
+  return seen > 1;
+}
+
+/** The zone's short name at an instant ("EDT", "EST"; "GMT+1" where the zone has no abbreviation in English). */
+export function zoneAbbreviation(ms: number, timeZone: string): string {
+  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
+    .formatToParts(new Date(ms))
+    .find((p) => p.type === 'timeZoneName');
+  return part?.value ?? timeZone;
+}
+
+/**
+ * The zone name a wall time needs to be understood, or undefined when it needs none.
+ * On the autumn clock change the repeated hour's wall times are ambiguous: a booking
+ * from 01:00 for 60 minutes in New York ends at 01:00 again, so it reads "01:00 EDT -
+ * 01:00 EST" (docs/product.md#time-zones). Stored wall times stay plain HH:MM; only
+ * what is shown gets the name.
+ */
+export function zoneIfRepeated(ms: number, timeZone: string): string | undefined {
+  const wall = utcMsToLocal(ms, timeZone);
+  return wallTimeRepeats(wall.day, wall.time, timeZone) ? zoneAbbreviation(ms, timeZone) : undefined;
+}

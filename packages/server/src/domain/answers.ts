@@ -1,11 +1,36 @@
 /** Calendar rows as the owner's calls answer them (shared/src/api.ts: Booking, BlockedTime). */
-import type { BlockedTime, Booking } from '@slotwise/shared/api';
+import type { BlockedTime, Booking, BookingTime } from '@slotwise/shared/api';
 import type { BlockReason } from '@slotwise/shared/domain';
 import { toDollars } from '@slotwise/shared/money';
+import { zoneIfRepeated } from '@slotwise/shared/time-zone';
 import type { BlockedRow, BookingRow } from '../repositories/calendar.ts';
 import { effectiveStatus } from './status.ts';
 
-export function toBookingJson(row: BookingRow, now: number): Booking {
+/** "01:00 EST" when the wall time needs its zone to be understood (see zoneIfRepeated), else "01:00". */
+export function withZone(time: string, zone: string | undefined): string {
+  return zone ? `${time} ${zone}` : time;
+}
+
+/**
+ * A booking's time as answered: the stored wall times, plus the zone's short name on a
+ * wall time the clocks repeat that day (the autumn change), so 01:00 for 60 minutes in
+ * New York reads 01:00 EDT - 01:00 EST rather than 01:00-01:00.
+ */
+export function shownTime(
+  row: Pick<BookingRow, 'day' | 'start_time' | 'end_time' | 'start_ms' | 'end_ms'>,
+  timeZone: string,
+): BookingTime {
+  const startZone = zoneIfRepeated(row.start_ms, timeZone);
+  const endZone = zoneIfRepeated(row.end_ms, timeZone);
+  return {
+    day: row.day,
+    startTime: row.start_time,
+    endTime: row.end_time,
+    ...(startZone || endZone ? { startZone, endZone } : {}),
+  };
+}
+
+export function toBookingJson(row: BookingRow, now: number, timeZone?: string): Booking {
   return {
     _id: row.id,
     firstName: row.first_name,
@@ -17,7 +42,9 @@ export function toBookingJson(row: BookingRow, now: number): Booking {
     totalQuote: toDollars(row.total_cents),
     customerAddress: row.customer_address,
     status: effectiveStatus(row, now),
-    bookingTime: { day: row.day, startTime: row.start_time, endTime: row.end_time },
+    bookingTime: timeZone
+      ? shownTime(row, timeZone)
+      : { day: row.day, startTime: row.start_time, endTime: row.end_time },
     version: row.version,
   };
 }

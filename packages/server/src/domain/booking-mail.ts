@@ -3,12 +3,14 @@
  * (mail/templates.ts) take plain values, and this is where a row becomes them.
  * Mail is queued in the transaction of the change that caused it (docs/decisions/004).
  */
+import { zoneIfRepeated } from '@slotwise/shared/time-zone';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/transaction.ts';
 import { type MailBooking, type MailMessage, type ManageLinks, manageLinks } from '../mail/templates.ts';
 import type { Business } from '../repositories/businesses.ts';
 import type { BookingRow } from '../repositories/calendar.ts';
 import { queueMails } from '../repositories/mail-outbox.ts';
+import { withZone } from './answers.ts';
 import { manageTokenFor } from './manage-token.ts';
 
 /** What every booking mail shows, from a booking row and its business. */
@@ -20,8 +22,8 @@ export function toMailBooking(row: BookingRow, business: Pick<Business, 'name' |
     serviceName: row.service_name,
     businessName: business.name ?? 'Your service provider',
     day: row.day,
-    startTime: row.start_time,
-    endTime: row.end_time,
+    startTime: withZone(row.start_time, zoneIfRepeated(row.start_ms, business.time_zone)),
+    endTime: withZone(row.end_time, zoneIfRepeated(row.end_ms, business.time_zone)),
     timeZone: business.time_zone,
     totalCents: row.total_cents,
     customerAddress: row.customer_address,

@@ -12,6 +12,7 @@ import type { Tx } from '../db/transaction.ts';
 import { AppError } from '../errors.ts';
 import type { Business } from '../repositories/businesses.ts';
 import type { BookingRow } from '../repositories/calendar.ts';
+import { shownTime } from './answers.ts';
 import { hashManageToken } from './manage-token.ts';
 import { effectiveStatus } from './status.ts';
 
@@ -53,7 +54,7 @@ export async function managedBooking(ctx: AppContext, row: BookingRow, business:
     businessName: business.name ?? '',
     serviceName: row.service_name,
     status: effectiveStatus(row, now),
-    bookingTime: { day: row.day, startTime: row.start_time, endTime: row.end_time },
+    bookingTime: shownTime(row, business.time_zone),
     timeZone: business.time_zone,
     version: row.version,
   };

@@ -1,6 +1,10 @@
 import type { ManagedBooking } from '@slotwise/shared/api';
 import { longDate } from '@slotwise/shared/time-zone';
 
+function withZone(time: string, zone: string | undefined): string {
+  return zone ? `${time} ${zone}` : time;
+}
+
 /** Which booking the link is about, shown before the customer acts. */
 export function BookingSummary({ booking, heading }: { booking: ManagedBooking; heading: string }) {
   const { bookingTime } = booking;
@@ -20,7 +24,9 @@ export function BookingSummary({ booking, heading }: { booking: ManagedBooking; 
         <dd>{longDate(bookingTime.day)}</dd>
         <dt>Time</dt>
         <dd>
-          {bookingTime.startTime} - {bookingTime.endTime} <span className="muted">({booking.timeZone})</span>
+          {/* On the autumn clock change a repeated wall time carries its zone: 01:00 EDT - 01:00 EST. */}
+          {withZone(bookingTime.startTime, bookingTime.startZone)} -{' '}
+          {withZone(bookingTime.endTime, bookingTime.endZone)} <span className="muted">({booking.timeZone})</span>
         </dd>
       </dl>
     </section>

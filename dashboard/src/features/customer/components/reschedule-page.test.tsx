@@ -157,6 +157,18 @@ describe('Customer reschedule', () => {
     expect(goTo).not.toHaveBeenCalled();
   });
 
+  it('names the zone of a time in the repeated hour of the autumn clock change (issue 20, item 9)', async () => {
+    const fallBack = {
+      ...booking,
+      timeZone: 'America/New_York',
+      bookingTime: { day: '2031-11-02', startTime: '01:00', endTime: '01:00', startZone: 'EDT', endZone: 'EST' },
+    };
+    api({ 'GET /api/customer/booking': { body: fallBack } });
+    renderApp(url());
+    const summary = await screen.findByRole('region', { name: 'Your current booking' });
+    expect(summary).toHaveTextContent('01:00 EDT - 01:00 EST (America/New_York)');
+  });
+
   it('falls back to "Failed to reschedule booking." without a server message', async () => {
     api({ 'PUT /api/customer/reschedule': { status: 502 } });
     const { user } = renderApp(url());

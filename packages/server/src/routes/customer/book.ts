@@ -11,6 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { isOverlapViolation, isUniqueViolation } from '../../db/errors.ts';
 import { withBusinessLock } from '../../db/transaction.ts';
+import { shownTime } from '../../domain/answers.ts';
 import { linksFor, mailCustomerAndOwner, toMailBooking } from '../../domain/booking-mail.ts';
 import { assertPendingAllowed, bookingWindowOf, requesterOf } from '../../domain/booking-window.ts';
 import { hashManageToken, manageTokenFor } from '../../domain/manage-token.ts';
@@ -138,7 +139,7 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
             bookingId,
             status: 'pending',
             totalQuote: toDollars(quote.totalCents),
-            bookingTime: { day: row.day, startTime: row.start_time, endTime: row.end_time },
+            bookingTime: shownTime(row, business.time_zone),
           };
           await idempotency.save(
             trx,

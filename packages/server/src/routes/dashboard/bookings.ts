@@ -54,7 +54,7 @@ export function bookingHandlers(
       return next;
     });
     ctx.mail.kick();
-    return toBookingJson(updated, now);
+    return toBookingJson(updated, now, b.time_zone);
   }
 
   return {
@@ -63,14 +63,14 @@ export function bookingHandlers(
       const now = ctx.now();
       const today = todayIn(b.time_zone, now);
       const rows = await bookings.list(b.id, { fromDay: today, toDay: today });
-      return { bookings: rows.map((r) => toBookingJson(r, now)) };
+      return { bookings: rows.map((r) => toBookingJson(r, now, b.time_zone)) };
     },
     bookings: async (req) => {
       const { from, to } = req.query;
       assertRange(from, to);
       const now = ctx.now();
       const rows = await bookings.list(req.owner.business.id, { fromDay: from, toDay: to });
-      return { bookings: rows.map((r) => toBookingJson(r, now)) };
+      return { bookings: rows.map((r) => toBookingJson(r, now, req.owner.business.time_zone)) };
     },
     approve: (req) => decide(req.owner.business, req.params.id, 'approved'),
     decline: (req) => decide(req.owner.business, req.params.id, 'declined'),

@@ -101,7 +101,7 @@ export function calendarHandlers(
           return next;
         });
         ctx.mail.kick();
-        return toBookingJson(moved, ctx.now());
+        return toBookingJson(moved, ctx.now(), b.time_zone);
       } catch (err) {
         if (isOverlapViolation(err))
           throw new AppError(
