@@ -24,12 +24,14 @@ import { startReminders } from './jobs/reminders.ts';
 import { lazyRequestLogger, loggerOptions } from './logging.ts';
 import { MailDispatcher } from './mail/outbox.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
+import { createMetrics, metricsRoute, useRequestMetrics } from './metrics.ts';
 import { useJsonCompression } from './plugins/compression.ts';
 import { useCors } from './plugins/cors.ts';
 import { frameworkErrors, useErrorHandler } from './plugins/errors.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
 import { useSecurityHeaders } from './plugins/security-headers.ts';
 import { useZodValidation } from './plugins/validation.ts';
+import { mailOutboxRepository } from './repositories/mail-outbox.ts';
 import { accountHandlers } from './routes/account.ts';
 import { authHandlers } from './routes/auth.ts';
 import { bookHandlers } from './routes/customer/book.ts';
@@ -122,6 +124,7 @@ export async function buildApp(
     geocoder: options.geocoder ?? createGeocoder(config),
     repos: createRepositories(store.db),
     mail: new MailDispatcher(store.db, transport, app.log, now),
+    metrics: createMetrics(store, () => mailOutboxRepository(store.db).countUnsent()),
     now,
   };
   ctx.mail.start();
@@ -140,6 +143,7 @@ export async function buildApp(
 
   useSecurityHeaders(app);
   useCors(app);
+  useRequestMetrics(app, ctx.metrics);
   useJsonCompression(app);
   const redisState = await registerRateLimits(app, ctx);
 
@@ -164,6 +168,7 @@ export async function buildApp(
     },
   });
   await app.register(demoRoutes, { ctx });
+  metricsRoute(app, ctx.metrics, config.metricsToken);
   await app.register(staticRoutes, { ctx });
 
   return { app, ctx };

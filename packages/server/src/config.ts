@@ -60,6 +60,8 @@ const EnvSchema = z.object({
       return v;
     }),
   DEMO_SEED: z.enum(['on', 'off']).default('on'),
+  /** Opens GET /metrics to `Authorization: Bearer <METRICS_TOKEN>`; unset, /metrics answers 404. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   /** Check every answer against its declared schema (routes/register.ts); on by default in development and tests. */
   CHECK_ANSWERS: z.enum(['on', 'off']).optional(),
   NODE_ENV: z.string().optional(),
@@ -87,6 +89,8 @@ export interface Config {
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   /** Seed the demo business behind /demo at start-up. */
   demoSeed: boolean;
+  /** The bearer token GET /metrics asks for; undefined keeps /metrics closed (404). */
+  metricsToken: string | undefined;
   /** Every answer is checked against the schema its route declares (a mismatch answers 500). */
   checkAnswers: boolean;
 }
@@ -130,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: resolve(e.STATIC_DIR ?? new URL('../../../dist', import.meta.url).pathname),
     trustProxy: e.TRUST_PROXY,
     demoSeed: e.DEMO_SEED === 'on',
+    metricsToken: e.METRICS_TOKEN,
     checkAnswers: (e.CHECK_ANSWERS ?? (e.NODE_ENV === 'development' || e.NODE_ENV === 'test' ? 'on' : 'off')) === 'on',
   };
 }

@@ -5,6 +5,7 @@ import type { Db } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import type { Geocoder } from './geocoder/geocoder.ts';
 import type { MailDispatcher } from './mail/outbox.ts';
+import type { Metrics } from './metrics.ts';
 import { availabilityRepository } from './repositories/availability.ts';
 import { bookingsRepository } from './repositories/bookings.ts';
 import { businessesRepository } from './repositories/businesses.ts';
@@ -24,6 +25,8 @@ export interface AppContext {
   repos: ReturnType<typeof createRepositories>;
   /** Sends queued mail after commit; call mail.kick() after a transaction that used queueMail. */
   mail: MailDispatcher;
+  /** Prometheus counters and gauges behind GET /metrics (metrics.ts). */
+  metrics: Metrics;
   /** Injected so tests can move time; everything reads "now" from here. */
   now: () => number;
 }

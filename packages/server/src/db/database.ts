@@ -36,6 +36,8 @@ export interface Db {
    * reports its own failures.
    */
   storageProblem(): string | null;
+  /** PostgreSQL's pool, for /metrics: clients open, idle, and requests waiting; absent on SQLite. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -76,7 +78,14 @@ export function openDatabase(url: string): Db {
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [changes] });
-  return { db, dialect: 'postgres', changes, storageProblem: () => null, close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'postgres',
+    changes,
+    storageProblem: () => null,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    close: () => db.destroy(),
+  };
 }
 
 /**

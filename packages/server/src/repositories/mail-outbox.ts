@@ -70,6 +70,15 @@ export function mailOutboxRepository(db: Kysely<Database>) {
         .where('id', '=', id)
         .execute();
     },
+    /** How many messages are queued and not yet sent (the outbox's backlog, for /metrics). */
+    async countUnsent(): Promise<number> {
+      const row = await db
+        .selectFrom('mail_outbox')
+        .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+        .where('sent_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
     async markSent(ids: string[], now: number): Promise<void> {
       await db.updateTable('mail_outbox').set({ sent_at: now, claimed_until: null }).where('id', 'in', ids).execute();
     },

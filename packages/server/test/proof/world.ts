@@ -48,6 +48,8 @@ export const PUBLIC_ROUTES = new Set([
   'PUT /api/customer/reschedule',
   'DELETE /api/customer/confirm-cancel',
   'GET /demo',
+  // Its own bearer token (METRICS_TOKEN), 404 when none is set: test/metrics.test.ts.
+  'GET /metrics',
   'GET /widget.js',
   'GET /assets/*',
   'GET /',

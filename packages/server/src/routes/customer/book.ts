@@ -167,6 +167,7 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
         throw err;
       }
       if ('replayed' in outcome) return replay(reply, outcome.replayed, hash);
+      ctx.metrics.bookingsCreated.inc();
       ctx.mail.kick();
       if (Math.random() < 0.01) void idempotency.sweep(ctx.now()).catch(() => {});
       return outcome.created;

@@ -1,0 +1,142 @@
+/**
+ * GET /metrics in Prometheus's text format (prom-client; docs/architecture.md#running-it-scaling-out):
+ * requests and their latency by route pattern, bookings created, the mail outbox's backlog, the
+ * PostgreSQL pool, and Node's defaults (event-loop lag among them). Closed unless METRICS_TOKEN is
+ * set: 404 without it, 401 without `Authorization: Bearer <METRICS_TOKEN>`. Outside /api and the
+ * route table, like /demo.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { Counter, collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
+import type { Db } from './db/database.ts';
+
+export interface Metrics {
+  registry: Registry;
+  /** A booking committed (routes/customer/book.ts, after the transaction). */
+  bookingsCreated: Counter;
+}
+
+export function createMetrics(store: Db, unsentMail: () => Promise<number>): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const bookingsCreated = new Counter({
+    name: 'slotwise_bookings_created_total',
+    help: 'Bookings committed by customers (replays of an Idempotency-Key not counted).',
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'slotwise_mail_outbox_unsent',
+    help: 'Mail rows queued in the outbox and not yet sent (read on scrape).',
+    registers: [registry],
+    async collect() {
+      this.set(await unsentMail());
+    },
+  });
+  const pool = store.poolStats;
+  if (pool) {
+    const gauge = new Gauge({
+      name: 'slotwise_db_pool_connections',
+      help: 'PostgreSQL pool clients: total, idle, and requests waiting for one.',
+      labelNames: ['state'],
+      registers: [registry],
+      collect() {
+        const s = pool();
+        gauge.set({ state: 'total' }, s.total);
+        gauge.set({ state: 'idle' }, s.idle);
+        gauge.set({ state: 'waiting' }, s.waiting);
+      },
+    });
+  }
+  return { registry, bookingsCreated };
+}
+
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+interface Tally {
+  labels: { method: string; route: string; status: string };
+  count: number;
+  sum: number;
+  /** Answers per latency bucket (not cumulative); the last one is above the largest bound. */
+  buckets: number[];
+}
+
+/**
+ * Counts every answer and its latency by method, route pattern (never the raw URL) and status.
+ * The per-request hook is the hot path (slots): it only adds to plain numbers in one Map entry;
+ * the Prometheus series are built from them on scrape.
+ */
+export function useRequestMetrics(app: FastifyInstance, metrics: Metrics): void {
+  const tallies = new Map<string, Tally>();
+  app.addHook('onResponse', (req, reply, done) => {
+    // Unmatched URLs share one label, so label values stay bounded whatever is requested.
+    const route = req.routeOptions.url ?? 'unmatched';
+    const key = `${req.method} ${reply.statusCode} ${route}`;
+    let tally = tallies.get(key);
+    if (!tally) {
+      tally = {
+        labels: { method: req.method, route, status: String(reply.statusCode) },
+        count: 0,
+        sum: 0,
+        buckets: new Array(LATENCY_BUCKETS.length + 1).fill(0),
+      };
+      tallies.set(key, tally);
+    }
+    const seconds = reply.elapsedTime / 1000;
+    let i = 0;
+    while (i < LATENCY_BUCKETS.length && seconds > (LATENCY_BUCKETS[i] as number)) i++;
+    tally.count++;
+    tally.sum += seconds;
+    tally.buckets[i] = (tally.buckets[i] as number) + 1;
+    done();
+  });
+
+  const requests = 'slotwise_http_requests_total';
+  const latency = 'slotwise_http_request_duration_seconds';
+  const series = (name: string, help: string, type: string, values: () => unknown[]) =>
+    ({
+      name,
+      help,
+      type,
+      aggregator: 'sum',
+      get: async () => ({ name, help, type, aggregator: 'sum', values: values() }),
+      reset() {},
+    }) as unknown as Metric;
+  metrics.registry.registerMetric(
+    series(requests, 'HTTP requests answered, by method, route pattern and status.', 'counter', () =>
+      [...tallies.values()].map((t) => ({ labels: t.labels, value: t.count })),
+    ),
+  );
+  metrics.registry.registerMetric(
+    series(latency, 'Time to answer in seconds, by method, route pattern and status.', 'histogram', () =>
+      [...tallies.values()].flatMap((t) => {
+        let cumulative = 0;
+        const buckets = LATENCY_BUCKETS.map((le, i) => {
+          cumulative += t.buckets[i] as number;
+          return { metricName: `${latency}_bucket`, labels: { ...t.labels, le }, value: cumulative };
+        });
+        return [
+          ...buckets,
+          { metricName: `${latency}_bucket`, labels: { ...t.labels, le: '+Inf' }, value: t.count },
+          { metricName: `${latency}_sum`, labels: t.labels, value: t.sum },
+          { metricName: `${latency}_count`, labels: t.labels, value: t.count },
+        ];
+      }),
+    ),
+  );
+}
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+export function metricsRoute(app: FastifyInstance, metrics: Metrics, token: string | undefined): void {
+  const expected = token ? digest(`Bearer ${token}`) : null;
+  app.get('/metrics', async (req, reply) => {
+    if (!expected) return reply.callNotFound();
+    // Compared as digests of equal length, in constant time.
+    if (!timingSafeEqual(digest(req.headers.authorization ?? ''), expected))
+      return reply
+        .status(401)
+        .header('www-authenticate', 'Bearer')
+        .send({ error: 'Send the metrics token: Authorization: Bearer <METRICS_TOKEN>.', code: 'LOGIN_REQUIRED' });
+    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+}
