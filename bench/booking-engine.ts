@@ -193,7 +193,7 @@ async function slotsAgainstBare(
   // Unmeasured: both servers and the load generator reach their JIT's steady state first
   // (measured rounds otherwise climbed from half speed over the first ten seconds).
   await load({ url: bareUrl, duration });
-  // As a browser asks (the answer is compressed over COMPRESS_MIN_BYTES, plugins/compression.ts).
+  // As a browser asks: the slots answer must stay uncompressed (plugins/compression.ts).
   const headers = { 'accept-encoding': 'br, gzip' };
   await load({ url: slotsUrl, duration, headers });
   const slots: Load[] = [];
@@ -245,10 +245,11 @@ async function measure(label: string, env: Record<string, string>, storage: Stor
  * 5-8 (Fastify then listens for every response's end, to log it). With all three off,
  * the slots route ran at 98% of the bare route in one run: the route itself (the kept
  * answer's lookup, the query string, a 2 KB answer) costs next to nothing, and all three
- * stay. The slots load asks as a browser does (Accept-Encoding: br, gzip), so the
- * answer (1.6 KB of JSON) goes brotli (110 B), compressed once per kept answer
- * (plugins/compression.ts): 64% of the bare route, against 65% asked without it
- * (one run each, within the noise). Booking creation (>= 1,000/s on SQLite) is printed, not checked: 700-950/s on a
+ * stay. The slots load asks as a browser does (Accept-Encoding: br, gzip). Sending its
+ * answer (1.6 KB of JSON) as brotli (110 B), even compressed once per kept answer, ran
+ * at 49-53% of the bare route against 65-68% as it is (alternate runs, two each), so
+ * the slots answer is the one JSON answer over 1 KB sent uncompressed
+ * (plugins/compression.ts). Booking creation (>= 1,000/s on SQLite) is printed, not checked: 700-950/s on a
  * VM whose bare route does 13-20k req/s since the booking path's queries are compiled
  * once and three fewer (db/prepared.ts, docs/decisions/010; 330-530/s before, and CI
  * there slower), and 1,220-1,680/s, CI included, on one whose bare route does 41-50k.
