@@ -16,9 +16,18 @@ export interface Metrics {
   bookingsCreated: Counter;
 }
 
+/**
+ * Node's defaults (event-loop lag, memory, CPU, GC) describe the process, not one app: collected
+ * once per process (their monitors are never stopped), merged into each app's answer on scrape.
+ */
+let processMetrics: Registry | undefined;
+
 export function createMetrics(store: Db, unsentMail: () => Promise<number>): Metrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  if (!processMetrics) {
+    processMetrics = new Registry();
+    collectDefaultMetrics({ register: processMetrics });
+  }
   const bookingsCreated = new Counter({
     name: 'slotwise_bookings_created_total',
     help: 'Bookings committed by customers (replays of an Idempotency-Key not counted).',
@@ -137,6 +146,7 @@ export function metricsRoute(app: FastifyInstance, metrics: Metrics, token: stri
         .status(401)
         .header('www-authenticate', 'Bearer')
         .send({ error: 'Send the metrics token: Authorization: Bearer <METRICS_TOKEN>.', code: 'LOGIN_REQUIRED' });
-    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    const all = Registry.merge([processMetrics as Registry, metrics.registry]);
+    return reply.type(all.contentType).send(await all.metrics());
   });
 }
