@@ -95,6 +95,20 @@ async function seed(base: string, insertBookings: (rows: Record<string, unknown>
     },
     token,
   );
+  // The booking load books day after day from the day after tomorrow: inside the longest horizon.
+  await api(
+    base,
+    'PUT',
+    '/api/business-dashboard/settings/operations',
+    {
+      travel: { enabled: false, speedMph: 30, bufferMinutes: 0 },
+      maxDistanceMiles: null,
+      changeCutoffHours: 0,
+      horizonDays: 730,
+      minNoticeHours: 0,
+    },
+    token,
+  );
   const now = Date.now();
   const rows: Record<string, unknown>[] = [];
   for (let i = 0; i < EXISTING; i++) {
@@ -132,14 +146,15 @@ async function seed(base: string, insertBookings: (rows: Record<string, unknown>
 }
 
 /**
- * Every request books a different slot: day by day, far in the future, 41 slots a day
+ * Every request books a different slot: day by day from the day after tomorrow (the
+ * business takes bookings 730 days ahead: about 30,000 slots), 41 slots a day
  * from 03:00 to 23:00 (02:00-02:59 does not exist on the spring daylight-saving day in
  * Los Angeles, and 23:30 would end after the 23:59 close).
  */
 function bookingRequests(businessId: string, serviceId: string): autocannon.Request[] {
   const PER_DAY = 41;
   let n = 0;
-  const first = Date.UTC(new Date().getUTCFullYear() + 2, 0, 1);
+  const first = (Math.floor(Date.now() / 86_400_000) + 2) * 86_400_000;
   return [
     {
       method: 'POST',

@@ -122,15 +122,15 @@ export const ERRORS = {
     status: 0,
     meaning: 'No answer: the network is down, the server unreachable, or the call was blocked.',
   },
+  TIMEOUT: {
+    status: 0,
+    meaning: 'No answer in time (15 s by default): the server or the network stalled; the call was given up.',
+  },
   UNEXPECTED_ANSWER: { status: 0, meaning: 'The server answered something the contract does not describe.' },
 } as const satisfies Record<string, { status: number; meaning: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
 
-  TIMEOUT: {
-    status: 0,
-    meaning: 'No answer in time (15 s by default): the server or the network stalled; the call was given up.',
-  },
 /** The refusals of a booking or a move that mean "this time will not do: pick another" (the widget and the reschedule page go back to the times). */
 export const PICK_ANOTHER_TIME: readonly ErrorCode[] = [
   'SLOT_TAKEN',
