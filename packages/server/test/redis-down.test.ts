@@ -28,9 +28,13 @@ async function freePort(): Promise<number> {
 }
 
 async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
   for (let i = 0; i < 50; i++) {
     try {
       execFileSync('redis-cli', ['-p', String(port), 'ping'], { stdio: 'ignore' });

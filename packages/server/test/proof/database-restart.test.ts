@@ -76,7 +76,9 @@ describe.runIf(storages().includes('postgres'))('PostgreSQL connections dropped 
       const answers = await burst;
       const byStatus: Record<number, number> = {};
       for (const a of answers) byStatus[a.status] = (byStatus[a.status] ?? 0) + 1;
-      console.info(`[database restart] ${terminated} connections terminated; answers by status: ${JSON.stringify(byStatus)}`);
+      console.info(
+        `[database restart] ${terminated} connections terminated; answers by status: ${JSON.stringify(byStatus)}`,
+      );
       expect(terminated).toBeGreaterThan(0);
 
       // Both processes are still up (an unhandled 'error' event would have ended them).
@@ -91,15 +93,25 @@ describe.runIf(storages().includes('postgres'))('PostgreSQL connections dropped 
       }
       // Every acknowledged booking is stored.
       const won = answers.filter((a) => a.status === 201).map((a) => a.body.bookingId as string);
-      const rows = await store.db.selectFrom('bookings').select('id').where('business_id', '=', shop.businessId).execute();
+      const rows = await store.db
+        .selectFrom('bookings')
+        .select('id')
+        .where('business_id', '=', shop.businessId)
+        .execute();
       const stored = new Set(rows.map((r) => r.id));
       for (const id of won) expect(stored.has(id)).toBe(true);
 
       // The pools recovered: both instances book again at once.
       for (const [i, s] of servers.entries()) {
-        const res = await http(s.url, 'POST', '/api/customer/book', bookingBody(shop, daysAhead(30 + i), '09:00', 5000 + i), {
-          'idempotency-key': randomUUID(),
-        });
+        const res = await http(
+          s.url,
+          'POST',
+          '/api/customer/book',
+          bookingBody(shop, daysAhead(30 + i), '09:00', 5000 + i),
+          {
+            'idempotency-key': randomUUID(),
+          },
+        );
         expect(res.status, JSON.stringify(res.body)).toBe(201);
       }
     } finally {

@@ -125,7 +125,7 @@ describe.each(storages())('waiting requests per customer on %s (rate limits on)'
   afterAll(() => t.close());
 
   const at = (n: number) => ({
-    date: '2026-12-0' + (2 + Math.floor(n / 9)),
+    date: `2026-12-0${2 + Math.floor(n / 9)}`,
     time: `${String(10 + (n % 9)).padStart(2, '0')}:00`,
   });
   const bookFrom = (ip: string, body: object) =>
