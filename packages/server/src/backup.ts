@@ -4,6 +4,7 @@
  * the copy is a snapshot even with writers active), then an integrity check of
  * the copy. PostgreSQL: pg_dump in its custom format (restore with pg_restore).
  */
+import './node-version.ts';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

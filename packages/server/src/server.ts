@@ -1,4 +1,5 @@
 /** Entry point: load configuration, build the app, listen. Nothing else. */
+import './node-version.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 

@@ -1,7 +1,8 @@
 import { waitFor } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import type { PopupContext, PopupHandle, SlotwiseApi } from '../contract.ts';
-import { boot, type PopupModule } from './boot.ts';
+import { shadowCss } from '../test-css.ts';
+import { adopt, boot, type PopupModule } from './boot.ts';
 
 const ID = '6f1d2c3b-4a59-4e8d-9c7b-1a2b3c4d5e6f';
 
@@ -58,6 +59,20 @@ describe('the loader (widget.js)', () => {
     expect(api().loaded).toBe(true);
   });
 
+  it('adopts a constructable sheet where the DOM has them, and appends a <style> where it does not', () => {
+    const root = document.createElement('div').attachShadow({ mode: 'open' });
+    adopt(root, '.a { color: red; }');
+    adopt(root, '.b { color: blue; }');
+    expect(root.adoptedStyleSheets).toHaveLength(2);
+    expect(root.querySelector('style')).toBeNull();
+
+    const appended: Node[] = [];
+    const old = { append: (node: Node) => appended.push(node) } as unknown as ShadowRoot;
+    adopt(old, '.a { color: red; }');
+    expect(appended).toHaveLength(1);
+    expect((appended[0] as HTMLStyleElement).textContent).toBe('.a { color: red; }');
+  });
+
   it('mounts one host with an open shadow root holding "Book now" and "Feedback", styled there', () => {
     neverIdle();
     tag();
@@ -66,7 +81,7 @@ describe('the loader (widget.js)', () => {
     expect(shadowOf().mode).toBe('open');
     expect(button('Book now')).toBeTruthy();
     expect(button('Feedback')).toBeTruthy();
-    expect(shadowOf().querySelector('style')?.textContent).toContain(':host');
+    expect(shadowCss(shadowOf())).toContain(':host');
     expect(document.head.querySelector('style')).toBeNull();
   });
 

@@ -13,7 +13,7 @@ const warn = (message: string) => console.warn(`[Slotwise] ${message}`);
 
 /** Constructable sheets apply under a host CSP without 'unsafe-inline'; <style> is the fallback for old browsers. */
 export function adopt(root: ShadowRoot, text: string): void {
-  // Checked on a widened copy: the DOM types claim every ShadowRoot has adoptedStyleSheets; jsdom's do not.
+  // Checked on a widened copy: the DOM types claim every ShadowRoot has adoptedStyleSheets; older browsers' do not.
   if ('adoptedStyleSheets' in (root as object)) {
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(text);

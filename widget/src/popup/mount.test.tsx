@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { PopupContext } from '../contract.ts';
 import { adopt } from '../loader/boot.ts';
+import { shadowCss } from '../test-css.ts';
 import { mount } from './mount.tsx';
 import { BUSINESS_ID, fakeApi } from './test-api.ts';
 
@@ -36,7 +37,7 @@ describe('mount (the pop-up chunk)', () => {
   it('adds its styles to the shadow root only, and renders nothing until opened', async () => {
     const { shadow, api } = setup();
     await waitFor(() => expect(api.count(`GET /api/customer/business/${BUSINESS_ID}`)).toBe(1));
-    const css = Array.from(shadow.querySelectorAll('style'), (s) => s.textContent).join('\n');
+    const css = shadowCss(shadow);
     expect(css).toContain('.sw-dialog');
     expect(css).toContain('.sw-feedback-form');
     expect(document.head.querySelector('style')).toBeNull();

@@ -1,5 +1,5 @@
 /** Runs every pending migration at start-up. The list is explicit so bundling or tsx never misses a file. */
-import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import type { Db } from './database.ts';
 import * as initial from './migrations/2026-11-23T0900_initial.ts';
 import * as passwordResets from './migrations/2026-11-23T1100_password_resets.ts';

@@ -3,6 +3,3 @@ declare module 'zipcodes' {
   const zipcodes: { codes: Record<string, unknown>; lookup(zip: string): unknown };
   export default zipcodes;
 }
-declare module 'tz-lookup' {
-  export default function tzLookup(lat: number, lng: number): string;
-}
