@@ -87,8 +87,11 @@ export default defineConfig(({ mode }) => {
   return {
     ...app,
     test: {
+      // Each project is whole as written here (`extends: false`): since Vitest 5 an inline project would
+      // otherwise inherit this file's app config (the dashboard's, in test mode) and its plugins.
       projects: [
         {
+          extends: false,
           test: {
             name: 'shared',
             root: here('.'),
@@ -97,6 +100,7 @@ export default defineConfig(({ mode }) => {
           },
         },
         {
+          extends: false,
           test: {
             name: 'server',
             root: here('.'),
@@ -109,6 +113,7 @@ export default defineConfig(({ mode }) => {
           },
         },
         {
+          extends: false,
           plugins: [react()],
           test: {
             name: 'dashboard',
@@ -126,6 +131,7 @@ export default defineConfig(({ mode }) => {
           },
         },
         {
+          extends: false,
           resolve: { alias: preactAliases },
           test: {
             name: 'widget',
@@ -138,6 +144,7 @@ export default defineConfig(({ mode }) => {
           },
         },
         {
+          extends: false,
           plugins: [react()],
           test: {
             name: 'landing',
