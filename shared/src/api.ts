@@ -413,6 +413,8 @@ export const PublicBusiness = z.object({
   services: z.array(Service),
   specificQuestion: SpecificQuestion.nullable(),
   distancePricing: z.boolean(),
+  /** Where the customer reads how their details are used: the owner's notice or the default page. */
+  privacyUrl: z.string(),
 });
 export type PublicBusiness = z.infer<typeof PublicBusiness>;
 
@@ -571,6 +573,69 @@ export const OperationsSettings = z.object({
     .optional(),
 });
 export type OperationsSettings = z.infer<typeof OperationsSettings>;
+// ---------- customers' personal data (docs/decisions/012) ----------
+
+/** How long customer details are kept after a booking ends, in months: the bounds and the default. */
+export const RETENTION_MONTHS = { min: 1, max: 120, default: 24 } as const;
+const PrivacyUrl = trimmed(2000, 'Privacy notice URL').refine((s) => {
+  try {
+    const u = new URL(s);
+    return u.protocol === 'https:' && u.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}, 'Privacy notice URL must be a full https:// address, like https://example.com/privacy.');
+export const CustomerDataSettings = z.object({
+  /** The owner's own privacy notice; null: customers see the default page (GET /privacy/<businessId>). */
+  privacyUrl: PrivacyUrl.nullable(),
+  retentionMonths: z
+    .number({ error: 'Keep customer details for a number of months.' })
+    .int('Keep customer details for whole months.')
+    .min(RETENTION_MONTHS.min, `Keep customer details for at least ${RETENTION_MONTHS.min} month.`)
+    .max(RETENTION_MONTHS.max, `Keep customer details for at most ${RETENTION_MONTHS.max} months (ten years).`),
+});
+export type CustomerDataSettings = z.infer<typeof CustomerDataSettings>;
+/** The settings as answered: also the default page's address, which customers see while privacyUrl is null. */
+export const CustomerDataSettingsAnswer = CustomerDataSettings.extend({ defaultPrivacyUrl: z.string() });
+export type CustomerDataSettingsAnswer = z.infer<typeof CustomerDataSettingsAnswer>;
+/** Whose data: one customer e-mail (an access or deletion request). */
+export const CustomerEmailQuery = z.object({ email: Email });
+export const CustomerEmailRequest = z.object({ email: Email });
+/** Everything held about one customer e-mail in one business: its bookings, and the mails about them. */
+export const CustomerDataExport = z.object({
+  email: z.string(),
+  businessName: z.string(),
+  exportedAt: z.string(),
+  bookings: z.array(
+    z.object({
+      _id: Id,
+      status: z.string(),
+      serviceName: z.string(),
+      bookingTime: BookingTime,
+      firstName: z.string(),
+      lastName: z.string(),
+      customerEmail: z.string(),
+      phoneNumber: z.string(),
+      customerAddress: z.string().nullable(),
+      answer: z.string().nullable(),
+      miles: z.number().nullable(),
+      totalQuote: z.number(),
+      bookedAt: z.string(),
+    }),
+  ),
+  mails: z.array(
+    z.object({
+      to: z.string(),
+      subject: z.string(),
+      text: z.string(),
+      queuedAt: z.string(),
+      sentAt: z.string().nullable(),
+    }),
+  ),
+});
+export type CustomerDataExport = z.infer<typeof CustomerDataExport>;
+export const CustomerDataErased = z.object({ erasedBookings: z.number().int(), deletedMails: z.number().int() });
+export type CustomerDataErased = z.infer<typeof CustomerDataErased>;
 export const CalendarFeed = z.object({ url: z.string() });
 /** The private feed's URL carries the business and its current token (Settings > calendar feed). */
 export const FeedQuery = z.object({

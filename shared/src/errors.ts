@@ -107,6 +107,11 @@ export const ERRORS = {
     status: 409,
     meaning: "The booking's status does not allow this (only pending bookings are approved, for instance).",
   },
+  CUSTOMER_HAS_UPCOMING_BOOKINGS: {
+    status: 409,
+    meaning:
+      "The customer's details cannot be erased while they have upcoming bookings; the sentence names them. Cancel or decline them first.",
+  },
   SERVICE_LIMIT_REACHED: { status: 409, meaning: 'The business has the most services allowed; delete one first.' },
 
   // ----- the server -----

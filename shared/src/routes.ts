@@ -452,6 +452,33 @@ export const dashboardRoutes = {
     body: 'OperationsSettings',
     response: 'OperationsSettings',
   },
+  customerDataSettings: {
+    method: 'GET',
+    path: `${owner}/settings/customer-data`,
+    auth: 'owner',
+    response: 'CustomerDataSettingsAnswer',
+  },
+  updateCustomerDataSettings: {
+    method: 'PUT',
+    path: `${owner}/settings/customer-data`,
+    auth: 'owner',
+    body: 'CustomerDataSettings',
+    response: 'CustomerDataSettingsAnswer',
+  },
+  exportCustomerData: {
+    method: 'GET',
+    path: `${owner}/customer-data`,
+    auth: 'owner',
+    query: 'CustomerEmailQuery',
+    response: 'CustomerDataExport',
+  },
+  eraseCustomerData: {
+    method: 'POST',
+    path: `${owner}/customer-data/erase`,
+    auth: 'owner',
+    body: 'CustomerEmailRequest',
+    response: 'CustomerDataErased',
+  },
   calendarFeed: {
     method: 'GET',
     path: `${owner}/settings/calendar-feed`,
@@ -571,6 +598,13 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
     deleteService: 'Deletes a service (existing bookings keep it).',
     distancePricing: 'The price per mile from the business to the customer.',
     updateDistancePricing: 'Sets the price per mile.',
+    customerDataSettings: 'The privacy notice customers see and how long their details are kept.',
+    updateCustomerDataSettings:
+      "Sets the privacy notice URL and how many months customers' details are kept after a booking.",
+    exportCustomerData:
+      'Everything held about one customer e-mail: its bookings and the mails about them (an access request).',
+    eraseCustomerData:
+      "Erases one customer e-mail's details from every past booking and its mails (a deletion request).",
     operations: 'Travel to customers, service area and change cut-off.',
     updateOperations: 'Sets travel to customers, service area and change cut-off.',
     calendarFeed: "The private calendar feed's URL.",

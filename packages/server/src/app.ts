@@ -20,6 +20,7 @@ import { seedDemo } from './demo-seed.ts';
 import { createGeocoder } from './geocoder/create.ts';
 import type { Geocoder } from './geocoder/geocoder.ts';
 import { startCompletePastBookings } from './jobs/complete-past-bookings.ts';
+import { startRetention } from './jobs/customer-data-retention.ts';
 import { startReminders } from './jobs/reminders.ts';
 import { lazyRequestLogger, loggerOptions } from './logging.ts';
 import { MailDispatcher } from './mail/outbox.ts';
@@ -39,6 +40,7 @@ import { catalogueHandlers } from './routes/customer/catalogue.ts';
 import { manageHandlers } from './routes/customer/manage.ts';
 import { bookingHandlers } from './routes/dashboard/bookings.ts';
 import { calendarHandlers } from './routes/dashboard/calendar.ts';
+import { customerDataHandlers } from './routes/dashboard/customer-data.ts';
 import { exportHandlers } from './routes/dashboard/export.ts';
 import { feedHandlers, operationsHandlers } from './routes/dashboard/operations.ts';
 import { pricingHandlers } from './routes/dashboard/pricing.ts';
@@ -47,6 +49,7 @@ import { settingsHandlers } from './routes/dashboard/settings.ts';
 import { travelHandlers } from './routes/dashboard/travel.ts';
 import { demoRoutes } from './routes/demo.ts';
 import { onboardingHandlers } from './routes/onboarding.ts';
+import { privacyRoutes } from './routes/privacy.ts';
 import { feedbackHandlers, healthHandlers, placesHandlers } from './routes/public.ts';
 import { registerRoutes } from './routes/register.ts';
 import { staticRoutes } from './routes/static.ts';
@@ -134,6 +137,7 @@ export async function buildApp(
   });
   startCompletePastBookings(app, ctx);
   startReminders(app, ctx);
+  startRetention(app, ctx);
 
   // The business behind /demo; DEMO_SEED=off leaves a production database untouched.
   if (config.demoSeed) await seedDemo(ctx);
@@ -165,9 +169,11 @@ export async function buildApp(
       ...pricingHandlers(ctx),
       ...settingsHandlers(ctx),
       ...operationsHandlers(ctx),
+      ...customerDataHandlers(ctx),
     },
   });
   await app.register(demoRoutes, { ctx });
+  await app.register(privacyRoutes, { ctx });
   metricsRoute(app, ctx.metrics, config.metricsToken);
   await app.register(staticRoutes, { ctx });
 

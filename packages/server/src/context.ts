@@ -10,8 +10,10 @@ import { availabilityRepository } from './repositories/availability.ts';
 import { bookingsRepository } from './repositories/bookings.ts';
 import { businessesRepository } from './repositories/businesses.ts';
 import { calendarRepository } from './repositories/calendar.ts';
+import { customerDataRepository } from './repositories/customer-data.ts';
 import { feedbackRepository } from './repositories/feedback.ts';
 import { idempotencyRepository } from './repositories/idempotency.ts';
+import { jobRunsRepository } from './repositories/job-runs.ts';
 import { manageTokensRepository } from './repositories/manage-tokens.ts';
 import { pricingRepository } from './repositories/pricing.ts';
 import { servicesRepository } from './repositories/services.ts';
@@ -43,5 +45,7 @@ export function createRepositories(db: Kysely<Database>) {
     calendar: calendarRepository(db),
     manageTokens: manageTokensRepository(db),
     idempotency: idempotencyRepository(db),
+    customerData: customerDataRepository(db),
+    jobRuns: jobRunsRepository(db),
   };
 }

@@ -70,6 +70,21 @@ async function toDetails(user: User) {
 }
 
 describe('the booking pop-up', () => {
+  it("shows one consent sentence on the details step, linking the business's privacy notice in a new tab", async () => {
+    const { user } = setup();
+    await toDetails(user);
+    const sentence = screen.getByText(
+      /By booking, you agree that Demo Detailing uses these details to handle your booking/,
+    );
+    expect(sentence).toHaveTextContent(
+      'By booking, you agree that Demo Detailing uses these details to handle your booking, as its privacy notice says.',
+    );
+    const link = within(sentence).getByRole('link', { name: 'privacy notice' });
+    expect(link).toHaveAttribute('href', 'https://demo-detailing.example/privacy');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+  });
+
   it('is a labelled modal dialog named after the business', async () => {
     setup();
     const dialog = await screen.findByRole('dialog', { name: 'Demo Detailing' });

@@ -29,6 +29,7 @@ export function demoBusiness(overrides: Partial<PublicBusiness> = {}): PublicBus
       rate: null,
     },
     distancePricing: true,
+    privacyUrl: 'https://demo-detailing.example/privacy',
     ...overrides,
   };
 }

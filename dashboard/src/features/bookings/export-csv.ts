@@ -1,5 +1,6 @@
 /** Saving the bookings CSV the server made as a file, named for the business's today. */
 import { todayIn } from '@slotwise/shared/time-zone';
+import { saveFile } from '../../lib/save-file.ts';
 
 /** "bookings-2026-03-05.csv": today in the business's time zone (the server's dates are in it too). */
 export function csvFileName(timeZone: string | undefined, now: Date = new Date()): string {
@@ -7,19 +8,9 @@ export function csvFileName(timeZone: string | undefined, now: Date = new Date()
 }
 
 /**
- * Hands the text to the browser as a download through a temporary link. The byte-order
- * mark makes Excel read the file as UTF-8 (names with accents); other tools ignore it.
+ * Hands the text to the browser as a download. The byte-order mark makes Excel read the
+ * file as UTF-8 (names with accents); other tools ignore it.
  */
 export function saveCsv(csv: string, fileName: string): void {
-  const blob = new Blob([`\uFEFF${csv}`], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later, not at once: some browsers read the blob after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+  saveFile(new Blob([`\uFEFF${csv}`], { type: 'text/csv;charset=utf-8' }), fileName);
 }

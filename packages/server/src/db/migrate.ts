@@ -8,6 +8,7 @@ import * as bookingOverlapGuards from './migrations/2026-11-23T1300_booking_over
 import * as mailOutboxUnsent from './migrations/2026-11-23T1400_mail_outbox_unsent.ts';
 import * as bookingWindow from './migrations/2026-11-25T0900_booking_window.ts';
 import * as bookingVersion from './migrations/2026-11-25T1000_booking_version.ts';
+import * as customerData from './migrations/2026-11-26T0900_customer_data.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-23T0900_initial': initial,
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T1400_mail_outbox_unsent': mailOutboxUnsent,
   '2026-11-25T0900_booking_window': bookingWindow,
   '2026-11-25T1000_booking_version': bookingVersion,
+  '2026-11-26T0900_customer_data': customerData,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -41,6 +41,10 @@ export interface BusinessesTable {
   min_notice_minutes: Generated<number>;
   /** Bumped to revoke the calendar feed URL (the URL's token is derived from it). */
   ics_version: Generated<number>;
+  /** The owner's privacy notice; null: the default page at /privacy/<id> (domain/customer-data.ts). */
+  privacy_url: string | null;
+  /** Customer details of bookings that ended longer ago than this are anonymised (jobs/customer-data-retention.ts). */
+  retention_months: Generated<number>;
   /** The niche whose starting services were created, so step 2 never creates them twice. */
   template_niche: string | null;
   created_at: number;
@@ -117,6 +121,8 @@ export interface BookingsTable {
   version: Generated<number>;
   /** Who asked for it: a keyed hash of the client's address (domain/booking-window.ts), null for older rows. */
   requester: string | null;
+  /** When the customer's name, e-mail, phone and address were erased (retention or an erasure request). */
+  anonymised_at: number | null;
 }
 
 interface ManageTokensTable {
@@ -157,6 +163,15 @@ interface MailOutboxTable {
   sent_at: number | null;
   last_error: string | null;
   created_at: number;
+  /** The booking a mail is about (null for account mails), so an erasure finds the mails naming its customer. */
+  booking_id: string | null;
+}
+
+/** One row per periodic job that must run once across instances (jobs/run-once.ts). */
+interface JobRunsTable {
+  name: string;
+  lease_until: number;
+  last_run_at: number;
 }
 
 interface RateLimitsTable {
@@ -188,4 +203,5 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   rate_limits: RateLimitsTable;
   password_resets: PasswordResetsTable;
+  job_runs: JobRunsTable;
 }

@@ -16,6 +16,7 @@ import { manageTokenFor } from './manage-token.ts';
 /** What every booking mail shows, from a booking row and its business. */
 export function toMailBooking(row: BookingRow, business: Pick<Business, 'name' | 'time_zone'>): MailBooking {
   return {
+    bookingId: row.id,
     customerEmail: row.customer_email,
     firstName: row.first_name,
     lastName: row.last_name,

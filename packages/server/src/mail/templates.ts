@@ -12,9 +12,12 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** The booking the mail is about, kept with it in the outbox so an erasure finds it (docs/decisions/012). */
+  bookingId?: string;
 }
 
 export interface MailBooking {
+  bookingId?: string;
   customerEmail: string;
   firstName: string;
   lastName: string;
@@ -80,7 +83,7 @@ function compose(
 ${links ? `<p><a href="${escapeHtml(links.reschedule)}">Reschedule</a> &middot; <a href="${escapeHtml(links.cancel)}">Cancel</a></p>` : ''}
 ${outro ? `<p>${escapeHtml(outro)}</p>` : ''}
 <p>${escapeHtml(b.businessName)}</p></body></html>`;
-  return { to, subject, text, html };
+  return { to, subject, text, html, ...(b.bookingId ? { bookingId: b.bookingId } : {}) };
 }
 
 const hi = (b: MailBooking) => `Hi ${b.firstName},`;

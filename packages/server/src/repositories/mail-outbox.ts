@@ -31,6 +31,7 @@ export async function queueMails(trx: Tx, messages: readonly MailMessage[], now:
       sent_at: null,
       last_error: null,
       created_at: now,
+      booking_id: message.bookingId ?? null,
     })),
   );
 }

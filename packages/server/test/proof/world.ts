@@ -48,6 +48,8 @@ export const PUBLIC_ROUTES = new Set([
   'PUT /api/customer/reschedule',
   'DELETE /api/customer/confirm-cancel',
   'GET /demo',
+  // The default privacy notice the widget links (routes/privacy.ts).
+  'GET /privacy/:businessId',
   // Its own bearer token (METRICS_TOKEN), 404 when none is set: test/metrics.test.ts.
   'GET /metrics',
   'GET /widget.js',
@@ -295,6 +297,12 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
         },
       }),
     [`GET ${d}/settings/calendar-feed`]: () => r(),
+    [`GET ${d}/settings/customer-data`]: () => r(),
+    [`PUT ${d}/settings/customer-data`]: () =>
+      r({ body: { privacyUrl: 'https://owner.example/privacy', retentionMonths: 24 } }),
+    [`GET ${d}/customer-data`]: () => r({ query: { email: 'someone@example.com' } }),
+    // An e-mail no booking has: the call is well formed and erases nothing the other suites read.
+    [`POST ${d}/customer-data/erase`]: () => r({ body: { email: 'nobody-here@example.com' } }),
     [`GET ${d}/travel-blocks`]: () => r({ query: { from: w.day, to: w.day } }),
     [`POST ${d}/settings/calendar-feed/revoke`]: () => r(),
     [`GET ${d}/bookings/today`]: () => r(),

@@ -1,4 +1,5 @@
 import type { Signal } from '@preact/signals';
+import type { PublicBusiness } from '@slotwise/shared/api';
 import { COUNTRY_CODES } from '@slotwise/shared/domain';
 import { formatUsd } from '@slotwise/shared/money';
 import { longDate } from '@slotwise/shared/time-zone';
@@ -45,6 +46,20 @@ function Field({
         </p>
       )}
     </div>
+  );
+}
+
+/** The one consent sentence, with the business's privacy notice (docs/product.md#customer-data). */
+function Consent({ business }: { business: PublicBusiness | null }) {
+  if (!business) return null;
+  return (
+    <p className="sw-hint sw-consent">
+      By booking, you agree that {business.name || 'this business'} uses these details to handle your booking, as its{' '}
+      <a href={business.privacyUrl} target="_blank" rel="noopener noreferrer">
+        privacy notice
+      </a>{' '}
+      says.
+    </p>
   );
 }
 
@@ -99,6 +114,7 @@ export function DetailsStep({ store }: { store: Store }) {
           </p>
         )}
       </div>
+      <Consent business={store.business.value} />
     </StepFrame>
   );
 }

@@ -29,6 +29,9 @@ function settingsApi(over: Record<string, Handler | Reply> = {}) {
       },
     },
     [`GET ${B}/settings/calendar-feed`]: { body: { url: 'http://localhost/api/calendar/feed.ics?token=t' } },
+    [`GET ${B}/settings/customer-data`]: {
+      body: { privacyUrl: null, retentionMonths: 24, defaultPrivacyUrl: 'http://localhost/privacy/b1' },
+    },
     [`GET ${B}/account`]: { body: { email: 'owner@example.com', phoneNumber: '+1 5551234567' } },
     ...over,
   });
@@ -51,6 +54,7 @@ describe('Settings page', { timeout: 20_000 }, () => {
       'Business Hours',
       'Operations',
       'Calendar Feed',
+      'Customer Data',
       'Account',
     ]);
     expect(
@@ -59,6 +63,9 @@ describe('Settings page', { timeout: 20_000 }, () => {
     expect(await within(section('Calendar Feed')).findByLabelText('Private calendar link')).toHaveValue(
       'http://localhost/api/calendar/feed.ics?token=t',
     );
+    expect(
+      await within(section('Customer Data')).findByLabelText('Anonymise customer details after (months)'),
+    ).toHaveValue(24);
     expect(await within(section('Account')).findByLabelText('Email Address')).toHaveValue('owner@example.com');
   });
 });

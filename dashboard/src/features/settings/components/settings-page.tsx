@@ -3,6 +3,7 @@ import { AccountSection } from './account-section.tsx';
 import { AddressSection } from './address-section.tsx';
 import { BusinessHoursSection } from './business-hours-section.tsx';
 import { CalendarFeedSection } from './calendar-feed-section.tsx';
+import { CustomerDataSection } from './customer-data-section.tsx';
 import { OperationsSection } from './operations-section.tsx';
 import { TimeZoneSection } from './time-zone-section.tsx';
 
@@ -17,6 +18,7 @@ export function SettingsPage() {
       <BusinessHoursSection />
       <OperationsSection />
       <CalendarFeedSection />
+      <CustomerDataSection />
       <AccountSection />
     </div>
   );

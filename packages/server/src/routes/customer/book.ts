@@ -132,6 +132,7 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
             updated_at: now,
             reminder_sent_at: null,
             requester,
+            anonymised_at: null,
           };
           await calendar.insertBooking(trx, row);
           await manageTokens.save(trx, bookingId, hashManageToken(token), now);

@@ -12,6 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { earliestStart, lastBookableDay } from '../../domain/booking-window.ts';
+import { privacyUrlOf } from '../../domain/customer-data.ts';
 import { businessNotFound, loadBusiness, serviceNotFound } from '../../domain/lookup.ts';
 import { assertChangeAllowed, bookingForToken, LINK_NOT_VALID } from '../../domain/manage-link.ts';
 import { locate, locationOf } from '../../domain/places.ts';
@@ -94,6 +95,7 @@ export function catalogueHandlers(ctx: AppContext): Handlers<'customer', 'busine
         services: services.map(toServiceJson),
         specificQuestion: question ? toQuestionJson(question) : null,
         distancePricing: b.price_per_mile_cents > 0,
+        privacyUrl: privacyUrlOf(ctx.config.publicUrl, b),
       };
     },
 

@@ -1,0 +1,73 @@
+/**
+ * The retention pass (docs/decisions/012): once a day across all instances, the customer
+ * details of bookings that ended longer ago than their business keeps them (24 months
+ * unless the owner chose otherwise) are anonymised, and mails sent over 30 days ago leave
+ * the outbox. Money, dates, service and status stay for the owner's books.
+ *
+ * Exactly once per day however many instances run: the run is claimed with one conditional
+ * update of its job_runs row (repositories/job-runs.ts), a lease another instance takes
+ * over only if this one dies mid-run; each batch it anonymises is idempotent besides.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { retentionCutoff, SENT_MAIL_KEPT_MS } from '../domain/customer-data.ts';
+import { ANONYMISE_BATCH } from '../repositories/customer-data.ts';
+
+export const RETENTION_JOB = 'customer-data-retention';
+const DAY_MS = 24 * 3600 * 1000;
+/** Long enough for any pass; a pass still holding it later has died, and another instance may run. */
+const LEASE_MS = 30 * 60 * 1000;
+/** How often each instance asks whether a pass is due (the claim says no on all but one, once a day). */
+const CHECK_INTERVAL_MS = 60 * 60 * 1000;
+
+export type RetentionRun = { ran: false } | { ran: true; anonymisedBookings: number; deletedMails: number };
+
+export async function runRetention(ctx: AppContext): Promise<RetentionRun> {
+  const { customerData, jobRuns } = ctx.repos;
+  const now = ctx.now();
+  if (!(await jobRuns.claim(RETENTION_JOB, now, DAY_MS, LEASE_MS))) return { ran: false };
+  try {
+    let anonymisedBookings = 0;
+    let deletedMails = 0;
+    for (const months of await customerData.retentionPeriods()) {
+      const cutoff = retentionCutoff(now, months);
+      for (;;) {
+        const ids = await customerData.expiredBookingIds(months, cutoff, ANONYMISE_BATCH);
+        if (ids.length === 0) break;
+        const n = await inTransaction(ctx.store, (trx) => customerData.anonymise(trx, ids, now));
+        anonymisedBookings += n.bookings;
+        deletedMails += n.mails;
+        if (ids.length < ANONYMISE_BATCH) break;
+      }
+    }
+    deletedMails += await customerData.deleteSentMails(now - SENT_MAIL_KEPT_MS);
+    await jobRuns.finish(RETENTION_JOB, now);
+    return { ran: true, anonymisedBookings, deletedMails };
+  } catch (err) {
+    await jobRuns.release(RETENTION_JOB).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** Asks every hour (first a minute after start) on an unref'd timer; stops when the app closes. */
+export function startRetention(app: FastifyInstance, ctx: AppContext, intervalMs = CHECK_INTERVAL_MS): void {
+  let running: Promise<unknown> | undefined;
+  const pass = () => {
+    running ??= runRetention(ctx)
+      .then((r) => r.ran && app.log.info(r, 'customer-data retention pass done'))
+      .catch((err) => app.log.error({ err }, 'customer-data retention pass failed; will retry'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const first = setTimeout(pass, Math.min(60_000, intervalMs));
+  const timer = setInterval(pass, intervalMs);
+  first.unref();
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearTimeout(first);
+    clearInterval(timer);
+    await running;
+  });
+}
