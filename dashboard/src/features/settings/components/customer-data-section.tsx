@@ -109,8 +109,16 @@ function SettingsForm({
   );
 }
 
-function Requests({ flash }: { flash: (f: Flash) => void }) {
+/**
+ * Its own message, under its buttons (on a phone the section's top is a screen away), kept
+ * longer than the 3 s of a "saved": it names the bookings in the way or what was erased.
+ */
+const REQUEST_MESSAGE_MS = 12_000;
+
+function Requests() {
   const id = useId();
+  const message = useFlash(REQUEST_MESSAGE_MS);
+  const flash = message.show;
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState<'export' | 'erase' | null>(null);
 
@@ -193,6 +201,7 @@ function Requests({ flash }: { flash: (f: Flash) => void }) {
           {busy === 'erase' ? 'Erasing...' : 'Erase Data'}
         </button>
       </div>
+      <FlashMessage message={message.message} />
     </fieldset>
   );
 }
@@ -227,7 +236,7 @@ export function CustomerDataSection() {
       ) : (
         <SettingsForm initial={loaded} onSaved={(s) => settings.set(s)} flash={flash.show} />
       )}
-      <Requests flash={flash.show} />
+      <Requests />
     </section>
   );
 }
