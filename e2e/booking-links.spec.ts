@@ -17,6 +17,7 @@ import {
   newestMail,
   type Owner,
   openAs,
+  openEveryDay,
   screenshot,
   signupOwner,
   test,
@@ -82,13 +83,7 @@ const newDay = laDay(8);
 
 test.beforeAll(async () => {
   owner = await signupOwner({ businessName: 'Link Lane Detailing', addressSearch: '90210' });
-  const days = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-  await api(
-    'PUT',
-    '/api/business-dashboard/availability/update',
-    { businessHours: days.map((day) => ({ day, startTime: '08:00', endTime: '18:00' })) },
-    owner.token,
-  );
+  await openEveryDay(owner.token, '08:00', '18:00');
   serviceId = (await api<{ _id: string }>('POST', '/api/business-dashboard/service/add', SERVICE, owner.token))._id;
 });
 

@@ -8,7 +8,17 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { todayIn } from '@slotwise/shared/time-zone';
-import { api, expect, type Owner, openAs, screenshot, signupOwner, test, uniqueEmail } from './fixtures.ts';
+import {
+  api,
+  expect,
+  type Owner,
+  openAs,
+  openEveryDay,
+  screenshot,
+  signupOwner,
+  test,
+  uniqueEmail,
+} from './fixtures.ts';
 import { artifactsDir } from './paths.ts';
 
 const QUESTION = 'Vehicle size';
@@ -23,13 +33,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   owner = await signupOwner({ businessName: 'Privacy Motors', addressSearch: '90210' });
-  const days = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-  await api(
-    'PUT',
-    '/api/business-dashboard/availability/update',
-    { businessHours: days.map((day) => ({ day, startTime: '06:00', endTime: '22:00' })) },
-    owner.token,
-  );
+  await openEveryDay(owner.token, '06:00', '22:00');
   await api(
     'POST',
     '/api/business-dashboard/service/add',

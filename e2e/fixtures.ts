@@ -166,6 +166,17 @@ export async function signupOwner(options: OwnerOptions = {}): Promise<Owner> {
   return { email, password, phoneNumber, token, businessId: profile.businessId, businessName, niche, address };
 }
 
+/** Opens the business every day of the week from `startTime` to `endTime`, through the API. */
+export async function openEveryDay(token: string, startTime: string, endTime: string): Promise<void> {
+  const days = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+  await api(
+    'PUT',
+    '/api/business-dashboard/availability/update',
+    { businessHours: days.map((day) => ({ day, startTime, endTime })) },
+    token,
+  );
+}
+
 /** Opens `path` in a page already signed in as `owner` (the token in local storage, as after login). */
 export async function openAs(page: Page, owner: Pick<Owner, 'token'>, path = '/dashboard'): Promise<void> {
   await page.addInitScript((token) => {

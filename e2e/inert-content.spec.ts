@@ -24,6 +24,7 @@ import {
   newestMail,
   type Owner,
   openAs,
+  openEveryDay,
   screenshot,
   signupOwner,
   test,
@@ -84,13 +85,7 @@ const day = localDay(3);
 test.beforeAll(async () => {
   owner = await signupOwner({ businessName: BUSINESS, niche: 'car-detailing' });
   const t = owner.token;
-  const days = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-  await api(
-    'PUT',
-    '/api/business-dashboard/availability/update',
-    { businessHours: days.map((d) => ({ day: d, startTime: '08:00', endTime: '20:00' })) },
-    t,
-  );
+  await openEveryDay(t, '08:00', '20:00');
   const ids: string[] = [];
   for (const serviceName of SERVICES) {
     const s = await api<{ _id: string }>(

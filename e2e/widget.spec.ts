@@ -19,7 +19,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { todayIn } from '@slotwise/shared/time-zone';
-import { api, baseURL, expect, type Owner, openAs, screenshot, signupOwner, test } from './fixtures.ts';
+import { api, baseURL, expect, type Owner, openAs, openEveryDay, screenshot, signupOwner, test } from './fixtures.ts';
 import { artifactsDir } from './paths.ts';
 
 const QUESTION = 'What are we detailing?';
@@ -256,13 +256,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   owner = await signupOwner({ businessName: 'Hostile Motors Detailing', addressSearch: '90210' });
-  const days = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-  await api(
-    'PUT',
-    '/api/business-dashboard/availability/update',
-    { businessHours: days.map((day) => ({ day, startTime: '06:00', endTime: '22:00' })) },
-    owner.token,
-  );
+  await openEveryDay(owner.token, '06:00', '22:00');
   for (const service of SERVICES) await api('POST', '/api/business-dashboard/service/add', service, owner.token);
   await api(
     'PUT',
