@@ -1,8 +1,10 @@
 import type { FeedbackRequest } from '@slotwise/shared/api';
 import { FeedbackButton } from '@slotwise/ui/feedback-button.tsx';
 import type { FeedbackPlace } from '@slotwise/ui/feedback-form.tsx';
+import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { client } from '../lib/api.ts';
+import { pageTitle } from './page-title.ts';
 
 const PLACES: [prefix: string, place: FeedbackPlace][] = [
   ['/dashboard/calendar', 'Calendar Page'],
@@ -18,9 +20,12 @@ function feedbackPlace(pathname: string): FeedbackPlace {
 
 const sendFeedback = (body: FeedbackRequest) => client.feedback.send({ body });
 
-/** Wraps every screen of the app: the page, and the floating Feedback button (docs/product.md#feedback). */
+/** Wraps every screen of the app: the page, its document title, and the floating Feedback button (docs/product.md#feedback). */
 export function RootLayout() {
   const { pathname } = useLocation();
+  useEffect(() => {
+    document.title = pageTitle(pathname);
+  }, [pathname]);
   return (
     <>
       <Outlet />

@@ -59,7 +59,10 @@ function BindNavigation() {
   return null;
 }
 
-/** The whole app beneath a router: <BrowserRouter> in main.tsx, <MemoryRouter> in tests. */
+/**
+ * The whole app beneath a router: <BrowserRouter> in main.tsx, <MemoryRouter> in tests. Paths are
+ * case-sensitive, as the server's are: /Signup is "Page not found" on both sides.
+ */
 export function AppRoutes() {
   return (
     <>
@@ -73,19 +76,19 @@ export function AppRoutes() {
           }
         >
           {/* The server answers "/" with the landing page; this only matters under `vite dev`. */}
-          <Route path="/" element={<Navigate to="/dashboard" replace />} />
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/signup" element={<SignupPage />} />
-          <Route path="/forgot-password" element={<lazyPages.ForgotPassword />} />
-          <Route path="/reset-password" element={<lazyPages.ResetPassword />} />
-          <Route path="/onboarding" element={<Navigate to="/onboarding/step1" replace />} />
-          <Route path="/onboarding/step1" element={<lazyPages.Step1 />} />
-          <Route path="/onboarding/step2" element={<lazyPages.Step2 />} />
-          <Route path="/onboarding/step3" element={<lazyPages.Step3 />} />
+          <Route caseSensitive path="/" element={<Navigate to="/dashboard" replace />} />
+          <Route caseSensitive path="/login" element={<LoginPage />} />
+          <Route caseSensitive path="/signup" element={<SignupPage />} />
+          <Route caseSensitive path="/forgot-password" element={<lazyPages.ForgotPassword />} />
+          <Route caseSensitive path="/reset-password" element={<lazyPages.ResetPassword />} />
+          <Route caseSensitive path="/onboarding" element={<Navigate to="/onboarding/step1" replace />} />
+          <Route caseSensitive path="/onboarding/step1" element={<lazyPages.Step1 />} />
+          <Route caseSensitive path="/onboarding/step2" element={<lazyPages.Step2 />} />
+          <Route caseSensitive path="/onboarding/step3" element={<lazyPages.Step3 />} />
           {/* Customer pages from e-mailed links: public, no session. */}
-          <Route path="/customer/reschedule" element={<lazyPages.Reschedule />} />
-          <Route path="/customer/cancel" element={<lazyPages.Cancel />} />
-          <Route path="/dashboard" element={<DashboardLayout preload={PRELOAD_ON_INTENT} />}>
+          <Route caseSensitive path="/customer/reschedule" element={<lazyPages.Reschedule />} />
+          <Route caseSensitive path="/customer/cancel" element={<lazyPages.Cancel />} />
+          <Route caseSensitive path="/dashboard" element={<DashboardLayout preload={PRELOAD_ON_INTENT} />}>
             {/* A failing or loading page keeps the top bar, so the owner can go elsewhere. */}
             <Route
               element={
@@ -95,10 +98,10 @@ export function AppRoutes() {
               }
             >
               <Route index element={<OverviewPage />} />
-              <Route path="calendar" element={<lazyPages.Calendar />} />
-              <Route path="bookings" element={<BookingsPage />} />
-              <Route path="services" element={<lazyPages.Services />} />
-              <Route path="settings" element={<lazyPages.Settings />} />
+              <Route caseSensitive path="calendar" element={<lazyPages.Calendar />} />
+              <Route caseSensitive path="bookings" element={<BookingsPage />} />
+              <Route caseSensitive path="services" element={<lazyPages.Services />} />
+              <Route caseSensitive path="settings" element={<lazyPages.Settings />} />
               <Route path="*" element={<DashboardNotFound />} />
             </Route>
           </Route>

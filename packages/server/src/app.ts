@@ -52,7 +52,7 @@ import { onboardingHandlers } from './routes/onboarding.ts';
 import { privacyRoutes } from './routes/privacy.ts';
 import { feedbackHandlers, healthHandlers, placesHandlers } from './routes/public.ts';
 import { registerRoutes } from './routes/register.ts';
-import { staticRoutes } from './routes/static.ts';
+import { dashboardPage, staticRoutes } from './routes/static.ts';
 
 /**
  * How long a client may take, and how many may hold a socket at once, so that slow or
@@ -143,7 +143,7 @@ export async function buildApp(
   if (config.demoSeed) await seedDemo(ctx);
 
   useZodValidation(app);
-  useErrorHandler(app);
+  useErrorHandler(app, { notFoundPage: () => dashboardPage(config.staticDir) });
 
   useSecurityHeaders(app);
   useCors(app);

@@ -45,7 +45,12 @@ export function sendError(reply: FastifyReply, code: ErrorCode, message: string)
   return reply.status(ERRORS[code].status).send({ error: message, code });
 }
 
-export function useErrorHandler(app: FastifyInstance): void {
+export interface ErrorHandlerOptions {
+  /** The HTML of the app's "Page not found" (the dashboard's index.html, whose router shows it), if built. */
+  notFoundPage?: () => string | undefined;
+}
+
+export function useErrorHandler(app: FastifyInstance, options: ErrorHandlerOptions = {}): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
       reply.headers(err.headers);
@@ -73,7 +78,21 @@ export function useErrorHandler(app: FastifyInstance): void {
     req.log.error({ err }, 'request failed');
     return sendError(reply, 'INTERNAL', INTERNAL);
   });
-  app.setNotFoundHandler((req, reply) =>
-    sendError(reply, 'ROUTE_NOT_FOUND', `No such endpoint: ${req.method} ${req.url.split('?')[0]}`),
+  app.setNotFoundHandler((req, reply) => {
+    // A person's browser asking for a page that is not there (/pricing, /Signup) gets the app's own
+    // "Page not found" with a way home; API paths and scripts keep answering JSON.
+    const page = wantsPage(req) ? options.notFoundPage?.() : undefined;
+    if (page !== undefined)
+      return reply.status(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+    return sendError(reply, 'ROUTE_NOT_FOUND', `No such endpoint: ${req.method} ${req.url.split('?')[0]}`);
+  });
+}
+
+/** A navigation by a browser: GET or HEAD outside /api/, accepting HTML. */
+function wantsPage(req: FastifyRequest): boolean {
+  return (
+    (req.method === 'GET' || req.method === 'HEAD') &&
+    !req.url.startsWith('/api/') &&
+    (req.headers.accept ?? '').includes('text/html')
   );
 }

@@ -8,7 +8,7 @@
  * at build time) when the request's Accept-Encoding allows, with Vary: Accept-Encoding; the
  * copy's own ETag and Content-Length, so no encoding is mistaken for another.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -24,6 +24,16 @@ const SPA_PREFIXES = [
   '/customer',
 ];
 const YEAR = 'public, max-age=31536000, immutable';
+
+/**
+ * The dashboard's index.html, or undefined before a build: the not-found handler
+ * (plugins/errors.ts) answers a browser's unknown address with it, status 404, and the
+ * dashboard's router shows its "Page not found" with a way home.
+ */
+export function dashboardPage(staticDir: string): string | undefined {
+  const file = join(staticDir, 'dashboard', 'index.html');
+  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+}
 
 export async function staticRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const dist = ctx.config.staticDir;

@@ -51,6 +51,40 @@ describe('static files', () => {
     expect(res.headers['cache-control']).toBe(cacheControl);
   });
 
+  const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+  it.each(['/pricing', '/Signup', '/dashboardx', '/landing/old-page?utm=1'])(
+    "%s, asked for by a browser, answers 404 with the app's own page (its router shows Page not found)",
+    async (url) => {
+      const res = await t.app.inject({ url, headers: { accept: BROWSER } });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body).toContain('<title>Dashboard</title>');
+      // A page: the strict page headers, not the API's.
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    },
+  );
+
+  it.each([
+    ['an API path, even from a browser', '/api/nothing-here', BROWSER],
+    ['a script that asks for JSON', '/pricing', 'application/json'],
+    ['a client that says nothing', '/pricing', undefined],
+  ])('%s still answers JSON ROUTE_NOT_FOUND', async (_what, url, accept) => {
+    const res = await t.app.inject({ url, headers: accept ? { accept } : {} });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'ROUTE_NOT_FOUND' });
+  });
+
+  it('answers a browser with JSON when nothing is built yet', async () => {
+    const bare = await createTestApp('sqlite', { env: { STATIC_DIR: join(dist, 'nothing-here') } });
+    try {
+      const res = await bare.app.inject({ url: '/pricing', headers: { accept: BROWSER } });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'ROUTE_NOT_FOUND' });
+    } finally {
+      await bare.close();
+    }
+  });
+
   // The built copies beside each file are served by Accept-Encoding (scripts/compress.mjs).
   const decode = (encoding: string | undefined, raw: Buffer) =>
     encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw;

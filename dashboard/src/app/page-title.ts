@@ -1,0 +1,26 @@
+/**
+ * Each screen's document title, "Calendar - Slotwise" (docs/product.md#screens): what a tab,
+ * the history list and a home-screen shortcut show. One table for every route of app/router.tsx.
+ */
+const TITLES: Record<string, string> = {
+  '/login': 'Log In',
+  '/signup': 'Sign Up',
+  '/forgot-password': 'Forgot Password',
+  '/reset-password': 'Reset Password',
+  '/onboarding/step1': 'Set Up Your Business',
+  '/onboarding/step2': 'Set Up Your Business',
+  '/onboarding/step3': 'Set Up Your Business',
+  '/customer/reschedule': 'Reschedule Your Booking',
+  '/customer/cancel': 'Cancel Your Booking',
+  '/dashboard': 'My Dashboard',
+  '/dashboard/calendar': 'Calendar',
+  '/dashboard/bookings': 'Bookings',
+  '/dashboard/services': 'Services',
+  '/dashboard/settings': 'Settings',
+};
+
+/** The title for a path; "Page Not Found" for any the app does not route (paths are case-sensitive). */
+export function pageTitle(pathname: string): string {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return `${TITLES[path] ?? 'Page Not Found'} - Slotwise`;
+}
