@@ -72,6 +72,7 @@ describe('Bookings Management', () => {
       ['Approved', ['Polish for Alex Lovelace']],
       ['Completed', ['Wax for Cam Lovelace']],
       ['Cancelled', ['Detail for Dee Lovelace']],
+      ['Declined', ['Tint for Eve Lovelace']],
     ] as const) {
       await user.click(screen.getByRole('button', { name: filter }));
       expect(screen.getByRole('button', { name: filter })).toHaveAttribute('aria-pressed', 'true');

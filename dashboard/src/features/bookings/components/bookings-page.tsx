@@ -10,7 +10,7 @@ import { useResource } from '../../../lib/resource.ts';
 import '../bookings.css';
 import { csvFileName, saveCsv } from '../export-csv.ts';
 
-const FILTERS = ['All', 'Pending', 'Approved', 'Completed', 'Cancelled'] as const;
+const FILTERS = ['All', 'Pending', 'Approved', 'Completed', 'Cancelled', 'Declined'] as const;
 type Filter = (typeof FILTERS)[number];
 
 const FAILED = { approve: 'Failed to approve booking', decline: 'Failed to decline booking' } as const;
