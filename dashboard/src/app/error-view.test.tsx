@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, Outlet, Route, Routes } from 'react-router';
 import { afterEach, expect, it, vi } from 'vitest';
+import { isChunkLoadError } from './error-view.tsx';
 import { lazyPage } from './lazy-page.tsx';
 import { RouteBoundary } from './route-boundary.tsx';
 
@@ -69,9 +70,23 @@ it("shows 'Loading...' while a lazy page's chunk loads, then the page", async ()
   expect(await screen.findByRole('heading', { name: 'Lazy page' })).toBeInTheDocument();
 });
 
-it('shows the error view when a lazy page fails to load', async () => {
+it("shows a person's sentence and Retry when a lazy page's code fails to load, never the chunk's address", async () => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
   renderAt('/broken', <FailingPage />);
-  expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
-  expect(screen.getByText('Failed to fetch dynamically imported module: /assets/x.js')).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'This page could not be loaded' })).toBeInTheDocument();
+  expect(screen.getByText('Check your connection and try again.')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  expect(document.body.textContent).not.toContain('/assets/x.js');
+  // The bar around it stays, so the owner can go elsewhere.
+  expect(screen.getByRole('link', { name: 'Fine' })).toBeInTheDocument();
+});
+
+it.each([
+  ['Chrome', 'Failed to fetch dynamically imported module: https://x.test/assets/a.js', true],
+  ['Firefox', 'error loading dynamically imported module: https://x.test/assets/a.js', true],
+  ['Safari', 'Importing a module script failed.', true],
+  ["Vite's CSS preload", 'Unable to preload CSS for /assets/a.css', true],
+  ['a bug in a page', 'Cannot read properties of undefined', false],
+])('tells a failed chunk from %s apart from other errors', (_who, message, chunk) => {
+  expect(isChunkLoadError(new TypeError(message))).toBe(chunk);
 });
