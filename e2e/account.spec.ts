@@ -277,7 +277,7 @@ test('Settings: operations, calendar feed and account, each saved and shown', as
   expect(icsText).toContain('BEGIN:VCALENDAR');
   for (const b of seeded) expect(icsText).toContain(b.firstName);
   await feed.getByRole('button', { name: 'Copy Link' }).click();
-  await expect.poll(() => dialogs.at(-1)).toBe('Calendar link copied to clipboard!');
+  await expect(page.getByText('Calendar link copied to clipboard!')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(firstUrl);
   await shoot(feed, 'account-20-calendar-feed');
   await feed.getByRole('button', { name: 'Revoke Link' }).click();

@@ -140,9 +140,9 @@ test('the top bar loads the calendar as the owner points at its link, before the
 });
 
 test('an owner drags bookings, blocks a lunch break and switches to the month view', async ({ page }) => {
-  const alerts: string[] = [];
+  const dialogs: string[] = [];
   page.on('dialog', async (dialog) => {
-    alerts.push(dialog.message());
+    dialogs.push(dialog.message());
     await dialog.dismiss();
   });
   await openAs(page, owner, `/dashboard/calendar?date=${monday}`);
@@ -181,8 +181,8 @@ test('an owner drags bookings, blocks a lunch break and switches to the month vi
   // 2. Onto Sam's booking, Tuesday 11:00: refused, back where it was, with the server's reason.
   await loaded(page);
   await drag(page, 'Full Detail · Dana Customer', 1, '11:00');
-  await expect.poll(() => alerts.length).toBe(1);
-  expect(alerts[0]).toMatch(/overlaps/i);
+  // The reason comes as a message at the foot of the screen (components/toaster.tsx), not a blocking alert.
+  await expect(page.getByText(/That time overlaps/)).toBeVisible();
   await expect(dana).toContainText('14:00–15:00');
   await expect(page.locator('.rbc-time-content > .rbc-day-slot').nth(2).locator('.rbc-event')).toContainText(
     'Dana Customer',
@@ -239,5 +239,6 @@ test('an owner drags bookings, blocks a lunch break and switches to the month vi
   await expect(page.locator('.rbc-month-view')).toContainText('Dana Customer');
   await expect(page.locator('.rbc-month-view')).toContainText('Lunch Break');
   await screenshot(page, 'calendar-05-month');
-  expect(alerts).toHaveLength(1);
+  // A refusal is a message on the page, never a native dialog.
+  expect(dialogs).toEqual([]);
 });

@@ -3,6 +3,7 @@ import { FeedbackButton } from '@slotwise/ui/feedback-button.tsx';
 import type { FeedbackPlace } from '@slotwise/ui/feedback-form.tsx';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { Toaster } from '../components/toaster.tsx';
 import { client } from '../lib/api.ts';
 import { pageTitle } from './page-title.ts';
 
@@ -29,6 +30,7 @@ export function RootLayout() {
   return (
     <>
       <Outlet />
+      <Toaster />
       <FeedbackButton where={feedbackPlace(pathname)} send={sendFeedback} />
     </>
   );

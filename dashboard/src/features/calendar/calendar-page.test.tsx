@@ -10,6 +10,7 @@ import type { ComponentType } from 'react';
 import type { SlotInfo } from 'react-big-calendar';
 import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { shownToasts } from '../../components/toaster.tsx';
 import { deferred, type FakeRequest, fakeApi, type Reply } from '../../testing/fake-api.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { storeToken } from '../../testing/tokens.ts';
@@ -270,7 +271,6 @@ describe('loading and errors', () => {
     expect(document.querySelector('.cal-slot--closed')).toBeNull();
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     // A drop before the hours are known is refused, not sent.
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     await waitFor(() => expect(props().events.length).toBeGreaterThan(0));
     act(() =>
       props().onEventDrop({
@@ -279,7 +279,7 @@ describe('loading and errors', () => {
         end: wallDate('2026-03-11', '13:00'),
       }),
     );
-    expect(alert).toHaveBeenCalledWith(expect.stringContaining('still loading'));
+    expect(shownToasts()).toContainEqual(expect.stringContaining('still loading'));
     gate.resolve({ body: [] });
     await waitFor(() =>
       expect(document.querySelectorAll('.rbc-time-content > .rbc-day-slot .cal-slot--open')).toHaveLength(5 * 18),
@@ -370,7 +370,6 @@ describe('dragging', () => {
   });
 
   it("moves the booking back and alerts the server's message when the move is refused", async () => {
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     const answer = deferred<Reply>();
     await openCalendar('/dashboard/calendar?date=2026-03-11', {
       'PUT /api/business-dashboard/booking/reschedule': () => answer.promise,
@@ -388,14 +387,13 @@ describe('dragging', () => {
     );
     const message = 'That time overlaps Wash for Sam Okafor (15:00–15:30). Pick a free time.';
     answer.resolve({ status: 409, body: { error: message } });
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(message));
+    await waitFor(() => expect(shownToasts()).toContainEqual(message));
     await waitFor(() =>
       expect(within(eventBox('Full Detail · Dana Reyes')).getByText('10:00–11:00')).toBeInTheDocument(),
     );
   });
 
   it('sends the version it read; a booking changed meanwhile is refused, alerted and shown where it is now', async () => {
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     let moved = false;
     const message =
       'This booking was changed meanwhile; it is now on Thursday, March 12, 2026 at 16:00. Reload and try again.';
@@ -421,7 +419,7 @@ describe('dragging', () => {
         end: wallDate('2026-03-13', '15:00'),
       }),
     );
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(message));
+    await waitFor(() => expect(shownToasts()).toContainEqual(message));
     expect(api.callsTo('PUT /api/business-dashboard/booking/reschedule')[0]?.body).toMatchObject({ version: 2 });
     await waitFor(() =>
       expect(within(eventBox('Full Detail · Dana Reyes')).getByText('16:00–17:00')).toBeInTheDocument(),
@@ -429,7 +427,6 @@ describe('dragging', () => {
   });
 
   it("alerts 'Failed to reschedule booking' when the server gives no reason", async () => {
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     await openCalendar('/dashboard/calendar?date=2026-03-11', {
       'PUT /api/business-dashboard/booking/reschedule': { status: 500, body: {} },
     });
@@ -440,12 +437,11 @@ describe('dragging', () => {
         end: wallDate('2026-03-11', '14:00'),
       }),
     );
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to reschedule booking'));
+    await waitFor(() => expect(shownToasts()).toContainEqual('Failed to reschedule booking'));
     expect(within(eventBox('Full Detail · Dana Reyes')).getByText('10:00–11:00')).toBeInTheDocument();
   });
 
   it('keeps drops inside business hours, without asking the server', async () => {
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     const { api } = await openCalendar();
     act(() =>
       props().onEventDrop({
@@ -454,7 +450,7 @@ describe('dragging', () => {
         end: wallDate('2026-03-11', '19:30'),
       }),
     );
-    expect(alert).toHaveBeenCalledWith(expect.stringContaining('within business hours (Wednesday 10:00–19:00)'));
+    expect(shownToasts()).toContainEqual(expect.stringContaining('within business hours (Wednesday 10:00–19:00)'));
     act(() =>
       props().onEventDrop({
         event: eventByTitle('Lunch Break'),
@@ -462,13 +458,12 @@ describe('dragging', () => {
         end: wallDate('2026-03-14', '13:00'),
       }),
     );
-    expect(alert).toHaveBeenLastCalledWith(expect.stringContaining('Saturday (closed)'));
+    expect(shownToasts().at(-1)).toEqual(expect.stringContaining('Saturday (closed)'));
     expect(api.callsTo('PUT /api/business-dashboard/booking/reschedule')).toHaveLength(0);
     expect(api.callsTo('PUT /api/business-dashboard/blocked-time/:id/reschedule')).toHaveLength(0);
   });
 
   it('moves and resizes a blocked time with instants in the business zone, reverting on failure', async () => {
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     let refuse = false;
     const { api } = await openCalendar('/dashboard/calendar?date=2026-03-11', {
       'PUT /api/business-dashboard/blocked-time/:id/reschedule': (req) =>
@@ -501,13 +496,12 @@ describe('dragging', () => {
       }),
     );
     await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('That time overlaps a booking. Move or decline the booking first.'),
+      expect(shownToasts()).toContainEqual('That time overlaps a booking. Move or decline the booking first.'),
     );
     await waitFor(() => expect(within(eventBox('Lunch Break')).getByText('12:00–14:00')).toBeInTheDocument());
   });
 
   it('refuses a drop on the all-day row', async () => {
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     const { api } = await openCalendar();
     act(() =>
       props().onEventDrop({
@@ -517,7 +511,7 @@ describe('dragging', () => {
         isAllDay: true,
       }),
     );
-    expect(alert).toHaveBeenCalledWith(expect.stringContaining('all-day row'));
+    expect(shownToasts()).toContainEqual(expect.stringContaining('all-day row'));
     expect(api.callsTo('PUT /api/business-dashboard/booking/reschedule')).toHaveLength(0);
   });
 });
@@ -753,7 +747,6 @@ describe('clicking an event', () => {
   });
 
   it('moves a booking from its dialog, without dragging, and reverts with an alert on refusal', async () => {
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     const { api, user } = await openCalendar('/dashboard/calendar?date=2026-03-11', {
       'PUT /api/business-dashboard/booking/reschedule': {
         status: 409,
@@ -765,7 +758,9 @@ describe('clicking an event', () => {
     expect(within(dialog).getByText('Pending')).toBeInTheDocument();
     await user.selectOptions(within(dialog).getByLabelText('Start Time'), '14:00');
     await user.click(within(dialog).getByRole('button', { name: 'Move' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('That time has already passed. Pick a time in the future.'));
+    await waitFor(() =>
+      expect(shownToasts()).toContainEqual('That time has already passed. Pick a time in the future.'),
+    );
     expect(api.callsTo('PUT /api/business-dashboard/booking/reschedule')[0]?.body).toMatchObject({
       newTime: { day: '2026-03-11', startTime: '14:00' },
     });

@@ -12,6 +12,7 @@ import { addMinutes } from 'date-fns';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SlotInfo } from 'react-big-calendar';
 import { useSearchParams } from 'react-router';
+import { showToast } from '../../components/toaster.tsx';
 import { client } from '../../lib/api.ts';
 import { businessProfile } from '../../lib/business.ts';
 import { isNetworkError, serverErrorOr } from '../../lib/errors.ts';
@@ -209,18 +210,19 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
     async (event: CalendarEvent, start: Date, end: Date, isAllDay = false): Promise<boolean> => {
       const what = event.kind === 'booking' ? 'Bookings' : 'Blocked times';
       if (isAllDay) {
-        window.alert(`${what} take a time of day: drop it on the time grid, not on the all-day row.`);
+        showToast(`${what} take a time of day: drop it on the time grid, not on the all-day row.`, 'error');
         return false;
       }
       const known = hoursRef.current;
       if (!known) {
-        window.alert('Your business hours are still loading. Try again in a moment.');
+        showToast('Your business hours are still loading. Try again in a moment.', 'error');
         return false;
       }
       if (!insideHours(known, start, end)) {
-        window.alert(
+        showToast(
           `${what} can only be moved within business hours (${describeHours(known, start)}). ` +
             'Drop it on the white, open hours, or change your hours in Settings.',
+          'error',
         );
         return false;
       }
@@ -252,8 +254,8 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
         return true;
       } catch (err) {
         const fallback = MOVE_FAILED[event.kind];
-        // A refused move springs back (the override goes) and an alert gives the reason.
-        window.alert(isNetworkError(err) ? (err as Error).message : serverErrorOr(err, fallback));
+        // A refused move springs back (the override goes) and a message gives the reason.
+        showToast(isNetworkError(err) ? (err as Error).message : serverErrorOr(err, fallback), 'error');
         // Changed by someone else since it was read: show it where it is now.
         if (err instanceof ApiError && err.code === 'BOOKING_CHANGED') void bookings.refresh();
         return false;

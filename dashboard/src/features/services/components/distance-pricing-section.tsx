@@ -2,6 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { formatUsd } from '@slotwise/shared/money';
 import { type FormEvent, useId, useState } from 'react';
 import { Notice } from '../../../components/notice.tsx';
+import { showToast } from '../../../components/toaster.tsx';
 import { client } from '../../../lib/api.ts';
 import { isNetworkError, serverDetail } from '../../../lib/errors.ts';
 import { useResource } from '../../../lib/resource.ts';
@@ -28,7 +29,7 @@ function DistanceForm({ initial, onSaved }: { initial: number; onSaved: (v: { pr
     setSaving(true);
     try {
       onSaved(await client.dashboard.updateDistancePricing({ body: { pricePerMile: rate } }));
-      window.alert(DISTANCE_SAVED);
+      showToast(DISTANCE_SAVED);
     } catch (err) {
       setFailure({ detail: serverDetail(err) });
     } finally {

@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useRef } from 'react';
+import { showToast } from '../../../components/toaster.tsx';
 import { client } from '../../../lib/api.ts';
 import { copyText } from '../../../lib/copy-text.ts';
 import { isNetworkError } from '../../../lib/errors.ts';
@@ -24,7 +25,10 @@ export function EmbedCodeSection() {
 
   async function copy() {
     const ok = await copyText(script, field.current);
-    window.alert(ok ? COPIED : 'Could not copy the script. Select it in the box and copy it by hand.');
+    showToast(
+      ok ? COPIED : 'Could not copy the script. Select it in the box and copy it by hand.',
+      ok ? 'success' : 'error',
+    );
   }
 
   return (

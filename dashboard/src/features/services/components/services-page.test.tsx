@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { shownToasts } from '../../../components/toaster.tsx';
 import {
   BUSINESS_ID,
   deferred,
@@ -31,7 +32,6 @@ const section = (name: string) => screen.getByText(name, { selector: 'h2' }).clo
 describe('Services page: Embed Code', { timeout: 20_000 }, () => {
   it('shows the script tag with this origin and the business id, and copies it', async () => {
     servicesApi();
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     const { user } = renderApp('/dashboard/services');
     const script = `<script src="${window.location.origin}/widget.js" data-business-id="${BUSINESS_ID}" async></script>`;
     const box = await within(section('Embed Code')).findByRole('textbox');
@@ -40,7 +40,7 @@ describe('Services page: Embed Code', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Copy Script' }));
     // user-event gives the page a working clipboard; read back what was copied.
     expect(await navigator.clipboard.readText()).toBe(script);
-    expect(alert).toHaveBeenCalledWith('Script copied to clipboard!');
+    expect(shownToasts()).toContainEqual('Script copied to clipboard!');
   });
 
   it('says when the business details cannot be fetched', async () => {
@@ -64,7 +64,6 @@ describe('Services page: Specific Question Configuration', { timeout: 20_000 }, 
     const api = servicesApi({
       [`PUT ${B}/settings/update-specific-question`]: (req: FakeRequest) => ({ body: req.body }),
     });
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     const { user } = renderApp('/dashboard/services');
     const s = section('Specific Question Configuration');
     await user.type(await within(s).findByLabelText('Question'), 'Vehicle size?');
@@ -75,7 +74,7 @@ describe('Services page: Specific Question Configuration', { timeout: 20_000 }, 
     await user.type(within(s).getByLabelText('Option 2 value ($)'), '20.5');
     await user.click(within(s).getByRole('button', { name: 'Add Option' }));
     await user.click(within(s).getByRole('button', { name: 'Save Question' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Specific question configuration updated successfully'));
+    await waitFor(() => expect(shownToasts()).toContainEqual('Specific question configuration updated successfully'));
     expect(api.callsTo(`PUT ${B}/settings/update-specific-question`)[0]?.body).toEqual({
       question: 'Vehicle size?',
       type: 'dropdown',
@@ -110,7 +109,6 @@ describe('Services page: Specific Question Configuration', { timeout: 20_000 }, 
     const api = servicesApi({
       [`PUT ${B}/settings/update-specific-question`]: (req: FakeRequest) => ({ body: req.body }),
     });
-    vi.spyOn(window, 'alert').mockImplementation(() => {});
     const { user } = renderApp('/dashboard/services');
     const s = section('Specific Question Configuration');
     await user.type(await within(s).findByLabelText('Question'), 'Square feet?');
@@ -295,7 +293,6 @@ describe('Services page: Distance Pricing', { timeout: 20_000 }, () => {
       [`GET ${B}/settings/distance-pricing`]: { body: { pricePerMile: 1.25 } },
       [`PUT ${B}/settings/update-distance-pricing`]: (req: FakeRequest) => ({ body: req.body }),
     });
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     const { user } = renderApp('/dashboard/services');
     const s = section('Distance Pricing');
     const input = await within(s).findByLabelText('Price per Mile ($)');
@@ -304,7 +301,7 @@ describe('Services page: Distance Pricing', { timeout: 20_000 }, () => {
     await user.clear(input);
     await user.type(input, '2');
     await user.click(within(s).getByRole('button', { name: 'Save Distance Pricing' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Distance pricing updated successfully'));
+    await waitFor(() => expect(shownToasts()).toContainEqual('Distance pricing updated successfully'));
     expect(api.callsTo(`PUT ${B}/settings/update-distance-pricing`)[0]?.body).toEqual({ pricePerMile: 2 });
     expect(within(s).getByText('Currently $2.00 per mile.')).toBeInTheDocument();
   });

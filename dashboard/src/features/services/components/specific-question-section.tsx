@@ -2,6 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import type { SpecificQuestion } from '@slotwise/shared/api';
 import { type FormEvent, useId, useState } from 'react';
 import { Notice } from '../../../components/notice.tsx';
+import { showToast } from '../../../components/toaster.tsx';
 import { client } from '../../../lib/api.ts';
 import { isNetworkError, serverDetail } from '../../../lib/errors.ts';
 import { useResource } from '../../../lib/resource.ts';
@@ -74,7 +75,7 @@ function QuestionForm({
         },
       });
       onSaved(saved);
-      window.alert(QUESTION_SAVED);
+      showToast(QUESTION_SAVED);
     } catch (err) {
       setFailure({ detail: serverDetail(err) });
     } finally {

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { shownToasts } from '../../../components/toaster.tsx';
 import { deferred, fakeApi, type Handler, type Reply, settle } from '../../../testing/fake-api.ts';
 import { storeToken } from '../../../testing/tokens.ts';
 import { CalendarFeedSection } from './calendar-feed-section.tsx';
@@ -13,11 +14,10 @@ const SECOND = 'http://localhost:3000/api/calendar/feed.ics?businessId=b1&token=
 function setup(over: Record<string, Handler | Reply> = {}) {
   storeToken();
   const api = fakeApi({ [GET]: { body: { url: FIRST } }, [REVOKE]: { body: { url: SECOND } }, ...over });
-  const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
   const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
   const user = userEvent.setup();
   render(<CalendarFeedSection />);
-  return { api, user, alert, confirm };
+  return { api, user, confirm };
 }
 
 const link = () => screen.getByLabelText('Private calendar link');
@@ -37,16 +37,16 @@ describe('Settings: Calendar Feed', () => {
   });
 
   it("copies the link and says 'Calendar link copied to clipboard!'", async () => {
-    const { user, alert } = setup();
+    const { user } = setup();
     await screen.findByLabelText('Private calendar link');
     // user-event installs its own clipboard; read back what was written to it.
     await user.click(screen.getByRole('button', { name: 'Copy Link' }));
-    expect(alert).toHaveBeenCalledWith('Calendar link copied to clipboard!');
+    expect(shownToasts()).toContainEqual('Calendar link copied to clipboard!');
     expect(await navigator.clipboard.readText()).toBe(FIRST);
   });
 
   it('falls back to selecting the field when the clipboard is refused', async () => {
-    const { user, alert } = setup();
+    const { user } = setup();
     await screen.findByLabelText('Private calendar link');
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
     // jsdom has no execCommand; the fallback's own call is the one to see.
@@ -58,7 +58,7 @@ describe('Settings: Calendar Feed', () => {
       Reflect.deleteProperty(document, 'execCommand');
     }
     expect(execCommand).toHaveBeenCalledWith('copy');
-    expect(alert).toHaveBeenCalledWith('Calendar link copied to clipboard!');
+    expect(shownToasts()).toContainEqual('Calendar link copied to clipboard!');
     const field = link() as HTMLInputElement;
     expect([field.selectionStart, field.selectionEnd]).toEqual([0, FIRST.length]);
   });

@@ -1,6 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId, useRef, useState } from 'react';
 import { FlashMessage } from '../../../components/flash-message.tsx';
+import { showToast } from '../../../components/toaster.tsx';
 import { client } from '../../../lib/api.ts';
 import { copyText } from '../../../lib/copy-text.ts';
 import { serverDetail } from '../../../lib/errors.ts';
@@ -30,7 +31,7 @@ export function CalendarFeedSection() {
   async function copy() {
     if (!url) return;
     const ok = await copyText(url, field.current);
-    window.alert(ok ? FEED_COPIED : FEED_COPY_FAILED);
+    showToast(ok ? FEED_COPIED : FEED_COPY_FAILED, ok ? 'success' : 'error');
   }
 
   async function revoke() {
