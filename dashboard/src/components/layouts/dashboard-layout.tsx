@@ -1,7 +1,9 @@
 /**
  * The protected /dashboard layout (docs/product.md#screens): the top bar with the five
  * links and Log Out, and the nested page beneath it. 'Loading...' while the session
- * is checked; a signed-out visitor goes to /login.
+ * is checked; a signed-out visitor goes to /login. On a phone (under 640 px) the same
+ * five links become a tab bar along the bottom of the screen, each with an icon, and the
+ * top bar keeps only the name and Log Out (dashboard-layout.css): one nav, restyled.
  *
  * A link to a page in a chunk of its own starts loading that chunk when the owner shows
  * the intent to follow it (a pointer over it, a finger on it, the focus on it), so the
@@ -15,12 +17,22 @@ import { currentUser, logout, sessionStatus } from '../../lib/session.ts';
 import { Brand } from '../brand.tsx';
 import './dashboard-layout.css';
 
+/** 24 x 24 outline icons (stroke currentColor), shown above the labels in the phone's tab bar. */
+const ICONS = {
+  home: 'M3 11l9-7 9 7M5 10v10h5v-6h4v6h5V10',
+  calendar: 'M4 6h16v14H4zM4 10h16M8 3v4M16 3v4',
+  bookings: 'M9 6h11M9 12h11M9 18h11M4 6h.01M4 12h.01M4 18h.01',
+  services: 'M20 12l-8 8-9-9V3h8zM7.5 7.5h.01',
+  settings:
+    'M12 9a3 3 0 100 6 3 3 0 000-6zM12 2v3M12 19v3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M2 12h3M19 12h3M4.9 19.1L7 17M17 7l2.1-2.1',
+} as const;
+
 const LINKS = [
-  { to: '/dashboard', label: 'My Dashboard', end: true },
-  { to: '/dashboard/calendar', label: 'Calendar' },
-  { to: '/dashboard/bookings', label: 'Bookings' },
-  { to: '/dashboard/services', label: 'Services' },
-  { to: '/dashboard/settings', label: 'Settings' },
+  { to: '/dashboard', label: 'My Dashboard', icon: ICONS.home, end: true },
+  { to: '/dashboard/calendar', label: 'Calendar', icon: ICONS.calendar },
+  { to: '/dashboard/bookings', label: 'Bookings', icon: ICONS.bookings },
+  { to: '/dashboard/services', label: 'Services', icon: ICONS.services },
+  { to: '/dashboard/settings', label: 'Settings', icon: ICONS.settings },
 ];
 
 function OnboardingBanner() {
@@ -65,7 +77,10 @@ export function DashboardLayout({ preload = {} }: { preload?: PreloadByPath }) {
                   onPointerEnter={onIntent}
                   onFocus={onIntent}
                 >
-                  {link.label}
+                  <svg className="topbar-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                    <path d={link.icon} />
+                  </svg>
+                  <span>{link.label}</span>
                 </NavLink>
               );
             })}
