@@ -57,9 +57,10 @@ test('the overview shows its four cards two by two on a phone', async ({ page })
   const cards = page.locator('.stat-card');
   await expect(cards).toHaveCount(4);
   const boxes = await Promise.all([0, 1, 2, 3].map((i) => cards.nth(i).boundingBox()));
-  const [a, b, c] = boxes;
-  expect(a && b && Math.abs(a.y - b.y)).toBeLessThan(1); // side by side
-  expect(a && c && c.y).toBeGreaterThan(a?.y ?? 0); // a second row
+  const [a, b, c] = boxes.map((box) => box ?? { x: 0, y: 0, width: 0, height: 0 });
+  expect(Math.abs((a?.y ?? 0) - (b?.y ?? 1))).toBeLessThan(1); // side by side
+  expect(b?.x ?? 0).toBeGreaterThan(a?.x ?? 0);
+  expect(c?.y ?? 0).toBeGreaterThan(a?.y ?? 0); // a second row
 });
 
 test('at 1280 px the links stay in the top bar', async ({ page }) => {
