@@ -1,5 +1,5 @@
 /**
- * The dashboard without a connection (docs/product.md#offline): a reload shows the answers
+ * The dashboard without a connection (docs/product.md#home-screen-and-offline): a reload shows the answers
  * read earlier in the session with the offline note, which goes once the network is back.
  */
 import { act, cleanup, screen, waitFor } from '@testing-library/react';

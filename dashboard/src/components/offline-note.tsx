@@ -1,5 +1,5 @@
 /**
- * The note the dashboard shows while there is no connection (docs/product.md#offline), a
+ * The note the dashboard shows while there is no connection (docs/product.md#home-screen-and-offline), a
  * status like every notice (components/notice.tsx): announced politely when it appears.
  */
 import { useSignals } from '@preact/signals-react/runtime';

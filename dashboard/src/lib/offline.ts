@@ -1,5 +1,5 @@
 /**
- * The dashboard without a connection (docs/product.md#offline). The service worker brings
+ * The dashboard without a connection (docs/product.md#home-screen-and-offline). The service worker brings
  * the app itself back on a reload (src/service-worker/worker.ts); the data comes from here:
  * the last answer of each owner read (a GET with the session's token, JSON, not marked
  * no-store) is kept in sessionStorage, and given back when that same call then finds no
