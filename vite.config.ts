@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { type AliasOptions, defineConfig, type UserConfig } from 'vite';
 import { calendarStartsOverflowing } from './dashboard/build/calendar-starts-overflowing.ts';
+import { serviceWorker } from './dashboard/build/service-worker.ts';
 import { classicLoader } from './widget/build/classic-loader.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -25,7 +26,7 @@ const production = { 'process.env.NODE_ENV': JSON.stringify('production') };
 function dashboard(): UserConfig {
   return {
     root: here('./dashboard'),
-    plugins: [react(), calendarStartsOverflowing()],
+    plugins: [react(), calendarStartsOverflowing(), serviceWorker()],
     // The dev server pre-bundles react-big-calendar: the same fix applies there.
     optimizeDeps: { rolldownOptions: { plugins: [calendarStartsOverflowing()] } },
     build: { outDir: here('./dist/dashboard'), emptyOutDir: true, assetsDir: 'assets', sourcemap: false },

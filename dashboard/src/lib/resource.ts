@@ -5,8 +5,9 @@
  * (createSharedResource), which logout resets so no user sees another's data.
  * Components that read a resource call useSignals() (docs/architecture.md#pitfalls, pitfall 1).
  */
-import { batch, type ReadonlySignal, signal } from '@preact/signals-react';
+import { batch, effect, type ReadonlySignal, signal } from '@preact/signals-react';
 import { useEffect, useState } from 'react';
+import { offline } from './offline.ts';
 
 export interface Resource<T> {
   readonly data: ReadonlySignal<T | undefined>;
@@ -89,20 +90,42 @@ export function resetSharedResources(): void {
   for (const r of shared) r.reset();
 }
 
-function loadIfIdle<T>(resource: Resource<T>): void {
-  // StrictMode mounts twice; a load already running or done is not repeated.
-  if (resource.data.peek() === undefined && !resource.loading.peek()) void resource.refresh();
+/** The resources mounted screens show, with how many screens show each. */
+const onScreen = new Map<Resource<unknown>, number>();
+
+// Back online after answers came from the session's kept copies (lib/offline.ts): what is on
+// screen is loaded again, so the owner does not go on working from old data. A load in flight
+// brings fresh data by itself.
+let wasOffline = offline.peek();
+effect(() => {
+  const now = offline.value;
+  if (wasOffline && !now) for (const r of onScreen.keys()) if (!r.loading.peek()) void r.refresh();
+  wasOffline = now;
+});
+
+function useOnScreen<T>(resource: Resource<T>): void {
+  useEffect(() => {
+    // StrictMode mounts twice; a load already running or done is not repeated.
+    if (resource.data.peek() === undefined && !resource.loading.peek()) void resource.refresh();
+    const r = resource as Resource<unknown>;
+    onScreen.set(r, (onScreen.get(r) ?? 0) + 1);
+    return () => {
+      const left = (onScreen.get(r) ?? 1) - 1;
+      if (left > 0) onScreen.set(r, left);
+      else onScreen.delete(r);
+    };
+  }, [resource]);
 }
 
 /** A page's own resource: made once per mount and loaded at once. */
 export function useResource<T>(fetcher: () => Promise<T>, describeError: (err: unknown) => string): Resource<T> {
   const [resource] = useState(() => createResource(fetcher, describeError));
-  useEffect(() => loadIfIdle(resource), [resource]);
+  useOnScreen(resource);
   return resource;
 }
 
 /** Use a shared resource, loading it the first time any screen needs it. */
 export function useSharedResource<T>(resource: Resource<T>): Resource<T> {
-  useEffect(() => loadIfIdle(resource), [resource]);
+  useOnScreen(resource);
   return resource;
 }

@@ -7,6 +7,7 @@
 import { batch, signal } from '@preact/signals-react';
 import type { SessionPayload } from '@slotwise/shared/api';
 import { TOKEN_STORAGE_KEY } from '@slotwise/shared/domain';
+import { forgetKeptAnswers } from './offline.ts';
 import { resetSharedResources } from './resource.ts';
 
 export type SessionStatus = 'loading' | 'signedIn' | 'signedOut';
@@ -70,6 +71,7 @@ function clearSession(): void {
     // Nothing stored means nothing to remove.
   }
   resetSharedResources();
+  forgetKeptAnswers();
   batch(() => {
     currentUser.value = null;
     sessionStatus.value = 'signedOut';

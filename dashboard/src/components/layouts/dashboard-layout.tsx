@@ -10,11 +10,14 @@
  * click finds it loaded or on its way (measured: docs/decisions/007).
  */
 import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect } from 'react';
 import { Link, Navigate, NavLink, Outlet } from 'react-router';
 import { businessProfile, nextOnboardingStep } from '../../lib/business.ts';
+import { registerWorker } from '../../lib/register-worker.ts';
 import { useSharedResource } from '../../lib/resource.ts';
 import { currentUser, logout, sessionStatus } from '../../lib/session.ts';
 import { Brand } from '../brand.tsx';
+import { OfflineNote } from '../offline-note.tsx';
 import './dashboard-layout.css';
 
 /** 24 x 24 outline icons (stroke currentColor), shown above the labels in the phone's tab bar. */
@@ -49,6 +52,12 @@ function OnboardingBanner() {
   );
 }
 
+/** The signed-in owner's dashboard is what is installed and opened offline (lib/register-worker.ts). */
+function RegisterWorker() {
+  useEffect(registerWorker, []);
+  return null;
+}
+
 /** Loads a page's chunk ahead of a visit, by the link's path. */
 export type PreloadByPath = Readonly<Record<string, () => Promise<unknown>>>;
 
@@ -60,6 +69,7 @@ export function DashboardLayout({ preload = {} }: { preload?: PreloadByPath }) {
 
   return (
     <div className="shell">
+      <RegisterWorker />
       <header className="topbar">
         <div className="topbar-inner">
           <Brand href="/dashboard" />
@@ -98,6 +108,7 @@ export function DashboardLayout({ preload = {} }: { preload?: PreloadByPath }) {
         </div>
       </header>
       <main className="shell-main">
+        <OfflineNote />
         <OnboardingBanner />
         <Outlet />
       </main>

@@ -4,6 +4,8 @@
  *   /widget.js        the widget loader (short cache: owners' pages always get the newest)
  *   /assets/*         hashed bundles of all three apps (cached for a year, immutable)
  *   the SPA routes    dashboard index.html (never cached, so a deploy shows at once)
+ *   /dashboard/sw.js  the dashboard's service worker (never cached: a deploy's worker must be seen at once)
+ *   /manifest.webmanifest, /apple-touch-icon.png, /icons/*   the dashboard's home-screen files
  * Every text file is sent as its brotli or gzip copy (written beside it by scripts/compress.mjs
  * at build time) when the request's Accept-Encoding allows, with Vary: Accept-Encoding; the
  * copy's own ETag and Content-Length, so no encoding is mistaken for another.
@@ -24,6 +26,14 @@ const SPA_PREFIXES = [
   '/customer',
 ];
 const YEAR = 'public, max-age=31536000, immutable';
+const DAY = 'public, max-age=86400';
+/** Files of dashboard/public/ the installed dashboard needs (its manifest names the icons). */
+const HOME_SCREEN_FILES = [
+  'apple-touch-icon.png',
+  'icons/slotwise-192.png',
+  'icons/slotwise-512.png',
+  'icons/slotwise-maskable-512.png',
+];
 
 /**
  * The dashboard's index.html, or undefined before a build: the not-found handler
@@ -88,10 +98,35 @@ export async function staticRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     for (const name of ['favicon.svg', 'robots.txt', 'og-image.png']) {
       app.get(`/${name}`, (_req, reply) => {
         if (!existsSync(join(dist, 'landing', name))) return reply.callNotFound();
-        reply.header('cache-control', 'public, max-age=86400');
+        reply.header('cache-control', DAY);
         return reply.sendFile(name, join(dist, 'landing'));
       });
     }
+
+    // The manifest is read when the dashboard is installed and now and then after; a change must show.
+    app.get('/manifest.webmanifest', (_req, reply) => {
+      if (!existsSync(join(dist, 'dashboard', 'manifest.webmanifest'))) return reply.callNotFound();
+      reply.header('cache-control', 'no-cache').type('application/manifest+json; charset=utf-8');
+      return reply.sendFile('manifest.webmanifest', join(dist, 'dashboard'));
+    });
+    for (const name of HOME_SCREEN_FILES) {
+      app.get(`/${name}`, (_req, reply) => {
+        if (!existsSync(join(dist, 'dashboard', name))) return reply.callNotFound();
+        reply.header('cache-control', DAY);
+        return reply.sendFile(name, join(dist, 'dashboard'));
+      });
+    }
+
+    // The service worker (dashboard/build/service-worker.ts) lives under /dashboard/, and its scope is
+    // "/dashboard": the owner's pages, never the customer pages, the landing page or /demo. A worker's
+    // scope may not reach above its folder (/dashboard/) unless this header allows it.
+    // Browsers check a worker for updates on navigation regardless, but no-cache keeps a proxy from
+    // holding an old one. Missing, it is a 404, never the SPA's HTML (a worker must be JavaScript).
+    app.get('/dashboard/sw.js', (_req, reply) => {
+      if (!existsSync(join(dist, 'dashboard', 'sw.js'))) return reply.callNotFound();
+      reply.header('cache-control', 'no-cache').header('service-worker-allowed', '/dashboard');
+      return reply.sendFile('sw.js', join(dist, 'dashboard'));
+    });
 
     const dashboard = (_req: unknown, reply: FastifyReply) => {
       if (!existsSync(dashboardIndex)) return missing(reply, 'dashboard');

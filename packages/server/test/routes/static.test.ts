@@ -16,6 +16,10 @@ describe('static files', () => {
       'widget/assets/popup-abc123.js': 'export const popup = 1;',
       'dashboard/index.html': '<!doctype html><title>Dashboard</title>',
       'dashboard/assets/index-def456.js': 'export const app = 1;',
+      'dashboard/sw.js': 'self.addEventListener("fetch", () => {});',
+      'dashboard/manifest.webmanifest': '{"name":"Slotwise","start_url":"/dashboard"}',
+      'dashboard/apple-touch-icon.png': 'PNG apple',
+      'dashboard/icons/slotwise-192.png': 'PNG 192',
       'landing/index.html': '<!doctype html><title>Landing</title>',
       'landing/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
       'landing/robots.txt': 'User-agent: *',
@@ -44,6 +48,10 @@ describe('static files', () => {
     ['/dashboard', 'no-cache', 'Dashboard'],
     ['/dashboard/calendar', 'no-cache', 'Dashboard'],
     ['/login', 'no-cache', 'Dashboard'],
+    ['/dashboard/sw.js', 'no-cache', 'addEventListener'],
+    ['/manifest.webmanifest', 'no-cache', 'Slotwise'],
+    ['/apple-touch-icon.png', 'public, max-age=86400', 'PNG apple'],
+    ['/icons/slotwise-192.png', 'public, max-age=86400', 'PNG 192'],
   ])('%s answers cache-control %s', async (url, cacheControl, body) => {
     const res = await t.app.inject({ url });
     expect(res.statusCode).toBe(200);
@@ -116,6 +124,34 @@ describe('static files', () => {
       }
     },
   );
+
+  it('serves the service worker as JavaScript allowed to control /dashboard, and the manifest as a manifest', async () => {
+    const sw = await t.app.inject({ url: '/dashboard/sw.js' });
+    expect(sw.headers['content-type']).toContain('javascript');
+    expect(sw.headers['service-worker-allowed']).toBe('/dashboard');
+    const manifest = await t.app.inject({ url: '/manifest.webmanifest' });
+    expect(manifest.headers['content-type']).toContain('application/manifest+json');
+    expect(JSON.parse(manifest.body)).toMatchObject({ start_url: '/dashboard' });
+    const icon = await t.app.inject({ url: '/icons/slotwise-192.png' });
+    expect(icon.headers['content-type']).toBe('image/png');
+  });
+
+  it('answers 404 for a home-screen file or worker that was not built, never the dashboard page', async () => {
+    for (const url of ['/icons/slotwise-512.png', '/icons/other.png']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+    }
+    const bare = await createTestApp('sqlite', { env: { STATIC_DIR: join(dist, 'landing') } });
+    try {
+      for (const url of ['/dashboard/sw.js', '/manifest.webmanifest', '/apple-touch-icon.png']) {
+        const res = await bare.app.inject({ url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.body, url).not.toContain('Dashboard');
+      }
+    } finally {
+      await bare.close();
+    }
+  });
 
   it('gives each encoding its own ETag and answers 304 only for the one it was given', async () => {
     const br = await t.app.inject({ url: '/assets/popup-abc123.js', headers: { 'accept-encoding': 'br' } });
