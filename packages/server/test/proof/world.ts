@@ -58,12 +58,13 @@ export const PUBLIC_ROUTES = new Set([
   'GET /favicon.svg',
   'GET /robots.txt',
   'GET /og-image.png',
-  // The installable dashboard's manifest and icons (routes/static.ts); its service worker is under /dashboard/.
+  // The installable dashboard's manifest, icons and service worker (routes/static.ts).
   'GET /manifest.webmanifest',
   'GET /apple-touch-icon.png',
   'GET /icons/slotwise-192.png',
   'GET /icons/slotwise-512.png',
   'GET /icons/slotwise-maskable-512.png',
+  'GET /dashboard/sw.js',
   ...['/login', '/signup', '/forgot-password', '/reset-password', '/onboarding', '/dashboard', '/customer'].flatMap(
     (p) => [`GET ${p}`, `GET ${p}/*`],
   ),
