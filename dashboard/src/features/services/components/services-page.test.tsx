@@ -21,7 +21,7 @@ function servicesApi(over: Record<string, Handler | Reply> = {}) {
     [`GET ${B}/business-details`]: { body: { businessId: BUSINESS_ID } },
     [`GET ${B}/settings/specific-question`]: { body: null },
     [`GET ${B}/services`]: { body: { services: [wash] } },
-    [`GET ${B}/settings/distance-pricing`]: { body: { pricePerMile: 0 } },
+    [`GET ${B}/settings/distance-pricing`]: { body: { chargeForDistance: false, pricePerMile: 0 } },
     ...over,
   });
 }
@@ -281,7 +281,8 @@ describe('Services page: Distance Pricing', { timeout: 20_000 }, () => {
     const api = servicesApi();
     const { user } = renderApp('/dashboard/services');
     const s = section('Distance Pricing');
-    const input = await within(s).findByLabelText('Price per Mile ($)');
+    await user.click(await within(s).findByRole('switch', { name: 'Charge for distance' }));
+    const input = within(s).getByLabelText('Price per Mile ($)');
     if (rate) await user.type(input, rate);
     await user.click(within(s).getByRole('button', { name: 'Save Distance Pricing' }));
     expect(within(s).getByRole('alert')).toHaveTextContent('Distance pricing rate must be greater than 0.');
@@ -290,27 +291,52 @@ describe('Services page: Distance Pricing', { timeout: 20_000 }, () => {
 
   it('saves a rate and alerts success', async () => {
     const api = servicesApi({
-      [`GET ${B}/settings/distance-pricing`]: { body: { pricePerMile: 1.25 } },
+      [`GET ${B}/settings/distance-pricing`]: { body: { chargeForDistance: true, pricePerMile: 1.25 } },
       [`PUT ${B}/settings/update-distance-pricing`]: (req: FakeRequest) => ({ body: req.body }),
     });
     const { user } = renderApp('/dashboard/services');
     const s = section('Distance Pricing');
     const input = await within(s).findByLabelText('Price per Mile ($)');
+    expect(within(s).getByRole('switch', { name: 'Charge for distance' })).toBeChecked();
     expect(input).toHaveValue(1.25);
     expect(within(s).getByText('Currently $1.25 per mile.')).toBeInTheDocument();
     await user.clear(input);
     await user.type(input, '2');
     await user.click(within(s).getByRole('button', { name: 'Save Distance Pricing' }));
     await waitFor(() => expect(shownToasts()).toContainEqual('Distance pricing updated successfully'));
-    expect(api.callsTo(`PUT ${B}/settings/update-distance-pricing`)[0]?.body).toEqual({ pricePerMile: 2 });
+    expect(api.callsTo(`PUT ${B}/settings/update-distance-pricing`)[0]?.body).toEqual({
+      chargeForDistance: true,
+      pricePerMile: 2,
+    });
     expect(within(s).getByText('Currently $2.00 per mile.')).toBeInTheDocument();
+  });
+
+  it('switches distance pricing off, keeping the rate for later', async () => {
+    const api = servicesApi({
+      [`GET ${B}/settings/distance-pricing`]: { body: { chargeForDistance: true, pricePerMile: 1.25 } },
+      [`PUT ${B}/settings/update-distance-pricing`]: { body: { chargeForDistance: false, pricePerMile: 1.25 } },
+    });
+    const { user } = renderApp('/dashboard/services');
+    const s = section('Distance Pricing');
+    const toggle = await within(s).findByRole('switch', { name: 'Charge for distance' });
+    await user.click(toggle);
+    expect(toggle).not.toBeChecked();
+    expect(within(s).queryByLabelText('Price per Mile ($)')).not.toBeInTheDocument();
+    await user.click(within(s).getByRole('button', { name: 'Save Distance Pricing' }));
+    await waitFor(() => expect(shownToasts()).toContainEqual('Distance pricing updated successfully'));
+    expect(api.callsTo(`PUT ${B}/settings/update-distance-pricing`)[0]?.body).toEqual({ chargeForDistance: false });
+    expect(within(s).getByText('Distance pricing is off: quotes add nothing for travel.')).toBeInTheDocument();
+    // Switching on again starts from the kept rate.
+    await user.click(toggle);
+    expect(within(s).getByLabelText('Price per Mile ($)')).toHaveValue(1.25);
   });
 
   it('shows update and fetch failures', async () => {
     servicesApi({ [`PUT ${B}/settings/update-distance-pricing`]: { status: 500 } });
     const { user } = renderApp('/dashboard/services');
     const s = section('Distance Pricing');
-    await user.type(await within(s).findByLabelText('Price per Mile ($)'), '3');
+    await user.click(await within(s).findByRole('switch', { name: 'Charge for distance' }));
+    await user.type(within(s).getByLabelText('Price per Mile ($)'), '3');
     await user.click(within(s).getByRole('button', { name: 'Save Distance Pricing' }));
     expect(await within(s).findByRole('alert')).toHaveTextContent('Failed to update distance pricing');
   });
