@@ -86,23 +86,62 @@ describe('Services page: Specific Question Configuration', { timeout: 20_000 }, 
     });
   });
 
-  it('toggling the type clears the options and the rate', async () => {
+  it('asks before switching the type clears the options or the rate, naming them', async () => {
     servicesApi({
       [`GET ${B}/settings/specific-question`]: {
-        body: { question: 'Size?', type: 'dropdown', options: [{ text: 'Small', value: 5 }], rate: null },
+        body: {
+          question: 'Size?',
+          type: 'dropdown',
+          options: [
+            { text: 'Small', value: 5 },
+            { text: 'Large', value: 15 },
+          ],
+          rate: null,
+        },
       },
     });
     const { user } = renderApp('/dashboard/services');
     const s = section('Specific Question Configuration');
     expect(await within(s).findByLabelText('Option 1 text')).toHaveValue('Small');
-    await user.selectOptions(within(s).getByLabelText('Question Type'), 'rate');
-    await user.type(within(s).getByLabelText('Rate ($ per unit)'), '0.15');
-    await user.selectOptions(within(s).getByLabelText('Question Type'), 'dropdown');
+    const type = within(s).getByLabelText('Question Type');
+
+    // Kept: nothing changes.
+    await user.selectOptions(type, 'rate');
+    const ask = within(s).getByRole('alertdialog', { name: 'Switch to Rate?' });
+    expect(ask).toHaveTextContent('Switching to Rate removes the 2 options: Small, Large.');
+    expect(within(ask).getByRole('button', { name: 'Keep Dropdown' })).toHaveFocus();
+    await user.click(within(ask).getByRole('button', { name: 'Keep Dropdown' }));
+    expect(within(s).queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(type).toHaveValue('dropdown');
+    expect(within(s).getByLabelText('Option 2 text')).toHaveValue('Large');
+
+    // Confirmed: the options go.
+    await user.selectOptions(type, 'rate');
+    await user.click(within(s).getByRole('button', { name: 'Switch to Rate' }));
+    expect(type).toHaveValue('rate');
     expect(within(s).queryByLabelText('Option 1 text')).not.toBeInTheDocument();
+    await user.type(within(s).getByLabelText('Rate ($ per unit)'), '0.15');
+
+    await user.selectOptions(type, 'dropdown');
+    expect(within(s).getByRole('alertdialog', { name: 'Switch to Dropdown?' })).toHaveTextContent(
+      'Switching to Dropdown removes the rate of $0.15 per unit.',
+    );
+    await user.click(within(s).getByRole('button', { name: 'Switch to Dropdown' }));
     expect(within(s).getByText('No options yet.')).toBeInTheDocument();
-    await user.selectOptions(within(s).getByLabelText('Question Type'), 'rate');
-    expect(within(s).getByLabelText('Rate ($ per unit)')).toHaveValue(null);
     expect(within(s).getByLabelText('Question')).toHaveValue('Size?');
+  });
+
+  it('switches the type at once when nothing would be lost', async () => {
+    servicesApi();
+    const { user } = renderApp('/dashboard/services');
+    const s = section('Specific Question Configuration');
+    // A new question's single blank option row holds nothing.
+    await user.selectOptions(await within(s).findByLabelText('Question Type'), 'rate');
+    expect(within(s).queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(within(s).getByLabelText('Rate ($ per unit)')).toHaveValue(null);
+    await user.selectOptions(within(s).getByLabelText('Question Type'), 'dropdown');
+    expect(within(s).queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(within(s).getByText('No options yet.')).toBeInTheDocument();
   });
 
   it('sends a rate question with its rate', async () => {
