@@ -73,6 +73,7 @@ test('sets up services, the question, distance pricing, and copies the embed cod
   await question.getByRole('button', { name: 'Save Question' }).click();
   await expect(page.getByText('Specific question configuration updated successfully')).toBeVisible();
 
+  await page.getByRole('switch', { name: 'Charge for distance' }).check();
   await page.getByLabel('Price per Mile ($)').fill('1.5');
   await page.getByRole('button', { name: 'Save Distance Pricing' }).click();
   await expect(page.getByText('Distance pricing updated successfully')).toBeVisible();
@@ -105,6 +106,7 @@ test('sets up services, the question, distance pricing, and copies the embed cod
     ],
   });
   expect(await api('GET', '/api/business-dashboard/settings/distance-pricing', undefined, owner.token)).toEqual({
+    chargeForDistance: true,
     pricePerMile: 1.5,
   });
 });

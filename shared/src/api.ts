@@ -363,13 +363,34 @@ export const SpecificQuestionUpdate = z
   });
 export type SpecificQuestionUpdate = z.infer<typeof SpecificQuestionUpdate>;
 
-export const DistancePricing = z.object({ pricePerMile: z.number() });
-export const DistancePricingUpdate = z.object({
-  pricePerMile: Dollars('Distance pricing rate', 1000).refine(
-    (n) => n > 0,
-    'Distance pricing rate must be greater than 0.',
-  ),
-});
+/**
+ * Distance pricing (docs/product.md#distance-pricing). `chargeForDistance` is false when the
+ * owner switched it off or never set a rate: quotes then add nothing for distance. A rate
+ * switched off is kept, so switching on again starts from it.
+ */
+export const DistancePricing = z.object({ chargeForDistance: z.boolean(), pricePerMile: z.number() });
+export type DistancePricing = z.infer<typeof DistancePricing>;
+/**
+ * Switching on (the default, as before the switch existed) needs a rate above 0; switching
+ * off keeps the saved rate unless one is sent.
+ */
+export const DistancePricingUpdate = z
+  .object({
+    chargeForDistance: z.boolean({ error: 'Charge for distance must be true or false.' }).default(true),
+    pricePerMile: Dollars('Distance pricing rate', 1000).optional(),
+  })
+  .superRefine((d, ctx) => {
+    if (!d.chargeForDistance) return;
+    if (d.pricePerMile === undefined)
+      ctx.addIssue({ code: 'custom', message: 'Distance pricing rate must be a number.', path: ['pricePerMile'] });
+    else if (d.pricePerMile <= 0)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Distance pricing rate must be greater than 0.',
+        path: ['pricePerMile'],
+      });
+  });
+export type DistancePricingUpdate = z.infer<typeof DistancePricingUpdate>;
 
 export const BusinessDetails = z.object({ businessId: Id });
 export const AddressResponse = z.object({ address: z.string().nullable() });

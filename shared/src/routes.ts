@@ -596,8 +596,8 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
     addService: 'Adds a service.',
     editService: 'Changes a service (existing bookings keep what they were booked with).',
     deleteService: 'Deletes a service (existing bookings keep it).',
-    distancePricing: 'The price per mile from the business to the customer.',
-    updateDistancePricing: 'Sets the price per mile.',
+    distancePricing: 'Whether quotes charge for distance, and the price per mile from the business to the customer.',
+    updateDistancePricing: 'Switches distance pricing on with a price per mile, or off (the rate is kept).',
     customerDataSettings: 'The privacy notice customers see and how long their details are kept.',
     updateCustomerDataSettings:
       "Sets the privacy notice URL and how many months customers' details are kept after a booking.",

@@ -86,7 +86,7 @@ export async function detailer(t: TestApp, email?: string) {
       now,
     ),
   );
-  await pricing.savePricePerMile(owner.businessId, 150, now);
+  await pricing.saveDistancePricing(owner.businessId, { on: true, pricePerMileCents: 150 }, now);
   return { ...owner, fullId: full.id, quickId: quick.id };
 }
 

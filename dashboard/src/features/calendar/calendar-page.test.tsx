@@ -5,7 +5,7 @@
  * onEventDrop / onSelectSlot props (captured below, the real component still renders).
  */
 import type { BlockedTime, Booking } from '@slotwise/shared/api';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import type { SlotInfo } from 'react-big-calendar';
 import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
@@ -634,6 +634,36 @@ describe('Block Time Slot dialog', () => {
       title: 'Blocked Time',
       reason: 'custom',
     });
+  });
+
+  it('blocks a day the owner picks, not only the day in view', async () => {
+    const { api, user } = await openCalendar('/dashboard/calendar?date=2026-03-11', {
+      'POST /api/business-dashboard/blocked-time': (req) => ({
+        status: 201,
+        body: { _id: '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d', ...(req.body as object) },
+      }),
+    });
+    const dialog = await selectRange(wallDate('2026-03-11', '13:00'), wallDate('2026-03-11', '14:00'));
+    const day = within(dialog).getByLabelText('Day');
+    expect(day).toHaveValue('2026-03-11');
+    fireEvent.change(day, { target: { value: '2026-03-20' } });
+    expect(within(dialog).getByText(/Fri, Mar 20, 2026/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('POST /api/business-dashboard/blocked-time')[0]?.body).toMatchObject({
+      // 13:00-14:00 on Friday 20 March in Los Angeles (PDT, UTC-7).
+      startTime: '2026-03-20T20:00:00.000Z',
+      endTime: '2026-03-20T21:00:00.000Z',
+    });
+  });
+
+  it('asks for a day when the day is cleared, without calling the server', async () => {
+    const { api, user } = await openCalendar();
+    const dialog = await selectRange(wallDate('2026-03-11', '13:00'), wallDate('2026-03-11', '14:00'));
+    fireEvent.change(within(dialog).getByLabelText('Day'), { target: { value: '' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose a day.');
+    expect(api.callsTo('POST /api/business-dashboard/blocked-time')).toHaveLength(0);
   });
 
   it('refuses an end before the start without calling the server', async () => {

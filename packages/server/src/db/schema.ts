@@ -24,6 +24,8 @@ export interface BusinessesTable {
   lng: number | null;
   time_zone: string;
   price_per_mile_cents: Generated<number>;
+  /** 0 when the owner switched distance pricing off: quotes charge nothing for distance, the rate is kept. */
+  distance_pricing_on: Generated<number>;
   question: string | null;
   question_type: 'dropdown' | 'rate' | null;
   question_rate_cents: number | null;

@@ -22,6 +22,11 @@ export interface PricedRequest {
   located: Located;
 }
 
+/** The price per mile a quote charges: 0 when the owner switched distance pricing off or set no rate. */
+export function chargedPerMileCents(b: Pick<Business, 'price_per_mile_cents' | 'distance_pricing_on'>): number {
+  return b.distance_pricing_on === 1 ? b.price_per_mile_cents : 0;
+}
+
 export async function priceRequest(ctx: AppContext, req: QuoteRequest, log: FastifyBaseLogger): Promise<PricedRequest> {
   const business = await loadBusiness(ctx, req.businessId);
   const service = await loadService(ctx, business, req.serviceId);
@@ -29,7 +34,7 @@ export async function priceRequest(ctx: AppContext, req: QuoteRequest, log: Fast
   const located = await locate(ctx, req.address, log);
   // Before any price: the customer learns at once, on the address step, that it is too far.
   assertInServiceArea(business, located);
-  const perMile = business.price_per_mile_cents;
+  const perMile = chargedPerMileCents(business);
   const home = homeOf(business);
   const miles = perMile > 0 && home ? milesBetween(home, located) : null;
   try {

@@ -1,4 +1,4 @@
-/** The pricing inputs of a business: its specific question (with options) and its price per mile. */
+/** The pricing inputs of a business: its specific question (with options) and its distance pricing. */
 import type { SpecificQuestion } from '@slotwise/shared/api';
 import { toDollars } from '@slotwise/shared/money';
 import type { Kysely } from 'kysely';
@@ -20,6 +20,12 @@ const optionsOf = prepared(['businessId'], (db, v: { businessId: string }) =>
     .where('business_id', '=', v.businessId)
     .orderBy('position'),
 );
+
+export interface DistancePricingConfig {
+  /** false when the owner switched distance pricing off (the rate is kept). */
+  on: boolean;
+  pricePerMileCents: number;
+}
 
 export interface QuestionConfig {
   question: string;
@@ -97,18 +103,27 @@ export function pricingRepository(db: Kysely<Database>) {
     questionOf,
     /** Replaces the question and all its options in one transaction (the caller's). */
     saveQuestion,
-    async pricePerMileCents(businessId: string, from: Tx = db): Promise<number> {
+    async distancePricing(businessId: string, from: Tx = db): Promise<DistancePricingConfig> {
       const b = await from
         .selectFrom('businesses')
-        .select('price_per_mile_cents')
+        .select(['price_per_mile_cents', 'distance_pricing_on'])
         .where('id', '=', businessId)
         .executeTakeFirst();
-      return b?.price_per_mile_cents ?? 0;
+      return { on: b?.distance_pricing_on === 1, pricePerMileCents: b?.price_per_mile_cents ?? 0 };
     },
-    async savePricePerMile(businessId: string, cents: number, now: number): Promise<void> {
+    /** Switches distance pricing on or off; the rate is kept when none is given. */
+    async saveDistancePricing(
+      businessId: string,
+      d: { on: boolean; pricePerMileCents?: number | undefined },
+      now: number,
+    ): Promise<void> {
       await db
         .updateTable('businesses')
-        .set({ price_per_mile_cents: cents, updated_at: now })
+        .set({
+          distance_pricing_on: d.on ? 1 : 0,
+          ...(d.pricePerMileCents === undefined ? {} : { price_per_mile_cents: d.pricePerMileCents }),
+          updated_at: now,
+        })
         .where('id', '=', businessId)
         .execute();
     },

@@ -1,6 +1,7 @@
 /**
  * The Block Time Slot dialog (docs/product.md#calendar): a reason, an optional title for
- * Custom, and start and end in 30-minute steps through the selected day up to 23:59.
+ * Custom, the day (preset from the selection or the day in view, any day may be picked), and
+ * start and end in 30-minute steps through that day up to 23:59.
  * Times are the business's wall clock; they are sent as ISO instants.
  */
 import type { BlockedTimeRequest } from '@slotwise/shared/api';
@@ -16,6 +17,8 @@ import { Modal } from './modal.tsx';
 
 const SAVE_FAILED = 'Failed to save blocked time';
 export const STEPS: readonly string[] = timeSteps(30);
+/** A date input's value: YYYY-MM-DD, or '' while the owner has cleared it. */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export interface BlockTimeDraft {
   /** Business-local day, YYYY-MM-DD. */
@@ -39,6 +42,7 @@ export function BlockTimeDialog({
   const id = useId();
   const [reason, setReason] = useState<BlockReason>('lunch');
   const [title, setTitle] = useState('');
+  const [day, setDay] = useState(draft.day);
   const [startTime, setStartTime] = useState(draft.startTime);
   const [endTime, setEndTime] = useState(draft.endTime);
   const [saving, setSaving] = useState(false);
@@ -54,6 +58,10 @@ export function BlockTimeDialog({
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (saving) return;
+    if (!DAY.test(day)) {
+      setProblem('Choose a day.');
+      return;
+    }
     if (!startTime || !endTime) {
       setProblem('Choose a start time and an end time.');
       return;
@@ -64,7 +72,7 @@ export function BlockTimeDialog({
     }
     setProblem(null);
     setSaving(true);
-    const toIso = (hhmm: string) => fromWallDate(wallDate(draft.day, hhmm), timeZone).toISOString();
+    const toIso = (hhmm: string) => fromWallDate(wallDate(day, hhmm), timeZone).toISOString();
     try {
       await onSave({
         title: reason === 'custom' ? title.trim() || DEFAULT_BLOCK_TITLE : DEFAULT_BLOCK_TITLE,
@@ -82,7 +90,11 @@ export function BlockTimeDialog({
   }
 
   return (
-    <Modal title="Block Time Slot" description={`${formatDay(draft.day)} · times in ${timeZone}`} onClose={onCancel}>
+    <Modal
+      title="Block Time Slot"
+      description={DAY.test(day) ? `${formatDay(day)} · times in ${timeZone}` : `Times in ${timeZone}`}
+      onClose={onCancel}
+    >
       <form className="cal-form" noValidate onSubmit={submit}>
         <div className="field">
           <label htmlFor={`${id}-reason`}>Reason</label>
@@ -114,6 +126,17 @@ export function BlockTimeDialog({
             />
           </div>
         )}
+        <div className="field">
+          <label htmlFor={`${id}-day`}>Day</label>
+          <input
+            id={`${id}-day`}
+            className="input"
+            type="date"
+            required
+            value={day}
+            onChange={(e) => setDay(e.currentTarget.value)}
+          />
+        </div>
         <div className="cal-form-row">
           <div className="field">
             <label htmlFor={`${id}-start`}>Start Time</label>

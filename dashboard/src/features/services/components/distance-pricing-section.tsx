@@ -1,4 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import type { DistancePricing } from '@slotwise/shared/api';
 import { formatUsd } from '@slotwise/shared/money';
 import { type FormEvent, useId, useState } from 'react';
 import { Notice } from '../../../components/notice.tsx';
@@ -10,9 +11,11 @@ import { useResource } from '../../../lib/resource.ts';
 const RATE_INVALID = 'Distance pricing rate must be greater than 0.';
 const DISTANCE_SAVED = 'Distance pricing updated successfully';
 
-function DistanceForm({ initial, onSaved }: { initial: number; onSaved: (v: { pricePerMile: number }) => void }) {
+function DistanceForm({ initial, onSaved }: { initial: DistancePricing; onSaved: (v: DistancePricing) => void }) {
   const id = useId();
-  const [value, setValue] = useState(initial > 0 ? String(initial) : '');
+  const [on, setOn] = useState(initial.chargeForDistance);
+  // A rate switched off is kept by the server, so switching on again starts from it.
+  const [value, setValue] = useState(initial.pricePerMile > 0 ? String(initial.pricePerMile) : '');
   const [invalid, setInvalid] = useState(false);
   const [failure, setFailure] = useState<{ detail: string | null } | null>(null);
   const [saving, setSaving] = useState(false);
@@ -21,14 +24,15 @@ function DistanceForm({ initial, onSaved }: { initial: number; onSaved: (v: { pr
     event.preventDefault();
     setFailure(null);
     const rate = Number(value);
-    if (value.trim() === '' || !Number.isFinite(rate) || rate <= 0) {
+    if (on && (value.trim() === '' || !Number.isFinite(rate) || rate <= 0)) {
       setInvalid(true);
       return;
     }
     setInvalid(false);
     setSaving(true);
     try {
-      onSaved(await client.dashboard.updateDistancePricing({ body: { pricePerMile: rate } }));
+      const body = on ? { chargeForDistance: true, pricePerMile: rate } : { chargeForDistance: false };
+      onSaved(await client.dashboard.updateDistancePricing({ body }));
       showToast(DISTANCE_SAVED);
     } catch (err) {
       setFailure({ detail: serverDetail(err) });
@@ -45,31 +49,47 @@ function DistanceForm({ initial, onSaved }: { initial: number; onSaved: (v: { pr
         </Notice>
       )}
       <p className="muted">
-        {initial > 0
-          ? `Currently ${formatUsd(initial)} per mile.`
+        {initial.chargeForDistance
+          ? `Currently ${formatUsd(initial.pricePerMile)} per mile.`
           : 'Distance pricing is off: quotes add nothing for travel.'}
       </p>
-      <div className="field field--narrow">
-        <label htmlFor={`${id}-rate`}>Price per Mile ($)</label>
+      <label className="switch-label">
         <input
-          id={`${id}-rate`}
-          className="input"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="0.01"
-          placeholder="e.g. 1.50"
-          aria-invalid={invalid || undefined}
-          aria-describedby={invalid ? `${id}-error` : undefined}
-          value={value}
-          onChange={(e) => setValue(e.currentTarget.value)}
+          type="checkbox"
+          role="switch"
+          className="switch"
+          checked={on}
+          aria-checked={on}
+          onChange={(e) => {
+            setOn(e.currentTarget.checked);
+            setInvalid(false);
+          }}
         />
-        {invalid && (
-          <p id={`${id}-error`} className="field-error" role="alert">
-            {RATE_INVALID}
-          </p>
-        )}
-      </div>
+        <span>Charge for distance</span>
+      </label>
+      {on && (
+        <div className="field field--narrow distance-rate">
+          <label htmlFor={`${id}-rate`}>Price per Mile ($)</label>
+          <input
+            id={`${id}-rate`}
+            className="input"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="0.01"
+            placeholder="e.g. 1.50"
+            aria-invalid={invalid || undefined}
+            aria-describedby={invalid ? `${id}-error` : undefined}
+            value={value}
+            onChange={(e) => setValue(e.currentTarget.value)}
+          />
+          {invalid && (
+            <p id={`${id}-error`} className="field-error" role="alert">
+              {RATE_INVALID}
+            </p>
+          )}
+        </div>
+      )}
       <div className="row section-actions">
         <button type="submit" className="btn btn--primary" disabled={saving}>
           {saving ? 'Saving...' : 'Save Distance Pricing'}
@@ -89,7 +109,10 @@ export function DistancePricingSection() {
   return (
     <section className="card section" aria-labelledby="distance-heading">
       <h2 id="distance-heading">Distance Pricing</h2>
-      <p className="section-intro">Charge for travel: the rate times the miles from your address to the customer's.</p>
+      <p className="section-intro">
+        Charge for travel: the rate times the miles from your address to the customer's. Switch it off to quote without
+        distance; your rate is kept.
+      </p>
       {pricing.error.value ? (
         <p className="notice notice--error" role="alert">
           {pricing.error.value}
@@ -97,7 +120,7 @@ export function DistancePricingSection() {
       ) : !data ? (
         <p className="loading">Loading...</p>
       ) : (
-        <DistanceForm initial={data.pricePerMile} onSaved={pricing.set} />
+        <DistanceForm initial={data} onSaved={pricing.set} />
       )}
     </section>
   );

@@ -21,7 +21,7 @@ function servicesApi(over: Record<string, Handler | Reply> = {}) {
     [`GET ${B}/business-details`]: { body: { businessId: BUSINESS_ID } },
     [`GET ${B}/settings/specific-question`]: { body: null },
     [`GET ${B}/services`]: { body: { services: [wash] } },
-    [`GET ${B}/settings/distance-pricing`]: { body: { pricePerMile: 0 } },
+    [`GET ${B}/settings/distance-pricing`]: { body: { chargeForDistance: false, pricePerMile: 0 } },
     ...over,
   });
 }
@@ -86,23 +86,62 @@ describe('Services page: Specific Question Configuration', { timeout: 20_000 }, 
     });
   });
 
-  it('toggling the type clears the options and the rate', async () => {
+  it('asks before switching the type clears the options or the rate, naming them', async () => {
     servicesApi({
       [`GET ${B}/settings/specific-question`]: {
-        body: { question: 'Size?', type: 'dropdown', options: [{ text: 'Small', value: 5 }], rate: null },
+        body: {
+          question: 'Size?',
+          type: 'dropdown',
+          options: [
+            { text: 'Small', value: 5 },
+            { text: 'Large', value: 15 },
+          ],
+          rate: null,
+        },
       },
     });
     const { user } = renderApp('/dashboard/services');
     const s = section('Specific Question Configuration');
     expect(await within(s).findByLabelText('Option 1 text')).toHaveValue('Small');
-    await user.selectOptions(within(s).getByLabelText('Question Type'), 'rate');
-    await user.type(within(s).getByLabelText('Rate ($ per unit)'), '0.15');
-    await user.selectOptions(within(s).getByLabelText('Question Type'), 'dropdown');
+    const type = within(s).getByLabelText('Question Type');
+
+    // Kept: nothing changes.
+    await user.selectOptions(type, 'rate');
+    const ask = within(s).getByRole('alertdialog', { name: 'Switch to Rate?' });
+    expect(ask).toHaveTextContent('Switching to Rate removes the 2 options: Small, Large.');
+    expect(within(ask).getByRole('button', { name: 'Keep Dropdown' })).toHaveFocus();
+    await user.click(within(ask).getByRole('button', { name: 'Keep Dropdown' }));
+    expect(within(s).queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(type).toHaveValue('dropdown');
+    expect(within(s).getByLabelText('Option 2 text')).toHaveValue('Large');
+
+    // Confirmed: the options go.
+    await user.selectOptions(type, 'rate');
+    await user.click(within(s).getByRole('button', { name: 'Switch to Rate' }));
+    expect(type).toHaveValue('rate');
     expect(within(s).queryByLabelText('Option 1 text')).not.toBeInTheDocument();
+    await user.type(within(s).getByLabelText('Rate ($ per unit)'), '0.15');
+
+    await user.selectOptions(type, 'dropdown');
+    expect(within(s).getByRole('alertdialog', { name: 'Switch to Dropdown?' })).toHaveTextContent(
+      'Switching to Dropdown removes the rate of $0.15 per unit.',
+    );
+    await user.click(within(s).getByRole('button', { name: 'Switch to Dropdown' }));
     expect(within(s).getByText('No options yet.')).toBeInTheDocument();
-    await user.selectOptions(within(s).getByLabelText('Question Type'), 'rate');
-    expect(within(s).getByLabelText('Rate ($ per unit)')).toHaveValue(null);
     expect(within(s).getByLabelText('Question')).toHaveValue('Size?');
+  });
+
+  it('switches the type at once when nothing would be lost', async () => {
+    servicesApi();
+    const { user } = renderApp('/dashboard/services');
+    const s = section('Specific Question Configuration');
+    // A new question's single blank option row holds nothing.
+    await user.selectOptions(await within(s).findByLabelText('Question Type'), 'rate');
+    expect(within(s).queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(within(s).getByLabelText('Rate ($ per unit)')).toHaveValue(null);
+    await user.selectOptions(within(s).getByLabelText('Question Type'), 'dropdown');
+    expect(within(s).queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(within(s).getByText('No options yet.')).toBeInTheDocument();
   });
 
   it('sends a rate question with its rate', async () => {
@@ -281,7 +320,8 @@ describe('Services page: Distance Pricing', { timeout: 20_000 }, () => {
     const api = servicesApi();
     const { user } = renderApp('/dashboard/services');
     const s = section('Distance Pricing');
-    const input = await within(s).findByLabelText('Price per Mile ($)');
+    await user.click(await within(s).findByRole('switch', { name: 'Charge for distance' }));
+    const input = within(s).getByLabelText('Price per Mile ($)');
     if (rate) await user.type(input, rate);
     await user.click(within(s).getByRole('button', { name: 'Save Distance Pricing' }));
     expect(within(s).getByRole('alert')).toHaveTextContent('Distance pricing rate must be greater than 0.');
@@ -290,27 +330,52 @@ describe('Services page: Distance Pricing', { timeout: 20_000 }, () => {
 
   it('saves a rate and alerts success', async () => {
     const api = servicesApi({
-      [`GET ${B}/settings/distance-pricing`]: { body: { pricePerMile: 1.25 } },
+      [`GET ${B}/settings/distance-pricing`]: { body: { chargeForDistance: true, pricePerMile: 1.25 } },
       [`PUT ${B}/settings/update-distance-pricing`]: (req: FakeRequest) => ({ body: req.body }),
     });
     const { user } = renderApp('/dashboard/services');
     const s = section('Distance Pricing');
     const input = await within(s).findByLabelText('Price per Mile ($)');
+    expect(within(s).getByRole('switch', { name: 'Charge for distance' })).toBeChecked();
     expect(input).toHaveValue(1.25);
     expect(within(s).getByText('Currently $1.25 per mile.')).toBeInTheDocument();
     await user.clear(input);
     await user.type(input, '2');
     await user.click(within(s).getByRole('button', { name: 'Save Distance Pricing' }));
     await waitFor(() => expect(shownToasts()).toContainEqual('Distance pricing updated successfully'));
-    expect(api.callsTo(`PUT ${B}/settings/update-distance-pricing`)[0]?.body).toEqual({ pricePerMile: 2 });
+    expect(api.callsTo(`PUT ${B}/settings/update-distance-pricing`)[0]?.body).toEqual({
+      chargeForDistance: true,
+      pricePerMile: 2,
+    });
     expect(within(s).getByText('Currently $2.00 per mile.')).toBeInTheDocument();
+  });
+
+  it('switches distance pricing off, keeping the rate for later', async () => {
+    const api = servicesApi({
+      [`GET ${B}/settings/distance-pricing`]: { body: { chargeForDistance: true, pricePerMile: 1.25 } },
+      [`PUT ${B}/settings/update-distance-pricing`]: { body: { chargeForDistance: false, pricePerMile: 1.25 } },
+    });
+    const { user } = renderApp('/dashboard/services');
+    const s = section('Distance Pricing');
+    const toggle = await within(s).findByRole('switch', { name: 'Charge for distance' });
+    await user.click(toggle);
+    expect(toggle).not.toBeChecked();
+    expect(within(s).queryByLabelText('Price per Mile ($)')).not.toBeInTheDocument();
+    await user.click(within(s).getByRole('button', { name: 'Save Distance Pricing' }));
+    await waitFor(() => expect(shownToasts()).toContainEqual('Distance pricing updated successfully'));
+    expect(api.callsTo(`PUT ${B}/settings/update-distance-pricing`)[0]?.body).toEqual({ chargeForDistance: false });
+    expect(within(s).getByText('Distance pricing is off: quotes add nothing for travel.')).toBeInTheDocument();
+    // Switching on again starts from the kept rate.
+    await user.click(toggle);
+    expect(within(s).getByLabelText('Price per Mile ($)')).toHaveValue(1.25);
   });
 
   it('shows update and fetch failures', async () => {
     servicesApi({ [`PUT ${B}/settings/update-distance-pricing`]: { status: 500 } });
     const { user } = renderApp('/dashboard/services');
     const s = section('Distance Pricing');
-    await user.type(await within(s).findByLabelText('Price per Mile ($)'), '3');
+    await user.click(await within(s).findByRole('switch', { name: 'Charge for distance' }));
+    await user.type(within(s).getByLabelText('Price per Mile ($)'), '3');
     await user.click(within(s).getByRole('button', { name: 'Save Distance Pricing' }));
     expect(await within(s).findByRole('alert')).toHaveTextContent('Failed to update distance pricing');
   });

@@ -1,6 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { SpecificQuestion } from '@slotwise/shared/api';
-import { type FormEvent, useId, useState } from 'react';
+import { formatUsd } from '@slotwise/shared/money';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Notice } from '../../../components/notice.tsx';
 import { showToast } from '../../../components/toaster.tsx';
 import { client } from '../../../lib/api.ts';
@@ -12,6 +13,7 @@ const QUESTION_EMPTY = 'Question cannot be empty.';
 const SAVE_FAILED = 'Failed to update specific question configuration';
 
 type QuestionType = SpecificQuestion['type'];
+const TYPE_NAMES: Record<QuestionType, string> = { dropdown: 'Dropdown', rate: 'Rate' };
 interface OptionRow {
   key: number;
   text: string;
@@ -39,11 +41,44 @@ function QuestionForm({
   const [failure, setFailure] = useState<{ detail: string | null } | null>(null);
   const [saving, setSaving] = useState(false);
 
-  function changeType(next: QuestionType) {
-    // Switching the type clears the options and the rate (docs/product.md#specific-question).
+  // A type change that would clear something waits for the owner's yes (docs/product.md#specific-question).
+  const [pendingType, setPendingType] = useState<QuestionType | null>(null);
+  const keepRef = useRef<HTMLButtonElement>(null);
+  const typeRef = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    if (pendingType) keepRef.current?.focus();
+  }, [pendingType]);
+
+  /** What switching away from the current type clears, in words; null when nothing would be lost. */
+  function loss(): string | null {
+    if (type === 'dropdown') {
+      const kept = options.filter((o) => o.text.trim() || o.value.trim());
+      if (kept.length === 0) return null;
+      const names = kept.map((o) => o.text.trim() || `an option worth ${formatUsd(Number(o.value) || 0)}`).join(', ');
+      return kept.length === 1 ? `the option: ${names}` : `the ${kept.length} options: ${names}`;
+    }
+    if (rate.trim() === '') return null;
+    const amount = Number(rate);
+    return `the rate of ${Number.isFinite(amount) ? formatUsd(amount) : rate} per unit`;
+  }
+
+  function switchType(next: QuestionType) {
+    // Switching the type clears the options and the rate.
     setType(next);
     setOptions([]);
     setRate('');
+    setPendingType(null);
+  }
+
+  function changeType(next: QuestionType) {
+    if (next === type) return;
+    if (loss() === null) switchType(next);
+    else setPendingType(next);
+  }
+
+  function keepType() {
+    setPendingType(null);
+    typeRef.current?.focus();
   }
 
   function updateOption(key: number, change: Partial<OptionRow>) {
@@ -112,15 +147,39 @@ function QuestionForm({
       <div className="field field--narrow">
         <label htmlFor={`${id}-type`}>Question Type</label>
         <select
+          ref={typeRef}
           id={`${id}-type`}
           className="input"
           value={type}
           onChange={(e) => changeType(e.currentTarget.value as QuestionType)}
         >
-          <option value="dropdown">Dropdown</option>
-          <option value="rate">Rate</option>
+          <option value="dropdown">{TYPE_NAMES.dropdown}</option>
+          <option value="rate">{TYPE_NAMES.rate}</option>
         </select>
       </div>
+      {pendingType && (
+        <div
+          className="notice notice--warning type-confirm"
+          role="alertdialog"
+          aria-labelledby={`${id}-confirm-title`}
+          aria-describedby={`${id}-confirm-text`}
+        >
+          <p id={`${id}-confirm-title`} className="type-confirm-title">
+            Switch to {TYPE_NAMES[pendingType]}?
+          </p>
+          <p id={`${id}-confirm-text`}>
+            Switching to {TYPE_NAMES[pendingType]} removes {loss()}.
+          </p>
+          <div className="row">
+            <button type="button" className="btn btn--danger btn--small" onClick={() => switchType(pendingType)}>
+              Switch to {TYPE_NAMES[pendingType]}
+            </button>
+            <button ref={keepRef} type="button" className="btn btn--small" onClick={keepType}>
+              Keep {TYPE_NAMES[type]}
+            </button>
+          </div>
+        </div>
+      )}
       {type === 'dropdown' ? (
         <fieldset className="option-list">
           <legend className="field-label">Options</legend>

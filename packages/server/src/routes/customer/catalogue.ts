@@ -16,7 +16,7 @@ import { privacyUrlOf } from '../../domain/customer-data.ts';
 import { businessNotFound, loadBusiness, serviceNotFound } from '../../domain/lookup.ts';
 import { assertChangeAllowed, bookingForToken, LINK_NOT_VALID } from '../../domain/manage-link.ts';
 import { locate, locationOf } from '../../domain/places.ts';
-import { priceRequest, toQuoteJson } from '../../domain/pricing.ts';
+import { chargedPerMileCents, priceRequest, toQuoteJson } from '../../domain/pricing.ts';
 import { withTravel } from '../../domain/travel.ts';
 import { AppError } from '../../errors.ts';
 import { toQuestionJson } from '../../repositories/pricing.ts';
@@ -94,7 +94,7 @@ export function catalogueHandlers(ctx: AppContext): Handlers<'customer', 'busine
         timeZone: b.time_zone,
         services: services.map(toServiceJson),
         specificQuestion: question ? toQuestionJson(question) : null,
-        distancePricing: b.price_per_mile_cents > 0,
+        distancePricing: chargedPerMileCents(b) > 0,
         privacyUrl: privacyUrlOf(ctx.config.publicUrl, b),
       };
     },

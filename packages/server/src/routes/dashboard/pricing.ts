@@ -1,16 +1,17 @@
 /**
  * The quote's extra parts (docs/product.md#services): the specific
  * question (GET settings/specific-question, PUT settings/update-specific-question) and
- * the price per mile (GET settings/distance-pricing, PUT settings/update-distance-pricing).
+ * distance pricing, on or off with its price per mile (GET settings/distance-pricing, PUT
+ * settings/update-distance-pricing).
  * Dollars on the wire, cents inside.
  */
 import { randomUUID } from 'node:crypto';
-import type { SpecificQuestionUpdate } from '@slotwise/shared/api';
+import type { DistancePricing, SpecificQuestionUpdate } from '@slotwise/shared/api';
 import { toCents, toDollars } from '@slotwise/shared/money';
 import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import { type QuestionConfig, toQuestionJson } from '../../repositories/pricing.ts';
+import { type DistancePricingConfig, type QuestionConfig, toQuestionJson } from '../../repositories/pricing.ts';
 import type { Handlers } from '../register.ts';
 
 /** The update as stored: a dropdown keeps its options and no rate; a rate keeps its rate and no options. */
@@ -24,6 +25,11 @@ function toQuestionConfig(q: SpecificQuestionUpdate): QuestionConfig {
     };
   }
   return { question: q.question, type: 'rate', options: [], rateCents: toCents(q.rate ?? 0) };
+}
+
+/** On only when a quote would charge for distance: switched on and a rate above 0 (domain/pricing.ts). */
+function toDistanceJson(d: DistancePricingConfig): DistancePricing {
+  return { chargeForDistance: d.on && d.pricePerMileCents > 0, pricePerMile: toDollars(d.pricePerMileCents) };
 }
 
 export function pricingHandlers(
@@ -63,14 +69,17 @@ export function pricingHandlers(
       return toQuestionJson(saved);
     },
 
-    distancePricing: async (req) => ({
-      pricePerMile: toDollars(await pricing.pricePerMileCents(req.owner.business.id)),
-    }),
+    distancePricing: async (req) => toDistanceJson(await pricing.distancePricing(req.owner.business.id)),
 
     updateDistancePricing: async (req) => {
       const businessId = req.owner.business.id;
-      await pricing.savePricePerMile(businessId, toCents(req.body.pricePerMile), ctx.now());
-      return { pricePerMile: toDollars(await pricing.pricePerMileCents(businessId)) };
+      const { chargeForDistance, pricePerMile } = req.body;
+      await pricing.saveDistancePricing(
+        businessId,
+        { on: chargeForDistance, pricePerMileCents: pricePerMile === undefined ? undefined : toCents(pricePerMile) },
+        ctx.now(),
+      );
+      return toDistanceJson(await pricing.distancePricing(businessId));
     },
   };
 }

@@ -238,6 +238,38 @@ describe.each(storages())('customer catalogue on %s', (kind) => {
       expect(body.totalQuote).toBeCloseTo(145 + distance, 10);
     });
 
+    it('charges nothing for distance once the owner switched it off, and again once switched on', async () => {
+      const other = await detailer(t);
+      const setDistance = (payload: object) =>
+        t.app.inject({
+          method: 'PUT',
+          url: '/api/business-dashboard/settings/update-distance-pricing',
+          headers: other.auth,
+          payload,
+        });
+      const request = {
+        businessId: other.businessId,
+        serviceId: other.fullId,
+        answer: { option: 'Sedan' },
+        address: CUSTOMER_ADDRESS,
+      };
+      expect((await setDistance({ chargeForDistance: false })).statusCode).toBe(200);
+      expect((await quote(request)).json()).toEqual({
+        lines: [
+          { label: 'Full Detail', amount: 120 },
+          { label: 'Vehicle size: Sedan', amount: 0 },
+        ],
+        totalQuote: 120,
+        miles: null,
+      });
+      const business = await t.app.inject({ url: `/api/customer/business/${other.businessId}` });
+      expect(business.json().distancePricing).toBe(false);
+
+      expect((await setDistance({ chargeForDistance: true, pricePerMile: 1.5 })).statusCode).toBe(200);
+      const on = (await quote(request)).json();
+      expect(on.lines.at(-1)).toEqual({ label: `Distance: ${on.miles} mi × $1.50/mi`, amount: expect.any(Number) });
+    });
+
     it('multiplies a rate question by the quantity', async () => {
       const other = await detailer(t);
       await t.ctx.db

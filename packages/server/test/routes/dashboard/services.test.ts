@@ -312,12 +312,18 @@ describe.each(storages())('dashboard services and pricing on %s', (kind) => {
   });
 
   describe('distance pricing', () => {
-    it('starts at 0 and saves a price per mile in cents', async () => {
-      expect((await call('GET', 'settings/distance-pricing')).json()).toEqual({ pricePerMile: 0 });
+    it('starts off at 0 and saves a price per mile in cents', async () => {
+      expect((await call('GET', 'settings/distance-pricing')).json()).toEqual({
+        chargeForDistance: false,
+        pricePerMile: 0,
+      });
       const res = await call('PUT', 'settings/update-distance-pricing', { pricePerMile: 1.25 });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ pricePerMile: 1.25 });
-      expect((await call('GET', 'settings/distance-pricing')).json()).toEqual({ pricePerMile: 1.25 });
+      expect(res.json()).toEqual({ chargeForDistance: true, pricePerMile: 1.25 });
+      expect((await call('GET', 'settings/distance-pricing')).json()).toEqual({
+        chargeForDistance: true,
+        pricePerMile: 1.25,
+      });
       const b = await t.ctx.db
         .selectFrom('businesses')
         .select('price_per_mile_cents')
@@ -326,8 +332,23 @@ describe.each(storages())('dashboard services and pricing on %s', (kind) => {
       expect(b.price_per_mile_cents).toBe(125);
     });
 
+    it('switches off, keeping the rate for switching on again', async () => {
+      await call('PUT', 'settings/update-distance-pricing', { pricePerMile: 1.25 });
+      const off = await call('PUT', 'settings/update-distance-pricing', { chargeForDistance: false });
+      expect(off.statusCode).toBe(200);
+      expect(off.json()).toEqual({ chargeForDistance: false, pricePerMile: 1.25 });
+      expect((await call('GET', 'settings/distance-pricing')).json()).toEqual({
+        chargeForDistance: false,
+        pricePerMile: 1.25,
+      });
+      const on = await call('PUT', 'settings/update-distance-pricing', { chargeForDistance: true, pricePerMile: 2 });
+      expect(on.json()).toEqual({ chargeForDistance: true, pricePerMile: 2 });
+    });
+
     it.each([
       [{ pricePerMile: 0 }, 'Distance pricing rate must be greater than 0.'],
+      [{ chargeForDistance: true, pricePerMile: 0 }, 'Distance pricing rate must be greater than 0.'],
+      [{ chargeForDistance: 'no' }, 'Charge for distance must be true or false.'],
       [{ pricePerMile: -1 }, 'Distance pricing rate cannot be negative.'],
       [{ pricePerMile: 5000 }, 'Distance pricing rate must be at most 1000.'],
       [{ pricePerMile: 'abc' }, 'Distance pricing rate must be a number.'],
