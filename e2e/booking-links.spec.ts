@@ -166,14 +166,17 @@ test('the Reschedule link of the confirmation mail moves the booking to a new sl
   await screenshot(page, 'links-01-reschedule');
 
   const since = Date.now();
-  const alerts: string[] = [];
-  page.once('dialog', (dialog) => {
-    alerts.push(dialog.message());
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
     void dialog.accept();
   });
   await page.getByRole('button', { name: 'Confirm Reschedule' }).click();
-  await page.waitForURL(`${baseURL()}/`);
-  expect(alerts).toEqual(['Your booking has been successfully rescheduled.']);
+  // Said on the page with the new time, never in a native dialog.
+  await expect(page.getByRole('status')).toHaveText('Your booking has been successfully rescheduled.');
+  await expect(page.getByRole('region', { name: 'Your new booking' })).toContainText('14:00 - 15:00');
+  await screenshot(page, 'links-02-rescheduled');
+  expect(dialogs).toEqual([]);
 
   const moved = await newestMail({ to: customerEmail, subject: `Booking moved: ${SERVICE.serviceName}`, since });
   expect(moved.text).toContain(`${longDay(newDay)}, 14:00-15:00 (${ZONE})`);

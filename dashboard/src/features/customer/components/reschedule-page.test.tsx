@@ -3,7 +3,6 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BUSINESS_ID, deferred, fakeApi } from '../../../testing/fake-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
-import { browser } from '../booking-view.ts';
 
 const TOKEN = 'tok_abcdefghijklmnop';
 const url = (q = `token=${TOKEN}&businessId=${BUSINESS_ID}`) => `/customer/reschedule?${q}`;
@@ -26,18 +25,17 @@ function api(overrides: Parameters<typeof fakeApi>[0] = {}) {
     'GET /api/customer/booking': { body: booking },
     'GET /api/customer/get-available-slots': { body: { slots: daySlots } },
     'PUT /api/customer/reschedule': {
-      body: { ...booking, bookingTime: { ...booking.bookingTime, startTime: '11:00' } },
+      body: { ...booking, bookingTime: { ...booking.bookingTime, startTime: '11:00', endTime: '12:00' } },
     },
     ...overrides,
   });
 }
 
 let alert: ReturnType<typeof vi.spyOn>;
-let goTo: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
   alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
-  goTo = vi.spyOn(browser, 'goTo').mockImplementation(() => {});
 });
+const confirmed = () => screen.queryByRole('region', { name: 'Your new booking' });
 afterEach(() => vi.restoreAllMocks());
 
 describe('Customer reschedule', () => {
@@ -88,14 +86,17 @@ describe('Customer reschedule', () => {
     expect(calls.callsTo('PUT /api/customer/reschedule')).toHaveLength(0);
   });
 
-  it('confirms the chosen slot, alerts success and goes to /', async () => {
+  it('confirms the chosen slot and says so on the page, with the new time and a way home, never in an alert', async () => {
     const calls = api();
     const { user } = renderApp(url());
     await user.click(await screen.findByRole('button', { name: '11:00' }));
     expect(screen.getByRole('button', { name: '11:00' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(screen.getByRole('button', { name: 'Confirm Reschedule' }));
-    await waitFor(() => expect(goTo).toHaveBeenCalledWith('/'));
-    expect(alert).toHaveBeenCalledWith('Your booking has been successfully rescheduled.');
+    expect(await screen.findByRole('status')).toHaveTextContent('Your booking has been successfully rescheduled.');
+    expect(confirmed()).toHaveTextContent('11:00 - 12:00');
+    expect(screen.getByText('A confirmation e-mail is on its way.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+    expect(alert).not.toHaveBeenCalled();
     expect(calls.callsTo('PUT /api/customer/reschedule')[0]!.body).toEqual({
       token: TOKEN,
       newDateTime: '2031-06-04T11:00',
@@ -123,7 +124,7 @@ describe('Customer reschedule', () => {
     );
     await waitFor(() => expect(calls.callsTo('GET /api/customer/get-available-slots')).toHaveLength(2));
     expect(alert).not.toHaveBeenCalled();
-    expect(goTo).not.toHaveBeenCalled();
+    expect(confirmed()).toBeNull();
   });
 
   it('sends the version it read; a booking changed meanwhile shows why and the booking as it is now', async () => {
@@ -154,7 +155,7 @@ describe('Customer reschedule', () => {
     await waitFor(() => expect(summary).toHaveTextContent('Thursday, June 5, 2031'));
     expect(summary).toHaveTextContent('14:00 - 15:00');
     await waitFor(() => expect(calls.callsTo('GET /api/customer/get-available-slots')).toHaveLength(2));
-    expect(goTo).not.toHaveBeenCalled();
+    expect(confirmed()).toBeNull();
   });
 
   it('names the zone of a time in the repeated hour of the autumn clock change (issue 20, item 9)', async () => {
@@ -195,7 +196,7 @@ describe('Customer reschedule', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm Reschedule' }));
     expect(await screen.findByRole('button', { name: 'Rescheduling...' })).toBeDisabled();
     pending.resolve({ body: booking });
-    await waitFor(() => expect(goTo).toHaveBeenCalled());
+    expect(await screen.findByRole('region', { name: 'Your new booking' })).toBeInTheDocument();
   });
 
   it("shows the server's reason when the link no longer works", async () => {

@@ -14,7 +14,6 @@ import { Brand } from '../../../components/brand.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { client } from '../../../lib/api.ts';
 import { isNetworkError } from '../../../lib/errors.ts';
-import { browser } from '../booking-view.ts';
 import { BookingSummary } from './booking-summary.tsx';
 import { ChangeLocked } from './change-locked.tsx';
 import '../customer.css';
@@ -70,6 +69,8 @@ function Reschedule({ token, businessId }: { token: string; businessId: string }
   const [selected, setSelected] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  /** The booking as moved, once the move is done: the page then says so. */
+  const [done, setDone] = useState<ManagedBooking | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -130,9 +131,8 @@ function Reschedule({ token, businessId }: { token: string; businessId: string }
       // The version the page read: a booking the business moved meanwhile is refused
       // (409 BOOKING_CHANGED, naming its time now) instead of silently overwritten.
       const version = booking.state === 'ready' ? booking.value.version : undefined;
-      await client.customer.reschedule({ body: { token, newDateTime: `${date}T${selected}`, version } });
-      window.alert(RESCHEDULED);
-      browser.goTo('/');
+      // Said on the page, with the new time, rather than in a blocking alert (docs/product.md#reschedule-and-cancel-pages).
+      setDone(await client.customer.reschedule({ body: { token, newDateTime: `${date}T${selected}`, version } }));
     } catch (err) {
       setError(rescheduleError(err));
       setSubmitting(false);
@@ -149,6 +149,17 @@ function Reschedule({ token, businessId }: { token: string; businessId: string }
     }
   }
 
+  if (done)
+    return (
+      <Frame>
+        <Notice kind="success">{RESCHEDULED}</Notice>
+        <BookingSummary booking={done} heading="Your new booking" />
+        <p className="muted">A confirmation e-mail is on its way.</p>
+        <a className="btn" href="/">
+          Go to the home page
+        </a>
+      </Frame>
+    );
   if (booking.state === 'loading')
     return (
       <Frame>
