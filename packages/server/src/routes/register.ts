@@ -64,10 +64,12 @@ function answerCheck(def: RouteDef): onSendHookHandler {
   return (req, reply, payload, done) => {
     const error = reply.statusCode >= 400;
     const declared = error ? api.ErrorBody : success;
-    if (!declared || typeof payload !== 'string') return done(null, payload);
+    // Kept answers are sent as bytes (routes/customer/slots-cache.ts); they are checked too.
+    const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : undefined;
+    if (!declared || text === undefined) return done(null, payload);
     let problem: string | null;
     try {
-      problem = answerProblem(declared, JSON.parse(payload));
+      problem = answerProblem(declared, JSON.parse(text));
     } catch {
       problem = 'it is not JSON';
     }
