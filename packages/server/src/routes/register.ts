@@ -65,7 +65,8 @@ function answerCheck(def: RouteDef): onSendHookHandler {
     const error = reply.statusCode >= 400;
     const declared = error ? api.ErrorBody : success;
     // Kept answers are sent as bytes (routes/customer/slots-cache.ts); they are checked too.
-    const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : undefined;
+    const text =
+      typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : undefined;
     if (!declared || text === undefined) return done(null, payload);
     let problem: string | null;
     try {
