@@ -4,7 +4,7 @@ import { routes } from '@slotwise/shared/routes';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseEncoding, useJsonCompression } from '../src/plugins/compression.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { createTestApp, onboardedOwner, type TestApp } from './helpers.ts';
 
 describe('JSON compression', () => {
   let t: TestApp;
@@ -35,6 +35,35 @@ describe('JSON compression', () => {
       expect(JSON.parse(text)).toEqual(JSON.parse(plain));
     }
   });
+
+  it('compresses a large answer the development answer check also reads (it passes the compressed bytes unread)', async () => {
+    const checked = await createTestApp('sqlite', { env: { CHECK_ANSWERS: 'on' } });
+    try {
+      await largeAnswerCompressed(checked);
+    } finally {
+      await checked.close();
+    }
+  });
+
+  async function largeAnswerCompressed(t: TestApp) {
+    expect(t.config.checkAnswers).toBe(true);
+    const owner = await onboardedOwner(t.app);
+    for (let i = 0; i < 12; i++)
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/business-dashboard/service/add',
+        headers: owner.auth,
+        payload: { serviceName: `Ceramic coating, package number ${i}`, duration: 60, price: 100 + i },
+      });
+    const res = await t.app.inject({
+      url: '/api/business-dashboard/services',
+      headers: { ...owner.auth, 'accept-encoding': 'br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    const answer = JSON.parse(brotliDecompressSync(res.rawPayload).toString());
+    expect(answer.services.length).toBeGreaterThanOrEqual(12);
+  }
 
   it.each([[undefined], ['identity'], ['br;q=0, gzip;q=0'], ['deflate']])(
     'a large answer asked with %s goes as it is, with Vary',

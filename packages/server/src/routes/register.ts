@@ -64,9 +64,10 @@ function answerCheck(def: RouteDef): onSendHookHandler {
   return (req, reply, payload, done) => {
     const error = reply.statusCode >= 400;
     const declared = error ? api.ErrorBody : success;
-    // Kept answers are sent as bytes (routes/customer/slots-cache.ts); they are checked too.
-    const text =
-      typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : undefined;
+    // Kept answers are sent as bytes (routes/customer/slots-cache.ts) and checked too; bytes the
+    // compression hook made (content-encoding set) are not JSON text, and pass unread, as before.
+    const bytes = Buffer.isBuffer(payload) && !reply.hasHeader('content-encoding');
+    const text = typeof payload === 'string' ? payload : bytes ? payload.toString('utf8') : undefined;
     if (!declared || text === undefined) return done(null, payload);
     let problem: string | null;
     try {
