@@ -1,10 +1,12 @@
-import type { FeedbackRequest } from '@slotwise/shared/api';
+import { useSignals } from '@preact/signals-react/runtime';
 import { FeedbackButton } from '@slotwise/ui/feedback-button.tsx';
-import type { FeedbackPlace } from '@slotwise/ui/feedback-form.tsx';
+import { FeedbackForm, type FeedbackPlace } from '@slotwise/ui/feedback-form.tsx';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { ACCOUNT_BUTTON_ID } from '../components/layouts/account-menu.tsx';
 import { Toaster } from '../components/toaster.tsx';
-import { client } from '../lib/api.ts';
+import { feedbackAlert, feedbackOpen, sendFeedback } from '../lib/feedback.ts';
+import { usePhone } from '../lib/media.ts';
 import { pageTitle } from './page-title.ts';
 
 const PLACES: [prefix: string, place: FeedbackPlace][] = [
@@ -19,19 +21,41 @@ function feedbackPlace(pathname: string): FeedbackPlace {
   return PLACES.find(([prefix]) => pathname === prefix || pathname.startsWith(`${prefix}/`))?.[1] ?? 'Home Page';
 }
 
-const sendFeedback = (body: FeedbackRequest) => client.feedback.send({ body });
-
-/** Wraps every screen of the app: the page, its document title, and the floating Feedback button (docs/product.md#feedback). */
+/**
+ * Wraps every screen of the app: the page, its document title, and the floating Feedback
+ * button (docs/product.md#feedback). In the dashboard on a phone the button gives way to
+ * the account menu's "Send feedback" (lib/feedback.ts), so it never covers the page.
+ */
 export function RootLayout() {
+  useSignals();
   const { pathname } = useLocation();
+  const phone = usePhone();
   useEffect(() => {
     document.title = pageTitle(pathname);
   }, [pathname]);
+  const where = feedbackPlace(pathname);
+  const inMenu = phone && pathname.startsWith('/dashboard');
   return (
     <>
       <Outlet />
       <Toaster />
-      <FeedbackButton where={feedbackPlace(pathname)} send={sendFeedback} />
+      {!inMenu ? (
+        <FeedbackButton where={where} send={sendFeedback} alert={feedbackAlert} />
+      ) : (
+        feedbackOpen.value && (
+          <div className="sw-feedback sw-feedback--right">
+            <FeedbackForm
+              where={where}
+              send={sendFeedback}
+              alert={feedbackAlert}
+              onClose={() => {
+                feedbackOpen.value = false;
+                document.getElementById(ACCOUNT_BUTTON_ID)?.focus();
+              }}
+            />
+          </div>
+        )
+      )}
     </>
   );
 }

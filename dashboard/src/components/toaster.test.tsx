@@ -40,4 +40,37 @@ describe('Toaster', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText('Distance pricing updated successfully')).toBeNull();
   });
+
+  it('runs its action once from the action button and goes; otherwise stays exactly its own time', async () => {
+    const run = vi.fn();
+    render(<Toaster />);
+    act(() => {
+      showToast('Booking declined.', 'success', { action: { label: 'Undo', run }, ms: 10_000 });
+    });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Undo' }));
+    expect(run).toHaveBeenCalledTimes(1);
+    expect(shownToasts()).toEqual([]);
+
+    vi.useFakeTimers();
+    act(() => {
+      showToast('Booking moved.', 'success', { action: { label: 'Undo', run }, ms: 10_000 });
+    });
+    act(() => vi.advanceTimersByTime(9_999));
+    expect(shownToasts()).toEqual(['Booking moved.']);
+    act(() => vi.advanceTimersByTime(1));
+    expect(shownToasts()).toEqual([]);
+    expect(run).toHaveBeenCalledTimes(1);
+    vi.useRealTimers();
+  });
+
+  it('gives back a function that takes the message away early', () => {
+    render(<Toaster />);
+    let hide = () => {};
+    act(() => {
+      hide = showToast('Declining...');
+    });
+    expect(shownToasts()).toEqual(['Declining...']);
+    act(() => hide());
+    expect(shownToasts()).toEqual([]);
+  });
 });

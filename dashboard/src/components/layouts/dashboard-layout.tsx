@@ -3,7 +3,8 @@
  * links and Log Out, and the nested page beneath it. 'Loading...' while the session
  * is checked; a signed-out visitor goes to /login. On a phone (under 640 px) the same
  * five links become a tab bar along the bottom of the screen, each with an icon, and the
- * top bar keeps only the name and Log Out (dashboard-layout.css): one nav, restyled.
+ * top bar keeps only the name and the account menu (account-menu.tsx: Send feedback and
+ * Log Out): one nav, restyled.
  *
  * A link to a page in a chunk of its own starts loading that chunk when the owner shows
  * the intent to follow it (a pointer over it, a finger on it, the focus on it), so the
@@ -13,11 +14,13 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
 import { Link, Navigate, NavLink, Outlet } from 'react-router';
 import { businessProfile, nextOnboardingStep } from '../../lib/business.ts';
+import { usePhone } from '../../lib/media.ts';
 import { registerWorker } from '../../lib/register-worker.ts';
 import { useSharedResource } from '../../lib/resource.ts';
 import { currentUser, logout, sessionStatus } from '../../lib/session.ts';
 import { Brand } from '../brand.tsx';
 import { OfflineNote } from '../offline-note.tsx';
+import { AccountMenu } from './account-menu.tsx';
 import './dashboard-layout.css';
 
 /** 24 x 24 outline icons (stroke currentColor), shown above the labels in the phone's tab bar. */
@@ -63,6 +66,7 @@ export type PreloadByPath = Readonly<Record<string, () => Promise<unknown>>>;
 
 export function DashboardLayout({ preload = {} }: { preload?: PreloadByPath }) {
   useSignals();
+  const phone = usePhone();
   const status = sessionStatus.value;
   if (status === 'loading') return <p className="loading">Loading...</p>;
   if (status === 'signedOut') return <Navigate to="/login" replace />;
@@ -96,14 +100,20 @@ export function DashboardLayout({ preload = {} }: { preload?: PreloadByPath }) {
             })}
           </nav>
           <div className="topbar-user">
-            {currentUser.value?.email && (
-              <span className="topbar-email" title={currentUser.value.email}>
-                {currentUser.value.email}
-              </span>
+            {phone ? (
+              <AccountMenu />
+            ) : (
+              <>
+                {currentUser.value?.email && (
+                  <span className="topbar-email" title={currentUser.value.email}>
+                    {currentUser.value.email}
+                  </span>
+                )}
+                <button type="button" className="btn btn--small" onClick={logout}>
+                  Log Out
+                </button>
+              </>
             )}
-            <button type="button" className="btn btn--small" onClick={logout}>
-              Log Out
-            </button>
           </div>
         </div>
       </header>

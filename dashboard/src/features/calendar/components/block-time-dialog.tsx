@@ -8,12 +8,12 @@ import type { BlockedTimeRequest } from '@slotwise/shared/api';
 import { type BlockReason, DEFAULT_BLOCK_TITLE } from '@slotwise/shared/domain';
 import { timeSteps } from '@slotwise/shared/time';
 import { type FormEvent, useId, useState } from 'react';
+import { Modal } from '../../../components/modal.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { serverErrorOr } from '../../../lib/errors.ts';
 import { formatDay } from '../../../lib/format.ts';
 import { REASONS } from '../calendar-events.ts';
 import { fromWallDate, wallDate } from '../wall-clock.ts';
-import { Modal } from './modal.tsx';
 
 const SAVE_FAILED = 'Failed to save blocked time';
 export const STEPS: readonly string[] = timeSteps(30);

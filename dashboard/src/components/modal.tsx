@@ -1,9 +1,11 @@
 /**
  * A small modal dialog: labelled by its heading, focus moved in on open, kept inside
  * with Tab, Escape closes it (a stray click outside does not lose what was typed),
- * focus returns on close.
+ * focus returns on close. On a phone (modal.css) it is a bottom sheet: full width,
+ * along the bottom edge, in reach of a thumb.
  */
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import './modal.css';
 
 const FOCUSABLE =
   'button:not([disabled]), select:not([disabled]), input:not([disabled]), textarea, [href], [tabindex="0"]';
@@ -55,10 +57,10 @@ export function Modal({
   }
 
   return (
-    <div className="cal-modal-backdrop">
+    <div className="modal-backdrop">
       <div
         ref={panel}
-        className="cal-modal card"
+        className="modal card"
         role="dialog"
         aria-modal="true"
         aria-labelledby={`${id}-title`}
@@ -68,7 +70,7 @@ export function Modal({
       >
         <h2 id={`${id}-title`}>{title}</h2>
         {description && (
-          <p id={`${id}-description`} className="muted cal-modal-description">
+          <p id={`${id}-description`} className="muted modal-description">
             {description}
           </p>
         )}
