@@ -2,6 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import type { Booking } from '@slotwise/shared/api';
 import { useState } from 'react';
 import { BookingCard } from '../../../components/booking-card.tsx';
+import { BookingDecisions, DECISION_FAILED, type Decision } from '../../../components/booking-decisions.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { client } from '../../../lib/api.ts';
 import { businessProfile } from '../../../lib/business.ts';
@@ -13,9 +14,7 @@ import { csvFileName, saveCsv } from '../export-csv.ts';
 const FILTERS = ['All', 'Pending', 'Approved', 'Completed', 'Cancelled', 'Declined'] as const;
 type Filter = (typeof FILTERS)[number];
 
-const FAILED = { approve: 'Failed to approve booking', decline: 'Failed to decline booking' } as const;
 const EXPORT_FAILED = 'Failed to export bookings. Please try again.';
-type Action = keyof typeof FAILED;
 
 function visible(bookings: readonly Booking[], filter: Filter): Booking[] {
   if (filter === 'All') return [...bookings];
@@ -29,7 +28,6 @@ export function BookingsPage() {
     (err) => (isNetworkError(err) ? (err as Error).message : 'Failed to fetch bookings'),
   );
   const [filter, setFilter] = useState<Filter>('All');
-  const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<{ text: string; detail: string | null } | null>(null);
   const [exporting, setExporting] = useState(false);
 
@@ -46,22 +44,15 @@ export function BookingsPage() {
     }
   }
 
-  async function act(action: Action, booking: Booking) {
-    setBusy(booking._id);
+  function replace(updated: Booking) {
     setFailure(null);
-    try {
-      const updated =
-        action === 'approve'
-          ? await client.dashboard.approve({ params: { id: booking._id } })
-          : await client.dashboard.decline({ params: { id: booking._id } });
-      list.set((list.data.peek() ?? []).map((b) => (b._id === updated._id ? updated : b)));
-    } catch (err) {
-      setFailure({ text: FAILED[action], detail: serverDetail(err) });
-      // Someone else (or time) may have changed it: show the server's truth.
-      void list.refresh();
-    } finally {
-      setBusy(null);
-    }
+    list.set((list.data.peek() ?? []).map((b) => (b._id === updated._id ? updated : b)));
+  }
+
+  function refused(decision: Decision, err: unknown) {
+    setFailure({ text: DECISION_FAILED[decision], detail: serverDetail(err) });
+    // Someone else (or time) may have changed it: show the server's truth.
+    void list.refresh();
   }
 
   const bookings = list.data.value;
@@ -110,28 +101,7 @@ export function BookingsPage() {
               key={b._id}
               booking={b}
               detailed
-              actions={
-                b.status.toLowerCase() === 'pending' ? (
-                  <>
-                    <button
-                      type="button"
-                      className="btn btn--success btn--small"
-                      disabled={busy === b._id}
-                      onClick={() => act('approve', b)}
-                    >
-                      Approve
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn--danger btn--small"
-                      disabled={busy === b._id}
-                      onClick={() => act('decline', b)}
-                    >
-                      Decline
-                    </button>
-                  </>
-                ) : undefined
-              }
+              actions={<BookingDecisions booking={b} onChange={replace} onFailure={refused} />}
             />
           ))}
         </div>

@@ -111,4 +111,47 @@ describe('Overview', () => {
       vi.useRealTimers();
     }
   });
+
+  it("links each booking's address to directions and its phone to the dialler", async () => {
+    storeToken();
+    fakeApi({
+      [TODAY]: {
+        body: {
+          bookings: [makeBooking({ customerAddress: '500 E 5th St, Austin, TX', phoneNumber: '(512) 555-0123' })],
+        },
+      },
+    });
+    renderApp('/dashboard');
+    const item = await screen.findByRole('article', { name: 'Full Detail for Ada Lovelace' });
+    const directions = within(item).getByRole('link', { name: /Directions to 500 E 5th St, Austin, TX/ });
+    expect(directions).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/dir/?api=1&destination=500%20E%205th%20St%2C%20Austin%2C%20TX',
+    );
+    expect(directions).toHaveAttribute('target', '_blank');
+    expect(within(item).getByRole('link', { name: 'Call Ada Lovelace at (512) 555-0123' })).toHaveAttribute(
+      'href',
+      'tel:5125550123',
+    );
+  });
+
+  it('approves a pending booking from the agenda: its badge turns green, its buttons go, the counts follow', async () => {
+    storeToken();
+    const pending = makeBooking({ status: 'pending' });
+    const api = fakeApi({
+      [TODAY]: { body: { bookings: [pending, makeBooking({ status: 'approved', serviceName: 'Wash' })] } },
+      'PUT /api/business-dashboard/booking/approve/:id': { body: { ...pending, status: 'approved' } },
+    });
+    const { user } = renderApp('/dashboard');
+    const item = await screen.findByRole('article', { name: 'Full Detail for Ada Lovelace' });
+    expect(within(card('Pending Approvals')).getByText('1')).toBeInTheDocument();
+    // Only the pending one offers a decision.
+    expect(screen.getAllByRole('button', { name: 'Approve' })).toHaveLength(1);
+    await user.click(within(item).getByRole('button', { name: 'Approve' }));
+    expect(await within(item).findByText('Approved')).toHaveAttribute('data-color', 'green');
+    expect(within(item).queryByRole('button', { name: 'Decline' })).not.toBeInTheDocument();
+    expect(within(card('Pending Approvals')).getByText('0')).toBeInTheDocument();
+    expect(api.callsTo('PUT /api/business-dashboard/booking/approve/:id')[0]?.params.id).toBe(pending._id);
+    expect(await screen.findByText('Booking approved. Ada has been e-mailed.')).toBeInTheDocument();
+  });
 });

@@ -1,13 +1,13 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { formatUsd } from '@slotwise/shared/money';
 import type { ReactNode } from 'react';
-import { BookingCard } from '../../../components/booking-card.tsx';
-import { client } from '../../../lib/api.ts';
 import { businessProfile } from '../../../lib/business.ts';
 import { isNetworkError } from '../../../lib/errors.ts';
 import { formatToday } from '../../../lib/format.ts';
 import { useResource, useSharedResource } from '../../../lib/resource.ts';
+import { todaysBookings } from '../overview-data.ts';
 import { byStartTime, todayStats } from '../stats.ts';
+import { TodayAgenda } from './today-agenda.tsx';
 import '../overview.css';
 
 const OVERVIEW_FAILED = 'Failed to fetch dashboard data';
@@ -23,10 +23,7 @@ function StatCard({ label, value, tone }: { label: string; value: string | numbe
 
 export function OverviewPage() {
   useSignals();
-  const today = useResource(
-    async () => (await client.dashboard.bookingsToday()).bookings,
-    (err) => (isNetworkError(err) ? (err as Error).message : OVERVIEW_FAILED),
-  );
+  const today = useResource(todaysBookings, (err) => (isNetworkError(err) ? (err as Error).message : OVERVIEW_FAILED));
   const profile = useSharedResource(businessProfile).data.value;
   const bookings = today.data.value;
   const error = today.error.value;
@@ -51,11 +48,12 @@ export function OverviewPage() {
               <p>No bookings scheduled for today</p>
             </div>
           ) : (
-            <div className="booking-list">
-              {[...bookings].sort(byStartTime).map((b) => (
-                <BookingCard key={b._id} booking={b} />
-              ))}
-            </div>
+            <TodayAgenda
+              bookings={[...bookings].sort(byStartTime)}
+              onChange={(updated) =>
+                today.set((today.data.peek() ?? []).map((b) => (b._id === updated._id ? updated : b)))
+              }
+            />
           )}
         </section>
       </>

@@ -1,0 +1,156 @@
+/**
+ * Approve and Decline for a pending booking, wherever the owner meets it: today's agenda,
+ * the Bookings list, the calendar's booking sheet. One place for what a decision does:
+ * Approve mails the customer at once; Decline first asks for an optional reason (it goes
+ * into the customer's mail), then offers Undo while the server holds that mail
+ * (lib/undo.ts, docs/decisions/014).
+ */
+import type { Booking } from '@slotwise/shared/api';
+import { type FormEvent, useId, useState } from 'react';
+import { client } from '../lib/api.ts';
+import { isNetworkError, serverErrorOr } from '../lib/errors.ts';
+import { formatDay, formatTime } from '../lib/format.ts';
+import { offerUndo } from '../lib/undo.ts';
+import { Modal } from './modal.tsx';
+import { showToast } from './toaster.tsx';
+
+export const DECISION_FAILED = { approve: 'Failed to approve booking', decline: 'Failed to decline booking' } as const;
+export type Decision = keyof typeof DECISION_FAILED;
+
+/** Longest reason the server takes (shared/src/api.ts). */
+const REASON_MAX = 500;
+
+export function isPending(booking: Booking): boolean {
+  return booking.status.toLowerCase() === 'pending';
+}
+
+function customerName(b: Booking): string {
+  return `${b.firstName} ${b.lastName}`.trim() || 'The customer';
+}
+
+function DeclineDialog({
+  booking,
+  onDecline,
+  onClose,
+}: {
+  booking: Booking;
+  onDecline: (reason: string) => Promise<boolean>;
+  onClose: () => void;
+}) {
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const time = booking.bookingTime;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    const declined = await onDecline(reason.trim());
+    setBusy(false);
+    if (declined) onClose();
+  }
+
+  return (
+    <Modal
+      title="Decline this booking?"
+      description={`${booking.serviceName} for ${customerName(booking)}, ${formatDay(time?.day)} at ${formatTime(time?.startTime)}.`}
+      onClose={onClose}
+    >
+      <form className="stack" noValidate onSubmit={submit}>
+        <div className="field">
+          <label htmlFor={`${id}-reason`}>Reason (optional)</label>
+          <textarea
+            id={`${id}-reason`}
+            className="input"
+            rows={3}
+            maxLength={REASON_MAX}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            aria-describedby={`${id}-hint`}
+            data-autofocus
+          />
+          <p id={`${id}-hint`} className="hint">
+            {`It goes into the e-mail to ${booking.firstName || 'the customer'}. You can undo for 10 seconds after declining.`}
+          </p>
+        </div>
+        <div className="row decision-dialog-actions">
+          <button type="button" className="btn" onClick={onClose}>
+            Keep booking
+          </button>
+          <button type="submit" className="btn btn--danger" disabled={busy}>
+            {busy ? 'Declining...' : 'Decline booking'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * The two buttons for a pending booking (nothing for any other). `onChange` gets the
+ * booking as the server now has it: after a decision, and again after an Undo.
+ * `onFailure` shows a refusal where the page wants it (a toast by default).
+ */
+export function BookingDecisions({
+  booking,
+  onChange,
+  onFailure = (decision, err) => showToast(failureText(decision, err), 'error'),
+}: {
+  booking: Booking;
+  onChange: (booking: Booking) => void;
+  onFailure?: (decision: Decision, err: unknown) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
+  if (!isPending(booking)) return null;
+  const who = booking.firstName || 'The customer';
+
+  async function approve() {
+    setBusy(true);
+    try {
+      onChange(await client.dashboard.approve({ params: { id: booking._id } }));
+      showToast(`Booking approved. ${who} has been e-mailed.`);
+    } catch (err) {
+      onFailure('approve', err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function decline(reason: string): Promise<boolean> {
+    try {
+      const { undo, ...declined } = await client.dashboard.decline({
+        params: { id: booking._id },
+        body: reason ? { reason } : {},
+      });
+      setAsking(false);
+      onChange(declined);
+      offerUndo(
+        `Booking declined. ${who} will be e-mailed in 10 seconds.`,
+        'Decline undone. No e-mail was sent.',
+        async () => onChange(await client.dashboard.undo({ params: { token: undo.token } })),
+      );
+      return true;
+    } catch (err) {
+      onFailure('decline', err);
+      return false;
+    }
+  }
+
+  return (
+    <>
+      <button type="button" className="btn btn--success btn--small" disabled={busy} onClick={approve}>
+        Approve
+      </button>
+      <button type="button" className="btn btn--danger btn--small" disabled={busy} onClick={() => setAsking(true)}>
+        Decline
+      </button>
+      {asking && <DeclineDialog booking={booking} onDecline={decline} onClose={() => setAsking(false)} />}
+    </>
+  );
+}
+
+export function failureText(decision: Decision, err: unknown): string {
+  return isNetworkError(err) ? (err as Error).message : serverErrorOr(err, DECISION_FAILED[decision]);
+}
