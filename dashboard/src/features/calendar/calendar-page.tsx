@@ -4,7 +4,7 @@
  * in the URL (?view=month&date=2026-03-09), so a reload keeps the owner's place.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import type { BlockedTimeRequest } from '@slotwise/shared/api';
+import type { BlockedTimeRequest, Booking } from '@slotwise/shared/api';
 import { ApiError } from '@slotwise/shared/client';
 import { minutesOfDay } from '@slotwise/shared/time';
 import { todayIn, wallClockAt } from '@slotwise/shared/time-zone';
@@ -16,7 +16,10 @@ import { showToast } from '../../components/toaster.tsx';
 import { client } from '../../lib/api.ts';
 import { businessProfile } from '../../lib/business.ts';
 import { isNetworkError, serverErrorOr } from '../../lib/errors.ts';
+import { formatDay, formatTime } from '../../lib/format.ts';
+import { isPhone } from '../../lib/media.ts';
 import { useSharedResource } from '../../lib/resource.ts';
+import { offerUndo } from '../../lib/undo.ts';
 import { patchList, useAvailability, useRangeData, useTravelBlocks } from './calendar-data.ts';
 import {
   type CalendarEvent,
@@ -31,6 +34,8 @@ import {
 import { BlockTimeDialog, type BlockTimeDraft, STEPS } from './components/block-time-dialog.tsx';
 import { BusinessCalendar } from './components/business-calendar.tsx';
 import { EventDialog } from './components/event-dialog.tsx';
+import { swipeHandlers } from './swipe.ts';
+import { openingView, rememberView, stepDay } from './view-memory.ts';
 import {
   CALENDAR_VIEWS,
   type CalendarView,
@@ -61,8 +66,8 @@ const LEGEND = [
   ['travel', 'Travel'],
 ] as const;
 
-function parseView(value: string | null): CalendarView {
-  return CALENDAR_VIEWS.includes(value as CalendarView) ? (value as CalendarView) : 'week';
+function parseView(value: string | null, fallback: CalendarView): CalendarView {
+  return CALENDAR_VIEWS.includes(value as CalendarView) ? (value as CalendarView) : fallback;
 }
 
 function parseDay(value: string | null): string | null {
@@ -122,7 +127,9 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
   useSignals();
   const [params, setParams] = useSearchParams();
   const [today] = useState(() => todayIn(timeZone));
-  const view = parseView(params.get('view'));
+  // Read once: turning a phone sideways should not switch the view under the owner's thumb.
+  const [opening] = useState(() => openingView(isPhone()));
+  const view = parseView(params.get('view'), opening);
   const day = parseDay(params.get('date')) ?? today;
   const date = useMemo(() => wallDate(day), [day]);
   const range = useMemo(() => visibleRange(view, date), [view, date]);
@@ -176,6 +183,7 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
   const setParamsRef = useRef(setParams);
   setParamsRef.current = setParams;
   const onView = useCallback((next: CalendarView) => {
+    rememberView(next);
     setParamsRef.current(
       (prev) => {
         const p = new URLSearchParams(prev);
@@ -196,6 +204,14 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
     );
   }, []);
   const getNow = useMemo(() => wallClock(timeZone), [timeZone]);
+  const viewRef = useRef(view);
+  viewRef.current = view;
+  const dayRef = useRef(day);
+  dayRef.current = day;
+  const swipe = useMemo(
+    () => swipeHandlers((direction) => onNavigate(wallDate(stepDay(viewRef.current, dayRef.current, direction)))),
+    [onNavigate],
+  );
 
   const dropOverride = useCallback((key: string) => {
     setOverrides((o) => {
@@ -230,7 +246,7 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
       setOverrides((o) => new Map(o).set(event.key, { start, end }));
       try {
         if (event.kind === 'booking') {
-          const updated = await client.dashboard.rescheduleBooking({
+          const { undo, ...updated } = await client.dashboard.rescheduleBooking({
             body: {
               bookingId: event.booking._id,
               newTime: { day: dayOf(start), startTime: timeOf(start) },
@@ -240,16 +256,29 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
               version: event.booking.version,
             },
           });
-          patchList(bookings, (list) => list.map((b) => (b._id === updated._id ? updated : b)));
+          const replace = (b: Booking) => patchList(bookings, (list) => list.map((x) => (x._id === b._id ? b : x)));
+          replace(updated);
+          offerUndo(
+            `Booking moved to ${formatDay(dayOf(start))} at ${formatTime(timeOf(start))}. ` +
+              `${updated.firstName || 'The customer'} will be e-mailed in 10 seconds.`,
+            'Move undone. No e-mail was sent.',
+            async () => replace(await client.dashboard.undo({ params: { token: undo.token } })),
+          );
         } else {
-          const updated = await client.dashboard.moveBlockedTime({
-            params: { id: event.blocked._id },
-            body: {
-              startTime: fromWallDate(start, timeZone).toISOString(),
-              endTime: fromWallDate(end, timeZone).toISOString(),
-            },
-          });
-          patchList(blocked, (list) => list.map((b) => (b._id === updated._id ? updated : b)));
+          const id = event.blocked._id;
+          const moveTo = async (from: Date, to: Date) => {
+            const updated = await client.dashboard.moveBlockedTime({
+              params: { id },
+              body: {
+                startTime: fromWallDate(from, timeZone).toISOString(),
+                endTime: fromWallDate(to, timeZone).toISOString(),
+              },
+            });
+            patchList(blocked, (list) => list.map((b) => (b._id === updated._id ? updated : b)));
+          };
+          await moveTo(start, end);
+          // No one is mailed about a blocked time: its Undo is the move back.
+          offerUndo('Blocked time moved.', 'Move undone.', () => moveTo(event.start, event.end));
         }
         return true;
       } catch (err) {
@@ -354,7 +383,7 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
           </div>
         </div>
       ) : (
-        <div className="cal-frame card" aria-busy={eventsLoading}>
+        <div className="cal-frame card" aria-busy={eventsLoading} {...swipe}>
           {gridOn && (
             <BusinessCalendar
               events={events}
@@ -382,6 +411,7 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
           timeZone={timeZone}
           onMove={move}
           onDelete={deleteBlock}
+          onBookingChange={(b) => patchList(bookings, (list) => list.map((x) => (x._id === b._id ? b : x)))}
           onClose={() => setSelectedKey(null)}
         />
       )}

@@ -1,18 +1,23 @@
 /**
- * What a click on an event opens: its details, a Move form (the same move as a drag,
- * for keyboard users and anyone who cannot drag precisely), and Delete for a blocked time.
+ * What a click on an event opens (a bottom sheet on a phone, components/modal.tsx): its
+ * details; for a booking, Approve and Decline while it is pending, Call and Navigate; a
+ * Move form (the same move as a drag, for keyboard users and anyone who cannot drag
+ * precisely); and Delete for a blocked time.
  */
+import type { Booking } from '@slotwise/shared/api';
 import { formatUsd } from '@slotwise/shared/money';
 import { StatusBadge } from '@slotwise/ui/status-badge.tsx';
 import { addMinutes, differenceInMinutes } from 'date-fns';
 import { type FormEvent, useId, useState } from 'react';
+import { BookingDecisions } from '../../../components/booking-decisions.tsx';
+import { Modal } from '../../../components/modal.tsx';
 import { Notice } from '../../../components/notice.tsx';
+import { callLink, directionsLink } from '../../../lib/contact-links.ts';
 import { serverErrorOr } from '../../../lib/errors.ts';
 import { formatDay } from '../../../lib/format.ts';
 import { type CalendarEvent, reasonLabel } from '../calendar-events.ts';
 import { dayOf, timeOf, wallDate } from '../wall-clock.ts';
 import { STEPS } from './block-time-dialog.tsx';
-import { Modal } from './modal.tsx';
 
 const DELETE_FAILED = 'Failed to delete blocked time';
 
@@ -31,6 +36,7 @@ export function EventDialog({
   timeZone,
   onMove,
   onDelete,
+  onBookingChange,
   onClose,
 }: {
   event: CalendarEvent;
@@ -38,6 +44,8 @@ export function EventDialog({
   /** Resolves true when the server accepted the move (a refusal is alerted by the caller). */
   onMove: (event: CalendarEvent, start: Date, end: Date) => Promise<boolean>;
   onDelete: (blockedId: string) => Promise<void>;
+  /** The booking as the server has it after Approve, Decline or an Undo. */
+  onBookingChange: (booking: Booking) => void;
   onClose: () => void;
 }) {
   const id = useId();
@@ -83,8 +91,25 @@ export function EventDialog({
   }
 
   const booking = event.kind === 'booking' ? event.booking : null;
+  const tel = booking ? callLink(booking.phoneNumber) : null;
+  const address = booking?.customerAddress?.trim();
   return (
     <Modal title={event.title} description={<When event={event} />} onClose={onClose}>
+      {booking && (
+        <div className="cal-quick-actions">
+          <BookingDecisions booking={booking} onChange={onBookingChange} />
+          {tel && (
+            <a className="btn btn--small" href={tel}>
+              Call
+            </a>
+          )}
+          {address && (
+            <a className="btn btn--small" href={directionsLink(address)} target="_blank" rel="noopener noreferrer">
+              Navigate
+            </a>
+          )}
+        </div>
+      )}
       {booking ? (
         <dl className="cal-details">
           <dt>Status</dt>
