@@ -11,12 +11,14 @@ import { calcomEmbedBenchmark } from './calcom-embed.ts';
 import { calendarBenchmark } from './calendar.ts';
 import type { Benchmark } from './figures.ts';
 import { landingBenchmark } from './landing.ts';
+import { ownerAppBenchmark } from './owner-app.ts';
 import { widgetRuntimeBenchmark } from './widget-runtime.ts';
 import { widgetSizeBenchmark } from './widget-size.ts';
 
 export const benchmarks: Benchmark[] = [
   landingBenchmark,
   calendarBenchmark,
+  ownerAppBenchmark,
   widgetSizeBenchmark,
   calcomEmbedBenchmark,
   widgetRuntimeBenchmark,

@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { pinSelf, root, startProcess, startServer } from '../scripts/server-process.ts';
 import type { Benchmark, Figure } from './figures.ts';
+import { insertBookings } from './seed.ts';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -335,18 +336,7 @@ async function measureBoth(bare: string): Promise<Figure[]> {
     'SQLite',
     {},
     {
-      async insert(rows, dataDir) {
-        const db = new SQLite(join(dataDir, 'app.db'));
-        db.pragma('busy_timeout = 5000');
-        const cols = Object.keys(rows[0]!);
-        const stmt = db.prepare(
-          `insert into bookings (${cols.join(',')}) values (${cols.map((c) => `@${c}`).join(',')})`,
-        );
-        db.transaction(() => {
-          for (const r of rows) stmt.run(r);
-        })();
-        db.close();
-      },
+      insert: (rows, dataDir) => insertBookings(dataDir, rows),
       async unsent(dataDir) {
         const db = new SQLite(join(dataDir, 'app.db'), { readonly: true });
         db.pragma('busy_timeout = 5000');

@@ -23,6 +23,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/chromium.ts';
 import { root, startServer } from '../scripts/server-process.ts';
 import { type Benchmark, type Figure, figureLine } from './figures.ts';
+import { insertBookings, seedOwner } from './seed.ts';
 import { sumOnTheWire } from './wire.ts';
 
 const BOOKINGS = 5_000;
@@ -127,20 +128,6 @@ async function jsWeights(base: string, files: JsFiles) {
 
 // ---------- data ----------
 
-async function call<T>(base: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(base + path, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
 const pad = (n: number) => String(n).padStart(2, '0');
 const plusDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
@@ -158,37 +145,7 @@ interface Seeded {
  * bookings straight into the SQLite file, as bench/booking-engine.ts does.
  */
 async function seed(base: string, dataDir: string): Promise<Seeded> {
-  const { token } = await call<{ token: string }>(base, 'POST', '/api/auth/signup', {
-    email: `bench-calendar-${randomUUID()}@example.com`,
-    password: 'bench password',
-    phoneNumber: '+1 5551234567',
-  });
-  await call(base, 'POST', '/api/onboarding/step1', { name: 'Busy Detailing' }, token);
-  await call(base, 'POST', '/api/onboarding/step2', { niche: 'other' }, token);
-  const profile = await call<{ businessId: string; timeZone: string }>(
-    base,
-    'POST',
-    '/api/onboarding/step3',
-    { address: '1, Beverly Hills, CA 90210, USA' },
-    token,
-  );
-  const service = await call<{ _id: string }>(
-    base,
-    'POST',
-    '/api/business-dashboard/service/add',
-    { serviceName: 'Full Detail', duration: 45, price: 150 },
-    token,
-  );
-  const days = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-  await call(
-    base,
-    'PUT',
-    '/api/business-dashboard/availability/update',
-    { businessHours: days.map((day) => ({ day, startTime: '07:00', endTime: '21:00' })) },
-    token,
-  );
-
-  const tz = profile.timeZone;
+  const { token, businessId, timeZone: tz, serviceId } = await seedOwner(base, 'Busy Detailing');
   const today = todayIn(tz);
   const totalDays = Math.ceil(BOOKINGS / PER_DAY);
   const first = plusDays(today, -Math.floor(totalDays / 2));
@@ -210,8 +167,8 @@ async function seed(base: string, dataDir: string): Promise<Seeded> {
     const [firstName, lastName] = names[i % names.length]!.split(' ') as [string, string];
     rows.push({
       id: randomUUID(),
-      business_id: profile.businessId,
-      service_id: service._id,
+      business_id: businessId,
+      service_id: serviceId,
       service_name: 'Full Detail',
       duration_min: 45,
       first_name: firstName,
@@ -235,20 +192,7 @@ async function seed(base: string, dataDir: string): Promise<Seeded> {
       updated_at: now,
     });
   }
-  const { default: SQLite } = await import('better-sqlite3');
-  const db = new SQLite(join(dataDir, 'app.db'));
-  try {
-    db.pragma('busy_timeout = 5000');
-    const cols = Object.keys(rows[0]!);
-    const insert = db.prepare(
-      `insert into bookings (${cols.join(',')}) values (${cols.map((c) => `@${c}`).join(',')})`,
-    );
-    db.transaction(() => {
-      for (const r of rows) insert.run(r);
-    })();
-  } finally {
-    db.close();
-  }
+  await insertBookings(dataDir, rows);
   // A Wednesday about three months ahead: its week and its month are full.
   let busyDay = plusDays(today, 90);
   while (new Date(`${busyDay}T00:00:00Z`).getUTCDay() !== 3) busyDay = plusDays(busyDay, 1);
