@@ -8,6 +8,7 @@ import { z } from 'zod';
 import {
   BLOCK_REASONS,
   BOOKING_STATUSES,
+  DECLINE_REASON_MAX,
   FEEDBACK_PLACES,
   FEEDBACK_TYPES,
   NICHES,
@@ -253,6 +254,28 @@ export const RescheduleByOwnerRequest = z.object({
   version: BookingVersion.optional(),
 });
 export type RescheduleByOwnerRequest = z.infer<typeof RescheduleByOwnerRequest>;
+
+/**
+ * The owner's Decline. The body may be left out altogether (no reason, as before there was
+ * one); the reason is trimmed, and empty means none. It is quoted in the customer's mail, so
+ * it is plain text, several lines at most DECLINE_REASON_MAX characters.
+ */
+export const DeclineRequest = z
+  .object({
+    reason: plainText(
+      z
+        .string({ error: 'reason must be text: a note to the customer, or leave it out.' })
+        .trim()
+        .max(DECLINE_REASON_MAX, {
+          error: (issue) =>
+            `The reason is ${typeof issue.input === 'string' ? issue.input.length : 'over'} characters long; it can be at most ${DECLINE_REASON_MAX}. Shorten it and decline again.`,
+        }),
+      'Reason',
+      'multi-line',
+    ).optional(),
+  })
+  .optional();
+export type DeclineRequest = z.infer<typeof DeclineRequest>;
 
 // ---------- blocked times ----------
 

@@ -47,6 +47,7 @@ export interface RouteDef {
   limit?: LimitName;
   params?: SchemaName;
   query?: SchemaName;
+  /** A schema that accepts undefined (`z.object({...}).optional()`) lets the caller send no body at all. */
   body?: SchemaName;
   /** Request headers the call requires (validated by its handler). */
   headers?: readonly 'idempotency-key'[];
@@ -312,6 +313,8 @@ export const dashboardRoutes = {
     path: `${owner}/booking/decline/:id`,
     auth: 'owner',
     params: 'BookingParams',
+    /** Optional: without a body the booking is declined with no reason. */
+    body: 'DeclineRequest',
     response: 'Booking',
   },
   rescheduleBooking: {
@@ -578,7 +581,8 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
     bookingsToday: "Today's bookings, today being the business's day.",
     bookings: 'Bookings in time order, optionally between two business-local dates (inclusive).',
     approve: 'Approves a pending booking and mails the customer.',
-    decline: 'Declines a pending or approved booking, frees its time and mails the customer.',
+    decline:
+      "Declines a pending booking, frees its time and mails the customer, quoting the owner's reason when one is sent.",
     rescheduleBooking: 'Moves a booking to a free time inside business hours and mails the customer.',
     travelBlocks:
       'The drives between jobs of a travelling owner, business-local dates inclusive; [] when travel is off.',
@@ -645,5 +649,9 @@ export type CallInput<R extends RouteDef> = (R['params'] extends SchemaName
       ? { query?: InputOf<R['query']> }
       : { query: InputOf<R['query']> }
     : unknown) &
-  (R['body'] extends SchemaName ? { body: InputOf<R['body']> } : unknown) &
+  (R['body'] extends SchemaName
+    ? undefined extends InputOf<R['body']>
+      ? { body?: InputOf<R['body']> }
+      : { body: InputOf<R['body']> }
+    : unknown) &
   (R['headers'] extends readonly (infer H extends string)[] ? { headers: Record<H, string> } : unknown);

@@ -315,7 +315,7 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     [`GET ${d}/bookings/today`]: () => r(),
     [`GET ${d}/bookings`]: () => r({ query: { from: w.day, to: w.day } }),
     [`PUT ${d}/booking/approve/:id`]: () => r(),
-    [`PUT ${d}/booking/decline/:id`]: () => r(),
+    [`PUT ${d}/booking/decline/:id`]: () => r({ body: { reason: 'We are fully booked that week.' } }),
     [`GET ${d}/services`]: () => r(),
     [`POST ${d}/service/add`]: () => r({ body: { serviceName: 'Hand wax', duration: 30, price: 10 } }),
     [`PUT ${d}/service/edit/:id`]: () => r({ body: { serviceName: 'Renamed', duration: 45, price: 12.5 } }),

@@ -34,7 +34,8 @@ export function bookingHandlers(
 ): Handlers<'dashboard', 'bookingsToday' | 'bookings' | 'approve' | 'decline'> {
   const { bookings } = ctx.repos;
 
-  async function decide(b: Business, id: string, decision: OwnerDecision) {
+  /** `reason`: the owner's words for the customer, on a decline (none when empty). */
+  async function decide(b: Business, id: string, decision: OwnerDecision, reason?: string) {
     const now = ctx.now();
     const updated = await withBusinessLock(ctx.store, b.id, async (trx) => {
       const row = await bookings.find(b.id, id, trx);
@@ -49,7 +50,7 @@ export function bookingHandlers(
       const mail =
         decision === 'approved'
           ? mails.approved(toMailBooking(next, b), linksFor(ctx, id, b.id))
-          : mails.declined(toMailBooking(next, b));
+          : mails.declined(toMailBooking(next, b), reason);
       await queueMail(trx, mail, now);
       return next;
     });
@@ -73,6 +74,6 @@ export function bookingHandlers(
       return { bookings: rows.map((r) => toBookingJson(r, now, req.owner.business.time_zone)) };
     },
     approve: (req) => decide(req.owner.business, req.params.id, 'approved'),
-    decline: (req) => decide(req.owner.business, req.params.id, 'declined'),
+    decline: (req) => decide(req.owner.business, req.params.id, 'declined', req.body?.reason || undefined),
   };
 }
