@@ -89,8 +89,14 @@ export function bookingsRepository(db: Kysely<Database>) {
       }
       return changed;
     },
-    /** Approved bookings starting in (afterMs, untilMs] whose reminder is not sent, with their business's name and zone. */
-    dueReminders(afterMs: number, untilMs: number) {
+    /**
+     * Approved bookings starting in (now, untilMs] whose reminder is not sent, with their
+     * business's name and zone. A booking with mail held for an undo (an owner's move, say:
+     * domain/undo-window.ts) waits for a later pass: a reminder of its new time must not reach
+     * the customer before the change's own mail, nor at all if the owner takes the move back
+     * (held mail as repositories/mail-outbox.ts defines it).
+     */
+    dueReminders(now: number, untilMs: number) {
       return db
         .selectFrom('bookings')
         .innerJoin('businesses', 'businesses.id', 'bookings.business_id')
@@ -98,8 +104,20 @@ export function bookingsRepository(db: Kysely<Database>) {
         .select(['businesses.name as business_name', 'businesses.time_zone as business_time_zone'])
         .where('bookings.status', '=', 'approved')
         .where('bookings.reminder_sent_at', 'is', null)
-        .where('bookings.start_ms', '>', afterMs)
+        .where('bookings.start_ms', '>', now)
         .where('bookings.start_ms', '<=', untilMs)
+        .where(({ exists, not, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('mail_outbox')
+                .select('mail_outbox.id')
+                .whereRef('mail_outbox.booking_id', '=', 'bookings.id')
+                .where('mail_outbox.sent_at', 'is', null)
+                .where('mail_outbox.attempts', '=', 0)
+                .where('mail_outbox.next_attempt_at', '>', now),
+            ),
+          ),
+        )
         .orderBy('bookings.start_ms')
         .limit(200)
         .execute();

@@ -7,13 +7,13 @@ import { todayIn } from '@slotwise/shared/time-zone';
 import type { AppContext } from '../../context.ts';
 import { withBusinessLock } from '../../db/transaction.ts';
 import { toBookingJson } from '../../domain/answers.ts';
-import { linksFor, toMailBooking } from '../../domain/booking-mail.ts';
+import { linksFor, mailOwnerChange, toMailBooking } from '../../domain/booking-mail.ts';
 import { type OwnerDecision, refuseDecision } from '../../domain/owner-decision.ts';
 import { effectiveStatus } from '../../domain/status.ts';
+import { mailDueAt } from '../../domain/undo-window.ts';
 import { AppError } from '../../errors.ts';
 import { mails } from '../../mail/templates.ts';
 import type { Business } from '../../repositories/businesses.ts';
-import { queueMail } from '../../repositories/mail-outbox.ts';
 import type { Handlers } from '../register.ts';
 
 export function bookingNotFound(id: string, reload = 'Reload the list and try again.'): AppError {
@@ -47,11 +47,10 @@ export function bookingHandlers(
       );
       if (refusal) throw new AppError('BOOKING_NOT_CHANGEABLE', refusal);
       const next = await bookings.setStatus(trx, id, decision, now);
-      const mail =
-        decision === 'approved'
-          ? mails.approved(toMailBooking(next, b), linksFor(ctx, id, b.id))
-          : mails.declined(toMailBooking(next, b), reason);
-      await queueMail(trx, mail, now);
+      if (decision === 'approved')
+        await mailOwnerChange(trx, id, mails.approved(toMailBooking(next, b), linksFor(ctx, id, b.id)), now);
+      // A decline's mail waits out the undo window (domain/undo-window.ts).
+      else await mailOwnerChange(trx, id, mails.declined(toMailBooking(next, b), reason), now, mailDueAt(now));
       return next;
     });
     ctx.mail.kick();

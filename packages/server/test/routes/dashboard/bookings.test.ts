@@ -1,6 +1,7 @@
 import { ACTIVE_STATUSES, DECLINE_REASON_MAX } from '@slotwise/shared/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { manageTokenFor } from '../../../src/domain/manage-token.ts';
+import { MAIL_HOLD_MS } from '../../../src/domain/undo-window.ts';
 import { createTestApp, onboardedOwner, storages, type TestApp } from '../../helpers.ts';
 import { captureMail, hasOverlapGuard, insertBooking, testClock, wallToMs } from './fixtures.ts';
 
@@ -184,6 +185,10 @@ describe.each(storages())('dashboard bookings on %s', (kind) => {
       [replacement, 'pending'],
     ]);
 
+    // The mail waits out the undo window (domain/undo-window.ts), then goes.
+    await t.ctx.mail.flush();
+    expect(mail.sent).toEqual([]);
+    clock.set(clock.now() + MAIL_HOLD_MS);
     await t.ctx.mail.flush();
     expect(mail.sent.map((m) => [m.to, m.subject])).toEqual([['ada@example.com', 'Booking declined: Full Detail']]);
     // A declined booking's links are dead, so the mail carries none.
