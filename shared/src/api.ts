@@ -277,6 +277,29 @@ export const DeclineRequest = z
   .optional();
 export type DeclineRequest = z.infer<typeof DeclineRequest>;
 
+/**
+ * The Undo an owner's Decline or calendar move offers (docs/decisions/014): the token to send
+ * to POST .../booking/undo/:token, and until when the dashboard shows it (10 s after the
+ * change; the server still takes an undo that arrives up to 2 s later). The customer's mail
+ * waits until the undo can no longer come.
+ */
+export const UndoOffer = z.object({
+  token: z.string(),
+  until: IsoDateTime,
+});
+export type UndoOffer = z.infer<typeof UndoOffer>;
+/** What a Decline or a move on the calendar answers: the booking as changed, and its Undo. */
+export const BookingWithUndo = Booking.extend({ undo: UndoOffer });
+export type BookingWithUndo = z.infer<typeof BookingWithUndo>;
+export const UndoParams = z.object({
+  token: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]{1,200}$/,
+      'That is not an undo token; send the undo.token of the answer to your Decline or move.',
+    ),
+});
+
 // ---------- blocked times ----------
 
 export const BlockedTime = z.object({

@@ -315,13 +315,20 @@ export const dashboardRoutes = {
     params: 'BookingParams',
     /** Optional: without a body the booking is declined with no reason. */
     body: 'DeclineRequest',
-    response: 'Booking',
+    response: 'BookingWithUndo',
   },
   rescheduleBooking: {
     method: 'PUT',
     path: `${owner}/booking/reschedule`,
     auth: 'owner',
     body: 'RescheduleByOwnerRequest',
+    response: 'BookingWithUndo',
+  },
+  undo: {
+    method: 'POST',
+    path: `${owner}/booking/undo/:token`,
+    auth: 'owner',
+    params: 'UndoParams',
     response: 'Booking',
   },
   travelBlocks: {
@@ -582,8 +589,10 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
     bookings: 'Bookings in time order, optionally between two business-local dates (inclusive).',
     approve: 'Approves a pending booking and mails the customer.',
     decline:
-      "Declines a pending booking, frees its time and mails the customer, quoting the owner's reason when one is sent.",
-    rescheduleBooking: 'Moves a booking to a free time inside business hours and mails the customer.',
+      "Declines a pending booking and frees its time; answers an Undo. The customer's mail, quoting the owner's reason when one is sent, goes once the undo window has passed.",
+    rescheduleBooking:
+      "Moves a booking to a free time inside business hours; answers an Undo. The customer's mail goes once the undo window has passed.",
+    undo: "Takes back a Decline or a move within its undo window: the booking is as it was, and the customer's mail is never sent.",
     travelBlocks:
       'The drives between jobs of a travelling owner, business-local dates inclusive; [] when travel is off.',
     blockedTimes: 'Blocked times, optionally those touching two business-local dates (inclusive).',

@@ -7,6 +7,12 @@ import type { Kysely, Selectable } from 'kysely';
 import type { BookingsTable, Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
 
+/** A booking's status and time: what an undone decline or move puts back (domain/undo-window.ts). */
+export type BookingStatusAndTime = Pick<
+  Selectable<BookingsTable>,
+  'status' | 'day' | 'start_time' | 'end_time' | 'start_ms' | 'end_ms'
+>;
+
 export function bookingsRepository(db: Kysely<Database>) {
   return {
     find(businessId: string, bookingId: string, from: Tx = db): Promise<Selectable<BookingsTable> | undefined> {
@@ -53,6 +59,19 @@ export function bookingsRepository(db: Kysely<Database>) {
       return trx
         .updateTable('bookings')
         .set((eb) => ({ status, updated_at: now, version: eb('version', '+', 1) }))
+        .where('id', '=', bookingId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+    /**
+     * An undone decline or move (domain/undo-window.ts): puts back the columns it changed. The
+     * version moves on, as with every write of the time or status. Run inside withBusinessLock,
+     * after checking that the time it goes back to is free.
+     */
+    restore(trx: Tx, bookingId: string, state: BookingStatusAndTime, now: number): Promise<Selectable<BookingsTable>> {
+      return trx
+        .updateTable('bookings')
+        .set((eb) => ({ ...state, updated_at: now, version: eb('version', '+', 1) }))
         .where('id', '=', bookingId)
         .returningAll()
         .executeTakeFirstOrThrow();

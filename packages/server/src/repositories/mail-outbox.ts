@@ -68,6 +68,23 @@ export async function releaseHeldMail(trx: Tx, bookingId: string, now: number): 
     .execute();
 }
 
+/**
+ * Deletes the held mail an undo takes back, only if no dispatcher has claimed or tried any of
+ * it (a claim or an attempt may have sent it). Answers how many it deleted: fewer than
+ * `ids.length` means the caller must refuse and roll back (domain/undo-window.ts).
+ */
+export async function deleteUnsentMail(trx: Tx, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const r = await trx
+    .deleteFrom('mail_outbox')
+    .where('id', 'in', ids)
+    .where('sent_at', 'is', null)
+    .where('claimed_until', 'is', null)
+    .where('attempts', '=', 0)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
 export function mailOutboxRepository(db: Kysely<Database>) {
   /** Held by no instance: never claimed, or its claim has run out. */
   const claimable = (now: number) => (eb: ExpressionBuilder<Database, 'mail_outbox'>) =>

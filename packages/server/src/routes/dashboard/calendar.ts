@@ -37,6 +37,7 @@ import type { Business } from '../../repositories/businesses.ts';
 import type { BlockedRow } from '../../repositories/calendar.ts';
 import type { Handlers } from '../register.ts';
 import { assertRange, bookingNotFound } from './bookings.ts';
+import { offerUndo } from './undo.ts';
 
 function blockedNotFound(id: string): AppError {
   return new AppError(
@@ -99,11 +100,19 @@ export function calendarHandlers(
           const next = await calendar.moveBooking(trx, row.id, span, now);
           // The customer's mail waits out the undo window (domain/undo-window.ts).
           const mail = mails.rescheduled(toMailBooking(next, b), linksFor(ctx, row.id, b.id));
-          await mailOwnerChange(trx, row.id, mail, now, mailDueAt(now));
-          return next;
+          const mailIds = await mailOwnerChange(trx, row.id, mail, now, mailDueAt(now));
+          const undo = await offerUndo(ctx, trx, {
+            kind: 'move',
+            businessId: b.id,
+            before: row,
+            after: next,
+            mailIds,
+            now,
+          });
+          return { next, undo };
         });
         ctx.mail.kick();
-        return toBookingJson(moved, ctx.now(), b.time_zone);
+        return { ...toBookingJson(moved.next, ctx.now(), b.time_zone), undo: moved.undo };
       } catch (err) {
         if (isOverlapViolation(err))
           throw new AppError(
