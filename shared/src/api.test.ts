@@ -9,6 +9,7 @@ import {
   Answer,
   BlockedTimeRequest,
   BookRequest,
+  DeclineRequest,
   FeedbackRequest,
   PlacesQuery,
   QuestionOption,
@@ -140,6 +141,34 @@ describe('a person name', () => {
   it('still refuses markup with its own sentence', () => {
     expect(messages(BookRequest, { ...book, lastName: '<script>' })).toEqual([
       'Last name contains characters that are not allowed.',
+    ]);
+  });
+});
+
+describe("the owner's reason for declining", () => {
+  it('may be left out, body and all, and is trimmed', () => {
+    expect(DeclineRequest.safeParse(undefined)).toEqual({ success: true, data: undefined });
+    expect(DeclineRequest.safeParse({})).toEqual({ success: true, data: {} });
+    expect(DeclineRequest.parse({ reason: '  Fully booked.\nSorry!  ' })).toEqual({ reason: 'Fully booked.\nSorry!' });
+    expect(DeclineRequest.parse({ reason: ' \n ' })).toEqual({ reason: '' });
+  });
+
+  it('is at most 500 characters (after trimming), and says how long the one sent is', () => {
+    expect(messages(DeclineRequest, { reason: ` ${'x'.repeat(500)} ` })).toEqual([]);
+    expect(messages(DeclineRequest, { reason: 'x'.repeat(501) })).toEqual([
+      'The reason is 501 characters long; it can be at most 500. Shorten it and decline again.',
+    ]);
+  });
+
+  it('refuses control and text-direction characters but keeps lines', () => {
+    expect(messages(DeclineRequest, { reason: 'a\u0000b' })).toEqual([
+      'Reason contains a character that is not allowed (a control character).',
+    ]);
+    expect(messages(DeclineRequest, { reason: 'a\u202eb' })).toEqual([
+      'Reason contains a character that is not allowed (a text-direction control).',
+    ]);
+    expect(messages(DeclineRequest, { reason: 42 })).toEqual([
+      'reason must be text: a note to the customer, or leave it out.',
     ]);
   });
 });

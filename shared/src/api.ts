@@ -8,6 +8,7 @@ import { z } from 'zod';
 import {
   BLOCK_REASONS,
   BOOKING_STATUSES,
+  DECLINE_REASON_MAX,
   FEEDBACK_PLACES,
   FEEDBACK_TYPES,
   NICHES,
@@ -253,6 +254,51 @@ export const RescheduleByOwnerRequest = z.object({
   version: BookingVersion.optional(),
 });
 export type RescheduleByOwnerRequest = z.infer<typeof RescheduleByOwnerRequest>;
+
+/**
+ * The owner's Decline. The body may be left out altogether (no reason, as before there was
+ * one); the reason is trimmed, and empty means none. It is quoted in the customer's mail, so
+ * it is plain text, several lines at most DECLINE_REASON_MAX characters.
+ */
+export const DeclineRequest = z
+  .object({
+    reason: plainText(
+      z
+        .string({ error: 'reason must be text: a note to the customer, or leave it out.' })
+        .trim()
+        .max(DECLINE_REASON_MAX, {
+          error: (issue) =>
+            `The reason is ${typeof issue.input === 'string' ? issue.input.length : 'over'} characters long; it can be at most ${DECLINE_REASON_MAX}. Shorten it and decline again.`,
+        }),
+      'Reason',
+      'multi-line',
+    ).optional(),
+  })
+  .optional();
+export type DeclineRequest = z.infer<typeof DeclineRequest>;
+
+/**
+ * The Undo an owner's Decline or calendar move offers (docs/decisions/014): the token to send
+ * to POST .../booking/undo/:token, and until when the dashboard shows it (10 s after the
+ * change; the server still takes an undo that arrives up to 2 s later). The customer's mail
+ * waits until the undo can no longer come.
+ */
+export const UndoOffer = z.object({
+  token: z.string(),
+  until: IsoDateTime,
+});
+export type UndoOffer = z.infer<typeof UndoOffer>;
+/** What a Decline or a move on the calendar answers: the booking as changed, and its Undo. */
+export const BookingWithUndo = Booking.extend({ undo: UndoOffer });
+export type BookingWithUndo = z.infer<typeof BookingWithUndo>;
+export const UndoParams = z.object({
+  token: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]{1,200}$/,
+      'That is not an undo token; send the undo.token of the answer to your Decline or move.',
+    ),
+});
 
 // ---------- blocked times ----------
 

@@ -65,6 +65,8 @@ export const ADDRESS_SEARCH_MIN_CHARS = 3;
 export const MESSAGE_TIMEOUT_MS = 3000;
 export const FEEDBACK_CLOSE_MS = 2000;
 export const PASSWORD_MIN_LENGTH = 8;
+/** The longest reason an owner may give when declining; the customer's mail quotes it (docs/product.md#bookings). */
+export const DECLINE_REASON_MAX = 500;
 export const TOKEN_STORAGE_KEY = 'token';
 export const NICHE_STORAGE_KEY = 'niche';
 

@@ -114,6 +114,22 @@ export const ERRORS = {
   },
   SERVICE_LIMIT_REACHED: { status: 409, meaning: 'The business has the most services allowed; delete one first.' },
 
+  // ----- undoing an owner's Decline or move (docs/decisions/014) -----
+  UNDO_NOT_FOUND: {
+    status: 404,
+    meaning: "The undo token is not one of this owner's changes, or it was used already (an undo works once).",
+  },
+  UNDO_EXPIRED: {
+    status: 410,
+    meaning:
+      'The time to undo has passed and the customer has been e-mailed about the change; change the booking anew.',
+  },
+  BOOKING_CHANGED_SINCE: {
+    status: 409,
+    meaning:
+      'The booking changed after the Decline or move to undo (moved, approved, cancelled by the customer...), so undoing it would overwrite that; the sentence says how it is now. Reload.',
+  },
+
   // ----- the server -----
   DATABASE_UNAVAILABLE: { status: 503, meaning: 'The database is not answering.' },
   STORAGE_UNAVAILABLE: {

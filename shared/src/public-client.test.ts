@@ -78,6 +78,28 @@ describe('the clients derived from the route table', () => {
     expect(r.calls[0]?.init.method).toBe('POST');
   });
 
+  it("sends the owner's Decline with or without a body (its body schema is optional), and its Undo", async () => {
+    const r = recorder(200, {});
+    const client = createClient({ fetch: r.fetch, getToken: () => 'tok' });
+    await client.dashboard.decline({ params: { id: businessId } });
+    await client.dashboard.decline({ params: { id: businessId }, body: { reason: 'Fully booked that week.' } });
+    expect(r.calls[0]?.init.body).toBeUndefined();
+    expect(r.calls[0]?.init.headers).not.toHaveProperty('content-type');
+    expect(r.calls[1]?.init.body).toBe('{"reason":"Fully booked that week."}');
+    expect(r.calls[1]?.init.headers).toMatchObject({ 'content-type': 'application/json' });
+    // Its answer's Undo, sent back as the owner presses it.
+    await client.dashboard.undo({ params: { token: 'Zm9v_YmFy-' } });
+    expect(r.calls[2]).toMatchObject({
+      url: '/api/business-dashboard/booking/undo/Zm9v_YmFy-',
+      init: { method: 'POST', body: undefined },
+    });
+    expect(r.calls.map((c) => c.url)).toEqual([
+      `/api/business-dashboard/booking/decline/${businessId}`,
+      `/api/business-dashboard/booking/decline/${businessId}`,
+      '/api/business-dashboard/booking/undo/Zm9v_YmFy-',
+    ]);
+  });
+
   it('throws one ApiError class with the server sentence and code', async () => {
     const r = recorder(409, { error: 'That time was just taken.', code: 'SLOT_TAKEN' });
     const err = await createPublicClient({ fetch: r.fetch })

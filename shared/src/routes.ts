@@ -47,6 +47,7 @@ export interface RouteDef {
   limit?: LimitName;
   params?: SchemaName;
   query?: SchemaName;
+  /** A schema that accepts undefined (`z.object({...}).optional()`) lets the caller send no body at all. */
   body?: SchemaName;
   /** Request headers the call requires (validated by its handler). */
   headers?: readonly 'idempotency-key'[];
@@ -312,13 +313,22 @@ export const dashboardRoutes = {
     path: `${owner}/booking/decline/:id`,
     auth: 'owner',
     params: 'BookingParams',
-    response: 'Booking',
+    /** Optional: without a body the booking is declined with no reason. */
+    body: 'DeclineRequest',
+    response: 'BookingWithUndo',
   },
   rescheduleBooking: {
     method: 'PUT',
     path: `${owner}/booking/reschedule`,
     auth: 'owner',
     body: 'RescheduleByOwnerRequest',
+    response: 'BookingWithUndo',
+  },
+  undo: {
+    method: 'POST',
+    path: `${owner}/booking/undo/:token`,
+    auth: 'owner',
+    params: 'UndoParams',
     response: 'Booking',
   },
   travelBlocks: {
@@ -578,8 +588,11 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
     bookingsToday: "Today's bookings, today being the business's day.",
     bookings: 'Bookings in time order, optionally between two business-local dates (inclusive).',
     approve: 'Approves a pending booking and mails the customer.',
-    decline: 'Declines a pending or approved booking, frees its time and mails the customer.',
-    rescheduleBooking: 'Moves a booking to a free time inside business hours and mails the customer.',
+    decline:
+      "Declines a pending booking and frees its time; answers an Undo. The customer's mail, quoting the owner's reason when one is sent, goes once the undo window has passed.",
+    rescheduleBooking:
+      "Moves a booking to a free time inside business hours; answers an Undo. The customer's mail goes once the undo window has passed.",
+    undo: "Takes back a Decline or a move within its undo window: the booking is as it was, and the customer's mail is never sent.",
     travelBlocks:
       'The drives between jobs of a travelling owner, business-local dates inclusive; [] when travel is off.',
     blockedTimes: 'Blocked times, optionally those touching two business-local dates (inclusive).',
@@ -645,5 +658,9 @@ export type CallInput<R extends RouteDef> = (R['params'] extends SchemaName
       ? { query?: InputOf<R['query']> }
       : { query: InputOf<R['query']> }
     : unknown) &
-  (R['body'] extends SchemaName ? { body: InputOf<R['body']> } : unknown) &
+  (R['body'] extends SchemaName
+    ? undefined extends InputOf<R['body']>
+      ? { body?: InputOf<R['body']> }
+      : { body: InputOf<R['body']> }
+    : unknown) &
   (R['headers'] extends readonly (infer H extends string)[] ? { headers: Record<H, string> } : unknown);

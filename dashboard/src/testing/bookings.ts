@@ -1,4 +1,4 @@
-import type { Booking } from '@slotwise/shared/api';
+import type { Booking, BookingWithUndo } from '@slotwise/shared/api';
 
 let n = 0;
 /** A booking as the API sends it; override what the test is about. */
@@ -18,4 +18,9 @@ export function makeBooking(over: Partial<Booking> = {}): Booking {
     bookingTime: { day: '2026-03-05', startTime: '10:00', endTime: '11:30' },
     ...over,
   };
+}
+
+/** What a Decline or a move on the calendar answers: the booking and its Undo (docs/decisions/014). */
+export function withUndo(booking: Booking): BookingWithUndo {
+  return { ...booking, undo: { token: 'test-undo-token', until: '2026-03-11T18:00:10.000Z' } };
 }

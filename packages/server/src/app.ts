@@ -47,6 +47,7 @@ import { pricingHandlers } from './routes/dashboard/pricing.ts';
 import { serviceHandlers } from './routes/dashboard/services.ts';
 import { settingsHandlers } from './routes/dashboard/settings.ts';
 import { travelHandlers } from './routes/dashboard/travel.ts';
+import { undoHandlers } from './routes/dashboard/undo.ts';
 import { demoRoutes } from './routes/demo.ts';
 import { onboardingHandlers } from './routes/onboarding.ts';
 import { privacyRoutes } from './routes/privacy.ts';
@@ -170,6 +171,7 @@ export async function buildApp(
       ...settingsHandlers(ctx),
       ...operationsHandlers(ctx),
       ...customerDataHandlers(ctx),
+      ...undoHandlers(ctx),
     },
   });
   await app.register(demoRoutes, { ctx });

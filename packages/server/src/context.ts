@@ -7,6 +7,7 @@ import type { Geocoder } from './geocoder/geocoder.ts';
 import type { MailDispatcher } from './mail/outbox.ts';
 import type { Metrics } from './metrics.ts';
 import { availabilityRepository } from './repositories/availability.ts';
+import { bookingUndosRepository } from './repositories/booking-undos.ts';
 import { bookingsRepository } from './repositories/bookings.ts';
 import { businessesRepository } from './repositories/businesses.ts';
 import { calendarRepository } from './repositories/calendar.ts';
@@ -47,5 +48,6 @@ export function createRepositories(db: Kysely<Database>) {
     idempotency: idempotencyRepository(db),
     customerData: customerDataRepository(db),
     jobRuns: jobRunsRepository(db),
+    bookingUndos: bookingUndosRepository(db),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Structured logs that never hold a password, token or Authorization header
  * (docs/architecture.md#security): pino redaction for objects, and a request serializer
- * that masks the `token` and `key` query parameters (the manage links, the calendar feed).
+ * that masks the `token` and `key` query parameters (the manage links, the calendar feed) and
+ * the token in the path of an undo.
  */
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 
@@ -23,6 +24,8 @@ const REDACT_PATHS = [
 ];
 
 const MASKED_PARAMS = new Set(['token', 'key']);
+/** An owner's undo call carries its token in the path (routes/dashboard/undo.ts). */
+const UNDO_PATH = /(\/booking\/undo\/)[^/?#]+/;
 
 /** Percent escapes and "+" decoded byte by byte: never throws, and exact for the ASCII names masked. */
 function decodeName(text: string): string {
@@ -34,13 +37,15 @@ function decodeName(text: string): string {
 /**
  * "/x?token=abc&b=1" -> "/x?token=[REDACTED]&b=1". A parameter is masked by its decoded
  * name, in any case ("tok%65n=", "TOKEN=", "token%3Dabc"); the path and the other
- * parameters stay as they were. Everything after the "?" counts, a "#" included.
+ * parameters stay as they were. Everything after the "?" counts, a "#" included. In the
+ * path, an undo's token: ".../booking/undo/abc" -> ".../booking/undo/[REDACTED]".
  */
 export function maskUrl(url: string): string {
   const q = url.indexOf('?');
-  if (q < 0) return url;
+  const path = (q < 0 ? url : url.slice(0, q)).replace(UNDO_PATH, '$1[REDACTED]');
+  if (q < 0) return path;
   const params = url.slice(q + 1).split('&');
-  let masked = false;
+  let masked = path.length !== q;
   for (const [i, param] of params.entries()) {
     const decoded = decodeName(param);
     const eq = decoded.indexOf('=');
@@ -51,7 +56,7 @@ export function maskUrl(url: string): string {
     params[i] = `${name}=[REDACTED]`;
     masked = true;
   }
-  return masked ? `${url.slice(0, q + 1)}${params.join('&')}` : url;
+  return masked ? `${path}?${params.join('&')}` : url;
 }
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {

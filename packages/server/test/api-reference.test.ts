@@ -60,6 +60,11 @@ describe('the API reference', () => {
     }
     for (const [code, e] of Object.entries(ERRORS))
       if (e.status > 0) expect(doc.info.description).toContain(`\`${code}\` (${e.status})`);
+    // A body the schema lets the caller leave out (the Decline's reason) is not required; the others are.
+    const body = (path: string, method: string) =>
+      (doc.paths[path]?.[method]?.requestBody as { required?: boolean } | undefined)?.required;
+    expect(body('/api/business-dashboard/booking/decline/{id}', 'put')).toBe(false);
+    expect(body('/api/customer/book', 'post')).toBe(true);
   });
 
   it('serves a readable reference page at /api/docs that runs no script', async () => {

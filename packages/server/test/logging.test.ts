@@ -83,6 +83,16 @@ describe('maskUrl', () => {
       expect(maskUrl(url)).toBe(url);
   });
 
+  it("masks an undo's token in the path, with or without a query", () => {
+    const path = '/api/business-dashboard/booking/undo';
+    expect(maskUrl(`${path}/s3cr3t_-x`)).toBe(`${path}/[REDACTED]`);
+    expect(maskUrl(`${path}/s3cr3t?a=1&token=x`)).toBe(`${path}/[REDACTED]?a=1&token=[REDACTED]`);
+    expect(maskUrl(`${path}/s3cr3t?a=1`)).toBe(`${path}/[REDACTED]?a=1`);
+    expect(maskUrl('/api/business-dashboard/booking/approve/abc?a=1')).toBe(
+      '/api/business-dashboard/booking/approve/abc?a=1',
+    );
+  });
+
   it('keeps a percent-encoded token out of the request log of the real app', async () => {
     const t = await createTestApp('sqlite');
     try {

@@ -11,6 +11,7 @@ import type { SlotInfo } from 'react-big-calendar';
 import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { shownToasts } from '../../components/toaster.tsx';
+import { withUndo } from '../../testing/bookings.ts';
 import { deferred, type FakeRequest, fakeApi, type Reply } from '../../testing/fake-api.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { storeToken } from '../../testing/tokens.ts';
@@ -346,7 +347,7 @@ describe('dragging', () => {
   it('reschedules a dropped booking with requestor business', async () => {
     const { api } = await openCalendar('/dashboard/calendar?date=2026-03-11', {
       'PUT /api/business-dashboard/booking/reschedule': {
-        body: { ...BOOKING, bookingTime: { day: '2026-03-13', startTime: '14:00', endTime: '15:00' } },
+        body: withUndo({ ...BOOKING, bookingTime: { day: '2026-03-13', startTime: '14:00', endTime: '15:00' } }),
       },
     });
     act(() =>

@@ -6,6 +6,7 @@
 import type { Booking, TravelBlock } from '@slotwise/shared/api';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { withUndo } from '../../testing/bookings.ts';
 import { type FakeRequest, fakeApi, type Reply } from '../../testing/fake-api.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { storeToken } from '../../testing/tokens.ts';
@@ -115,7 +116,9 @@ describe('travel blocks', () => {
       'GET /api/business-dashboard/travel-blocks': () => ({ body: answer }),
       'PUT /api/business-dashboard/booking/reschedule': () => {
         answer = [FROM_HOME, { ...BETWEEN, endTime: '2026-03-11T19:45:00.000Z', minutes: 105 }];
-        return { body: { ...NEXT, bookingTime: { day: '2026-03-11', startTime: '15:00', endTime: '16:00' } } };
+        return {
+          body: withUndo({ ...NEXT, bookingTime: { day: '2026-03-11', startTime: '15:00', endTime: '16:00' } }),
+        };
       },
     });
     await waitFor(() => expect(travelBoxes()).toHaveLength(2));

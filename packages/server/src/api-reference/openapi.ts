@@ -7,7 +7,7 @@
 import { ERRORS } from '@slotwise/shared/errors';
 import { eachRoute, type RouteDef, routeSummaries, type SchemaName } from '@slotwise/shared/routes';
 import { z } from 'zod';
-import { schemaNamed } from '../plugins/validation.ts';
+import { bodyMayBeAbsent, schemaNamed } from '../plugins/validation.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -71,7 +71,7 @@ function operation(group: string, name: string, def: RouteDef): JsonSchema {
     ...(def.body
       ? {
           requestBody: {
-            required: true,
+            required: !bodyMayBeAbsent(schemaNamed(def.body)),
             content: { 'application/json': { schema: { $ref: `#/components/schemas/${def.body}` } } },
           },
         }

@@ -17,7 +17,14 @@ import type {
 } from 'kysely';
 
 /** Tables whose rows never change a calendar: bookkeeping of mail, limits, keys and feedback. */
-const NOT_CALENDAR = new Set(['mail_outbox', 'rate_limits', 'idempotency_keys', 'feedback', 'password_resets']);
+const NOT_CALENDAR = new Set([
+  'mail_outbox',
+  'rate_limits',
+  'idempotency_keys',
+  'feedback',
+  'password_resets',
+  'booking_undos',
+]);
 
 function tableName(node: OperationNode | undefined): string | undefined {
   if (!node) return undefined;

@@ -169,6 +169,27 @@ interface MailOutboxTable {
   booking_id: string | null;
 }
 
+/**
+ * A Decline or calendar move the owner may still undo (docs/decisions/014,
+ * repositories/booking-undos.ts). The states are JSON objects of booking columns.
+ */
+export interface BookingUndosTable {
+  /** sha256 of the undo token, base64url; the token itself is never stored. */
+  token_hash: string;
+  business_id: string;
+  booking_id: string;
+  kind: 'decline' | 'move';
+  /** The booking's status and time before the change, which undo puts back (domain/undo-window.ts RESTORED). */
+  previous_state: string;
+  /** The booking as the change left it (domain/undo-window.ts WATCHED): any difference means it changed since. */
+  changed_state: string;
+  /** JSON array of the outbox ids of the customer's mail the change holds. */
+  mail_ids: string;
+  /** After this, undo is refused (the change plus UNDO_ACCEPTED_MS). */
+  expires_at: number;
+  created_at: number;
+}
+
 /** One row per periodic job that must run once across instances (jobs/run-once.ts). */
 interface JobRunsTable {
   name: string;
@@ -206,4 +227,5 @@ export interface Database {
   rate_limits: RateLimitsTable;
   password_resets: PasswordResetsTable;
   job_runs: JobRunsTable;
+  booking_undos: BookingUndosTable;
 }

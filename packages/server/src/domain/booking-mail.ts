@@ -9,7 +9,7 @@ import type { Tx } from '../db/transaction.ts';
 import { type MailBooking, type MailMessage, type ManageLinks, manageLinks } from '../mail/templates.ts';
 import type { Business } from '../repositories/businesses.ts';
 import type { BookingRow } from '../repositories/calendar.ts';
-import { queueMails } from '../repositories/mail-outbox.ts';
+import { queueMails, releaseHeldMail } from '../repositories/mail-outbox.ts';
 import { withZone } from './answers.ts';
 import { manageTokenFor } from './manage-token.ts';
 
@@ -36,7 +36,11 @@ export function linksFor(ctx: AppContext, bookingId: string, businessId: string,
   return manageLinks(ctx.config.publicUrl, token ?? manageTokenFor(ctx.config.jwtSecret, bookingId), businessId);
 }
 
-/** The customer's mail and, when the owner has an e-mail, the owner's notice: one insert into the outbox. */
+/**
+ * The customer's mail and, when the owner has an e-mail, the owner's notice: one insert into
+ * the outbox. `changeOf`: the booking that changed, when it is not a new one; mail an
+ * earlier change of it held for its undo goes first (releaseHeldMail).
+ */
 export async function mailCustomerAndOwner(
   ctx: AppContext,
   trx: Tx,
@@ -44,7 +48,25 @@ export async function mailCustomerAndOwner(
   customer: MailMessage,
   notice: (owner: string) => MailMessage,
   now: number,
+  changeOf?: string,
 ): Promise<void> {
   const owner = await ctx.repos.businesses.ownerEmail(businessId, trx);
+  if (changeOf) await releaseHeldMail(trx, changeOf, now);
   await queueMails(trx, owner ? [customer, notice(owner)] : [customer], now);
+}
+
+/**
+ * The customer's mail about an owner's change of a booking (approve, decline, a move on the
+ * calendar), after releasing what an earlier change held. `dueAt` holds it until the undo
+ * window has passed (domain/undo-window.ts). Answers the queued mail's ids.
+ */
+export async function mailOwnerChange(
+  trx: Tx,
+  bookingId: string,
+  message: MailMessage,
+  now: number,
+  dueAt?: number,
+): Promise<string[]> {
+  await releaseHeldMail(trx, bookingId, now);
+  return queueMails(trx, [message], now, dueAt === undefined ? {} : { dueAt });
 }

@@ -59,17 +59,20 @@ function details(b: MailBooking): [string, string][] {
   return rows;
 }
 
-function compose(
-  to: string,
-  subject: string,
-  intro: string,
-  b: MailBooking,
-  links?: ManageLinks,
-  outro?: string,
-): MailMessage {
+interface Extras {
+  links?: ManageLinks;
+  outro?: string;
+  /** Words of the business's own (the reason it gives for a decline), quoted under "A note from {business}:". */
+  note?: string;
+}
+
+function compose(to: string, subject: string, intro: string, b: MailBooking, extras: Extras = {}): MailMessage {
+  const { links, outro, note } = extras;
   const rows = details(b);
+  const noteHeading = `A note from ${b.businessName}:`;
   const text = [
     intro,
+    ...(note ? ['', noteHeading, note] : []),
     '',
     ...rows.map(([k, v]) => `${k}: ${v}`),
     ...(links ? ['', `Reschedule: ${links.reschedule}`, `Cancel: ${links.cancel}`] : []),
@@ -79,7 +82,7 @@ function compose(
   ].join('\n');
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937">
 <p>${escapeHtml(intro)}</p>
-<table cellpadding="4">${rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>
+${note ? `<p>${escapeHtml(noteHeading)}</p><blockquote style="margin:0 0 1em;padding-left:12px;border-left:3px solid #d1d5db">${escapeHtml(note).replace(/\r?\n/g, '<br>')}</blockquote>\n` : ''}<table cellpadding="4">${rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>
 ${links ? `<p><a href="${escapeHtml(links.reschedule)}">Reschedule</a> &middot; <a href="${escapeHtml(links.cancel)}">Cancel</a></p>` : ''}
 ${outro ? `<p>${escapeHtml(outro)}</p>` : ''}
 <p>${escapeHtml(b.businessName)}</p></body></html>`;
@@ -96,8 +99,7 @@ export const mails = {
       `Booking request received: ${b.serviceName}`,
       `${hi(b)} thank you for booking with ${b.businessName}. Your request is pending until the business approves it.`,
       b,
-      links,
-      'Need another time? Use the links above to reschedule or cancel.',
+      { links, outro: 'Need another time? Use the links above to reschedule or cancel.' },
     ),
   approved: (b: MailBooking, links: ManageLinks) =>
     compose(
@@ -105,14 +107,16 @@ export const mails = {
       `Booking confirmed: ${b.serviceName}`,
       `${hi(b)} your booking with ${b.businessName} is confirmed.`,
       b,
-      links,
+      { links },
     ),
-  declined: (b: MailBooking) =>
+  /** `reason`: what the owner typed when declining (trimmed; none when empty). */
+  declined: (b: MailBooking, reason?: string) =>
     compose(
       b.customerEmail,
       `Booking declined: ${b.serviceName}`,
       `${hi(b)} unfortunately ${b.businessName} cannot take this booking. The time has been released; you are welcome to book another slot.`,
       b,
+      reason ? { note: reason } : {},
     ),
   rescheduled: (b: MailBooking, links: ManageLinks) =>
     compose(
@@ -120,7 +124,7 @@ export const mails = {
       `Booking moved: ${b.serviceName}`,
       `${hi(b)} your booking with ${b.businessName} has a new time.`,
       b,
-      links,
+      { links },
     ),
   cancelled: (b: MailBooking) =>
     compose(
@@ -136,7 +140,7 @@ export const mails = {
       `Reminder: ${b.serviceName} tomorrow`,
       `${hi(b)} this is a reminder of your booking with ${b.businessName}.`,
       b,
-      links,
+      { links },
     ),
   /** To the owner when a customer books, reschedules or cancels. */
   ownerNotice: (ownerEmail: string, b: MailBooking, what: 'new' | 'rescheduled' | 'cancelled') =>

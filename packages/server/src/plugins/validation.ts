@@ -22,9 +22,16 @@ export function schemaNamed(name: SchemaName): z.ZodType {
 
 const BODY_NOT_OBJECT = 'Send the body as a JSON object (Content-Type: application/json).';
 
-const compiler: FastifySchemaCompiler<z.ZodType> =
-  ({ schema, httpPart }) =>
-  (data) => {
+/** Whether a route's body schema lets the caller send no body at all (shared/src/routes.ts, RouteDef.body). */
+export function bodyMayBeAbsent(schema: z.ZodType): boolean {
+  return schema.safeParse(undefined).success;
+}
+
+const compiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
+  const absentAllowed = httpPart === 'body' && bodyMayBeAbsent(schema);
+  return (data) => {
+    // Fastify hands a missing body over as null, so a JSON null counts as no body too.
+    if ((data === undefined || data === null) && absentAllowed) return { value: undefined };
     // A missing, text or array body would otherwise surface as zod's "expected object, received ...".
     if (httpPart === 'body' && (data === null || typeof data !== 'object' || Array.isArray(data)))
       return { error: new AppError('INVALID_BODY', BODY_NOT_OBJECT) };
@@ -32,6 +39,7 @@ const compiler: FastifySchemaCompiler<z.ZodType> =
     if (result.success) return { value: result.data };
     return { error: new AppError('VALIDATION_FAILED', describeZodError(result.error)) };
   };
+};
 
 function describeZodError(error: z.ZodError): string {
   const issue = error.issues[0];

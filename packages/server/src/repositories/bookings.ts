@@ -7,6 +7,12 @@ import type { Kysely, Selectable } from 'kysely';
 import type { BookingsTable, Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
 
+/** A booking's status and time: what an undone decline or move puts back (domain/undo-window.ts). */
+export type BookingStatusAndTime = Pick<
+  Selectable<BookingsTable>,
+  'status' | 'day' | 'start_time' | 'end_time' | 'start_ms' | 'end_ms'
+>;
+
 export function bookingsRepository(db: Kysely<Database>) {
   return {
     find(businessId: string, bookingId: string, from: Tx = db): Promise<Selectable<BookingsTable> | undefined> {
@@ -58,6 +64,19 @@ export function bookingsRepository(db: Kysely<Database>) {
         .executeTakeFirstOrThrow();
     },
     /**
+     * An undone decline or move (domain/undo-window.ts): puts back the columns it changed. The
+     * version moves on, as with every write of the time or status. Run inside withBusinessLock,
+     * after checking that the time it goes back to is free.
+     */
+    restore(trx: Tx, bookingId: string, state: BookingStatusAndTime, now: number): Promise<Selectable<BookingsTable>> {
+      return trx
+        .updateTable('bookings')
+        .set((eb) => ({ ...state, updated_at: now, version: eb('version', '+', 1) }))
+        .where('id', '=', bookingId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+    /**
      * After the business's time zone changes: the instants (start_ms, end_ms) stay
      * what the customer booked, and the wall-time fields are rewritten in the new zone.
      * Run inside withBusinessLock. Returns how many rows changed.
@@ -89,8 +108,14 @@ export function bookingsRepository(db: Kysely<Database>) {
       }
       return changed;
     },
-    /** Approved bookings starting in (afterMs, untilMs] whose reminder is not sent, with their business's name and zone. */
-    dueReminders(afterMs: number, untilMs: number) {
+    /**
+     * Approved bookings starting in (now, untilMs] whose reminder is not sent, with their
+     * business's name and zone. A booking with mail held for an undo (an owner's move, say:
+     * domain/undo-window.ts) waits for a later pass: a reminder of its new time must not reach
+     * the customer before the change's own mail, nor at all if the owner takes the move back
+     * (held mail as repositories/mail-outbox.ts defines it).
+     */
+    dueReminders(now: number, untilMs: number) {
       return db
         .selectFrom('bookings')
         .innerJoin('businesses', 'businesses.id', 'bookings.business_id')
@@ -98,8 +123,20 @@ export function bookingsRepository(db: Kysely<Database>) {
         .select(['businesses.name as business_name', 'businesses.time_zone as business_time_zone'])
         .where('bookings.status', '=', 'approved')
         .where('bookings.reminder_sent_at', 'is', null)
-        .where('bookings.start_ms', '>', afterMs)
+        .where('bookings.start_ms', '>', now)
         .where('bookings.start_ms', '<=', untilMs)
+        .where(({ exists, not, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('mail_outbox')
+                .select('mail_outbox.id')
+                .whereRef('mail_outbox.booking_id', '=', 'bookings.id')
+                .where('mail_outbox.sent_at', 'is', null)
+                .where('mail_outbox.attempts', '=', 0)
+                .where('mail_outbox.next_attempt_at', '>', now),
+            ),
+          ),
+        )
         .orderBy('bookings.start_ms')
         .limit(200)
         .execute();

@@ -11,29 +11,78 @@ import type { Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
 import type { MailMessage } from '../mail/templates.ts';
 
-export function queueMail(trx: Tx, message: MailMessage, now: number): Promise<void> {
-  return queueMails(trx, [message], now);
+export interface QueueOptions {
+  /**
+   * When the mail becomes due; `now` when not given. Later than now, the mail is held: the
+   * dispatcher leaves it until then, and an undo may delete it meanwhile (domain/undo-window.ts).
+   */
+  dueAt?: number;
 }
 
-/** Several messages in one statement (a booking mails the customer and the owner). */
-export async function queueMails(trx: Tx, messages: readonly MailMessage[], now: number): Promise<void> {
-  await insertRows(
-    trx,
-    'mail_outbox',
-    messages.map((message) => ({
-      id: randomUUID(),
-      to_address: message.to,
-      subject: message.subject,
-      text_body: message.text,
-      html_body: message.html,
-      next_attempt_at: now,
-      claimed_until: null,
-      sent_at: null,
-      last_error: null,
-      created_at: now,
-      booking_id: message.bookingId ?? null,
-    })),
-  );
+export function queueMail(trx: Tx, message: MailMessage, now: number, options: QueueOptions = {}): Promise<string[]> {
+  return queueMails(trx, [message], now, options);
+}
+
+/** Several messages in one statement (a booking mails the customer and the owner). Answers their ids. */
+export async function queueMails(
+  trx: Tx,
+  messages: readonly MailMessage[],
+  now: number,
+  options: QueueOptions = {},
+): Promise<string[]> {
+  const rows = messages.map((message) => ({
+    id: randomUUID(),
+    to_address: message.to,
+    subject: message.subject,
+    text_body: message.text,
+    html_body: message.html,
+    next_attempt_at: Math.max(now, options.dueAt ?? now),
+    claimed_until: null,
+    sent_at: null,
+    last_error: null,
+    created_at: now,
+    booking_id: message.bookingId ?? null,
+  }));
+  await insertRows(trx, 'mail_outbox', rows);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Mail held for an undo is mail never tried (no attempt, so no failure's backoff) and due
+ * later than now: only queueMails with a later dueAt writes such a row.
+ */
+const held = (now: number) => (eb: ExpressionBuilder<Database, 'mail_outbox'>) =>
+  eb.and([eb('sent_at', 'is', null), eb('attempts', '=', 0), eb('next_attempt_at', '>', now)]);
+
+/**
+ * Makes the mail held about a booking due now. Called when the booking changes again: the
+ * earlier change can no longer be undone (its undo refuses a booking changed since), so
+ * holding its mail would only deliver it after the mail of this later change, out of order.
+ */
+export async function releaseHeldMail(trx: Tx, bookingId: string, now: number): Promise<void> {
+  await trx
+    .updateTable('mail_outbox')
+    .set({ next_attempt_at: now })
+    .where('booking_id', '=', bookingId)
+    .where(held(now))
+    .execute();
+}
+
+/**
+ * Deletes the held mail an undo takes back, only if no dispatcher has claimed or tried any of
+ * it (a claim or an attempt may have sent it). Answers how many it deleted: fewer than
+ * `ids.length` means the caller must refuse and roll back (domain/undo-window.ts).
+ */
+export async function deleteUnsentMail(trx: Tx, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const r = await trx
+    .deleteFrom('mail_outbox')
+    .where('id', 'in', ids)
+    .where('sent_at', 'is', null)
+    .where('claimed_until', 'is', null)
+    .where('attempts', '=', 0)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
 }
 
 export function mailOutboxRepository(db: Kysely<Database>) {

@@ -4,7 +4,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_DEFER_MS } from '../../src/mail/outbox.ts';
+import { MAIL_HOLD_MS, mailDueAt } from '../../src/domain/undo-window.ts';
+import { MAX_DEFER_MS, MailDispatcher } from '../../src/mail/outbox.ts';
 import type { OutgoingMail } from '../../src/mail/transport.ts';
 import { queueMail } from '../../src/repositories/mail-outbox.ts';
 import { engineApp } from '../booking-fixtures.ts';
@@ -85,5 +86,35 @@ describe('the mail dispatcher gives way to requests', () => {
     await queueMail(t.ctx.db, { to: 'flush@example.com', subject: 's', text: 't', html: 'h' }, t.clock.now);
     await t.ctx.mail.flush();
     expect(sent.map((m) => m.to)).toEqual(['flush@example.com']);
+  });
+});
+
+describe('mail held for an undo (domain/undo-window.ts)', () => {
+  it('goes out on a poll once due, with nobody kicking or flushing the dispatcher', async () => {
+    const sent: OutgoingMail[] = [];
+    const t = await engineApp('sqlite');
+    // A dispatcher of the test's own, polling every 50 ms rather than every 5 s; the app's stops.
+    await t.ctx.mail.stop();
+    const transport = {
+      async send(mail: OutgoingMail) {
+        sent.push(mail);
+        return 'memory';
+      },
+    };
+    const dispatcher = new MailDispatcher(t.ctx.db, transport, t.app.log, () => t.clock.now, 50);
+    try {
+      const changedAt = t.clock.now;
+      const message = { to: 'held@example.com', subject: 'Booking declined: Wash', text: 'hi', html: '<p>hi</p>' };
+      await queueMail(t.ctx.db, message, changedAt, { dueAt: mailDueAt(changedAt) });
+      dispatcher.start();
+      t.clock.now = changedAt + MAIL_HOLD_MS - 1;
+      expect(await waitFor(() => sent.length > 0, 300)).toBe(false);
+      t.clock.now = changedAt + MAIL_HOLD_MS;
+      expect(await waitFor(() => sent.length === 1, 2_000)).toBe(true);
+      expect(sent[0]!.to).toBe('held@example.com');
+    } finally {
+      await dispatcher.stop();
+      await t.close();
+    }
   });
 });

@@ -165,6 +165,7 @@ describe.each(storages())('authorization matrix on %s', (kind) => {
     const refusedForB = [
       'PUT /api/business-dashboard/booking/approve/:id',
       'PUT /api/business-dashboard/service/edit/:id',
+      'POST /api/business-dashboard/booking/undo/:token',
     ];
     for (const key of refusedForB) {
       const route = guarded.find((r) => r.key === key);

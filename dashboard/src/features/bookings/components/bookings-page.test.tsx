@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeBooking } from '../../../testing/bookings.ts';
+import { makeBooking, withUndo } from '../../../testing/bookings.ts';
 import { deferred, fakeApi, type Reply } from '../../../testing/fake-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { storeToken } from '../../../testing/tokens.ts';
@@ -122,7 +122,7 @@ describe('Bookings Management', () => {
     storeToken();
     fakeApi({
       [LIST]: { body: { bookings: [pending] } },
-      'PUT /api/business-dashboard/booking/decline/:id': { body: { ...pending, status: 'declined' } },
+      'PUT /api/business-dashboard/booking/decline/:id': { body: withUndo({ ...pending, status: 'declined' }) },
     });
     const { user } = renderApp('/dashboard/bookings');
     const card = await screen.findByRole('article');

@@ -71,6 +71,7 @@ export function manageHandlers(ctx: AppContext): Handlers<'customer', 'managedBo
             mails.rescheduled(mail, linksFor(ctx, row.id, business.id, token)),
             (owner) => mails.ownerNotice(owner, mail, 'rescheduled'),
             now,
+            row.id,
           );
           return next;
         });
@@ -100,6 +101,7 @@ export function manageHandlers(ctx: AppContext): Handlers<'customer', 'managedBo
           mails.cancelled(mail),
           (owner) => mails.ownerNotice(owner, mail, 'cancelled'),
           now,
+          row.id,
         );
       });
       ctx.mail.kick();

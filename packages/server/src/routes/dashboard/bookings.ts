@@ -5,16 +5,18 @@
  */
 import { todayIn } from '@slotwise/shared/time-zone';
 import type { AppContext } from '../../context.ts';
-import { withBusinessLock } from '../../db/transaction.ts';
+import { type Tx, withBusinessLock } from '../../db/transaction.ts';
 import { toBookingJson } from '../../domain/answers.ts';
-import { linksFor, toMailBooking } from '../../domain/booking-mail.ts';
+import { linksFor, mailOwnerChange, toMailBooking } from '../../domain/booking-mail.ts';
 import { type OwnerDecision, refuseDecision } from '../../domain/owner-decision.ts';
 import { effectiveStatus } from '../../domain/status.ts';
+import { mailDueAt } from '../../domain/undo-window.ts';
 import { AppError } from '../../errors.ts';
 import { mails } from '../../mail/templates.ts';
 import type { Business } from '../../repositories/businesses.ts';
-import { queueMail } from '../../repositories/mail-outbox.ts';
+import type { BookingRow } from '../../repositories/calendar.ts';
 import type { Handlers } from '../register.ts';
+import { offerUndo } from './undo.ts';
 
 export function bookingNotFound(id: string, reload = 'Reload the list and try again.'): AppError {
   return new AppError('BOOKING_NOT_FOUND', `Booking ${id} was not found among your bookings. ${reload}`);
@@ -34,9 +36,18 @@ export function bookingHandlers(
 ): Handlers<'dashboard', 'bookingsToday' | 'bookings' | 'approve' | 'decline'> {
   const { bookings } = ctx.repos;
 
-  async function decide(b: Business, id: string, decision: OwnerDecision) {
+  /**
+   * Approve or Decline under the business's lock; `then` queues the customer's mail in the
+   * same transaction (and, for a Decline, offers its undo) and answers what it adds.
+   */
+  async function decide<T>(
+    b: Business,
+    id: string,
+    decision: OwnerDecision,
+    then: (trx: Tx, before: BookingRow, after: BookingRow, now: number) => Promise<T>,
+  ) {
     const now = ctx.now();
-    const updated = await withBusinessLock(ctx.store, b.id, async (trx) => {
+    const { updated, added } = await withBusinessLock(ctx.store, b.id, async (trx) => {
       const row = await bookings.find(b.id, id, trx);
       if (!row) throw bookingNotFound(id);
       const refusal = refuseDecision(
@@ -46,15 +57,10 @@ export function bookingHandlers(
       );
       if (refusal) throw new AppError('BOOKING_NOT_CHANGEABLE', refusal);
       const next = await bookings.setStatus(trx, id, decision, now);
-      const mail =
-        decision === 'approved'
-          ? mails.approved(toMailBooking(next, b), linksFor(ctx, id, b.id))
-          : mails.declined(toMailBooking(next, b));
-      await queueMail(trx, mail, now);
-      return next;
+      return { updated: next, added: await then(trx, row, next, now) };
     });
     ctx.mail.kick();
-    return toBookingJson(updated, now, b.time_zone);
+    return { booking: toBookingJson(updated, now, b.time_zone), added };
   }
 
   return {
@@ -72,7 +78,24 @@ export function bookingHandlers(
       const rows = await bookings.list(req.owner.business.id, { fromDay: from, toDay: to });
       return { bookings: rows.map((r) => toBookingJson(r, now, req.owner.business.time_zone)) };
     },
-    approve: (req) => decide(req.owner.business, req.params.id, 'approved'),
-    decline: (req) => decide(req.owner.business, req.params.id, 'declined'),
+    approve: async (req) => {
+      const b = req.owner.business;
+      const { booking } = await decide(b, req.params.id, 'approved', (trx, _before, after, now) =>
+        mailOwnerChange(trx, after.id, mails.approved(toMailBooking(after, b), linksFor(ctx, after.id, b.id)), now),
+      );
+      return booking;
+    },
+    decline: async (req) => {
+      const b = req.owner.business;
+      // The owner's words for the customer; empty means none.
+      const reason = req.body?.reason || undefined;
+      const { booking, added: undo } = await decide(b, req.params.id, 'declined', async (trx, before, after, now) => {
+        // The mail waits out the undo window (domain/undo-window.ts).
+        const mail = mails.declined(toMailBooking(after, b), reason);
+        const mailIds = await mailOwnerChange(trx, after.id, mail, now, mailDueAt(now));
+        return offerUndo(ctx, trx, { kind: 'decline', businessId: b.id, before, after, mailIds, now });
+      });
+      return { ...booking, undo };
+    },
   };
 }

@@ -19,7 +19,7 @@ import type { AppContext } from '../../context.ts';
 import { isOverlapViolation } from '../../db/errors.ts';
 import { type Tx, withBusinessLock } from '../../db/transaction.ts';
 import { toBlockedJson, toBookingJson } from '../../domain/answers.ts';
-import { linksFor, toMailBooking } from '../../domain/booking-mail.ts';
+import { linksFor, mailOwnerChange, toMailBooking } from '../../domain/booking-mail.ts';
 import {
   assertInsideHours,
   assertVersion,
@@ -30,13 +30,14 @@ import {
   intervalOf,
 } from '../../domain/slot-rules.ts';
 import { effectiveStatus } from '../../domain/status.ts';
+import { mailDueAt } from '../../domain/undo-window.ts';
 import { AppError } from '../../errors.ts';
 import { mails } from '../../mail/templates.ts';
 import type { Business } from '../../repositories/businesses.ts';
 import type { BlockedRow } from '../../repositories/calendar.ts';
-import { queueMail } from '../../repositories/mail-outbox.ts';
 import type { Handlers } from '../register.ts';
 import { assertRange, bookingNotFound } from './bookings.ts';
+import { offerUndo } from './undo.ts';
 
 function blockedNotFound(id: string): AppError {
   return new AppError(
@@ -97,11 +98,21 @@ export function calendarHandlers(
               `That time overlaps ${describeConflict(conflict, b.time_zone)}. Pick a free time.`,
             );
           const next = await calendar.moveBooking(trx, row.id, span, now);
-          await queueMail(trx, mails.rescheduled(toMailBooking(next, b), linksFor(ctx, row.id, b.id)), now);
-          return next;
+          // The customer's mail waits out the undo window (domain/undo-window.ts).
+          const mail = mails.rescheduled(toMailBooking(next, b), linksFor(ctx, row.id, b.id));
+          const mailIds = await mailOwnerChange(trx, row.id, mail, now, mailDueAt(now));
+          const undo = await offerUndo(ctx, trx, {
+            kind: 'move',
+            businessId: b.id,
+            before: row,
+            after: next,
+            mailIds,
+            now,
+          });
+          return { next, undo };
         });
         ctx.mail.kick();
-        return toBookingJson(moved, ctx.now(), b.time_zone);
+        return { ...toBookingJson(moved.next, ctx.now(), b.time_zone), undo: moved.undo };
       } catch (err) {
         if (isOverlapViolation(err))
           throw new AppError(

@@ -1,6 +1,7 @@
-import { ACTIVE_STATUSES } from '@slotwise/shared/domain';
+import { ACTIVE_STATUSES, DECLINE_REASON_MAX } from '@slotwise/shared/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { manageTokenFor } from '../../../src/domain/manage-token.ts';
+import { MAIL_HOLD_MS } from '../../../src/domain/undo-window.ts';
 import { createTestApp, onboardedOwner, storages, type TestApp } from '../../helpers.ts';
 import { captureMail, hasOverlapGuard, insertBooking, testClock, wallToMs } from './fixtures.ts';
 
@@ -184,6 +185,10 @@ describe.each(storages())('dashboard bookings on %s', (kind) => {
       [replacement, 'pending'],
     ]);
 
+    // The mail waits out the undo window (domain/undo-window.ts), then goes.
+    await t.ctx.mail.flush();
+    expect(mail.sent).toEqual([]);
+    clock.set(clock.now() + MAIL_HOLD_MS);
     await t.ctx.mail.flush();
     expect(mail.sent.map((m) => [m.to, m.subject])).toEqual([['ada@example.com', 'Booking declined: Full Detail']]);
     // A declined booking's links are dead, so the mail carries none.
@@ -192,6 +197,78 @@ describe.each(storages())('dashboard bookings on %s', (kind) => {
     const again = await put(`booking/decline/${id}`);
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe('Only pending bookings can be declined; this one is declined.');
+  });
+
+  const declineWith = (id: string, payload: unknown) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `${base}/booking/decline/${id}`,
+      headers: owner.auth,
+      payload: payload as object,
+    });
+  const mailAbout = (id: string) =>
+    t.ctx.db.selectFrom('mail_outbox').selectAll().where('booking_id', '=', id).executeTakeFirstOrThrow();
+
+  it("quotes the owner's reason in the declined mail, under a line naming the business, escaped in the HTML", async () => {
+    const id = await insertBooking(t.ctx, owner.businessId, {
+      day: '2027-01-05',
+      startTime: '10:00',
+      endTime: '11:00',
+    });
+    const reason = '  Sorry, <b>fully booked</b> & "closed" that week.\nTry us in January!  ';
+    const res = await declineWith(id, { reason });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ _id: id, status: 'declined' });
+
+    const m = await mailAbout(id);
+    expect(m.subject).toBe('Booking declined: Full Detail');
+    expect(m.text_body).toContain(
+      'A note from Shiny Cars:\nSorry, <b>fully booked</b> & "closed" that week.\nTry us in January!\n\nService: Full Detail',
+    );
+    expect(m.html_body).toContain(
+      '<p>A note from Shiny Cars:</p><blockquote style="margin:0 0 1em;padding-left:12px;border-left:3px solid #d1d5db">Sorry, &lt;b&gt;fully booked&lt;/b&gt; &amp; &quot;closed&quot; that week.<br>Try us in January!</blockquote>',
+    );
+    expect(m.html_body).not.toContain('<b>');
+  });
+
+  it('declines without a note when the reason is empty or only spaces, as with no body', async () => {
+    const texts: string[] = [];
+    for (const payload of [undefined, {}, { reason: '' }, { reason: ' \n\t ' }]) {
+      const id = await insertBooking(t.ctx, owner.businessId, {
+        day: '2027-01-05',
+        startTime: '10:00',
+        endTime: '11:00',
+      });
+      const res = await declineWith(id, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(200);
+      const m = await mailAbout(id);
+      expect(m.text_body).not.toContain('A note from');
+      expect(m.html_body).not.toContain('blockquote');
+      texts.push(m.text_body);
+    }
+    expect(new Set(texts).size).toBe(1);
+  });
+
+  it('refuses a reason over 500 characters with a sentence, and changes nothing', async () => {
+    const id = await insertBooking(t.ctx, owner.businessId, {
+      day: '2027-01-05',
+      startTime: '10:00',
+      endTime: '11:00',
+    });
+    const before = await t.ctx.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const outbox = await outboxCount();
+    const res = await declineWith(id, { reason: `${'x'.repeat(DECLINE_REASON_MAX)}!` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      error: 'The reason is 501 characters long; it can be at most 500. Shorten it and decline again.',
+    });
+    expect(await t.ctx.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow()).toEqual(
+      before,
+    );
+    expect(await outboxCount()).toBe(outbox);
+    // Exactly 500 goes through.
+    expect((await declineWith(id, { reason: 'x'.repeat(DECLINE_REASON_MAX) })).statusCode).toBe(200);
   });
 
   it.each([

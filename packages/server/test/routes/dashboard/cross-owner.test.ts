@@ -42,6 +42,7 @@ const EXPECTED = [
   'GET /api/business-dashboard/bookings',
   'PUT /api/business-dashboard/booking/approve/:id',
   'PUT /api/business-dashboard/booking/decline/:id',
+  'POST /api/business-dashboard/booking/undo/:id',
   'GET /api/business-dashboard/availability',
   'PUT /api/business-dashboard/availability/update-single',
   'PUT /api/business-dashboard/availability/update',
@@ -63,7 +64,7 @@ describe.each(storages())('owner B against owner A on %s', (kind) => {
   let t: TestApp;
   let a: Awaited<ReturnType<typeof onboardedOwner>>;
   let b: Awaited<ReturnType<typeof onboardedOwner>>;
-  const ids = { booking: '', approved: '', service: '', blocked: '' };
+  const ids = { booking: '', approved: '', declined: '', service: '', blocked: '', undoToken: '' };
   const mail = captureMail();
   let routes: RouteDef[];
 
@@ -82,7 +83,9 @@ describe.each(storages())('owner B against owner A on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { mailTransport: mail.transport });
+    // A standing clock: A's undo (below) stays open however long the walk takes.
+    const startedAt = Date.now();
+    t = await createTestApp(kind, { mailTransport: mail.transport, now: () => startedAt });
     a = await onboardedOwner(t.app);
     b = await onboardedOwner(t.app);
     const asA = (method: 'POST' | 'PUT', url: string, payload: object) =>
@@ -118,6 +121,17 @@ describe.each(storages())('owner B against owner A on %s', (kind) => {
       endTime: '13:00',
       status: 'approved',
     });
+    // A's Decline of a third booking, still open to undo: B must not be able to take it back.
+    ids.declined = await insertBooking(t.ctx, a.businessId, {
+      ...customer,
+      customerEmail: 'undo-customer@example.com',
+      day: '2027-04-07',
+      startTime: '10:00',
+      endTime: '11:00',
+    });
+    const declined = await asA('PUT', `booking/decline/${ids.declined}`, {});
+    expect(declined.statusCode).toBe(200);
+    ids.undoToken = declined.json().undo.token;
     ids.blocked = randomUUID();
     await t.ctx.db
       .insertInto('blocked_times')
@@ -142,7 +156,7 @@ describe.each(storages())('owner B against owner A on %s', (kind) => {
       a.email,
       a.businessId,
     ];
-    aIds = [ids.booking, ids.approved, ids.service, ids.blocked];
+    aIds = [ids.booking, ids.approved, ids.declined, ids.service, ids.blocked];
     routes = registeredRoutes(t.app).filter((r) => r.url.startsWith(PREFIX));
   });
   afterAll(() => t.close());
@@ -151,6 +165,7 @@ describe.each(storages())('owner B against owner A on %s', (kind) => {
 
   /** The id of A's that a path parameter stands for, chosen by what the path is about. */
   function idFor(url: string): string {
+    if (url.includes('/undo/')) return ids.undoToken;
     if (url.includes('blocked-time')) return ids.blocked;
     if (url.includes('service')) return ids.service;
     return ids.booking;
@@ -251,7 +266,16 @@ describe.each(storages())('owner B against owner A on %s', (kind) => {
     expect(rows).toEqual([
       { id: ids.booking, status: 'pending', day: '2027-04-06', start_time: '10:00' },
       { id: ids.approved, status: 'approved', day: '2027-04-06', start_time: '12:00' },
+      { id: ids.declined, status: 'declined', day: '2027-04-07', start_time: '10:00' },
     ]);
+    // A's undo is still there, and still A's to use.
+    const undone = await t.app.inject({
+      method: 'POST',
+      url: `${PREFIX}booking/undo/${ids.undoToken}`,
+      headers: a.auth,
+    });
+    expect(undone.statusCode).toBe(200);
+    expect(undone.json()).toMatchObject({ _id: ids.declined, status: 'pending' });
     const service = await t.ctx.db.selectFrom('services').selectAll().where('id', '=', ids.service).executeTakeFirst();
     expect(service).toMatchObject({ name: A.serviceName, price_cents: 7700, business_id: a.businessId });
     const blocked = await t.ctx.db
