@@ -8,10 +8,11 @@
 import type { Booking } from '@slotwise/shared/api';
 import { type FormEvent, useId, useState } from 'react';
 import { client } from '../lib/api.ts';
-import { isNetworkError, serverErrorOr } from '../lib/errors.ts';
+import { isNetworkError, serverDetail, serverErrorOr } from '../lib/errors.ts';
 import { formatDay, formatTime } from '../lib/format.ts';
 import { offerUndo } from '../lib/undo.ts';
 import { Modal } from './modal.tsx';
+import { Notice } from './notice.tsx';
 import { showToast } from './toaster.tsx';
 
 export const DECISION_FAILED = { approve: 'Failed to approve booking', decline: 'Failed to decline booking' } as const;
@@ -34,21 +35,25 @@ function DeclineDialog({
   onClose,
 }: {
   booking: Booking;
-  onDecline: (reason: string) => Promise<boolean>;
+  /** Resolves null when declined, else the failure to show (the dialog stays open, the reason kept). */
+  onDecline: (reason: string) => Promise<unknown>;
   onClose: () => void;
 }) {
   const id = useId();
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
   const time = booking.bookingTime;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
     setBusy(true);
-    const declined = await onDecline(reason.trim());
+    setFailure(null);
+    const problem = await onDecline(reason.trim());
     setBusy(false);
-    if (declined) onClose();
+    if (problem) setFailure(problem);
+    else onClose();
   }
 
   return (
@@ -74,6 +79,11 @@ function DeclineDialog({
             {`It goes into the e-mail to ${booking.firstName || 'the customer'}. You can undo for 10 seconds after declining.`}
           </p>
         </div>
+        {failure !== null && (
+          <Notice kind="error" detail={serverDetail(failure)}>
+            {DECISION_FAILED.decline}
+          </Notice>
+        )}
         <div className="row decision-dialog-actions">
           <button type="button" className="btn" onClick={onClose}>
             Keep booking
@@ -90,7 +100,8 @@ function DeclineDialog({
 /**
  * The two buttons for a pending booking (nothing for any other). `onChange` gets the
  * booking as the server now has it: after a decision, and again after an Undo.
- * `onFailure` shows a refusal where the page wants it (a toast by default).
+ * `onFailure` shows a refused Approve where the page wants it (a toast by default); a
+ * refused Decline is said in its dialog, which stays open with the reason typed.
  */
 export function BookingDecisions({
   booking,
@@ -118,7 +129,7 @@ export function BookingDecisions({
     }
   }
 
-  async function decline(reason: string): Promise<boolean> {
+  async function decline(reason: string): Promise<unknown> {
     try {
       const { undo, ...declined } = await client.dashboard.decline({
         params: { id: booking._id },
@@ -131,10 +142,9 @@ export function BookingDecisions({
         'Decline undone. No e-mail was sent.',
         async () => onChange(await client.dashboard.undo({ params: { token: undo.token } })),
       );
-      return true;
+      return null;
     } catch (err) {
-      onFailure('decline', err);
-      return false;
+      return err ?? new Error(DECISION_FAILED.decline);
     }
   }
 

@@ -13,6 +13,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { shownToasts } from '../../components/toaster.tsx';
 import { withUndo } from '../../testing/bookings.ts';
 import { deferred, type FakeRequest, fakeApi, type Reply } from '../../testing/fake-api.ts';
+import { onPhone } from '../../testing/phone.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { storeToken } from '../../testing/tokens.ts';
 import type { CalendarEvent } from './calendar-events.ts';
@@ -797,5 +798,93 @@ describe('clicking an event', () => {
     });
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(within(eventBox('Full Detail · Dana Reyes')).getByText('10:00–11:00')).toBeInTheDocument();
+  });
+});
+
+describe('undo and decisions', () => {
+  it('offers Undo after a dropped booking; Undo puts it back where it was', async () => {
+    const moved = { ...BOOKING, bookingTime: { day: '2026-03-13', startTime: '14:00', endTime: '15:00' } };
+    const { api, user } = await openCalendar('/dashboard/calendar?date=2026-03-11', {
+      'PUT /api/business-dashboard/booking/reschedule': { body: withUndo(moved) },
+      'POST /api/business-dashboard/booking/undo/:token': { body: BOOKING },
+    });
+    act(() =>
+      props().onEventDrop({
+        event: eventByTitle('Full Detail · Dana Reyes'),
+        start: wallDate('2026-03-13', '14:00'),
+        end: wallDate('2026-03-13', '15:00'),
+      }),
+    );
+    await waitFor(() =>
+      expect(shownToasts()).toContainEqual(
+        'Booking moved to Fri, Mar 13, 2026 at 2:00 PM. Dana will be e-mailed in 10 seconds.',
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(shownToasts()).toContainEqual('Move undone. No e-mail was sent.'));
+    expect(api.callsTo('POST /api/business-dashboard/booking/undo/:token')[0]?.params.token).toBe('test-undo-token');
+    await waitFor(() =>
+      expect(within(eventBox('Full Detail · Dana Reyes')).getByText('10:00–11:00')).toBeInTheDocument(),
+    );
+  });
+
+  it("undoes a blocked time's move by moving it back, since no one was mailed", async () => {
+    const { api, user } = await openCalendar('/dashboard/calendar?date=2026-03-11', {
+      'PUT /api/business-dashboard/blocked-time/:id/reschedule': (req) => {
+        const body = req.body as { startTime: string; endTime: string };
+        return { body: { ...LUNCH, startTime: body.startTime, endTime: body.endTime } };
+      },
+    });
+    act(() =>
+      props().onEventDrop({
+        event: eventByTitle('Lunch Break'),
+        start: wallDate('2026-03-10', '14:00'),
+        end: wallDate('2026-03-10', '15:00'),
+      }),
+    );
+    await waitFor(() => expect(shownToasts()).toContainEqual('Blocked time moved.'));
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(shownToasts()).toContainEqual('Move undone.'));
+    const calls = api.callsTo('PUT /api/business-dashboard/blocked-time/:id/reschedule');
+    expect(calls.map((c) => c.body)).toEqual([
+      { startTime: '2026-03-10T21:00:00.000Z', endTime: '2026-03-10T22:00:00.000Z' },
+      { startTime: LUNCH.startTime, endTime: LUNCH.endTime },
+    ]);
+  });
+
+  it("approves from the booking's dialog, which also offers Call and, with an address, Navigate", async () => {
+    const { api, user } = await openCalendar('/dashboard/calendar?date=2026-03-11', {
+      'GET /api/business-dashboard/bookings': {
+        body: { bookings: [{ ...BOOKING, customerAddress: '500 E 5th St, Austin, TX' }, APPROVED] },
+      },
+      'PUT /api/business-dashboard/booking/approve/:id': {
+        body: { ...BOOKING, customerAddress: '500 E 5th St, Austin, TX', status: 'approved' },
+      },
+    });
+    await user.click(eventBox('Full Detail · Dana Reyes'));
+    const dialog = await screen.findByRole('dialog', { name: 'Full Detail · Dana Reyes' });
+    expect(within(dialog).getByRole('link', { name: 'Call' })).toHaveAttribute('href', 'tel:+15550101010');
+    expect(within(dialog).getByRole('link', { name: 'Navigate' })).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/dir/?api=1&destination=500%20E%205th%20St%2C%20Austin%2C%20TX',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(within(dialog).getByText('Approved')).toBeInTheDocument());
+    expect(within(dialog).queryByRole('button', { name: 'Decline' })).not.toBeInTheDocument();
+    expect(api.callsTo('PUT /api/business-dashboard/booking/approve/:id')[0]?.params.id).toBe(BOOKING._id);
+    // An approved booking offers no decision.
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await user.click(eventBox('Wash · Sam Okafor'));
+    const other = await screen.findByRole('dialog', { name: 'Wash · Sam Okafor' });
+    expect(within(other).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    expect(within(other).queryByRole('link', { name: 'Navigate' })).not.toBeInTheDocument();
+  });
+
+  it('opens on one day on a phone, and on the view last chosen after that', async () => {
+    onPhone();
+    const { user } = await openCalendar('/dashboard/calendar?date=2026-03-11');
+    expect(screen.getByRole('button', { name: 'Day' })).toHaveClass('rbc-active');
+    await user.click(screen.getByRole('button', { name: 'Month' }));
+    expect(localStorage.getItem('slotwise.calendar.view')).toBe('month');
   });
 });

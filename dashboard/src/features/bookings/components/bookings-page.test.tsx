@@ -118,16 +118,72 @@ describe('Bookings Management', () => {
     expect(api.callsTo('PUT /api/business-dashboard/booking/approve/:id')[0]?.params.id).toBe(pending._id);
   });
 
-  it('declines: the badge turns grey', async () => {
+  it('declines after asking for an optional reason: the badge turns grey, and Undo puts it back', async () => {
     storeToken();
-    fakeApi({
+    const api = fakeApi({
+      [LIST]: { body: { bookings: [pending] } },
+      'PUT /api/business-dashboard/booking/decline/:id': { body: withUndo({ ...pending, status: 'declined' }) },
+      'POST /api/business-dashboard/booking/undo/:token': { body: pending },
+    });
+    const { user } = renderApp('/dashboard/bookings');
+    const card = await screen.findByRole('article');
+    await user.click(within(card).getByRole('button', { name: 'Decline' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decline this booking?' });
+    // Nothing is sent until the owner confirms.
+    expect(api.callsTo('PUT /api/business-dashboard/booking/decline/:id')).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText('Reason (optional)'), '  Fully booked that day.  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Decline booking' }));
+    await waitFor(() => expect(within(card).getByText('Declined')).toHaveAttribute('data-color', 'grey'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo('PUT /api/business-dashboard/booking/decline/:id')[0]?.body).toEqual({
+      reason: 'Fully booked that day.',
+    });
+    expect(screen.getByText('Booking declined. Pat will be e-mailed in 10 seconds.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(within(card).getByText('Pending')).toHaveAttribute('data-color', 'amber'));
+    expect(api.callsTo('POST /api/business-dashboard/booking/undo/:token')[0]?.params.token).toBe('test-undo-token');
+    expect(await screen.findByText('Decline undone. No e-mail was sent.')).toBeInTheDocument();
+    // Pending again: it can be decided again, and the dialog does not come back by itself.
+    expect(within(card).getByRole('button', { name: 'Decline' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('sends no body without a reason, and Keep booking sends nothing', async () => {
+    storeToken();
+    const api = fakeApi({
       [LIST]: { body: { bookings: [pending] } },
       'PUT /api/business-dashboard/booking/decline/:id': { body: withUndo({ ...pending, status: 'declined' }) },
     });
     const { user } = renderApp('/dashboard/bookings');
     const card = await screen.findByRole('article');
     await user.click(within(card).getByRole('button', { name: 'Decline' }));
-    await waitFor(() => expect(within(card).getByText('Declined')).toHaveAttribute('data-color', 'grey'));
+    await user.click(await screen.findByRole('button', { name: 'Keep booking' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo('PUT /api/business-dashboard/booking/decline/:id')).toHaveLength(0);
+    await user.click(within(card).getByRole('button', { name: 'Decline' }));
+    await user.click(await screen.findByRole('button', { name: 'Decline booking' }));
+    await waitFor(() => expect(within(card).getByText('Declined')).toBeInTheDocument());
+    expect(api.callsTo('PUT /api/business-dashboard/booking/decline/:id')[0]?.body).toEqual({});
+  });
+
+  it('says when the time to undo has passed, and the booking stays declined', async () => {
+    storeToken();
+    fakeApi({
+      [LIST]: { body: { bookings: [pending] } },
+      'PUT /api/business-dashboard/booking/decline/:id': { body: withUndo({ ...pending, status: 'declined' }) },
+      'POST /api/business-dashboard/booking/undo/:token': {
+        status: 410,
+        body: { error: 'The time to undo has passed; the customer has been e-mailed that the booking is declined.' },
+      },
+    });
+    const { user } = renderApp('/dashboard/bookings');
+    const card = await screen.findByRole('article');
+    await user.click(within(card).getByRole('button', { name: 'Decline' }));
+    await user.click(await screen.findByRole('button', { name: 'Decline booking' }));
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText(/The time to undo has passed/)).toBeInTheDocument();
+    expect(within(card).getByText('Declined')).toBeInTheDocument();
   });
 
   it.each([
@@ -145,6 +201,8 @@ describe('Bookings Management', () => {
     const { user } = renderApp('/dashboard/bookings');
     const card = await screen.findByRole('article');
     await user.click(within(card).getByRole('button', { name: button }));
+    // A Decline is confirmed in its dialog first; its refusal is said there, the reason kept.
+    if (action === 'decline') await user.click(await screen.findByRole('button', { name: 'Decline booking' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(text);
     expect(alert).toHaveTextContent('Only pending bookings can be changed');
