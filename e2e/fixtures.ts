@@ -187,11 +187,14 @@ export async function openAs(page: Page, owner: Pick<Owner, 'token'>, path = '/d
 
 // ---------- screenshots ----------
 
-/** Saves a full-page screenshot to e2e/artifacts/<name>.png and returns its path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves a screenshot to e2e/artifacts/<name>.png and returns its path: the full page, or
+ * with `{ fullPage: false }` what the screen shows (a phone's fixed tab bar, sheet and toasts where they are).
+ */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
   mkdirSync(artifactsDir, { recursive: true });
   const path = join(artifactsDir, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage: options.fullPage ?? true });
   return path;
 }
 

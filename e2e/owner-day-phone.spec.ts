@@ -18,6 +18,9 @@ import { readOutbox } from './mail.ts';
 test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
 
+/** What the phone's screen shows, fixed tab bar and sheets in place. */
+const SCREEN = { fullPage: false };
+
 /** The server holds a customer's mail this long after a Decline or a move (packages/server/src/domain/undo-window.ts), then its dispatcher polls every 5 s. */
 const HELD_THEN_SENT_MS = 15_000 + 5_000 + 2_000;
 
@@ -201,14 +204,14 @@ test('signs in and sees the five pages in the tab bar without scrolling, and tod
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
     0,
   );
-  await screenshot(page, 'owner-day-1-agenda');
+  await screenshot(page, 'owner-day-1-agenda', SCREEN);
 
   // The account menu holds Log Out and feedback; nothing floats over the agenda.
   await expect(page.getByRole('button', { name: 'Feedback' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Account' }).click();
   await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send feedback' })).toBeVisible();
-  await screenshot(page, 'owner-day-2-account-menu');
+  await screenshot(page, 'owner-day-2-account-menu', SCREEN);
 });
 
 test('approves a booking from the agenda', async ({ page }) => {
@@ -219,7 +222,7 @@ test('approves a booking from the agenda', async ({ page }) => {
   await expect(dana.getByRole('button', { name: 'Approve' })).toHaveCount(0);
   await expect(page.getByText('Booking approved. Dana has been e-mailed.')).toBeVisible();
   await expect.poll(() => mailTo(people.dana.email).length, { timeout: 15_000 }).toBe(1);
-  await screenshot(page, 'owner-day-3-approved');
+  await screenshot(page, 'owner-day-3-approved', SCREEN);
 });
 
 test('declines a booking with a reason, undoes it, and no mail leaves', async ({ page }) => {
@@ -229,12 +232,12 @@ test('declines a booking with a reason, undoes it, and no mail leaves', async ({
   const dialog = page.getByRole('dialog', { name: 'Decline this booking?' });
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Reason (optional)').fill('The van is in the shop today.');
-  await screenshot(page, 'owner-day-4-decline-reason');
+  await screenshot(page, 'owner-day-4-decline-reason', SCREEN);
   await dialog.getByRole('button', { name: 'Decline booking' }).click();
   await expect(sam.locator('.sw-badge')).toHaveText('Declined');
   const toast = page.locator('.toast', { hasText: 'Booking declined. Sam will be e-mailed in 10 seconds.' });
   await expect(toast).toBeVisible();
-  await screenshot(page, 'owner-day-5-declined-undo');
+  await screenshot(page, 'owner-day-5-declined-undo', SCREEN);
   await toast.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByText('Decline undone. No e-mail was sent.')).toBeVisible();
   await expect(sam.locator('.sw-badge')).toHaveText('Pending');
@@ -250,10 +253,10 @@ test('moves a booking in the day view and undoes it', async ({ page }) => {
   await signIn(page);
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Calendar' }).click();
   // A phone opens on one day.
-  await expect(page.getByRole('button', { name: 'Day' })).toHaveClass(/rbc-active/);
+  await expect(page.getByRole('button', { name: 'Day', exact: true })).toHaveClass(/rbc-active/);
   const lee = page.locator('.rbc-calendar .rbc-event', { hasText: 'Lee Customer' });
   await expect(lee).toBeVisible();
-  await screenshot(page, 'owner-day-6-day-view');
+  await screenshot(page, 'owner-day-6-day-view', SCREEN);
   await lee.click();
   const sheet = page.getByRole('dialog', { name: /Mobile Detail/ });
   await expect(sheet).toBeVisible();
@@ -263,14 +266,14 @@ test('moves a booking in the day view and undoes it', async ({ page }) => {
   const box = await sheet.boundingBox();
   expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(812);
   expect(Math.round(box?.width ?? 0)).toBe(375);
-  await screenshot(page, 'owner-day-7-booking-sheet');
+  await screenshot(page, 'owner-day-7-booking-sheet', SCREEN);
   await sheet.getByLabel('Start Time').selectOption('18:00');
   await sheet.getByRole('button', { name: 'Move', exact: true }).click();
   const toast = page.locator('.toast', {
     hasText: /Booking moved to .* at 6:00 PM\. Lee will be e-mailed in 10 seconds\./,
   });
   await expect(toast).toBeVisible();
-  await screenshot(page, 'owner-day-8-moved-undo');
+  await screenshot(page, 'owner-day-8-moved-undo', SCREEN);
   await toast.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByText('Move undone. No e-mail was sent.')).toBeVisible();
   const booking = await api<{ bookings: { _id: string; bookingTime: { startTime: string } }[] }>(
@@ -287,7 +290,7 @@ test('moves a booking in the day view and undoes it', async ({ page }) => {
 test('remembers the view chosen on this device', async ({ page }) => {
   await signIn(page);
   await page.goto('/dashboard/calendar');
-  await page.getByRole('button', { name: 'Week' }).click();
+  await page.getByRole('button', { name: 'Week', exact: true }).click();
   await page.goto('/dashboard/calendar');
-  await expect(page.getByRole('button', { name: 'Week' })).toHaveClass(/rbc-active/);
+  await expect(page.getByRole('button', { name: 'Week', exact: true })).toHaveClass(/rbc-active/);
 });
