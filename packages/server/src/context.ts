@@ -10,6 +10,7 @@ import { availabilityRepository } from './repositories/availability.ts';
 import { bookingsRepository } from './repositories/bookings.ts';
 import { businessesRepository } from './repositories/businesses.ts';
 import { calendarRepository } from './repositories/calendar.ts';
+import { checklistRepository } from './repositories/checklist.ts';
 import { customerDataRepository } from './repositories/customer-data.ts';
 import { feedbackRepository } from './repositories/feedback.ts';
 import { idempotencyRepository } from './repositories/idempotency.ts';
@@ -47,5 +48,6 @@ export function createRepositories(db: Kysely<Database>) {
     idempotency: idempotencyRepository(db),
     customerData: customerDataRepository(db),
     jobRuns: jobRunsRepository(db),
+    checklist: checklistRepository(db),
   };
 }

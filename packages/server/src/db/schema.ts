@@ -169,6 +169,21 @@ interface MailOutboxTable {
   booking_id: string | null;
 }
 
+/**
+ * The overview's first-day checklist (docs/product.md#the-first-day-checklist): when each mark
+ * was first made; no row yet is nothing done and not dismissed.
+ */
+export interface FirstDayChecklistTable {
+  business_id: string;
+  /** A service added, edited or deleted by the owner (the trade template's do not count). */
+  prices_checked_at: number | null;
+  /** Business hours saved, all at once or one day. */
+  hours_set_at: number | null;
+  /** The embed code copied in the dashboard. */
+  embed_copied_at: number | null;
+  dismissed_at: number | null;
+}
+
 /** One row per periodic job that must run once across instances (jobs/run-once.ts). */
 interface JobRunsTable {
   name: string;
@@ -206,4 +221,5 @@ export interface Database {
   rate_limits: RateLimitsTable;
   password_resets: PasswordResetsTable;
   job_runs: JobRunsTable;
+  first_day_checklist: FirstDayChecklistTable;
 }
