@@ -1,8 +1,8 @@
 /**
  * The protected /dashboard layout (docs/product.md#screens): the top bar with the five
- * links and Log Out, and the nested page beneath it. 'Loading...' while the session
- * is checked; a signed-out visitor goes to /login. On a phone (under 640 px) the same
- * five links become a tab bar along the bottom of the screen, each with an icon, and the
+ * links and Log Out, and the nested page beneath it. A page-shaped skeleton (its hidden
+ * words 'Loading...') while the session is checked; a signed-out visitor goes to /login.
+ * On a phone (under 640 px) the same five links become a tab bar along the bottom of the screen, each with an icon, and the
  * top bar keeps only the name and Log Out (dashboard-layout.css): one nav, restyled.
  *
  * A link to a page in a chunk of its own starts loading that chunk when the owner shows
@@ -19,6 +19,7 @@ import { currentUser, logout, sessionStatus } from '../../lib/session.ts';
 import { Brand } from '../brand.tsx';
 import { OfflineNote } from '../offline-note.tsx';
 import './dashboard-layout.css';
+import { Skeleton } from '../skeleton.tsx';
 
 /** 24 x 24 outline icons (stroke currentColor), shown above the labels in the phone's tab bar. */
 const ICONS = {
@@ -64,7 +65,7 @@ export type PreloadByPath = Readonly<Record<string, () => Promise<unknown>>>;
 export function DashboardLayout({ preload = {} }: { preload?: PreloadByPath }) {
   useSignals();
   const status = sessionStatus.value;
-  if (status === 'loading') return <p className="loading">Loading...</p>;
+  if (status === 'loading') return <Skeleton shape="page" />;
   if (status === 'signedOut') return <Navigate to="/login" replace />;
 
   return (

@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useRef } from 'react';
+import { Skeleton } from '../../../components/skeleton.tsx';
 import { showToast } from '../../../components/toaster.tsx';
 import { client } from '../../../lib/api.ts';
 import { copyText } from '../../../lib/copy-text.ts';
@@ -42,7 +43,7 @@ export function EmbedCodeSection() {
           {details.error.value}
         </p>
       ) : !businessId ? (
-        <p className="loading">Loading...</p>
+        <Skeleton shape="form" rows={1} />
       ) : (
         <>
           <textarea

@@ -10,6 +10,7 @@ import {
   type Reply,
 } from '../../../testing/fake-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
+import { loadingSkeleton } from '../../../testing/skeleton.ts';
 import { storeToken } from '../../../testing/tokens.ts';
 
 const B = '/api/business-dashboard';
@@ -191,12 +192,13 @@ describe('Services page: Specific Question Configuration', { timeout: 20_000 }, 
 });
 
 describe('Services page: Services list', { timeout: 20_000 }, () => {
-  it("shows 'Loading...', then each service with its duration and price", async () => {
+  it('shows a skeleton, then each service with its duration and price', async () => {
     const answer = deferred<Reply>();
     servicesApi({ [`GET ${B}/services`]: () => answer.promise });
     renderApp('/dashboard/services');
     const s = section('Services');
-    expect(await within(s).findByText('Loading...')).toBeInTheDocument();
+    await within(s).findByText('Loading...');
+    loadingSkeleton(within(s));
     answer.resolve({ body: { services: [wash] } });
     expect(await within(s).findByText('Basic Wash')).toBeInTheDocument();
     expect(within(s).getByText('45 min · $25.00')).toBeInTheDocument();

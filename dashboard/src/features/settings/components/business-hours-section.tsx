@@ -2,6 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { timeSteps } from '@slotwise/shared/time';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FlashMessage } from '../../../components/flash-message.tsx';
+import { Skeleton } from '../../../components/skeleton.tsx';
 import { client } from '../../../lib/api.ts';
 import { serverDetail } from '../../../lib/errors.ts';
 import { formatTime } from '../../../lib/format.ts';
@@ -169,7 +170,7 @@ export function BusinessHoursSection() {
           Try again
         </button>
       ) : (
-        <p className="loading">Loading...</p>
+        <Skeleton shape="list" rows={7} />
       )}
     </section>
   );
