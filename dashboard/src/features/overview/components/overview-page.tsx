@@ -8,6 +8,7 @@ import { isNetworkError } from '../../../lib/errors.ts';
 import { formatToday } from '../../../lib/format.ts';
 import { useResource, useSharedResource } from '../../../lib/resource.ts';
 import { byStartTime, todayStats } from '../stats.ts';
+import { FirstDayChecklist } from './first-day-checklist.tsx';
 import '../overview.css';
 
 const OVERVIEW_FAILED = 'Failed to fetch dashboard data';
@@ -70,6 +71,7 @@ export function OverviewPage() {
           <p className="muted">{formatToday(profile?.timeZone)}</p>
         </div>
       </div>
+      <FirstDayChecklist />
       {body}
     </section>
   );

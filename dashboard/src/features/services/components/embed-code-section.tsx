@@ -30,10 +30,13 @@ export function EmbedCodeSection() {
       ok ? COPIED : 'Could not copy the script. Select it in the box and copy it by hand.',
       ok ? 'success' : 'error',
     );
+    // Ticks "Copy your embed code" on the overview's first-day checklist. The copy is done either
+    // way; a failed note only leaves the item unticked until the next copy.
+    if (ok) client.dashboard.checklistEmbedCopied().catch(() => {});
   }
 
   return (
-    <section className="card section" aria-labelledby="embed-heading">
+    <section id="embed-code" className="card section" aria-labelledby="embed-heading">
       <h2 id="embed-heading">Embed Code</h2>
       <p className="section-intro">
         Paste this tag into your website, just before <code>&lt;/body&gt;</code>, to add the booking pop-up.

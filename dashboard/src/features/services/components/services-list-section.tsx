@@ -218,7 +218,7 @@ export function ServicesListSection() {
   }
 
   return (
-    <section className="card section" aria-labelledby="services-heading">
+    <section id="services-list" className="card section" aria-labelledby="services-heading">
       <h2 id="services-heading">Services</h2>
       <p className="section-intro">What customers can book, how long it takes and what it costs.</p>
       {failure && (

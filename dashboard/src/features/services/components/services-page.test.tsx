@@ -44,6 +44,40 @@ describe('Services page: Embed Code', { timeout: 20_000 }, () => {
     expect(shownToasts()).toContainEqual('Script copied to clipboard!');
   });
 
+  it("tells the server the code was copied (the first-day checklist's item), and only when it was", async () => {
+    const api = servicesApi({
+      [`POST ${B}/checklist/embed-copied`]: { body: { items: [{ id: 'embed', done: true }], dismissed: false } },
+    });
+    const { user } = renderApp('/dashboard/services');
+    await within(section('Embed Code')).findByRole('textbox');
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValueOnce(new Error('denied'));
+    await user.click(screen.getByRole('button', { name: 'Copy Script' }));
+    await waitFor(() =>
+      expect(shownToasts()).toContainEqual('Could not copy the script. Select it in the box and copy it by hand.'),
+    );
+    expect(api.callsTo(`POST ${B}/checklist/embed-copied`)).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Copy Script' }));
+    await waitFor(() => expect(api.callsTo(`POST ${B}/checklist/embed-copied`)).toHaveLength(1));
+  });
+
+  it('opens on the section a link names (#embed-code, #services-list)', async () => {
+    const scrolled: string[] = [];
+    // jsdom lays nothing out and has no scrollIntoView: record what would have been scrolled to.
+    const jsdomHas = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this.id);
+    };
+    try {
+      servicesApi();
+      renderApp('/dashboard/services#services-list');
+      await waitFor(() => expect(scrolled).toEqual(['services-list']));
+      expect(document.getElementById('services-list')).toBe(section('Services'));
+      expect(document.getElementById('embed-code')).toBe(section('Embed Code'));
+    } finally {
+      Element.prototype.scrollIntoView = jsdomHas;
+    }
+  });
+
   it('says when the business details cannot be fetched', async () => {
     servicesApi({ [`GET ${B}/business-details`]: { status: 500 } });
     renderApp('/dashboard/services');

@@ -159,7 +159,7 @@ export function BusinessHoursSection() {
 
   const data = hours.data.value;
   return (
-    <section className="card section" aria-labelledby="hours-heading">
+    <section id="business-hours" className="card section" aria-labelledby="hours-heading">
       <h2 id="hours-heading">Business Hours</h2>
       <p className="section-intro">When customers can book you. Switching a day on or off is saved at once.</p>
       <FlashMessage message={flash.message} />
