@@ -4,7 +4,7 @@
  * Suggestions by ZIP prefix or by city name; an address is located by the ZIP
  * (or "City, ST") it contains.
  *
- * Cities are ranked as a person expects (docs/product.md#onboarding): the names that are
+ * Cities are ranked as a person expects (docs/product.md#address-suggestions): the names that are
  * what was typed, then those that start with it; within each, the most people first
  * (us-city-population.tsv, GeoNames' counts: "Austin" is Austin, TX before Austin, AR),
  * then the most ZIP codes (a city GeoNames has no count for), then the shorter name.

@@ -24,15 +24,5 @@ export function checklistRepository(db: Kysely<Database>) {
         )
         .execute();
     },
-    /** Whether the business has any booking at all, whatever its status. */
-    async hasBooking(businessId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('bookings')
-        .select('id')
-        .where('business_id', '=', businessId)
-        .limit(1)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
   };
 }

@@ -10,9 +10,9 @@ import type { Handlers } from '../register.ts';
 export function checklistHandlers(
   ctx: AppContext,
 ): Handlers<'dashboard', 'checklist' | 'checklistEmbedCopied' | 'dismissChecklist'> {
-  const { checklist } = ctx.repos;
+  const { checklist, bookings } = ctx.repos;
   const answer = async (businessId: string) => {
-    const [marks, hasBooking] = await Promise.all([checklist.find(businessId), checklist.hasBooking(businessId)]);
+    const [marks, hasBooking] = await Promise.all([checklist.find(businessId), bookings.hasAny(businessId)]);
     return firstDayChecklist(marks, hasBooking);
   };
   return {
