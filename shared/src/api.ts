@@ -720,3 +720,15 @@ export const TravelBlock = z.object({
 });
 export type TravelBlock = z.infer<typeof TravelBlock>;
 export const TravelBlocksResponse = z.array(TravelBlock);
+
+// ---------- the first-day checklist (docs/product.md#the-first-day-checklist) ----------
+
+/** The overview's first-day checklist, in the order it is shown. */
+export const CHECKLIST_ITEMS = ['prices', 'hours', 'embed', 'test-booking'] as const;
+export type ChecklistItemId = (typeof CHECKLIST_ITEMS)[number];
+/** Each item ticks itself from what the business did; dismissed: the owner hid the list, on every device. */
+export const FirstDayChecklist = z.object({
+  items: z.array(z.object({ id: z.enum(CHECKLIST_ITEMS), done: z.boolean() })),
+  dismissed: z.boolean(),
+});
+export type FirstDayChecklist = z.infer<typeof FirstDayChecklist>;

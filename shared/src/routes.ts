@@ -521,6 +521,24 @@ export const dashboardRoutes = {
     body: 'TimeZoneUpdate',
     response: 'BusinessProfile',
   },
+  checklist: {
+    method: 'GET',
+    path: `${owner}/checklist`,
+    auth: 'owner',
+    response: 'FirstDayChecklist',
+  },
+  checklistEmbedCopied: {
+    method: 'POST',
+    path: `${owner}/checklist/embed-copied`,
+    auth: 'owner',
+    response: 'FirstDayChecklist',
+  },
+  dismissChecklist: {
+    method: 'POST',
+    path: `${owner}/checklist/dismiss`,
+    auth: 'owner',
+    response: 'FirstDayChecklist',
+  },
 } as const satisfies Record<string, RouteDef>;
 
 /** The whole table: group -> call name -> declaration. */
@@ -625,6 +643,10 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
     address: "The business's address.",
     updateAddress: "Changes the business's address (and with it its coordinates and time zone).",
     updateTimeZone: "Changes the business's time zone; bookings keep their instants.",
+    checklist:
+      "The overview's first-day checklist: whether prices were checked, hours set, the embed code copied and a booking made, and whether it was dismissed.",
+    checklistEmbedCopied: 'Records that the owner copied the embed code (ticks the checklist item).',
+    dismissChecklist: 'Hides the first-day checklist for good, on every device.',
   },
 };
 

@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, Outlet, Route, Routes } from 'react-router';
 import { afterEach, expect, it, vi } from 'vitest';
+import { loadingSkeleton } from '../testing/skeleton.ts';
 import { isChunkLoadError } from './error-view.tsx';
 import { lazyPage } from './lazy-page.tsx';
 import { RouteBoundary } from './route-boundary.tsx';
@@ -64,9 +65,9 @@ const FailingPage = lazyPage<{ LazyContent: React.ComponentType }>(
   'LazyContent',
 );
 
-it("shows 'Loading...' while a lazy page's chunk loads, then the page", async () => {
+it("shows a skeleton while a lazy page's chunk loads, then the page", async () => {
   renderAt('/broken', <LoadingPage />);
-  expect(screen.getByText('Loading...')).toBeInTheDocument();
+  loadingSkeleton();
   expect(await screen.findByRole('heading', { name: 'Lazy page' })).toBeInTheDocument();
 });
 

@@ -1,9 +1,10 @@
 /**
  * What the data router gave each level of the route table, in declarative mode: an error
- * boundary showing the error view, and 'Loading...' while a lazy page's chunk arrives.
+ * boundary showing the error view, and a page-shaped skeleton while a lazy page's chunk arrives.
  */
 import { Component, type ReactNode, Suspense } from 'react';
 import { useLocation } from 'react-router';
+import { Skeleton } from '../components/skeleton.tsx';
 import { ErrorView } from './error-view.tsx';
 
 interface BoundaryProps {
@@ -47,7 +48,7 @@ export function RouteBoundary({ children }: { children: ReactNode }) {
   const { key } = useLocation();
   return (
     <RouteErrorBoundary locationKey={key}>
-      <Suspense fallback={<p className="loading">Loading...</p>}>{children}</Suspense>
+      <Suspense fallback={<Skeleton shape="page" />}>{children}</Suspense>
     </RouteErrorBoundary>
   );
 }

@@ -103,8 +103,9 @@ effect(() => {
   wasOffline = now;
 });
 
-function useOnScreen<T>(resource: Resource<T>): void {
+function useOnScreen<T>(resource: Resource<T>, load = true): void {
   useEffect(() => {
+    if (!load) return;
     // StrictMode mounts twice; a load already running or done is not repeated.
     if (resource.data.peek() === undefined && !resource.loading.peek()) void resource.refresh();
     const r = resource as Resource<unknown>;
@@ -114,7 +115,7 @@ function useOnScreen<T>(resource: Resource<T>): void {
       if (left > 0) onScreen.set(r, left);
       else onScreen.delete(r);
     };
-  }, [resource]);
+  }, [resource, load]);
 }
 
 /** A page's own resource: made once per mount and loaded at once. */
@@ -124,8 +125,11 @@ export function useResource<T>(fetcher: () => Promise<T>, describeError: (err: u
   return resource;
 }
 
-/** Use a shared resource, loading it the first time any screen needs it. */
-export function useSharedResource<T>(resource: Resource<T>): Resource<T> {
-  useOnScreen(resource);
+/**
+ * Use a shared resource, loading it the first time any screen needs it. `load: false` leaves it
+ * alone (a screen that may be open without a session, which a load would end: onboarding).
+ */
+export function useSharedResource<T>(resource: Resource<T>, { load = true }: { load?: boolean } = {}): Resource<T> {
+  useOnScreen(resource, load);
   return resource;
 }

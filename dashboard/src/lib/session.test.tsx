@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../testing/fake-api.ts';
 import { renderApp } from '../testing/render-app.tsx';
+import { loadingSkeleton } from '../testing/skeleton.ts';
 import { makeToken, storeToken } from '../testing/tokens.ts';
 import { client } from './api.ts';
 import { checkSession, currentUser, decodeToken, sessionStatus } from './session.ts';
@@ -59,11 +60,11 @@ describe('session start-up check', () => {
 });
 
 describe('the dashboard guard', () => {
-  it("shows 'Loading...' while the session is being checked", () => {
+  it('shows a page-shaped skeleton while the session is being checked', () => {
     fakeApi();
     sessionStatus.value = 'loading';
     renderApp('/dashboard', { checkSession: false });
-    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    loadingSkeleton();
     expect(screen.queryByRole('navigation', { name: 'Dashboard' })).not.toBeInTheDocument();
   });
 

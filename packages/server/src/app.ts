@@ -40,6 +40,7 @@ import { catalogueHandlers } from './routes/customer/catalogue.ts';
 import { manageHandlers } from './routes/customer/manage.ts';
 import { bookingHandlers } from './routes/dashboard/bookings.ts';
 import { calendarHandlers } from './routes/dashboard/calendar.ts';
+import { checklistHandlers } from './routes/dashboard/checklist.ts';
 import { customerDataHandlers } from './routes/dashboard/customer-data.ts';
 import { exportHandlers } from './routes/dashboard/export.ts';
 import { feedHandlers, operationsHandlers } from './routes/dashboard/operations.ts';
@@ -172,6 +173,7 @@ export async function buildApp(
       ...operationsHandlers(ctx),
       ...customerDataHandlers(ctx),
       ...undoHandlers(ctx),
+      ...checklistHandlers(ctx),
     },
   });
   await app.register(demoRoutes, { ctx });

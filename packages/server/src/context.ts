@@ -11,6 +11,7 @@ import { bookingUndosRepository } from './repositories/booking-undos.ts';
 import { bookingsRepository } from './repositories/bookings.ts';
 import { businessesRepository } from './repositories/businesses.ts';
 import { calendarRepository } from './repositories/calendar.ts';
+import { checklistRepository } from './repositories/checklist.ts';
 import { customerDataRepository } from './repositories/customer-data.ts';
 import { feedbackRepository } from './repositories/feedback.ts';
 import { idempotencyRepository } from './repositories/idempotency.ts';
@@ -49,5 +50,6 @@ export function createRepositories(db: Kysely<Database>) {
     customerData: customerDataRepository(db),
     jobRuns: jobRunsRepository(db),
     bookingUndos: bookingUndosRepository(db),
+    checklist: checklistRepository(db),
   };
 }

@@ -102,6 +102,8 @@ export async function seedDemo(ctx: AppContext): Promise<string> {
           day === 'Sunday' ? { day, startTime: null, endTime: null } : { day, startTime: '08:00', endTime: '18:00' },
         ),
       );
+      // A showcase, not anyone's first day: its overview opens without the first-day checklist.
+      await ctx.repos.checklist.mark(businessId, 'dismissed_at', now, trx);
     });
   } catch (err) {
     // Another instance seeded at the same moment: its rows won, use them.

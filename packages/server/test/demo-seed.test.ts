@@ -64,6 +64,11 @@ describe.each(storages())('demo seed on %s', (kind) => {
     expect(hours.find((h) => h.day === 'Sunday')).toEqual({ day: 'Sunday', startTime: null, endTime: null });
   });
 
+  it('opens its overview without the first-day checklist: a showcase, not anyone’s first day', async () => {
+    const id = await seedDemo(t.ctx);
+    expect((await t.ctx.repos.checklist.find(id))?.dismissed_at).toEqual(expect.any(Number));
+  });
+
   it('has no password anyone could log in with', async () => {
     await seedDemo(t.ctx);
     for (const password of ['', 'demo', 'password', '!demo-account:log-in-through-password-reset']) {

@@ -1,10 +1,10 @@
 /**
  * The protected /dashboard layout (docs/product.md#screens): the top bar with the five
- * links and Log Out, and the nested page beneath it. 'Loading...' while the session
- * is checked; a signed-out visitor goes to /login. On a phone (under 640 px) the same
- * five links become a tab bar along the bottom of the screen, each with an icon, and the
- * top bar keeps only the name and the account menu (account-menu.tsx: Send feedback and
- * Log Out): one nav, restyled.
+ * links and Log Out, and the nested page beneath it. A page-shaped skeleton (its hidden
+ * words 'Loading...') while the session is checked; a signed-out visitor goes to /login.
+ * On a phone (under 640 px) the same five links become a tab bar along the bottom of the
+ * screen, each with an icon, and the top bar keeps only the name and the account menu
+ * (account-menu.tsx: Send feedback and Log Out): one nav, restyled.
  *
  * A link to a page in a chunk of its own starts loading that chunk when the owner shows
  * the intent to follow it (a pointer over it, a finger on it, the focus on it), so the
@@ -22,6 +22,7 @@ import { Brand } from '../brand.tsx';
 import { OfflineNote } from '../offline-note.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import './dashboard-layout.css';
+import { Skeleton } from '../skeleton.tsx';
 
 /** 24 x 24 outline icons (stroke currentColor), shown above the labels in the phone's tab bar. */
 const ICONS = {
@@ -68,7 +69,7 @@ export function DashboardLayout({ preload = {} }: { preload?: PreloadByPath }) {
   useSignals();
   const phone = usePhone();
   const status = sessionStatus.value;
-  if (status === 'loading') return <p className="loading">Loading...</p>;
+  if (status === 'loading') return <Skeleton shape="page" />;
   if (status === 'signedOut') return <Navigate to="/login" replace />;
 
   return (

@@ -11,8 +11,10 @@ import * as bookingVersion from './migrations/2026-11-25T1000_booking_version.ts
 import * as customerData from './migrations/2026-11-26T0900_customer_data.ts';
 import * as distancePricingSwitch from './migrations/2026-11-26T1900_distance_pricing_switch.ts';
 import * as bookingUndos from './migrations/2026-11-27T0900_booking_undos.ts';
+import * as firstDayChecklist from './migrations/2026-11-27T1000_first_day_checklist.ts';
 
-const migrations: Record<string, Migration> = {
+/** Every migration by name, in order (exported for tests that start from an older schema). */
+export const migrations: Record<string, Migration> = {
   '2026-11-23T0900_initial': initial,
   '2026-11-23T1100_password_resets': passwordResets,
   '2026-11-23T1200_operations_settings': operationsSettings,
@@ -23,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0900_customer_data': customerData,
   '2026-11-26T1900_distance_pricing_switch': distancePricingSwitch,
   '2026-11-27T0900_booking_undos': bookingUndos,
+  '2026-11-27T1000_first_day_checklist': firstDayChecklist,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -190,6 +190,21 @@ export interface BookingUndosTable {
   created_at: number;
 }
 
+/**
+ * The overview's first-day checklist (docs/product.md#the-first-day-checklist): when each mark
+ * was first made; no row yet is nothing done and not dismissed.
+ */
+export interface FirstDayChecklistTable {
+  business_id: string;
+  /** A service added, edited or deleted by the owner (the trade template's do not count). */
+  prices_checked_at: number | null;
+  /** Business hours saved, all at once or one day. */
+  hours_set_at: number | null;
+  /** The embed code copied in the dashboard. */
+  embed_copied_at: number | null;
+  dismissed_at: number | null;
+}
+
 /** One row per periodic job that must run once across instances (jobs/run-once.ts). */
 interface JobRunsTable {
   name: string;
@@ -228,4 +243,5 @@ export interface Database {
   password_resets: PasswordResetsTable;
   job_runs: JobRunsTable;
   booking_undos: BookingUndosTable;
+  first_day_checklist: FirstDayChecklistTable;
 }

@@ -3,7 +3,13 @@
  * postal codes with city, state and coordinates) with no network at all.
  * Suggestions by ZIP prefix or by city name; an address is located by the ZIP
  * (or "City, ST") it contains.
+ *
+ * Cities are ranked as a person expects (docs/product.md#address-suggestions): the names that are
+ * what was typed, then those that start with it; within each, the most people first
+ * (us-city-population.tsv, GeoNames' counts: "Austin" is Austin, TX before Austin, AR),
+ * then the most ZIP codes (a city GeoNames has no count for), then the shorter name.
  */
+import { readFileSync } from 'node:fs';
 import type { PlaceSuggestion } from '@slotwise/shared/api';
 import zipcodes from 'zipcodes';
 import { type Geocoder, type Located, MAX_SUGGESTIONS } from './geocoder.ts';
@@ -18,32 +24,62 @@ interface Place {
   longitude: number;
 }
 
+interface City {
+  /** "normalised city name|ST". */
+  key: string;
+  /** The city's lowest ZIP code stands for it. */
+  place: Place;
+  /** People living there (0: unknown), and how many ZIP codes it has: the ranking's signals. */
+  people: number;
+  zips: number;
+}
+
 interface Index {
   byZip: Map<string, Place>;
-  /** One place per "city|state", sorted by city name: the first ZIP stands for the city. */
-  cities: { key: string; place: Place }[];
+  /** One entry per "city|state", sorted by key. */
+  cities: City[];
+}
+
+/** "ST\tCity\tpeople" lines (packages/server/scripts/city-population.ts), by "City|ST" as the gazetteer spells it. */
+function loadPopulation(): Map<string, number> {
+  const text = readFileSync(new URL('./us-city-population.tsv', import.meta.url), 'utf8');
+  const people = new Map<string, number>();
+  for (const line of text.split('\n')) {
+    if (!line || line.startsWith('#')) continue;
+    const [state, city, count] = line.split('\t');
+    people.set(`${city}|${state}`, Number(count));
+  }
+  return people;
 }
 
 let index: Index | undefined;
 function getIndex(): Index {
   if (index) return index;
   const byZip = new Map<string, Place>();
-  const cityMap = new Map<string, Place>();
+  const cityMap = new Map<string, { place: Place; zips: number }>();
   for (const place of Object.values(zipcodes.codes as Record<string, Place>)) {
     if (!Number.isFinite(place.latitude) || !Number.isFinite(place.longitude)) continue;
     byZip.set(place.zip.toUpperCase(), place);
-    const key = `${normalise(place.city)}|${place.state}`;
+    const key = `${normaliseName(place.city)}|${place.state}`;
     const seen = cityMap.get(key);
-    if (!seen || place.zip < seen.zip) cityMap.set(key, place);
+    if (!seen) cityMap.set(key, { place, zips: 1 });
+    else cityMap.set(key, { place: place.zip < seen.place.zip ? place : seen.place, zips: seen.zips + 1 });
   }
+  const population = loadPopulation();
   const cities = [...cityMap.entries()]
-    .map(([key, place]) => ({ key, place }))
+    .map(([key, { place, zips }]) => ({
+      key,
+      place,
+      zips,
+      people: population.get(`${place.city}|${place.state}`) ?? 0,
+    }))
     .sort((a, b) => a.key.localeCompare(b.key));
   index = { byZip, cities };
   return index;
 }
 
-function normalise(text: string): string {
+/** A name as the gazetteer's index compares it: no accents, lower case, words of letters and digits. */
+export function normaliseName(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -66,25 +102,33 @@ function located(place: Place): Located {
   return { lat: place.latitude, lng: place.longitude, timeZone: timeZoneAt(place.latitude, place.longitude) };
 }
 
-/** Cities whose name equals, then starts with, the query; shorter names first ("Springfield, IL" before "Springfield Gardens"). */
+/** Most people first; then most ZIP codes (a city without a count); then the shorter name, then A to Z. */
+export function byProminence(a: Omit<City, 'place'>, b: Omit<City, 'place'>): number {
+  return b.people - a.people || b.zips - a.zips || a.key.length - b.key.length || a.key.localeCompare(b.key);
+}
+
+/**
+ * Cities whose name is the query, then those whose name starts with it ("Springfield, MO"
+ * before "Springfield Gardens"), each group by prominence (byProminence).
+ */
 function byCity(cities: Index['cities'], cityQuery: string, state: string | null): PlaceSuggestion[] {
-  const exact: PlaceSuggestion[] = [];
-  const prefix: PlaceSuggestion[] = [];
-  for (const { key, place } of cities) {
-    const [city] = key.split('|');
-    if (state && place.state !== state) continue;
-    if (city === cityQuery) exact.push(toSuggestion(place));
-    else if (city?.startsWith(cityQuery)) prefix.push(toSuggestion(place));
-    if (exact.length >= MAX_SUGGESTIONS) break;
+  const exact: City[] = [];
+  const prefix: City[] = [];
+  for (const city of cities) {
+    if (state && city.place.state !== state) continue;
+    const name = city.key.slice(0, city.key.lastIndexOf('|'));
+    if (name === cityQuery) exact.push(city);
+    else if (name.startsWith(cityQuery)) prefix.push(city);
   }
-  prefix.sort((a, b) => a.description.split(',')[0]!.length - b.description.split(',')[0]!.length);
-  return [...exact, ...prefix].slice(0, MAX_SUGGESTIONS);
+  return [...exact.sort(byProminence), ...prefix.sort(byProminence)]
+    .slice(0, MAX_SUGGESTIONS)
+    .map((c) => toSuggestion(c.place));
 }
 
 export function createOfflineGeocoder(): Geocoder {
   return {
     async suggest(text) {
-      const query = normalise(text);
+      const query = normaliseName(text);
       if (query.length < 3) return [];
       const { byZip, cities } = getIndex();
       if (/^\d{3,5}$/.test(query)) {
@@ -125,7 +169,7 @@ export function createOfflineGeocoder(): Geocoder {
       // Else "City, ST" anywhere after the house number.
       const parts = text.split(',').map((p) => p.trim());
       for (let i = 0; i + 1 < parts.length; i++) {
-        const city = normalise(parts[i] ?? '');
+        const city = normaliseName(parts[i] ?? '');
         const state = (parts[i + 1] ?? '').slice(0, 2).toUpperCase();
         const hit = cities.find((c) => c.key === `${city}|${state}`);
         if (hit) return located(hit.place);

@@ -23,6 +23,16 @@ export function bookingsRepository(db: Kysely<Database>) {
         .where('id', '=', bookingId)
         .executeTakeFirst();
     },
+    /** Whether the business has any booking at all, whatever its status (the first-day checklist's test booking). */
+    async hasAny(businessId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('bookings')
+        .select('id')
+        .where('business_id', '=', businessId)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
     /** Bookings of a business, optionally within business-local days [fromDay, toDay], in time order. */
     list(businessId: string, range: { fromDay?: string; toDay?: string } = {}): Promise<Selectable<BookingsTable>[]> {
       let q = db.selectFrom('bookings').selectAll().where('business_id', '=', businessId);

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGoogleGeocoder } from '../../src/geocoder/google.ts';
-import { createOfflineGeocoder } from '../../src/geocoder/offline.ts';
+import { byProminence, createOfflineGeocoder } from '../../src/geocoder/offline.ts';
 import { createPhotonGeocoder } from '../../src/geocoder/photon.ts';
 
 let server: Server;
@@ -119,5 +119,68 @@ describe('offline geocoder', () => {
     expect(await g.locate('3, Chicago, IL')).toMatchObject({ timeZone: 'America/Chicago' });
     expect(await g.locate('zip:10001')).toMatchObject({ timeZone: 'America/New_York' });
     expect(await g.locate('9, Gotham, ZZ')).toBeNull();
+  });
+
+  /** "City, ST" of each suggestion, in order. */
+  const cities = async (text: string) => (await g.suggest(text)).map((s) => s.description.replace(/ \S+, USA$/, ''));
+
+  it.each([
+    ['Austin', 'Austin, TX'],
+    ['austin', 'Austin, TX'],
+    ['Portland', 'Portland, OR'],
+    // Springfield, MO (about 167,000) before Springfield, MA (154,000) and Springfield, IL (117,000).
+    ['Springfield', 'Springfield, MO'],
+    ['Columbus', 'Columbus, OH'],
+    ['Kansas City', 'Kansas City, MO'],
+    // Arlington, TX is the larger though Arlington, VA has more ZIP codes.
+    ['Arlington', 'Arlington, TX'],
+    ['Saint Louis', 'Saint Louis, MO'],
+    ['New York', 'New York, NY'],
+  ])('puts the largest city first for "%s": %s', async (text, first) => {
+    expect((await cities(text))[0]).toBe(first);
+  });
+
+  it('ranks the rest of the same name by population too', async () => {
+    expect((await cities('Springfield')).slice(0, 3)).toEqual([
+      'Springfield, MO',
+      'Springfield, MA',
+      'Springfield, IL',
+    ]);
+    const portland = await cities('Portland');
+    expect(portland.indexOf('Portland, ME')).toBe(1);
+    expect(portland.indexOf('Portland, OR')).toBe(0);
+  });
+
+  it('gives names that are what was typed before names that start with it, each by population', async () => {
+    // Spring, TX is smaller than Springfield, MO, but its name is the whole query.
+    const spring = await cities('Spring');
+    expect(spring[0]).toBe('Spring, TX');
+    expect(spring.slice(1, 3)).toEqual(['Springfield, MO', 'Springfield, MA']);
+    // A start of a name: the largest city that starts with it.
+    expect((await cities('Aust'))[0]).toBe('Austin, TX');
+    expect((await cities('Portl'))[0]).toBe('Portland, OR');
+  });
+
+  it('keeps a named state first: "Springfield, IL" and "austin ar"', async () => {
+    expect((await cities('Springfield, IL'))[0]).toBe('Springfield, IL');
+    expect((await cities('austin ar'))[0]).toBe('Austin, AR');
+  });
+
+  it('ranks by people, then ZIP codes (a city without a count), then the shorter name, then A to Z', () => {
+    const city = (key: string, people: number, zips: number) => ({ key, people, zips });
+    const ranked = [
+      city('ashford|CT', 0, 1),
+      city('ashford|AL', 0, 1),
+      city('ashford hollow|NY', 0, 1),
+      city('ashford|WA', 0, 3),
+      city('ashford|NC', 2000, 1),
+    ].sort(byProminence);
+    expect(ranked.map((c) => c.key)).toEqual([
+      'ashford|NC',
+      'ashford|WA',
+      'ashford|AL',
+      'ashford|CT',
+      'ashford hollow|NY',
+    ]);
   });
 });

@@ -72,6 +72,9 @@ describe.each(storages())('onboarding, places, feedback and health on %s', (kind
     expect(zip.json()[0]).toEqual({ description: 'Beverly Hills, CA 90210, USA', placeId: 'zip:90210' });
     const city = await t.app.inject({ url: '/api/business/places?input=Austin%2C%20TX' });
     expect(city.json().map((s: { description: string }) => s.description)).toContain('Austin, TX 73301, USA');
+    // Typed alone, the largest Austin comes first (docs/product.md#onboarding).
+    const austin = await t.app.inject({ url: '/api/business/places?input=Austin' });
+    expect(austin.json()[0]).toEqual({ description: 'Austin, TX 73301, USA', placeId: 'zip:73301' });
     const short = await t.app.inject({ url: '/api/business/places?input=ab' });
     expect(short.statusCode).toBe(400);
     expect(short.json().error).toMatch(/at least 3 characters/);

@@ -5,6 +5,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Brand } from '../../../components/brand.tsx';
 import { Notice } from '../../../components/notice.tsx';
+import { Skeleton } from '../../../components/skeleton.tsx';
 import { client } from '../../../lib/api.ts';
 import { login } from '../../../lib/session.ts';
 import { NETWORK_FAILED } from './forgot-password-page.tsx';
@@ -70,7 +71,7 @@ export function ResetPasswordPage() {
         </div>
         <div className="card">
           <h1>Set a New Password</h1>
-          {link.kind === 'checking' && <p className="loading">Loading...</p>}
+          {link.kind === 'checking' && <Skeleton shape="form" rows={2} />}
           {link.kind === 'invalid' && (
             <>
               <Notice kind="error">{link.message}</Notice>

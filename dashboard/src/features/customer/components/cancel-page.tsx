@@ -13,6 +13,7 @@ import { client } from '../../../lib/api.ts';
 import { BookingSummary } from './booking-summary.tsx';
 import { ChangeLocked } from './change-locked.tsx';
 import '../customer.css';
+import { Skeleton } from '../../../components/skeleton.tsx';
 
 export const CANCELLED = 'Your booking has been successfully canceled. Sorry to see you go!';
 export const CANCEL_FAILED = 'An error occurred. Please try again later.';
@@ -77,7 +78,7 @@ export function CancelPage() {
   if (state.name === 'loading')
     return (
       <Frame>
-        <p className="loading">Loading...</p>
+        <Skeleton rows={3} />
       </Frame>
     );
   if (state.name === 'success')

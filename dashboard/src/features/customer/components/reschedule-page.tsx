@@ -17,6 +17,7 @@ import { isNetworkError } from '../../../lib/errors.ts';
 import { BookingSummary } from './booking-summary.tsx';
 import { ChangeLocked } from './change-locked.tsx';
 import '../customer.css';
+import { Skeleton } from '../../../components/skeleton.tsx';
 
 export const INVALID_LINK = 'Invalid reschedule link. Please try again.';
 export const SELECT_SLOT = 'Please select a time slot.';
@@ -163,7 +164,7 @@ function Reschedule({ token, businessId }: { token: string; businessId: string }
   if (booking.state === 'loading')
     return (
       <Frame>
-        <p className="loading">Loading...</p>
+        <Skeleton rows={4} />
       </Frame>
     );
   if (booking.state === 'failed')

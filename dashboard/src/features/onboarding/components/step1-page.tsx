@@ -6,14 +6,15 @@ import { businessProfile } from '../../../lib/business.ts';
 import { NETWORK_FAILURE, serverErrorOr } from '../../../lib/errors.ts';
 import { readToken } from '../../../lib/session.ts';
 import { OnboardingFrame } from './onboarding-frame.tsx';
+import { NextButton, StepLoading, useSaveOnce, useStepStart } from './step-start.tsx';
 
 export const NOT_AUTHENTICATED = 'User not authenticated. Please log in again.';
 
-export function Step1Page() {
+function NameForm({ saved }: { saved: string }) {
   const navigate = useNavigate();
-  const [name, setName] = useState('');
+  const [name, setName] = useState(saved);
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaveOnce();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -23,20 +24,20 @@ export function Step1Page() {
       setError(NOT_AUTHENTICATED);
       return;
     }
-    setSaving(true);
-    try {
-      businessProfile.set(await client.onboarding.step1({ body: { name: name.trim() } }));
-      navigate('/onboarding/step2');
-    } catch (err) {
-      setError(serverErrorOr(err, 'Failed to save business name.', NETWORK_FAILURE));
-      setSaving(false);
-    }
+    await run(async () => {
+      try {
+        businessProfile.set(await client.onboarding.step1({ body: { name: name.trim() } }));
+        navigate('/onboarding/step2');
+      } catch (err) {
+        setError(serverErrorOr(err, 'Failed to save business name.', NETWORK_FAILURE));
+      }
+    });
   }
 
   return (
-    <OnboardingFrame step={1} title="What's your business called?" intro="Customers see this name when they book.">
+    <>
       {error && <Notice kind="error">{error}</Notice>}
-      <form onSubmit={submit}>
+      <form onSubmit={submit} aria-busy={saving}>
         <div className="field">
           <label htmlFor="business-name">Business Name</label>
           <input
@@ -51,12 +52,21 @@ export function Step1Page() {
             onChange={(e) => setName(e.currentTarget.value)}
           />
         </div>
-        <div className="onboarding-actions">
-          <button type="submit" className="btn btn--primary" disabled={!name.trim() || saving}>
-            Next
-          </button>
-        </div>
+        <NextButton enabled={!!name.trim()} busy={saving} />
       </form>
+    </>
+  );
+}
+
+export function Step1Page() {
+  const start = useStepStart();
+  return (
+    <OnboardingFrame step={1} title="What's your business called?" intro="Customers see this name when they book.">
+      {start.ready ? (
+        <NameForm saved={start.profile?.name ?? ''} />
+      ) : (
+        <StepLoading start={start} shape="form" rows={1} />
+      )}
     </OnboardingFrame>
   );
 }

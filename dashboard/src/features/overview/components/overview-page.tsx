@@ -7,6 +7,7 @@ import { formatToday } from '../../../lib/format.ts';
 import { useResource, useSharedResource } from '../../../lib/resource.ts';
 import { todaysBookings } from '../overview-data.ts';
 import { byStartTime, todayStats } from '../stats.ts';
+import { FirstDayChecklist } from './first-day-checklist.tsx';
 import { TodayAgenda } from './today-agenda.tsx';
 import '../overview.css';
 
@@ -68,6 +69,7 @@ export function OverviewPage() {
           <p className="muted">{formatToday(profile?.timeZone)}</p>
         </div>
       </div>
+      <FirstDayChecklist />
       {body}
     </section>
   );

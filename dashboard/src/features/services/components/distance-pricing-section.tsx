@@ -3,6 +3,7 @@ import type { DistancePricing } from '@slotwise/shared/api';
 import { formatUsd } from '@slotwise/shared/money';
 import { type FormEvent, useId, useState } from 'react';
 import { Notice } from '../../../components/notice.tsx';
+import { Skeleton } from '../../../components/skeleton.tsx';
 import { showToast } from '../../../components/toaster.tsx';
 import { client } from '../../../lib/api.ts';
 import { isNetworkError, serverDetail } from '../../../lib/errors.ts';
@@ -118,7 +119,7 @@ export function DistancePricingSection() {
           {pricing.error.value}
         </p>
       ) : !data ? (
-        <p className="loading">Loading...</p>
+        <Skeleton shape="form" rows={1} />
       ) : (
         <DistanceForm initial={data} onSaved={pricing.set} />
       )}

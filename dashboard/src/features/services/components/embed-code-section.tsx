@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useRef } from 'react';
+import { Skeleton } from '../../../components/skeleton.tsx';
 import { showToast } from '../../../components/toaster.tsx';
 import { client } from '../../../lib/api.ts';
 import { copyText } from '../../../lib/copy-text.ts';
@@ -29,10 +30,13 @@ export function EmbedCodeSection() {
       ok ? COPIED : 'Could not copy the script. Select it in the box and copy it by hand.',
       ok ? 'success' : 'error',
     );
+    // Ticks "Copy your embed code" on the overview's first-day checklist. The copy is done either
+    // way; a failed note only leaves the item unticked until the next copy.
+    if (ok) client.dashboard.checklistEmbedCopied().catch(() => {});
   }
 
   return (
-    <section className="card section" aria-labelledby="embed-heading">
+    <section id="embed-code" className="card section" aria-labelledby="embed-heading">
       <h2 id="embed-heading">Embed Code</h2>
       <p className="section-intro">
         Paste this tag into your website, just before <code>&lt;/body&gt;</code>, to add the booking pop-up.
@@ -42,7 +46,7 @@ export function EmbedCodeSection() {
           {details.error.value}
         </p>
       ) : !businessId ? (
-        <p className="loading">Loading...</p>
+        <Skeleton shape="form" rows={1} />
       ) : (
         <>
           <textarea

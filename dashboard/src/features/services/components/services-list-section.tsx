@@ -4,6 +4,7 @@ import { DEFAULT_SERVICE } from '@slotwise/shared/domain';
 import { formatUsd } from '@slotwise/shared/money';
 import { type FormEvent, useId, useState } from 'react';
 import { Notice } from '../../../components/notice.tsx';
+import { Skeleton } from '../../../components/skeleton.tsx';
 import { client } from '../../../lib/api.ts';
 import { isNetworkError, serverDetail } from '../../../lib/errors.ts';
 import { useResource } from '../../../lib/resource.ts';
@@ -217,7 +218,7 @@ export function ServicesListSection() {
   }
 
   return (
-    <section className="card section" aria-labelledby="services-heading">
+    <section id="services-list" className="card section" aria-labelledby="services-heading">
       <h2 id="services-heading">Services</h2>
       <p className="section-intro">What customers can book, how long it takes and what it costs.</p>
       {failure && (
@@ -236,7 +237,7 @@ export function ServicesListSection() {
           {services.error.value}
         </p>
       ) : !list ? (
-        <p className="loading">Loading...</p>
+        <Skeleton shape="list" rows={3} />
       ) : list.length === 0 ? (
         <p className="muted service-empty">No services yet. Add your first one above.</p>
       ) : (

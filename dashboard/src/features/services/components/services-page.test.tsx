@@ -10,6 +10,7 @@ import {
   type Reply,
 } from '../../../testing/fake-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
+import { loadingSkeleton } from '../../../testing/skeleton.ts';
 import { storeToken } from '../../../testing/tokens.ts';
 
 const B = '/api/business-dashboard';
@@ -41,6 +42,40 @@ describe('Services page: Embed Code', { timeout: 20_000 }, () => {
     // user-event gives the page a working clipboard; read back what was copied.
     expect(await navigator.clipboard.readText()).toBe(script);
     expect(shownToasts()).toContainEqual('Script copied to clipboard!');
+  });
+
+  it("tells the server the code was copied (the first-day checklist's item), and only when it was", async () => {
+    const api = servicesApi({
+      [`POST ${B}/checklist/embed-copied`]: { body: { items: [{ id: 'embed', done: true }], dismissed: false } },
+    });
+    const { user } = renderApp('/dashboard/services');
+    await within(section('Embed Code')).findByRole('textbox');
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValueOnce(new Error('denied'));
+    await user.click(screen.getByRole('button', { name: 'Copy Script' }));
+    await waitFor(() =>
+      expect(shownToasts()).toContainEqual('Could not copy the script. Select it in the box and copy it by hand.'),
+    );
+    expect(api.callsTo(`POST ${B}/checklist/embed-copied`)).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Copy Script' }));
+    await waitFor(() => expect(api.callsTo(`POST ${B}/checklist/embed-copied`)).toHaveLength(1));
+  });
+
+  it('opens on the section a link names (#embed-code, #services-list)', async () => {
+    const scrolled: string[] = [];
+    // jsdom lays nothing out and has no scrollIntoView: record what would have been scrolled to.
+    const jsdomHas = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this.id);
+    };
+    try {
+      servicesApi();
+      renderApp('/dashboard/services#services-list');
+      await waitFor(() => expect(scrolled).toEqual(['services-list']));
+      expect(document.getElementById('services-list')).toBe(section('Services'));
+      expect(document.getElementById('embed-code')).toBe(section('Embed Code'));
+    } finally {
+      Element.prototype.scrollIntoView = jsdomHas;
+    }
   });
 
   it('says when the business details cannot be fetched', async () => {
@@ -191,12 +226,13 @@ describe('Services page: Specific Question Configuration', { timeout: 20_000 }, 
 });
 
 describe('Services page: Services list', { timeout: 20_000 }, () => {
-  it("shows 'Loading...', then each service with its duration and price", async () => {
+  it('shows a skeleton, then each service with its duration and price', async () => {
     const answer = deferred<Reply>();
     servicesApi({ [`GET ${B}/services`]: () => answer.promise });
     renderApp('/dashboard/services');
     const s = section('Services');
-    expect(await within(s).findByText('Loading...')).toBeInTheDocument();
+    await within(s).findByText('Loading...');
+    loadingSkeleton(within(s));
     answer.resolve({ body: { services: [wash] } });
     expect(await within(s).findByText('Basic Wash')).toBeInTheDocument();
     expect(within(s).getByText('45 min · $25.00')).toBeInTheDocument();

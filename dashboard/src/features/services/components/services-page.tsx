@@ -1,3 +1,4 @@
+import { useScrollToHash } from '../../../lib/use-scroll-to-hash.ts';
 import '../services.css';
 import { DistancePricingSection } from './distance-pricing-section.tsx';
 import { EmbedCodeSection } from './embed-code-section.tsx';
@@ -5,6 +6,7 @@ import { ServicesListSection } from './services-list-section.tsx';
 import { SpecificQuestionSection } from './specific-question-section.tsx';
 
 export function ServicesPage() {
+  useScrollToHash();
   return (
     <div className="services-page">
       <div className="page-head">

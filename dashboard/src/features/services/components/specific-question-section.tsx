@@ -3,6 +3,7 @@ import type { SpecificQuestion } from '@slotwise/shared/api';
 import { formatUsd } from '@slotwise/shared/money';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Notice } from '../../../components/notice.tsx';
+import { Skeleton } from '../../../components/skeleton.tsx';
 import { showToast } from '../../../components/toaster.tsx';
 import { client } from '../../../lib/api.ts';
 import { isNetworkError, serverDetail } from '../../../lib/errors.ts';
@@ -281,7 +282,7 @@ export function SpecificQuestionSection() {
           {config.error.value}
         </p>
       ) : data === undefined ? (
-        <p className="loading">Loading...</p>
+        <Skeleton shape="form" rows={2} />
       ) : (
         <QuestionForm initial={data} onSaved={config.set} />
       )}

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { checkSession, currentUser } from '../../../lib/session.ts';
 import { deferred, type FakeRequest, fakeApi, type Handler, type Reply, settle } from '../../../testing/fake-api.ts';
+import { loadingSkeleton } from '../../../testing/skeleton.ts';
 import { makeToken, storeToken } from '../../../testing/tokens.ts';
 import { AccountSection } from './account-section.tsx';
 
@@ -34,13 +35,13 @@ async function typePasswords(user: ReturnType<typeof userEvent.setup>, current: 
 }
 
 describe('Settings: Account', () => {
-  it("shows 'Loading...', then the e-mail read-only and the phone split into country and number", async () => {
+  it('shows a skeleton, then the e-mail read-only and the phone split into country and number', async () => {
     storeToken();
     const answer = deferred<Reply>();
     fakeApi({ [ACCOUNT]: () => answer.promise });
     render(<AccountSection />);
     expect(screen.getByRole('heading', { name: 'Account' })).toBeInTheDocument();
-    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    loadingSkeleton();
     answer.resolve({ body: { email: 'owner@example.com', phoneNumber: '+971 501234567' } });
     const email = await screen.findByLabelText('Email Address');
     expect(email).toHaveValue('owner@example.com');

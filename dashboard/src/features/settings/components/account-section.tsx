@@ -4,6 +4,7 @@ import { ApiError } from '@slotwise/shared/client';
 import { COUNTRY_CODES, PASSWORD_MIN_LENGTH } from '@slotwise/shared/domain';
 import { type FormEvent, useId, useState } from 'react';
 import { FlashMessage } from '../../../components/flash-message.tsx';
+import { Skeleton } from '../../../components/skeleton.tsx';
 import { client } from '../../../lib/api.ts';
 import { serverDetail } from '../../../lib/errors.ts';
 import { useResource } from '../../../lib/resource.ts';
@@ -215,7 +216,7 @@ export function AccountSection() {
           </button>
         </div>
       ) : (
-        <p className="loading">Loading...</p>
+        <Skeleton shape="form" rows={2} />
       )}
       <PasswordForm email={data?.email} />
     </section>

@@ -3,6 +3,7 @@ import type { PlaceSuggestion } from '@slotwise/shared/api';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { AddressSearch } from '../../../components/address-search.tsx';
 import { FlashMessage } from '../../../components/flash-message.tsx';
+import { Skeleton } from '../../../components/skeleton.tsx';
 import { client } from '../../../lib/api.ts';
 import { businessProfile } from '../../../lib/business.ts';
 import { serverDetail } from '../../../lib/errors.ts';
@@ -102,7 +103,7 @@ export function AddressSection() {
             Try again
           </button>
         ) : (
-          <p className="loading">Loading...</p>
+          <Skeleton rows={2} />
         )
       ) : (
         <div className="address-current">

@@ -2,6 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { timeSteps } from '@slotwise/shared/time';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FlashMessage } from '../../../components/flash-message.tsx';
+import { Skeleton } from '../../../components/skeleton.tsx';
 import { client } from '../../../lib/api.ts';
 import { serverDetail } from '../../../lib/errors.ts';
 import { formatTime } from '../../../lib/format.ts';
@@ -158,7 +159,7 @@ export function BusinessHoursSection() {
 
   const data = hours.data.value;
   return (
-    <section className="card section" aria-labelledby="hours-heading">
+    <section id="business-hours" className="card section" aria-labelledby="hours-heading">
       <h2 id="hours-heading">Business Hours</h2>
       <p className="section-intro">When customers can book you. Switching a day on or off is saved at once.</p>
       <FlashMessage message={flash.message} />
@@ -169,7 +170,7 @@ export function BusinessHoursSection() {
           Try again
         </button>
       ) : (
-        <p className="loading">Loading...</p>
+        <Skeleton shape="list" rows={7} />
       )}
     </section>
   );

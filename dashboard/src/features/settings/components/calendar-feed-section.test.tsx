@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { shownToasts } from '../../../components/toaster.tsx';
 import { deferred, fakeApi, type Handler, type Reply, settle } from '../../../testing/fake-api.ts';
+import { loadingSkeleton } from '../../../testing/skeleton.ts';
 import { storeToken } from '../../../testing/tokens.ts';
 import { CalendarFeedSection } from './calendar-feed-section.tsx';
 
@@ -23,13 +24,13 @@ function setup(over: Record<string, Handler | Reply> = {}) {
 const link = () => screen.getByLabelText('Private calendar link');
 
 describe('Settings: Calendar Feed', () => {
-  it("shows 'Loading...', then the private link read-only and how to use it", async () => {
+  it('shows a skeleton, then the private link read-only and how to use it', async () => {
     storeToken();
     const answer = deferred<Reply>();
     fakeApi({ [GET]: () => answer.promise });
     render(<CalendarFeedSection />);
     expect(screen.getByRole('heading', { name: 'Calendar Feed' })).toBeInTheDocument();
-    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    loadingSkeleton();
     expect(screen.getByText(/by URL in Google, Apple or Outlook Calendar/)).toBeInTheDocument();
     answer.resolve({ body: { url: FIRST } });
     expect(await screen.findByLabelText('Private calendar link')).toHaveValue(FIRST);

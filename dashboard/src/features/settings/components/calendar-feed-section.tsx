@@ -1,6 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId, useRef, useState } from 'react';
 import { FlashMessage } from '../../../components/flash-message.tsx';
+import { Skeleton } from '../../../components/skeleton.tsx';
 import { showToast } from '../../../components/toaster.tsx';
 import { client } from '../../../lib/api.ts';
 import { copyText } from '../../../lib/copy-text.ts';
@@ -63,7 +64,7 @@ export function CalendarFeedSection() {
           </button>
         </div>
       ) : !url ? (
-        <p className="loading">Loading...</p>
+        <Skeleton shape="form" rows={1} />
       ) : (
         <>
           <label className="field-label" htmlFor={`${id}-url`}>

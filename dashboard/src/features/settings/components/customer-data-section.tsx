@@ -7,6 +7,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { type CustomerDataSettingsAnswer, RETENTION_MONTHS } from '@slotwise/shared/api';
 import { type FormEvent, useId, useState } from 'react';
 import { FlashMessage } from '../../../components/flash-message.tsx';
+import { Skeleton } from '../../../components/skeleton.tsx';
 import { client } from '../../../lib/api.ts';
 import { serverDetail } from '../../../lib/errors.ts';
 import { useResource } from '../../../lib/resource.ts';
@@ -232,7 +233,7 @@ export function CustomerDataSection() {
           </button>
         </div>
       ) : !loaded ? (
-        <p className="loading">Loading...</p>
+        <Skeleton shape="form" rows={2} />
       ) : (
         <SettingsForm initial={loaded} onSaved={(s) => settings.set(s)} flash={flash.show} />
       )}

@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { deferred, type FakeRequest, fakeApi, type Handler, type Reply, settle } from '../../../testing/fake-api.ts';
+import { loadingSkeleton } from '../../../testing/skeleton.ts';
 import { storeToken } from '../../../testing/tokens.ts';
 import { OperationsSection } from './operations-section.tsx';
 
@@ -36,13 +37,13 @@ const cutoff = () => screen.getByLabelText('Cut-off before a booking');
 const save = () => screen.getByRole('button', { name: 'Save Operations' });
 
 describe('Settings: Operations', () => {
-  it("shows 'Loading...', then the stored settings: travel off with 30 mph, anywhere, no cut-off", async () => {
+  it('shows a skeleton, then the stored settings: travel off with 30 mph, anywhere, no cut-off', async () => {
     storeToken();
     const answer = deferred<Reply>();
     fakeApi({ [GET]: () => answer.promise });
     render(<OperationsSection />);
     expect(screen.getByRole('heading', { name: 'Operations' })).toBeInTheDocument();
-    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    loadingSkeleton();
     answer.resolve({ body: stored });
     expect(await screen.findByRole('switch', { name: 'I travel to my customers' })).not.toBeChecked();
     expect(speed()).toHaveValue(30);

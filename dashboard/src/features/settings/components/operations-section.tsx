@@ -2,6 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import type { OperationsSettings } from '@slotwise/shared/api';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { FlashMessage } from '../../../components/flash-message.tsx';
+import { Skeleton } from '../../../components/skeleton.tsx';
 import { client } from '../../../lib/api.ts';
 import { serverDetail } from '../../../lib/errors.ts';
 import { useResource } from '../../../lib/resource.ts';
@@ -224,7 +225,7 @@ export function OperationsSection() {
           Try again
         </button>
       ) : (
-        <p className="loading">Loading...</p>
+        <Skeleton shape="form" rows={3} />
       )}
     </section>
   );

@@ -1,3 +1,4 @@
+import { useScrollToHash } from '../../../lib/use-scroll-to-hash.ts';
 import '../settings.css';
 import { AccountSection } from './account-section.tsx';
 import { AddressSection } from './address-section.tsx';
@@ -8,6 +9,7 @@ import { OperationsSection } from './operations-section.tsx';
 import { TimeZoneSection } from './time-zone-section.tsx';
 
 export function SettingsPage() {
+  useScrollToHash();
   return (
     <div className="settings-page">
       <div className="page-head">

@@ -1,6 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { FlashMessage } from '../../../components/flash-message.tsx';
+import { Skeleton } from '../../../components/skeleton.tsx';
 import { client } from '../../../lib/api.ts';
 import { businessProfile } from '../../../lib/business.ts';
 import { serverDetail } from '../../../lib/errors.ts';
@@ -73,7 +74,7 @@ export function TimeZoneSection() {
           {profile.error.value}
         </p>
       ) : !data ? (
-        <p className="loading">Loading...</p>
+        <Skeleton shape="form" rows={1} />
       ) : (
         // Keyed by the saved zone: a new address may move it, and the form then starts from the new one.
         <ZoneForm key={data.timeZone} current={data.timeZone} flash={flash.show} />

@@ -1,7 +1,8 @@
 /**
  * The owner's services (docs/product.md#services): list, add, edit, delete. Bookings
  * keep their own snapshot of a service's name and duration, so editing or deleting a
- * service never rewrites them.
+ * service never rewrites them. Each change the owner makes ticks "Check your prices" on the
+ * first-day checklist (routes/dashboard/checklist.ts); the trade template's services do not.
  */
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
@@ -18,7 +19,8 @@ const serviceNotFound = (id: string) =>
 export function serviceHandlers(
   ctx: AppContext,
 ): Handlers<'dashboard', 'services' | 'addService' | 'editService' | 'deleteService'> {
-  const services = ctx.repos.services;
+  const { services, checklist } = ctx.repos;
+  const pricesChecked = (businessId: string) => checklist.mark(businessId, 'prices_checked_at', ctx.now());
   return {
     services: async (req) => ({ services: (await services.list(req.owner.business.id)).map(toServiceJson) }),
 
@@ -30,13 +32,17 @@ export function serviceHandlers(
           'SERVICE_LIMIT_REACHED',
           `You already have ${MAX_SERVICES} services, the most allowed. Delete one to add another.`,
         );
-      return toServiceJson(await services.insert(businessId, randomUUID(), req.body, ctx.now()));
+      const row = await services.insert(businessId, randomUUID(), req.body, ctx.now());
+      await pricesChecked(businessId);
+      return toServiceJson(row);
     },
 
     editService: async (req) => {
       const { id } = req.params;
-      const row = await services.update(req.owner.business.id, id, req.body);
+      const businessId = req.owner.business.id;
+      const row = await services.update(businessId, id, req.body);
       if (!row) throw serviceNotFound(id);
+      await pricesChecked(businessId);
       return toServiceJson(row);
     },
 
@@ -45,6 +51,7 @@ export function serviceHandlers(
       const businessId = req.owner.business.id;
       const row = await services.find(businessId, id);
       if (!row || !(await services.remove(businessId, id))) throw serviceNotFound(id);
+      await pricesChecked(businessId);
       return { message: `Service "${row.name}" deleted.` };
     },
   };

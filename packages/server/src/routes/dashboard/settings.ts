@@ -23,7 +23,7 @@ export function settingsHandlers(
   | 'updateSingleDay'
   | 'updateHours'
 > {
-  const { businesses, availability, bookings } = ctx.repos;
+  const { businesses, availability, bookings, checklist } = ctx.repos;
 
   /**
    * Saves the changes; when the zone changes, existing bookings keep their instants
@@ -44,10 +44,15 @@ export function settingsHandlers(
     });
   }
 
-  /** Under the calendar lock so a booking being made sees either the old hours or the new, never half. */
+  /**
+   * Under the calendar lock so a booking being made sees either the old hours or the new, never half.
+   * Ticks "Set your hours" on the first-day checklist (routes/dashboard/checklist.ts).
+   */
   function saveHours(businessId: string, entries: AvailabilityEntry[]) {
+    const now = ctx.now();
     return withBusinessLock(ctx.store, businessId, async (trx) => {
       await availability.save(trx, businessId, entries);
+      await checklist.mark(businessId, 'hours_set_at', now, trx);
       return availability.forBusiness(businessId, trx);
     });
   }
