@@ -3,6 +3,7 @@
  * react-big-calendar and its CSS stay in this chunk. The view and the shown day live
  * in the URL (?view=month&date=2026-03-09), so a reload keeps the owner's place.
  */
+
 import { useSignals } from '@preact/signals-react/runtime';
 import type { BlockedTimeRequest, Booking } from '@slotwise/shared/api';
 import { ApiError } from '@slotwise/shared/client';
@@ -12,6 +13,7 @@ import { addMinutes } from 'date-fns';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SlotInfo } from 'react-big-calendar';
 import { useSearchParams } from 'react-router';
+import { Skeleton } from '../../components/skeleton.tsx';
 import { showToast } from '../../components/toaster.tsx';
 import { client } from '../../lib/api.ts';
 import { businessProfile } from '../../lib/business.ts';
@@ -117,7 +119,7 @@ export function CalendarPage() {
       ) : profileError ? (
         <p className="notice notice--error" role="alert">{`Error: ${profileError}`}</p>
       ) : (
-        <p className="loading">Loading...</p>
+        <Skeleton shape="page" />
       )}
     </section>
   );

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { BookingCard } from '../../../components/booking-card.tsx';
 import { BookingDecisions, DECISION_FAILED, type Decision } from '../../../components/booking-decisions.tsx';
 import { Notice } from '../../../components/notice.tsx';
+import { Skeleton } from '../../../components/skeleton.tsx';
 import { client } from '../../../lib/api.ts';
 import { businessProfile } from '../../../lib/business.ts';
 import { isNetworkError, serverDetail } from '../../../lib/errors.ts';
@@ -89,7 +90,7 @@ export function BookingsPage() {
       {error ? (
         <p className="notice notice--error" role="alert">{`Error: ${error}`}</p>
       ) : !bookings ? (
-        <p className="loading">Loading...</p>
+        <Skeleton shape="list" rows={4} />
       ) : shown.length === 0 ? (
         <div className="card empty-state">
           <p>{filter === 'All' ? 'No bookings yet.' : `No ${filter.toLowerCase()} bookings.`}</p>

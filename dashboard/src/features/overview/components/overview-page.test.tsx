@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeBooking } from '../../../testing/bookings.ts';
 import { deferred, fakeApi, type Reply } from '../../../testing/fake-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
+import { loadingSkeleton } from '../../../testing/skeleton.ts';
 import { storeToken } from '../../../testing/tokens.ts';
 
 const TODAY = 'GET /api/business-dashboard/bookings/today';
@@ -12,12 +13,13 @@ function card(label: string) {
 }
 
 describe('Overview', () => {
-  it("shows 'Loading...' while fetching", async () => {
+  it("shows a skeleton ('Loading...' to screen readers) while fetching", async () => {
     storeToken();
     const answer = deferred<Reply>();
     fakeApi({ [TODAY]: () => answer.promise });
     renderApp('/dashboard');
-    expect(await screen.findByText('Loading...')).toBeInTheDocument();
+    await screen.findByText('Loading...');
+    loadingSkeleton();
     answer.resolve({ body: { bookings: [] } });
     expect(await screen.findByText('No bookings scheduled for today')).toBeInTheDocument();
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();

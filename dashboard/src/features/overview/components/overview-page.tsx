@@ -1,6 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { formatUsd } from '@slotwise/shared/money';
 import type { ReactNode } from 'react';
+import { Skeleton } from '../../../components/skeleton.tsx';
 import { businessProfile } from '../../../lib/business.ts';
 import { isNetworkError } from '../../../lib/errors.ts';
 import { formatToday } from '../../../lib/format.ts';
@@ -31,7 +32,7 @@ export function OverviewPage() {
 
   let body: ReactNode;
   if (error) body = <p className="notice notice--error" role="alert">{`Error: ${error}`}</p>;
-  else if (!bookings) body = <p className="loading">Loading...</p>;
+  else if (!bookings) body = <Skeleton shape="list" rows={3} />;
   else {
     const stats = todayStats(bookings);
     body = (
