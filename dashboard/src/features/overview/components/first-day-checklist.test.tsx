@@ -111,6 +111,8 @@ describe('First-day checklist', () => {
     await user.click(await screen.findByRole('button', { name: 'Dismiss checklist' }));
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Your first day' })).not.toBeInTheDocument());
     expect(api.callsTo(`POST ${B}/checklist/dismiss`)).toHaveLength(1);
+    // Focus does not fall to the body with the button: it lands on the page's heading.
+    expect(screen.getByRole('heading', { level: 1, name: 'My Dashboard' })).toHaveFocus();
   });
 
   it('stays, and says so, when the dismissal does not reach the server', async () => {

@@ -90,6 +90,12 @@ export function FirstDayChecklist() {
     setDismissing(true);
     try {
       checklist.set(await client.dashboard.dismissChecklist());
+      // The button goes with the list: focus moves to the page's heading, not to the body.
+      const heading = document.querySelector<HTMLElement>('main h1');
+      if (heading) {
+        heading.tabIndex = -1;
+        heading.focus();
+      }
     } catch {
       showToast(DISMISS_FAILED, 'error');
       setDismissing(false);
