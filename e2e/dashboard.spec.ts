@@ -199,7 +199,13 @@ test('approves one pending booking, declines another, and the filters and overvi
   await expect(ann.getByText(/approved/i)).toBeVisible();
   await expect(ann.getByRole('button', { name: 'Approve' })).toHaveCount(0);
   await ben.getByRole('button', { name: 'Decline' }).click();
+  // A Decline is confirmed, with an optional reason for the customer's mail.
+  await page
+    .getByRole('dialog', { name: 'Decline this booking?' })
+    .getByRole('button', { name: 'Decline booking' })
+    .click();
   await expect(ben.getByText(/declined/i)).toBeVisible();
+  await expect(page.getByText('Booking declined. Ben will be e-mailed in 10 seconds.')).toBeVisible();
   await expect(ben.getByRole('button', { name: 'Decline' })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Pending', exact: true }).click();
