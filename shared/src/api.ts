@@ -5,6 +5,7 @@
  * Never write a request or answer type anywhere else.
  */
 import { z } from 'zod';
+import { TIME_FORMATS } from './clock.ts';
 import {
   BLOCK_REASONS,
   BOOKING_STATUSES,
@@ -143,6 +144,9 @@ export const SessionPayload = z.object({
 });
 export type SessionPayload = z.infer<typeof SessionPayload>;
 
+/** How a business's times are shown: '12h' ("8:00 AM") or '24h' ("08:00") (shared/src/clock.ts). */
+export const TimeFormat = z.enum(TIME_FORMATS, { error: 'Time format must be "12h" (8:00 AM) or "24h" (08:00).' });
+
 // ---------- onboarding ----------
 
 export const Step1Request = z.object({ name: trimmed(120, 'Business name') });
@@ -172,6 +176,8 @@ export const BusinessProfile = z.object({
   niche: z.string().nullable(),
   address: z.string().nullable(),
   timeZone: z.string(),
+  /** How every screen, mail and the widget show this business's times. */
+  timeFormat: TimeFormat,
   onboarded: z.boolean(),
 });
 export type BusinessProfile = z.infer<typeof BusinessProfile>;
@@ -404,6 +410,8 @@ export const TimeZoneUpdate = z.object({
     .refine(isTimeZone, 'Time zone must be an IANA name like America/New_York.'),
 });
 export type TimeZoneUpdate = z.infer<typeof TimeZoneUpdate>;
+export const TimeFormatUpdate = z.object({ timeFormat: TimeFormat });
+export type TimeFormatUpdate = z.infer<typeof TimeFormatUpdate>;
 
 // ---------- customer (public) ----------
 
@@ -431,6 +439,8 @@ export const PublicBusiness = z.object({
   name: z.string(),
   niche: z.string().nullable(),
   timeZone: z.string(),
+  /** The owner's choice of clock, which the widget's times follow. */
+  timeFormat: TimeFormat,
   services: z.array(Service),
   specificQuestion: SpecificQuestion.nullable(),
   distancePricing: z.boolean(),
@@ -497,6 +507,8 @@ export const ManagedBooking = z.object({
   status: z.enum(BOOKING_STATUSES),
   bookingTime: BookingTime,
   timeZone: z.string(),
+  /** The business's choice of clock, which the pages' times follow. */
+  timeFormat: TimeFormat,
   /** Bumped by every change of time or status; the reschedule page sends it back. */
   version: z.number().int().optional(),
   /**

@@ -511,6 +511,13 @@ export const dashboardRoutes = {
     body: 'TimeZoneUpdate',
     response: 'BusinessProfile',
   },
+  updateTimeFormat: {
+    method: 'PUT',
+    path: `${owner}/settings/time-format`,
+    auth: 'owner',
+    body: 'TimeFormatUpdate',
+    response: 'BusinessProfile',
+  },
 } as const satisfies Record<string, RouteDef>;
 
 /** The whole table: group -> call name -> declaration. */
@@ -554,7 +561,7 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
     exportBookingsCsv: 'Every booking as CSV, times in the business time zone.',
   },
   onboarding: {
-    profile: "The business's name, trade, address, time zone and whether onboarding is done.",
+    profile: "The business's name, trade, address, time zone, clock (12- or 24-hour) and whether onboarding is done.",
     step1: "Onboarding step 1: the business's name.",
     step2: "Onboarding step 2: the trade; pre-fills that trade's services and question.",
     step3: "Onboarding step 3: the business's address (sets its coordinates and time zone).",
@@ -612,6 +619,8 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
     address: "The business's address.",
     updateAddress: "Changes the business's address (and with it its coordinates and time zone).",
     updateTimeZone: "Changes the business's time zone; bookings keep their instants.",
+    updateTimeFormat:
+      'Shows times on a 12-hour clock ("8:00 AM", the default) or a 24-hour one ("08:00"): on the dashboard, in mails and in the widget.',
   },
 };
 

@@ -10,6 +10,7 @@ import * as bookingWindow from './migrations/2026-11-25T0900_booking_window.ts';
 import * as bookingVersion from './migrations/2026-11-25T1000_booking_version.ts';
 import * as customerData from './migrations/2026-11-26T0900_customer_data.ts';
 import * as distancePricingSwitch from './migrations/2026-11-26T1900_distance_pricing_switch.ts';
+import * as timeFormat from './migrations/2026-11-27T0900_time_format.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-23T0900_initial': initial,
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T1000_booking_version': bookingVersion,
   '2026-11-26T0900_customer_data': customerData,
   '2026-11-26T1900_distance_pricing_switch': distancePricingSwitch,
+  '2026-11-27T0900_time_format': timeFormat,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -2,6 +2,7 @@
  * The tables as Kysely sees them. Times are UTC epoch milliseconds (bigint),
  * money is integer cents, ids are random UUIDs (docs/architecture.md#data).
  */
+import type { TimeFormat } from '@slotwise/shared/clock';
 import type { Generated } from 'kysely';
 
 export interface UsersTable {
@@ -47,6 +48,8 @@ export interface BusinessesTable {
   privacy_url: string | null;
   /** Customer details of bookings that ended longer ago than this are anonymised (jobs/customer-data-retention.ts). */
   retention_months: Generated<number>;
+  /** How times are shown on screens, in mails and in the widget: a 12-hour clock until the owner chooses (shared/src/clock.ts). */
+  time_format: Generated<TimeFormat>;
   /** The niche whose starting services were created, so step 2 never creates them twice. */
   template_niche: string | null;
   created_at: number;

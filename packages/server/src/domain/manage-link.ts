@@ -56,6 +56,7 @@ export async function managedBooking(ctx: AppContext, row: BookingRow, business:
     status: effectiveStatus(row, now),
     bookingTime: shownTime(row, business.time_zone),
     timeZone: business.time_zone,
+    timeFormat: business.time_format,
     version: row.version,
   };
   const hours = business.change_cutoff_hours;

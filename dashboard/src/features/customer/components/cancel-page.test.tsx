@@ -12,6 +12,7 @@ const booking: ManagedBooking = {
   status: 'approved',
   bookingTime: { day: '2031-06-04', startTime: '14:30', endTime: '15:00' },
   timeZone: 'America/Los_Angeles',
+  timeFormat: '12h',
 };
 
 function api(overrides: Parameters<typeof fakeApi>[0] = {}) {

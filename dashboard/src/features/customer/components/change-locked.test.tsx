@@ -13,6 +13,7 @@ const locked: ManagedBooking = {
   status: 'approved',
   bookingTime: { day: '2031-06-04', startTime: '10:00', endTime: '11:00' },
   timeZone: 'America/Los_Angeles',
+  timeFormat: '12h',
   changeLocked: {
     reason: REASON,
     contact: { businessName: 'Sparkle Auto', email: 'owner@sparkle.example', phone: '+1 (555) 123-4567' },

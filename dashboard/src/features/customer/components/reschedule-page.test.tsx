@@ -13,6 +13,7 @@ const booking: ManagedBooking = {
   status: 'pending',
   bookingTime: { day: '2031-06-04', startTime: '10:00', endTime: '11:00' },
   timeZone: 'America/Los_Angeles',
+  timeFormat: '12h',
 };
 const daySlots = [
   { time: '10:00', available: true },

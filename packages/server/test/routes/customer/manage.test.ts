@@ -49,6 +49,7 @@ describe.each(storages())('customer manage links on %s', (kind) => {
         status: 'pending',
         bookingTime: { day: '2026-12-02', startTime: '10:00', endTime: '11:00' },
         timeZone: LA,
+        timeFormat: '12h',
         version: 0,
       });
     });
