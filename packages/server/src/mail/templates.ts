@@ -2,8 +2,9 @@
  * Every mail the product sends (docs/architecture.md#adding-a-mail), as plain text plus escaped
  * HTML. Customer-supplied text is escaped here, so names carrying markup stay inert.
  */
+import { formatClockRange, type TimeFormat } from '@slotwise/shared/clock';
 import { formatUsd, toDollars } from '@slotwise/shared/money';
-import { longDate } from '@slotwise/shared/time-zone';
+import { longDate, zoneLabel } from '@slotwise/shared/time-zone';
 import { escapeHtml } from '../html.ts';
 
 /** A composed mail, as queued in the outbox and handed to a transport. */
@@ -23,11 +24,16 @@ export interface MailBooking {
   lastName: string;
   serviceName: string;
   businessName: string;
-  /** Business-local wall time. */
+  /** Business-local wall time, HH:MM. */
   day: string;
   startTime: string;
   endTime: string;
+  /** The zone's short name after a wall time in the hour the clocks repeat ("EDT"); see zoneIfRepeated. */
+  startZone?: string;
+  endZone?: string;
   timeZone: string;
+  /** The business's clock: every time in its mails is written on it (shared/src/clock.ts). */
+  timeFormat: TimeFormat;
   totalCents: number;
   customerAddress: string | null;
 }
@@ -45,8 +51,9 @@ export function manageLinks(publicUrl: string, token: string, businessId: string
   };
 }
 
+/** "Wednesday, December 2, 2026, 10:00 AM – 11:00 AM (Pacific Time, Los Angeles)". */
 function when(b: MailBooking): string {
-  return `${longDate(b.day)}, ${b.startTime}-${b.endTime} (${b.timeZone})`;
+  return `${longDate(b.day)}, ${formatClockRange(b.startTime, b.endTime, b.timeFormat, b)} (${zoneLabel(b.timeZone)})`;
 }
 
 function details(b: MailBooking): [string, string][] {

@@ -89,13 +89,17 @@ export function bookingsRepository(db: Kysely<Database>) {
       }
       return changed;
     },
-    /** Approved bookings starting in (afterMs, untilMs] whose reminder is not sent, with their business's name and zone. */
+    /** Approved bookings starting in (afterMs, untilMs] whose reminder is not sent, with their business's name, zone and clock. */
     dueReminders(afterMs: number, untilMs: number) {
       return db
         .selectFrom('bookings')
         .innerJoin('businesses', 'businesses.id', 'bookings.business_id')
         .selectAll('bookings')
-        .select(['businesses.name as business_name', 'businesses.time_zone as business_time_zone'])
+        .select([
+          'businesses.name as business_name',
+          'businesses.time_zone as business_time_zone',
+          'businesses.time_format as business_time_format',
+        ])
         .where('bookings.status', '=', 'approved')
         .where('bookings.reminder_sent_at', 'is', null)
         .where('bookings.start_ms', '>', afterMs)
