@@ -1,4 +1,5 @@
 /** One booking, as the overview (compact) and the Bookings page (detailed) show it. */
+import { useSignals } from '@preact/signals-react/runtime';
 import type { Booking } from '@slotwise/shared/api';
 import { formatUsd } from '@slotwise/shared/money';
 import { StatusBadge } from '@slotwise/ui/status-badge.tsx';
@@ -24,6 +25,8 @@ export function BookingCard({
   detailed?: boolean;
   actions?: ReactNode;
 }) {
+  // Times follow the owner's clock (lib/format.ts), read from the business profile's signal.
+  useSignals();
   const name = `${booking.firstName} ${booking.lastName}`.trim();
   const time = booking.bookingTime;
   return (
@@ -46,14 +49,14 @@ export function BookingCard({
           <Detail label="Price">{formatUsd(booking.totalQuote)}</Detail>
           <Detail label="Address">{booking.customerAddress || 'N/A'}</Detail>
           <Detail label="Date">{formatDay(time?.day)}</Detail>
-          <Detail label="Start time">{formatTime(time?.startTime)}</Detail>
-          <Detail label="End time">{formatTime(time?.endTime)}</Detail>
+          <Detail label="Start time">{formatTime(time?.startTime, time?.startZone)}</Detail>
+          <Detail label="End time">{formatTime(time?.endTime, time?.endZone)}</Detail>
         </dl>
       ) : (
         <dl className="booking-details">
           <Detail label="Customer">{name}</Detail>
           <Detail label="Time">
-            {formatTime(time?.startTime)} – {formatTime(time?.endTime)}
+            {formatTime(time?.startTime, time?.startZone)} – {formatTime(time?.endTime, time?.endZone)}
           </Detail>
           <Detail label="Price">{formatUsd(booking.totalQuote)}</Detail>
           {booking.customerAddress && <Detail label="Address">{booking.customerAddress}</Detail>}

@@ -10,7 +10,7 @@ import { timeSteps } from '@slotwise/shared/time';
 import { type FormEvent, useId, useState } from 'react';
 import { Notice } from '../../../components/notice.tsx';
 import { serverErrorOr } from '../../../lib/errors.ts';
-import { formatDay } from '../../../lib/format.ts';
+import { formatDay, formatTime } from '../../../lib/format.ts';
 import { REASONS } from '../calendar-events.ts';
 import { fromWallDate, wallDate } from '../wall-clock.ts';
 import { Modal } from './modal.tsx';
@@ -148,7 +148,7 @@ export function BlockTimeDialog({
             >
               {STEPS.map((t) => (
                 <option key={t} value={t}>
-                  {t}
+                  {formatTime(t)}
                 </option>
               ))}
             </select>
@@ -163,7 +163,7 @@ export function BlockTimeDialog({
             >
               {STEPS.map((t) => (
                 <option key={t} value={t}>
-                  {t}
+                  {formatTime(t)}
                 </option>
               ))}
             </select>

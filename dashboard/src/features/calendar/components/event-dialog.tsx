@@ -3,12 +3,13 @@
  * for keyboard users and anyone who cannot drag precisely), and Delete for a blocked time.
  */
 import { formatUsd } from '@slotwise/shared/money';
+import { zoneLabel } from '@slotwise/shared/time-zone';
 import { StatusBadge } from '@slotwise/ui/status-badge.tsx';
 import { addMinutes, differenceInMinutes } from 'date-fns';
 import { type FormEvent, useId, useState } from 'react';
 import { Notice } from '../../../components/notice.tsx';
 import { serverErrorOr } from '../../../lib/errors.ts';
-import { formatDay } from '../../../lib/format.ts';
+import { formatDay, formatTime } from '../../../lib/format.ts';
 import { type CalendarEvent, reasonLabel } from '../calendar-events.ts';
 import { dayOf, timeOf, wallDate } from '../wall-clock.ts';
 import { STEPS } from './block-time-dialog.tsx';
@@ -20,8 +21,8 @@ function When({ event }: { event: CalendarEvent }) {
   const sameDay = dayOf(event.start) === dayOf(event.end) || timeOf(event.end) === '00:00';
   return (
     <>
-      {formatDay(dayOf(event.start))}, {timeOf(event.start)}–
-      {sameDay ? timeOf(event.end) : `${formatDay(dayOf(event.end))}, ${timeOf(event.end)}`}
+      {formatDay(dayOf(event.start))}, {formatTime(timeOf(event.start))} –{' '}
+      {sameDay ? formatTime(timeOf(event.end)) : `${formatDay(dayOf(event.end))}, ${formatTime(timeOf(event.end))}`}
     </>
   );
 }
@@ -119,7 +120,7 @@ export function EventDialog({
       {event.movable ? (
         <form className="cal-form cal-move" noValidate onSubmit={move}>
           <h3>Move to</h3>
-          <p className="hint">Times in {timeZone}.</p>
+          <p className="hint">Times in {zoneLabel(timeZone)}.</p>
           <div className="cal-form-row">
             <div className="field">
               <label htmlFor={`${id}-day`}>Day</label>
@@ -142,7 +143,7 @@ export function EventDialog({
               >
                 {(STEPS.includes(startTime) ? STEPS : [startTime, ...STEPS]).map((t) => (
                   <option key={t} value={t}>
-                    {t}
+                    {formatTime(t)}
                   </option>
                 ))}
               </select>
@@ -158,7 +159,7 @@ export function EventDialog({
                 >
                   {(STEPS.includes(endTime) ? STEPS : [endTime, ...STEPS]).map((t) => (
                     <option key={t} value={t}>
-                      {t}
+                      {formatTime(t)}
                     </option>
                   ))}
                 </select>
