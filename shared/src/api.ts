@@ -16,6 +16,7 @@ import {
   WEEKDAYS,
 } from './domain.ts';
 import { ERRORS, type ErrorCode } from './errors.ts';
+import { toE164 } from './phone.ts';
 import { isHhMm, isIsoDate } from './time.ts';
 import { isTimeZone } from './time-zone.ts';
 
@@ -73,15 +74,21 @@ export const Email = z
   .toLowerCase()
   .max(254, 'Email must be at most 254 characters.')
   .pipe(z.email('Enter a valid email address, like name@example.com.'));
-/** "+1 5551234567": a country code and 4-15 digits, spaces, dashes, dots or brackets allowed. */
+/**
+ * A phone number as people type it ("+1 512-555-0123", "+44 7700 900123"; without a
+ * country code, a US number), stored and answered as E.164 ("+15125550123"). A number that
+ * is not one (letters, the wrong number of digits for its country, an extension) is refused
+ * with the sentence the booking call has always answered (shared/src/phone.ts).
+ */
 export const Phone = plainText(
-  z
-    .string({ error: 'Phone number is required.' })
-    .trim()
-    .max(40, 'Phone number must be at most 40 characters.')
-    .regex(/^\+\d{1,4}[\s-]?[\d\s().-]{4,20}$/, 'Enter a phone number with its country code, like +1 5551234567.'),
+  z.string({ error: 'Phone number is required.' }).trim().max(40, 'Phone number must be at most 40 characters.'),
   'Phone number',
-);
+).transform((text, ctx) => {
+  const e164 = toE164(text);
+  if (e164) return e164;
+  ctx.addIssue({ code: 'custom', message: 'Enter a phone number with its country code, like +1 5551234567.' });
+  return z.NEVER;
+});
 /** Dollars on the wire; at most cents precision; bounded so no total can overflow. */
 export const Dollars = (what: string, max = 100_000) =>
   z

@@ -11,6 +11,7 @@ import * as bookingVersion from './migrations/2026-11-25T1000_booking_version.ts
 import * as customerData from './migrations/2026-11-26T0900_customer_data.ts';
 import * as distancePricingSwitch from './migrations/2026-11-26T1900_distance_pricing_switch.ts';
 import * as timeFormat from './migrations/2026-11-27T0900_time_format.ts';
+import * as phoneNumbersE164 from './migrations/2026-11-27T0910_phone_numbers_e164.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-23T0900_initial': initial,
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0900_customer_data': customerData,
   '2026-11-26T1900_distance_pricing_switch': distancePricingSwitch,
   '2026-11-27T0900_time_format': timeFormat,
+  '2026-11-27T0910_phone_numbers_e164': phoneNumbersE164,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -9,6 +9,7 @@ export interface UsersTable {
   id: string;
   email: string;
   password_hash: string;
+  /** E.164 ("+15125550123"; older numbers that could not be read stay as typed). */
   phone_number: string;
   /** Bumped on password change/reset; tokens carrying an older value are refused. */
   token_version: Generated<number>;
@@ -101,6 +102,7 @@ export interface BookingsTable {
   first_name: string;
   last_name: string;
   customer_email: string;
+  /** E.164, as the owner's; '' once anonymised. */
   phone_number: string;
   car_body_type: string | null;
   customer_address: string | null;

@@ -20,6 +20,7 @@ export function toMailBooking(
   return {
     bookingId: row.id,
     customerEmail: row.customer_email,
+    phoneNumber: row.phone_number,
     firstName: row.first_name,
     lastName: row.last_name,
     serviceName: row.service_name,

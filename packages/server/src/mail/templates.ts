@@ -4,6 +4,7 @@
  */
 import { formatClockRange, type TimeFormat } from '@slotwise/shared/clock';
 import { formatUsd, toDollars } from '@slotwise/shared/money';
+import { formatPhone } from '@slotwise/shared/phone';
 import { longDate, zoneLabel } from '@slotwise/shared/time-zone';
 import { escapeHtml } from '../html.ts';
 
@@ -20,6 +21,8 @@ export interface MailMessage {
 export interface MailBooking {
   bookingId?: string;
   customerEmail: string;
+  /** E.164 as stored; the owner's notice shows it as people read it. */
+  phoneNumber: string;
   firstName: string;
   lastName: string;
   serviceName: string;
@@ -56,8 +59,10 @@ function when(b: MailBooking): string {
   return `${longDate(b.day)}, ${formatClockRange(b.startTime, b.endTime, b.timeFormat, b)} (${zoneLabel(b.timeZone)})`;
 }
 
-function details(b: MailBooking): [string, string][] {
+/** The booking's rows; the owner's notices also carry the customer's phone, to call them back. */
+function details(b: MailBooking, forOwner: boolean): [string, string][] {
   const rows: [string, string][] = [
+    ...(forOwner ? ([['Phone', formatPhone(b.phoneNumber)]] as [string, string][]) : []),
     ['Service', b.serviceName],
     ['When', when(b)],
     ['Total', formatUsd(toDollars(b.totalCents))],
@@ -71,10 +76,9 @@ function compose(
   subject: string,
   intro: string,
   b: MailBooking,
-  links?: ManageLinks,
-  outro?: string,
+  { links, outro, forOwner = false }: { links?: ManageLinks; outro?: string; forOwner?: boolean } = {},
 ): MailMessage {
-  const rows = details(b);
+  const rows = details(b, forOwner);
   const text = [
     intro,
     '',
@@ -103,8 +107,7 @@ export const mails = {
       `Booking request received: ${b.serviceName}`,
       `${hi(b)} thank you for booking with ${b.businessName}. Your request is pending until the business approves it.`,
       b,
-      links,
-      'Need another time? Use the links above to reschedule or cancel.',
+      { links, outro: 'Need another time? Use the links above to reschedule or cancel.' },
     ),
   approved: (b: MailBooking, links: ManageLinks) =>
     compose(
@@ -112,7 +115,7 @@ export const mails = {
       `Booking confirmed: ${b.serviceName}`,
       `${hi(b)} your booking with ${b.businessName} is confirmed.`,
       b,
-      links,
+      { links },
     ),
   declined: (b: MailBooking) =>
     compose(
@@ -127,7 +130,7 @@ export const mails = {
       `Booking moved: ${b.serviceName}`,
       `${hi(b)} your booking with ${b.businessName} has a new time.`,
       b,
-      links,
+      { links },
     ),
   cancelled: (b: MailBooking) =>
     compose(
@@ -143,7 +146,7 @@ export const mails = {
       `Reminder: ${b.serviceName} tomorrow`,
       `${hi(b)} this is a reminder of your booking with ${b.businessName}.`,
       b,
-      links,
+      { links },
     ),
   /** To the owner when a customer books, reschedules or cancels. */
   ownerNotice: (ownerEmail: string, b: MailBooking, what: 'new' | 'rescheduled' | 'cancelled') =>
@@ -160,6 +163,7 @@ export const mails = {
           ? `${b.firstName} ${b.lastName} moved their booking to a new time.`
           : `${b.firstName} ${b.lastName} cancelled their booking; the time is free again.`,
       b,
+      { forOwner: true },
     ),
 };
 

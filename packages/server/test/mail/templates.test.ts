@@ -4,6 +4,7 @@ import { type MailBooking, mails } from '../../src/mail/templates.ts';
 const links = { reschedule: 'https://book.example/r', cancel: 'https://book.example/c' };
 const booking = (over: Partial<MailBooking> = {}): MailBooking => ({
   customerEmail: 'ada@example.com',
+  phoneNumber: '+15125550123',
   firstName: 'Ada',
   lastName: 'Lovelace',
   serviceName: 'Full Detail',
@@ -34,6 +35,14 @@ describe('booking mails', () => {
       expect(mail.text).toContain('Wednesday, December 2, 2026, 13:00 – 14:30 (Pacific Time, Los Angeles)');
       expect(mail.text).not.toMatch(/ [AP]M/);
     }
+  });
+
+  it("give the owner the customer's phone as people read it, and the customer none", () => {
+    expect(mails.ownerNotice('owner@example.com', booking(), 'new').text).toContain('Phone: (512) 555-0123');
+    expect(
+      mails.ownerNotice('owner@example.com', booking({ phoneNumber: '+447700900123' }), 'cancelled').html,
+    ).toContain('<th align="left">Phone</th><td>+44 7700 900123</td>');
+    expect(mails.received(booking(), links).text).not.toContain('Phone');
   });
 
   it('read midnight and noon as 12:00 AM and 12:00 PM', () => {

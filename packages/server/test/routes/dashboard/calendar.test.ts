@@ -55,7 +55,7 @@ describe.each(storages())('owner calendar on %s', (kind) => {
         .where('subject', '=', 'Booking moved: Full Detail')
         .execute();
       expect(mail).toHaveLength(1);
-      expect(mail[0]!.text_body).toMatch(/15:00-16:00/);
+      expect(mail[0]!.text_body).toMatch(/3:00 PM – 4:00 PM/);
       expect(mail[0]!.text_body).toContain('/customer/cancel?token=');
     });
 
