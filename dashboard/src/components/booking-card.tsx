@@ -5,6 +5,7 @@ import { formatUsd } from '@slotwise/shared/money';
 import { StatusBadge } from '@slotwise/ui/status-badge.tsx';
 import type { ReactNode } from 'react';
 import { formatDay, formatTime } from '../lib/format.ts';
+import { formatPhone, telHref } from '../lib/phone.ts';
 import './booking-card.css';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -25,7 +26,7 @@ export function BookingCard({
   detailed?: boolean;
   actions?: ReactNode;
 }) {
-  // Times follow the owner's clock (lib/format.ts), read from the business profile's signal.
+  // Times follow the owner's clock (lib/format.ts) and the phone its formatter (lib/phone.ts), both signals.
   useSignals();
   const name = `${booking.firstName} ${booking.lastName}`.trim();
   const time = booking.bookingTime;
@@ -42,7 +43,7 @@ export function BookingCard({
             <a href={`mailto:${booking.customerEmail}`}>{booking.customerEmail}</a>
           </Detail>
           <Detail label="Phone">
-            <a href={`tel:${booking.phoneNumber.replace(/[^\d+]/g, '')}`}>{booking.phoneNumber}</a>
+            <a href={telHref(booking.phoneNumber)}>{formatPhone(booking.phoneNumber)}</a>
           </Detail>
           <Detail label="Service">{booking.serviceName}</Detail>
           <Detail label="Car type">{booking.carBodyType || 'N/A'}</Detail>

@@ -2,6 +2,7 @@
  * What a click on an event opens: its details, a Move form (the same move as a drag,
  * for keyboard users and anyone who cannot drag precisely), and Delete for a blocked time.
  */
+import { useSignals } from '@preact/signals-react/runtime';
 import { formatUsd } from '@slotwise/shared/money';
 import { zoneLabel } from '@slotwise/shared/time-zone';
 import { StatusBadge } from '@slotwise/ui/status-badge.tsx';
@@ -10,6 +11,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Notice } from '../../../components/notice.tsx';
 import { serverErrorOr } from '../../../lib/errors.ts';
 import { formatDay, formatTime } from '../../../lib/format.ts';
+import { formatPhone } from '../../../lib/phone.ts';
 import { type CalendarEvent, reasonLabel } from '../calendar-events.ts';
 import { dayOf, timeOf, wallDate } from '../wall-clock.ts';
 import { STEPS } from './block-time-dialog.tsx';
@@ -41,6 +43,8 @@ export function EventDialog({
   onDelete: (blockedId: string) => Promise<void>;
   onClose: () => void;
 }) {
+  // The phone's formatter arrives in a chunk of its own (lib/phone.ts).
+  useSignals();
   const id = useId();
   const isBlocked = event.kind === 'blocked';
   const minutes = differenceInMinutes(event.end, event.start);
@@ -96,7 +100,7 @@ export function EventDialog({
           <dd>{`${booking.firstName} ${booking.lastName}`.trim()}</dd>
           <dt>Contact</dt>
           <dd>
-            {booking.customerEmail} · {booking.phoneNumber}
+            {booking.customerEmail} · {formatPhone(booking.phoneNumber)}
           </dd>
           <dt>Price</dt>
           <dd>{formatUsd(booking.totalQuote)}</dd>

@@ -1,4 +1,6 @@
+import { useSignals } from '@preact/signals-react/runtime';
 import type { ManagedBooking } from '@slotwise/shared/api';
+import { formatPhone, telHref } from '../../../lib/phone.ts';
 
 type Lock = NonNullable<ManagedBooking['changeLocked']>;
 
@@ -8,6 +10,8 @@ type Lock = NonNullable<ManagedBooking['changeLocked']>;
  * the business instead (issue 8, item 6).
  */
 export function ChangeLocked({ lock }: { lock: Lock }) {
+  // The phone is shown by a formatter that arrives in a chunk of its own (lib/phone.ts).
+  useSignals();
   const { businessName, email, phone } = lock.contact;
   return (
     <section className="customer-locked" aria-label="Changes closed">
@@ -28,7 +32,7 @@ export function ChangeLocked({ lock }: { lock: Lock }) {
           <>
             <dt>Phone</dt>
             <dd>
-              <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>
+              <a href={telHref(phone)}>{formatPhone(phone)}</a>
             </dd>
           </>
         )}
