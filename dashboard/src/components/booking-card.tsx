@@ -6,6 +6,7 @@ import { StatusBadge } from '@slotwise/ui/status-badge.tsx';
 import type { ReactNode } from 'react';
 import { formatDay, formatTime } from '../lib/format.ts';
 import { formatPhone, telHref } from '../lib/phone.ts';
+import { EmailText } from './email-text.tsx';
 import './booking-card.css';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -40,7 +41,9 @@ export function BookingCard({
         <dl className="booking-details">
           <Detail label="Customer">{name}</Detail>
           <Detail label="Email">
-            <a href={`mailto:${booking.customerEmail}`}>{booking.customerEmail}</a>
+            <a href={`mailto:${booking.customerEmail}`}>
+              <EmailText email={booking.customerEmail} />
+            </a>
           </Detail>
           <Detail label="Phone">
             <a href={telHref(booking.phoneNumber)}>{formatPhone(booking.phoneNumber)}</a>

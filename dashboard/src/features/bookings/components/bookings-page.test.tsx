@@ -30,9 +30,13 @@ describe('Bookings Management', () => {
       'href',
       'tel:+15551234567',
     );
+    // The address is one link, kept whole for reading, broken only at its dots on a narrow card (email-text.tsx).
+    expect(within(card).getByRole('link', { name: 'ada@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:ada@example.com',
+    );
     for (const text of [
       'Pat Lovelace',
-      'ada@example.com',
       'SUV',
       '$129.50',
       '12 Main St, Springfield',

@@ -8,6 +8,7 @@ import { zoneLabel } from '@slotwise/shared/time-zone';
 import { StatusBadge } from '@slotwise/ui/status-badge.tsx';
 import { addMinutes, differenceInMinutes } from 'date-fns';
 import { type FormEvent, useId, useState } from 'react';
+import { EmailText } from '../../../components/email-text.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { serverErrorOr } from '../../../lib/errors.ts';
 import { formatDay, formatTime } from '../../../lib/format.ts';
@@ -100,7 +101,7 @@ export function EventDialog({
           <dd>{`${booking.firstName} ${booking.lastName}`.trim()}</dd>
           <dt>Contact</dt>
           <dd>
-            {booking.customerEmail} · {formatPhone(booking.phoneNumber)}
+            <EmailText email={booking.customerEmail} /> · {formatPhone(booking.phoneNumber)}
           </dd>
           <dt>Price</dt>
           <dd>{formatUsd(booking.totalQuote)}</dd>

@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ManagedBooking } from '@slotwise/shared/api';
+import { EmailText } from '../../../components/email-text.tsx';
 import { formatPhone, telHref } from '../../../lib/phone.ts';
 
 type Lock = NonNullable<ManagedBooking['changeLocked']>;
@@ -24,7 +25,9 @@ export function ChangeLocked({ lock }: { lock: Lock }) {
           <>
             <dt>Email</dt>
             <dd>
-              <a href={`mailto:${email}`}>{email}</a>
+              <a href={`mailto:${email}`}>
+                <EmailText email={email} />
+              </a>
             </dd>
           </>
         )}
