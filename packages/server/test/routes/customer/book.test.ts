@@ -141,10 +141,14 @@ describe.each(storages())('POST /api/customer/book on %s', (kind) => {
   });
 
   it.each([
-    [{ time: '10:15' }, 400, /10:15 is not one of the offered times on 2026-12-02/],
+    [
+      { time: '10:15' },
+      400,
+      /10:15 AM is not one of the offered times on 2026-12-02: slots start every 30 minutes from opening \(10:00 AM, 10:30 AM, \.\.\.\)/,
+    ],
     [{ time: '9:00' }, 400, /HH:MM/],
     [{ time: '07:00' }, 400, /not one of the offered times/],
-    [{ time: '18:30' }, 409, /would run past closing time \(19:00\)/],
+    [{ time: '18:30' }, 409, /would run past closing time \(7:00 PM\) from 6:30 PM/],
     [{ date: SATURDAY }, 409, /closed on Saturdays/],
     [{ date: '2026-11-30' }, 409, /already passed/],
     [{ date: '2026-02-30' }, 400, /YYYY-MM-DD/],

@@ -149,7 +149,7 @@ describe.each(storages())("customers' personal data on %s", (kind) => {
       expect(res.json()).toEqual({
         code: 'CUSTOMER_HAS_UPCOMING_BOOKINGS',
         error:
-          'ada@example.com has an upcoming booking (Full Detail on Wednesday, December 2, 2026 at 10:00). Cancel or decline it on the Bookings page first, then erase.',
+          'ada@example.com has an upcoming booking (Full Detail on Wednesday, December 2, 2026 at 10:00 AM). Cancel or decline it on the Bookings page first, then erase.',
       });
       expect((await bookingRow(ada)).customer_email).toBe('ada@example.com');
     });
