@@ -18,7 +18,7 @@ export function formatDay(day: string | null | undefined): string {
  * useTimeFormat() or useSignals() to be drawn again when the profile arrives or the
  * choice changes (docs/architecture.md#pitfalls, pitfall 1).
  */
-export function businessTimeFormat(): TimeFormat {
+function businessTimeFormat(): TimeFormat {
   return businessProfile.data.value?.timeFormat ?? DEFAULT_TIME_FORMAT;
 }
 
