@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatClockAt, formatClockRange, formatHour } from './clock.ts';
+import { formatClock, formatClockRange, formatHour } from './clock.ts';
 import { hhMm } from './time.ts';
 
 describe('clock times as shown', () => {
@@ -65,12 +65,5 @@ describe('clock times as shown', () => {
     ]);
     expect([0, 8, 12, 20].map((h) => formatHour(h, '24h'))).toEqual(['00:00', '08:00', '12:00', '20:00']);
     expect(formatHour(9)).toBe('9 AM');
-  });
-
-  it("shows an instant on the business's clock, whatever the runner's zone", () => {
-    const ms = Date.parse('2026-12-01T20:30:00Z');
-    expect(formatClockAt(ms, 'America/Chicago')).toBe('2:30 PM');
-    expect(formatClockAt(ms, 'America/Chicago', '24h')).toBe('14:30');
-    expect(formatClockAt(ms, 'Asia/Kolkata', '12h')).toBe('2:00 AM');
   });
 });

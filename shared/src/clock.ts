@@ -10,8 +10,6 @@
  * current ICU versions and not in older ones, so the same time would read differently on
  * the server, in mails and in each browser.
  */
-import { wallClockAt } from './time-zone.ts';
-
 export const TIME_FORMATS = ['12h', '24h'] as const;
 export type TimeFormat = (typeof TIME_FORMATS)[number];
 /** Until the owner chooses: a 12-hour clock. */
@@ -49,9 +47,4 @@ export function formatClockRange(
   zones: { startZone?: string; endZone?: string } = {},
 ): string {
   return `${formatClock(start, format, zones.startZone)} – ${formatClock(end, format, zones.endZone)}`;
-}
-
-/** An instant as the business's clocks read it, shown: (ms, "America/Chicago") -> "2:30 PM". */
-export function formatClockAt(ms: number, timeZone: string, format: TimeFormat = DEFAULT_TIME_FORMAT): string {
-  return formatClock(wallClockAt(ms, timeZone).time, format);
 }

@@ -15,7 +15,7 @@
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 
 /** Whose numbers need no country code. */
-export const DEFAULT_PHONE_COUNTRY: CountryCode = 'US';
+const DEFAULT_PHONE_COUNTRY: CountryCode = 'US';
 
 function parse(text: string) {
   return parsePhoneNumberFromString(text.trim(), DEFAULT_PHONE_COUNTRY);
