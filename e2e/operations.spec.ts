@@ -152,15 +152,15 @@ test('a travelling detailer: the free times between two distant jobs shrink to t
   await showDay(dialog, OTHER_DAY);
   await showDay(dialog, DAY);
   // 14 minutes from Santa Monica, 90 minutes on to Oxnard.
-  await expect(dialog.getByRole('button', { name: '11:00 AM' })).toBeDisabled();
-  await expect(dialog.getByRole('button', { name: '2:00 PM' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: '11:00 AM', exact: true })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: '2:00 PM', exact: true })).toBeDisabled();
   expect(between(await freeTimes(dialog))).toEqual(['11:30', '12:00', '12:30', '13:00', '13:30']);
   // After Oxnard there is no hour left once the drive back is counted.
   expect((await freeTimes(dialog)).filter((t) => t >= '16:00')).toEqual([]);
   await screenshot(page, 'operations-travel-slots');
 
   // The customer books one of the drivable times.
-  await dialog.getByRole('button', { name: '12:00 PM' }).click();
+  await dialog.getByRole('button', { name: '12:00 PM', exact: true }).click();
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await dialog.getByLabel('First name').fill('Bev');
   await dialog.getByLabel('Last name').fill('Hills');
