@@ -123,7 +123,7 @@ export function TimeZonePicker({
         onFocus={(e) => e.currentTarget.select()}
         onBlur={close}
       />
-      <div id={listId} role="listbox" aria-label="Time zones" className="zone-list" hidden={!open}>
+      <div id={listId} role="listbox" aria-label="Time zones" className="listbox-popup" hidden={!open}>
         {shown.map((o, i) => (
           // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox's text box handles the keyboard (ARIA pattern)
           <div
@@ -132,7 +132,7 @@ export function TimeZonePicker({
             role="option"
             tabIndex={-1}
             aria-selected={i === active}
-            className={o.zone === value ? 'zone-option is-current' : 'zone-option'}
+            className={o.zone === value ? 'listbox-option is-current' : 'listbox-option'}
             // mousedown, not click: it must win over the text box's blur, which closes the list.
             onMouseDown={(e) => e.preventDefault()}
             onClick={() => pick(o.zone)}
