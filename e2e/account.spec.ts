@@ -295,14 +295,15 @@ test('Settings: operations, calendar feed and account, each saved and shown', as
   await expect(account.getByLabel('Email Address')).not.toBeEditable();
   const phoneForm = account.getByRole('form', { name: 'Phone Number' });
   await expect(phoneForm.getByLabel('Country Code').locator('option:checked')).toHaveText('+1 United States');
-  await expect(phoneForm.getByLabel('Phone Number')).toHaveValue('5551234567');
+  // Stored as E.164, shown as its country writes it.
+  await expect(phoneForm.getByLabel('Phone Number')).toHaveValue('(555) 123-4567');
   await phoneForm.getByLabel('Country Code').selectOption({ label: '+44 United Kingdom' });
   await phoneForm.getByLabel('Phone Number').fill('7700 900123');
   await phoneForm.getByRole('button', { name: 'Save Phone Number' }).click();
   await expect(phoneForm.getByRole('status')).toHaveText('Phone number updated successfully!');
   expect(await api('GET', '/api/business-dashboard/account', undefined, owner.token)).toEqual({
     email: owner.email,
-    phoneNumber: '+44 7700 900123',
+    phoneNumber: '+447700900123',
   });
 
   const passwordForm = account.getByRole('form', { name: 'Change Password' });
@@ -392,7 +393,8 @@ test('Bookings: Export CSV downloads every seeded booking', async ({ page }) => 
     expect(row[col('First Name')]).toBe(b.firstName);
     expect(row[col('Last Name')]).toBe(b.lastName);
     expect(row[col('Email')]).toBe(b.customerEmail);
-    expect(row[col('Phone')]).toBe('+1 5559876543');
+    // The export carries the number as stored, E.164, for other tools to read.
+    expect(row[col('Phone')]).toBe('+15559876543');
     expect(row[col('Address')]).toBe(owner.address);
     expect(Number(row[col('Total (USD)')])).toBe(b.totalQuote);
   }

@@ -148,10 +148,10 @@ test('the Reschedule link of the confirmation mail moves the booking to a new sl
   const current = page.getByRole('region', { name: 'Your current booking' });
   await expect(current).toContainText(SERVICE.serviceName);
   await expect(current).toContainText(longDay(firstDay));
-  await expect(current).toContainText('10:00 - 11:00');
+  await expect(current).toContainText('10:00 AM – 11:00 AM');
   // Its own day is offered first; its own time is free to move within.
   await expect(page.getByLabel('New date')).toHaveValue(firstDay);
-  await expect(page.getByRole('button', { name: '10:00', exact: true })).toBeEnabled();
+  await expect(page.getByRole('button', { name: '10:00 AM', exact: true })).toBeEnabled();
 
   await page.getByRole('button', { name: 'Confirm Reschedule' }).click();
   await expect(page.getByText('Please select a time slot.')).toBeVisible();
@@ -159,8 +159,8 @@ test('the Reschedule link of the confirmation mail moves the booking to a new sl
   await page.getByLabel('New date').fill(newDay);
   await expect(page.getByText(`Available times on ${longDay(newDay)}`)).toBeVisible();
   // 17:30 cannot hold an hour before the 18:00 closing.
-  await expect(page.getByRole('button', { name: '17:30 (unavailable)' })).toBeDisabled();
-  const slot = page.getByRole('button', { name: '14:00', exact: true });
+  await expect(page.getByRole('button', { name: '5:30 PM (unavailable)' })).toBeDisabled();
+  const slot = page.getByRole('button', { name: '2:00 PM', exact: true });
   await slot.click();
   await expect(slot).toHaveAttribute('aria-pressed', 'true');
   await screenshot(page, 'links-01-reschedule');
@@ -174,12 +174,12 @@ test('the Reschedule link of the confirmation mail moves the booking to a new sl
   await page.getByRole('button', { name: 'Confirm Reschedule' }).click();
   // Said on the page with the new time, never in a native dialog.
   await expect(page.getByRole('status')).toHaveText('Your booking has been successfully rescheduled.');
-  await expect(page.getByRole('region', { name: 'Your new booking' })).toContainText('14:00 - 15:00');
+  await expect(page.getByRole('region', { name: 'Your new booking' })).toContainText('2:00 PM – 3:00 PM');
   await screenshot(page, 'links-02-rescheduled');
   expect(dialogs).toEqual([]);
 
   const moved = await newestMail({ to: customerEmail, subject: `Booking moved: ${SERVICE.serviceName}`, since });
-  expect(moved.text).toContain(`${longDay(newDay)}, 14:00-15:00 (${ZONE})`);
+  expect(moved.text).toContain(`${longDay(newDay)}, 2:00 PM – 3:00 PM (Pacific Time, Los Angeles)`);
   await newestMail({ to: owner.email, subject: 'Booking rescheduled by Rosa Links', since });
 
   const card = await ownerCard(page);
@@ -198,7 +198,7 @@ test('the Cancel link of the "Booking moved" mail cancels it', async ({ page }) 
   const summary = page.getByRole('region', { name: 'The booking to cancel' });
   await expect(summary).toContainText(SERVICE.serviceName);
   await expect(summary).toContainText(longDay(newDay));
-  await expect(summary).toContainText('14:00 - 15:00');
+  await expect(summary).toContainText('2:00 PM – 3:00 PM');
   await screenshot(page, 'links-03-cancel-confirm');
 
   const since = Date.now();

@@ -7,7 +7,7 @@
  * so every time checked here also checks the time-zone handling.
  */
 import type { Page } from '@playwright/test';
-import { todayIn } from '@slotwise/shared/time-zone';
+import { todayIn, zoneLabel } from '@slotwise/shared/time-zone';
 import { api, baseURL, expect, type Owner, openAs, screenshot, signupOwner, test } from './fixtures.ts';
 
 interface Booked {
@@ -147,21 +147,21 @@ test('an owner drags bookings, blocks a lunch break and switches to the month vi
   });
   await openAs(page, owner, `/dashboard/calendar?date=${monday}`);
   await expect(page.getByRole('heading', { name: 'Calendar' })).toBeVisible();
-  await expect(page.getByText(`Times in ${timeZone}.`)).toBeVisible();
+  await expect(page.getByText(`Times in ${zoneLabel(timeZone)}.`)).toBeVisible();
   const dana = calendarEvent(page, 'Full Detail · Dana Customer');
   await loaded(page);
-  await expect(dana).toContainText('10:00–11:00');
+  await expect(dana).toContainText('10:00 AM – 11:00 AM');
   await expect(page.getByRole('button', { name: 'Week' })).toHaveClass(/rbc-active/);
   await expect(page.locator('.rbc-time-header .rbc-header').first()).toContainText('Mon');
   await screenshot(page, 'calendar-01-week');
 
   // 1. To a free slot: Wednesday 14:00.
   await drag(page, 'Full Detail · Dana Customer', 2, '14:00');
-  await expect(dana).toContainText('14:00–15:00');
+  await expect(dana).toContainText('2:00 PM – 3:00 PM');
   await expect(page.getByText('Loading...')).toHaveCount(0);
   await page.reload();
   await loaded(page);
-  await expect(dana).toContainText('14:00–15:00');
+  await expect(dana).toContainText('2:00 PM – 3:00 PM');
   await expect(page.locator('.rbc-time-content > .rbc-day-slot').nth(2).locator('.rbc-event')).toContainText(
     'Dana Customer',
   );
@@ -183,7 +183,7 @@ test('an owner drags bookings, blocks a lunch break and switches to the month vi
   await drag(page, 'Full Detail · Dana Customer', 1, '11:00');
   // The reason comes as a message at the foot of the screen (components/toaster.tsx), not a blocking alert.
   await expect(page.getByText(/That time overlaps/)).toBeVisible();
-  await expect(dana).toContainText('14:00–15:00');
+  await expect(dana).toContainText('2:00 PM – 3:00 PM');
   await expect(page.locator('.rbc-time-content > .rbc-day-slot').nth(2).locator('.rbc-event')).toContainText(
     'Dana Customer',
   );
@@ -215,7 +215,7 @@ test('an owner drags bookings, blocks a lunch break and switches to the month vi
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   const lunch = calendarEvent(page, 'Lunch Break');
-  await expect(lunch).toContainText('13:00–14:00');
+  await expect(lunch).toContainText('1:00 PM – 2:00 PM');
   const blocked = await api<Blocked[]>(
     'GET',
     `/api/business-dashboard/blocked-times?from=${monday}&to=${plusDays(monday, 6)}`,

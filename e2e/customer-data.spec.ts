@@ -49,7 +49,7 @@ test.beforeAll(async () => {
 });
 
 /** Takes the pop-up on /demo to its details step at `time` five days on, and fills them in. */
-async function toDetails(page: Page, time = '10:00') {
+async function toDetails(page: Page, time = '10:00 AM') {
   await page.goto(`/demo?businessId=${owner.businessId}`);
   await page.getByRole('button', { name: 'Book now' }).click();
   const dialog = page.getByRole('dialog', { name: 'Privacy Motors' });
@@ -119,7 +119,7 @@ test('the owner sets their own notice and a retention period in Settings', async
   await expect(section.getByLabel('Anonymise customer details after (months)')).toHaveValue('18');
 
   // The pop-up now links the owner's own notice (10:00 is Petra's now).
-  const dialog = await toDetails(page, '12:00');
+  const dialog = await toDetails(page, '12:00 PM');
   await expect(dialog.getByRole('link', { name: 'privacy notice' })).toHaveAttribute(
     'href',
     'https://privacy-motors.example/privacy',

@@ -82,12 +82,21 @@ async function enterAddress(dialog: Locator, zip: string, description: string) {
   await dialog.getByRole('button', { name: 'Get my quote' }).click();
 }
 
+/** A slot button's "1:30 PM" as the HH:MM the API speaks ("13:30"), so times compare in order. */
+function hhmm(shown: string): string {
+  const m = /^(\d{1,2}):(\d{2}) (AM|PM)$/.exec(shown);
+  if (!m) throw new Error(`Not a 12-hour time: ${shown}`);
+  const h = (Number(m[1]) % 12) + (m[3] === 'PM' ? 12 : 0);
+  return `${String(h).padStart(2, '0')}:${m[2]}`;
+}
+
+/** The times a slot grid offers as free, HH:MM. */
 async function freeTimes(dialog: Locator): Promise<string[]> {
   const grid = dialog.getByRole('group', { name: 'Available times' });
   await expect(grid.getByRole('button').first()).toBeVisible();
   const times: string[] = [];
   for (const button of await grid.getByRole('button').all()) {
-    if (await button.isEnabled()) times.push((await button.textContent()) ?? '');
+    if (await button.isEnabled()) times.push(hhmm((await button.textContent()) ?? ''));
   }
   return times;
 }
@@ -143,15 +152,15 @@ test('a travelling detailer: the free times between two distant jobs shrink to t
   await showDay(dialog, OTHER_DAY);
   await showDay(dialog, DAY);
   // 14 minutes from Santa Monica, 90 minutes on to Oxnard.
-  await expect(dialog.getByRole('button', { name: '11:00' })).toBeDisabled();
-  await expect(dialog.getByRole('button', { name: '14:00' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: '11:00 AM', exact: true })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: '2:00 PM', exact: true })).toBeDisabled();
   expect(between(await freeTimes(dialog))).toEqual(['11:30', '12:00', '12:30', '13:00', '13:30']);
   // After Oxnard there is no hour left once the drive back is counted.
   expect((await freeTimes(dialog)).filter((t) => t >= '16:00')).toEqual([]);
   await screenshot(page, 'operations-travel-slots');
 
   // The customer books one of the drivable times.
-  await dialog.getByRole('button', { name: '12:00' }).click();
+  await dialog.getByRole('button', { name: '12:00 PM', exact: true }).click();
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await dialog.getByLabel('First name').fill('Bev');
   await dialog.getByLabel('Last name').fill('Hills');
@@ -169,7 +178,7 @@ test("the owner's calendar draws the drives between the day's jobs as travel blo
   // From the business address to Santa Monica, on to Beverly Hills (booked above), then to Oxnard.
   await expect(drives).toHaveCount(3);
   await expect(drives.filter({ hasText: 'Travel · 14 min' })).toHaveCount(2);
-  await expect(drives.filter({ hasText: 'Travel · 90 min' })).toContainText('13:00–14:30');
+  await expect(drives.filter({ hasText: 'Travel · 90 min' })).toContainText('1:00 PM – 2:30 PM');
   await expect(page.getByRole('list', { name: 'Legend' })).toContainText('Travel');
   await screenshot(page, 'operations-travel-blocks');
 });

@@ -5,6 +5,7 @@
  * Never write a request or answer type anywhere else.
  */
 import { z } from 'zod';
+import { TIME_FORMATS } from './clock.ts';
 import {
   BLOCK_REASONS,
   BOOKING_STATUSES,
@@ -16,6 +17,7 @@ import {
   WEEKDAYS,
 } from './domain.ts';
 import { ERRORS, type ErrorCode } from './errors.ts';
+import { toE164 } from './phone.ts';
 import { isHhMm, isIsoDate } from './time.ts';
 import { isTimeZone } from './time-zone.ts';
 
@@ -73,15 +75,21 @@ export const Email = z
   .toLowerCase()
   .max(254, 'Email must be at most 254 characters.')
   .pipe(z.email('Enter a valid email address, like name@example.com.'));
-/** "+1 5551234567": a country code and 4-15 digits, spaces, dashes, dots or brackets allowed. */
+/**
+ * A phone number as people type it ("+1 512-555-0123", "+44 7700 900123"; without a
+ * country code, a US number), stored and answered as E.164 ("+15125550123"). A number that
+ * is not one (letters, the wrong number of digits for its country, an extension) is refused
+ * with the sentence the booking call has always answered (shared/src/phone.ts).
+ */
 export const Phone = plainText(
-  z
-    .string({ error: 'Phone number is required.' })
-    .trim()
-    .max(40, 'Phone number must be at most 40 characters.')
-    .regex(/^\+\d{1,4}[\s-]?[\d\s().-]{4,20}$/, 'Enter a phone number with its country code, like +1 5551234567.'),
+  z.string({ error: 'Phone number is required.' }).trim().max(40, 'Phone number must be at most 40 characters.'),
   'Phone number',
-);
+).transform((text, ctx) => {
+  const e164 = toE164(text);
+  if (e164) return e164;
+  ctx.addIssue({ code: 'custom', message: 'Enter a phone number with its country code, like +1 5551234567.' });
+  return z.NEVER;
+});
 /** Dollars on the wire; at most cents precision; bounded so no total can overflow. */
 export const Dollars = (what: string, max = 100_000) =>
   z
@@ -144,6 +152,9 @@ export const SessionPayload = z.object({
 });
 export type SessionPayload = z.infer<typeof SessionPayload>;
 
+/** How a business's times are shown: '12h' ("8:00 AM") or '24h' ("08:00") (shared/src/clock.ts). */
+export const TimeFormat = z.enum(TIME_FORMATS, { error: 'Time format must be "12h" (8:00 AM) or "24h" (08:00).' });
+
 // ---------- onboarding ----------
 
 export const Step1Request = z.object({ name: trimmed(120, 'Business name') });
@@ -173,6 +184,8 @@ export const BusinessProfile = z.object({
   niche: z.string().nullable(),
   address: z.string().nullable(),
   timeZone: z.string(),
+  /** How every screen, mail and the widget show this business's times. */
+  timeFormat: TimeFormat,
   onboarded: z.boolean(),
 });
 export type BusinessProfile = z.infer<typeof BusinessProfile>;
@@ -450,6 +463,8 @@ export const TimeZoneUpdate = z.object({
     .refine(isTimeZone, 'Time zone must be an IANA name like America/New_York.'),
 });
 export type TimeZoneUpdate = z.infer<typeof TimeZoneUpdate>;
+export const TimeFormatUpdate = z.object({ timeFormat: TimeFormat });
+export type TimeFormatUpdate = z.infer<typeof TimeFormatUpdate>;
 
 // ---------- customer (public) ----------
 
@@ -477,6 +492,8 @@ export const PublicBusiness = z.object({
   name: z.string(),
   niche: z.string().nullable(),
   timeZone: z.string(),
+  /** The owner's choice of clock, which the widget's times follow. */
+  timeFormat: TimeFormat,
   services: z.array(Service),
   specificQuestion: SpecificQuestion.nullable(),
   distancePricing: z.boolean(),
@@ -543,6 +560,8 @@ export const ManagedBooking = z.object({
   status: z.enum(BOOKING_STATUSES),
   bookingTime: BookingTime,
   timeZone: z.string(),
+  /** The business's choice of clock, which the pages' times follow. */
+  timeFormat: TimeFormat,
   /** Bumped by every change of time or status; the reschedule page sends it back. */
   version: z.number().int().optional(),
   /**

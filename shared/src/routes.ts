@@ -539,6 +539,13 @@ export const dashboardRoutes = {
     auth: 'owner',
     response: 'FirstDayChecklist',
   },
+  updateTimeFormat: {
+    method: 'PUT',
+    path: `${owner}/settings/time-format`,
+    auth: 'owner',
+    body: 'TimeFormatUpdate',
+    response: 'BusinessProfile',
+  },
 } as const satisfies Record<string, RouteDef>;
 
 /** The whole table: group -> call name -> declaration. */
@@ -582,7 +589,7 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
     exportBookingsCsv: 'Every booking as CSV, times in the business time zone.',
   },
   onboarding: {
-    profile: "The business's name, trade, address, time zone and whether onboarding is done.",
+    profile: "The business's name, trade, address, time zone, clock (12- or 24-hour) and whether onboarding is done.",
     step1: "Onboarding step 1: the business's name.",
     step2: "Onboarding step 2: the trade; pre-fills that trade's services and question.",
     step3: "Onboarding step 3: the business's address (sets its coordinates and time zone).",
@@ -647,6 +654,8 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
       "The overview's first-day checklist: whether prices were checked, hours set, the embed code copied and a booking made, and whether it was dismissed.",
     checklistEmbedCopied: 'Records that the owner copied the embed code (ticks the checklist item).',
     dismissChecklist: 'Hides the first-day checklist for good, on every device.',
+    updateTimeFormat:
+      'Shows times on a 12-hour clock ("8:00 AM", the default) or a 24-hour one ("08:00"): on the dashboard, in mails and in the widget.',
   },
 };
 

@@ -9,12 +9,14 @@ import {
   offsetAt,
   shortDate,
   todayIn,
+  US_TIME_ZONES,
   utcMsToLocal,
   wallClockAt,
   wallTimeExists,
   wallTimeRepeats,
   zoneAbbreviation,
   zoneIfRepeated,
+  zoneLabel,
 } from './time-zone.ts';
 
 const NY = 'America/New_York';
@@ -341,5 +343,36 @@ describe('the repeated hour of the autumn change (issue 20, item 9)', () => {
     expect(zoneIfRepeated(utc('2026-12-01T15:00:00Z'), NY)).toBeUndefined();
     expect(zoneAbbreviation(utc('2026-07-01T12:00:00Z'), NY)).toBe('EDT');
     expect(zoneAbbreviation(utc('2026-07-01T12:00:00Z'), 'UTC')).toBe('UTC');
+  });
+});
+
+describe('zones by their friendly names', () => {
+  it.each([
+    ['America/Los_Angeles', 'Pacific Time, Los Angeles'],
+    ['America/Denver', 'Mountain Time, Denver'],
+    ['America/Phoenix', 'Mountain Standard Time, Phoenix'],
+    ['America/New_York', 'Eastern Time, New York'],
+    ['America/Chicago', 'Central Time, Chicago'],
+    ['Pacific/Honolulu', 'Hawaii-Aleutian Standard Time, Honolulu'],
+    ['America/Indiana/Indianapolis', 'Eastern Time, Indianapolis'],
+    ['Europe/London', 'United Kingdom Time, London'],
+    ['Asia/Tokyo', 'Japan Standard Time, Tokyo'],
+  ])('%s reads "%s"', (zone, label) => {
+    expect(zoneLabel(zone)).toBe(label);
+  });
+
+  it('leaves the city out when the name says it, and zones without a city are their name', () => {
+    expect(zoneLabel('Asia/Hong_Kong')).toBe('Hong Kong Standard Time');
+    expect(zoneLabel('UTC')).toBe('Coordinated Universal Time (UTC)');
+    expect(zoneLabel('Etc/GMT+5')).toBe('GMT-05:00');
+  });
+
+  it('shows a zone the runtime does not know as its id', () => {
+    expect(zoneLabel('Mars/Olympus_Mons')).toBe('Mars/Olympus_Mons');
+  });
+
+  it('lists the US zones a picker puts first, each a zone the runtime knows', () => {
+    expect(US_TIME_ZONES.length).toBeGreaterThan(5);
+    for (const zone of US_TIME_ZONES) expect(isTimeZone(zone)).toBe(true);
   });
 });

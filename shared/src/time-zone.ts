@@ -231,3 +231,52 @@ export function zoneIfRepeated(ms: number, timeZone: string): string | undefined
   const wall = utcMsToLocal(ms, timeZone);
   return wallTimeRepeats(wall.day, wall.time, timeZone) ? zoneAbbreviation(ms, timeZone) : undefined;
 }
+
+/**
+ * The zones a US owner picks most, east to west: listed first wherever a zone is chosen
+ * (docs/product.md#business-time-zone).
+ */
+export const US_TIME_ZONES = [
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Phoenix',
+  'America/Los_Angeles',
+  'America/Anchorage',
+  'Pacific/Honolulu',
+] as const;
+
+/** A day with no clock change anywhere near it: generic names do not depend on the day, but Intl wants one. */
+const LABEL_DAY = Date.UTC(2026, 0, 15);
+const zoneLabels = new Map<string, string>();
+
+/**
+ * A zone as a person reads it: Intl's generic name and the city of its id,
+ * "America/Los_Angeles" -> "Pacific Time, Los Angeles", "Europe/London" -> "United Kingdom
+ * Time, London". The city is left out when the name already says it ("Hong Kong Standard
+ * Time"), and zones without a city (UTC, Etc/GMT+5) are their name alone. A zone the
+ * runtime does not know is shown as its id. Each label is built once and kept.
+ */
+export function zoneLabel(zone: string): string {
+  let label = zoneLabels.get(zone);
+  if (label !== undefined) return label;
+  label = buildZoneLabel(zone);
+  zoneLabels.set(zone, label);
+  return label;
+}
+
+function buildZoneLabel(zone: string): string {
+  if (zone === 'UTC' || zone === 'Etc/UTC') return 'Coordinated Universal Time (UTC)';
+  let name: string | undefined;
+  try {
+    name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longGeneric' })
+      .formatToParts(LABEL_DAY)
+      .find((p) => p.type === 'timeZoneName')?.value;
+  } catch {
+    return zone;
+  }
+  if (!name) return zone.replace(/_/g, ' ');
+  const slash = zone.lastIndexOf('/');
+  const city = slash < 0 || zone.startsWith('Etc/') ? '' : zone.slice(slash + 1).replace(/_/g, ' ');
+  return city && !name.toLowerCase().includes(city.toLowerCase()) ? `${name}, ${city}` : name;
+}

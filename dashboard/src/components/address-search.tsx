@@ -133,13 +133,7 @@ export function AddressSearch({ label = 'Search Address', selected, onSelect, au
           onBlur={() => setOpen(false)}
           onFocus={() => suggestions.length > 0 && setOpen(true)}
         />
-        <div
-          id={listId}
-          role="listbox"
-          aria-label="Address suggestions"
-          className="address-search-list"
-          hidden={!expanded}
-        >
+        <div id={listId} role="listbox" aria-label="Address suggestions" className="listbox-popup" hidden={!expanded}>
           {suggestions.map((s, i) => (
             // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keyboard (ARIA pattern)
             <div
@@ -148,7 +142,7 @@ export function AddressSearch({ label = 'Search Address', selected, onSelect, au
               role="option"
               tabIndex={-1}
               aria-selected={i === active}
-              className={i === active ? 'address-search-option is-active' : 'address-search-option'}
+              className="listbox-option"
               // mousedown, not click: it must win over the input's blur, which closes the list.
               onMouseDown={(e) => e.preventDefault()}
               onClick={() => choose(s)}

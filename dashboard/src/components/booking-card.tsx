@@ -1,9 +1,12 @@
 /** One booking, as the overview (compact) and the Bookings page (detailed) show it. */
+import { useSignals } from '@preact/signals-react/runtime';
 import type { Booking } from '@slotwise/shared/api';
 import { formatUsd } from '@slotwise/shared/money';
 import { StatusBadge } from '@slotwise/ui/status-badge.tsx';
 import type { ReactNode } from 'react';
 import { formatDay, formatTime } from '../lib/format.ts';
+import { formatPhone, telHref } from '../lib/phone.ts';
+import { EmailText } from './email-text.tsx';
 import './booking-card.css';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -24,6 +27,8 @@ export function BookingCard({
   detailed?: boolean;
   actions?: ReactNode;
 }) {
+  // Times follow the owner's clock (lib/format.ts) and the phone its formatter (lib/phone.ts), both signals.
+  useSignals();
   const name = `${booking.firstName} ${booking.lastName}`.trim();
   const time = booking.bookingTime;
   return (
@@ -36,24 +41,26 @@ export function BookingCard({
         <dl className="booking-details">
           <Detail label="Customer">{name}</Detail>
           <Detail label="Email">
-            <a href={`mailto:${booking.customerEmail}`}>{booking.customerEmail}</a>
+            <a href={`mailto:${booking.customerEmail}`}>
+              <EmailText email={booking.customerEmail} />
+            </a>
           </Detail>
           <Detail label="Phone">
-            <a href={`tel:${booking.phoneNumber.replace(/[^\d+]/g, '')}`}>{booking.phoneNumber}</a>
+            <a href={telHref(booking.phoneNumber)}>{formatPhone(booking.phoneNumber)}</a>
           </Detail>
           <Detail label="Service">{booking.serviceName}</Detail>
           <Detail label="Car type">{booking.carBodyType || 'N/A'}</Detail>
           <Detail label="Price">{formatUsd(booking.totalQuote)}</Detail>
           <Detail label="Address">{booking.customerAddress || 'N/A'}</Detail>
           <Detail label="Date">{formatDay(time?.day)}</Detail>
-          <Detail label="Start time">{formatTime(time?.startTime)}</Detail>
-          <Detail label="End time">{formatTime(time?.endTime)}</Detail>
+          <Detail label="Start time">{formatTime(time?.startTime, time?.startZone)}</Detail>
+          <Detail label="End time">{formatTime(time?.endTime, time?.endZone)}</Detail>
         </dl>
       ) : (
         <dl className="booking-details">
           <Detail label="Customer">{name}</Detail>
           <Detail label="Time">
-            {formatTime(time?.startTime)} – {formatTime(time?.endTime)}
+            {formatTime(time?.startTime, time?.startZone)} – {formatTime(time?.endTime, time?.endZone)}
           </Detail>
           <Detail label="Price">{formatUsd(booking.totalQuote)}</Detail>
           {booking.customerAddress && <Detail label="Address">{booking.customerAddress}</Detail>}

@@ -10,7 +10,7 @@ export function makeBooking(over: Partial<Booking> = {}): Booking {
     lastName: 'Lovelace',
     serviceName: 'Full Detail',
     customerEmail: 'ada@example.com',
-    phoneNumber: '+1 5551234567',
+    phoneNumber: '+15551234567',
     carBodyType: 'SUV',
     totalQuote: 129.5,
     customerAddress: '12 Main St, Springfield',

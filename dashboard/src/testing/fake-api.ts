@@ -28,6 +28,7 @@ export const onboardedProfile: BusinessProfile = {
   niche: 'car-detailing',
   address: '42, Beverly Hills, CA 90210, United States',
   timeZone: 'America/Los_Angeles',
+  timeFormat: '12h',
   onboarded: true,
 };
 

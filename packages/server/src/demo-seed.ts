@@ -59,7 +59,7 @@ export async function seedDemo(ctx: AppContext): Promise<string> {
     await inTransaction(ctx.store, async (trx) => {
       const { users, businesses, availability } = ctx.repos;
       await users.insert(
-        { id: userId, email: DEMO_EMAIL, password_hash: NO_PASSWORD, phone_number: '+1 3105550100', created_at: now },
+        { id: userId, email: DEMO_EMAIL, password_hash: NO_PASSWORD, phone_number: '+13105550100', created_at: now },
         trx,
       );
       await businesses.insert(

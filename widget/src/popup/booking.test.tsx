@@ -47,7 +47,7 @@ async function enterAddress(user: User) {
   await user.click(await screen.findByRole('option', { name: 'Beverly Hills, CA 90210, USA' }));
   await next(user, 'Get my quote');
 }
-async function pickSlot(user: User, time = '09:00') {
+async function pickSlot(user: User, time = '9:00 AM') {
   await heading('Your instant quote');
   await next(user, 'Choose a time');
   await heading('Pick a date and time');
@@ -253,8 +253,8 @@ describe('the booking pop-up', () => {
       await next(user, 'Choose a time');
       await heading('Pick a date and time');
       expect(screen.getByLabelText('Date')).toHaveValue('2026-12-04');
-      expect(await screen.findByRole('button', { name: '08:30' })).toBeDisabled();
-      expect(screen.getByRole('button', { name: '09:00' })).toBeEnabled();
+      expect(await screen.findByRole('button', { name: '8:30 AM' })).toBeDisabled();
+      expect(screen.getByRole('button', { name: '9:00 AM' })).toBeEnabled();
       const req = api.last('GET /api/customer/get-available-slots');
       expect(Object.fromEntries(req?.query ?? [])).toEqual({
         businessId: BUSINESS_ID,
@@ -263,12 +263,12 @@ describe('the booking pop-up', () => {
         // For a business that travels: the times it can drive to this address.
         address: '12, Beverly Hills, CA 90210, USA',
       });
-      expect(screen.getByText('Times are in America/Los Angeles time.')).toBeInTheDocument();
+      expect(screen.getByText('Times are in Pacific Time, Los Angeles.')).toBeInTheDocument();
 
       await next(user, 'Continue');
       expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.chooseSlot);
-      await user.click(screen.getByRole('button', { name: '09:00' }));
-      expect(screen.getByRole('button', { name: '09:00' })).toHaveAttribute('aria-pressed', 'true');
+      await user.click(screen.getByRole('button', { name: '9:00 AM' }));
+      expect(screen.getByRole('button', { name: '9:00 AM' })).toHaveAttribute('aria-pressed', 'true');
     });
 
     it('fetches again for another date, and says when nothing is free', async () => {
@@ -283,7 +283,7 @@ describe('the booking pop-up', () => {
         body: { slots: r.query.get('date') === '2026-12-06' ? [] : [{ time: '10:00', available: true }] },
       }));
       await next(user, 'Choose a time');
-      await screen.findByRole('button', { name: '10:00' });
+      await screen.findByRole('button', { name: '10:00 AM' });
       const date = screen.getByLabelText('Date');
       await user.clear(date);
       await user.type(date, '2026-12-06');
@@ -299,7 +299,7 @@ describe('the booking pop-up', () => {
       await enterAddress(user);
       await heading('Your instant quote');
       await next(user, 'Choose a time');
-      await screen.findByRole('button', { name: '09:00' });
+      await screen.findByRole('button', { name: '9:00 AM' });
       const before = api.count('GET /api/customer/get-available-slots');
       const date = screen.getByLabelText('Date');
       await user.clear(date);
@@ -307,7 +307,7 @@ describe('the booking pop-up', () => {
       await user.clear(date);
       await user.type(date, '2026-12-03');
       expect(api.count('GET /api/customer/get-available-slots')).toBe(before);
-      expect(screen.queryByRole('button', { name: '09:00' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: '9:00 AM' })).not.toBeInTheDocument();
       await next(user, 'Continue');
       expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.pastDate);
     });
@@ -380,10 +380,29 @@ describe('the booking pop-up', () => {
         phoneNumber: '+44 310 555 0199',
       });
       expect(screen.getByText('Friday, December 4, 2026')).toBeInTheDocument();
-      expect(screen.getByText('09:00 to 12:00')).toBeInTheDocument();
+      expect(screen.getByText('9:00 AM to 12:00 PM')).toBeInTheDocument();
       expect(screen.getByText('$245.30')).toBeInTheDocument();
       expect(screen.getByText('A confirmation e-mail is on its way.')).toBeInTheDocument();
       expect(onBooked).toHaveBeenCalledWith(expect.objectContaining({ status: 'pending' }));
+    });
+
+    it("writes every time on the business's clock: 24-hour for a business that chose it", async () => {
+      const { user } = setup(fakeApi(demoBusiness({ timeFormat: '24h' })));
+      await chooseService(user);
+      await answerQuestion(user);
+      await enterAddress(user);
+      await heading('Your instant quote');
+      await next(user, 'Choose a time');
+      expect(await screen.findByRole('button', { name: '08:30' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /AM|PM/ })).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: '09:00' }));
+      await next(user, 'Continue');
+      await heading('Your details');
+      expect(screen.getByText(/Friday, December 4, 2026 at 09:00/)).toBeInTheDocument();
+      await fillDetails(user);
+      await next(user, 'Confirm booking');
+      await heading('Booking received');
+      expect(screen.getByText('09:00 to 12:00')).toBeInTheDocument();
     });
 
     it('reuses the same Idempotency-Key when the same booking is retried', async () => {
@@ -420,11 +439,11 @@ describe('the booking pop-up', () => {
       await next(user, 'Confirm booking');
       await heading('Pick a date and time');
       expect(screen.getByRole('alert')).toHaveTextContent('That time was just booked by someone else.');
-      expect(await screen.findByRole('button', { name: '09:00' })).toBeDisabled();
-      expect(screen.getByRole('button', { name: '09:30' })).toHaveAttribute('aria-pressed', 'false');
+      expect(await screen.findByRole('button', { name: '9:00 AM' })).toBeDisabled();
+      expect(screen.getByRole('button', { name: '9:30 AM' })).toHaveAttribute('aria-pressed', 'false');
 
       api.on('POST /api/customer/book', (r) => ({ status: 201, body: { ...bookedBody(), ...(r.body as object) } }));
-      await user.click(screen.getByRole('button', { name: '09:30' }));
+      await user.click(screen.getByRole('button', { name: '9:30 AM' }));
       await next(user, 'Continue');
       await heading('Your details');
       expect(screen.getByLabelText('First name')).toHaveValue('Ana');
@@ -459,7 +478,7 @@ describe('the booking pop-up', () => {
       await heading('Your instant quote');
       await next(user, 'Choose a time');
       await heading('Pick a date and time');
-      expect(await screen.findByRole('button', { name: '09:00' })).toHaveAttribute('aria-pressed', 'true');
+      expect(await screen.findByRole('button', { name: '9:00 AM' })).toHaveAttribute('aria-pressed', 'true');
       await next(user, 'Continue');
       await heading('Your details');
       expect(screen.getByLabelText('First name')).toHaveValue('Ana');

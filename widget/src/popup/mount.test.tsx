@@ -157,7 +157,7 @@ describe('mount (the pop-up chunk)', () => {
     await user.click(await view.findByRole('option', { name: 'Beverly Hills, CA 90210, USA' }));
     await user.click(view.getByRole('button', { name: 'Get my quote' }));
     await user.click(await view.findByRole('button', { name: 'Choose a time' }));
-    await user.click(await view.findByRole('button', { name: '09:00' }));
+    await user.click(await view.findByRole('button', { name: '9:00 AM' }));
     await user.click(view.getByRole('button', { name: 'Continue' }));
     await user.type(await view.findByLabelText('First name'), 'Ana');
     await user.type(view.getByLabelText('Last name'), 'Lopez');

@@ -68,7 +68,7 @@ describe('travel-aware times in the pop-up', () => {
     await enterAddress(user, '12');
     await next(user, 'Choose a time');
     await heading('Pick a date and time');
-    await screen.findByRole('button', { name: '09:00' });
+    await screen.findByRole('button', { name: '9:00 AM' });
     expect(api.last('GET /api/customer/get-available-slots')?.query.get('address')).toBe(
       '12, Beverly Hills, CA 90210, USA',
     );
@@ -79,7 +79,7 @@ describe('travel-aware times in the pop-up', () => {
     await enterAddress(user, '77');
     await next(user, 'Choose a time');
     await heading('Pick a date and time');
-    await screen.findByRole('button', { name: '09:00' });
+    await screen.findByRole('button', { name: '9:00 AM' });
     expect(api.count('GET /api/customer/get-available-slots')).toBe(2);
     expect(api.last('GET /api/customer/get-available-slots')?.query.get('address')).toBe(
       '77, Beverly Hills, CA 90210, USA',
@@ -94,7 +94,7 @@ describe('travel-aware times in the pop-up', () => {
     await enterAddress(user, '12');
     await next(user, 'Choose a time');
     await heading('Pick a date and time');
-    await user.click(await screen.findByRole('button', { name: '09:00' }));
+    await user.click(await screen.findByRole('button', { name: '9:00 AM' }));
     await next(user, 'Continue');
     await heading('Your details');
     await user.type(screen.getByLabelText('First name'), 'Ana');

@@ -14,6 +14,7 @@ export function demoBusiness(overrides: Partial<PublicBusiness> = {}): PublicBus
     name: 'Demo Detailing',
     niche: 'car-detailing',
     timeZone: 'America/Los_Angeles',
+    timeFormat: '12h',
     services: [
       { _id: WASH, serviceName: 'Exterior Wash', duration: 60, price: 49 },
       { _id: FULL, serviceName: 'Full Detail', duration: 180, price: 219 },

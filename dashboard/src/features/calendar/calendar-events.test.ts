@@ -1,5 +1,7 @@
 import type { BlockedTime, Booking } from '@slotwise/shared/api';
 import { describe, expect, it } from 'vitest';
+import { businessProfile } from '../../lib/business.ts';
+import { onboardedProfile } from '../../testing/fake-api.ts';
 import {
   blockedEvent,
   bookingEvent,
@@ -108,8 +110,14 @@ describe('business hours', () => {
     expect(insideHours(allDay, at('23:00'), wallDate('2026-03-10', '00:00'))).toBe(false);
   });
 
-  it('describes a day for messages', () => {
-    expect(describeHours(hours, wallDate('2026-03-09'))).toBe('Monday 09:00–17:00');
+  it("describes a day for messages, on the owner's clock", () => {
+    expect(describeHours(hours, wallDate('2026-03-09'))).toBe('Monday 9:00 AM – 5:00 PM');
     expect(describeHours(hours, wallDate('2026-03-15'))).toBe('Sunday (closed)');
+    businessProfile.set({ ...onboardedProfile, timeFormat: '24h' });
+    try {
+      expect(describeHours(hours, wallDate('2026-03-09'))).toBe('Monday 09:00 – 17:00');
+    } finally {
+      businessProfile.reset();
+    }
   });
 });

@@ -4,9 +4,10 @@
  */
 import type { AvailabilityEntry, BlockedTime, Booking, TravelBlock } from '@slotwise/shared/api';
 import { ACTIVE_STATUSES, type BlockReason, defaultBusinessHours, WEEKDAYS } from '@slotwise/shared/domain';
-import { minutesOfDay } from '@slotwise/shared/time';
+import { hhMm, minutesOfDay } from '@slotwise/shared/time';
 import { type BadgeColor, statusColor } from '@slotwise/ui/status-badge.tsx';
 import { addDays } from 'date-fns';
+import { formatTime } from '../../lib/format.ts';
 import { dayOf, endMinuteOn, minuteOf, timeOf, toWallDate, wallDate } from './wall-clock.ts';
 
 export const REASONS: readonly { value: BlockReason; label: string }[] = [
@@ -79,7 +80,7 @@ export function travelEvent(block: TravelBlock, timeZone: string): TravelEvent {
   };
 }
 
-const span = (start: Date, end: Date) => `${timeOf(start)}–${timeOf(end)}`;
+const span = (start: Date, end: Date) => `${formatTime(timeOf(start))} – ${formatTime(timeOf(end))}`;
 
 export function bookingEvent(booking: Booking): BookingEvent {
   const { day, startTime, endTime } = booking.bookingTime;
@@ -167,11 +168,10 @@ export function insideHours(hours: HoursByWeekday, start: Date, end: Date): bool
   return minuteOf(start) >= h.open && endMinuteOn(dayOf(start), end) <= h.close;
 }
 
-/** "Monday 10:00–19:00" or "Monday (closed)", for messages about a refused drop. */
+/** "Monday 10:00 AM – 7:00 PM" (on the owner's clock) or "Monday (closed)", for messages about a refused drop. */
 export function describeHours(hours: HoursByWeekday, day: Date): string {
   const name = WEEKDAYS[(day.getDay() + 6) % 7]!;
   const h = hours[day.getDay()];
   if (!h) return `${name} (closed)`;
-  const fmt = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-  return `${name} ${fmt(h.open)}–${fmt(h.close)}`;
+  return `${name} ${formatTime(hhMm(h.open))} – ${formatTime(hhMm(h.close))}`;
 }

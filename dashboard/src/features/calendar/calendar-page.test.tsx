@@ -12,7 +12,7 @@ import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAnd
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { shownToasts } from '../../components/toaster.tsx';
 import { withUndo } from '../../testing/bookings.ts';
-import { deferred, type FakeRequest, fakeApi, type Reply } from '../../testing/fake-api.ts';
+import { deferred, type FakeRequest, fakeApi, onboardedProfile, type Reply } from '../../testing/fake-api.ts';
 import { onPhone } from '../../testing/phone.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { storeToken } from '../../testing/tokens.ts';
@@ -146,16 +146,44 @@ describe('calendar views', () => {
     expect(document.querySelector('.rbc-time-header .rbc-today')?.textContent).toBe('Sun 15');
   });
 
-  it('labels the 30-minute rows on the hour as H:00, across 24 hours', async () => {
+  const gutterLabels = () =>
+    [...(document.querySelector('.rbc-time-gutter')?.querySelectorAll('.rbc-time-slot') ?? [])].map(
+      (r) => r.textContent,
+    );
+
+  it('labels the 30-minute rows on the hour on a 12-hour clock, across 24 hours', async () => {
     await openCalendar();
-    const gutter = document.querySelector('.rbc-time-gutter');
-    const rows = [...(gutter?.querySelectorAll('.rbc-time-slot') ?? [])];
-    expect(rows).toHaveLength(48);
-    const labels = rows.map((r) => r.textContent);
-    expect(labels.filter(Boolean)).toEqual(Array.from({ length: 24 }, (_, h) => `${h}:00`));
+    const labels = gutterLabels();
+    expect(labels).toHaveLength(48);
+    expect(labels.filter(Boolean)).toEqual([
+      '12 AM',
+      ...Array.from({ length: 11 }, (_, h) => `${h + 1} AM`),
+      '12 PM',
+      ...Array.from({ length: 11 }, (_, h) => `${h + 1} PM`),
+    ]);
     // Every other row (half past) is unlabelled.
     expect(labels[19]).toBe('');
-    expect(labels[20]).toBe('10:00');
+    expect(labels[20]).toBe('10 AM');
+  });
+
+  it("follows an owner's 24-hour clock: the axis, the events and the drag messages", async () => {
+    await openCalendar('/dashboard/calendar?date=2026-03-11', {
+      'GET /api/onboarding/profile': { body: { ...onboardedProfile, timeFormat: '24h' } },
+    });
+    await waitFor(() => expect(gutterLabels()[20]).toBe('10:00'));
+    expect(gutterLabels().filter(Boolean)).toEqual(
+      Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`),
+    );
+    expect(within(eventBox('Full Detail · Dana Reyes')).getByText('10:00 – 11:00')).toBeInTheDocument();
+    expect(within(eventBox('Lunch Break')).getByText('12:00 – 13:00')).toBeInTheDocument();
+    act(() =>
+      props().onEventDrop({
+        event: eventByTitle('Full Detail · Dana Reyes'),
+        start: wallDate('2026-03-11', '18:30'),
+        end: wallDate('2026-03-11', '19:30'),
+      }),
+    );
+    expect(shownToasts()).toContainEqual(expect.stringContaining('within business hours (Wednesday 10:00 – 19:00)'));
   });
 
   it('switches to month and day views, fetching each visible range, and keeps the view in the URL', async () => {
@@ -182,7 +210,7 @@ describe('calendar views', () => {
     expect(location().search).toContain('view=month');
     // Month cells have no time axis, so each event leads with its start time.
     await waitFor(() =>
-      expect(document.querySelector('.rbc-month-view')?.textContent).toContain('10:00 Full Detail · Dana Reyes'),
+      expect(document.querySelector('.rbc-month-view')?.textContent).toContain('10:00 AM Full Detail · Dana Reyes'),
     );
 
     await user.click(screen.getByRole('button', { name: 'Day' }));
@@ -211,11 +239,11 @@ describe('events', () => {
     await openCalendar();
     const pending = eventBox('Full Detail · Dana Reyes');
     expect(pending).toHaveClass('cal-event--amber');
-    expect(within(pending).getByText('10:00–11:00')).toBeInTheDocument();
+    expect(within(pending).getByText('10:00 AM – 11:00 AM')).toBeInTheDocument();
     expect(eventBox('Wash · Sam Okafor')).toHaveClass('cal-event--green');
     const lunch = eventBox('Lunch Break');
     expect(lunch).toHaveClass('cal-event--blocked');
-    expect(within(lunch).getByText('12:00–13:00')).toBeInTheDocument();
+    expect(within(lunch).getByText('12:00 PM – 1:00 PM')).toBeInTheDocument();
     // Tuesday's column holds the lunch break: in Tokyo it would fall on Wednesday at 4:00.
     const columns = [...document.querySelectorAll('.rbc-time-content > .rbc-day-slot')];
     expect(columns[1]?.contains(lunch)).toBe(true);
@@ -365,7 +393,7 @@ describe('dragging', () => {
       requestor: 'business',
     });
     await waitFor(() =>
-      expect(within(eventBox('Full Detail · Dana Reyes')).getByText('14:00–15:00')).toBeInTheDocument(),
+      expect(within(eventBox('Full Detail · Dana Reyes')).getByText('2:00 PM – 3:00 PM')).toBeInTheDocument(),
     );
     const columns = [...document.querySelectorAll('.rbc-time-content > .rbc-day-slot')];
     expect(columns[4]?.contains(eventBox('Full Detail · Dana Reyes'))).toBe(true);
@@ -385,13 +413,13 @@ describe('dragging', () => {
     );
     // While the server decides, the booking shows where it was dropped.
     await waitFor(() =>
-      expect(within(eventBox('Full Detail · Dana Reyes')).getByText('15:00–16:00')).toBeInTheDocument(),
+      expect(within(eventBox('Full Detail · Dana Reyes')).getByText('3:00 PM – 4:00 PM')).toBeInTheDocument(),
     );
     const message = 'That time overlaps Wash for Sam Okafor (15:00–15:30). Pick a free time.';
     answer.resolve({ status: 409, body: { error: message } });
     await waitFor(() => expect(shownToasts()).toContainEqual(message));
     await waitFor(() =>
-      expect(within(eventBox('Full Detail · Dana Reyes')).getByText('10:00–11:00')).toBeInTheDocument(),
+      expect(within(eventBox('Full Detail · Dana Reyes')).getByText('10:00 AM – 11:00 AM')).toBeInTheDocument(),
     );
   });
 
@@ -424,7 +452,7 @@ describe('dragging', () => {
     await waitFor(() => expect(shownToasts()).toContainEqual(message));
     expect(api.callsTo('PUT /api/business-dashboard/booking/reschedule')[0]?.body).toMatchObject({ version: 2 });
     await waitFor(() =>
-      expect(within(eventBox('Full Detail · Dana Reyes')).getByText('16:00–17:00')).toBeInTheDocument(),
+      expect(within(eventBox('Full Detail · Dana Reyes')).getByText('4:00 PM – 5:00 PM')).toBeInTheDocument(),
     );
   });
 
@@ -440,7 +468,7 @@ describe('dragging', () => {
       }),
     );
     await waitFor(() => expect(shownToasts()).toContainEqual('Failed to reschedule booking'));
-    expect(within(eventBox('Full Detail · Dana Reyes')).getByText('10:00–11:00')).toBeInTheDocument();
+    expect(within(eventBox('Full Detail · Dana Reyes')).getByText('10:00 AM – 11:00 AM')).toBeInTheDocument();
   });
 
   it('keeps drops inside business hours, without asking the server', async () => {
@@ -452,7 +480,9 @@ describe('dragging', () => {
         end: wallDate('2026-03-11', '19:30'),
       }),
     );
-    expect(shownToasts()).toContainEqual(expect.stringContaining('within business hours (Wednesday 10:00–19:00)'));
+    expect(shownToasts()).toContainEqual(
+      expect.stringContaining('within business hours (Wednesday 10:00 AM – 7:00 PM)'),
+    );
     act(() =>
       props().onEventDrop({
         event: eventByTitle('Lunch Break'),
@@ -487,7 +517,7 @@ describe('dragging', () => {
       }),
     );
     expect(api.callsTo('PUT /api/business-dashboard/blocked-time/:id/reschedule')[0]?.params.id).toBe(LUNCH._id);
-    await waitFor(() => expect(within(eventBox('Lunch Break')).getByText('12:00–14:00')).toBeInTheDocument());
+    await waitFor(() => expect(within(eventBox('Lunch Break')).getByText('12:00 PM – 2:00 PM')).toBeInTheDocument());
 
     refuse = true;
     act(() =>
@@ -500,7 +530,7 @@ describe('dragging', () => {
     await waitFor(() =>
       expect(shownToasts()).toContainEqual('That time overlaps a booking. Move or decline the booking first.'),
     );
-    await waitFor(() => expect(within(eventBox('Lunch Break')).getByText('12:00–14:00')).toBeInTheDocument());
+    await waitFor(() => expect(within(eventBox('Lunch Break')).getByText('12:00 PM – 2:00 PM')).toBeInTheDocument());
   });
 
   it('refuses a drop on the all-day row', async () => {
@@ -745,7 +775,7 @@ describe('clicking an event', () => {
 
   it('opens a month-view event from the keyboard', async () => {
     const { user } = await openCalendar('/dashboard/calendar?view=month&date=2026-03-11');
-    const event = await screen.findByRole('button', { name: '10:00 Full Detail · Dana Reyes' });
+    const event = await screen.findByRole('button', { name: '10:00 AM Full Detail · Dana Reyes' });
     expect(event.tabIndex).toBe(0);
     act(() => event.focus());
     await user.keyboard('{Enter}');
@@ -797,7 +827,7 @@ describe('clicking an event', () => {
       newTime: { day: '2026-03-11', startTime: '14:00' },
     });
     expect(screen.getByRole('dialog')).toBeInTheDocument();
-    expect(within(eventBox('Full Detail · Dana Reyes')).getByText('10:00–11:00')).toBeInTheDocument();
+    expect(within(eventBox('Full Detail · Dana Reyes')).getByText('10:00 AM – 11:00 AM')).toBeInTheDocument();
   });
 });
 
@@ -824,7 +854,7 @@ describe('undo and decisions', () => {
     await waitFor(() => expect(shownToasts()).toContainEqual('Move undone. No e-mail was sent.'));
     expect(api.callsTo('POST /api/business-dashboard/booking/undo/:token')[0]?.params.token).toBe('test-undo-token');
     await waitFor(() =>
-      expect(within(eventBox('Full Detail · Dana Reyes')).getByText('10:00–11:00')).toBeInTheDocument(),
+      expect(within(eventBox('Full Detail · Dana Reyes')).getByText('10:00 AM – 11:00 AM')).toBeInTheDocument(),
     );
   });
 

@@ -8,7 +8,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import type { BlockedTimeRequest, Booking } from '@slotwise/shared/api';
 import { ApiError } from '@slotwise/shared/client';
 import { minutesOfDay } from '@slotwise/shared/time';
-import { todayIn, wallClockAt } from '@slotwise/shared/time-zone';
+import { todayIn, wallClockAt, zoneLabel } from '@slotwise/shared/time-zone';
 import { addMinutes } from 'date-fns';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SlotInfo } from 'react-big-calendar';
@@ -110,7 +110,8 @@ export function CalendarPage() {
         <div>
           <h1>Calendar</h1>
           <p className="muted">
-            {timeZone ? `Times in ${timeZone}. ` : ''}Drag a booking to move it; select a time range to block it.
+            {timeZone ? `Times in ${zoneLabel(timeZone)}. ` : ''}Drag a booking to move it; select a time range to block
+            it.
           </p>
         </div>
       </div>

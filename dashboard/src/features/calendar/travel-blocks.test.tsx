@@ -79,7 +79,7 @@ describe('travel blocks', () => {
     const e = travelEvent(BETWEEN, 'America/Los_Angeles');
     expect([e.start.getHours(), e.start.getMinutes(), e.end.getHours(), e.end.getMinutes()]).toEqual([11, 0, 12, 30]);
     expect(e).toMatchObject({ title: 'Travel · 90 min', movable: false, resizable: false, kind: 'travel' });
-    expect(e.tooltip).toBe('90 minutes of driving from the previous job (11:00–12:30)');
+    expect(e.tooltip).toBe('90 minutes of driving from the previous job (11:00 AM – 12:30 PM)');
     expect(travelEvent(FROM_HOME, 'America/Los_Angeles').tooltip).toMatch(/from your business address/);
   });
 
@@ -90,8 +90,8 @@ describe('travel blocks', () => {
     expect([call.url.searchParams.get('from'), call.url.searchParams.get('to')]).toEqual(['2026-03-09', '2026-03-15']);
     const [home, between] = travelBoxes();
     expect(within(home!).getByText('Travel · 14 min')).toBeInTheDocument();
-    expect(within(home!).getByText('9:46–10:00')).toBeInTheDocument();
-    expect(within(between!).getByText('11:00–12:30')).toBeInTheDocument();
+    expect(within(home!).getByText('9:46 AM – 10:00 AM')).toBeInTheDocument();
+    expect(within(between!).getByText('11:00 AM – 12:30 PM')).toBeInTheDocument();
     // Wednesday's column, the jobs' day: in Tokyo it would be Thursday.
     const columns = [...document.querySelectorAll('.rbc-time-content > .rbc-day-slot')];
     expect(columns[2]?.contains(between!)).toBe(true);

@@ -1,39 +1,43 @@
-/** A stored phone number ("+44 7700900123") split back into the signup form's country and number. */
+/**
+ * The owner's stored phone number ("+447700900123", E.164) split back into the signup form's
+ * country and number, and joined again. Which country a +1 number belongs to (the United
+ * States or Canada) is the area code's, read from libphonenumber's metadata
+ * (shared/src/phone.ts); this page's chunk carries it.
+ */
 import { COUNTRY_CODES, DEFAULT_COUNTRY_CODE } from '@slotwise/shared/domain';
+import { phoneParts } from '@slotwise/shared/phone';
 
 export type Country = (typeof COUNTRY_CODES)[number]['country'];
 
-// +1 serves both the United States and Canada; the area code tells them apart.
 const DEFAULT_COUNTRY: Country = COUNTRY_CODES.find((c) => c.code === DEFAULT_COUNTRY_CODE)?.country ?? 'United States';
 
-/** Canada's geographic area codes (NANPA); any other +1 number is shown as the United States. */
-const CANADIAN_AREA_CODES = new Set(
-  (
-    '204 226 236 249 250 263 289 306 343 354 365 367 368 382 387 403 416 418 428 431 437 438 450 460 468 474 ' +
-    '506 514 519 548 579 581 584 587 604 613 639 647 672 683 705 709 742 753 778 780 782 807 819 825 867 873 ' +
-    '879 902 905 942'
-  ).split(' '),
-);
+/** The countries sign-up offers, by their ISO 3166 codes as the metadata names them. */
+const ISO_CODES: Record<Country, string> = {
+  'United Kingdom': 'GB',
+  'United States': 'US',
+  India: 'IN',
+  Australia: 'AU',
+  Japan: 'JP',
+  Germany: 'DE',
+  France: 'FR',
+  Italy: 'IT',
+  'United Arab Emirates': 'AE',
+  Canada: 'CA',
+};
 
-function countryOf(code: string, number: string): Country {
-  const matches = COUNTRY_CODES.filter((c) => c.code === code);
-  if (matches.length === 1) return matches[0]!.country;
-  const areaCode = number.replace(/\D/g, '').slice(0, 3);
-  return CANADIAN_AREA_CODES.has(areaCode) ? 'Canada' : DEFAULT_COUNTRY;
-}
-
+/** The country (its code chosen in the select) and the national number ("(512) 555-0123") of a stored number. */
 export function splitPhone(phoneNumber: string): { country: Country; number: string } {
-  const text = phoneNumber.trim();
-  // Longest code first, so a longer code is never read as a shorter one and the rest of the number.
-  const byLength = [...COUNTRY_CODES].sort((a, b) => b.code.length - a.code.length);
-  for (const c of byLength) {
-    if (text.startsWith(c.code)) {
-      const number = text.slice(c.code.length).replace(/^[\s-]+/, '');
-      return { country: countryOf(c.code, number), number };
-    }
+  const parts = phoneParts(phoneNumber);
+  const offered = parts ? COUNTRY_CODES.filter((c) => c.code === `+${parts.callingCode}`) : [];
+  if (parts && offered.length > 0) {
+    // +1 is shared: the area code tells Canada from the United States; one the metadata cannot place reads as the default.
+    const country =
+      offered.find((c) => ISO_CODES[c.country] === parts.country)?.country ??
+      (offered.some((c) => c.country === DEFAULT_COUNTRY) ? DEFAULT_COUNTRY : offered[0]!.country);
+    return { country, number: parts.national };
   }
-  // Stored without a code we know: show it whole and let the owner pick.
-  return { country: DEFAULT_COUNTRY, number: text };
+  // Stored with a code sign-up does not offer, or not a number: show it whole and let the owner pick.
+  return { country: DEFAULT_COUNTRY, number: phoneNumber.trim() };
 }
 
 /** The country code joined with the typed number, as signup does; a number typed with its own +code is kept. */

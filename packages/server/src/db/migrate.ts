@@ -12,6 +12,8 @@ import * as customerData from './migrations/2026-11-26T0900_customer_data.ts';
 import * as distancePricingSwitch from './migrations/2026-11-26T1900_distance_pricing_switch.ts';
 import * as bookingUndos from './migrations/2026-11-27T0900_booking_undos.ts';
 import * as firstDayChecklist from './migrations/2026-11-27T1000_first_day_checklist.ts';
+import * as timeFormat from './migrations/2026-11-27T1100_time_format.ts';
+import * as phoneNumbersE164 from './migrations/2026-11-27T1110_phone_numbers_e164.ts';
 
 /** Every migration by name, in order (exported for tests that start from an older schema). */
 export const migrations: Record<string, Migration> = {
@@ -26,6 +28,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T1900_distance_pricing_switch': distancePricingSwitch,
   '2026-11-27T0900_booking_undos': bookingUndos,
   '2026-11-27T1000_first_day_checklist': firstDayChecklist,
+  '2026-11-27T1100_time_format': timeFormat,
+  '2026-11-27T1110_phone_numbers_e164': phoneNumbersE164,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -2,12 +2,14 @@
  * The tables as Kysely sees them. Times are UTC epoch milliseconds (bigint),
  * money is integer cents, ids are random UUIDs (docs/architecture.md#data).
  */
+import type { TimeFormat } from '@slotwise/shared/clock';
 import type { Generated } from 'kysely';
 
 export interface UsersTable {
   id: string;
   email: string;
   password_hash: string;
+  /** E.164 ("+15125550123"; older numbers that could not be read stay as typed). */
   phone_number: string;
   /** Bumped on password change/reset; tokens carrying an older value are refused. */
   token_version: Generated<number>;
@@ -47,6 +49,8 @@ export interface BusinessesTable {
   privacy_url: string | null;
   /** Customer details of bookings that ended longer ago than this are anonymised (jobs/customer-data-retention.ts). */
   retention_months: Generated<number>;
+  /** How times are shown on screens, in mails and in the widget: a 12-hour clock until the owner chooses (shared/src/clock.ts). */
+  time_format: Generated<TimeFormat>;
   /** The niche whose starting services were created, so step 2 never creates them twice. */
   template_niche: string | null;
   created_at: number;
@@ -98,6 +102,7 @@ export interface BookingsTable {
   first_name: string;
   last_name: string;
   customer_email: string;
+  /** E.164, as the owner's; '' once anonymised. */
   phone_number: string;
   car_body_type: string | null;
   customer_address: string | null;

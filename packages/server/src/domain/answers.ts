@@ -6,11 +6,6 @@ import { zoneIfRepeated } from '@slotwise/shared/time-zone';
 import type { BlockedRow, BookingRow } from '../repositories/calendar.ts';
 import { effectiveStatus } from './status.ts';
 
-/** "01:00 EST" when the wall time needs its zone to be understood (see zoneIfRepeated), else "01:00". */
-export function withZone(time: string, zone: string | undefined): string {
-  return zone ? `${time} ${zone}` : time;
-}
-
 /**
  * A booking's time as answered: the stored wall times, plus the zone's short name on a
  * wall time the clocks repeat that day (the autumn change), so 01:00 for 60 minutes in

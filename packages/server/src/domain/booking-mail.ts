@@ -10,22 +10,28 @@ import { type MailBooking, type MailMessage, type ManageLinks, manageLinks } fro
 import type { Business } from '../repositories/businesses.ts';
 import type { BookingRow } from '../repositories/calendar.ts';
 import { queueMails, releaseHeldMail } from '../repositories/mail-outbox.ts';
-import { withZone } from './answers.ts';
 import { manageTokenFor } from './manage-token.ts';
 
 /** What every booking mail shows, from a booking row and its business. */
-export function toMailBooking(row: BookingRow, business: Pick<Business, 'name' | 'time_zone'>): MailBooking {
+export function toMailBooking(
+  row: BookingRow,
+  business: Pick<Business, 'name' | 'time_zone' | 'time_format'>,
+): MailBooking {
   return {
     bookingId: row.id,
     customerEmail: row.customer_email,
+    phoneNumber: row.phone_number,
     firstName: row.first_name,
     lastName: row.last_name,
     serviceName: row.service_name,
     businessName: business.name ?? 'Your service provider',
     day: row.day,
-    startTime: withZone(row.start_time, zoneIfRepeated(row.start_ms, business.time_zone)),
-    endTime: withZone(row.end_time, zoneIfRepeated(row.end_ms, business.time_zone)),
+    startTime: row.start_time,
+    endTime: row.end_time,
+    startZone: zoneIfRepeated(row.start_ms, business.time_zone),
+    endZone: zoneIfRepeated(row.end_ms, business.time_zone),
     timeZone: business.time_zone,
+    timeFormat: business.time_format,
     totalCents: row.total_cents,
     customerAddress: row.customer_address,
   };

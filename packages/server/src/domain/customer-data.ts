@@ -3,7 +3,9 @@
  * customer reads how their details are used, what an owner's access and deletion requests
  * answer, and what the retention pass keeps. Queries are in repositories/customer-data.ts.
  */
+
 import type { CustomerDataErased, CustomerDataExport } from '@slotwise/shared/api';
+import { formatClock } from '@slotwise/shared/clock';
 import { ACTIVE_STATUSES, type BookingStatus } from '@slotwise/shared/domain';
 import { toDollars } from '@slotwise/shared/money';
 import { longDate } from '@slotwise/shared/time-zone';
@@ -88,7 +90,7 @@ export async function eraseCustomerData(ctx: AppContext, b: Business, email: str
     if (upcoming.length > 0) {
       const named = upcoming
         .slice(0, 3)
-        .map((r) => `${r.service_name} on ${longDate(r.day)} at ${r.start_time}`)
+        .map((r) => `${r.service_name} on ${longDate(r.day)} at ${formatClock(r.start_time, b.time_format)}`)
         .join('; ');
       const more = upcoming.length > 3 ? ` and ${upcoming.length - 3} more` : '';
       throw new AppError(

@@ -7,6 +7,7 @@
  */
 import type { ManagedBooking } from '@slotwise/shared/api';
 import { type BusinessContact, changeLocked, cutoffMessage, cutoffReason } from '@slotwise/shared/change-cutoff';
+import { formatPhone } from '@slotwise/shared/phone';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/transaction.ts';
 import { AppError } from '../errors.ts';
@@ -56,6 +57,7 @@ export async function managedBooking(ctx: AppContext, row: BookingRow, business:
     status: effectiveStatus(row, now),
     bookingTime: shownTime(row, business.time_zone),
     timeZone: business.time_zone,
+    timeFormat: business.time_format,
     version: row.version,
   };
   const hours = business.change_cutoff_hours;
@@ -67,5 +69,7 @@ export async function managedBooking(ctx: AppContext, row: BookingRow, business:
 export async function assertChangeAllowed(ctx: AppContext, row: BookingRow, business: Business, from?: Tx) {
   const hours = business.change_cutoff_hours;
   if (!changeLocked(row.start_ms, hours, ctx.now())) return;
-  throw new AppError('CHANGE_LOCKED', cutoffMessage(hours, await contactOf(ctx, business, from)));
+  const contact = await contactOf(ctx, business, from);
+  // The sentence says the number as people read it; the answer's contact keeps it E.164 for tel: links.
+  throw new AppError('CHANGE_LOCKED', cutoffMessage(hours, { ...contact, phone: formatPhone(contact.phone) }));
 }

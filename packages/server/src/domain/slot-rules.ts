@@ -4,6 +4,7 @@
  * per-business lock, db/transaction.ts) nothing else there. docs/product.md#slots.
  */
 
+import { formatClock, formatClockRange, type TimeFormat } from '@slotwise/shared/clock';
 import { type DayHours, detailedSlots, type Interval, weekdayOf, withinHours } from '@slotwise/shared/slots';
 import { localToUtcMs, longDate, utcMsToLocal } from '@slotwise/shared/time-zone';
 import type { AppContext } from '../context.ts';
@@ -35,6 +36,7 @@ export function calendarSpan(day: string, time: string, durationMin: number, tim
  * Every slot rule a customer's time must pass except "is it free", which needs the
  * lock: the day is inside the booking horizon, the business is open that day, the time
  * is on the grid, not past, the service fits before closing, and the notice is kept.
+ * Refusals write times on the business's clock.
  */
 export function checkSlot(
   timeZone: string,
@@ -44,6 +46,7 @@ export function checkSlot(
   durationMin: number,
   now: number,
   window: BookingWindow,
+  clock: TimeFormat,
 ): CalendarSpan {
   const weekday = weekdayOf(day);
   if (day > lastBookableDay(window, timeZone, now)) assertInWindow(window, timeZone, day, Number.MAX_SAFE_INTEGER, now);
@@ -53,11 +56,11 @@ export function checkSlot(
   if (!slot) {
     const examples = grid
       .slice(0, 2)
-      .map((s) => s.time)
+      .map((s) => formatClock(s.time, clock))
       .join(', ');
     throw new AppError(
       'SLOT_NOT_OFFERED',
-      `${time} is not one of the offered times on ${day}: slots start every 30 minutes from opening (${examples}, ...). Please pick one of them.`,
+      `${formatClock(time, clock)} is not one of the offered times on ${day}: slots start every 30 minutes from opening (${examples}, ...). Please pick one of them.`,
     );
   }
   if (slot.refusal === 'past')
@@ -65,28 +68,37 @@ export function checkSlot(
   if (slot.refusal === 'too-long')
     throw new AppError(
       'RUNS_PAST_CLOSING',
-      `This ${durationMin}-minute service would run past closing time (${hours.endTime}) from ${time}. Please pick an earlier slot.`,
+      `This ${durationMin}-minute service would run past closing time (${formatClock(hours.endTime, clock)}) from ${formatClock(time, clock)}. Please pick an earlier slot.`,
     );
   assertInWindow(window, timeZone, day, slot.startMs, now);
   return calendarSpan(day, time, durationMin, timeZone);
 }
 
-/** Refuses an owner's move that is not wholly inside the target day's business hours. */
-export function assertInsideHours(day: string, hours: DayHours, timeZone: string, span: Interval): void {
+/** Refuses an owner's move that is not wholly inside the target day's business hours (named on the business's clock). */
+export function assertInsideHours(
+  day: string,
+  hours: DayHours,
+  timeZone: string,
+  span: Interval,
+  clock: TimeFormat,
+): void {
   if (withinHours(day, hours, timeZone, span)) return;
   const weekday = weekdayOf(day);
-  const open = hours ? `${weekday} ${hours.startTime}-${hours.endTime}` : `closed on ${weekday}s`;
+  const open = hours
+    ? `${weekday} ${formatClockRange(hours.startTime, hours.endTime, clock)}`
+    : `closed on ${weekday}s`;
   throw new AppError(
     'OUTSIDE_HOURS',
     `That time is outside the business hours (${open}). Pick a time inside them, or change the hours in Settings.`,
   );
 }
 
-/** "a booking (Full Detail, 2026-12-01 10:00-11:00)" in the business's wall time. */
-export function describeConflict(c: Conflict, timeZone: string): string {
+/** "a booking (Full Detail, 2026-12-01 10:00 AM – 11:00 AM)" in the business's wall time, on its clock. */
+export function describeConflict(c: Conflict, timeZone: string, clock: TimeFormat): string {
   const start = utcMsToLocal(c.startMs, timeZone);
   const end = utcMsToLocal(c.endMs, timeZone);
-  const when = `${start.day} ${start.time}-${end.day === start.day ? end.time : `${end.day} ${end.time}`}`;
+  const endAt = formatClock(end.time, clock);
+  const when = `${start.day} ${formatClock(start.time, clock)} – ${end.day === start.day ? endAt : `${end.day} ${endAt}`}`;
   return c.kind === 'booking' ? `a booking (${c.title}, ${when})` : `the blocked time "${c.title}" (${when})`;
 }
 
@@ -99,11 +111,12 @@ export function describeConflict(c: Conflict, timeZone: string): string {
 export function assertVersion(
   row: { version: number; day: string; start_time: string },
   sent: number | undefined,
+  clock: TimeFormat,
 ): void {
   if (sent === undefined || sent === row.version) return;
   throw new AppError(
     'BOOKING_CHANGED',
-    `This booking was changed meanwhile; it is now on ${longDate(row.day)} at ${row.start_time}. Reload and try again.`,
+    `This booking was changed meanwhile; it is now on ${longDate(row.day)} at ${formatClock(row.start_time, clock)}. Reload and try again.`,
   );
 }
 

@@ -75,7 +75,7 @@ describe('the undo window', () => {
   it("ignores columns neither change touches, and names the booking's state now", () => {
     expect(refuseUndo(record, { ...row, first_name: 'Grace' }, 0)).toBeNull();
     expect(refuseUndo(record, { ...row, status: 'cancelled' }, 0)?.message).toBe(
-      'This booking has changed since you declined it (it is now cancelled, on Wednesday, December 2, 2026 at 10:00), so the decline cannot be undone. Reload to see it as it is now.',
+      'This booking has changed since you declined it (it is now cancelled, on Wednesday, December 2, 2026 at 10:00 AM), so the decline cannot be undone. Reload to see it as it is now.',
     );
   });
 

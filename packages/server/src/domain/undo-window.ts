@@ -18,6 +18,7 @@
  * a change nobody undoes leaves 15-20 s after it with nobody doing anything more.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { DEFAULT_TIME_FORMAT, formatClock, type TimeFormat } from '@slotwise/shared/clock';
 import type { ErrorCode } from '@slotwise/shared/errors';
 import { longDate } from '@slotwise/shared/time-zone';
 import type { BookingStatusAndTime } from '../repositories/bookings.ts';
@@ -107,12 +108,13 @@ export function refuseUndo(
   record: UndoRecord,
   booking: BookingRow,
   now: number,
+  clock: TimeFormat = DEFAULT_TIME_FORMAT,
 ): { code: ErrorCode; message: string } | null {
   if (now >= record.expiresAt) return { code: 'UNDO_EXPIRED', message: undoExpired(record.kind) };
   if (watchedState(booking) !== record.changedState)
     return {
       code: 'BOOKING_CHANGED_SINCE',
-      message: `This booking has changed since you ${DONE[record.kind]} it (it is now ${booking.status}, on ${longDate(booking.day)} at ${booking.start_time}), so the ${record.kind} cannot be undone. Reload to see it as it is now.`,
+      message: `This booking has changed since you ${DONE[record.kind]} it (it is now ${booking.status}, on ${longDate(booking.day)} at ${formatClock(booking.start_time, clock)}), so the ${record.kind} cannot be undone. Reload to see it as it is now.`,
     };
   return null;
 }

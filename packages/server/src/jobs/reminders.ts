@@ -22,7 +22,11 @@ export async function sendDueReminders(ctx: AppContext): Promise<number> {
   for (const row of due) {
     const claimed = await inTransaction(ctx.store, async (trx) => {
       if (!(await ctx.repos.bookings.markReminded(trx, row.id, now))) return false;
-      const booking = toMailBooking(row, { name: row.business_name, time_zone: row.business_time_zone });
+      const booking = toMailBooking(row, {
+        name: row.business_name,
+        time_zone: row.business_time_zone,
+        time_format: row.business_time_format,
+      });
       await queueMail(trx, mails.reminder(booking, linksFor(ctx, row.id, row.business_id)), now);
       return true;
     });

@@ -2,8 +2,10 @@
  * Every mail the product sends (docs/architecture.md#adding-a-mail), as plain text plus escaped
  * HTML. Customer-supplied text is escaped here, so names carrying markup stay inert.
  */
+import { formatClockRange, type TimeFormat } from '@slotwise/shared/clock';
 import { formatUsd, toDollars } from '@slotwise/shared/money';
-import { longDate } from '@slotwise/shared/time-zone';
+import { formatPhone } from '@slotwise/shared/phone';
+import { longDate, zoneLabel } from '@slotwise/shared/time-zone';
 import { escapeHtml } from '../html.ts';
 
 /** A composed mail, as queued in the outbox and handed to a transport. */
@@ -19,15 +21,22 @@ export interface MailMessage {
 export interface MailBooking {
   bookingId?: string;
   customerEmail: string;
+  /** E.164 as stored; the owner's notice shows it as people read it. */
+  phoneNumber: string;
   firstName: string;
   lastName: string;
   serviceName: string;
   businessName: string;
-  /** Business-local wall time. */
+  /** Business-local wall time, HH:MM. */
   day: string;
   startTime: string;
   endTime: string;
+  /** The zone's short name after a wall time in the hour the clocks repeat ("EDT"); see zoneIfRepeated. */
+  startZone?: string;
+  endZone?: string;
   timeZone: string;
+  /** The business's clock: every time in its mails is written on it (shared/src/clock.ts). */
+  timeFormat: TimeFormat;
   totalCents: number;
   customerAddress: string | null;
 }
@@ -45,12 +54,15 @@ export function manageLinks(publicUrl: string, token: string, businessId: string
   };
 }
 
+/** "Wednesday, December 2, 2026, 10:00 AM – 11:00 AM (Pacific Time, Los Angeles)". */
 function when(b: MailBooking): string {
-  return `${longDate(b.day)}, ${b.startTime}-${b.endTime} (${b.timeZone})`;
+  return `${longDate(b.day)}, ${formatClockRange(b.startTime, b.endTime, b.timeFormat, b)} (${zoneLabel(b.timeZone)})`;
 }
 
-function details(b: MailBooking): [string, string][] {
+/** The booking's rows; the owner's notices also carry the customer's phone, to call them back. */
+function details(b: MailBooking, forOwner: boolean): [string, string][] {
   const rows: [string, string][] = [
+    ...(forOwner ? ([['Phone', formatPhone(b.phoneNumber)]] as [string, string][]) : []),
     ['Service', b.serviceName],
     ['When', when(b)],
     ['Total', formatUsd(toDollars(b.totalCents))],
@@ -64,11 +76,13 @@ interface Extras {
   outro?: string;
   /** Words of the business's own (the reason it gives for a decline), quoted under "A note from {business}:". */
   note?: string;
+  /** A mail to the owner: its details carry the customer's phone too. */
+  forOwner?: boolean;
 }
 
 function compose(to: string, subject: string, intro: string, b: MailBooking, extras: Extras = {}): MailMessage {
-  const { links, outro, note } = extras;
-  const rows = details(b);
+  const { links, outro, note, forOwner = false } = extras;
+  const rows = details(b, forOwner);
   const noteHeading = `A note from ${b.businessName}:`;
   const text = [
     intro,
@@ -157,6 +171,7 @@ export const mails = {
           ? `${b.firstName} ${b.lastName} moved their booking to a new time.`
           : `${b.firstName} ${b.lastName} cancelled their booking; the time is free again.`,
       b,
+      { forOwner: true },
     ),
 };
 

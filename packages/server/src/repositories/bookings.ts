@@ -120,7 +120,7 @@ export function bookingsRepository(db: Kysely<Database>) {
     },
     /**
      * Approved bookings starting in (now, untilMs] whose reminder is not sent, with their
-     * business's name and zone. A booking with mail held for an undo (an owner's move, say:
+     * business's name, zone and clock. A booking with mail held for an undo (an owner's move, say:
      * domain/undo-window.ts) waits for a later pass: a reminder of its new time must not reach
      * the customer before the change's own mail, nor at all if the owner takes the move back
      * (held mail as repositories/mail-outbox.ts defines it).
@@ -130,7 +130,11 @@ export function bookingsRepository(db: Kysely<Database>) {
         .selectFrom('bookings')
         .innerJoin('businesses', 'businesses.id', 'bookings.business_id')
         .selectAll('bookings')
-        .select(['businesses.name as business_name', 'businesses.time_zone as business_time_zone'])
+        .select([
+          'businesses.name as business_name',
+          'businesses.time_zone as business_time_zone',
+          'businesses.time_format as business_time_format',
+        ])
         .where('bookings.status', '=', 'approved')
         .where('bookings.reminder_sent_at', 'is', null)
         .where('bookings.start_ms', '>', now)

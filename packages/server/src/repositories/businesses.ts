@@ -14,6 +14,7 @@ export function toProfile(b: Business): BusinessProfile {
     niche: b.niche,
     address: b.address,
     timeZone: b.time_zone,
+    timeFormat: b.time_format,
     onboarded: Boolean(b.name && b.niche && b.address),
   };
 }

@@ -4,7 +4,9 @@
  * beside its consent sentence. It names the business as the controller of the customer's
  * details and says what is held, why, for how long and how to ask for a copy or deletion.
  */
+
 import { BusinessParams } from '@slotwise/shared/api';
+import { formatPhone } from '@slotwise/shared/phone';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
@@ -81,7 +83,7 @@ export async function privacyRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         privacyNotice({
           businessName: b.name || 'This business',
           ownerEmail: owner?.email ?? '',
-          ownerPhone: owner?.phone ?? '',
+          ownerPhone: owner ? formatPhone(owner.phone) : '',
           retentionMonths: b.retention_months,
         }),
       );

@@ -354,6 +354,7 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     [`GET ${d}/address`]: () => r(),
     [`PUT ${d}/address/update`]: () => r({ body: { address: '12, Beverly Hills, CA 90210, USA' } }),
     [`PUT ${d}/settings/time-zone`]: () => r({ body: { timeZone: 'America/Los_Angeles' } }),
+    [`PUT ${d}/settings/time-format`]: () => r({ body: { timeFormat: '24h' } }),
     [`GET ${d}/availability`]: () => r(),
     [`PUT ${d}/availability/update-single`]: () =>
       r({ body: { day: 'Saturday', startTime: '09:00', endTime: '12:00' } }),

@@ -28,6 +28,20 @@ describe.each(storages())('accounts on %s', (kind) => {
     expect(login.json().token).toEqual(expect.any(String));
   });
 
+  it("stores the owner's phone as E.164, as signup's country code and number were typed", async () => {
+    const res = await post('/api/auth/signup', {
+      email: `e164-${Date.now()}@example.com`,
+      password: 'longenough',
+      phoneNumber: '+1 (512) 555-0123',
+    });
+    expect(res.statusCode).toBe(201);
+    const account = await t.app.inject({
+      url: '/api/business-dashboard/account',
+      headers: { authorization: `Bearer ${res.json().token}` },
+    });
+    expect(account.json().phoneNumber).toBe('+15125550123');
+  });
+
   it('refuses a duplicate e-mail with 409', async () => {
     const { email } = await signup(t.app);
     const res = await post('/api/auth/signup', { email, password: 'longenough', phoneNumber: '+1 5551234567' });

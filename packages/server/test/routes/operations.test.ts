@@ -130,6 +130,7 @@ describe.each(storages())('operations settings and calendar feed on %s', (kind) 
     expect(alex.startDate.toJSDate().getTime()).toBe(start + 2 * 3600_000);
     expect(alex.endDate.toJSDate().getTime()).toBe(start + 3 * 3600_000);
     expect(alex.location).toBe('5, Beverly Hills, CA 90210, USA');
+    expect(alex.description).toContain('Phone: (555) 000-1111');
     expect(res.body).not.toContain('OtherOwnersCustomer');
 
     const revoked = await t.app.inject({

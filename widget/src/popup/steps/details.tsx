@@ -1,5 +1,6 @@
 import type { Signal } from '@preact/signals';
 import type { PublicBusiness } from '@slotwise/shared/api';
+import { formatClock } from '@slotwise/shared/clock';
 import { COUNTRY_CODES } from '@slotwise/shared/domain';
 import { formatUsd } from '@slotwise/shared/money';
 import { longDate } from '@slotwise/shared/time-zone';
@@ -68,7 +69,8 @@ export function DetailsStep({ store }: { store: Store }) {
   return (
     <StepFrame store={store} title="Your details" submit="Confirm booking" busyLabel="Booking...">
       <p className="sw-summary">
-        {store.service()?.serviceName}, {longDate(store.date.value)} at {store.time.value}
+        {store.service()?.serviceName}, {longDate(store.date.value)} at{' '}
+        {formatClock(store.time.value, store.business.value?.timeFormat)}
         {store.quote.value ? `, ${formatUsd(store.quote.value.totalQuote)}` : ''}
       </p>
       <div className="sw-row">

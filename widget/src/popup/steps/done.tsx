@@ -1,3 +1,4 @@
+import { formatClock } from '@slotwise/shared/clock';
 import { formatUsd } from '@slotwise/shared/money';
 import { longDate } from '@slotwise/shared/time-zone';
 import { StepHeading } from '../dialog.tsx';
@@ -6,7 +7,8 @@ import type { Store } from '../state.ts';
 export function DoneStep({ store, onClose }: { store: Store; onClose: () => void }) {
   const booked = store.booked.value;
   if (!booked) return null;
-  const { day, startTime, endTime } = booked.bookingTime;
+  const { day, startTime, endTime, startZone, endZone } = booked.bookingTime;
+  const clock = store.business.value?.timeFormat;
   return (
     <div className="sw-step">
       <StepHeading>Booking received</StepHeading>
@@ -17,7 +19,7 @@ export function DoneStep({ store, onClose }: { store: Store; onClose: () => void
         <dd>{longDate(day)}</dd>
         <dt>Time</dt>
         <dd>
-          {startTime} to {endTime}
+          {formatClock(startTime, clock, startZone)} to {formatClock(endTime, clock, endZone)}
         </dd>
         <dt>Total</dt>
         <dd>{formatUsd(booked.totalQuote)}</dd>

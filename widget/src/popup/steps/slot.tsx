@@ -1,4 +1,5 @@
-import { todayIn } from '@slotwise/shared/time-zone';
+import { formatClock } from '@slotwise/shared/clock';
+import { todayIn, zoneLabel } from '@slotwise/shared/time-zone';
 import { StepFrame } from '../dialog.tsx';
 import { MESSAGES, type Store } from '../state.ts';
 
@@ -20,7 +21,7 @@ export function SlotStep({ store }: { store: Store }) {
         value={store.date.value}
         onChange={(e) => void store.setDate(e.currentTarget.value)}
       />
-      <p className="sw-hint">Times are in {timeZone.replace(/_/g, ' ')} time.</p>
+      <p className="sw-hint">Times are in {zoneLabel(timeZone)}.</p>
       {store.slotsLoading.value ? (
         <p className="sw-muted">Loading...</p>
       ) : slots && !free ? (
@@ -37,7 +38,7 @@ export function SlotStep({ store }: { store: Store }) {
               aria-pressed={store.time.value === slot.time}
               onClick={() => store.chooseTime(slot.time)}
             >
-              {slot.time}
+              {formatClock(slot.time, business?.timeFormat)}
             </button>
           ))}
         </fieldset>

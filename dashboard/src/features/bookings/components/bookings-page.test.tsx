@@ -25,10 +25,18 @@ describe('Bookings Management', () => {
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
     answer.resolve({ body: { bookings: [pending] } });
     const card = await screen.findByRole('article', { name: 'Wash for Pat Lovelace' });
+    // Stored as E.164, shown as people read it once the formatter's chunk is in (lib/phone.ts).
+    expect(await within(card).findByRole('link', { name: '(555) 123-4567' })).toHaveAttribute(
+      'href',
+      'tel:+15551234567',
+    );
+    // The address is one link, kept whole for reading, broken only at its dots on a narrow card (email-text.tsx).
+    expect(within(card).getByRole('link', { name: 'ada@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:ada@example.com',
+    );
     for (const text of [
       'Pat Lovelace',
-      'ada@example.com',
-      '+1 5551234567',
       'SUV',
       '$129.50',
       '12 Main St, Springfield',

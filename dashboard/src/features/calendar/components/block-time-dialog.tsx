@@ -11,7 +11,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Modal } from '../../../components/modal.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { serverErrorOr } from '../../../lib/errors.ts';
-import { formatDay } from '../../../lib/format.ts';
+import { formatDay, formatTime } from '../../../lib/format.ts';
 import { REASONS } from '../calendar-events.ts';
 import { fromWallDate, wallDate } from '../wall-clock.ts';
 
@@ -148,7 +148,7 @@ export function BlockTimeDialog({
             >
               {STEPS.map((t) => (
                 <option key={t} value={t}>
-                  {t}
+                  {formatTime(t)}
                 </option>
               ))}
             </select>
@@ -163,7 +163,7 @@ export function BlockTimeDialog({
             >
               {STEPS.map((t) => (
                 <option key={t} value={t}>
-                  {t}
+                  {formatTime(t)}
                 </option>
               ))}
             </select>

@@ -1,10 +1,12 @@
 /**
  * react-big-calendar with drag and drop on the date-fns localizer, weeks from Monday,
- * 30-minute slots over 24 hours labelled on the hour as H:00. Every Date here is a
+ * 30-minute slots over 24 hours labelled on the hour on the owner's clock ("9 AM", or
+ * "09:00" on 24 hours; shared/src/clock.ts). Every Date here is a
  * wall date (wall-clock.ts). Memoised: the page re-renders for its dialogs without
  * touching the calendar, and every prop is stable so a drag re-renders only what
  * react-big-calendar itself needs.
  */
+import { formatClock, formatHour, type TimeFormat } from '@slotwise/shared/clock';
 import { format, getDay, parse, startOfWeek } from 'date-fns';
 import { enUS } from 'date-fns/locale/en-US';
 import { type KeyboardEvent, memo, type SyntheticEvent, useEffect, useMemo, useRef } from 'react';
@@ -21,6 +23,7 @@ import {
 import dragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
+import { formatTime, useTimeFormat } from '../../../lib/format.ts';
 import '../calendar.css';
 import { type CalendarEvent, type HoursByWeekday, slotIsOpen, type TravelEvent } from '../calendar-events.ts';
 import { withFastDates } from '../fast-dates.ts';
@@ -50,20 +53,23 @@ const withDragAndDrop = cjsDefault(dragAndDrop);
 type CalendarItem = CalendarEvent | TravelEvent;
 const DnDCalendar = withDragAndDrop<CalendarItem>(Calendar);
 
-/** "9:05", as date-fns's 'H:mm' writes it, without parsing a pattern for each of the hundreds of labels. */
-const hm = (d: Date) => `${d.getHours()}:${String(d.getMinutes()).padStart(2, '0')}`;
-
-const formats: Formats = {
-  // One row per 30-minute slot, a label on each hour: "9:00" (half hours stay blank).
-  timeGutterFormat: (date) => (date.getMinutes() === 0 ? hm(date) : ''),
-  eventTimeRangeFormat: ({ start, end }) => `${hm(start)}–${hm(end)}`,
-  eventTimeRangeStartFormat: ({ start }) => `${hm(start)} –`,
-  eventTimeRangeEndFormat: ({ end }) => `– ${hm(end)}`,
-  selectRangeFormat: ({ start, end }) => `${hm(start)}–${hm(end)}`,
-  dateFormat: 'd',
-  dayFormat: 'EEE d',
-  dayHeaderFormat: 'EEEE, MMMM d, yyyy',
-};
+/** The calendar's labels on a clock: the hours of the axis, and each event's and selection's times. */
+function calendarFormats(clock: TimeFormat): Formats {
+  // A wall date's time, without parsing a date-fns pattern for each of the hundreds of labels.
+  const hm = (d: Date) => formatClock(timeOf(d), clock);
+  return {
+    // One row per 30-minute slot, a label on each hour: "9 AM" (half hours stay blank).
+    timeGutterFormat: (date) => (date.getMinutes() === 0 ? formatHour(date.getHours(), clock) : ''),
+    eventTimeRangeFormat: ({ start, end }) => `${hm(start)} – ${hm(end)}`,
+    eventTimeRangeStartFormat: ({ start }) => `${hm(start)} –`,
+    eventTimeRangeEndFormat: ({ end }) => `– ${hm(end)}`,
+    selectRangeFormat: ({ start, end }) => `${hm(start)} – ${hm(end)}`,
+    dateFormat: 'd',
+    dayFormat: 'EEE d',
+    dayHeaderFormat: 'EEEE, MMMM d, yyyy',
+  };
+}
+const FORMATS: Record<TimeFormat, Formats> = { '12h': calendarFormats('12h'), '24h': calendarFormats('24h') };
 
 const messages: Messages<CalendarItem> = {
   showMore: (count) => `+${count} more`,
@@ -90,7 +96,7 @@ function MonthEvent({ event }: EventProps<CalendarItem>) {
   return (
     // biome-ignore lint/a11y/useSemanticElements: a <button> cannot sit inside react-big-calendar's event, which handles the click and drag itself.
     <span className="cal-month-event" role="button" tabIndex={0}>
-      <span className="cal-month-time">{timeOf(event.start)}</span> {event.title}
+      <span className="cal-month-time">{formatTime(timeOf(event.start))}</span> {event.title}
     </span>
   );
 }
@@ -153,6 +159,7 @@ export const BusinessCalendar = memo(function BusinessCalendar({
   onSelectSlot,
   onSelectEvent,
 }: BusinessCalendarProps) {
+  const formats = FORMATS[useTimeFormat()];
   const slotPropGetter = useMemo(
     () => (slot: Date) => (!hours ? NO_PROPS : slotIsOpen(hours, slot) ? OPEN : CLOSED),
     [hours],

@@ -4,17 +4,21 @@
  * Move form (the same move as a drag, for keyboard users and anyone who cannot drag
  * precisely); and Delete for a blocked time.
  */
+import { useSignals } from '@preact/signals-react/runtime';
 import type { Booking } from '@slotwise/shared/api';
 import { formatUsd } from '@slotwise/shared/money';
+import { zoneLabel } from '@slotwise/shared/time-zone';
 import { StatusBadge } from '@slotwise/ui/status-badge.tsx';
 import { addMinutes, differenceInMinutes } from 'date-fns';
 import { type FormEvent, useId, useState } from 'react';
 import { BookingDecisions } from '../../../components/booking-decisions.tsx';
+import { EmailText } from '../../../components/email-text.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { callLink, directionsLink } from '../../../lib/contact-links.ts';
 import { serverErrorOr } from '../../../lib/errors.ts';
-import { formatDay } from '../../../lib/format.ts';
+import { formatDay, formatTime } from '../../../lib/format.ts';
+import { formatPhone } from '../../../lib/phone.ts';
 import { type CalendarEvent, reasonLabel } from '../calendar-events.ts';
 import { dayOf, timeOf, wallDate } from '../wall-clock.ts';
 import { STEPS } from './block-time-dialog.tsx';
@@ -25,8 +29,8 @@ function When({ event }: { event: CalendarEvent }) {
   const sameDay = dayOf(event.start) === dayOf(event.end) || timeOf(event.end) === '00:00';
   return (
     <>
-      {formatDay(dayOf(event.start))}, {timeOf(event.start)}–
-      {sameDay ? timeOf(event.end) : `${formatDay(dayOf(event.end))}, ${timeOf(event.end)}`}
+      {formatDay(dayOf(event.start))}, {formatTime(timeOf(event.start))} –{' '}
+      {sameDay ? formatTime(timeOf(event.end)) : `${formatDay(dayOf(event.end))}, ${formatTime(timeOf(event.end))}`}
     </>
   );
 }
@@ -48,6 +52,8 @@ export function EventDialog({
   onBookingChange: (booking: Booking) => void;
   onClose: () => void;
 }) {
+  // The phone's formatter arrives in a chunk of its own (lib/phone.ts).
+  useSignals();
   const id = useId();
   const isBlocked = event.kind === 'blocked';
   const minutes = differenceInMinutes(event.end, event.start);
@@ -120,7 +126,7 @@ export function EventDialog({
           <dd>{`${booking.firstName} ${booking.lastName}`.trim()}</dd>
           <dt>Contact</dt>
           <dd>
-            {booking.customerEmail} · {booking.phoneNumber}
+            <EmailText email={booking.customerEmail} /> · {formatPhone(booking.phoneNumber)}
           </dd>
           <dt>Price</dt>
           <dd>{formatUsd(booking.totalQuote)}</dd>
@@ -144,7 +150,7 @@ export function EventDialog({
       {event.movable ? (
         <form className="cal-form cal-move" noValidate onSubmit={move}>
           <h3>Move to</h3>
-          <p className="hint">Times in {timeZone}.</p>
+          <p className="hint">Times in {zoneLabel(timeZone)}.</p>
           <div className="cal-form-row">
             <div className="field">
               <label htmlFor={`${id}-day`}>Day</label>
@@ -167,7 +173,7 @@ export function EventDialog({
               >
                 {(STEPS.includes(startTime) ? STEPS : [startTime, ...STEPS]).map((t) => (
                   <option key={t} value={t}>
-                    {t}
+                    {formatTime(t)}
                   </option>
                 ))}
               </select>
@@ -183,7 +189,7 @@ export function EventDialog({
                 >
                   {(STEPS.includes(endTime) ? STEPS : [endTime, ...STEPS]).map((t) => (
                     <option key={t} value={t}>
-                      {t}
+                      {formatTime(t)}
                     </option>
                   ))}
                 </select>

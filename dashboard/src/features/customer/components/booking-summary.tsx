@@ -1,9 +1,6 @@
 import type { ManagedBooking } from '@slotwise/shared/api';
-import { longDate } from '@slotwise/shared/time-zone';
-
-function withZone(time: string, zone: string | undefined): string {
-  return zone ? `${time} ${zone}` : time;
-}
+import { formatClockRange } from '@slotwise/shared/clock';
+import { longDate, zoneLabel } from '@slotwise/shared/time-zone';
 
 /** Which booking the link is about, shown before the customer acts. */
 export function BookingSummary({ booking, heading }: { booking: ManagedBooking; heading: string }) {
@@ -24,9 +21,9 @@ export function BookingSummary({ booking, heading }: { booking: ManagedBooking; 
         <dd>{longDate(bookingTime.day)}</dd>
         <dt>Time</dt>
         <dd>
-          {/* On the autumn clock change a repeated wall time carries its zone: 01:00 EDT - 01:00 EST. */}
-          {withZone(bookingTime.startTime, bookingTime.startZone)} -{' '}
-          {withZone(bookingTime.endTime, bookingTime.endZone)} <span className="muted">({booking.timeZone})</span>
+          {/* On the business's clock; on the autumn clock change a repeated wall time carries its zone: 1:00 AM EDT – 1:00 AM EST. */}
+          {formatClockRange(bookingTime.startTime, bookingTime.endTime, booking.timeFormat, bookingTime)}{' '}
+          <span className="muted">({zoneLabel(booking.timeZone)})</span>
         </dd>
       </dl>
     </section>

@@ -12,6 +12,7 @@ const booking: ManagedBooking = {
   status: 'approved',
   bookingTime: { day: '2031-06-04', startTime: '14:30', endTime: '15:00' },
   timeZone: 'America/Los_Angeles',
+  timeFormat: '12h',
 };
 
 function api(overrides: Parameters<typeof fakeApi>[0] = {}) {
@@ -36,7 +37,8 @@ describe('Customer cancel', () => {
     const summary = await screen.findByRole('region', { name: 'The booking to cancel' });
     expect(within(summary).getByText('Quick Wash')).toBeInTheDocument();
     expect(within(summary).getByText('Wednesday, June 4, 2031')).toBeInTheDocument();
-    expect(within(summary).getByText(/14:30 - 15:00/)).toBeInTheDocument();
+    expect(within(summary).getByText(/2:30 PM – 3:00 PM/)).toBeInTheDocument();
+    expect(summary).toHaveTextContent('2:30 PM – 3:00 PM (Pacific Time, Los Angeles)');
     expect(screen.getByText(/Are you sure you want to cancel this booking\?/)).toBeInTheDocument();
     expect(calls.callsTo('DELETE /api/customer/confirm-cancel')).toHaveLength(0);
     expect(screen.getByRole('link', { name: 'Reschedule' })).toHaveAttribute(

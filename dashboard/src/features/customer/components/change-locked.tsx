@@ -1,4 +1,7 @@
+import { useSignals } from '@preact/signals-react/runtime';
 import type { ManagedBooking } from '@slotwise/shared/api';
+import { EmailText } from '../../../components/email-text.tsx';
+import { formatPhone, telHref } from '../../../lib/phone.ts';
 
 type Lock = NonNullable<ManagedBooking['changeLocked']>;
 
@@ -8,6 +11,8 @@ type Lock = NonNullable<ManagedBooking['changeLocked']>;
  * the business instead (issue 8, item 6).
  */
 export function ChangeLocked({ lock }: { lock: Lock }) {
+  // The phone is shown by a formatter that arrives in a chunk of its own (lib/phone.ts).
+  useSignals();
   const { businessName, email, phone } = lock.contact;
   return (
     <section className="customer-locked" aria-label="Changes closed">
@@ -20,7 +25,9 @@ export function ChangeLocked({ lock }: { lock: Lock }) {
           <>
             <dt>Email</dt>
             <dd>
-              <a href={`mailto:${email}`}>{email}</a>
+              <a href={`mailto:${email}`}>
+                <EmailText email={email} />
+              </a>
             </dd>
           </>
         )}
@@ -28,7 +35,7 @@ export function ChangeLocked({ lock }: { lock: Lock }) {
           <>
             <dt>Phone</dt>
             <dd>
-              <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>
+              <a href={telHref(phone)}>{formatPhone(phone)}</a>
             </dd>
           </>
         )}

@@ -13,6 +13,7 @@ const booking: ManagedBooking = {
   status: 'pending',
   bookingTime: { day: '2031-06-04', startTime: '10:00', endTime: '11:00' },
   timeZone: 'America/Los_Angeles',
+  timeFormat: '12h',
 };
 const daySlots = [
   { time: '10:00', available: true },
@@ -57,10 +58,10 @@ describe('Customer reschedule', () => {
     const summary = await screen.findByRole('region', { name: 'Your current booking' });
     expect(within(summary).getByText('Full Detail')).toBeInTheDocument();
     expect(within(summary).getByText('Wednesday, June 4, 2031')).toBeInTheDocument();
-    expect(within(summary).getByText(/10:00 - 11:00/)).toBeInTheDocument();
+    expect(within(summary).getByText(/10:00 AM – 11:00 AM/)).toBeInTheDocument();
     expect(within(summary).getByText('Sparkle Auto')).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: '10:00' })).toBeEnabled();
-    expect(screen.getByRole('button', { name: '10:30 (unavailable)' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: '10:00 AM' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: '10:30 AM (unavailable)' })).toBeDisabled();
     expect(screen.getByLabelText('New date')).toHaveValue('2031-06-04');
     const query = calls.callsTo('GET /api/customer/get-available-slots')[0]!.url.searchParams;
     expect(Object.fromEntries(query)).toEqual({ businessId: BUSINESS_ID, date: '2031-06-04', token: TOKEN });
@@ -70,7 +71,7 @@ describe('Customer reschedule', () => {
   it('loads the slots of another date when the customer picks one', async () => {
     const calls = api();
     renderApp(url());
-    await screen.findByRole('button', { name: '10:00' });
+    await screen.findByRole('button', { name: '10:00 AM' });
     fireEvent.change(screen.getByLabelText('New date'), { target: { value: '2031-06-05' } });
     await waitFor(() => expect(calls.callsTo('GET /api/customer/get-available-slots')).toHaveLength(2));
     expect(calls.callsTo('GET /api/customer/get-available-slots')[1]!.url.searchParams.get('date')).toBe('2031-06-05');
@@ -80,7 +81,7 @@ describe('Customer reschedule', () => {
   it('asks for a slot before confirming', async () => {
     const calls = api();
     const { user } = renderApp(url());
-    await screen.findByRole('button', { name: '10:00' });
+    await screen.findByRole('button', { name: '10:00 AM' });
     await user.click(screen.getByRole('button', { name: 'Confirm Reschedule' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please select a time slot.');
     expect(calls.callsTo('PUT /api/customer/reschedule')).toHaveLength(0);
@@ -89,11 +90,11 @@ describe('Customer reschedule', () => {
   it('confirms the chosen slot and says so on the page, with the new time and a way home, never in an alert', async () => {
     const calls = api();
     const { user } = renderApp(url());
-    await user.click(await screen.findByRole('button', { name: '11:00' }));
-    expect(screen.getByRole('button', { name: '11:00' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(await screen.findByRole('button', { name: '11:00 AM' }));
+    expect(screen.getByRole('button', { name: '11:00 AM' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(screen.getByRole('button', { name: 'Confirm Reschedule' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Your booking has been successfully rescheduled.');
-    expect(confirmed()).toHaveTextContent('11:00 - 12:00');
+    expect(confirmed()).toHaveTextContent('11:00 AM – 12:00 PM');
     expect(screen.getByText('A confirmation e-mail is on its way.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
     expect(alert).not.toHaveBeenCalled();
@@ -117,7 +118,7 @@ describe('Customer reschedule', () => {
       },
     });
     const { user } = renderApp(url());
-    await user.click(await screen.findByRole('button', { name: '11:00' }));
+    await user.click(await screen.findByRole('button', { name: '11:00 AM' }));
     await user.click(screen.getByRole('button', { name: 'Confirm Reschedule' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Error: That time was just booked. Please pick another slot.',
@@ -143,7 +144,7 @@ describe('Customer reschedule', () => {
       },
     });
     const { user } = renderApp(url());
-    await user.click(await screen.findByRole('button', { name: '11:00' }));
+    await user.click(await screen.findByRole('button', { name: '11:00 AM' }));
     await user.click(screen.getByRole('button', { name: 'Confirm Reschedule' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(`Error: ${message}`);
     expect(calls.callsTo('PUT /api/customer/reschedule')[0]!.body).toEqual({
@@ -153,9 +154,18 @@ describe('Customer reschedule', () => {
     });
     const summary = screen.getByRole('region', { name: 'Your current booking' });
     await waitFor(() => expect(summary).toHaveTextContent('Thursday, June 5, 2031'));
-    expect(summary).toHaveTextContent('14:00 - 15:00');
+    expect(summary).toHaveTextContent('2:00 PM – 3:00 PM');
     await waitFor(() => expect(calls.callsTo('GET /api/customer/get-available-slots')).toHaveLength(2));
     expect(confirmed()).toBeNull();
+  });
+
+  it("shows the times on the business's clock: a business on 24 hours shows 24-hour times", async () => {
+    api({ 'GET /api/customer/booking': { body: { ...booking, timeFormat: '24h' } } });
+    renderApp(url());
+    const summary = await screen.findByRole('region', { name: 'Your current booking' });
+    expect(summary).toHaveTextContent('10:00 – 11:00 (Pacific Time, Los Angeles)');
+    expect(await screen.findByRole('button', { name: '11:00' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: '10:30 (unavailable)' })).toBeDisabled();
   });
 
   it('names the zone of a time in the repeated hour of the autumn clock change (issue 20, item 9)', async () => {
@@ -167,13 +177,13 @@ describe('Customer reschedule', () => {
     api({ 'GET /api/customer/booking': { body: fallBack } });
     renderApp(url());
     const summary = await screen.findByRole('region', { name: 'Your current booking' });
-    expect(summary).toHaveTextContent('01:00 EDT - 01:00 EST (America/New_York)');
+    expect(summary).toHaveTextContent('1:00 AM EDT – 1:00 AM EST (Eastern Time, New York)');
   });
 
   it('falls back to "Failed to reschedule booking." without a server message', async () => {
     api({ 'PUT /api/customer/reschedule': { status: 502 } });
     const { user } = renderApp(url());
-    await user.click(await screen.findByRole('button', { name: '11:00' }));
+    await user.click(await screen.findByRole('button', { name: '11:00 AM' }));
     await user.click(screen.getByRole('button', { name: 'Confirm Reschedule' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Error: Failed to reschedule booking.');
   });
@@ -181,7 +191,7 @@ describe('Customer reschedule', () => {
   it('says so when the network fails', async () => {
     api({ 'PUT /api/customer/reschedule': 'network' });
     const { user } = renderApp(url());
-    await user.click(await screen.findByRole('button', { name: '11:00' }));
+    await user.click(await screen.findByRole('button', { name: '11:00 AM' }));
     await user.click(screen.getByRole('button', { name: 'Confirm Reschedule' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'An error occurred while rescheduling. Please try again.',
@@ -192,7 +202,7 @@ describe('Customer reschedule', () => {
     const pending = deferred<{ body: unknown }>();
     api({ 'PUT /api/customer/reschedule': () => pending.promise });
     const { user } = renderApp(url());
-    await user.click(await screen.findByRole('button', { name: '11:00' }));
+    await user.click(await screen.findByRole('button', { name: '11:00 AM' }));
     await user.click(screen.getByRole('button', { name: 'Confirm Reschedule' }));
     expect(await screen.findByRole('button', { name: 'Rescheduling...' })).toBeDisabled();
     pending.resolve({ body: booking });

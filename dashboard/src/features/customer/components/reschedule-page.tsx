@@ -6,6 +6,7 @@
  */
 import type { ManagedBooking, Slot } from '@slotwise/shared/api';
 import { ApiError } from '@slotwise/shared/client';
+import { formatClock } from '@slotwise/shared/clock';
 import { PICK_ANOTHER_TIME } from '@slotwise/shared/errors';
 import { longDate, todayIn } from '@slotwise/shared/time-zone';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
@@ -212,22 +213,26 @@ function Reschedule({ token, businessId }: { token: string; businessId: string }
           )}
           {slots.state === 'ready' && slots.value.length > 0 && (
             <div className="slot-grid">
-              {slots.value.map((slot) => (
-                <button
-                  key={slot.time}
-                  type="button"
-                  className="slot"
-                  disabled={!slot.available}
-                  aria-pressed={selected === slot.time}
-                  aria-label={slot.available ? slot.time : `${slot.time} (unavailable)`}
-                  onClick={() => {
-                    setError(null);
-                    setSelected(slot.time);
-                  }}
-                >
-                  {slot.time}
-                </button>
-              ))}
+              {slots.value.map((slot) => {
+                // On the business's clock (a customer has no owner profile: the booking carries it).
+                const shown = formatClock(slot.time, current.timeFormat);
+                return (
+                  <button
+                    key={slot.time}
+                    type="button"
+                    className="slot"
+                    disabled={!slot.available}
+                    aria-pressed={selected === slot.time}
+                    aria-label={slot.available ? shown : `${shown} (unavailable)`}
+                    onClick={() => {
+                      setError(null);
+                      setSelected(slot.time);
+                    }}
+                  >
+                    {shown}
+                  </button>
+                );
+              })}
             </div>
           )}
           {slots.state === 'ready' && slots.value.length > 0 && !slots.value.some((s) => s.available) && (

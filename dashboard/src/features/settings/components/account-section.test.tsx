@@ -15,7 +15,7 @@ function setup(over: Record<string, Handler | Reply> = {}) {
   const token = storeToken();
   checkSession();
   const api = fakeApi({
-    [ACCOUNT]: { body: { email: 'owner@example.com', phoneNumber: '+44 7700900123' } },
+    [ACCOUNT]: { body: { email: 'owner@example.com', phoneNumber: '+447700900123' } },
     [PHONE]: (req: FakeRequest) => ({ body: { email: 'owner@example.com', ...(req.body as object) } }),
     ...over,
   });
@@ -42,12 +42,13 @@ describe('Settings: Account', () => {
     render(<AccountSection />);
     expect(screen.getByRole('heading', { name: 'Account' })).toBeInTheDocument();
     loadingSkeleton();
-    answer.resolve({ body: { email: 'owner@example.com', phoneNumber: '+971 501234567' } });
+    answer.resolve({ body: { email: 'owner@example.com', phoneNumber: '+971501234567' } });
     const email = await screen.findByLabelText('Email Address');
     expect(email).toHaveValue('owner@example.com');
     expect(email).toHaveAttribute('readonly');
     expect(within(phoneForm()).getByLabelText('Country Code')).toHaveValue('United Arab Emirates');
-    expect(within(phoneForm()).getByLabelText('Phone Number')).toHaveValue('501234567');
+    // Stored as E.164; shown as its country writes it.
+    expect(within(phoneForm()).getByLabelText('Phone Number')).toHaveValue('050 123 4567');
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
   });
 
@@ -70,7 +71,8 @@ describe('Settings: Account', () => {
   });
 
   it('changes the phone number: country code joined with the number, then the saved number shown', async () => {
-    const { api, user } = setup();
+    // The server answers the number as it stored it, E.164.
+    const { api, user } = setup({ [PHONE]: { body: { email: 'owner@example.com', phoneNumber: '+819012345678' } } });
     const form = await screen.findByRole('form', { name: 'Phone Number' });
     await user.selectOptions(within(form).getByLabelText('Country Code'), 'Japan');
     const number = within(form).getByLabelText('Phone Number');
@@ -79,7 +81,7 @@ describe('Settings: Account', () => {
     await user.click(within(form).getByRole('button', { name: 'Save Phone Number' }));
     expect(await within(form).findByRole('status')).toHaveTextContent('Phone number updated successfully!');
     expect(api.callsTo(PHONE).map((c) => c.body)).toEqual([{ phoneNumber: '+81 9012345678' }]);
-    expect(number).toHaveValue('9012345678');
+    expect(number).toHaveValue('090-1234-5678');
     expect(within(form).getByLabelText('Country Code')).toHaveValue('Japan');
   });
 

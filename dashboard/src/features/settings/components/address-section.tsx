@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { PlaceSuggestion } from '@slotwise/shared/api';
+import { zoneLabel } from '@slotwise/shared/time-zone';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { AddressSearch } from '../../../components/address-search.tsx';
 import { FlashMessage } from '../../../components/flash-message.tsx';
@@ -58,7 +59,8 @@ export function AddressSection() {
       flash.show({
         kind: 'success',
         text: ADDRESS_SAVED,
-        detail: zoneBefore && zoneBefore !== profile.timeZone ? `Time zone is now ${profile.timeZone}.` : null,
+        detail:
+          zoneBefore && zoneBefore !== profile.timeZone ? `Time zone is now ${zoneLabel(profile.timeZone)}.` : null,
       });
     } catch (err) {
       flash.show({ kind: 'error', text: ADDRESS_SAVE_FAILED, detail: serverDetail(err) });

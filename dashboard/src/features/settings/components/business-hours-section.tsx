@@ -27,6 +27,7 @@ function TimeSelect({
   disabled: boolean;
   onChange: (v: string) => void;
 }) {
+  useSignals();
   return (
     <select
       className="input hours-select"

@@ -86,13 +86,13 @@ describe('Settings: Business Address', { timeout: 20_000 }, () => {
     await user.type(within(s).getByLabelText('House Number'), '500');
     await user.click(within(s).getByRole('button', { name: 'Save Address' }));
     expect(await within(s).findByText('Business address updated successfully!')).toBeInTheDocument();
-    expect(within(s).getByText('Time zone is now America/Chicago.')).toBeInTheDocument();
+    expect(within(s).getByText('Time zone is now Central Time, Chicago.')).toBeInTheDocument();
     expect(within(s).getByText('500, Austin, TX 78701, United States')).toBeInTheDocument();
     expect(api.callsTo(`PUT ${B}/address/update`)[0]?.body).toEqual({
       address: '500, Austin, TX 78701, United States',
     });
     // The shared profile moved too: the time zone section shows the new zone.
-    expect(within(section('Time Zone')).getByText('America/Chicago', { selector: 'strong' })).toBeInTheDocument();
+    expect(within(section('Time Zone')).getByText('Central Time, Chicago', { selector: 'strong' })).toBeInTheDocument();
   });
 
   it('needs a house number and a chosen address; Cancel leaves without saving', async () => {
@@ -133,7 +133,7 @@ describe('Settings: Business Address', { timeout: 20_000 }, () => {
 });
 
 describe('Settings: Time Zone', { timeout: 20_000 }, () => {
-  it('shows the zone and changes it', async () => {
+  it('shows the zone by its name and changes it with the picker', async () => {
     const api = settingsApi({
       [`PUT ${B}/settings/time-zone`]: (req: FakeRequest) => ({
         body: { ...onboardedProfile, ...(req.body as object) },
@@ -141,22 +141,66 @@ describe('Settings: Time Zone', { timeout: 20_000 }, () => {
     });
     const { user } = renderApp('/dashboard/settings');
     const s = section('Time Zone');
-    expect(await within(s).findByText('America/Los_Angeles', { selector: 'strong' })).toBeInTheDocument();
-    const select = within(s).getByLabelText('Business time zone');
-    expect(select).toHaveValue('America/Los_Angeles');
-    await user.selectOptions(select, 'America/New_York');
+    expect(await within(s).findByText('Pacific Time, Los Angeles', { selector: 'strong' })).toBeInTheDocument();
+    const picker = within(s).getByRole('combobox', { name: 'Business time zone' });
+    expect(picker).toHaveValue('Pacific Time, Los Angeles');
+    expect(within(s).getByRole('button', { name: 'Save Time Zone' })).toBeDisabled();
+    await user.click(picker);
+    await user.keyboard('new york');
+    await user.click(within(s).getByRole('option', { name: 'Eastern Time, New York' }));
+    expect(picker).toHaveValue('Eastern Time, New York');
     await user.click(within(s).getByRole('button', { name: 'Save Time Zone' }));
-    expect(await within(s).findByText('Time zone updated to America/New_York.')).toBeInTheDocument();
+    expect(await within(s).findByText('Time zone updated to Eastern Time, New York.')).toBeInTheDocument();
     expect(api.callsTo(`PUT ${B}/settings/time-zone`)[0]?.body).toEqual({ timeZone: 'America/New_York' });
+    expect(within(s).getByText('Eastern Time, New York', { selector: 'strong' })).toBeInTheDocument();
   });
 
   it('shows the failure', async () => {
     settingsApi({ [`PUT ${B}/settings/time-zone`]: { status: 500 } });
     const { user } = renderApp('/dashboard/settings');
     const s = section('Time Zone');
-    await user.selectOptions(await within(s).findByLabelText('Business time zone'), 'Europe/London');
+    await user.click(await within(s).findByRole('combobox', { name: 'Business time zone' }));
+    await user.keyboard('london{Enter}');
     await user.click(within(s).getByRole('button', { name: 'Save Time Zone' }));
     expect(await within(s).findByRole('alert')).toHaveTextContent('Failed to update time zone. Please try again.');
+  });
+
+  it('switches times to a 24-hour clock, which the page follows at once', async () => {
+    const api = settingsApi({
+      [`PUT ${B}/settings/time-format`]: (req: FakeRequest) => ({
+        body: { ...onboardedProfile, ...(req.body as object) },
+      }),
+    });
+    const { user } = renderApp('/dashboard/settings');
+    const s = section('Time Zone');
+    const twelve = await within(s).findByRole('radio', { name: '12-hour (2:30 PM)' });
+    expect(twelve).toBeChecked();
+    expect(within(s).getByRole('button', { name: 'Save Time Format' })).toBeDisabled();
+    const start = screen.getByLabelText('Monday start time');
+    expect(start.querySelector('option[value="19:00"]')).toHaveTextContent('7:00 PM');
+    await user.click(within(s).getByRole('radio', { name: '24-hour (14:30)' }));
+    await user.click(within(s).getByRole('button', { name: 'Save Time Format' }));
+    expect(await within(s).findByText('Times now show like 14:30.')).toBeInTheDocument();
+    expect(api.callsTo(`PUT ${B}/settings/time-format`)[0]?.body).toEqual({ timeFormat: '24h' });
+    expect(within(s).getByRole('radio', { name: '24-hour (14:30)' })).toBeChecked();
+    // The business hours' times, read from the profile, now show on the 24-hour clock.
+    expect(screen.getByLabelText('Monday start time').querySelector('option[value="19:00"]')).toHaveTextContent(
+      '19:00',
+    );
+  });
+
+  it('keeps the clock and says so when saving it fails', async () => {
+    settingsApi({ [`PUT ${B}/settings/time-format`]: { status: 500 } });
+    const { user } = renderApp('/dashboard/settings');
+    const s = section('Time Zone');
+    await user.click(await within(s).findByRole('radio', { name: '24-hour (14:30)' }));
+    await user.click(within(s).getByRole('button', { name: 'Save Time Format' }));
+    expect(await within(s).findByRole('alert')).toHaveTextContent(
+      'Failed to update the time format. Please try again.',
+    );
+    expect(screen.getByLabelText('Monday start time').querySelector('option[value="19:00"]')).toHaveTextContent(
+      '7:00 PM',
+    );
   });
 });
 

@@ -86,6 +86,7 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
         service.duration_min,
         ctx.now(),
         bookingWindowOf(business),
+        business.time_format,
       );
       const requester = requesterOf(ctx, req.ip);
 

@@ -92,6 +92,7 @@ export function catalogueHandlers(ctx: AppContext): Handlers<'customer', 'busine
         name: b.name ?? '',
         niche: b.niche,
         timeZone: b.time_zone,
+        timeFormat: b.time_format,
         services: services.map(toServiceJson),
         specificQuestion: question ? toQuestionJson(question) : null,
         distancePricing: chargedPerMileCents(b) > 0,

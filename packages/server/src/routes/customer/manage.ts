@@ -45,6 +45,7 @@ export function manageHandlers(ctx: AppContext): Handlers<'customer', 'managedBo
         before.duration_min,
         ctx.now(),
         bookingWindowOf(business),
+        business.time_format,
       );
       try {
         const moved = await withBusinessLock(ctx.store, business.id, async (trx) => {
@@ -52,7 +53,7 @@ export function manageHandlers(ctx: AppContext): Handlers<'customer', 'managedBo
           // Re-read under the lock: the owner may have declined it, or the customer cancelled it in another tab.
           const row = await bookingForToken(ctx, token, trx);
           await assertChangeAllowed(ctx, row, business, trx);
-          assertVersion(row, req.body.version);
+          assertVersion(row, req.body.version, business.time_format);
           if (await calendar.findConflict(trx, business.id, intervalOf(span), { ignoreBookingId: row.id }))
             throw new AppError('SLOT_TAKEN', SLOT_TAKEN);
           await assertTravelFits(

@@ -54,6 +54,7 @@ export function bookingHandlers(
         { status: effectiveStatus(row, now), startMs: row.start_ms, day: row.day, startTime: row.start_time },
         decision,
         now,
+        b.time_format,
       );
       if (refusal) throw new AppError('BOOKING_NOT_CHANGEABLE', refusal);
       const next = await bookings.setStatus(trx, id, decision, now);

@@ -12,9 +12,10 @@
  *   a pending or approved booking: decline or move the booking first.
  */
 import { randomUUID } from 'node:crypto';
+import { formatClock } from '@slotwise/shared/clock';
 import { DEFAULT_BLOCK_TITLE } from '@slotwise/shared/domain';
 import { type Interval, nextDay } from '@slotwise/shared/slots';
-import { localToUtcMs, wallTimeExists } from '@slotwise/shared/time-zone';
+import { localToUtcMs, wallTimeExists, zoneLabel } from '@slotwise/shared/time-zone';
 import type { AppContext } from '../../context.ts';
 import { isOverlapViolation } from '../../db/errors.ts';
 import { type Tx, withBusinessLock } from '../../db/transaction.ts';
@@ -60,7 +61,7 @@ export function calendarHandlers(
     if (conflict)
       throw new AppError(
         'TIME_OVERLAPS',
-        `That time overlaps ${describeConflict(conflict, b.time_zone)}. Move or decline the booking first, then block the time.`,
+        `That time overlaps ${describeConflict(conflict, b.time_zone, b.time_format)}. Move or decline the booking first, then block the time.`,
       );
   }
 
@@ -72,7 +73,7 @@ export function calendarHandlers(
       if (!wallTimeExists(day, startTime, b.time_zone))
         throw new AppError(
           'TIME_SKIPPED',
-          `${startTime} does not exist on ${day} in ${b.time_zone} (the clocks skip it for daylight saving). Pick another time.`,
+          `${formatClock(startTime, b.time_format)} does not exist on ${day} in ${zoneLabel(b.time_zone)} (the clocks skip it for daylight saving). Pick another time.`,
         );
       const hours = await hoursOn(ctx, b.id, day);
       try {
@@ -86,16 +87,16 @@ export function calendarHandlers(
               'BOOKING_NOT_CHANGEABLE',
               `Only pending or approved bookings can be moved; this one is ${status}.`,
             );
-          assertVersion(row, req.body.version);
+          assertVersion(row, req.body.version, b.time_format);
           const span = calendarSpan(day, startTime, row.duration_min, b.time_zone);
           if (span.start_ms <= now)
             throw new AppError('TIME_PASSED', 'That time has already passed. Pick a time in the future.');
-          assertInsideHours(day, hours, b.time_zone, intervalOf(span));
+          assertInsideHours(day, hours, b.time_zone, intervalOf(span), b.time_format);
           const conflict = await calendar.findConflict(trx, b.id, intervalOf(span), { ignoreBookingId: row.id });
           if (conflict)
             throw new AppError(
               'TIME_OVERLAPS',
-              `That time overlaps ${describeConflict(conflict, b.time_zone)}. Pick a free time.`,
+              `That time overlaps ${describeConflict(conflict, b.time_zone, b.time_format)}. Pick a free time.`,
             );
           const next = await calendar.moveBooking(trx, row.id, span, now);
           // The customer's mail waits out the undo window (domain/undo-window.ts).

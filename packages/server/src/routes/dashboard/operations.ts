@@ -5,6 +5,7 @@
  */
 import type { OperationsSettings } from '@slotwise/shared/api';
 import { formatUsd, toDollars } from '@slotwise/shared/money';
+import { formatPhone } from '@slotwise/shared/phone';
 import type { AppContext } from '../../context.ts';
 import { feedTokenFor, feedTokenMatches } from '../../domain/feed-token.ts';
 import { buildIcs, type IcsEvent } from '../../domain/ics.ts';
@@ -80,7 +81,7 @@ export function feedHandlers(ctx: AppContext): Handlers<'meta', 'calendarFeed'> 
           description: [
             `Customer: ${k.first_name} ${k.last_name}`,
             `Email: ${k.customer_email}`,
-            `Phone: ${k.phone_number}`,
+            `Phone: ${formatPhone(k.phone_number)}`,
             k.car_body_type ? `Answer: ${k.car_body_type}` : null,
             `Total: ${formatUsd(toDollars(k.total_cents))}`,
           ]

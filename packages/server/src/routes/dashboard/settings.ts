@@ -1,6 +1,7 @@
 /**
  * The owner's business settings (docs/product.md#settings): the business id, the
- * address (re-geocoded; sets the time zone), the time zone, and the business hours.
+ * address (re-geocoded; sets the time zone), the time zone, the clock times are shown
+ * on, and the business hours.
  */
 import type { AvailabilityEntry } from '@slotwise/shared/api';
 import { canonicalZone, wallClockAt } from '@slotwise/shared/time-zone';
@@ -19,6 +20,7 @@ export function settingsHandlers(
   | 'address'
   | 'updateAddress'
   | 'updateTimeZone'
+  | 'updateTimeFormat'
   | 'availability'
   | 'updateSingleDay'
   | 'updateHours'
@@ -73,6 +75,9 @@ export function settingsHandlers(
     },
     updateTimeZone: async (req) =>
       toProfile(await saveLocation(req.owner.business.id, { time_zone: canonicalZone(req.body.timeZone) })),
+    // Only how times are shown changes: no booking moves, so the calendar lock is not needed.
+    updateTimeFormat: async (req) =>
+      toProfile(await businesses.update(req.owner.business.id, { time_format: req.body.timeFormat })),
     availability: (req) => availability.forBusiness(req.owner.business.id),
     updateSingleDay: (req) => saveHours(req.owner.business.id, [req.body]),
     updateHours: (req) => saveHours(req.owner.business.id, req.body.businessHours),

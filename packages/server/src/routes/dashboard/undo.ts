@@ -89,6 +89,7 @@ export function undoHandlers(ctx: AppContext): Handlers<'dashboard', 'undo'> {
             { kind, expiresAt: record.expires_at, changedState: record.changed_state },
             row,
             now,
+            b.time_format,
           );
           if (refusal) throw new AppError(refusal.code, refusal.message);
           const previous = JSON.parse(record.previous_state) as BookingStatusAndTime;
@@ -96,7 +97,7 @@ export function undoHandlers(ctx: AppContext): Handlers<'dashboard', 'undo'> {
           if (ACTIVE_STATUSES.includes(previous.status as BookingStatus)) {
             const span = { startMs: previous.start_ms, endMs: previous.end_ms };
             const conflict = await calendar.findConflict(trx, b.id, span, { ignoreBookingId: row.id });
-            if (conflict) throw overlaps(kind, describeConflict(conflict, b.time_zone));
+            if (conflict) throw overlaps(kind, describeConflict(conflict, b.time_zone, b.time_format));
           }
           const mailIds = JSON.parse(record.mail_ids) as string[];
           // A dispatcher that claimed or tried the mail may have sent it: then it is too late.

@@ -141,10 +141,14 @@ describe.each(storages())('POST /api/customer/book on %s', (kind) => {
   });
 
   it.each([
-    [{ time: '10:15' }, 400, /10:15 is not one of the offered times on 2026-12-02/],
+    [
+      { time: '10:15' },
+      400,
+      /10:15 AM is not one of the offered times on 2026-12-02: slots start every 30 minutes from opening \(10:00 AM, 10:30 AM, \.\.\.\)/,
+    ],
     [{ time: '9:00' }, 400, /HH:MM/],
     [{ time: '07:00' }, 400, /not one of the offered times/],
-    [{ time: '18:30' }, 409, /would run past closing time \(19:00\)/],
+    [{ time: '18:30' }, 409, /would run past closing time \(7:00 PM\) from 6:30 PM/],
     [{ date: SATURDAY }, 409, /closed on Saturdays/],
     [{ date: '2026-11-30' }, 409, /already passed/],
     [{ date: '2026-02-30' }, 400, /YYYY-MM-DD/],
@@ -160,6 +164,38 @@ describe.each(storages())('POST /api/customer/book on %s', (kind) => {
     expect(res.statusCode).toBe(status);
     expect(res.json().error).toMatch(message);
   });
+
+  it.each([
+    ['+1 (512) 555-0123', '+15125550123'],
+    ['512.555.0123', '+15125550123'],
+    ['+44 20 7946 0958', '+442079460958'],
+    ['+1 5551234567', '+15551234567'],
+  ])('stores the phone %s as E.164 (%s), a number without a country code as a US one', async (phone, e164) => {
+    const body = bookBody(shop, {
+      date: '2026-12-16',
+      time: '17:00',
+      phoneNumber: phone,
+      customerEmail: 'phone@example.com',
+    });
+    const res = await book(t, body);
+    expect(res.json().error).toBeUndefined();
+    expect(res.statusCode).toBe(201);
+    const row = await t.ctx.repos.bookings.find(shop.businessId, res.json().bookingId);
+    expect(row?.phone_number).toBe(e164);
+    await t.ctx.db.deleteFrom('bookings').where('id', '=', res.json().bookingId).execute();
+  });
+
+  it.each(['12', 'call me', '+1 555', '+1 512 555 0123 ext. 5', '+1 512 555 0123 999', ''])(
+    "refuses the phone %j with the booking call's sentence and a stable code",
+    async (phone) => {
+      const res = await book(t, bookBody(shop, { time: '17:00', phoneNumber: phone }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        code: 'VALIDATION_FAILED',
+        error: 'Enter a phone number with its country code, like +1 5551234567.',
+      });
+    },
+  );
 
   it('answers 404 for an unknown business or service', async () => {
     expect((await book(t, bookBody(shop, { businessId: randomUUID() }))).statusCode).toBe(404);

@@ -36,6 +36,7 @@ describe.each(storages())('customer catalogue on %s', (kind) => {
         name: 'Shiny Cars',
         niche: 'car-detailing',
         timeZone: LA,
+        timeFormat: '12h',
         distancePricing: true,
         specificQuestion: {
           question: 'Vehicle size',

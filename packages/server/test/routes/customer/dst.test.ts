@@ -57,7 +57,7 @@ describe.each(storages())('booking on the autumn clock change on %s (issue 20, i
     const mail = await t.ctx.db
       .selectFrom('mail_outbox')
       .select('text_body')
-      .where('text_body', 'like', '%01:00 EDT-01:00 EST%')
+      .where('text_body', 'like', '%1:00 AM EDT – 1:00 AM EST%')
       .execute();
     expect(mail.length).toBeGreaterThan(0);
   });

@@ -83,6 +83,42 @@ describe.each(storages())('booking mail over real SMTP on %s', (kind) => {
   });
 });
 
+describe.each(storages())("mails on the business's clock on %s", (kind) => {
+  let t: TestApp;
+  let shop: Shop;
+  beforeAll(async () => {
+    t = await engineApp(kind);
+    shop = await detailer(t);
+  });
+  afterAll(() => t.close());
+
+  const mailTo = async (to: string) =>
+    (await t.ctx.db.selectFrom('mail_outbox').select('text_body').where('to_address', '=', to).execute()).map(
+      (m) => m.text_body,
+    );
+
+  it('writes 12-hour times until the owner chooses 24-hour, then 24-hour ones, to customer and owner', async () => {
+    expect((await book(t, bookBody(shop, { customerEmail: 'twelve@example.com' }))).statusCode).toBe(201);
+    const [twelve] = await mailTo('twelve@example.com');
+    expect(twelve).toContain('Wednesday, December 2, 2026, 10:00 AM – 11:00 AM (Pacific Time, Los Angeles)');
+
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/api/business-dashboard/settings/time-format',
+      headers: shop.auth,
+      payload: { timeFormat: '24h' },
+    });
+    expect(set.statusCode).toBe(200);
+    const body = bookBody(shop, { customerEmail: 'day-clock@example.com', time: '14:00' });
+    expect((await book(t, body)).statusCode).toBe(201);
+    const [customer] = await mailTo('day-clock@example.com');
+    expect(customer).toContain('Wednesday, December 2, 2026, 14:00 – 15:00 (Pacific Time, Los Angeles)');
+    const owner = (await mailTo(shop.email)).find((m) => m.includes('14:00'));
+    expect(owner).toContain('14:00 – 15:00');
+    expect(owner).not.toContain('PM');
+  });
+});
+
 describe.each(storages())('booking while the mail server is down on %s', (kind) => {
   let t: TestApp;
   let shop: Shop;

@@ -49,6 +49,7 @@ describe.each(storages())('customer manage links on %s', (kind) => {
         status: 'pending',
         bookingTime: { day: '2026-12-02', startTime: '10:00', endTime: '11:00' },
         timeZone: LA,
+        timeFormat: '12h',
         version: 0,
       });
     });
@@ -167,7 +168,7 @@ describe.each(storages())('customer manage links on %s', (kind) => {
       expect(row?.version).toBe(1);
       expect(loser.json().code).toBe('BOOKING_CHANGED');
       const now =
-        row?.day === '2026-12-10' ? 'Thursday, December 10, 2026 at 14:00' : 'Friday, December 11, 2026 at 11:00';
+        row?.day === '2026-12-10' ? 'Thursday, December 10, 2026 at 2:00 PM' : 'Friday, December 11, 2026 at 11:00 AM';
       expect(loser.json().error).toBe(`This booking was changed meanwhile; it is now on ${now}. Reload and try again.`);
     });
 
@@ -177,7 +178,7 @@ describe.each(storages())('customer manage links on %s', (kind) => {
       const stale = await ownerMove(bookingId, '2026-12-14', '15:00', 0);
       expect(stale.statusCode).toBe(409);
       expect(stale.json().error).toBe(
-        'This booking was changed meanwhile; it is now on Monday, December 14, 2026 at 12:00. Reload and try again.',
+        'This booking was changed meanwhile; it is now on Monday, December 14, 2026 at 12:00 PM. Reload and try again.',
       );
       expect((await ownerMove(bookingId, '2026-12-14', '15:00', 1)).statusCode).toBe(200);
       expect((await customerMove(token, '2026-12-14T13:00', 1)).json().code).toBe('BOOKING_CHANGED');

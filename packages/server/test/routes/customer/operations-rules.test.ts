@@ -325,10 +325,11 @@ describe.each(storages())('operations rules on %s', (kind) => {
         expect(shown.statusCode).toBe(200);
         expect(shown.json().changeLocked).toEqual({
           reason,
-          contact: { businessName: 'Shiny Cars', email, phone: '+1 5551234567' },
+          // Stored and answered as E.164; the page formats it, the sentence below says it as people read it.
+          contact: { businessName: 'Shiny Cars', email, phone: '+15551234567' },
         });
         expect(shown.json().bookingTime).toEqual({ day: DAY, startTime: '10:00', endTime: '11:00' });
-        const message = `${reason} Please contact Shiny Cars at ${email} or +1 5551234567.`;
+        const message = `${reason} Please contact Shiny Cars at ${email} or (555) 123-4567.`;
         for (const res of [await reschedule(token), await cancel(token), await slotsFor(token)]) {
           expect(res.statusCode).toBe(409);
           expect(res.json().error).toBe(message);

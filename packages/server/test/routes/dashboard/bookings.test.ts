@@ -316,7 +316,7 @@ describe.each(storages())('dashboard bookings on %s', (kind) => {
     clock.set(wallToMs('2027-01-05', '10:00'));
     const res = await put(`booking/approve/${id}`);
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatch(/started at 10:00 on 2027-01-05 and can no longer be approved; decline it/);
+    expect(res.json().error).toMatch(/started at 10:00 AM on 2027-01-05 and can no longer be approved; decline it/);
     expect((await put(`booking/decline/${id}`)).json().status).toBe('declined');
   });
 

@@ -55,8 +55,25 @@ describe.each(storages())('owner calendar on %s', (kind) => {
         .where('subject', '=', 'Booking moved: Full Detail')
         .execute();
       expect(mail).toHaveLength(1);
-      expect(mail[0]!.text_body).toMatch(/15:00-16:00/);
+      expect(mail[0]!.text_body).toMatch(/3:00 PM – 4:00 PM/);
       expect(mail[0]!.text_body).toContain('/customer/cancel?token=');
+    });
+
+    it("writes the refusals' times on a 24-hour owner's clock", async () => {
+      await t.ctx.repos.businesses.update(shop.businessId, { time_format: '24h' });
+      try {
+        const held = await newBooking('2026-12-22', '10:00');
+        await t.ctx.db.updateTable('bookings').set({ status: 'approved' }).where('id', '=', held).execute();
+        const id = await newBooking('2026-12-22', '14:00');
+        expect((await moveBooking(shop, id, '2026-12-22', '10:30')).json().error).toBe(
+          'That time overlaps a booking (Full Detail, 2026-12-22 10:00 – 11:00). Pick a free time.',
+        );
+        expect((await moveBooking(shop, id, '2026-12-22', '09:30')).json().error).toMatch(
+          /outside the business hours \(Tuesday 10:00 – 19:00\)/,
+        );
+      } finally {
+        await t.ctx.repos.businesses.update(shop.businessId, { time_format: '12h' });
+      }
     });
 
     it('allows a move off the half-hour grid and back-to-back with another booking', async () => {
@@ -73,7 +90,7 @@ describe.each(storages())('owner calendar on %s', (kind) => {
       const res = await moveBooking(shop, id, '2026-12-07', '10:30');
       expect(res.statusCode).toBe(409);
       expect(res.json().error).toBe(
-        'That time overlaps a booking (Full Detail, 2026-12-07 10:00-11:00). Pick a free time.',
+        'That time overlaps a booking (Full Detail, 2026-12-07 10:00 AM – 11:00 AM). Pick a free time.',
       );
       expect((await t.ctx.repos.bookings.find(shop.businessId, id))?.start_time).toBe('14:00');
     });
@@ -89,7 +106,7 @@ describe.each(storages())('owner calendar on %s', (kind) => {
       const id = await newBooking('2026-12-08', '10:00');
       const res = await moveBooking(shop, id, '2026-12-08', '12:30');
       expect(res.statusCode).toBe(409);
-      expect(res.json().error).toMatch(/overlaps the blocked time "Lunch" \(2026-12-08 12:00-13:00\)/);
+      expect(res.json().error).toMatch(/overlaps the blocked time "Lunch" \(2026-12-08 12:00 PM – 1:00 PM\)/);
     });
 
     it('names the booking when a booking and a blocked time both overlap, and never the booking being moved', async () => {
@@ -110,7 +127,7 @@ describe.each(storages())('owner calendar on %s', (kind) => {
       const id = await newBooking('2027-01-05', '15:00');
       const both = await moveBooking(shop, id, '2027-01-05', '11:00');
       expect(both.statusCode).toBe(409);
-      expect(both.json().error).toMatch(/overlaps a booking \(Full Detail, 2027-01-05 11:00-12:00\)/);
+      expect(both.json().error).toMatch(/overlaps a booking \(Full Detail, 2027-01-05 11:00 AM – 12:00 PM\)/);
       // The held booking moving within its own time meets only the blocked time.
       const self = await moveBooking(shop, held, '2027-01-05', '11:30');
       expect(self.statusCode).toBe(409);
@@ -118,7 +135,7 @@ describe.each(storages())('owner calendar on %s', (kind) => {
     });
 
     it.each([
-      ['2026-12-09', '09:30', /outside the business hours \(Wednesday 10:00-19:00\)/],
+      ['2026-12-09', '09:30', /outside the business hours \(Wednesday 10:00 AM – 7:00 PM\)/],
       ['2026-12-09', '18:30', /outside the business hours/],
       ['2026-12-12', '11:00', /outside the business hours \(closed on Saturdays\)/],
     ])('refuses a move to %s %s outside business hours', async (day, time, message) => {
@@ -187,7 +204,7 @@ describe.each(storages())('owner calendar on %s', (kind) => {
       const id = await newBooking('2026-12-15', '10:00');
       const res = await moveBooking(shop, id, '2027-03-14', '02:30');
       expect(res.statusCode).toBe(400);
-      expect(res.json().error).toMatch(/does not exist on 2027-03-14 in America\/Los_Angeles/);
+      expect(res.json().error).toMatch(/2:30 AM does not exist on 2027-03-14 in Pacific Time, Los Angeles/);
     });
   });
 
@@ -254,7 +271,7 @@ describe.each(storages())('owner calendar on %s', (kind) => {
       });
       expect(res.statusCode).toBe(409);
       expect(res.json().error).toBe(
-        'That time overlaps a booking (Full Detail, 2026-12-18 10:00-11:00). Move or decline the booking first, then block the time.',
+        'That time overlaps a booking (Full Detail, 2026-12-18 10:00 AM – 11:00 AM). Move or decline the booking first, then block the time.',
       );
       const back = await block(shop, {
         reason: 'lunch',
@@ -292,7 +309,7 @@ describe.each(storages())('owner calendar on %s', (kind) => {
         endTime: iso('2026-12-21', '14:30'),
       });
       expect(res.statusCode).toBe(409);
-      expect(res.json().error).toMatch(/overlaps a booking \(Full Detail, 2026-12-21 14:00-15:00\)/);
+      expect(res.json().error).toMatch(/overlaps a booking \(Full Detail, 2026-12-21 2:00 PM – 3:00 PM\)/);
     });
 
     it.each([

@@ -91,6 +91,8 @@ describe.each(storages())("customers' personal data on %s", (kind) => {
       expect(res.body).toContain('Shiny &lt;b&gt;Cars&lt;/b&gt; is the controller of the details you give');
       expect(res.body).not.toContain('<b>Cars</b>');
       expect(res.body).toContain(`e-mail ${shop.email}`);
+      // The owner's number, stored as E.164, as people read it.
+      expect(res.body).toContain('call (555) 123-4567');
       expect(res.body).toContain('erased from a booking 24 months after it ends');
     });
 
@@ -124,7 +126,7 @@ describe.each(storages())("customers' personal data on %s", (kind) => {
         serviceName: 'Full Detail',
         firstName: 'Ada',
         customerEmail: 'ada@example.com',
-        phoneNumber: '+1 5551234567',
+        phoneNumber: '+15551234567',
         customerAddress: '5, Santa Monica, CA 90401, USA',
         answer: 'SUV',
         bookingTime: { day: '2026-12-02', startTime: '10:00', endTime: '11:00' },
@@ -147,7 +149,7 @@ describe.each(storages())("customers' personal data on %s", (kind) => {
       expect(res.json()).toEqual({
         code: 'CUSTOMER_HAS_UPCOMING_BOOKINGS',
         error:
-          'ada@example.com has an upcoming booking (Full Detail on Wednesday, December 2, 2026 at 10:00). Cancel or decline it on the Bookings page first, then erase.',
+          'ada@example.com has an upcoming booking (Full Detail on Wednesday, December 2, 2026 at 10:00 AM). Cancel or decline it on the Bookings page first, then erase.',
       });
       expect((await bookingRow(ada)).customer_email).toBe('ada@example.com');
     });

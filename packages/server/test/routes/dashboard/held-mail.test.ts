@@ -104,7 +104,10 @@ describe.each(storages())('mail held for the undo window on %s', (kind) => {
       .where('subject', '=', 'Booking moved: Full Detail')
       .orderBy('created_at')
       .execute();
-    expect(rows.map((r) => /\d\d:\d\d-\d\d:\d\d/.exec(r.text_body)?.[0])).toEqual(['14:00-15:00', '11:00-12:00']);
+    expect(rows.map((r) => /\d{1,2}:\d\d [AP]M – \d{1,2}:\d\d [AP]M/.exec(r.text_body)?.[0])).toEqual([
+      '2:00 PM – 3:00 PM',
+      '11:00 AM – 12:00 PM',
+    ]);
     expect(rows.every((r) => r.sent_at === t.clock.now)).toBe(true);
   });
 

@@ -131,6 +131,45 @@ describe.each(storages())('dashboard settings on %s', (kind) => {
     });
   });
 
+  describe('time format', () => {
+    const profile = async () => (await t.app.inject({ url: '/api/onboarding/profile', headers: owner.auth })).json();
+    const publicBusiness = async () =>
+      (await t.app.inject({ url: `/api/customer/business/${owner.businessId}` })).json();
+
+    it('starts on a 12-hour clock, switches to 24-hour and back, and the profile and the widget read it', async () => {
+      expect((await profile()).timeFormat).toBe('12h');
+      expect((await publicBusiness()).timeFormat).toBe('12h');
+
+      const res = await call('PUT', 'settings/time-format', { timeFormat: '24h' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        businessId: owner.businessId,
+        timeFormat: '24h',
+        timeZone: 'America/Los_Angeles',
+      });
+      expect((await profile()).timeFormat).toBe('24h');
+      expect((await publicBusiness()).timeFormat).toBe('24h');
+
+      expect((await call('PUT', 'settings/time-format', { timeFormat: '12h' })).json().timeFormat).toBe('12h');
+      expect((await profile()).timeFormat).toBe('12h');
+    });
+
+    it.each([[{ timeFormat: '12-hour' }], [{ timeFormat: 24 }], [{}]])(
+      'refuses %j with 400 and keeps the clock',
+      async (body) => {
+        await call('PUT', 'settings/time-format', { timeFormat: '24h' });
+        const res = await call('PUT', 'settings/time-format', body);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({
+          code: 'VALIDATION_FAILED',
+          error: expect.stringContaining('Time format must be "12h" (8:00 AM) or "24h" (08:00).'),
+        });
+        expect((await profile()).timeFormat).toBe('24h');
+        await call('PUT', 'settings/time-format', { timeFormat: '12h' });
+      },
+    );
+  });
+
   describe('business hours', () => {
     beforeEach(async () => {
       await t.ctx.db.deleteFrom('availability').execute();

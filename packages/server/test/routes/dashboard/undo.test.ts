@@ -128,7 +128,7 @@ describe.each(storages())('undo of a decline or a move on %s', (kind) => {
       lastName: 'Lovelace',
       serviceName: 'Full Detail',
       customerEmail: b.customerEmail,
-      phoneNumber: '+1 5551234567',
+      phoneNumber: '+15551234567',
       carBodyType: 'SUV',
       totalQuote: before.total_cents / 100,
       customerAddress: before.customer_address,
@@ -237,7 +237,7 @@ describe.each(storages())('undo of a decline or a move on %s', (kind) => {
     expectRefused(undone, 'TIME_OVERLAPS');
     expect(undone.statusCode).toBe(409);
     expect(undone.json().error).toBe(
-      `The booking's old time now overlaps a booking (Full Detail, ${DAY} 10:00-11:00), so the move cannot be undone. Move the booking to a free time yourself.`,
+      `The booking's old time now overlaps a booking (Full Detail, ${DAY} 10:00 AM – 11:00 AM), so the move cannot be undone. Move the booking to a free time yourself.`,
     );
     expect(await row(b.bookingId)).toEqual(moved);
     t.clock.now = START_CLOCK + MAIL_HOLD_MS;
@@ -265,7 +265,7 @@ describe.each(storages())('undo of a decline or a move on %s', (kind) => {
     const res = await undo(first.undo.token);
     expectRefused(res, 'BOOKING_CHANGED_SINCE');
     expect(res.json().error).toBe(
-      'This booking has changed since you moved it (it is now pending, on Wednesday, December 2, 2026 at 16:00), so the move cannot be undone. Reload to see it as it is now.',
+      'This booking has changed since you moved it (it is now pending, on Wednesday, December 2, 2026 at 4:00 PM), so the move cannot be undone. Reload to see it as it is now.',
     );
     expect(await row(b.bookingId)).toEqual(now16);
     // The second move's undo still works, back to 14:00; the first move's mail went out at once.
