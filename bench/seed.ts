@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 
-export async function call<T>(base: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
+async function call<T>(base: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
   const res = await fetch(base + path, {
     method,
     headers: {

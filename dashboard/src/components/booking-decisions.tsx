@@ -21,7 +21,7 @@ export type Decision = keyof typeof DECISION_FAILED;
 /** Longest reason the server takes (shared/src/api.ts). */
 const REASON_MAX = 500;
 
-export function isPending(booking: Booking): boolean {
+function isPending(booking: Booking): boolean {
   return booking.status.toLowerCase() === 'pending';
 }
 
@@ -161,6 +161,6 @@ export function BookingDecisions({
   );
 }
 
-export function failureText(decision: Decision, err: unknown): string {
+function failureText(decision: Decision, err: unknown): string {
   return isNetworkError(err) ? (err as Error).message : serverErrorOr(err, DECISION_FAILED[decision]);
 }

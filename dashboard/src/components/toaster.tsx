@@ -13,7 +13,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
 
 export type ToastKind = 'success' | 'error';
-export interface ToastAction {
+interface ToastAction {
   label: string;
   run: () => void;
 }

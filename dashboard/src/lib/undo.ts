@@ -9,7 +9,7 @@ import { showToast } from '../components/toaster.tsx';
 import { isNetworkError, serverErrorOr } from './errors.ts';
 
 /** How long Undo is offered; the server accepts it a little longer, and mails only after that. */
-export const UNDO_MS = 10_000;
+const UNDO_MS = 10_000;
 
 const UNDO_FAILED = 'Could not undo that change.';
 
