@@ -2,7 +2,14 @@ import type { FirstDayChecklist } from '@slotwise/shared/api';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { shownToasts } from '../../../components/toaster.tsx';
-import { BUSINESS_ID, fakeApi, type Handler, onboardedProfile, type Reply } from '../../../testing/fake-api.ts';
+import {
+  BUSINESS_ID,
+  deferred,
+  fakeApi,
+  type Handler,
+  onboardedProfile,
+  type Reply,
+} from '../../../testing/fake-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { storeToken } from '../../../testing/tokens.ts';
 
@@ -61,11 +68,21 @@ describe('First-day checklist', () => {
     expect(test).toHaveAttribute('target', '_blank');
   });
 
-  it('sits at the top of the overview, above the day’s figures', async () => {
+  it('comes after the day’s figures and schedule, so its arrival pushes nothing down', async () => {
     overview();
     const heading = await screen.findByRole('heading', { name: 'Your first day' });
-    const figures = await screen.findByText("Today's Bookings");
-    expect(heading.compareDocumentPosition(figures) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const schedule = await screen.findByRole('heading', { name: "Today's Schedule" });
+    expect(heading.compareDocumentPosition(schedule) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
+  });
+
+  it('is asked for alongside the day’s bookings but drawn only after them', async () => {
+    const answer = deferred<Reply>();
+    const { api } = overview({ 'GET /api/business-dashboard/bookings/today': () => answer.promise });
+    await screen.findByText('Loading...');
+    await waitFor(() => expect(api.callsTo(CHECKLIST)).toHaveLength(1));
+    expect(screen.queryByRole('heading', { name: 'Your first day' })).not.toBeInTheDocument();
+    answer.resolve({ body: { bookings: [] } });
+    expect(await screen.findByRole('heading', { name: 'Your first day' })).toBeInTheDocument();
   });
 
   it('says the starting prices came from the trade', async () => {

@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import { showToast } from '../../../components/toaster.tsx';
 import { client } from '../../../lib/api.ts';
 import { businessProfile } from '../../../lib/business.ts';
+import { formatTime } from '../../../lib/format.ts';
 import { useResource, useSharedResource } from '../../../lib/resource.ts';
 import './first-day-checklist.css';
 
@@ -38,7 +39,7 @@ function itemsFor(businessId: string, niche: string | null): Record<ChecklistIte
     },
     hours: {
       label: 'Set your hours',
-      hint: 'Customers can book only when you are open. You start open Monday to Friday, 10:00 to 19:00.',
+      hint: `Customers can book only when you are open. You start open Monday to Friday, ${formatTime('10:00')} to ${formatTime('19:00')}.`,
       to: { page: '/dashboard/settings#business-hours' },
     },
     embed: {
@@ -64,7 +65,7 @@ function ItemLink({ item }: { item: Item }): ReactNode {
   );
 }
 
-export function FirstDayChecklist() {
+export function FirstDayChecklist({ shown = true }: { shown?: boolean }) {
   useSignals();
   const profile = useSharedResource(businessProfile).data.value;
   // Not shown at all when it cannot be loaded: the overview says what went wrong with its own data.
@@ -84,7 +85,8 @@ export function FirstDayChecklist() {
   }, [checklist]);
 
   const data = checklist.data.value;
-  if (!profile?.onboarded || !data || data.dismissed) return null;
+  // Loaded alongside the page's own data, drawn only once the page says so (overview-page.tsx).
+  if (!shown || !profile?.onboarded || !data || data.dismissed) return null;
 
   async function dismiss() {
     setDismissing(true);

@@ -70,8 +70,10 @@ export function OverviewPage() {
           <p className="muted">{formatToday(profile?.timeZone)}</p>
         </div>
       </div>
-      <FirstDayChecklist />
       {body}
+      {/* Below today's figures and schedule, and only once they are drawn: appearing later, it
+          pushes nothing on the page down (Lighthouse measured a 0.28 layout shift with it on top). */}
+      <FirstDayChecklist shown={!!(bookings || error)} />
     </section>
   );
 }
