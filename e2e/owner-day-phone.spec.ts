@@ -262,10 +262,13 @@ test('moves a booking in the day view and undoes it', async ({ page }) => {
   await expect(sheet).toBeVisible();
   for (const name of ['Approve', 'Decline']) await expect(sheet.getByRole('button', { name })).toBeVisible();
   for (const name of ['Call', 'Navigate']) await expect(sheet.getByRole('link', { name })).toBeVisible();
-  // A bottom sheet: along the bottom edge, the full width.
-  const box = await sheet.boundingBox();
-  expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(812);
-  expect(Math.round(box?.width ?? 0)).toBe(375);
+  // A bottom sheet: along the bottom edge, the full width (once it has slid up: it rises for 0.18 s).
+  await expect
+    .poll(async () => {
+      const box = await sheet.boundingBox();
+      return [Math.round((box?.y ?? 0) + (box?.height ?? 0)), Math.round(box?.width ?? 0)];
+    })
+    .toEqual([812, 375]);
   await screenshot(page, 'owner-day-7-booking-sheet', SCREEN);
   await sheet.getByLabel('Start Time').selectOption('18:00');
   await sheet.getByRole('button', { name: 'Move', exact: true }).click();
