@@ -21,9 +21,10 @@ import { pathToFileURL } from 'node:url';
 import { localToUtcMs, todayIn } from '@slotwise/shared/time-zone';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/chromium.ts';
+import { insertBookings } from '../scripts/insert-bookings.ts';
 import { root, startServer } from '../scripts/server-process.ts';
 import { type Benchmark, type Figure, figureLine } from './figures.ts';
-import { insertBookings, seedOwner } from './seed.ts';
+import { seedOwner } from './seed.ts';
 import { sumOnTheWire } from './wire.ts';
 
 const BOOKINGS = 5_000;

@@ -20,10 +20,11 @@ import { pathToFileURL } from 'node:url';
 import { localToUtcMs, todayIn } from '@slotwise/shared/time-zone';
 import { type Browser, chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/chromium.ts';
+import { insertBookings } from '../scripts/insert-bookings.ts';
 import { root, startServer } from '../scripts/server-process.ts';
 import { type Benchmark, type Figure, figureLine } from './figures.ts';
 import { type Category, type LighthouseResult, runLighthouse } from './lighthouse.ts';
-import { insertBookings, seedOwner } from './seed.ts';
+import { seedOwner } from './seed.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /**

@@ -1,12 +1,11 @@
 /**
  * Data for the benchmarks that need a business: calls to the running server's API, an
- * owner signed up and onboarded with one service and long hours, and bookings written
- * straight into its SQLite file (thousands through the API would measure the API).
+ * owner signed up and onboarded with one service and long hours. Bookings go straight into
+ * its SQLite file with insertBookings (scripts/insert-bookings.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 
-async function call<T>(base: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
+export async function call<T>(base: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
   const res = await fetch(base + path, {
     method,
     headers: {
@@ -27,8 +26,21 @@ export interface SeededOwner {
   serviceId: string;
 }
 
-/** An owner in Beverly Hills, onboarded, with a 45-minute "Full Detail" at $150, open 07:00-21:00 every day. */
-export async function seedOwner(base: string, name: string): Promise<SeededOwner> {
+export interface OwnerSetup {
+  service?: { serviceName: string; duration: number; price: number };
+  /** Open every day from the first to the second. */
+  hours?: readonly [string, string];
+}
+
+/** An owner in Beverly Hills, onboarded, with one service (a 45-minute "Full Detail" at $150) and open every day (07:00-21:00). */
+export async function seedOwner(
+  base: string,
+  name: string,
+  {
+    service: offered = { serviceName: 'Full Detail', duration: 45, price: 150 },
+    hours: [startTime, endTime] = ['07:00', '21:00'],
+  }: OwnerSetup = {},
+): Promise<SeededOwner> {
   const { token } = await call<{ token: string }>(base, 'POST', '/api/auth/signup', {
     email: `bench-${randomUUID()}@example.com`,
     password: 'bench password',
@@ -43,39 +55,14 @@ export async function seedOwner(base: string, name: string): Promise<SeededOwner
     { address: '1, Beverly Hills, CA 90210, USA' },
     token,
   );
-  const service = await call<{ _id: string }>(
-    base,
-    'POST',
-    '/api/business-dashboard/service/add',
-    { serviceName: 'Full Detail', duration: 45, price: 150 },
-    token,
-  );
+  const service = await call<{ _id: string }>(base, 'POST', '/api/business-dashboard/service/add', offered, token);
   const days = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
   await call(
     base,
     'PUT',
     '/api/business-dashboard/availability/update',
-    { businessHours: days.map((day) => ({ day, startTime: '07:00', endTime: '21:00' })) },
+    { businessHours: days.map((day) => ({ day, startTime, endTime })) },
     token,
   );
   return { token, businessId: profile.businessId, timeZone: profile.timeZone, serviceId: service._id };
-}
-
-/** Writes booking rows (bookings table columns) into the server's SQLite file in one transaction. */
-export async function insertBookings(dataDir: string, rows: readonly Record<string, unknown>[]): Promise<void> {
-  if (rows.length === 0) return;
-  const { default: SQLite } = await import('better-sqlite3');
-  const db = new SQLite(join(dataDir, 'app.db'));
-  try {
-    db.pragma('busy_timeout = 5000');
-    const cols = Object.keys(rows[0]!);
-    const insert = db.prepare(
-      `insert into bookings (${cols.join(',')}) values (${cols.map((c) => `@${c}`).join(',')})`,
-    );
-    db.transaction(() => {
-      for (const r of rows) insert.run(r);
-    })();
-  } finally {
-    db.close();
-  }
 }

@@ -7,21 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { todayIn } from '@slotwise/shared/time-zone';
-import { api, baseURL, expect, type Owner, openAs, screenshot, signupOwner, test } from './fixtures.ts';
+import { api, baseURL, expect, morningZone, type Owner, openAs, screenshot, signupOwner, test } from './fixtures.ts';
 
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-
-/**
- * A fixed-offset zone where it is about 06:00 now, so today's bookings at 10:00 and
- * 11:00 are always past the 2-hour minimum notice, whenever the suite runs. Etc/GMT
- * signs are inverted.
- */
-function morningZone(now = new Date()): string {
-  let offset = 6 - now.getUTCHours();
-  if (offset > 14) offset -= 24;
-  if (offset < -12) offset += 24;
-  return offset >= 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
-}
 
 function collectDialogs(page: Page): string[] {
   const seen: string[] = [];

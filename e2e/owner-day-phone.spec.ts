@@ -5,14 +5,15 @@
  * phone screen go to e2e/artifacts/owner-day-*.png.
  *
  * Today's bookings are written straight into the server's SQLite file, at 10:00, 13:00
- * and 16:00 in a business zone where it is early morning now (so they are all still ahead,
- * and can be approved, declined and moved, whenever the suite runs).
+ * and 16:00 in a business zone where it is about 06:00 now (fixtures.ts morningZone: they
+ * are all still ahead, and can be approved, declined and moved, whenever the suite runs).
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import Database from 'better-sqlite3';
-import { api, dataDir, expect, type Owner, screenshot, signupOwner, test } from './fixtures.ts';
+import { localToUtcMs, todayIn } from '@slotwise/shared/time-zone';
+import { insertBookings } from '../scripts/insert-bookings.ts';
+import { api, dataDir, expect, morningZone, type Owner, screenshot, signupOwner, test } from './fixtures.ts';
 import { readOutbox } from './mail.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -37,70 +38,9 @@ const people: Record<'dana' | 'sam' | 'lee', Seeded> = {
   lee: { id: randomUUID(), firstName: 'Lee', email: `lee-${randomUUID()}@example.com` },
 };
 
-function todayIn(timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(),
-  );
-}
-
-/** The UTC instant of a wall time in `timeZone` (good to the minute; tests only need it to order rows). */
-function instant(day: string, hhmm: string, timeZone: string): number {
-  const guess = Date.parse(`${day}T${hhmm}:00Z`);
-  const shown = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hour12: false,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(new Date(guess));
-  const part = (type: string) => Number(shown.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour') % 24, part('minute'));
-  return guess - (asUtc - guess);
-}
-
-/** One city per UTC offset from -11 to +14: whatever the time, in one of them it is between 03:00 and 07:00. */
-const ZONES = [
-  'Pacific/Pago_Pago',
-  'Pacific/Honolulu',
-  'America/Anchorage',
-  'America/Los_Angeles',
-  'America/Denver',
-  'America/Chicago',
-  'America/New_York',
-  'America/Halifax',
-  'America/Sao_Paulo',
-  'Atlantic/South_Georgia',
-  'Atlantic/Cape_Verde',
-  'Europe/London',
-  'Europe/Paris',
-  'Europe/Athens',
-  'Europe/Moscow',
-  'Asia/Dubai',
-  'Asia/Karachi',
-  'Asia/Dhaka',
-  'Asia/Bangkok',
-  'Asia/Shanghai',
-  'Asia/Tokyo',
-  'Australia/Brisbane',
-  'Pacific/Noumea',
-  'Pacific/Auckland',
-  'Pacific/Tongatapu',
-  'Pacific/Kiritimati',
-];
-
-function earlyMorningZone(): string {
-  const hour = (zone: string) =>
-    Number(new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' }).format(new Date()));
-  const zone = ZONES.find((z) => hour(z) >= 3 && hour(z) < 7);
-  if (!zone) throw new Error('No zone in the list is between 03:00 and 07:00 now; the list has a gap.');
-  return zone;
-}
-
 test.beforeAll(async () => {
   owner = await signupOwner({ businessName: 'Pocket Detailing' });
-  const timeZone = earlyMorningZone();
+  const timeZone = morningZone();
   await api('PUT', '/api/business-dashboard/settings/time-zone', { timeZone }, owner.token);
   // Open all day, every day, so the day view has room to move a booking to.
   const days = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -120,7 +60,7 @@ test.beforeAll(async () => {
   const now = Date.now();
   const row = (p: Seeded, hour: number) => {
     const start = `${String(hour).padStart(2, '0')}:00`;
-    const startMs = instant(day, start, timeZone);
+    const startMs = localToUtcMs(day, start, timeZone);
     return {
       id: p.id,
       business_id: owner.businessId,
@@ -148,20 +88,7 @@ test.beforeAll(async () => {
       updated_at: now,
     };
   };
-  const rows = [row(people.dana, 10), row(people.sam, 13), row(people.lee, 16)];
-  const db = new Database(join(dataDir(), 'app.db'));
-  try {
-    db.pragma('busy_timeout = 5000');
-    const cols = Object.keys(rows[0]!);
-    const insert = db.prepare(
-      `insert into bookings (${cols.join(',')}) values (${cols.map((c) => `@${c}`).join(',')})`,
-    );
-    db.transaction(() => {
-      for (const r of rows) insert.run(r);
-    })();
-  } finally {
-    db.close();
-  }
+  await insertBookings(dataDir(), [row(people.dana, 10), row(people.sam, 13), row(people.lee, 16)]);
 });
 
 const mailTo = (email: string) => readOutbox(join(dataDir(), 'outbox')).filter((m) => m.to.includes(email));
