@@ -8,9 +8,10 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { insertBookings } from '../scripts/insert-bookings.ts';
 import { pinSelf, root, startProcess, startServer } from '../scripts/server-process.ts';
 import type { Benchmark, Figure } from './figures.ts';
-import { insertBookings } from './seed.ts';
+import { call, seedOwner } from './seed.ts';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -53,51 +54,14 @@ async function mailDrain(unsent: UnsentMail): Promise<number> {
   }
 }
 
-async function api<T>(base: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(base + path, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
 /** An owner open every day 00:00-23:59 with a 30-minute service, and EXISTING bookings in the past year. */
 async function seed(base: string, insertBookings: (rows: Record<string, unknown>[]) => Promise<void>) {
-  const { token } = await api<{ token: string }>(base, 'POST', '/api/auth/signup', {
-    email: `bench-${randomUUID()}@example.com`,
-    password: 'bench password',
-    phoneNumber: '+1 5551234567',
+  const { token, businessId, serviceId } = await seedOwner(base, 'Bench Detailing', {
+    service: { serviceName: 'Wash', duration: 30, price: 40 },
+    hours: ['00:00', '23:59'],
   });
-  await api(base, 'POST', '/api/onboarding/step1', { name: 'Bench Detailing' }, token);
-  await api(base, 'POST', '/api/onboarding/step2', { niche: 'other' }, token);
-  const profile = await api<{ businessId: string }>(
-    base,
-    'POST',
-    '/api/onboarding/step3',
-    { address: '1, Beverly Hills, CA 90210, USA' },
-    token,
-  );
-  const service = await api<{ _id: string }>(
-    base,
-    'POST',
-    '/api/business-dashboard/service/add',
-    { serviceName: 'Wash', duration: 30, price: 40 },
-    token,
-  );
-  const days = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-  await api(
-    base,
-    'PUT',
-    '/api/business-dashboard/availability/update',
-    {
-      businessHours: days.map((day) => ({ day, startTime: '00:00', endTime: '23:59' })),
-    },
-    token,
-  );
   // The booking load books day after day from the day after tomorrow: inside the longest horizon.
-  await api(
+  await call(
     base,
     'PUT',
     '/api/business-dashboard/settings/operations',
@@ -117,8 +81,8 @@ async function seed(base: string, insertBookings: (rows: Record<string, unknown>
     const d = new Date(start);
     rows.push({
       id: randomUUID(),
-      business_id: profile.businessId,
-      service_id: service._id,
+      business_id: businessId,
+      service_id: serviceId,
       service_name: 'Wash',
       duration_min: 30,
       first_name: 'Seed',
@@ -143,7 +107,7 @@ async function seed(base: string, insertBookings: (rows: Record<string, unknown>
     });
   }
   await insertBookings(rows);
-  return { businessId: profile.businessId, serviceId: service._id };
+  return { businessId, serviceId };
 }
 
 /**
