@@ -46,7 +46,7 @@ export function BookingCard({
             </a>
           </Detail>
           <Detail label="Phone">
-            <a href={telHref(booking.phoneNumber)}>{formatPhone(booking.phoneNumber)}</a>
+            <a href={telHref(booking.phoneNumber) ?? undefined}>{formatPhone(booking.phoneNumber)}</a>
           </Detail>
           <Detail label="Service">{booking.serviceName}</Detail>
           <Detail label="Car type">{booking.carBodyType || 'N/A'}</Detail>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callLink, directionsLink } from './contact-links.ts';
+import { directionsLink } from './contact-links.ts';
 
 describe('contact links', () => {
   it('gives directions to the address, encoded', () => {
@@ -7,13 +7,5 @@ describe('contact links', () => {
       'https://www.google.com/maps/dir/?api=1&destination=500%20E%205th%20St%2C%20Austin%2C%20TX%2078701',
     );
     expect(directionsLink('1 Rue & Co #2')).toContain('1%20Rue%20%26%20Co%20%232');
-  });
-
-  it('dials digits only, keeping a leading +', () => {
-    expect(callLink('(512) 555-0123')).toBe('tel:5125550123');
-    expect(callLink('+1 512-555-0123')).toBe('tel:+15125550123');
-    expect(callLink('')).toBeNull();
-    expect(callLink(undefined)).toBeNull();
-    expect(callLink('n/a')).toBeNull();
   });
 });

@@ -33,5 +33,14 @@ describe('phone numbers on the dashboard', () => {
     const { telHref } = await freshPhone();
     expect(telHref('+15125550123')).toBe('tel:+15125550123');
     expect(telHref('+1 (512) 555-0123')).toBe('tel:+15125550123');
+    expect(telHref('(512) 555-0123')).toBe('tel:5125550123');
+    expect(telHref('+1 512-555-0123')).toBe('tel:+15125550123');
+  });
+
+  it('gives no link when there is nothing to dial', async () => {
+    const { telHref } = await freshPhone();
+    expect(telHref('')).toBeNull();
+    expect(telHref(undefined)).toBeNull();
+    expect(telHref('n/a')).toBeNull();
   });
 });

@@ -33,7 +33,10 @@ export function formatPhone(stored: string): string {
   return stored;
 }
 
-/** A tel: link's target: the stored number's digits and plus sign. */
-export function telHref(stored: string): string {
-  return `tel:${stored.replace(/[^\d+]/g, '')}`;
+/** A tel: link's target, with only what a dialler reads: digits and a leading +. Null when there is nothing to dial. */
+export function telHref(stored: string | null | undefined): string | null {
+  const trimmed = (stored ?? '').trim();
+  const digits = trimmed.replace(/\D/g, '');
+  if (digits.length < 3) return null;
+  return `tel:${trimmed.startsWith('+') ? '+' : ''}${digits}`;
 }

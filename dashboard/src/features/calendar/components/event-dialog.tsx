@@ -15,10 +15,10 @@ import { BookingDecisions } from '../../../components/booking-decisions.tsx';
 import { EmailText } from '../../../components/email-text.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { Notice } from '../../../components/notice.tsx';
-import { callLink, directionsLink } from '../../../lib/contact-links.ts';
+import { directionsLink } from '../../../lib/contact-links.ts';
 import { serverErrorOr } from '../../../lib/errors.ts';
 import { formatDay, formatTime } from '../../../lib/format.ts';
-import { formatPhone } from '../../../lib/phone.ts';
+import { formatPhone, telHref } from '../../../lib/phone.ts';
 import { type CalendarEvent, reasonLabel } from '../calendar-events.ts';
 import { dayOf, timeOf, wallDate } from '../wall-clock.ts';
 import { STEPS } from './block-time-dialog.tsx';
@@ -97,7 +97,7 @@ export function EventDialog({
   }
 
   const booking = event.kind === 'booking' ? event.booking : null;
-  const tel = booking ? callLink(booking.phoneNumber) : null;
+  const tel = booking ? telHref(booking.phoneNumber) : null;
   const address = booking?.customerAddress?.trim();
   return (
     <Modal title={event.title} description={<When event={event} />} onClose={onClose}>

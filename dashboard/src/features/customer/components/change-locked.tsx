@@ -35,7 +35,7 @@ export function ChangeLocked({ lock }: { lock: Lock }) {
           <>
             <dt>Phone</dt>
             <dd>
-              <a href={telHref(phone)}>{formatPhone(phone)}</a>
+              <a href={telHref(phone) ?? undefined}>{formatPhone(phone)}</a>
             </dd>
           </>
         )}

@@ -5,17 +5,21 @@
  * app, the phone number as a link that dials it, and Approve / Decline for a pending
  * booking (components/booking-decisions.tsx).
  */
+import { useSignals } from '@preact/signals-react/runtime';
 import type { Booking } from '@slotwise/shared/api';
 import { formatUsd } from '@slotwise/shared/money';
 import { StatusBadge } from '@slotwise/ui/status-badge.tsx';
 import { BookingDecisions } from '../../../components/booking-decisions.tsx';
-import { callLink, directionsLink } from '../../../lib/contact-links.ts';
+import { directionsLink } from '../../../lib/contact-links.ts';
 import { formatTime } from '../../../lib/format.ts';
+import { formatPhone, telHref } from '../../../lib/phone.ts';
 
 function AgendaItem({ booking, onChange }: { booking: Booking; onChange: (booking: Booking) => void }) {
+  // The phone formatter arrives in a signal (lib/phone.ts).
+  useSignals();
   const name = `${booking.firstName} ${booking.lastName}`.trim();
   const time = booking.bookingTime;
-  const tel = callLink(booking.phoneNumber);
+  const tel = telHref(booking.phoneNumber);
   const address = booking.customerAddress?.trim();
   return (
     <li className="agenda-item">
@@ -50,12 +54,12 @@ function AgendaItem({ booking, onChange }: { booking: Booking; onChange: (bookin
                 <a
                   className="agenda-link"
                   href={tel}
-                  aria-label={`Call ${name || 'the customer'} at ${booking.phoneNumber}`}
+                  aria-label={`Call ${name || 'the customer'} at ${formatPhone(booking.phoneNumber)}`}
                 >
                   <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                     <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2z" />
                   </svg>
-                  <span>{booking.phoneNumber}</span>
+                  <span>{formatPhone(booking.phoneNumber)}</span>
                 </a>
               )}
             </p>
