@@ -487,6 +487,34 @@ export const Slot = z.object({ time: HhMm, available: z.boolean() });
 export type Slot = z.infer<typeof Slot>;
 export const SlotsResponse = z.object({ slots: z.array(Slot) });
 
+/** YYYY-MM with a real month: "2026-12"; "2026-13" and "2026-1" are refused. */
+const YEAR_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+export const AvailableDaysQuery = z.object({
+  businessId: SlotsQuery.shape.businessId,
+  month: z
+    .string({ error: 'month is required, written YYYY-MM.' })
+    .regex(YEAR_MONTH, 'month must be a month written YYYY-MM, like 2026-12.'),
+  serviceId: SlotsQuery.shape.serviceId,
+  /** As sent to slots and quote: travel leaves room for the drive, and a place outside the service area is refused. */
+  address: SlotsQuery.shape.address,
+});
+/**
+ * A day of the month grid: some slot free, every slot taken (or past the notice), the
+ * business closed, a day gone by, or past the booking horizon.
+ */
+export const DAY_STATUSES = ['free', 'full', 'closed', 'past', 'beyond'] as const;
+export type DayStatus = (typeof DAY_STATUSES)[number];
+export const AvailableDay = z.object({ date: IsoDate, status: z.enum(DAY_STATUSES) });
+export type AvailableDay = z.infer<typeof AvailableDay>;
+export const AvailableDaysResponse = z.object({
+  month: z.string(),
+  /** The business's today and last bookable day: the grid offers no month before the one, nor after the other. */
+  today: IsoDate,
+  lastDay: IsoDate,
+  days: z.array(AvailableDay),
+});
+export type AvailableDaysResponse = z.infer<typeof AvailableDaysResponse>;
+
 export const PublicBusiness = z.object({
   businessId: Id,
   name: z.string(),

@@ -238,6 +238,15 @@ export const customerRoutes = {
     query: 'SlotsQuery',
     response: 'SlotsResponse',
   },
+  availableDays: {
+    method: 'GET',
+    path: '/api/customer/available-days',
+    auth: 'none',
+    crossOrigin: true,
+    limit: 'publicRead',
+    query: 'AvailableDaysQuery',
+    response: 'AvailableDaysResponse',
+  },
   quote: {
     method: 'POST',
     path: '/api/customer/quote',
@@ -603,6 +612,8 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
   customer: {
     business: 'A business as the widget shows it: name, services, the price question, distance pricing.',
     slots: "A day's 30-minute slots, each free or not, for a service or a manage link's booking.",
+    availableDays:
+      "Each day of a month as the date step's grid shows it: free, full, closed, past, or beyond the booking horizon.",
     quote: 'The price of a service for an answer and an address, itemised.',
     book: 'Books a slot (pending until the owner approves). A retry with the same Idempotency-Key answers the first answer.',
     managedBooking: 'The booking behind a manage link, and whether it may still change.',

@@ -52,7 +52,10 @@ export async function locate(
 }
 
 /** Refused when the address is farther from the business than its service area. */
-export function assertInServiceArea(business: Business, customer: LatLng): void {
+export function assertInServiceArea(
+  business: Pick<Business, 'lat' | 'lng' | 'max_distance_miles'>,
+  customer: LatLng,
+): void {
   const refusal = serviceAreaRefusal(homeOf(business), customer, business.max_distance_miles);
   if (refusal) throw new AppError('OUTSIDE_SERVICE_AREA', refusal);
 }

@@ -44,6 +44,13 @@ export interface SlotContext {
   window: { horizonDays: number; minNoticeMinutes: number };
 }
 
+/** What a month's grid needs about the business: slotContext for every weekday, and the service area. */
+export interface MonthContext extends Omit<SlotContext, 'hours'> {
+  weekHours: Record<Weekday, DayHours>;
+  /** null: the business serves any distance. */
+  maxDistanceMiles: number | null;
+}
+
 function toJob(r: Pick<BookingRow, 'id' | 'start_ms' | 'end_ms' | 'customer_lat' | 'customer_lng'>): Job {
   return {
     id: r.id,
@@ -183,6 +190,56 @@ export function calendarRepository(db: Kysely<Database>) {
         travel: travelSettingsOf(row),
         changeCutoffHours: row.change_cutoff_hours,
         window: { horizonDays: row.booking_horizon_days, minNoticeMinutes: row.min_notice_minutes },
+      };
+    },
+
+    /**
+     * What a month's grid needs, in one query: slotContext's answer with every weekday's
+     * hours (defaults for the days never saved) and the service area. A row per saved
+     * weekday; undefined when the business does not exist.
+     */
+    async monthContext(businessId: string, serviceId: string | undefined): Promise<MonthContext | undefined> {
+      const rows = await db
+        .selectFrom('businesses as b')
+        .leftJoin('availability as a', 'a.business_id', 'b.id')
+        .leftJoin('services as s', (j) => j.onRef('s.business_id', '=', 'b.id').on('s.id', '=', serviceId ?? ''))
+        .select([
+          'b.time_zone',
+          'b.lat',
+          'b.lng',
+          'b.travel_enabled',
+          'b.travel_speed_mph',
+          'b.travel_buffer_min',
+          'b.change_cutoff_hours',
+          'b.booking_horizon_days',
+          'b.min_notice_minutes',
+          'b.max_distance_miles',
+          'a.day',
+          'a.start_time',
+          'a.end_time',
+          's.duration_min',
+        ])
+        .where('b.id', '=', businessId)
+        .execute();
+      const row = rows[0];
+      if (!row) return undefined;
+      const saved = new Map(rows.filter((r) => r.day !== null).map((r) => [r.day, r]));
+      const weekHours = {} as Record<Weekday, DayHours>;
+      for (const entry of defaultBusinessHours()) {
+        const r = saved.get(entry.day);
+        const start = r ? r.start_time : entry.startTime;
+        const end = r ? r.end_time : entry.endTime;
+        weekHours[entry.day] = start && end ? { startTime: start, endTime: end } : null;
+      }
+      return {
+        timeZone: row.time_zone,
+        weekHours,
+        serviceDurationMin: row.duration_min,
+        home: row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null,
+        travel: travelSettingsOf(row),
+        changeCutoffHours: row.change_cutoff_hours,
+        window: { horizonDays: row.booking_horizon_days, minNoticeMinutes: row.min_notice_minutes },
+        maxDistanceMiles: row.max_distance_miles,
       };
     },
 

@@ -42,6 +42,7 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/calendar/feed.ics',
   'GET /api/customer/business/:businessId',
   'GET /api/customer/get-available-slots',
+  'GET /api/customer/available-days',
   'POST /api/customer/quote',
   'POST /api/customer/book',
   'GET /api/customer/booking',
@@ -403,6 +404,15 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
         query: {
           businessId: target.businessId,
           date: w.day,
+          serviceId: target.serviceId,
+          address: '5, Santa Monica, CA 90401, USA',
+        },
+      }),
+    'GET /api/customer/available-days': () =>
+      r({
+        query: {
+          businessId: target.businessId,
+          month: w.day.slice(0, 7),
           serviceId: target.serviceId,
           address: '5, Santa Monica, CA 90401, USA',
         },

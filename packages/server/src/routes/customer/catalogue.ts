@@ -1,35 +1,66 @@
 /**
  * What the widget reads before booking (docs/product.md#the-booking-widget): the
- * business and its services, the free slots of a day, and an instant quote.
+ * business and its services, the free slots of a day, the days of a month, and an instant quote.
  * No login; any website may call them (plugins/cors.ts).
  */
-import type { SlotsQuery } from '@slotwise/shared/api';
+import type { AvailableDaysQuery, SlotsQuery } from '@slotwise/shared/api';
 import { changeLocked } from '@slotwise/shared/change-cutoff';
 import { SLOT_MINUTES } from '@slotwise/shared/domain';
 import type { LatLng } from '@slotwise/shared/geo';
-import { detailedSlots, openingInterval, weekdayOf } from '@slotwise/shared/slots';
-import type { FastifyBaseLogger } from 'fastify';
+import { type Interval, openingInterval, weekdayOf } from '@slotwise/shared/slots';
+import { todayIn } from '@slotwise/shared/time-zone';
+import type { Job } from '@slotwise/shared/travel';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest, preParsingHookHandler } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { earliestStart, lastBookableDay } from '../../domain/booking-window.ts';
+import { customerGrid, daysToRead, monthDays } from '../../domain/available-days.ts';
+import { lastBookableDay } from '../../domain/booking-window.ts';
 import { privacyUrlOf } from '../../domain/customer-data.ts';
 import { businessNotFound, loadBusiness, serviceNotFound } from '../../domain/lookup.ts';
 import { assertChangeAllowed, bookingForToken, LINK_NOT_VALID } from '../../domain/manage-link.ts';
-import { locate, locationOf } from '../../domain/places.ts';
+import { assertInServiceArea, locate, locationOf } from '../../domain/places.ts';
 import { chargedPerMileCents, priceRequest, toQuoteJson } from '../../domain/pricing.ts';
 import { withTravel } from '../../domain/travel.ts';
 import { AppError } from '../../errors.ts';
 import { toQuestionJson } from '../../repositories/pricing.ts';
 import { toServiceJson } from '../../repositories/services.ts';
 import type { Handlers } from '../register.ts';
-import { SlotsCache, slotsKey } from './slots-cache.ts';
+import { availableDaysKey, SlotsCache, slotsKey } from './slots-cache.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-export function catalogueHandlers(ctx: AppContext): Handlers<'customer', 'business' | 'slots' | 'quote'> {
+export function catalogueHandlers(
+  ctx: AppContext,
+): Handlers<'customer', 'business' | 'slots' | 'availableDays' | 'quote'> {
   const slotsCache = new SlotsCache(ctx.store.changes, ctx.now);
   /** The key preParsing found no kept answer for, by request: validation replaces req.query with its output. */
   const missed = new WeakMap<object, string>();
+
+  /**
+   * The preParsing hook of a kept call: a kept answer is found by the query as sent (keyOf),
+   * before it is validated: only answers to valid queries are ever kept. preParsing runs
+   * after every onRequest hook, so the rate limit still counts the call.
+   */
+  function sendKept(keyOf: (query: Record<string, unknown>) => string | undefined): preParsingHookHandler {
+    return (req, reply, payload, done) => {
+      const key = keyOf(req.query as Record<string, unknown>);
+      if (key === undefined) return done(null, payload);
+      const kept = slotsCache.get(key);
+      if (kept === undefined) {
+        missed.set(req, key);
+        return done(null, payload);
+      }
+      reply.type(JSON_TYPE).send(kept);
+    };
+  }
+
+  /** Sends the computed answer as the JSON text the cache keeps; a query with no key (a manage link's) is never kept. */
+  async function answer(req: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>) {
+    reply.type(JSON_TYPE);
+    const key = missed.get(req);
+    if (key === undefined) return reply.send(JSON.stringify(await compute()));
+    return reply.send(await slotsCache.compute(key, compute));
+  }
 
   /** The day's grid with each slot's availability, for a service, a manage link's booking, or the bare grid. */
   async function freeSlots(
@@ -56,21 +87,15 @@ export function catalogueHandlers(ctx: AppContext): Handlers<'customer', 'busine
     }
     const { hours, timeZone, travel, window } = context;
     const now = ctx.now();
-    // Past the booking horizon nothing is offered; inside the notice, nothing is either.
-    if (date > lastBookableDay(window, timeZone, now))
-      return {
-        slots: detailedSlots({ day: date, hours, timeZone, durationMin, busy: [], now }).map(({ time }) => ({
-          time,
-          available: false,
-        })),
-      };
     const open = openingInterval(date, hours, timeZone);
+    // Past the booking horizon nothing is offered (customerGrid), so nothing needs reading.
+    const reads = open !== null && date <= lastBookableDay(window, timeZone, now);
     // Geocoding costs a lookup: only for an owner who travels, on a day that is open.
-    if (travel && open && !token && address) where = await locate(ctx, address, log);
-    const busy = open ? await ctx.repos.calendar.busy(ctx.db, businessId, open, { ignoreBookingId }) : [];
-    const grid = detailedSlots({ day: date, hours, timeZone, durationMin, busy, now: earliestStart(window, now) });
+    if (travel && reads && !token && address) where = await locate(ctx, address, log);
+    const busy = reads ? await ctx.repos.calendar.busy(ctx.db, businessId, open, { ignoreBookingId }) : [];
+    const grid = customerGrid({ day: date, hours, timeZone, durationMin, busy, window, now });
     const slots =
-      travel && open && where && grid.some((s) => s.available)
+      travel && reads && where && grid.some((s) => s.available)
         ? withTravel(grid, where, {
             day: date,
             hours,
@@ -81,6 +106,53 @@ export function catalogueHandlers(ctx: AppContext): Handlers<'customer', 'busine
           })
         : grid;
     return { slots: slots.map(({ time, available }) => ({ time, available })) };
+  }
+
+  /** Each day of the month with its status, from one read of the month's calendar (domain/available-days.ts). */
+  async function availableDays(
+    { businessId, month, serviceId, address }: z.output<typeof AvailableDaysQuery>,
+    log: FastifyBaseLogger,
+  ) {
+    const context = await ctx.repos.calendar.monthContext(businessId, serviceId);
+    if (!context) throw businessNotFound(businessId);
+    let durationMin: number = SLOT_MINUTES;
+    if (serviceId) {
+      if (context.serviceDurationMin === null) throw serviceNotFound();
+      durationMin = context.serviceDurationMin;
+    }
+    const { timeZone, travel, window, home } = context;
+    const now = ctx.now();
+    const input = { month, context, durationMin, now };
+    let where: LatLng | null = null;
+    // The place matters only to an owner who travels or serves an area: only then is it looked up.
+    if (address && (travel || context.maxDistanceMiles !== null)) {
+      where = await locate(ctx, address, log);
+      assertInServiceArea(
+        { lat: home?.lat ?? null, lng: home?.lng ?? null, max_distance_miles: context.maxDistanceMiles },
+        where,
+      );
+    }
+    const read = daysToRead(input);
+    const first = read[0];
+    const last = read.at(-1);
+    let busy: Interval[] = [];
+    let jobs: (Job & { day: string })[] = [];
+    if (first && last) {
+      const span = {
+        startMs: openingInterval(first, context.weekHours[weekdayOf(first)], timeZone)!.startMs,
+        endMs: openingInterval(last, context.weekHours[weekdayOf(last)], timeZone)!.endMs,
+      };
+      [busy, jobs] = await Promise.all([
+        ctx.repos.calendar.busy(ctx.db, businessId, span),
+        travel && where ? ctx.repos.calendar.jobsBetween(businessId, first, last) : [],
+      ]);
+    }
+    return {
+      month,
+      today: todayIn(timeZone, now),
+      lastDay: lastBookableDay(window, timeZone, now),
+      days: monthDays(input, busy, travel && where ? { where, jobs } : null),
+    };
   }
 
   return {
@@ -101,30 +173,18 @@ export function catalogueHandlers(ctx: AppContext): Handlers<'customer', 'busine
     },
 
     slots: {
-      // A kept answer is found by the query as sent (slotsKey), before it is validated:
-      // only answers to valid queries are ever kept. preParsing runs after every
-      // onRequest hook, so the rate limit still counts the call.
-      preParsing: (req, reply, payload, done) => {
-        const key = slotsKey(req.query as Record<string, unknown>);
-        if (key === undefined) return done(null, payload);
-        const kept = slotsCache.get(key);
-        if (kept === undefined) {
-          missed.set(req, key);
-          return done(null, payload);
-        }
-        reply.type(JSON_TYPE).send(kept);
-      },
+      preParsing: sendKept(slotsKey),
       handler: async (req, reply) => {
         const query = req.query;
         if (query.serviceId && query.token)
           throw new AppError('VALIDATION_FAILED', 'Send either serviceId or token, not both.');
-        // The answer is sent as the JSON text the cache keeps.
-        reply.type(JSON_TYPE);
-        // A manage link's answer depends on its booking; those are rare and never kept (no key).
-        const key = missed.get(req);
-        if (key === undefined) return reply.send(JSON.stringify(await freeSlots(query, req.log)));
-        return reply.send(await slotsCache.compute(key, () => freeSlots(query, req.log)));
+        return answer(req, reply, () => freeSlots(query, req.log));
       },
+    },
+
+    availableDays: {
+      preParsing: sendKept(availableDaysKey),
+      handler: (req, reply) => answer(req, reply, () => availableDays(req.query, req.log)),
     },
 
     quote: async (req) => toQuoteJson((await priceRequest(ctx, req.body, req.log)).quote),

@@ -1,5 +1,5 @@
 /**
- * The answers of get-available-slots, kept for a second, by the query that matters
+ * The answers of get-available-slots and available-days, kept for a second, by the query that matters
  * (slotsKey: the parameters' order, unknown parameters and cache-busters do not count,
  * so junk cannot fill the cache). Every visitor of a busy owner's site asks for the
  * same few days; recomputing each answer costs database reads and the slot
@@ -46,6 +46,18 @@ export function slotsKey(query: Record<string, unknown>): string | undefined {
   if (serviceId !== undefined && typeof serviceId !== 'string') return undefined;
   if (address !== undefined && typeof address !== 'string') return undefined;
   return `${part(businessId)}${part(date)}${part(serviceId)}${part(address)}`;
+}
+
+/**
+ * The key of a month's answer (available-days), as slotsKey: the parameters it depends on,
+ * in a fixed order, after "days" (a slots key starts with a digit, so the two never meet).
+ */
+export function availableDaysKey(query: Record<string, unknown>): string | undefined {
+  const { businessId, month, serviceId, address } = query;
+  if (typeof businessId !== 'string' || typeof month !== 'string') return undefined;
+  if (serviceId !== undefined && typeof serviceId !== 'string') return undefined;
+  if (address !== undefined && typeof address !== 'string') return undefined;
+  return `days${part(businessId)}${part(month)}${part(serviceId)}${part(address)}`;
 }
 
 /**

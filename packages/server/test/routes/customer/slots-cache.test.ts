@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { localToUtcMs } from '@slotwise/shared/time-zone';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CalendarChanges } from '../../../src/db/calendar-changes.ts';
-import { SLOTS_MAX_AGE_MS, SlotsCache, slotsKey } from '../../../src/routes/customer/slots-cache.ts';
+import { availableDaysKey, SLOTS_MAX_AGE_MS, SlotsCache, slotsKey } from '../../../src/routes/customer/slots-cache.ts';
 import {
   availableTimes,
   bookAndToken,
@@ -165,6 +165,17 @@ describe('the key of a kept answer', () => {
     expect(slotsKey({ businessId: b, date: '2026-12-08', serviceId: s, address: '1 Main St' })).not.toBe(key);
     expect(slotsKey({ businessId: b, date: '2026-12-09', serviceId: s })).not.toBe(key);
     expect(slotsKey({ businessId: b, date: '2026-12-08' })).not.toBe(key);
+  });
+
+  it("of a month's days never meets a day's slots key, and follows the same rules", () => {
+    const key = availableDaysKey({ businessId: b, month: '2026-12', serviceId: s });
+    expect(key).toBeDefined();
+    expect(availableDaysKey({ month: '2026-12', junk: '1', serviceId: s, businessId: b })).toBe(key);
+    expect(availableDaysKey({ businessId: b, month: '2026-12', serviceId: s, address: 'x' })).not.toBe(key);
+    expect(availableDaysKey({ businessId: b, month: '2027-01', serviceId: s })).not.toBe(key);
+    // A slots query whose date looks like a month: a different key all the same.
+    expect(slotsKey({ businessId: b, date: '2026-12', serviceId: s })).not.toBe(key);
+    expect(availableDaysKey({ businessId: b, month: ['2026-12', '2027-01'] })).toBeUndefined();
   });
 
   it('tells an absent parameter from an empty one and never runs two parameters together', () => {
