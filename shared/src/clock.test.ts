@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatClockRange, formatHour } from './clock.ts';
+import { formatClock, formatClockRange, formatHour, localeTimeFormat } from './clock.ts';
 import { hhMm } from './time.ts';
 
 describe('clock times as shown', () => {
@@ -65,5 +65,13 @@ describe('clock times as shown', () => {
     ]);
     expect([0, 8, 12, 20].map((h) => formatHour(h, '24h'))).toEqual(['00:00', '08:00', '12:00', '20:00']);
     expect(formatHour(9)).toBe('9 AM');
+  });
+});
+
+describe('localeTimeFormat', () => {
+  it("follows the locale's hour cycle: 12-hour for en-US, 24-hour for en-GB and de-DE", () => {
+    expect(localeTimeFormat('en-US')).toBe('12h');
+    expect(localeTimeFormat('en-GB')).toBe('24h');
+    expect(localeTimeFormat('de-DE')).toBe('24h');
   });
 });

@@ -48,3 +48,13 @@ export function formatClockRange(
 ): string {
   return `${formatClock(start, format, zones.startZone)} – ${formatClock(end, format, zones.endZone)}`;
 }
+
+/**
+ * The clock a locale reads times on: "12h" where its hour cycle is h11 or h12 (en-US),
+ * "24h" where it is h23 or h24 (en-GB, de); undefined when the runtime does not say.
+ * The widget shows the customer's times on their own browser's clock.
+ */
+export function localeTimeFormat(locale?: string): TimeFormat | undefined {
+  const cycle = new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hourCycle;
+  return cycle ? (cycle === 'h23' || cycle === 'h24' ? '24h' : '12h') : undefined;
+}

@@ -17,6 +17,7 @@ import {
   zoneAbbreviation,
   zoneIfRepeated,
   zoneLabel,
+  zoneShortName,
 } from './time-zone.ts';
 
 const NY = 'America/New_York';
@@ -374,5 +375,14 @@ describe('zones by their friendly names', () => {
   it('lists the US zones a picker puts first, each a zone the runtime knows', () => {
     expect(US_TIME_ZONES.length).toBeGreaterThan(5);
     for (const zone of US_TIME_ZONES) expect(isTimeZone(zone)).toBe(true);
+  });
+});
+
+describe('zoneShortName', () => {
+  it('is the generic name without "Time", and the id for a zone the runtime does not know', () => {
+    expect(zoneShortName('America/Los_Angeles')).toBe('Pacific');
+    expect(zoneShortName('America/New_York')).toBe('Eastern');
+    expect(zoneShortName('Europe/Paris')).toBe('Central European');
+    expect(zoneShortName('Not/AZone')).toBe('Not/AZone');
   });
 });

@@ -280,3 +280,27 @@ function buildZoneLabel(zone: string): string {
   const city = slash < 0 || zone.startsWith('Etc/') ? '' : zone.slice(slash + 1).replace(/_/g, ' ');
   return city && !name.toLowerCase().includes(city.toLowerCase()) ? `${name}, ${city}` : name;
 }
+
+const zoneNames = new Map<string, string>();
+
+/**
+ * A zone's short generic name, as a time beside another zone's reads it: "America/Los_Angeles"
+ * -> "Pacific", "America/New_York" -> "Eastern", "Europe/Paris" -> "Central European" (Intl's
+ * generic name without " Time"); a zone the runtime does not know is its id.
+ */
+export function zoneShortName(zone: string): string {
+  let name = zoneNames.get(zone);
+  if (name === undefined) {
+    try {
+      name =
+        new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longGeneric' })
+          .formatToParts(LABEL_DAY)
+          .find((p) => p.type === 'timeZoneName')
+          ?.value.replace(/ Time$/, '') ?? zone;
+    } catch {
+      name = zone;
+    }
+    zoneNames.set(zone, name);
+  }
+  return name;
+}

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { App } from './app.tsx';
 import { createStore, MESSAGES, type StoreOptions } from './state.ts';
-import { BUSINESS_ID, demoBusiness, FULL, fakeApi } from './test-api.ts';
+import { BUSINESS_ID, demoBusiness, FULL, fakeApi, monthDays } from './test-api.ts';
 
 // 12:00 on Friday 4 December 2026 in Los Angeles (the business's zone), already Saturday in Tokyo.
 const NOW = new Date('2026-12-04T20:00:00Z');
@@ -18,6 +18,7 @@ function setup(api = fakeApi(), options: StoreOptions = {}) {
     uuid: () => `key-${++keys}`,
     searchDelay: 0,
     onBooked,
+    viewer: { timeZone: 'America/Los_Angeles', timeFormat: '12h' },
     ...options,
   });
   const onClose = vi.fn(() => store.close());
@@ -244,17 +245,40 @@ describe('the booking pop-up', () => {
   });
 
   describe('step 5: date and time', () => {
-    it("loads today's slots in the business's zone for the service; taken ones are disabled", async () => {
-      const { user, api } = setup();
+    async function toTimes(user: User) {
       await chooseService(user);
       await answerQuestion(user);
       await enterAddress(user);
       await heading('Your instant quote');
       await next(user, 'Choose a time');
       await heading('Pick a date and time');
-      expect(screen.getByLabelText('Date')).toHaveValue('2026-12-04');
+    }
+    const day = (name: string) => screen.getByRole('button', { name });
+
+    it('opens on the first free day with its slots; Continue waits for a time, and says why', async () => {
+      const { user, api } = setup();
+      await toTimes(user);
       expect(await screen.findByRole('button', { name: '8:30 AM' })).toBeDisabled();
       expect(screen.getByRole('button', { name: '9:00 AM' })).toBeEnabled();
+      expect(day('Friday, 4 December, free')).toHaveAttribute('aria-pressed', 'true');
+      expect(day('Thursday, 3 December, past')).toHaveAttribute('aria-disabled', 'true');
+      expect(day('Saturday, 5 December, closed')).toHaveAttribute('aria-disabled', 'true');
+      expect(screen.getByRole('grid', { name: 'December 2026' })).toBeInTheDocument();
+      expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+        'Su',
+        'Mo',
+        'Tu',
+        'We',
+        'Th',
+        'Fr',
+        'Sa',
+      ]);
+      expect(Object.fromEntries(api.last('GET /api/customer/available-days')?.query ?? [])).toEqual({
+        businessId: BUSINESS_ID,
+        month: '2026-12',
+        serviceId: FULL,
+        address: '12, Beverly Hills, CA 90210, USA',
+      });
       const req = api.last('GET /api/customer/get-available-slots');
       expect(Object.fromEntries(req?.query ?? [])).toEqual({
         businessId: BUSINESS_ID,
@@ -265,63 +289,137 @@ describe('the booking pop-up', () => {
       });
       expect(screen.getByText('Times are in Pacific Time, Los Angeles.')).toBeInTheDocument();
 
-      await next(user, 'Continue');
-      expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.chooseSlot);
+      const go = screen.getByRole('button', { name: 'Continue' });
+      expect(go).toBeDisabled();
+      expect(go).toHaveAccessibleDescription(MESSAGES.chooseSlot);
       await user.click(screen.getByRole('button', { name: '9:00 AM' }));
       expect(screen.getByRole('button', { name: '9:00 AM' })).toHaveAttribute('aria-pressed', 'true');
+      expect(go).toBeEnabled();
     });
 
-    it('fetches again for another date, and says when nothing is free', async () => {
+    it('looks ahead month by month for the first free day', async () => {
+      const api = fakeApi();
+      api.on('GET /api/customer/available-days', (r) => {
+        const month = r.query.get('month') ?? '';
+        return { status: 200, body: monthDays(month, (d) => (d < '2027-01-13' ? 'full' : undefined)) };
+      });
+      const { user } = setup(api);
+      await toTimes(user);
+      expect(await screen.findByRole('grid', { name: 'January 2027' })).toBeInTheDocument();
+      await waitFor(() => expect(day('Wednesday, 13 January, free')).toHaveAttribute('aria-pressed', 'true'));
+      expect(api.last('GET /api/customer/get-available-slots')?.query.get('date')).toBe('2027-01-13');
+      expect(day('Tuesday, 12 January, full')).toHaveAttribute('aria-disabled', 'true');
+      expect(api.count('GET /api/customer/available-days')).toBe(2);
+    });
+
+    it("says so in the business's name when nothing is free up to the horizon", async () => {
+      const api = fakeApi();
+      api.on('GET /api/customer/available-days', (r) => ({
+        status: 200,
+        body: monthDays(r.query.get('month') ?? '', (d) =>
+          d <= '2027-03-04' && d >= '2026-12-04' ? 'full' : undefined,
+        ),
+      }));
+      const { user } = setup(api);
+      await toTimes(user);
+      expect(
+        await screen.findByText(
+          'Demo Detailing has no free times until Thursday, March 4, 2027. Please check back later.',
+        ),
+      ).toBeInTheDocument();
+      // December, January, February and March: then it stops, and shows this month.
+      expect(api.count('GET /api/customer/available-days')).toBe(5);
+      expect(screen.getByRole('grid', { name: 'December 2026' })).toBeInTheDocument();
+      expect(api.count('GET /api/customer/get-available-slots')).toBe(0);
+      expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    });
+
+    it('fetches the slots of a chosen day, and says when nothing is free; other days cannot be chosen', async () => {
       const api = fakeApi();
       const { user } = setup(api);
-      await chooseService(user);
-      await answerQuestion(user);
-      await enterAddress(user);
-      await heading('Your instant quote');
       api.on('GET /api/customer/get-available-slots', (r) => ({
         status: 200,
-        body: { slots: r.query.get('date') === '2026-12-06' ? [] : [{ time: '10:00', available: true }] },
+        body: { slots: r.query.get('date') === '2026-12-07' ? [] : [{ time: '10:00', available: true }] },
       }));
-      await next(user, 'Choose a time');
+      await toTimes(user);
       await screen.findByRole('button', { name: '10:00 AM' });
-      const date = screen.getByLabelText('Date');
-      await user.clear(date);
-      await user.type(date, '2026-12-06');
+      const before = api.count('GET /api/customer/get-available-slots');
+      await user.click(day('Saturday, 5 December, closed'));
+      await user.click(day('Wednesday, 2 December, past'));
+      expect(api.count('GET /api/customer/get-available-slots')).toBe(before);
+      await user.click(day('Monday, 7 December, free'));
       expect(await screen.findByText(MESSAGES.noSlots)).toBeInTheDocument();
-      expect(api.last('GET /api/customer/get-available-slots')?.query.get('date')).toBe('2026-12-06');
+      expect(api.last('GET /api/customer/get-available-slots')?.query.get('date')).toBe('2026-12-07');
+      expect(screen.getByText('Monday, December 7, 2026')).toBeInTheDocument();
     });
 
-    it('asks for no slots of a past or half-typed date', async () => {
-      const api = fakeApi();
-      const { user } = setup(api);
-      await chooseService(user);
-      await answerQuestion(user);
-      await enterAddress(user);
-      await heading('Your instant quote');
-      await next(user, 'Choose a time');
+    it('moves through the days with the keys, and months with the buttons, never before this month', async () => {
+      const { user, api } = setup();
+      await toTimes(user);
       await screen.findByRole('button', { name: '9:00 AM' });
-      const before = api.count('GET /api/customer/get-available-slots');
-      const date = screen.getByLabelText('Date');
-      await user.clear(date);
-      await user.type(date, '0002-12-03');
-      await user.clear(date);
-      await user.type(date, '2026-12-03');
-      expect(api.count('GET /api/customer/get-available-slots')).toBe(before);
-      expect(screen.queryByRole('button', { name: '9:00 AM' })).not.toBeInTheDocument();
-      await next(user, 'Continue');
-      expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.pastDate);
+      expect(screen.getByRole('button', { name: 'Previous month' })).toBeDisabled();
+      const friday = day('Friday, 4 December, free');
+      expect(friday).toHaveAttribute('tabindex', '0');
+      friday.focus();
+      await user.keyboard('{ArrowRight}');
+      expect(day('Saturday, 5 December, closed')).toHaveFocus();
+      await user.keyboard('{ArrowDown}');
+      expect(day('Saturday, 12 December, closed')).toHaveFocus();
+      await user.keyboard('{Home}');
+      expect(day('Sunday, 6 December, closed')).toHaveFocus();
+      await user.keyboard('{End}');
+      expect(day('Saturday, 12 December, closed')).toHaveFocus();
+      await user.keyboard('{ArrowLeft}{ArrowUp}');
+      expect(day('Friday, 4 December, free')).toHaveFocus();
+      await user.keyboard('{PageDown}');
+      expect(await screen.findByRole('grid', { name: 'January 2027' })).toBeInTheDocument();
+      await waitFor(() => expect(day('Monday, 4 January, free')).toHaveFocus());
+      expect(api.last('GET /api/customer/available-days')?.query.get('month')).toBe('2027-01');
+      await user.keyboard('{Enter}');
+      expect(day('Monday, 4 January, free')).toHaveAttribute('aria-pressed', 'true');
+      expect(api.last('GET /api/customer/get-available-slots')?.query.get('date')).toBe('2027-01-04');
+      await user.keyboard('{PageUp}{PageUp}');
+      expect(await screen.findByRole('grid', { name: 'December 2026' })).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Next month' }));
+      await user.click(screen.getByRole('button', { name: 'Next month' }));
+      await user.click(screen.getByRole('button', { name: 'Next month' }));
+      expect(await screen.findByRole('grid', { name: 'March 2027' })).toBeInTheDocument();
+      // The horizon ends in March.
+      expect(screen.getByRole('button', { name: 'Next month' })).toBeDisabled();
+      expect(day('Friday, 5 March, not open for booking yet')).toHaveAttribute('aria-disabled', 'true');
+    });
+
+    it("shows the customer's own time beside each slot when their zone differs; the names stay the business's", async () => {
+      const { user } = setup(fakeApi(), { viewer: { timeZone: 'America/New_York', timeFormat: '12h' } });
+      await toTimes(user);
+      const nine = await screen.findByRole('button', { name: '9:00 AM' });
+      expect(nine).toHaveTextContent('9:00 AM Pacific - 12:00 PM your time');
+      expect(nine).toHaveAccessibleDescription('Pacific - 12:00 PM your time');
+      expect(screen.getByText(/Your own time is shown beside each/)).toBeInTheDocument();
+    });
+
+    it("reads the times on the customer's clock: 24-hour for a 24-hour locale, with their day when it differs", async () => {
+      const { user } = setup(fakeApi(), { viewer: { timeZone: 'Asia/Tokyo', timeFormat: '24h' } });
+      await toTimes(user);
+      const nine = await screen.findByRole('button', { name: '09:00' });
+      // 09:00 on Friday in Los Angeles is 02:00 on Saturday in Tokyo.
+      expect(nine).toHaveTextContent('09:00 Pacific - 02:00 Sat your time');
     });
 
     it('says so when slots cannot be loaded', async () => {
       const api = fakeApi();
       api.on('GET /api/customer/get-available-slots', () => ({ status: 500, body: { error: 'boom' } }));
       const { user } = setup(api);
-      await chooseService(user);
-      await answerQuestion(user);
-      await enterAddress(user);
-      await heading('Your instant quote');
-      await next(user, 'Choose a time');
+      await toTimes(user);
       expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.slotsFailed);
+    });
+
+    it('says so when the calendar cannot be loaded', async () => {
+      const api = fakeApi();
+      api.on('GET /api/customer/available-days', () => ({ status: 500, body: { error: 'boom' } }));
+      const { user } = setup(api);
+      await toTimes(user);
+      expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.daysFailed);
     });
   });
 
@@ -386,8 +484,10 @@ describe('the booking pop-up', () => {
       expect(onBooked).toHaveBeenCalledWith(expect.objectContaining({ status: 'pending' }));
     });
 
-    it("writes every time on the business's clock: 24-hour for a business that chose it", async () => {
-      const { user } = setup(fakeApi(demoBusiness({ timeFormat: '24h' })));
+    it("writes every time on the customer's clock: 24-hour for a 24-hour locale, whatever the business chose", async () => {
+      const { user } = setup(fakeApi(demoBusiness({ timeFormat: '12h' })), {
+        viewer: { timeZone: 'America/Los_Angeles', timeFormat: '24h' },
+      });
       await chooseService(user);
       await answerQuestion(user);
       await enterAddress(user);

@@ -119,12 +119,15 @@ export function StepFrame({
   title,
   submit,
   busyLabel,
+  blocked,
   children,
 }: {
   store: Store;
   title: string;
   submit: string;
   busyLabel?: string;
+  /** Why the step cannot go on yet: the submit button is disabled and says so (aria-describedby). */
+  blocked?: string;
   children: ReactNode;
 }) {
   const list = store.steps();
@@ -156,10 +159,21 @@ export function StepFrame({
             Back
           </button>
         )}
-        <button type="submit" className="sw-primary" disabled={busy} aria-busy={busy}>
+        <button
+          type="submit"
+          className="sw-primary"
+          disabled={busy || !!blocked}
+          aria-busy={busy}
+          aria-describedby={blocked ? 'sw-blocked' : undefined}
+        >
           {busy && busyLabel ? busyLabel : submit}
         </button>
       </div>
+      {blocked ? (
+        <p id="sw-blocked" className="sw-hint">
+          {blocked}
+        </p>
+      ) : null}
     </form>
   );
 }

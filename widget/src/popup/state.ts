@@ -6,6 +6,7 @@
 import { batch, signal } from '@preact/signals';
 import type {
   Answer,
+  AvailableDaysResponse,
   BookRequest,
   BookResponse,
   PlaceSuggestion,
@@ -15,10 +16,12 @@ import type {
   Service,
   Slot,
 } from '@slotwise/shared/api';
+import { localeTimeFormat, type TimeFormat } from '@slotwise/shared/clock';
 import { ADDRESS_SEARCH_MIN_CHARS, COUNTRY_CODES, DEFAULT_COUNTRY_CODE } from '@slotwise/shared/domain';
 import { PICK_ANOTHER_TIME } from '@slotwise/shared/errors';
 import { ApiError } from '@slotwise/shared/http';
 import type { PublicClient } from '@slotwise/shared/public-client';
+import { addDays } from '@slotwise/shared/slots';
 import { isIsoDate } from '@slotwise/shared/time';
 import { todayIn } from '@slotwise/shared/time-zone';
 import type { Mode } from '../contract.ts';
@@ -34,6 +37,7 @@ export const MESSAGES = {
   address: 'Please enter your house number and select an address.',
   slotsFailed: 'Error loading slots. Please try again later.',
   noSlots: 'No times are free on this day. Please pick another date.',
+  daysFailed: 'Error loading the calendar. Please try again later.',
   chooseDate: 'Please pick a date.',
   pastDate: 'Please pick today or a later date.',
   chooseSlot: 'Please select a time slot.',
@@ -58,12 +62,19 @@ export interface StoreOptions {
   /** Debounce of the address search, in ms. */
   searchDelay?: number;
   onBooked?: (booking: BookResponse) => void;
+  /** The customer's zone and clock; by default the browser's (tests pin them). */
+  viewer?: { timeZone?: string; timeFormat?: TimeFormat };
 }
 
 export function createStore(client: PublicClient, businessId: string, options: StoreOptions = {}) {
   const now = options.now ?? (() => new Date());
   const uuid = options.uuid ?? (() => crypto.randomUUID());
   const searchDelay = options.searchDelay ?? 250;
+  /** Where and on which clock the customer reads times (docs/product.md#the-booking-widget). */
+  const viewer = {
+    timeZone: options.viewer?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    timeFormat: options.viewer?.timeFormat ?? localeTimeFormat(),
+  };
 
   const s = {
     business: signal<PublicBusiness | null>(null),
@@ -83,6 +94,11 @@ export function createStore(client: PublicClient, businessId: string, options: S
     activePlace: signal(-1),
     quote: signal<QuoteResponse | null>(null),
     date: signal(''),
+    /** The month the date step's grid shows (YYYY-MM), and its days' statuses once loaded. */
+    month: signal(''),
+    days: signal<AvailableDaysResponse | null>(null),
+    /** True when no day up to the booking horizon has a free time. */
+    noFreeDay: signal(false),
     slots: signal<Slot[] | null>(null),
     slotsLoading: signal(false),
     time: signal(''),
@@ -101,6 +117,7 @@ export function createStore(client: PublicClient, businessId: string, options: S
   let loading: Promise<PublicBusiness | null> | undefined;
   let slotsKey = '';
   let slotsSeq = 0;
+  let daysSeq = 0;
   let searchSeq = 0;
   let searchTimer: ReturnType<typeof setTimeout> | undefined;
   /** The last booking submission: a retry of the same body reuses its Idempotency-Key. */
@@ -208,6 +225,51 @@ export function createStore(client: PublicClient, businessId: string, options: S
     }
   }
 
+  /** Shows a month in the grid: its days' statuses for this service and address. Null when superseded or failed. */
+  async function showMonth(month: string): Promise<AvailableDaysResponse | null> {
+    const seq = ++daysSeq;
+    // The last answer stays until this one comes: its horizon bounds the grid's navigation meanwhile.
+    s.month.value = month;
+    try {
+      const days = await client.customer.availableDays({
+        query: { businessId, month, serviceId: s.serviceId.value, address: quoteRequest().address },
+      });
+      if (seq !== daysSeq) return null;
+      s.days.value = days;
+      return days;
+    } catch {
+      if (seq === daysSeq) fail(MESSAGES.daysFailed);
+      return null;
+    }
+  }
+
+  /**
+   * Opens the date step on the first day with a free time, looking ahead month by month up
+   * to the booking horizon; a day already chosen (the customer came back) stays chosen.
+   */
+  async function openCalendar(): Promise<void> {
+    const chosen = s.date.value;
+    if (isIsoDate(chosen) && chosen >= today()) {
+      void showMonth(chosen.slice(0, 7));
+      return loadSlots();
+    }
+    s.noFreeDay.value = false;
+    for (let month = today().slice(0, 7); ; month = nextMonth(month)) {
+      const answer = await showMonth(month);
+      if (!answer) return;
+      const free = answer.days.find((d) => d.status === 'free');
+      if (free) return actions.setDate(free.date);
+      if (month >= answer.lastDay.slice(0, 7)) {
+        batch(() => {
+          s.noFreeDay.value = true;
+          s.month.value = today().slice(0, 7);
+        });
+        await showMonth(s.month.value);
+        return;
+      }
+    }
+  }
+
   async function getQuote(): Promise<void> {
     s.busy.value = true;
     try {
@@ -267,6 +329,7 @@ export function createStore(client: PublicClient, businessId: string, options: S
           s.time.value = '';
           fail(err.message);
         });
+        void showMonth(s.month.value);
         await loadSlots(true);
       } else {
         fail(messageOf(err));
@@ -279,6 +342,10 @@ export function createStore(client: PublicClient, businessId: string, options: S
   const actions = {
     load,
     loadSlots,
+    showMonth,
+    viewer,
+    /** The clock the widget writes times on: the customer's locale's, else the business's choice. */
+    clock: (): TimeFormat | undefined => viewer.timeFormat ?? s.business.value?.timeFormat,
     steps,
     question,
     service,
@@ -328,11 +395,9 @@ export function createStore(client: PublicClient, businessId: string, options: S
         case 'address':
           if (!s.house.value.trim() || !s.place.value) return fail(MESSAGES.address);
           return getQuote();
-        case 'quote': {
-          if (!s.date.value) s.date.value = today();
+        case 'quote':
           go('slot');
-          return loadSlots();
-        }
+          return openCalendar();
         case 'slot':
           if (!isIsoDate(s.date.value)) return fail(MESSAGES.chooseDate);
           if (s.date.value < today()) return fail(MESSAGES.pastDate);
@@ -412,3 +477,8 @@ export function createStore(client: PublicClient, businessId: string, options: S
 }
 
 export type Store = ReturnType<typeof createStore>;
+
+/** "2026-12" -> "2027-01"; "2026-12" with -1 -> "2026-11". */
+export function nextMonth(month: string, step: 1 | -1 = 1): string {
+  return addDays(`${month}-${step > 0 ? 28 : '01'}`, step > 0 ? 4 : -1).slice(0, 7);
+}

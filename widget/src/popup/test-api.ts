@@ -2,7 +2,14 @@
  * A stand-in for the customer API at the fetch boundary: answers like the real
  * server (shared/api.ts shapes) and records every request for the tests to inspect.
  */
-import type { BookResponse, PublicBusiness, QuoteResponse, Slot } from '@slotwise/shared/api';
+import type {
+  AvailableDaysResponse,
+  BookResponse,
+  DayStatus,
+  PublicBusiness,
+  QuoteResponse,
+  Slot,
+} from '@slotwise/shared/api';
 
 export const BUSINESS_ID = '6f1d2c3b-4a59-4e8d-9c7b-1a2b3c4d5e6f';
 const WASH = '11111111-1111-4111-8111-111111111111';
@@ -62,6 +69,21 @@ function slots(taken: string[] = []): Slot[] {
   return ['08:00', '08:30', '09:00', '09:30'].map((time) => ({ time, available: !taken.includes(time) }));
 }
 
+/**
+ * A month as the server answers it, for "today" 2026-12-04 and a horizon to 2027-03-04:
+ * days before today past, weekends closed, other days free unless `status` says otherwise.
+ */
+export function monthDays(month: string, status: (date: string) => DayStatus | undefined = () => undefined) {
+  const days: AvailableDaysResponse['days'] = [];
+  for (let d = new Date(`${month}-01T00:00:00Z`); d.toISOString().startsWith(month); d.setUTCDate(d.getUTCDate() + 1)) {
+    const date = d.toISOString().slice(0, 10);
+    const weekend = d.getUTCDay() === 0 || d.getUTCDay() === 6;
+    const base: DayStatus = date < '2026-12-04' ? 'past' : date > '2027-03-04' ? 'beyond' : weekend ? 'closed' : 'free';
+    days.push({ date, status: status(date) ?? base });
+  }
+  return { month, today: '2026-12-04', lastDay: '2027-03-04', days } satisfies AvailableDaysResponse;
+}
+
 function booked(date = '2026-12-05', time = '09:00'): BookResponse {
   return {
     bookingId: '33333333-3333-4333-8333-333333333333',
@@ -90,6 +112,7 @@ export function fakeApi(business: PublicBusiness | null = demoBusiness()) {
     }),
     'POST /api/customer/quote': () => ({ status: 200, body: okQuote() }),
     'GET /api/customer/get-available-slots': () => ({ status: 200, body: { slots: slots(['08:30']) } }),
+    'GET /api/customer/available-days': (r) => ({ status: 200, body: monthDays(r.query.get('month') ?? '') }),
     'POST /api/customer/book': (r) => {
       const b = r.body as { date: string; time: string };
       return { status: 201, body: booked(b.date, b.time) };

@@ -46,7 +46,7 @@ export function customerGrid(d: GridDay): DetailedSlot[] {
 }
 
 /** A travelling owner's day: where the customer is, and the jobs already on the route that day. */
-export interface TravelPlan {
+interface TravelPlan {
   where: LatLng;
   home: LatLng | null;
   travel: TravelSettings;
@@ -54,7 +54,7 @@ export interface TravelPlan {
 }
 
 /** customerGrid with travel applied when the owner drives to a customer whose place is known. */
-export function customerSlots(d: GridDay, plan: TravelPlan | null): DetailedSlot[] {
+function customerSlots(d: GridDay, plan: TravelPlan | null): DetailedSlot[] {
   const grid = customerGrid(d);
   if (!plan || !grid.some((s) => s.available)) return grid;
   return withTravel(grid, plan.where, { day: d.day, hours: d.hours, timeZone: d.timeZone, ...plan });
@@ -68,7 +68,7 @@ function statusOf(slots: readonly DetailedSlot[]): DayStatus {
 }
 
 /** The days of a YYYY-MM month: "2026-02" -> "2026-02-01" ... "2026-02-28". */
-export function daysOf(month: string): string[] {
+function daysOf(month: string): string[] {
   const days: string[] = [];
   for (let day = `${month}-01`; day.startsWith(month); day = addDays(day, 1)) days.push(day);
   return days;

@@ -69,8 +69,7 @@ export function DetailsStep({ store }: { store: Store }) {
   return (
     <StepFrame store={store} title="Your details" submit="Confirm booking" busyLabel="Booking...">
       <p className="sw-summary">
-        {store.service()?.serviceName}, {longDate(store.date.value)} at{' '}
-        {formatClock(store.time.value, store.business.value?.timeFormat)}
+        {store.service()?.serviceName}, {longDate(store.date.value)} at {formatClock(store.time.value, store.clock())}
         {store.quote.value ? `, ${formatUsd(store.quote.value.totalQuote)}` : ''}
       </p>
       <div className="sw-row">

@@ -8,7 +8,7 @@ export function DoneStep({ store, onClose }: { store: Store; onClose: () => void
   const booked = store.booked.value;
   if (!booked) return null;
   const { day, startTime, endTime, startZone, endZone } = booked.bookingTime;
-  const clock = store.business.value?.timeFormat;
+  const clock = store.clock();
   return (
     <div className="sw-step">
       <StepHeading>Booking received</StepHeading>

@@ -1,48 +1,85 @@
-import { formatClock } from '@slotwise/shared/clock';
-import { todayIn, zoneLabel } from '@slotwise/shared/time-zone';
+import { formatClock, type TimeFormat } from '@slotwise/shared/clock';
+import { localToUtcMs, longDate, offsetAt, utcMsToLocal, zoneLabel, zoneShortName } from '@slotwise/shared/time-zone';
 import { StepFrame } from '../dialog.tsx';
 import { MESSAGES, type Store } from '../state.ts';
+import { MonthGrid } from './month-grid.tsx';
+
+/**
+ * A slot as the customer reads it where their zone differs from the business's: "Pacific -
+ * 12:00 PM your time" after the business's "9:00 AM", with the customer's weekday when the
+ * date differs. Null when the zones agree at that instant.
+ */
+function yourTime(day: string, time: string, zone: string, yours: string, format: TimeFormat): string | null {
+  const ms = localToUtcMs(day, time, zone);
+  if (offsetAt(yours, ms) === offsetAt(zone, ms)) return null;
+  const wall = utcMsToLocal(ms, yours);
+  const other = wall.day === day ? '' : ` ${longDate(wall.day).slice(0, 3)}`;
+  return `${zoneShortName(zone)} - ${formatClock(wall.time, format)}${other} your time`;
+}
 
 export function SlotStep({ store }: { store: Store }) {
   const business = store.business.value;
   const slots = store.slots.value;
   const timeZone = business?.timeZone ?? 'UTC';
+  const format = store.clock();
+  const date = store.date.value;
   const free = slots?.some((x) => x.available) ?? false;
+  const lastDay = store.days.value?.lastDay;
+  let yours: string | null = null;
+  try {
+    // A zone the runtime does not know (or none) shows the business's times alone.
+    yours = date && slots?.[0] ? yourTime(date, slots[0].time, timeZone, store.viewer.timeZone, format ?? '12h') : null;
+  } catch {}
   return (
-    <StepFrame store={store} title="Pick a date and time" submit="Continue">
-      <label className="sw-label" htmlFor="sw-date">
-        Date
-      </label>
-      <input
-        id="sw-date"
-        className="sw-input sw-short"
-        type="date"
-        min={todayIn(timeZone)}
-        value={store.date.value}
-        onChange={(e) => void store.setDate(e.currentTarget.value)}
-      />
-      <p className="sw-hint">Times are in {zoneLabel(timeZone)}.</p>
-      {store.slotsLoading.value ? (
-        <p className="sw-muted">Loading...</p>
-      ) : slots && !free ? (
-        <p className="sw-muted">{MESSAGES.noSlots}</p>
-      ) : slots ? (
-        <fieldset className="sw-slots">
-          <legend className="sw-sr">Available times</legend>
-          {slots.map((slot) => (
-            <button
-              key={slot.time}
-              type="button"
-              className="sw-slot"
-              disabled={!slot.available}
-              aria-pressed={store.time.value === slot.time}
-              onClick={() => store.chooseTime(slot.time)}
-            >
-              {formatClock(slot.time, business?.timeFormat)}
-            </button>
-          ))}
-        </fieldset>
-      ) : null}
+    <StepFrame
+      store={store}
+      title="Pick a date and time"
+      submit="Continue"
+      blocked={store.time.value ? undefined : MESSAGES.chooseSlot}
+    >
+      <div className="sw-cal">
+        <MonthGrid store={store} />
+        <div className="sw-times">
+          {store.noFreeDay.value && lastDay ? (
+            <p className="sw-muted">
+              {business?.name || 'This business'} has no free times until {longDate(lastDay)}. Please check back later.
+            </p>
+          ) : null}
+          {date ? <p className="sw-label">{longDate(date)}</p> : null}
+          <p className="sw-hint">
+            Times are in {zoneLabel(timeZone)}.{yours ? ' Your own time is shown beside each.' : ''}
+          </p>
+          {store.slotsLoading.value ? (
+            <p className="sw-muted">Loading...</p>
+          ) : slots && !free ? (
+            <p className="sw-muted">{MESSAGES.noSlots}</p>
+          ) : slots && date ? (
+            <fieldset className={yours ? 'sw-slots sw-two' : 'sw-slots'}>
+              <legend className="sw-sr">Available times</legend>
+              {slots.map((slot) => {
+                const shown = formatClock(slot.time, format);
+                const mine = yours && yourTime(date, slot.time, timeZone, store.viewer.timeZone, format ?? '12h');
+                return (
+                  <button
+                    key={slot.time}
+                    type="button"
+                    className="sw-slot"
+                    disabled={!slot.available}
+                    aria-pressed={store.time.value === slot.time}
+                    // The name stays the business's time, as the e2e journeys pick it (widget/README.md).
+                    aria-label={mine ? shown : undefined}
+                    aria-describedby={mine ? `sw-yt-${slot.time}` : undefined}
+                    onClick={() => store.chooseTime(slot.time)}
+                  >
+                    {shown}
+                    {mine ? <span id={`sw-yt-${slot.time}`}> {mine}</span> : null}
+                  </button>
+                );
+              })}
+            </fieldset>
+          ) : null}
+        </div>
+      </div>
     </StepFrame>
   );
 }
