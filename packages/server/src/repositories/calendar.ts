@@ -118,6 +118,45 @@ const firstConflictIn = prepared([...SPAN_NAMES, 'ignoreBlocked'], (db, v: SpanQ
     .orderBy('start_ms')
     .limit(1),
 );
+/** The busy stretches touching a span: the slots of a day, the days of a month (kept compiled: both are hot). */
+const busyIn = prepared(SPAN_NAMES, (db, v: SpanQuery) =>
+  overlappingBookings(db, v)
+    .select(['start_ms as startMs', 'end_ms as endMs'])
+    .unionAll(
+      db
+        .selectFrom('blocked_times')
+        .select(['start_ms as startMs', 'end_ms as endMs'])
+        .where('business_id', '=', v.businessId)
+        .where('start_ms', '<', v.endMs)
+        .where('end_ms', '>', v.startMs),
+    ),
+);
+
+/** What a month's grid needs about the business: one row per saved weekday (kept compiled: the month call is hot). */
+const monthRows = prepared(['businessId', 'serviceId'], (db, v: { businessId: string; serviceId: string }) =>
+  db
+    .selectFrom('businesses as b')
+    .leftJoin('availability as a', 'a.business_id', 'b.id')
+    .leftJoin('services as s', (j) => j.onRef('s.business_id', '=', 'b.id').on('s.id', '=', v.serviceId))
+    .select([
+      'b.time_zone',
+      'b.lat',
+      'b.lng',
+      'b.travel_enabled',
+      'b.travel_speed_mph',
+      'b.travel_buffer_min',
+      'b.change_cutoff_hours',
+      'b.booking_horizon_days',
+      'b.min_notice_minutes',
+      'b.max_distance_miles',
+      'a.day',
+      'a.start_time',
+      'a.end_time',
+      's.duration_min',
+    ])
+    .where('b.id', '=', v.businessId),
+);
+
 export function calendarRepository(db: Kysely<Database>) {
   return {
     /**
@@ -199,28 +238,7 @@ export function calendarRepository(db: Kysely<Database>) {
      * weekday; undefined when the business does not exist.
      */
     async monthContext(businessId: string, serviceId: string | undefined): Promise<MonthContext | undefined> {
-      const rows = await db
-        .selectFrom('businesses as b')
-        .leftJoin('availability as a', 'a.business_id', 'b.id')
-        .leftJoin('services as s', (j) => j.onRef('s.business_id', '=', 'b.id').on('s.id', '=', serviceId ?? ''))
-        .select([
-          'b.time_zone',
-          'b.lat',
-          'b.lng',
-          'b.travel_enabled',
-          'b.travel_speed_mph',
-          'b.travel_buffer_min',
-          'b.change_cutoff_hours',
-          'b.booking_horizon_days',
-          'b.min_notice_minutes',
-          'b.max_distance_miles',
-          'a.day',
-          'a.start_time',
-          'a.end_time',
-          's.duration_min',
-        ])
-        .where('b.id', '=', businessId)
-        .execute();
+      const rows = await monthRows(db, { businessId, serviceId: serviceId ?? '' });
       const row = rows[0];
       if (!row) return undefined;
       const saved = new Map(rows.filter((r) => r.day !== null).map((r) => [r.day, r]));
@@ -273,28 +291,13 @@ export function calendarRepository(db: Kysely<Database>) {
     },
 
     /** Every busy interval (pending/approved bookings and blocked times) touching the span. */
-    async busy(
+    busy(
       from: Tx,
       businessId: string,
       span: Interval,
       options: { ignoreBookingId?: string } = {},
     ): Promise<Interval[]> {
-      let bookings = from
-        .selectFrom('bookings')
-        .select(['start_ms as startMs', 'end_ms as endMs'])
-        .where('business_id', '=', businessId)
-        .where('status', 'in', ACTIVE_STATUSES)
-        .where('start_ms', '>', span.startMs - MAX_BOOKING_MS)
-        .where('start_ms', '<', span.endMs)
-        .where('end_ms', '>', span.startMs);
-      if (options.ignoreBookingId) bookings = bookings.where('id', '<>', options.ignoreBookingId);
-      const blocks = from
-        .selectFrom('blocked_times')
-        .select(['start_ms as startMs', 'end_ms as endMs'])
-        .where('business_id', '=', businessId)
-        .where('start_ms', '<', span.endMs)
-        .where('end_ms', '>', span.startMs);
-      return bookings.unionAll(blocks).execute();
+      return busyIn(from, spanQuery(businessId, span, options.ignoreBookingId));
     },
 
     async insertBooking(trx: Tx, row: BookingRow): Promise<void> {
