@@ -1,5 +1,6 @@
 /**
- * Issue 5's figures: available slots for a day and booking creation, with 10,000
+ * Issue 5's figures: available slots for a day and booking creation (and issue 22's month
+ * availability answer, beside the slots), with 10,000
  * existing bookings, 50 connections on loopback, each printed as a ratio to a bare
  * Fastify JSON route measured in the same run. SQLite is checked against its
  * budget (synchronous=FULL, as shipped); PostgreSQL is printed when TEST_DATABASE_URL is set.
@@ -208,7 +209,9 @@ async function measure(label: string, env: Record<string, string>, storage: Stor
     await mailDrain(await storage.unsent(server.dataDir));
     const book = await load({ url: server.url, requests });
     const drain = await mailDrain(await storage.unsent(server.dataDir));
-    return { label, slots, bare, slotsRatio: ratio, book, drain };
+    // After the booking load: the months asked for now hold its thousands of bookings too.
+    const month = await monthAnswers(server.url, businessId, serviceId);
+    return { label, slots, bare, slotsRatio: ratio, book, drain, month };
   } finally {
     await server.stop();
   }
@@ -241,6 +244,45 @@ async function measure(label: string, env: Record<string, string>, storage: Stor
  */
 const SLOTS_RATIO_FLOOR = 55;
 
+const MONTH_SAMPLES = 300;
+/**
+ * The month grid's answer (GET /api/customer/available-days, issue 22): each one computed,
+ * never a kept one. Asked one at a time, so the time is the answer's own and not a queue's:
+ * every request names another `address`, a part of the cache key that changes nothing for an
+ * owner who neither travels nor limits the area (no lookup), over this month and the next
+ * three (the booking load's days). Then the same call as the widget makes it, under the
+ * slots' 50 connections, where kept answers serve most requests.
+ */
+async function monthAnswers(base: string, businessId: string, serviceId: string) {
+  const months = [0, 1, 2, 3].map((k) => {
+    const d = new Date();
+    d.setUTCDate(1);
+    d.setUTCMonth(d.getUTCMonth() + k);
+    return d.toISOString().slice(0, 7);
+  });
+  const url = (month: string, address?: string) =>
+    `${base}/api/customer/available-days?businessId=${businessId}&serviceId=${serviceId}&month=${month}${
+      address ? `&address=${encodeURIComponent(address)}` : ''
+    }`;
+  const times: number[] = [];
+  let errors = 0;
+  for (let i = 0; i < MONTH_SAMPLES + 20; i++) {
+    const start = performance.now();
+    const res = await fetch(url(months[i % months.length]!, `bench ${i}`));
+    await res.arrayBuffer();
+    // The first 20 warm the JIT and are not counted.
+    if (i >= 20) times.push(performance.now() - start);
+    if (!res.ok) errors++;
+  }
+  times.sort((a, b) => a - b);
+  const p99 = times[Math.ceil(times.length * 0.99) - 1]!;
+  const median = times[Math.floor(times.length / 2)]!;
+  const headers = { 'accept-encoding': 'br, gzip' };
+  await load({ url: url(months[0]!), duration: 2, headers });
+  const loaded = await load({ url: url(months[0]!), duration: 2, headers });
+  return { p99, median, errors: errors + loaded.non2xx, loaded };
+}
+
 function figures(r: Awaited<ReturnType<typeof measure>>): Figure[] {
   return [
     { name: `${r.label}: bare Fastify JSON route, measured turn about`, value: Math.round(r.bare.rps), unit: 'req/s' },
@@ -254,6 +296,24 @@ function figures(r: Awaited<ReturnType<typeof measure>>): Figure[] {
     },
     { name: `${r.label}: slots p99`, value: r.slots.p99, unit: 'ms' },
     { name: `${r.label}: slots errors`, value: r.slots.non2xx, unit: 'responses', budget: { max: 0 } },
+    {
+      name: `${r.label}: month availability answer, computed, p99 of ${MONTH_SAMPLES} one at a time`,
+      value: Math.round(r.month.p99 * 10) / 10,
+      unit: 'ms',
+      budget: { max: 20 },
+    },
+    {
+      name: `${r.label}: month availability answer, computed, median`,
+      value: Math.round(r.month.median * 10) / 10,
+      unit: 'ms',
+    },
+    {
+      name: `${r.label}: month availability, ${CONNECTIONS} connections`,
+      value: Math.round(r.month.loaded.rps),
+      unit: 'req/s',
+    },
+    { name: `${r.label}: month availability p99, ${CONNECTIONS} connections`, value: r.month.loaded.p99, unit: 'ms' },
+    { name: `${r.label}: month availability errors`, value: r.month.errors, unit: 'responses', budget: { max: 0 } },
     {
       name: `${r.label}: booking creation`,
       value: Math.round(r.book.rps),
@@ -278,7 +338,7 @@ function figures(r: Awaited<ReturnType<typeof measure>>): Figure[] {
 
 export const bookingEngineBenchmark: Benchmark = {
   id: 'booking-engine',
-  title: `slots and booking creation with ${EXISTING} bookings, ${CONNECTIONS} connections, vs a bare Fastify route`,
+  title: `slots, month availability and booking creation with ${EXISTING} bookings, ${CONNECTIONS} connections, vs a bare Fastify route`,
   async run() {
     // Up for the whole run, idle while the product is measured, loaded turn about with the slots route.
     // Servers on core 0, the load generator (this process) on core 1.
