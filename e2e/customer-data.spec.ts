@@ -14,6 +14,7 @@ import {
   type Owner,
   openAs,
   openEveryDay,
+  pickDay,
   screenshot,
   signupOwner,
   test,
@@ -62,7 +63,7 @@ async function toDetails(page: Page, time = '10:00 AM') {
   await dialog.getByRole('option').first().click();
   await dialog.getByRole('button', { name: 'Get my quote' }).click();
   await dialog.getByRole('button', { name: 'Choose a time' }).click();
-  await dialog.getByLabel('Date').fill(laDay(5));
+  await pickDay(dialog, laDay(5));
   await dialog.getByRole('button', { name: time, exact: true }).click();
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await expect(dialog.getByRole('heading', { name: 'Your details' })).toBeVisible();

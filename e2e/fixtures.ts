@@ -9,10 +9,11 @@
  * - signupOwner(): a signed-up and onboarded owner made through the API.
  * - openAs(): opens a page already signed in as an owner.
  * - screenshot(): a full-page PNG in e2e/artifacts/<name>.png.
+ * - pickDay(): chooses a free day in the widget's month grid.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { type Mail, readOutbox } from './mail.ts';
 import { artifactsDir } from './paths.ts';
 import { recordFromJson, recordFromRequest } from './secrets.ts';
@@ -228,6 +229,26 @@ const HANDLED_CLIENT_ERROR = /^Failed to load resource: the server responded wit
 
 interface Fixtures {
   allowConsoleErrors: ConsoleErrorAllowance | null;
+}
+
+/**
+ * Chooses a free day (YYYY-MM-DD) in the widget's month grid (widget/README.md): Previous or
+ * Next month until the grid shows its month, then a click; fails if the day is not free.
+ */
+export async function pickDay(dialog: Locator, day: string): Promise<void> {
+  const firstDay = dialog.locator('[data-day]').first();
+  const shown = async () => ((await firstDay.getAttribute('data-day')) ?? '').slice(0, 7);
+  await expect(firstDay).toBeVisible();
+  for (let i = 0; i < 25; i++) {
+    const month = await shown();
+    if (month === day.slice(0, 7)) break;
+    await dialog.getByRole('button', { name: month < day ? 'Next month' : 'Previous month' }).click();
+    await expect.poll(shown).not.toBe(month);
+  }
+  const button = dialog.locator(`[data-day="${day}"]`);
+  await expect(button).toHaveAttribute('data-status', 'free');
+  await button.click();
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
 }
 
 export const test = base.extend<Fixtures>({

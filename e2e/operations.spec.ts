@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
-import { api, baseURL, expect, type Owner, openAs, screenshot, signupOwner, test } from './fixtures.ts';
+import { api, baseURL, expect, type Owner, openAs, pickDay, screenshot, signupOwner, test } from './fixtures.ts';
 
 const SERVICE = 'Exterior Wash & Wax';
 const OUTSIDE = 'We only serve addresses within 25 miles; this one is 45.3 miles away.';
@@ -96,13 +96,15 @@ async function freeTimes(dialog: Locator): Promise<string[]> {
   await expect(grid.getByRole('button').first()).toBeVisible();
   const times: string[] = [];
   for (const button of await grid.getByRole('button').all()) {
-    if (await button.isEnabled()) times.push(hhmm((await button.textContent()) ?? ''));
+    // The name is the business's time; the text may add the customer's own (widget/README.md).
+    if (await button.isEnabled())
+      times.push(hhmm((await button.getAttribute('aria-label')) ?? (await button.textContent()) ?? ''));
   }
   return times;
 }
 
 async function showDay(dialog: Locator, day: string) {
-  await dialog.getByLabel('Date').fill(day);
+  await pickDay(dialog, day);
   await expect(dialog.getByRole('group', { name: 'Available times' }).getByRole('button').first()).toBeVisible();
 }
 
