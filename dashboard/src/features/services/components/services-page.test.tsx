@@ -44,6 +44,18 @@ describe('Services page: Embed Code', { timeout: 20_000 }, () => {
     expect(shownToasts()).toContainEqual('Script copied to clipboard!');
   });
 
+  it('offers the inline form too: a target element and the tag with data-mode="inline"', async () => {
+    servicesApi();
+    const { user } = renderApp('/dashboard/services');
+    const box = await within(section('Embed Code')).findByRole('textbox');
+    expect(screen.getByRole('radio', { name: /Pop-up button/ })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: /Inline form/ }));
+    const code = `<div id="book-here"></div>\n<script src="${window.location.origin}/widget.js" data-business-id="${BUSINESS_ID}" data-mode="inline" data-target="book-here" async></script>`;
+    expect(box).toHaveValue(code);
+    await user.click(screen.getByRole('button', { name: 'Copy Script' }));
+    expect(await navigator.clipboard.readText()).toBe(code);
+  });
+
   it("tells the server the code was copied (the first-day checklist's item), and only when it was", async () => {
     const api = servicesApi({
       [`POST ${B}/checklist/embed-copied`]: { body: { items: [{ id: 'embed', done: true }], dismissed: false } },
