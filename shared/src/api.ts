@@ -452,6 +452,18 @@ export const DistancePricingUpdate = z
 export type DistancePricingUpdate = z.infer<typeof DistancePricingUpdate>;
 
 export const BusinessDetails = z.object({ businessId: Id });
+
+/** The hosted booking page (/book/{slug}); the slug's rules: shared/src/slug.ts, checked by the server. */
+export const BookingPage = z.object({
+  slug: z.string().nullable(),
+  url: z.string().nullable(),
+  qrSvgUrl: z.string().nullable(),
+  qrPngUrl: z.string().nullable(),
+});
+export type BookingPage = z.infer<typeof BookingPage>;
+export const BookingPageUpdate = z.object({
+  slug: z.string({ error: 'Address is required.' }).max(200, 'The address is too long: use at most 40 characters.'),
+});
 export const AddressResponse = z.object({ address: z.string().nullable() });
 
 export const TimeZoneUpdate = z.object({

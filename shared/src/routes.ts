@@ -521,6 +521,19 @@ export const dashboardRoutes = {
     body: 'TimeZoneUpdate',
     response: 'BusinessProfile',
   },
+  bookingPage: {
+    method: 'GET',
+    path: `${owner}/booking-page`,
+    auth: 'owner',
+    response: 'BookingPage',
+  },
+  updateBookingPage: {
+    method: 'PUT',
+    path: `${owner}/booking-page`,
+    auth: 'owner',
+    body: 'BookingPageUpdate',
+    response: 'BookingPage',
+  },
   checklist: {
     method: 'GET',
     path: `${owner}/checklist`,
@@ -652,6 +665,10 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
     updateTimeZone: "Changes the business's time zone; bookings keep their instants.",
     checklist:
       "The overview's first-day checklist: whether prices were checked, hours set, the embed code copied and a booking made, and whether it was dismissed.",
+    bookingPage:
+      "The business's booking page: its slug, its address (/book/{slug}) and its QR codes (SVG and PNG); null before the business has a name.",
+    updateBookingPage:
+      'Changes the booking page address; the old one keeps redirecting. Refused: SLUG_MALFORMED, SLUG_RESERVED, SLUG_TAKEN.',
     checklistEmbedCopied: 'Records that the owner copied the embed code (ticks the checklist item).',
     dismissChecklist: 'Hides the first-day checklist for good, on every device.',
     updateTimeFormat:

@@ -50,6 +50,11 @@ export const PUBLIC_ROUTES = new Set([
   'GET /demo',
   // The default privacy notice the widget links (routes/privacy.ts).
   'GET /privacy/:businessId',
+  // The hosted booking page and its files (routes/booking-page.ts).
+  'GET /book/:slug',
+  'GET /book/:slug/share.png',
+  'GET /book/:slug/qr.svg',
+  'GET /book/:slug/qr.png',
   // Its own bearer token (METRICS_TOKEN), 404 when none is set: test/metrics.test.ts.
   'GET /metrics',
   'GET /widget.js',
@@ -368,6 +373,8 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
       r({ body: { title: 'Lunch', reason: 'lunch', startTime: later('21:00'), endTime: later('21:30') } }),
     [`PUT ${d}/blocked-time/:id/reschedule`]: () => r({ body: { startTime: later('22:00'), endTime: later('22:30') } }),
     [`DELETE ${d}/blocked-time/:id`]: () => r(),
+    [`GET ${d}/booking-page`]: () => r(),
+    [`PUT ${d}/booking-page`]: () => r({ body: { slug: `page-${randomUUID().slice(0, 8)}` } }),
     [`GET ${d}/checklist`]: () => r(),
     [`POST ${d}/checklist/embed-copied`]: () => r(),
     [`POST ${d}/checklist/dismiss`]: () => r(),
