@@ -587,8 +587,18 @@ export const ManagedBooking = z.object({
     })
     .nullable()
     .optional(),
+  /** The business's booking page (/book/{slug}): where the pages lead after a change; null before it has one. */
+  bookingPageUrl: z.string().nullable().optional(),
 });
 export type ManagedBooking = z.infer<typeof ManagedBooking>;
+
+/** Which business a manage link (even a used or expired one) or an id belongs to, for "Book again". */
+export const BookingPageQuery = z.object({
+  token: z.string().min(1, 'The link has no token.').max(200).optional(),
+  businessId: Id.optional(),
+});
+export const BookingPageLink = z.object({ businessName: z.string(), url: z.string() });
+export type BookingPageLink = z.infer<typeof BookingPageLink>;
 
 export const CustomerRescheduleRequest = z.object({
   token: z.string({ error: 'The link has no token.' }).min(1, 'The link has no token.').max(200),

@@ -276,6 +276,14 @@ export const customerRoutes = {
     body: 'CustomerRescheduleRequest',
     response: 'ManagedBooking',
   },
+  bookingPageLink: {
+    method: 'GET',
+    path: '/api/customer/booking-page',
+    auth: 'none',
+    limit: 'manage',
+    query: 'BookingPageQuery',
+    response: 'BookingPageLink',
+  },
   cancel: {
     method: 'DELETE',
     path: '/api/customer/confirm-cancel',
@@ -620,6 +628,8 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
     book: 'Books a slot (pending until the owner approves). A retry with the same Idempotency-Key answers the first answer.',
     managedBooking: 'The booking behind a manage link, and whether it may still change.',
     reschedule: 'Moves the booking behind a manage link to another free slot.',
+    bookingPageLink:
+      'The booking page of the business behind a manage link (used or expired ones too) or an id, for "Book again"; 404 when there is none.',
     cancel: 'Cancels the booking behind a manage link.',
   },
   dashboard: {

@@ -47,6 +47,7 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/customer/booking',
   'PUT /api/customer/reschedule',
   'DELETE /api/customer/confirm-cancel',
+  'GET /api/customer/booking-page',
   'GET /demo',
   // The default privacy notice the widget links (routes/privacy.ts).
   'GET /privacy/:businessId',
@@ -443,6 +444,7 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     'PUT /api/customer/reschedule': () =>
       r({ body: { token: manageTokenFor(secret, target.bookingId), newDateTime: `${w.day}T13:00` } }),
     'DELETE /api/customer/confirm-cancel': () => r({ query: { token: manageTokenFor(secret, target.bookingId) } }),
+    'GET /api/customer/booking-page': () => r({ query: { token: manageTokenFor(secret, target.bookingId) } }),
     'GET /demo': () => r(),
   };
   return table[route.key]?.();
