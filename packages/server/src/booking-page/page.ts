@@ -25,14 +25,15 @@ h1{margin:0 0 8px;font-size:32px;line-height:1.15;overflow-wrap:anywhere}
 .cta{display:inline-block;padding:12px 22px;border-radius:999px;background:#4338ca;color:#fff;font-weight:600;text-decoration:none}
 .cta:hover{background:#3730a3}
 a:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
-main{display:grid;gap:24px;padding-top:24px;padding-bottom:40px}
+main.wrap{display:grid;gap:24px;padding-top:24px;padding-bottom:40px}
 @media (min-width:900px){main{grid-template-columns:minmax(0,1fr) 500px;align-items:start}h1{font-size:40px}}
 .card{background:#fff;border:1px solid #e7e5e4;border-radius:14px;padding:20px;margin:0 0 24px}
 h2{margin:0 0 12px;font-size:20px;line-height:1.3}
 .services{list-style:none;margin:0;padding:0}
-.services li{display:flex;flex-wrap:wrap;justify-content:space-between;gap:4px 16px;padding:12px 0;border-top:1px solid #e7e5e4}
+.services li{display:flex;justify-content:space-between;align-items:baseline;gap:16px;padding:12px 0;border-top:1px solid #e7e5e4}
 .services li:first-child{border-top:0;padding-top:0}
-.svc{font-weight:600;overflow-wrap:anywhere}
+.svc{font-weight:600;overflow-wrap:anywhere;min-width:0}
+.dur{display:block;font-weight:400}
 .dur,.note{color:#4b5563;font-size:15px}
 .price{font-weight:600;white-space:nowrap}
 .note{margin:12px 0 0}
@@ -50,11 +51,11 @@ const money = (cents: number) =>
 function duration(min: number): string {
   const h = Math.floor(min / 60);
   const m = min % 60;
-  return [h && `${h} h`, m && `${m} min`].filter(Boolean).join(' ');
+  return [h && `${h} hr`, m && `${m} min`].filter(Boolean).join(' ');
 }
 
 /** JSON inside <script type="application/ld+json">: nothing in it may close the element or start a comment. */
-export function jsonForScript(value: unknown): string {
+function jsonForScript(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
@@ -74,7 +75,7 @@ function description(v: BookingPageView): string {
 }
 
 /** schema.org LocalBusiness: what search engines and link previews read. */
-export function structuredData(v: BookingPageView): Record<string, unknown> {
+function structuredData(v: BookingPageView): Record<string, unknown> {
   const open = v.hours.filter((h) => h.startTime && h.endTime);
   const prices = v.services.map((s) => toDollars(s.fromCents));
   const data: Record<string, unknown> = {
@@ -128,7 +129,7 @@ export function structuredData(v: BookingPageView): Record<string, unknown> {
  * The page's header: the business's name, trade and town, and the way to the form. One
  * function, so the business's logo and accent colour have one place to go.
  */
-export function pageHeader(v: BookingPageView): string {
+function pageHeader(v: BookingPageView): string {
   return `<header class="top"><div class="wrap">
 <p class="kicker">${escapeHtml(tagline(v))}</p>
 <h1>${escapeHtml(v.name)}</h1>
@@ -139,7 +140,7 @@ export function pageHeader(v: BookingPageView): string {
 
 function serviceItem(s: PageService): string {
   const price = s.varies ? `from ${money(s.fromCents)}` : money(s.fromCents);
-  return `<li><span class="svc">${escapeHtml(s.name)}</span><span class="price">${price}</span><span class="dur">${duration(s.durationMin)}</span></li>`;
+  return `<li><span class="svc">${escapeHtml(s.name)}<span class="dur">${duration(s.durationMin)}</span></span><span class="price">${price}</span></li>`;
 }
 
 function servicesSection(v: BookingPageView): string {

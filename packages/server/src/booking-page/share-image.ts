@@ -48,7 +48,7 @@ function lines(text: string, width: number, max: number): string[] {
   return out;
 }
 
-export function shareSvg(name: string, trade: string | null): string {
+function shareSvg(name: string, trade: string | null): string {
   const size = name.length > 40 ? 64 : 80;
   const title = lines(name, size === 80 ? 22 : 30, 3);
   const top = 250 - ((title.length - 1) * size * 1.15) / 2;

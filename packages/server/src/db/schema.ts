@@ -60,7 +60,7 @@ export interface BusinessesTable {
 }
 
 /** Slugs a business had before its current one: they redirect to it and are never given to another business. */
-export interface PreviousSlugsTable {
+interface PreviousSlugsTable {
   slug: string;
   business_id: string;
   created_at: number;

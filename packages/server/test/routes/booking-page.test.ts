@@ -54,7 +54,9 @@ describe.each(storages())('the booking page on %s', (kind) => {
     expect(html).toContain('<h1>Shiny Cars</h1>');
     expect(html).toContain('Car detailing in Beverly Hills, CA 90210');
     // The trade template: $59 and up by vehicle size.
-    expect(html).toMatch(/Exterior Wash &amp; Wax<\/span><span class="price">from \$59\.00/);
+    expect(html).toMatch(
+      /Exterior Wash &amp; Wax<span class="dur">1 hr<\/span><\/span><span class="price">from \$59\.00/,
+    );
     expect(html).toContain('What size is your vehicle?');
     expect(html).toMatch(/<th scope="row">Monday<\/th><td>\d/);
     expect(html).toContain(

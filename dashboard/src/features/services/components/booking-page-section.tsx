@@ -14,7 +14,7 @@ import { copyText } from '../../../lib/copy-text.ts';
 import { isNetworkError, serverDetail } from '../../../lib/errors.ts';
 import { useResource } from '../../../lib/resource.ts';
 
-export const LINK_COPIED = 'Booking link copied to clipboard!';
+const LINK_COPIED = 'Booking link copied to clipboard!';
 
 function AddressForm({ page, onSaved }: { page: BookingPage; onSaved: (p: BookingPage) => void }) {
   const id = useId();

@@ -15,7 +15,7 @@ type EmbedKind = 'popup' | 'inline';
  * The tag owners paste into their site (widget/README.md). The origin is this page's: PUBLIC_URL
  * when our server serves it. The inline form needs an element to render into, named by data-target.
  */
-export function embedScript(origin: string, businessId: string, kind: EmbedKind = 'popup'): string {
+function embedScript(origin: string, businessId: string, kind: EmbedKind = 'popup'): string {
   const tag = `<script src="${origin}/widget.js" data-business-id="${businessId}"`;
   return kind === 'popup'
     ? `${tag} async></script>`
