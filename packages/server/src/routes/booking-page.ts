@@ -72,8 +72,9 @@ export async function bookingPageRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
   /** The business behind a slug, or the answer already sent (a redirect or the 404 page). */
   async function resolve(req: FastifyRequest<Params>, reply: FastifyReply, suffix: string) {
     const slug = req.params.slug;
-    const found = await ctx.repos.slugs.find(slug);
-    if (found?.current) return found.business;
+    // Typed from a flyer, "/book/Joes-Wash" finds /book/joes-wash (a redirect, so one address is indexed).
+    const found = await ctx.repos.slugs.find(slug.toLowerCase());
+    if (found?.current && found.business.slug === slug) return found.business;
     if (found?.business.slug) {
       reply.header('cache-control', 'public, max-age=3600').redirect(`/book/${found.business.slug}${suffix}`, 301);
       return null;

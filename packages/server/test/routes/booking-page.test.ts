@@ -133,6 +133,8 @@ describe.each(storages())('the booking page on %s', (kind) => {
       expect((await page(`/book/${old}/qr.svg`)).headers.location).toBe(`/book/shine-${kind}-three/qr.svg`);
     }
     expect((await page(`/book/shine-${kind}-three`)).statusCode).toBe(200);
+    // Capitals typed from a flyer find the page too.
+    expect((await page(`/book/Shine-${kind}-Three`)).headers.location).toBe(`/book/shine-${kind}-three`);
     // Its own old slug may be taken back; then it is current again.
     expect((await setSlug(o.auth, first)).json().slug).toBe(first);
     expect((await page(`/book/${first}`)).statusCode).toBe(200);
