@@ -6,6 +6,7 @@
  * - a changed address: the old link redirects to the page under the new one;
  * - an inline embed (data-mode="inline") books on a host page of another origin, inside the
  *   element the tag names;
+ * - the owner finds the link, its QR code and its downloads on the Services page;
  * - screenshots in e2e/artifacts/booking-page-*.png.
  * The booking steps are walked by one function (bookInside), the one place to follow the steps.
  */
@@ -13,7 +14,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from '@playwright/test';
 import { todayIn } from '@slotwise/shared/time-zone';
-import { api, baseURL, expect, type Owner, openEveryDay, screenshot, signupOwner, test } from './fixtures.ts';
+import { api, baseURL, expect, type Owner, openAs, openEveryDay, screenshot, signupOwner, test } from './fixtures.ts';
 
 let owner: Owner;
 let slug: string;
@@ -142,4 +143,21 @@ test('an inline embed books on a host page of another origin', async ({ page }) 
   await bookInside(page, form, { first: 'Ines', email: 'ines@example.com' }, 10);
   await screenshot(page, 'booking-page-inline-booked');
   await ownerSees('Ines');
+});
+
+test('the owner finds the link and downloads its QR code on the Services page', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openAs(page, owner, '/dashboard/services');
+  const section = page.getByRole('region', { name: 'Booking Page' });
+  const link = section.getByRole('textbox', { name: 'Booking page link' });
+  await expect(link).toHaveValue(new RegExp(`/book/${slug}-van$`));
+  const qr = section.getByRole('img', { name: /QR code of/ });
+  await expect(qr).toBeVisible();
+  expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    section.getByRole('link', { name: 'Download QR (PNG)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`${slug}-van-booking-qr.png`);
+  await screenshot(page, 'booking-page-services');
 });
