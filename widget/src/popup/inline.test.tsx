@@ -1,8 +1,11 @@
-import { waitFor, within } from '@testing-library/preact';
+import { createPublicClient } from '@slotwise/shared/public-client';
+import { render, screen, waitFor, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { adopt } from '../loader/boot.ts';
+import { App } from './app.tsx';
 import { inline } from './mount.tsx';
+import { createStore } from './state.ts';
 import { BUSINESS_ID, fakeApi } from './test-api.ts';
 
 /** The chunk started as the loader starts it for data-mode="inline", with a target in the page. */
@@ -79,5 +82,28 @@ describe('inline mode (data-mode="inline")', () => {
       expect(press.defaultPrevented).toBe(false);
     }
     expect(view.getByRole('heading', { name: 'Choose a service' })).toBeInTheDocument();
+  });
+});
+
+describe('inline mode, after a booking', () => {
+  it('ends on "Book again", which starts a new booking in place, instead of Close', async () => {
+    const client = createPublicClient({ baseUrl: 'https://api.test', fetch: fakeApi().fetch });
+    const store = createStore(client, BUSINESS_ID);
+    store.open('book');
+    render(<App store={store} client={client} onClose={() => store.open('book')} inline />);
+    await screen.findByRole('heading', { name: 'Choose a service' });
+    store.serviceId.value = store.business.value?.services[0]?._id ?? '';
+    store.booked.value = {
+      bookingId: '33333333-3333-4333-8333-333333333333',
+      status: 'pending',
+      totalQuote: 49,
+      bookingTime: { day: '2031-06-04', startTime: '10:00', endTime: '11:00' },
+    };
+    store.step.value = 'done';
+    await screen.findByRole('heading', { name: 'Booking received' });
+    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Book again' }));
+    expect(await screen.findByRole('heading', { name: 'Choose a service' })).toBeInTheDocument();
+    expect(store.booked.value).toBeNull();
   });
 });
