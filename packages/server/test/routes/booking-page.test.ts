@@ -86,6 +86,16 @@ describe.each(storages())('the booking page on %s', (kind) => {
     expect(meta(html, 'description')).toMatch(/^Shiny Cars: Car detailing in Beverly Hills/);
   });
 
+  it('names the service area: "within N miles" on the page, a GeoCircle in the JSON-LD', async () => {
+    const o = await owner();
+    await t.ctx.repos.businesses.update(o.businessId, { max_distance_miles: 25 });
+    const html = (await page(`/book/${o.slug}`)).body;
+    expect(html).toContain('Beverly Hills, CA 90210 and within 25 miles.');
+    expect(jsonLd(html).areaServed).toMatchObject({ '@type': 'GeoCircle', geoRadius: 40234 });
+    // The street is never shown: the owner may work from home.
+    expect(html).not.toContain('12, Beverly Hills');
+  });
+
   it('escapes a business name with markup in it, in the page and in the JSON-LD', async () => {
     const o = await owner();
     const evil = '</script><script>alert(1)</script> & "Co"';
