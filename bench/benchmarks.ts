@@ -7,6 +7,7 @@
  * for a while, and the browser timings after it measured that, not the product.
  */
 import { bookingEngineBenchmark } from './booking-engine.ts';
+import { bookingPageBenchmark } from './booking-page.ts';
 import { calcomEmbedBenchmark } from './calcom-embed.ts';
 import { calendarBenchmark } from './calendar.ts';
 import type { Benchmark } from './figures.ts';
@@ -17,6 +18,7 @@ import { widgetSizeBenchmark } from './widget-size.ts';
 
 export const benchmarks: Benchmark[] = [
   landingBenchmark,
+  bookingPageBenchmark,
   calendarBenchmark,
   ownerAppBenchmark,
   widgetSizeBenchmark,

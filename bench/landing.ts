@@ -30,7 +30,7 @@ const MIN_SCORE: Record<Category, number> = {
   seo: 100,
 };
 
-interface FirstView {
+export interface FirstView {
   /** Bytes on the wire (brotli, bench/wire.ts) of the document, stylesheets, scripts and fonts. */
   codeWire: number;
   codeRaw: number;
@@ -40,7 +40,7 @@ interface FirstView {
 }
 
 /** Loads the page as a visitor would (1280 x 800, no scrolling) and weighs what arrived. */
-async function measureFirstView(url: string): Promise<FirstView> {
+export async function measureFirstView(url: string): Promise<FirstView> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -76,7 +76,7 @@ async function measureFirstView(url: string): Promise<FirstView> {
   }
 }
 
-const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+export const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
 /** Lost audits of the last run, for the standalone printout. */
 let lastLost: string[] = [];

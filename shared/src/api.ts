@@ -452,6 +452,18 @@ export const DistancePricingUpdate = z
 export type DistancePricingUpdate = z.infer<typeof DistancePricingUpdate>;
 
 export const BusinessDetails = z.object({ businessId: Id });
+
+/** The hosted booking page (/book/{slug}); the slug's rules: shared/src/slug.ts, checked by the server. */
+export const BookingPage = z.object({
+  slug: z.string().nullable(),
+  url: z.string().nullable(),
+  qrSvgUrl: z.string().nullable(),
+  qrPngUrl: z.string().nullable(),
+});
+export type BookingPage = z.infer<typeof BookingPage>;
+export const BookingPageUpdate = z.object({
+  slug: z.string({ error: 'Address is required.' }).max(200, 'The address is too long: use at most 40 characters.'),
+});
 export const AddressResponse = z.object({ address: z.string().nullable() });
 
 export const TimeZoneUpdate = z.object({
@@ -603,8 +615,18 @@ export const ManagedBooking = z.object({
     })
     .nullable()
     .optional(),
+  /** The business's booking page (/book/{slug}): where the pages lead after a change; null before it has one. */
+  bookingPageUrl: z.string().nullable().optional(),
 });
 export type ManagedBooking = z.infer<typeof ManagedBooking>;
+
+/** Which business a manage link (even a used or expired one) or an id belongs to, for "Book again". */
+export const BookingPageQuery = z.object({
+  token: z.string().min(1, 'The link has no token.').max(200).optional(),
+  businessId: Id.optional(),
+});
+export const BookingPageLink = z.object({ businessName: z.string(), url: z.string() });
+export type BookingPageLink = z.infer<typeof BookingPageLink>;
 
 export const CustomerRescheduleRequest = z.object({
   token: z.string({ error: 'The link has no token.' }).min(1, 'The link has no token.').max(200),

@@ -51,6 +51,18 @@ export const ERRORS = {
   BLOCKED_TIME_NOT_FOUND: { status: 404, meaning: "The blocked time is not in this owner's calendar." },
   FEED_LINK_INVALID: { status: 404, meaning: 'The calendar feed link is not valid or was revoked.' },
 
+  // ----- the booking page's address (shared/src/slug.ts) -----
+  SLUG_MALFORMED: {
+    status: 400,
+    meaning:
+      'The booking page address must be 3 to 40 of a-z, 0-9 and single hyphens, starting and ending with a letter or digit.',
+  },
+  SLUG_RESERVED: {
+    status: 400,
+    meaning: 'The booking page address is a word Slotwise keeps for itself; choose another.',
+  },
+  SLUG_TAKEN: { status: 409, meaning: 'Another business has (or had) this booking page address; choose another.' },
+
   // ----- a customer's manage link -----
   LINK_INVALID: { status: 404, meaning: 'The manage link is not known.' },
   LINK_GONE: {

@@ -285,6 +285,14 @@ export const customerRoutes = {
     body: 'CustomerRescheduleRequest',
     response: 'ManagedBooking',
   },
+  bookingPageLink: {
+    method: 'GET',
+    path: '/api/customer/booking-page',
+    auth: 'none',
+    limit: 'manage',
+    query: 'BookingPageQuery',
+    response: 'BookingPageLink',
+  },
   cancel: {
     method: 'DELETE',
     path: '/api/customer/confirm-cancel',
@@ -530,6 +538,19 @@ export const dashboardRoutes = {
     body: 'TimeZoneUpdate',
     response: 'BusinessProfile',
   },
+  bookingPage: {
+    method: 'GET',
+    path: `${owner}/booking-page`,
+    auth: 'owner',
+    response: 'BookingPage',
+  },
+  updateBookingPage: {
+    method: 'PUT',
+    path: `${owner}/booking-page`,
+    auth: 'owner',
+    body: 'BookingPageUpdate',
+    response: 'BookingPage',
+  },
   checklist: {
     method: 'GET',
     path: `${owner}/checklist`,
@@ -618,6 +639,8 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
     book: 'Books a slot (pending until the owner approves). A retry with the same Idempotency-Key answers the first answer.',
     managedBooking: 'The booking behind a manage link, and whether it may still change.',
     reschedule: 'Moves the booking behind a manage link to another free slot.',
+    bookingPageLink:
+      'The booking page of the business behind a manage link (used or expired ones too) or an id, for "Book again"; 404 when there is none.',
     cancel: 'Cancels the booking behind a manage link.',
   },
   dashboard: {
@@ -663,6 +686,10 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
     updateTimeZone: "Changes the business's time zone; bookings keep their instants.",
     checklist:
       "The overview's first-day checklist: whether prices were checked, hours set, the embed code copied and a booking made, and whether it was dismissed.",
+    bookingPage:
+      "The business's booking page: its slug, its address (/book/{slug}) and its QR codes (SVG and PNG); null before the business has a name.",
+    updateBookingPage:
+      'Changes the booking page address; the old one keeps redirecting. Refused: SLUG_MALFORMED, SLUG_RESERVED, SLUG_TAKEN.',
     checklistEmbedCopied: 'Records that the owner copied the embed code (ticks the checklist item).',
     dismissChecklist: 'Hides the first-day checklist for good, on every device.',
     updateTimeFormat:

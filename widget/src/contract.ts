@@ -22,6 +22,18 @@ export interface PopupContext {
   disable(message: string): void;
   /** Where focus goes when the pop-up closes and nothing else asked for it. */
   launcher: HTMLElement;
+  /** data-mode="inline": the steps sit in the owner's page, not in a modal (widget/README.md). */
+  inline?: boolean;
+}
+
+/** What the loader hands the chunk for data-mode="inline": the chunk places and mounts the form itself. */
+export interface InlineStart {
+  /** The widget.js tag: its data-target names the element, and the form goes after it when that is missing. */
+  script: HTMLScriptElement;
+  businessId: string;
+  apiOrigin: string;
+  adopt(root: ShadowRoot, css: string): void;
+  warn(message: string): void;
 }
 
 export interface PopupHandle {

@@ -35,9 +35,11 @@ import { useZodValidation } from './plugins/validation.ts';
 import { mailOutboxRepository } from './repositories/mail-outbox.ts';
 import { accountHandlers } from './routes/account.ts';
 import { authHandlers } from './routes/auth.ts';
+import { bookingPageRoutes } from './routes/booking-page.ts';
 import { bookHandlers } from './routes/customer/book.ts';
 import { catalogueHandlers } from './routes/customer/catalogue.ts';
 import { manageHandlers } from './routes/customer/manage.ts';
+import { bookingPageHandlers } from './routes/dashboard/booking-page.ts';
 import { bookingHandlers } from './routes/dashboard/bookings.ts';
 import { calendarHandlers } from './routes/dashboard/calendar.ts';
 import { checklistHandlers } from './routes/dashboard/checklist.ts';
@@ -174,10 +176,12 @@ export async function buildApp(
       ...customerDataHandlers(ctx),
       ...undoHandlers(ctx),
       ...checklistHandlers(ctx),
+      ...bookingPageHandlers(ctx),
     },
   });
   await app.register(demoRoutes, { ctx });
   await app.register(privacyRoutes, { ctx });
+  await app.register(bookingPageRoutes, { ctx });
   metricsRoute(app, ctx.metrics, config.metricsToken);
   await app.register(staticRoutes, { ctx });
 

@@ -19,6 +19,7 @@ import { jobRunsRepository } from './repositories/job-runs.ts';
 import { manageTokensRepository } from './repositories/manage-tokens.ts';
 import { pricingRepository } from './repositories/pricing.ts';
 import { servicesRepository } from './repositories/services.ts';
+import { slugsRepository } from './repositories/slugs.ts';
 import { usersRepository } from './repositories/users.ts';
 
 export interface AppContext {
@@ -51,5 +52,6 @@ export function createRepositories(db: Kysely<Database>) {
     jobRuns: jobRunsRepository(db),
     bookingUndos: bookingUndosRepository(db),
     checklist: checklistRepository(db),
+    slugs: slugsRepository(db),
   };
 }

@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from './context.ts';
 import { isUniqueViolation } from './db/errors.ts';
 import { inTransaction } from './db/transaction.ts';
+import { ensureSlug } from './domain/booking-page.ts';
 import { saveQuestion } from './repositories/pricing.ts';
 import { insertServices } from './repositories/services.ts';
 
@@ -112,5 +113,7 @@ export async function seedDemo(ctx: AppContext): Promise<string> {
     if (!winner) throw err;
     return winner;
   }
+  // Its booking page, /book/demo-detailing, as onboarding gives every business one.
+  await ensureSlug(ctx, businessId, DEMO_BUSINESS_NAME);
   return businessId;
 }

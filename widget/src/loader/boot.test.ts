@@ -22,6 +22,7 @@ function fakePopup() {
       ctx = c;
       return handle;
     }),
+    inline: vi.fn(),
   };
   const load = vi.fn(() => Promise.resolve(mod));
   return { handle, load, mod, context: () => ctx };
@@ -223,5 +224,38 @@ describe('the loader (widget.js)', () => {
     button('Book now').click();
     await waitFor(() => expect(handle.open).toHaveBeenCalledTimes(1));
     expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('the loader in inline mode (data-mode="inline")', () => {
+  it('shows no buttons and hands the chunk, imported at once, the tag and the API origin', async () => {
+    neverIdle();
+    const script = tag({ 'data-business-id': ID, 'data-mode': 'inline', 'data-target': 'book-here' });
+    const { load, mod } = fakePopup();
+    boot(load);
+    expect(hosts()).toHaveLength(0);
+    expect(load).toHaveBeenCalledWith('https://book.example.com/widget.js');
+    await waitFor(() => expect(mod.inline).toHaveBeenCalledTimes(1));
+    expect(mod.inline).toHaveBeenCalledWith(
+      expect.objectContaining({ script, businessId: ID, apiOrigin: 'https://book.example.com' }),
+    );
+    expect(mod.mount).not.toHaveBeenCalled();
+  });
+
+  it('warns once when the chunk cannot be loaded', async () => {
+    neverIdle();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    tag({ 'data-business-id': ID, 'data-mode': 'inline', 'data-target': 'book-here' });
+    boot(() => Promise.reject(new Error('offline')));
+    await waitFor(() => expect(warn).toHaveBeenCalledTimes(1));
+    expect(warn.mock.calls[0]?.[0]).toMatch(/^\[Slotwise\] Could not load the booking form/);
+  });
+
+  it('leaves the pop-up mode as it was without data-mode', () => {
+    neverIdle();
+    tag();
+    boot(fakePopup().load);
+    expect(button('Book now')).toBeDefined();
+    expect(button('Feedback')).toBeDefined();
   });
 });

@@ -4,10 +4,18 @@
  * open shadow root, shows "Book now" and "Feedback", and fetches the pop-up chunk
  * only when the customer reaches for it or the browser is idle.
  */
-import type { Mode, PopupContext, PopupHandle, SlotwiseApi, SlotwiseStub, WidgetEventName } from '../contract.ts';
+import type {
+  InlineStart,
+  Mode,
+  PopupContext,
+  PopupHandle,
+  SlotwiseApi,
+  SlotwiseStub,
+  WidgetEventName,
+} from '../contract.ts';
 import css from './loader.css?inline';
 
-export type PopupModule = { mount(ctx: PopupContext): PopupHandle };
+export type PopupModule = { mount(ctx: PopupContext): PopupHandle; inline(start: InlineStart): void };
 
 const warn = (message: string) => console.warn(`[Slotwise] ${message}`);
 
@@ -25,8 +33,22 @@ export function adopt(root: ShadowRoot, text: string): void {
   }
 }
 
+/**
+ * data-mode="inline" (widget/README.md): no buttons; the chunk is imported at once and
+ * renders the steps into the element data-target names. The work is the chunk's, so the
+ * loader stays small.
+ */
+function inline(script: HTMLScriptElement, businessId: string, src: string, load: Loader): void {
+  load(src).then(
+    (m) => m.inline({ script, businessId, apiOrigin: new URL(src).origin, adopt, warn }),
+    () => warn('Could not load the booking form; reload the page to try again.'),
+  );
+}
+
+type Loader = (base: string) => Promise<PopupModule>;
+
 /** load(base) imports the pop-up chunk; base is widget.js's own absolute URL. */
-export function boot(load: (base: string) => Promise<PopupModule>, win: Window = window): void {
+export function boot(load: Loader, win: Window = window): void {
   const doc = win.document;
   const previous = win.Slotwise;
   if (previous && 'loaded' in previous) {
@@ -74,6 +96,8 @@ export function boot(load: (base: string) => Promise<PopupModule>, win: Window =
     warn(
       'The widget.js script tag has no data-business-id, so no booking button is shown. Copy the embed code from Dashboard > Services > Embed Code.',
     );
+  } else if (script?.getAttribute('data-mode') === 'inline') {
+    inline(script, businessId, src, load);
   } else if (script) {
     const el = doc.createElement('slotwise-widget');
     const shadow = el.attachShadow({ mode: 'open' });

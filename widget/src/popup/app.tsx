@@ -3,7 +3,7 @@
 import type { PublicClient } from '@slotwise/shared/public-client';
 import { FeedbackForm } from '@slotwise/ui/feedback-form.tsx';
 import { useState } from 'react';
-import { Dialog, Modal } from './dialog.tsx';
+import { Dialog, Inline, Modal } from './dialog.tsx';
 import { MESSAGES, type Store } from './state.ts';
 import { AddressStep } from './steps/address.tsx';
 import { DetailsStep } from './steps/details.tsx';
@@ -13,7 +13,7 @@ import { QuoteStep } from './steps/quote.tsx';
 import { ServiceStep } from './steps/service.tsx';
 import { SlotStep } from './steps/slot.tsx';
 
-function Booking({ store, onClose }: { store: Store; onClose: () => void }) {
+function Booking({ store, onClose, inline }: { store: Store; onClose: () => void; inline?: boolean }) {
   const business = store.business.value;
   if (!business) {
     return store.loadError.value ? (
@@ -46,7 +46,7 @@ function Booking({ store, onClose }: { store: Store; onClose: () => void }) {
     case 'details':
       return <DetailsStep store={store} />;
     case 'done':
-      return <DoneStep store={store} onClose={onClose} />;
+      return <DoneStep store={store} onClose={onClose} again={inline} />;
   }
 }
 
@@ -70,10 +70,26 @@ function Feedback({ client, onClose }: { client: PublicClient; onClose: () => vo
   );
 }
 
-export function App({ store, client, onClose }: { store: Store; client: PublicClient; onClose: () => void }) {
+export function App({
+  store,
+  client,
+  onClose,
+  inline,
+}: {
+  store: Store;
+  client: PublicClient;
+  onClose: () => void;
+  inline?: boolean;
+}) {
   const mode = store.mode.value;
   if (mode === 'feedback') return <Feedback client={client} onClose={onClose} />;
   if (mode !== 'book') return null;
+  if (inline)
+    return (
+      <Inline title={store.business.value?.name ?? 'Book an appointment'}>
+        <Booking store={store} onClose={onClose} inline />
+      </Inline>
+    );
   return (
     <Dialog title={store.business.value?.name ?? 'Book an appointment'} onClose={onClose}>
       <Booking store={store} onClose={onClose} />

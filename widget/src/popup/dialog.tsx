@@ -2,7 +2,7 @@
  * The modal shell and the pieces every step shares. A real dialog: labelled,
  * aria-modal, focus kept inside (Tab wraps), Escape and the backdrop close it.
  */
-import { type KeyboardEvent, type ReactNode, useLayoutEffect, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import type { Store } from './state.ts';
 
 const FOCUSABLE =
@@ -87,6 +87,28 @@ export function Dialog({ title, onClose, children }: { title: string; onClose: (
   );
 }
 
+/**
+ * The steps inline in the owner's page (data-mode="inline"): no backdrop, no Close, no focus
+ * trap. Step headings take focus only once the customer is in the form (data-quiet goes on
+ * the first focus inside), so a page that loads never jumps to it.
+ */
+export function Inline({ title, children }: { title: string; children: ReactNode }) {
+  const [quiet, setQuiet] = useState(true);
+  return (
+    <section
+      className="sw-inline"
+      aria-labelledby="sw-title"
+      data-quiet={quiet ? '' : undefined}
+      onFocusCapture={() => setQuiet(false)}
+    >
+      <h2 id="sw-title" className="sw-title">
+        {title}
+      </h2>
+      <div className="sw-body">{children}</div>
+    </section>
+  );
+}
+
 /** A modal frame for content that brings its own role="dialog" (the shared FeedbackForm). */
 export function Modal({ onClose, children }: { onClose: () => void; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -105,7 +127,7 @@ export function StepHeading({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLHeadingElement>(null);
   // Layout effect: focus must move before the customer can type, not a frame later.
   useLayoutEffect(() => {
-    ref.current?.focus();
+    if (!ref.current?.closest('[data-quiet]')) ref.current?.focus();
   }, []);
   return (
     <h3 ref={ref} className="sw-step-title" tabIndex={-1}>

@@ -5,7 +5,7 @@
 import { createPublicClient } from '@slotwise/shared/public-client';
 import feedbackCss from '@slotwise/ui/feedback.css?inline';
 import { createRoot } from 'react-dom/client';
-import type { Mode, PopupContext, PopupHandle } from '../contract.ts';
+import type { InlineStart, Mode, PopupContext, PopupHandle } from '../contract.ts';
 import { App } from './app.tsx';
 import css from './popup.css?inline';
 import { createStore, type StoreOptions } from './state.ts';
@@ -49,7 +49,11 @@ export function mount(ctx: PopupContext, options: StoreOptions = {}): PopupHandl
     () => {},
   );
 
-  createRoot(root).render(<App store={store} client={client} onClose={close} />);
+  // Inline, the last step's button starts a new booking: there is nothing to close.
+  const again = () => store.open('book');
+  createRoot(root).render(
+    <App store={store} client={client} onClose={ctx.inline ? again : close} inline={ctx.inline} />,
+  );
 
   return {
     open(mode: Mode, from?: HTMLElement | null) {
@@ -61,4 +65,44 @@ export function mount(ctx: PopupContext, options: StoreOptions = {}): PopupHandl
     },
     close,
   };
+}
+
+/**
+ * data-mode="inline": the steps in a shadow root inside the element data-target names
+ * (after the script tag, with one warning, when there is none), opened at once.
+ */
+export function inline({ script, businessId, apiOrigin, adopt, warn }: InlineStart): void {
+  const doc = script.ownerDocument;
+  const el = doc.createElement('slotwise-widget');
+  const shadow = el.attachShadow({ mode: 'open' });
+  const place = () => {
+    const id = script.getAttribute('data-target') ?? '';
+    const target = id && doc.getElementById(id);
+    if (target) return target.append(el);
+    warn(
+      `No element has id="${id}" (the tag's data-target), so the booking form is shown after the script tag. Add <div id="${id || 'book-here'}"></div> where it belongs.`,
+    );
+    if (script.isConnected && script.parentElement !== doc.head) script.after(el);
+    else doc.body.append(el);
+  };
+  if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', place, { once: true });
+  else place();
+  // A task of its own, after the chunk's evaluation: two shorter tasks rather than one long
+  // one leave a phone's main thread free sooner (Total Blocking Time, bench/booking-page.ts).
+  setTimeout(() =>
+    mount({
+      apiOrigin,
+      businessId,
+      shadow,
+      adopt: (css) => adopt(shadow, css),
+      emit: (name, detail) =>
+        el.dispatchEvent(new CustomEvent(`slotwise:${name}`, { detail, bubbles: true, composed: true })),
+      disable: (message) => {
+        el.remove();
+        warn(message);
+      },
+      launcher: el,
+      inline: true,
+    }).open('book'),
+  );
 }

@@ -53,8 +53,17 @@ export interface BusinessesTable {
   time_format: Generated<TimeFormat>;
   /** The niche whose starting services were created, so step 2 never creates them twice. */
   template_niche: string | null;
+  /** The booking page's address, /book/{slug} (shared/src/slug.ts); null until the business has a name. */
+  slug: string | null;
   created_at: number;
   updated_at: number;
+}
+
+/** Slugs a business had before its current one: they redirect to it and are never given to another business. */
+interface PreviousSlugsTable {
+  slug: string;
+  business_id: string;
+  created_at: number;
 }
 
 interface QuestionOptionsTable {
@@ -249,4 +258,5 @@ export interface Database {
   job_runs: JobRunsTable;
   booking_undos: BookingUndosTable;
   first_day_checklist: FirstDayChecklistTable;
+  previous_slugs: PreviousSlugsTable;
 }

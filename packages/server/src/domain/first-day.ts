@@ -12,6 +12,7 @@ export function firstDayChecklist(marks: Marks | undefined, hasBooking: boolean)
   const done: Record<ChecklistItemId, boolean> = {
     prices: marks?.prices_checked_at != null,
     hours: marks?.hours_set_at != null,
+    // Copying the embed code or the booking page's link (a business with no website) both mark it.
     embed: marks?.embed_copied_at != null,
     'test-booking': hasBooking,
   };

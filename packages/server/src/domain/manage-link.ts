@@ -14,6 +14,7 @@ import { AppError } from '../errors.ts';
 import type { Business } from '../repositories/businesses.ts';
 import type { BookingRow } from '../repositories/calendar.ts';
 import { shownTime } from './answers.ts';
+import { bookingPageUrl } from './booking-page.ts';
 import { hashManageToken } from './manage-token.ts';
 import { effectiveStatus } from './status.ts';
 
@@ -59,6 +60,7 @@ export async function managedBooking(ctx: AppContext, row: BookingRow, business:
     timeZone: business.time_zone,
     timeFormat: business.time_format,
     version: row.version,
+    bookingPageUrl: bookingPageUrl(ctx.config.publicUrl, business.slug),
   };
   const hours = business.change_cutoff_hours;
   if (!changeLocked(row.start_ms, hours, now)) return shown;

@@ -1,6 +1,7 @@
 /** The three onboarding steps: name, trade, address (docs/product.md#onboarding). */
 import type { AppContext } from '../context.ts';
 import { inTransaction } from '../db/transaction.ts';
+import { ensureSlug } from '../domain/booking-page.ts';
 import { BUSINESS_ADDRESS_NOT_FOUND, locate } from '../domain/places.ts';
 import { toProfile } from '../repositories/businesses.ts';
 import { applyTradeTemplate } from '../repositories/templates.ts';
@@ -11,7 +12,12 @@ export function onboardingHandlers(ctx: AppContext): Handlers<'onboarding'> {
   return {
     profile: async (req) => toProfile(req.owner.business),
 
-    step1: async (req) => toProfile(await businesses.update(req.owner.business.id, { name: req.body.name })),
+    step1: async (req) => {
+      const business = await businesses.update(req.owner.business.id, { name: req.body.name });
+      // The booking page's address comes from the first name; a later rename keeps it (decision 018).
+      if (!business.slug) await ensureSlug(ctx, business.id, req.body.name);
+      return toProfile(business);
+    },
 
     step2: async (req) => {
       const { niche } = req.body;

@@ -48,9 +48,15 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/customer/booking',
   'PUT /api/customer/reschedule',
   'DELETE /api/customer/confirm-cancel',
+  'GET /api/customer/booking-page',
   'GET /demo',
   // The default privacy notice the widget links (routes/privacy.ts).
   'GET /privacy/:businessId',
+  // The hosted booking page and its files (routes/booking-page.ts).
+  'GET /book/:slug',
+  'GET /book/:slug/share.png',
+  'GET /book/:slug/qr.svg',
+  'GET /book/:slug/qr.png',
   // Its own bearer token (METRICS_TOKEN), 404 when none is set: test/metrics.test.ts.
   'GET /metrics',
   'GET /widget.js',
@@ -369,6 +375,8 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
       r({ body: { title: 'Lunch', reason: 'lunch', startTime: later('21:00'), endTime: later('21:30') } }),
     [`PUT ${d}/blocked-time/:id/reschedule`]: () => r({ body: { startTime: later('22:00'), endTime: later('22:30') } }),
     [`DELETE ${d}/blocked-time/:id`]: () => r(),
+    [`GET ${d}/booking-page`]: () => r(),
+    [`PUT ${d}/booking-page`]: () => r({ body: { slug: `page-${randomUUID().slice(0, 8)}` } }),
     [`GET ${d}/checklist`]: () => r(),
     [`POST ${d}/checklist/embed-copied`]: () => r(),
     [`POST ${d}/checklist/dismiss`]: () => r(),
@@ -446,6 +454,7 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     'PUT /api/customer/reschedule': () =>
       r({ body: { token: manageTokenFor(secret, target.bookingId), newDateTime: `${w.day}T13:00` } }),
     'DELETE /api/customer/confirm-cancel': () => r({ query: { token: manageTokenFor(secret, target.bookingId) } }),
+    'GET /api/customer/booking-page': () => r({ query: { token: manageTokenFor(secret, target.bookingId) } }),
     'GET /demo': () => r(),
   };
   return table[route.key]?.();

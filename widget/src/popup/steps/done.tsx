@@ -4,7 +4,8 @@ import { longDate } from '@slotwise/shared/time-zone';
 import { StepHeading } from '../dialog.tsx';
 import type { Store } from '../state.ts';
 
-export function DoneStep({ store, onClose }: { store: Store; onClose: () => void }) {
+/** again: inline on a page (data-mode="inline"), the button starts a new booking instead of closing. */
+export function DoneStep({ store, onClose, again }: { store: Store; onClose: () => void; again?: boolean }) {
   const booked = store.booked.value;
   if (!booked) return null;
   const { day, startTime, endTime, startZone, endZone } = booked.bookingTime;
@@ -28,7 +29,7 @@ export function DoneStep({ store, onClose }: { store: Store; onClose: () => void
       <p className="sw-strong">A confirmation e-mail is on its way.</p>
       <div className="sw-actions">
         <button type="button" className="sw-primary" onClick={onClose}>
-          Close
+          {again ? 'Book again' : 'Close'}
         </button>
       </div>
     </div>

@@ -13,6 +13,7 @@ const booking: ManagedBooking = {
   bookingTime: { day: '2031-06-04', startTime: '14:30', endTime: '15:00' },
   timeZone: 'America/Los_Angeles',
   timeFormat: '12h',
+  bookingPageUrl: 'https://book.example.com/book/sparkle-auto',
 };
 
 function api(overrides: Parameters<typeof fakeApi>[0] = {}) {
@@ -57,6 +58,45 @@ describe('Customer cancel', () => {
     const call = calls.callsTo('DELETE /api/customer/confirm-cancel')[0]!;
     expect(call.url.searchParams.get('token')).toBe(TOKEN);
     expect(screen.queryByRole('button', { name: 'Yes, cancel my booking' })).not.toBeInTheDocument();
+    // Next: the business's own booking page, never Slotwise's home page.
+    expect(screen.getByRole('link', { name: 'Book again with Sparkle Auto' })).toHaveAttribute(
+      'href',
+      'https://book.example.com/book/sparkle-auto',
+    );
+    expect(screen.queryByRole('link', { name: /home page/ })).not.toBeInTheDocument();
+  });
+
+  it('offers "Book again" with the business when a used link is opened, and nothing when none is known', async () => {
+    const gone = {
+      status: 410,
+      body: { error: 'This booking has been cancelled, so this link no longer works.', code: 'LINK_GONE' },
+    };
+    const calls = api({
+      'GET /api/customer/booking': gone,
+      'GET /api/customer/booking-page': {
+        body: { businessName: 'Sparkle Auto', url: 'https://book.example.com/book/sparkle-auto' },
+      },
+    });
+    renderApp(`/customer/cancel?token=${TOKEN}`);
+    expect(await screen.findByRole('link', { name: 'Book again with Sparkle Auto' })).toHaveAttribute(
+      'href',
+      'https://book.example.com/book/sparkle-auto',
+    );
+    expect(calls.callsTo('GET /api/customer/booking-page')[0]!.url.searchParams.get('token')).toBe(TOKEN);
+  });
+
+  it('shows no "Book again" for a link whose business is unknown', async () => {
+    const calls = api({
+      'GET /api/customer/booking': { status: 404, body: { error: 'This link is not valid.', code: 'LINK_INVALID' } },
+      'GET /api/customer/booking-page': {
+        status: 404,
+        body: { error: 'No booking page.', code: 'BUSINESS_NOT_FOUND' },
+      },
+    });
+    renderApp(`/customer/cancel?token=${TOKEN}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This link is not valid.');
+    await waitFor(() => expect(calls.callsTo('GET /api/customer/booking-page')).toHaveLength(1));
+    expect(screen.queryByRole('link', { name: /Book again/ })).not.toBeInTheDocument();
   });
 
   it("shows the server's error as the state text", async () => {

@@ -10,6 +10,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Brand } from '../../../components/brand.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { client } from '../../../lib/api.ts';
+import { BookAgain, BusinessPageLink } from './book-again.tsx';
 import { BookingSummary } from './booking-summary.tsx';
 import { ChangeLocked } from './change-locked.tsx';
 import '../customer.css';
@@ -22,7 +23,7 @@ export const INVALID_CANCEL_LINK = 'Invalid cancellation link. Please check the 
 type State =
   | { name: 'loading' }
   | { name: 'confirm'; booking: ManagedBooking; submitting: boolean }
-  | { name: 'success' }
+  | { name: 'success'; booking: ManagedBooking }
   | { name: 'error'; message: string };
 
 /** The server's sentence as the state text when it sent one, otherwise the catch-all. */
@@ -69,7 +70,7 @@ export function CancelPage() {
     setState({ name: 'confirm', booking, submitting: true });
     try {
       await client.customer.cancel({ query: { token } });
-      setState({ name: 'success' });
+      setState({ name: 'success', booking });
     } catch (err) {
       setState({ name: 'error', message: stateText(err) });
     }
@@ -85,15 +86,14 @@ export function CancelPage() {
     return (
       <Frame>
         <Notice kind="success">{CANCELLED}</Notice>
-        <a className="btn btn--block" href="/">
-          Back to the home page
-        </a>
+        <BusinessPageLink url={state.booking.bookingPageUrl} name={state.booking.businessName} again />
       </Frame>
     );
   if (state.name === 'error')
     return (
       <Frame>
         <Notice kind="error">{state.message}</Notice>
+        <BookAgain token={token} />
       </Frame>
     );
   if (state.booking.changeLocked)
@@ -116,7 +116,7 @@ export function CancelPage() {
         >
           {state.submitting ? 'Cancelling...' : 'Yes, cancel my booking'}
         </button>
-        <a className="btn" href="/">
+        <a className="btn" href={state.booking.bookingPageUrl ?? '/'}>
           Keep my booking
         </a>
       </div>

@@ -14,6 +14,7 @@ const booking: ManagedBooking = {
   bookingTime: { day: '2031-06-04', startTime: '10:00', endTime: '11:00' },
   timeZone: 'America/Los_Angeles',
   timeFormat: '12h',
+  bookingPageUrl: 'https://book.example.com/book/sparkle-auto',
 };
 const daySlots = [
   { time: '10:00', available: true },
@@ -96,12 +97,37 @@ describe('Customer reschedule', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Your booking has been successfully rescheduled.');
     expect(confirmed()).toHaveTextContent('11:00 AM – 12:00 PM');
     expect(screen.getByText('A confirmation e-mail is on its way.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+    // The business's own booking page, never Slotwise's home page.
+    expect(screen.getByRole('link', { name: 'Back to Sparkle Auto' })).toHaveAttribute(
+      'href',
+      'https://book.example.com/book/sparkle-auto',
+    );
+    expect(screen.queryByRole('link', { name: /home page/ })).not.toBeInTheDocument();
     expect(alert).not.toHaveBeenCalled();
     expect(calls.callsTo('PUT /api/customer/reschedule')[0]!.body).toEqual({
       token: TOKEN,
       newDateTime: '2031-06-04T11:00',
     });
+  });
+
+  it('offers "Book again" with the business when the link no longer works', async () => {
+    const calls = api({
+      'GET /api/customer/booking': {
+        status: 410,
+        body: { error: 'This booking has been cancelled, so this link no longer works.', code: 'LINK_GONE' },
+      },
+      'GET /api/customer/booking-page': {
+        body: { businessName: 'Sparkle Auto', url: 'https://book.example.com/book/sparkle-auto' },
+      },
+    });
+    renderApp(url());
+    expect(await screen.findByRole('alert')).toHaveTextContent('this link no longer works');
+    expect(await screen.findByRole('link', { name: 'Book again with Sparkle Auto' })).toHaveAttribute(
+      'href',
+      'https://book.example.com/book/sparkle-auto',
+    );
+    const asked = calls.callsTo('GET /api/customer/booking-page')[0]!;
+    expect(Object.fromEntries(asked.url.searchParams)).toEqual({ token: TOKEN, businessId: BUSINESS_ID });
   });
 
   it('shows "Error loading slots" when the slots cannot be loaded', async () => {

@@ -15,6 +15,7 @@ import { Brand } from '../../../components/brand.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { client } from '../../../lib/api.ts';
 import { isNetworkError } from '../../../lib/errors.ts';
+import { BookAgain, BusinessPageLink } from './book-again.tsx';
 import { BookingSummary } from './booking-summary.tsx';
 import { ChangeLocked } from './change-locked.tsx';
 import '../customer.css';
@@ -157,9 +158,7 @@ function Reschedule({ token, businessId }: { token: string; businessId: string }
         <Notice kind="success">{RESCHEDULED}</Notice>
         <BookingSummary booking={done} heading="Your new booking" />
         <p className="muted">A confirmation e-mail is on its way.</p>
-        <a className="btn" href="/">
-          Go to the home page
-        </a>
+        <BusinessPageLink url={done.bookingPageUrl} name={done.businessName} />
       </Frame>
     );
   if (booking.state === 'loading')
@@ -172,6 +171,7 @@ function Reschedule({ token, businessId }: { token: string; businessId: string }
     return (
       <Frame>
         <Notice kind="error">{booking.message}</Notice>
+        <BookAgain token={token} businessId={businessId} />
       </Frame>
     );
 

@@ -44,7 +44,7 @@ function itemsFor(businessId: string, niche: string | null): Record<ChecklistIte
     },
     embed: {
       label: 'Copy your embed code',
-      hint: 'One line on your website adds the booking button.',
+      hint: 'One line on your website adds the booking button. No website? Copy your booking page link there instead.',
       to: { page: '/dashboard/services#embed-code' },
     },
     'test-booking': {

@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { showToast } from '../../../components/toaster.tsx';
 import { client } from '../../../lib/api.ts';
@@ -9,10 +9,23 @@ import { useResource } from '../../../lib/resource.ts';
 
 const COPIED = 'Script copied to clipboard!';
 
-/** The tag owners paste into their site. The origin is this page's: PUBLIC_URL when our server serves it. */
-function embedScript(origin: string, businessId: string): string {
-  return `<script src="${origin}/widget.js" data-business-id="${businessId}" async></script>`;
+type EmbedKind = 'popup' | 'inline';
+
+/**
+ * The tag owners paste into their site (widget/README.md). The origin is this page's: PUBLIC_URL
+ * when our server serves it. The inline form needs an element to render into, named by data-target.
+ */
+function embedScript(origin: string, businessId: string, kind: EmbedKind = 'popup'): string {
+  const tag = `<script src="${origin}/widget.js" data-business-id="${businessId}"`;
+  return kind === 'popup'
+    ? `${tag} async></script>`
+    : `<div id="book-here"></div>\n${tag} data-mode="inline" data-target="book-here" async></script>`;
 }
+
+const KINDS: { kind: EmbedKind; label: string; hint: string }[] = [
+  { kind: 'popup', label: 'Pop-up button', hint: 'a "Book now" button in the corner of every page' },
+  { kind: 'inline', label: 'Inline form', hint: 'the booking steps inside your page, where you paste it' },
+];
 
 export function EmbedCodeSection() {
   useSignals();
@@ -22,7 +35,8 @@ export function EmbedCodeSection() {
   );
   const field = useRef<HTMLTextAreaElement>(null);
   const businessId = details.data.value?.businessId;
-  const script = businessId ? embedScript(window.location.origin, businessId) : '';
+  const [kind, setKind] = useState<EmbedKind>('popup');
+  const script = businessId ? embedScript(window.location.origin, businessId, kind) : '';
 
   async function copy() {
     const ok = await copyText(script, field.current);
@@ -39,8 +53,29 @@ export function EmbedCodeSection() {
     <section id="embed-code" className="card section" aria-labelledby="embed-heading">
       <h2 id="embed-heading">Embed Code</h2>
       <p className="section-intro">
-        Paste this tag into your website, just before <code>&lt;/body&gt;</code>, to add the booking pop-up.
+        {kind === 'popup' ? (
+          <>
+            Paste this tag into your website, just before <code>&lt;/body&gt;</code>, to add the booking pop-up.
+          </>
+        ) : (
+          <>Paste these lines where the booking form should appear on your page.</>
+        )}
       </p>
+      <fieldset className="embed-kinds">
+        <legend className="visually-hidden">Kind of embed</legend>
+        {KINDS.map((k) => (
+          <label key={k.kind} className="embed-kind">
+            <input
+              type="radio"
+              name="embed-kind"
+              value={k.kind}
+              checked={kind === k.kind}
+              onChange={() => setKind(k.kind)}
+            />{' '}
+            <strong>{k.label}</strong> <span className="muted">{k.hint}</span>
+          </label>
+        ))}
+      </fieldset>
       {details.error.value ? (
         <p className="notice notice--error" role="alert">
           {details.error.value}
@@ -54,7 +89,7 @@ export function EmbedCodeSection() {
             className="input embed-code"
             aria-labelledby="embed-heading"
             readOnly
-            rows={3}
+            rows={kind === 'popup' ? 3 : 4}
             value={script}
             onFocus={(e) => e.currentTarget.select()}
           />

@@ -16,6 +16,13 @@ import { storeToken } from '../../../testing/tokens.ts';
 const B = '/api/business-dashboard';
 const wash = { _id: '11111111-1111-4111-8111-111111111111', serviceName: 'Basic Wash', duration: 45, price: 25 };
 
+const bookingPage = (slug: string) => ({
+  slug,
+  url: `https://book.example.com/book/${slug}`,
+  qrSvgUrl: `https://book.example.com/book/${slug}/qr.svg`,
+  qrPngUrl: `https://book.example.com/book/${slug}/qr.png`,
+});
+
 function servicesApi(over: Record<string, Handler | Reply> = {}) {
   storeToken();
   return fakeApi({
@@ -23,11 +30,67 @@ function servicesApi(over: Record<string, Handler | Reply> = {}) {
     [`GET ${B}/settings/specific-question`]: { body: null },
     [`GET ${B}/services`]: { body: { services: [wash] } },
     [`GET ${B}/settings/distance-pricing`]: { body: { chargeForDistance: false, pricePerMile: 0 } },
+    [`GET ${B}/booking-page`]: { body: bookingPage('shiny-cars') },
     ...over,
   });
 }
 
 const section = (name: string) => screen.getByText(name, { selector: 'h2' }).closest('section') as HTMLElement;
+
+describe('Services page: Booking Page', { timeout: 20_000 }, () => {
+  it('shows the link, copies it (ticking the checklist item) and offers the QR code as SVG and PNG', async () => {
+    const api = servicesApi({
+      [`POST ${B}/checklist/embed-copied`]: { body: { items: [{ id: 'embed', done: true }], dismissed: false } },
+    });
+    const { user } = renderApp('/dashboard/services');
+    const box = await within(section('Booking Page')).findByRole('textbox', { name: 'Booking page link' });
+    expect(box).toHaveValue('https://book.example.com/book/shiny-cars');
+    await user.click(screen.getByRole('button', { name: 'Copy Link' }));
+    expect(await navigator.clipboard.readText()).toBe('https://book.example.com/book/shiny-cars');
+    expect(shownToasts()).toContainEqual('Booking link copied to clipboard!');
+    await waitFor(() => expect(api.callsTo(`POST ${B}/checklist/embed-copied`)).toHaveLength(1));
+    const svg = screen.getByRole('link', { name: 'Download QR (SVG)' });
+    expect(svg).toHaveAttribute('href', 'https://book.example.com/book/shiny-cars/qr.svg');
+    expect(svg).toHaveAttribute('download');
+    expect(screen.getByRole('link', { name: 'Download QR (PNG)' })).toHaveAttribute(
+      'href',
+      'https://book.example.com/book/shiny-cars/qr.png',
+    );
+    expect(screen.getByRole('img', { name: /QR code of/ })).toHaveAttribute(
+      'src',
+      'https://book.example.com/book/shiny-cars/qr.svg',
+    );
+  });
+
+  it("changes the address, and shows the server's reason when it is refused", async () => {
+    let attempt = 0;
+    const api = servicesApi({
+      [`PUT ${B}/booking-page`]: () =>
+        ++attempt === 1
+          ? {
+              status: 409,
+              body: { error: 'Another business uses /book/joes (or did); choose another address.', code: 'SLUG_TAKEN' },
+            }
+          : { body: bookingPage('joes-wash') },
+    });
+    const { user } = renderApp('/dashboard/services');
+    const input = await within(section('Booking Page')).findByLabelText('Page address');
+    await user.clear(input);
+    await user.type(input, 'joes');
+    await user.click(screen.getByRole('button', { name: 'Save Address' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Another business uses /book/joes');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(input);
+    await user.type(input, 'joes-wash');
+    await user.click(screen.getByRole('button', { name: 'Save Address' }));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Booking page link' })).toHaveValue(
+        'https://book.example.com/book/joes-wash',
+      ),
+    );
+    expect(api.callsTo(`PUT ${B}/booking-page`).map((c) => c.body)).toEqual([{ slug: 'joes' }, { slug: 'joes-wash' }]);
+  });
+});
 
 // These pages hold over a thousand form controls; jsdom is slow with them on a busy machine.
 describe('Services page: Embed Code', { timeout: 20_000 }, () => {
@@ -42,6 +105,18 @@ describe('Services page: Embed Code', { timeout: 20_000 }, () => {
     // user-event gives the page a working clipboard; read back what was copied.
     expect(await navigator.clipboard.readText()).toBe(script);
     expect(shownToasts()).toContainEqual('Script copied to clipboard!');
+  });
+
+  it('offers the inline form too: a target element and the tag with data-mode="inline"', async () => {
+    servicesApi();
+    const { user } = renderApp('/dashboard/services');
+    const box = await within(section('Embed Code')).findByRole('textbox');
+    expect(screen.getByRole('radio', { name: /Pop-up button/ })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: /Inline form/ }));
+    const code = `<div id="book-here"></div>\n<script src="${window.location.origin}/widget.js" data-business-id="${BUSINESS_ID}" data-mode="inline" data-target="book-here" async></script>`;
+    expect(box).toHaveValue(code);
+    await user.click(screen.getByRole('button', { name: 'Copy Script' }));
+    expect(await navigator.clipboard.readText()).toBe(code);
   });
 
   it("tells the server the code was copied (the first-day checklist's item), and only when it was", async () => {

@@ -1,5 +1,6 @@
 import { useScrollToHash } from '../../../lib/use-scroll-to-hash.ts';
 import '../services.css';
+import { BookingPageSection } from './booking-page-section.tsx';
 import { DistancePricingSection } from './distance-pricing-section.tsx';
 import { EmbedCodeSection } from './embed-code-section.tsx';
 import { ServicesListSection } from './services-list-section.tsx';
@@ -12,6 +13,7 @@ export function ServicesPage() {
       <div className="page-head">
         <h1>Services</h1>
       </div>
+      <BookingPageSection />
       <EmbedCodeSection />
       <SpecificQuestionSection />
       <ServicesListSection />

@@ -9,9 +9,11 @@ import type { AppContext } from '../../context.ts';
 import { isOverlapViolation } from '../../db/errors.ts';
 import { withBusinessLock } from '../../db/transaction.ts';
 import { linksFor, mailCustomerAndOwner, toMailBooking } from '../../domain/booking-mail.ts';
+import { bookingPageUrl } from '../../domain/booking-page.ts';
 import { bookingWindowOf } from '../../domain/booking-window.ts';
 import { loadBusiness } from '../../domain/lookup.ts';
 import { assertChangeAllowed, bookingForToken, managedBooking } from '../../domain/manage-link.ts';
+import { hashManageToken } from '../../domain/manage-token.ts';
 import { locationOf } from '../../domain/places.ts';
 import { assertVersion, checkSlot, hoursOn, intervalOf, SLOT_TAKEN } from '../../domain/slot-rules.ts';
 import { assertTravelFits } from '../../domain/travel.ts';
@@ -19,9 +21,26 @@ import { AppError } from '../../errors.ts';
 import { mails } from '../../mail/templates.ts';
 import type { Handlers } from '../register.ts';
 
-export function manageHandlers(ctx: AppContext): Handlers<'customer', 'managedBooking' | 'reschedule' | 'cancel'> {
+export function manageHandlers(
+  ctx: AppContext,
+): Handlers<'customer', 'managedBooking' | 'reschedule' | 'cancel' | 'bookingPageLink'> {
   const { calendar, bookings } = ctx.repos;
   return {
+    // "Book again" where a link no longer works: the token finds its business even once used or past.
+    bookingPageLink: async (req) => {
+      const { token, businessId } = req.query;
+      const row = token ? await ctx.repos.manageTokens.findBooking(hashManageToken(token)) : undefined;
+      const id = row?.business_id ?? businessId;
+      const business = id ? await ctx.repos.businesses.findById(id) : undefined;
+      const url = business ? bookingPageUrl(ctx.config.publicUrl, business.slug) : null;
+      if (!business || !url)
+        throw new AppError(
+          'BUSINESS_NOT_FOUND',
+          'No booking page is known for this link; contact the business directly.',
+        );
+      return { businessName: business.name ?? '', url };
+    },
+
     managedBooking: async (req) => {
       const row = await bookingForToken(ctx, req.query.token);
       // Past the cut-off the booking is still shown, with why it can no longer change and whom to ask.

@@ -51,6 +51,7 @@ describe.each(storages())('customer manage links on %s', (kind) => {
         timeZone: LA,
         timeFormat: '12h',
         version: 0,
+        bookingPageUrl: expect.stringMatching(/^http:\/\/localhost:3000\/book\/shiny-cars(-\d+)?$/),
       });
     });
 
@@ -205,6 +206,26 @@ describe.each(storages())('customer manage links on %s', (kind) => {
         expect(again.statusCode).toBe(410);
         expect(again.json().error).toMatch(/has been cancelled, so this link no longer works/);
       }
+    });
+
+    it('leads a used link to the business\'s booking page ("Book again"), and says when nothing is known', async () => {
+      const { token } = await bookAndToken(t, bookBody(shop, { date: '2026-12-15', time: '16:00' }));
+      const page = (query: string) => t.app.inject({ url: `/api/customer/booking-page?${query}` });
+      const before = await page(`token=${encodeURIComponent(token)}`);
+      expect(before.statusCode).toBe(200);
+      expect((await cancel(token)).statusCode).toBe(200);
+      const after = await page(`token=${encodeURIComponent(token)}`);
+      expect(after.statusCode).toBe(200);
+      expect(after.json()).toEqual({
+        businessName: 'Shiny Cars',
+        url: expect.stringMatching(/^http:\/\/localhost:3000\/book\/shiny-cars(-\d+)?$/),
+      });
+      // An unknown token with the reschedule link's businessId still finds the business.
+      const byId = await page(`token=made-up&businessId=${shop.businessId}`);
+      expect(byId.json()).toEqual(after.json());
+      const unknown = await page('token=made-up');
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().code).toBe('BUSINESS_NOT_FOUND');
     });
 
     it('refuses an unknown token with 404 and a missing one with 400', async () => {

@@ -1,0 +1,120 @@
+/**
+ * The hosted booking page (docs/product.md#the-booking-page, decision 018):
+ * GET /book/:slug (HTML), /book/:slug/share.png (its og:image), /book/:slug/qr.svg and
+ * /qr.png (for flyers). A slug the business had before answers 301 to the same file under
+ * its current slug; an unknown one a 404 page that says what to do.
+ */
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { notFoundPage, renderBookingPage } from '../booking-page/page.ts';
+import { qrPng, qrSvg } from '../booking-page/qr.ts';
+import { shareImage, shareVersion } from '../booking-page/share-image.ts';
+import { areaOf, type BookingPageView, servicePrice, tradeLabel } from '../booking-page/view.ts';
+import type { AppContext } from '../context.ts';
+import { bookingPageUrl } from '../domain/booking-page.ts';
+import { chargedPerMileCents } from '../domain/pricing.ts';
+import { chooseEncoding } from '../plugins/compression.ts';
+import type { Business } from '../repositories/businesses.ts';
+
+const SlugParams = z.object({ slug: z.string().max(200) });
+type Params = { Params: z.infer<typeof SlugParams> };
+
+/** The page changes when the owner edits: caches keep it a minute, then ask again (ETag answers 304). */
+const PAGE_CACHE = 'public, max-age=60';
+/** The share image's URL changes with what it shows (?v=), so it may be kept long. */
+const IMAGE_CACHE = 'public, max-age=86400';
+
+async function viewOf(ctx: AppContext, b: Business): Promise<BookingPageView> {
+  const [services, question, hours] = await Promise.all([
+    ctx.repos.services.list(b.id),
+    ctx.repos.pricing.questionOf(b),
+    ctx.repos.availability.forBusiness(b.id),
+  ]);
+  const url = bookingPageUrl(ctx.config.publicUrl, b.slug)!;
+  const name = b.name ?? '';
+  const trade = tradeLabel(b.niche);
+  const distance = chargedPerMileCents(b) > 0;
+  return {
+    businessId: b.id,
+    name,
+    trade,
+    url,
+    imageUrl: `${url}/share.png?v=${shareVersion(name, trade)}`,
+    area: areaOf(b.address, b.lat, b.lng, b.max_distance_miles),
+    services: services.map((s) => ({
+      name: s.name,
+      durationMin: s.duration_min,
+      ...servicePrice(s.price_cents, question, distance),
+    })),
+    hours,
+    timeFormat: b.time_format,
+    question: question?.question ?? null,
+  };
+}
+
+/** Sends a text answer compressed as the request accepts, with an ETag that a repeat visit can answer 304 to. */
+function sendText(req: FastifyRequest, reply: FastifyReply, type: string, body: string, status = 200) {
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+  reply.type(type).header('etag', etag).header('vary', 'accept-encoding');
+  if (status === 200 && req.headers['if-none-match'] === etag) return reply.status(304).send();
+  const encoding = chooseEncoding(req.headers['accept-encoding']);
+  if (!encoding) return reply.status(status).send(body);
+  const packed =
+    encoding === 'br'
+      ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : gzipSync(body, { level: 6 });
+  return reply.status(status).header('content-encoding', encoding).send(packed);
+}
+
+export async function bookingPageRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  /** The business behind a slug, or the answer already sent (a redirect or the 404 page). */
+  async function resolve(req: FastifyRequest<Params>, reply: FastifyReply, suffix: string) {
+    const slug = req.params.slug;
+    // Typed from a flyer, "/book/Joes-Wash" finds /book/joes-wash (a redirect, so one address is indexed).
+    const found = await ctx.repos.slugs.find(slug.toLowerCase());
+    if (found?.current && found.business.slug === slug) return found.business;
+    if (found?.business.slug) {
+      reply.header('cache-control', 'public, max-age=3600').redirect(`/book/${found.business.slug}${suffix}`, 301);
+      return null;
+    }
+    reply.header('cache-control', 'no-store');
+    await sendText(req, reply, 'text/html; charset=utf-8', notFoundPage(slug), 404);
+    return null;
+  }
+
+  app.get<Params>('/book/:slug', { schema: { params: SlugParams } }, async (req, reply) => {
+    const b = await resolve(req, reply, '');
+    if (!b) return reply;
+    reply.header('cache-control', PAGE_CACHE);
+    return sendText(req, reply, 'text/html; charset=utf-8', renderBookingPage(await viewOf(ctx, b)));
+  });
+
+  app.get<Params>('/book/:slug/share.png', { schema: { params: SlugParams } }, async (req, reply) => {
+    const b = await resolve(req, reply, '/share.png');
+    if (!b) return reply;
+    return reply
+      .type('image/png')
+      .header('cache-control', IMAGE_CACHE)
+      .send(shareImage(b.name ?? '', tradeLabel(b.niche)));
+  });
+
+  const download = (name: string) => `attachment; filename="${name}"`;
+  app.get<Params>('/book/:slug/qr.svg', { schema: { params: SlugParams } }, async (req, reply) => {
+    const b = await resolve(req, reply, '/qr.svg');
+    if (!b) return reply;
+    reply.header('cache-control', PAGE_CACHE).header('content-disposition', download(`${b.slug}-booking-qr.svg`));
+    return sendText(req, reply, 'image/svg+xml', await qrSvg(bookingPageUrl(ctx.config.publicUrl, b.slug)!));
+  });
+
+  app.get<Params>('/book/:slug/qr.png', { schema: { params: SlugParams } }, async (req, reply) => {
+    const b = await resolve(req, reply, '/qr.png');
+    if (!b) return reply;
+    return reply
+      .type('image/png')
+      .header('cache-control', PAGE_CACHE)
+      .header('content-disposition', download(`${b.slug}-booking-qr.png`))
+      .send(await qrPng(bookingPageUrl(ctx.config.publicUrl, b.slug)!));
+  });
+}
