@@ -127,6 +127,6 @@ export function catalogueHandlers(ctx: AppContext): Handlers<'customer', 'busine
       },
     },
 
-    quote: async (req) => toQuoteJson((await priceRequest(ctx, req.body, req.log)).quote),
+    quote: async (req) => toQuoteJson(await priceRequest(ctx, req.body, req.log)),
   };
 }
