@@ -38,7 +38,15 @@ interface Index {
   byZip: Map<string, Place>;
   /** One entry per "city|state", sorted by key. */
   cities: City[];
+  /**
+   * The cities by the first 3 letters of their name: a street address is read several ways
+   * (docs/decisions/016-street-addresses-offline.md), and each reading looks a name up.
+   */
+  byStart: Map<string, City[]>;
 }
+
+/** The index key of a name or a query of 3 characters or more. */
+const START = 3;
 
 /** "ST\tCity\tpeople" lines (packages/server/scripts/city-population.ts), by "City|ST" as the gazetteer spells it. */
 function loadPopulation(): Map<string, number> {
@@ -74,8 +82,17 @@ function getIndex(): Index {
       people: population.get(`${place.city}|${place.state}`) ?? 0,
     }))
     .sort((a, b) => a.key.localeCompare(b.key));
-  index = { byZip, cities };
+  const byStart = new Map<string, City[]>();
+  for (const city of cities) {
+    const start = nameOf(city).slice(0, START);
+    byStart.set(start, [...(byStart.get(start) ?? []), city]);
+  }
+  index = { byZip, cities, byStart };
   return index;
+}
+
+function nameOf(city: Pick<City, 'key'>): string {
+  return city.key.slice(0, city.key.lastIndexOf('|'));
 }
 
 /** A name as the gazetteer's index compares it: no accents, lower case, words of letters and digits. */
@@ -139,12 +156,15 @@ export function byProminence(a: Omit<City, 'place'>, b: Omit<City, 'place'>): nu
  * Cities whose name is the query, then (with `prefix`) those whose name starts with it
  * ("Springfield, MO" before "Springfield Gardens"), each group by prominence (byProminence).
  */
-function byCity(cities: Index['cities'], cityQuery: string, state: string | null, prefix: boolean): City[] {
+function byCity(index: Index, cityQuery: string, state: string | null, prefix: boolean): City[] {
   const exact: City[] = [];
   const starts: City[] = [];
-  for (const city of cities) {
+  // A query shorter than the key finds the names that are it by key; their starts need every name.
+  const candidates =
+    cityQuery.length >= START || !prefix ? (index.byStart.get(cityQuery.slice(0, START)) ?? []) : index.cities;
+  for (const city of candidates) {
     if (state && city.place.state !== state) continue;
-    const name = city.key.slice(0, city.key.lastIndexOf('|'));
+    const name = nameOf(city);
     if (name === cityQuery) exact.push(city);
     else if (prefix && name.startsWith(cityQuery)) starts.push(city);
   }
@@ -242,14 +262,15 @@ function byZipCode(byZip: Index['byZip'], tail: Tail): { street: string; match: 
   const named =
     cuts.find((c) => c.query === city) ??
     // A neighbourhood's name where the gazetteer has the post office's ("Hollywood" for Los Angeles).
-    cuts.find((c) => byCity(getIndex().cities, c.query, place.state, false).length > 0) ??
+    cuts.find((c) => byCity(getIndex(), c.query, place.state, false).length > 0) ??
     (tail.rest.includes(',') ? cuts.at(-1) : undefined);
   return { street: named ? named.street : trimTail(tail.rest), match };
 }
 
 /** The street line and the place of a complete address, or null. */
 function read(text: string): { street: string; match: PlaceMatch } | null {
-  const { byZip, cities } = getIndex();
+  const index = getIndex();
+  const { byZip } = index;
   const readings = tails(text, false);
   for (const tail of readings) {
     const hit = byZipCode(byZip, tail);
@@ -258,7 +279,7 @@ function read(text: string): { street: string; match: PlaceMatch } | null {
   // No ZIP the gazetteer knows: a city, in the state if one is named.
   for (const tail of readings) {
     for (const cut of cityCuts(tail.rest)) {
-      const [city] = byCity(cities, cut.query, tail.state, false);
+      const [city] = byCity(index, cut.query, tail.state, false);
       if (city) return { street: cut.street, match: { place: city.place, precision: 'city', zipText: null } };
     }
   }
@@ -276,7 +297,8 @@ function startsACity(cut: CityCut): boolean {
 
 /** Suggestions for a street line (or none) followed by the start of a city, a "City, ST" or a ZIP. */
 function suggestions(text: string): PlaceSuggestion[] {
-  const { byZip, cities } = getIndex();
+  const index = getIndex();
+  const { byZip } = index;
   const readings = tails(text, true);
   for (const tail of readings) {
     const hit = byZipCode(byZip, tail);
@@ -288,7 +310,7 @@ function suggestions(text: string): PlaceSuggestion[] {
     for (const tail of readings)
       for (const cut of cityCuts(tail.rest)) {
         if (prefix && !startsACity(cut)) continue;
-        for (const city of byCity(cities, cut.query, tail.state, prefix)) found.push({ street: cut.street, city });
+        for (const city of byCity(index, cut.query, tail.state, prefix)) found.push({ street: cut.street, city });
       }
   const seen = new Set<string>();
   const out: PlaceSuggestion[] = [];
