@@ -20,7 +20,7 @@ export const BUSINESS_ADDRESS_NOT_FOUND =
 /** What a customer reads when the address names no street: the business must be able to drive there. */
 const CUSTOMER_NEEDS_STREET = 'Add your street address (house number and street), like 1100 Congress Ave.';
 /** The owner's words: customers' drives start from there and the calendar feed shows it. */
-export const BUSINESS_NEEDS_STREET =
+const BUSINESS_NEEDS_STREET =
   "Add your business's street address (house number and street), like 1100 Congress Ave: drive times are measured from it.";
 
 export function homeOf(b: Pick<Business, 'lat' | 'lng'>): LatLng | null {
