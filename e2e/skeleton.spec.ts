@@ -81,7 +81,7 @@ test('an owner signs up, onboards, logs out and logs back in', async ({ page }) 
   expect(profile).toMatchObject({
     name: 'Skeleton Mobile Detailing',
     niche: 'Boat detailing',
-    address: '12, Beverly Hills, CA 90210, USA',
+    address: '12 N Crescent Dr, Beverly Hills, CA 90210, USA',
     timeZone: 'America/Los_Angeles',
   });
 });
