@@ -136,7 +136,7 @@ function bookingRequests(businessId: string, serviceId: string): autocannon.Requ
           body: JSON.stringify({
             businessId,
             serviceId,
-            address: '5, Beverly Hills, CA 90210, USA',
+            address: '5 Rodeo Dr, Beverly Hills, CA 90210, USA',
             date,
             time,
             firstName: 'Bench',

@@ -52,7 +52,7 @@ export async function seedOwner(
     base,
     'POST',
     '/api/onboarding/step3',
-    { address: '1, Beverly Hills, CA 90210, USA' },
+    { address: '1 N Crescent Dr, Beverly Hills, CA 90210, USA' },
     token,
   );
   const service = await call<{ _id: string }>(base, 'POST', '/api/business-dashboard/service/add', offered, token);

@@ -58,8 +58,7 @@ async function toDetails(page: Page, time = '10:00 AM') {
   await dialog.getByRole('button', { name: 'Next' }).click();
   await dialog.getByLabel(QUESTION).selectOption('Sedan');
   await dialog.getByRole('button', { name: 'Next' }).click();
-  await dialog.getByLabel('House number').fill('7');
-  await dialog.getByRole('combobox', { name: 'Address' }).fill('Santa Monica');
+  await dialog.getByRole('combobox', { name: 'Street address' }).fill('7 Ocean Ave, Santa Monica');
   await dialog.getByRole('option').first().click();
   await dialog.getByRole('button', { name: 'Get my quote' }).click();
   await dialog.getByRole('button', { name: 'Choose a time' }).click();

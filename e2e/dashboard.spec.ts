@@ -119,13 +119,12 @@ test('changes the business hours and the address', async ({ page }) => {
   expect(hours.find((h) => h.day === 'Sunday')).toEqual({ day: 'Sunday', startTime: '10:00', endTime: '19:00' });
 
   await page.getByRole('button', { name: 'Edit Address' }).click();
-  await page.getByLabel('Search Address').fill('10001');
+  await page.getByLabel('Street address').fill('350 5th Ave, 10001');
   await page.getByRole('listbox', { name: 'Address suggestions' }).getByRole('option').first().click();
-  await page.getByLabel('House Number').fill('350');
   await page.getByRole('button', { name: 'Save Address' }).click();
   await expect(page.getByText('Business address updated successfully!')).toBeVisible();
   const { address } = await api<{ address: string }>('GET', '/api/business-dashboard/address', undefined, owner.token);
-  expect(address).toMatch(/^350, New York, NY 10001/);
+  expect(address).toBe('350 5th Ave, New York, NY 10001, USA');
   // The messages go away by themselves after 3 seconds.
   await expect(page.getByText('Business address updated successfully!')).toBeHidden({ timeout: 6000 });
   await screenshot(page, 'dashboard-settings');

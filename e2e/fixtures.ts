@@ -109,9 +109,10 @@ export interface OwnerOptions {
   password?: string;
   businessName?: string;
   niche?: string;
-  /** Text to search for the address (a ZIP or a city); the first suggestion is taken. */
+  /** Where the business is (a ZIP or a city), after its street line; the first suggestion is taken. */
   addressSearch?: string;
-  houseNumber?: string;
+  /** The house number and street, kept as typed in the suggestion ("12 Main St"). */
+  streetLine?: string;
 }
 
 let ownerCount = 0;
@@ -154,14 +155,15 @@ export async function signupOwner(options: OwnerOptions = {}): Promise<Owner> {
   const { token } = await api<{ token: string }>('POST', '/api/auth/signup', { email, password, phoneNumber });
   await api('POST', '/api/onboarding/step1', { name: businessName }, token);
   await api('POST', '/api/onboarding/step2', { niche }, token);
-  const search = options.addressSearch ?? '90210';
+  const search = `${options.streetLine ?? '12 Main St'}, ${options.addressSearch ?? '90210'}`;
   const suggestions = await api<{ description: string }[]>(
     'GET',
     `/api/business/places?input=${encodeURIComponent(search)}`,
   );
   const first = suggestions[0];
   if (!first) throw new Error(`No address suggestion for "${search}"; pick a US ZIP code or city.`);
-  const address = `${options.houseNumber ?? '12'}, ${first.description}`;
+  // The suggestion's whole text is the address, as onboarding step 3 sends it.
+  const address = first.description;
   await api('POST', '/api/onboarding/step3', { address }, token);
   const profile = await api<{ businessId: string }>('GET', '/api/onboarding/profile', undefined, token);
   return { email, password, phoneNumber, token, businessId: profile.businessId, businessName, niche, address };

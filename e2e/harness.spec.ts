@@ -18,7 +18,7 @@ test('signupOwner makes an onboarded owner through the API', async () => {
     businessId: owner.businessId,
     name: 'Harness Pools',
     niche: 'pool-cleaning',
-    address: '12, Beverly Hills, CA 90210, USA',
+    address: '12 Main St, Beverly Hills, CA 90210, USA',
     onboarded: true,
   });
 });

@@ -76,9 +76,9 @@ async function openWidget(page: Page, owner: Owner): Promise<Locator> {
 }
 
 async function enterAddress(dialog: Locator, zip: string, description: string) {
-  await dialog.getByLabel('House number').fill('1');
-  await dialog.getByRole('combobox', { name: 'Address' }).fill(zip);
-  await dialog.getByRole('option', { name: description }).click();
+  await dialog.getByRole('combobox', { name: 'Street address' }).fill(`1 Main St, ${zip}`);
+  // The street line typed is kept before the place found for the ZIP code.
+  await dialog.getByRole('option', { name: `1 Main St, ${description}` }).click();
   await dialog.getByRole('button', { name: 'Get my quote' }).click();
 }
 
@@ -125,8 +125,8 @@ test.beforeAll(async () => {
   serviceId = wash._id;
   beverlyHills = await place('90210');
   // Two jobs far apart, booked while travel is still off.
-  await bookJob(owner, serviceId, '10:00', `5, ${await place('90401')}`, 'Santa');
-  await bookJob(owner, serviceId, '16:00', `9, ${await place('93030')}`, 'Oxnard');
+  await bookJob(owner, serviceId, '10:00', `5 Ocean Ave, ${await place('90401')}`, 'Santa');
+  await bookJob(owner, serviceId, '16:00', `9 Harbor Blvd, ${await place('93030')}`, 'Oxnard');
 });
 
 test('a travelling detailer: the free times between two distant jobs shrink to the drivable ones', async ({ page }) => {
@@ -196,8 +196,8 @@ test('an address outside the service area is refused on the address step', async
   await screenshot(page, 'operations-service-area');
 
   // A nearby address passes the same step.
-  await dialog.getByRole('combobox', { name: 'Address' }).fill('90210');
-  await dialog.getByRole('option', { name: beverlyHills }).click();
+  await dialog.getByRole('combobox', { name: 'Street address' }).fill('2 Elm Dr, 90210');
+  await dialog.getByRole('option', { name: `2 Elm Dr, ${beverlyHills}` }).click();
   await dialog.getByRole('button', { name: 'Get my quote' }).click();
   await expect(dialog.getByRole('heading', { name: 'Your instant quote' })).toBeVisible();
 });

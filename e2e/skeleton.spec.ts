@@ -1,6 +1,6 @@
 /**
  * Issue 2's journey in Chromium against the real server: sign up -> onboarding
- * (step1 name, step2 "other" with text, step3 ZIP search + suggestion + house number)
+ * (step1 name, step2 "other" with text, step3 street address + ZIP search + suggestion)
  * -> dashboard -> Log Out -> log in -> dashboard; and the guard on /dashboard/*.
  * Selectors are the pages' visible texts, as docs/product.md words them.
  */
@@ -43,13 +43,12 @@ test('an owner signs up, onboards, logs out and logs back in', async ({ page }) 
   await page.getByRole('button', { name: 'Next' }).click();
 
   await expect(page).toHaveURL(/\/onboarding\/step3$/);
-  await page.getByLabel('House Number').fill('12');
-  await page.getByRole('combobox', { name: 'Search Address' }).pressSequentially('90210');
-  const suggestion = page.getByRole('option', { name: 'Beverly Hills, CA 90210, USA' });
+  await page.getByRole('combobox', { name: 'Street address' }).pressSequentially('12 N Crescent Dr, 90210');
+  const suggestion = page.getByRole('option', { name: '12 N Crescent Dr, Beverly Hills, CA 90210, USA' });
   await expect(suggestion).toBeVisible();
   await screenshot(page, 'skeleton-04-step3-suggestions');
   await suggestion.click();
-  await expect(page.getByText('Selected: Beverly Hills, CA 90210, USA')).toBeVisible();
+  await expect(page.getByText('Selected: 12 N Crescent Dr, Beverly Hills, CA 90210, USA')).toBeVisible();
   await screenshot(page, 'skeleton-05-step3-chosen');
   await page.getByRole('button', { name: 'Next' }).click();
 
@@ -82,7 +81,7 @@ test('an owner signs up, onboards, logs out and logs back in', async ({ page }) 
   expect(profile).toMatchObject({
     name: 'Skeleton Mobile Detailing',
     niche: 'Boat detailing',
-    address: '12, Beverly Hills, CA 90210, USA',
+    address: '12 N Crescent Dr, Beverly Hills, CA 90210, USA',
     timeZone: 'America/Los_Angeles',
   });
 });

@@ -338,12 +338,10 @@ test('a customer books by mouse at 1280 px on the hostile page', async ({ page }
   await dialog.getByRole('button', { name: 'Next' }).click();
 
   await expect(dialog.getByRole('heading', { name: 'Your address' })).toBeVisible();
-  await dialog.getByLabel('House number').click();
-  await page.keyboard.type('7');
-  await dialog.getByRole('combobox', { name: 'Address' }).click();
-  await page.keyboard.type('Santa Monica');
+  await dialog.getByRole('combobox', { name: 'Street address' }).click();
+  await page.keyboard.type('7 Ocean Ave, Santa Monica');
   await dialog.getByRole('option').first().click();
-  await expect(dialog.getByRole('combobox', { name: 'Address' })).toHaveValue(/Santa Monica/);
+  await expect(dialog.getByRole('combobox', { name: 'Street address' })).toHaveValue(/^7 Ocean Ave, Santa Monica, CA/);
   await dialog.getByRole('button', { name: 'Get my quote' }).click();
 
   await expect(dialog.getByRole('heading', { name: 'Your instant quote' })).toBeVisible();
@@ -427,15 +425,14 @@ test('a customer books by keyboard only at 360 px on the hostile page', async ({
   await page.keyboard.press('Enter');
 
   await expectFocused(page, /^h3 Your address$/);
-  await tabTo(page, /^input House number$/);
-  await page.keyboard.type('42');
-  await page.keyboard.press('Tab');
-  await expectFocused(page, /^input Address$/);
-  await page.keyboard.type('90211');
+  await tabTo(page, /^input Street address$/);
+  await page.keyboard.type('42 Elm Dr, 90211');
   await expect(dialog.getByRole('option').first()).toBeVisible();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
-  await expect(dialog.getByRole('combobox', { name: 'Address' })).toHaveValue(/90211/);
+  await expect(dialog.getByRole('combobox', { name: 'Street address' })).toHaveValue(
+    '42 Elm Dr, Beverly Hills, CA 90211, USA',
+  );
   await tabTo(page, /^button Get my quote$/);
   await page.keyboard.press('Enter');
 

@@ -309,8 +309,9 @@ async function widgetShot(browser: Browser, base: string, seeded: Seeded): Promi
     await dialog.getByRole('button', { name: 'Next' }).click();
     await dialog.getByRole('combobox', { name: 'What type of vehicle is it?' }).selectOption('SUV');
     await dialog.getByRole('button', { name: 'Next' }).click();
-    await dialog.getByLabel('House number').fill('221');
-    await dialog.getByRole('combobox', { name: 'Address' }).pressSequentially('90024', { delay: 30 });
+    await dialog
+      .getByRole('combobox', { name: 'Street address' })
+      .pressSequentially('221 Westwood Blvd, 90024', { delay: 30 });
     await dialog.getByRole('option').first().click({ timeout: 10_000 });
     await dialog.getByRole('button', { name: 'Get my quote' }).click();
     await dialog.getByRole('heading', { name: 'Your instant quote' }).waitFor({ timeout: 10_000 });

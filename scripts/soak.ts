@@ -173,7 +173,7 @@ async function makeOwner(i: number): Promise<Owner> {
   };
   await must('POST', '/api/onboarding/step1', { name: `Soak Detailing ${i}` }, token);
   await must('POST', '/api/onboarding/step2', { niche: 'other' }, token);
-  await must('POST', '/api/onboarding/step3', { address: '12, Beverly Hills, CA 90210, USA' }, token);
+  await must('POST', '/api/onboarding/step3', { address: '12 N Crescent Dr, Beverly Hills, CA 90210, USA' }, token);
   const { businessId } = (await must('GET', '/api/onboarding/profile', undefined, token)) as { businessId: string };
   await must(
     'PUT',
@@ -229,7 +229,7 @@ const auth = (o: Owner) => ({ authorization: `Bearer ${o.token}` });
 
 /** Bookings made during the run, for the manage, owner-decision and cancel actions. */
 const booked: { id: string; owner: Owner }[] = [];
-const ADDRESS = '5, Santa Monica, CA 90401, USA';
+const ADDRESS = '5 Ocean Ave, Santa Monica, CA 90401, USA';
 
 interface Action {
   name: string;

@@ -168,12 +168,8 @@ export const Step2Request = z.object({
     'Niche',
   ),
 });
-export const Step3Request = z.object({
-  address: trimmed(300, 'Address').refine(
-    (a) => /^[^,]+,\s*\S/.test(a),
-    'Enter your house number and select an address, like "12, Main Street, Springfield".',
-  ),
-});
+/** The business's street address, a suggestion's text; a city or ZIP alone is refused with ADDRESS_NEEDS_STREET. */
+export const Step3Request = z.object({ address: trimmed(300, 'Address') });
 export type Step1Request = z.infer<typeof Step1Request>;
 export type Step2Request = z.infer<typeof Step2Request>;
 export type Step3Request = z.infer<typeof Step3Request>;
@@ -568,6 +564,12 @@ export const QuoteResponse = z.object({
   lines: z.array(QuoteLine),
   totalQuote: z.number(),
   miles: z.number().nullable(),
+  /**
+   * When the address was located only by its ZIP code or city (the offline geocoder keeps the
+   * street line but finds its ZIP), the miles are estimated from there; null when measured to
+   * the street, or when no distance is charged.
+   */
+  distanceEstimatedFrom: z.enum(['zip', 'city']).nullable(),
 });
 export type QuoteResponse = z.infer<typeof QuoteResponse>;
 

@@ -77,6 +77,10 @@ export const ERRORS = {
 
   // ----- prices and places -----
   ADDRESS_NOT_FOUND: { status: 400, meaning: 'The address could not be located; pick one of the suggestions.' },
+  ADDRESS_NEEDS_STREET: {
+    status: 400,
+    meaning: 'The address names only a city or ZIP code: add the house number and street.',
+  },
   OUTSIDE_SERVICE_AREA: { status: 400, meaning: "The address is farther away than the business's service area." },
   ANSWER_INVALID: { status: 400, meaning: "The answer does not fit the business's price question." },
   AMOUNT_TOO_LARGE: {

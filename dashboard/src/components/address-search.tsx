@@ -1,5 +1,6 @@
 /**
- * Address search with suggestions from GET /api/business/places, used by onboarding
+ * The business's street address in one box, with suggestions from GET /api/business/places
+ * (the street line typed is kept in them, docs/product.md#address-suggestions), used by onboarding
  * step 3 and Settings. It searches from ADDRESS_SEARCH_MIN_CHARS characters, debounced,
  * and follows the ARIA combobox pattern (arrow keys, Enter, Escape).
  */
@@ -20,7 +21,7 @@ export interface AddressSearchProps {
   autoFocus?: boolean;
 }
 
-export function AddressSearch({ label = 'Search Address', selected, onSelect, autoFocus }: AddressSearchProps) {
+export function AddressSearch({ label = 'Street address', selected, onSelect, autoFocus }: AddressSearchProps) {
   const id = useId();
   const listId = `${id}-list`;
   const [text, setText] = useState(selected?.description ?? '');
@@ -100,7 +101,7 @@ export function AddressSearch({ label = 'Search Address', selected, onSelect, au
   if (tooShort) status = `Type at least ${ADDRESS_SEARCH_MIN_CHARS} characters to search.`;
   else if (searching) status = 'Searching...';
   else if (searched && !error && suggestions.length === 0 && query !== selectedText.current)
-    status = 'No matching addresses found. Try a ZIP code or a city name.';
+    status = 'No matching addresses found. Type your house number and street, then the city or ZIP code.';
 
   return (
     <div className="field address-search">
@@ -114,7 +115,7 @@ export function AddressSearch({ label = 'Search Address', selected, onSelect, au
           autoComplete="off"
           // biome-ignore lint/a11y/noAutofocus: only where the address is the whole task (an opened editor)
           autoFocus={autoFocus}
-          placeholder="Start typing a ZIP code, city or street"
+          placeholder="1100 Congress Ave, Austin, TX 78701"
           aria-autocomplete="list"
           aria-expanded={expanded}
           aria-controls={listId}

@@ -12,3 +12,11 @@ it('shows N/A for every missing date, time, car type and address', () => {
   render(<BookingCard booking={booking} detailed />);
   expect(screen.getAllByText('N/A')).toHaveLength(5);
 });
+
+it("shows the customer's full street address as they picked it", () => {
+  const booking = makeBooking({ customerAddress: '1100 Congress Ave, Austin, TX 78701, USA' });
+  render(<BookingCard booking={booking} detailed />);
+  expect(screen.getByText('1100 Congress Ave, Austin, TX 78701, USA')).toBeInTheDocument();
+  render(<BookingCard booking={booking} />);
+  expect(screen.getAllByText('1100 Congress Ave, Austin, TX 78701, USA')).toHaveLength(2);
+});

@@ -26,7 +26,7 @@ export const onboardedProfile: BusinessProfile = {
   businessId: BUSINESS_ID,
   name: 'Sparkle Auto',
   niche: 'car-detailing',
-  address: '42, Beverly Hills, CA 90210, United States',
+  address: '42 Elm St, Beverly Hills, CA 90210, USA',
   timeZone: 'America/Los_Angeles',
   timeFormat: '12h',
   onboarded: true,

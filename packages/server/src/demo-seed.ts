@@ -69,8 +69,8 @@ export async function seedDemo(ctx: AppContext): Promise<string> {
           owner_id: userId,
           name: DEMO_BUSINESS_NAME,
           niche: 'car-detailing',
-          // As onboarding stores it: house number, then the chosen suggestion.
-          address: '100, Beverly Hills, CA 90210, USA',
+          // As onboarding stores it: the chosen suggestion, the street line as typed.
+          address: '100 N Crescent Dr, Beverly Hills, CA 90210, USA',
           lat: 34.0901,
           lng: -118.4065,
           time_zone: 'America/Los_Angeles',

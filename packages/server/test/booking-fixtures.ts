@@ -16,7 +16,7 @@ export const START_CLOCK = Date.parse('2026-12-01T12:00:00Z');
 /** A Wednesday, open 10:00-19:00. */
 export const DAY = '2026-12-02';
 export const SATURDAY = '2026-12-05';
-export const CUSTOMER_ADDRESS = '5, Santa Monica, CA 90401, USA';
+export const CUSTOMER_ADDRESS = '5 Ocean Ave, Santa Monica, CA 90401, USA';
 
 export interface Clock {
   now: number;

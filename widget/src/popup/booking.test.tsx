@@ -43,9 +43,8 @@ async function answerQuestion(user: User, option = 'SUV') {
 }
 async function enterAddress(user: User) {
   await heading('Your address');
-  await user.type(screen.getByLabelText('House number'), '12');
-  await user.type(screen.getByRole('combobox', { name: 'Address' }), 'Bever');
-  await user.click(await screen.findByRole('option', { name: 'Beverly Hills, CA 90210, USA' }));
+  await user.type(screen.getByRole('combobox', { name: 'Street address' }), '12 Main St, Bever');
+  await user.click(await screen.findByRole('option', { name: '12 Main St, Beverly Hills, CA 90210, USA' }));
   await next(user, 'Get my quote');
 }
 async function pickSlot(user: User, time = '9:00 AM') {
@@ -164,12 +163,14 @@ describe('the booking pop-up', () => {
   });
 
   describe('step 3: address', () => {
-    it('searches from 3 characters and requires a house number and a chosen suggestion', async () => {
+    it('searches from 3 characters and requires a chosen suggestion', async () => {
       const { user, api } = setup();
       await chooseService(user);
       await answerQuestion(user);
       await heading('Your address');
-      const box = screen.getByRole('combobox', { name: 'Address' });
+      const box = screen.getByRole('combobox', { name: 'Street address' });
+      expect(box).toHaveAttribute('placeholder', '1100 Congress Ave, Austin, TX 78701');
+      expect(screen.queryByLabelText('House number')).not.toBeInTheDocument();
       await user.type(box, 'Be');
       expect(api.count('GET /api/business/places')).toBe(0);
       expect(box).toHaveAttribute('aria-expanded', 'false');
@@ -178,10 +179,52 @@ describe('the booking pop-up', () => {
       expect(api.last('GET /api/business/places')?.query.get('input')).toBe('Bev');
       await next(user, 'Get my quote');
       expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.address);
+      expect(api.count('POST /api/customer/quote')).toBe(0);
+      // Typing on un-chooses: the address sent is always a suggestion's whole text.
       await user.click(screen.getByRole('option', { name: 'Beverly Hills, CA 90211, USA' }));
+      await user.type(box, 'x');
       await next(user, 'Get my quote');
       expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.address);
       expect(api.count('POST /api/customer/quote')).toBe(0);
+    });
+
+    it('keeps the street line typed before the city and sends the chosen suggestion whole', async () => {
+      const { user, api } = setup();
+      await chooseService(user);
+      await answerQuestion(user);
+      await heading('Your address');
+      const box = screen.getByRole('combobox', { name: 'Street address' });
+      await user.type(box, '1100 Congress Ave, Bev');
+      await user.click(await screen.findByRole('option', { name: '1100 Congress Ave, Beverly Hills, CA 90211, USA' }));
+      expect(box).toHaveValue('1100 Congress Ave, Beverly Hills, CA 90211, USA');
+      await next(user, 'Get my quote');
+      await heading('Your instant quote');
+      expect(api.last('POST /api/customer/quote')?.body).toMatchObject({
+        address: '1100 Congress Ave, Beverly Hills, CA 90211, USA',
+      });
+      expect(screen.getByText(/at 1100 Congress Ave, Beverly Hills, CA 90211, USA/)).toBeInTheDocument();
+    });
+
+    it('shows the server sentence when the address names no street', async () => {
+      const api = fakeApi();
+      api.on('POST /api/customer/quote', () => ({
+        status: 400,
+        body: {
+          error: 'Add your street address (house number and street), like 1100 Congress Ave.',
+          code: 'ADDRESS_NEEDS_STREET',
+        },
+      }));
+      const { user } = setup(api);
+      await chooseService(user);
+      await answerQuestion(user);
+      await heading('Your address');
+      const box = screen.getByRole('combobox', { name: 'Street address' });
+      await user.type(box, 'Bever');
+      await user.click(await screen.findByRole('option', { name: 'Beverly Hills, CA 90210, USA' }));
+      await next(user, 'Get my quote');
+      expect(await screen.findByRole('alert')).toHaveTextContent('Add your street address (house number and street)');
+      expect(box).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByRole('heading', { name: 'Your address' })).toBeInTheDocument();
     });
 
     it('works by keyboard: arrows move through suggestions, Enter picks, Escape closes the list only', async () => {
@@ -189,8 +232,7 @@ describe('the booking pop-up', () => {
       await chooseService(user);
       await answerQuestion(user);
       await heading('Your address');
-      await user.type(screen.getByLabelText('House number'), '7');
-      const box = screen.getByRole('combobox', { name: 'Address' });
+      const box = screen.getByRole('combobox', { name: 'Street address' });
       await user.type(box, 'Bever');
       await screen.findByRole('listbox');
       await user.keyboard('{Escape}');
@@ -239,8 +281,31 @@ describe('the booking pop-up', () => {
         businessId: BUSINESS_ID,
         serviceId: FULL,
         answer: { option: 'SUV' },
-        address: '12, Beverly Hills, CA 90210, USA',
+        address: '12 Main St, Beverly Hills, CA 90210, USA',
       });
+      expect(screen.getByText('Distance estimated from your ZIP code.')).toBeInTheDocument();
+    });
+
+    it.each([
+      ['city', 'Distance estimated from your city.'],
+      [null, null],
+    ] as const)('says what the distance is estimated from: %s', async (from, sentence) => {
+      const api = fakeApi();
+      api.on('POST /api/customer/quote', () => ({
+        status: 200,
+        body: {
+          lines: [{ label: 'Full Detail', amount: 219 }],
+          totalQuote: 219,
+          miles: 3,
+          distanceEstimatedFrom: from,
+        },
+      }));
+      const { user } = setup(api);
+      await chooseService(user);
+      await answerQuestion(user);
+      await enterAddress(user);
+      await heading('Your instant quote');
+      expect(screen.queryByText(/Distance estimated/)?.textContent ?? null).toBe(sentence);
     });
   });
 
@@ -285,7 +350,7 @@ describe('the booking pop-up', () => {
         date: '2026-12-04',
         serviceId: FULL,
         // For a business that travels: the times it can drive to this address.
-        address: '12, Beverly Hills, CA 90210, USA',
+        address: '12 Main St, Beverly Hills, CA 90210, USA',
       });
       expect(screen.getByText('Times are in Pacific Time, Los Angeles.')).toBeInTheDocument();
 
@@ -469,7 +534,7 @@ describe('the booking pop-up', () => {
         businessId: BUSINESS_ID,
         serviceId: FULL,
         answer: { option: 'SUV' },
-        address: '12, Beverly Hills, CA 90210, USA',
+        address: '12 Main St, Beverly Hills, CA 90210, USA',
         date: '2026-12-04',
         time: '09:00',
         firstName: 'Ana',
@@ -572,8 +637,9 @@ describe('the booking pop-up', () => {
       await heading('A quick question');
       await next(user);
       await heading('Your address');
-      expect(screen.getByLabelText('House number')).toHaveValue('12');
-      expect(screen.getByRole('combobox', { name: 'Address' })).toHaveValue('Beverly Hills, CA 90210, USA');
+      expect(screen.getByRole('combobox', { name: 'Street address' })).toHaveValue(
+        '12 Main St, Beverly Hills, CA 90210, USA',
+      );
       await next(user, 'Get my quote');
       await heading('Your instant quote');
       await next(user, 'Choose a time');

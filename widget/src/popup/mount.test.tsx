@@ -152,9 +152,8 @@ describe('mount (the pop-up chunk)', () => {
     await user.click(view.getByRole('button', { name: 'Next' }));
     await user.selectOptions(await view.findByLabelText('Vehicle size'), 'Sedan');
     await user.click(view.getByRole('button', { name: 'Next' }));
-    await user.type(await view.findByLabelText('House number'), '9');
-    await user.type(view.getByRole('combobox', { name: 'Address' }), 'Bev');
-    await user.click(await view.findByRole('option', { name: 'Beverly Hills, CA 90210, USA' }));
+    await user.type(await view.findByRole('combobox', { name: 'Street address' }), '9 Elm St, Bev');
+    await user.click(await view.findByRole('option', { name: '9 Elm St, Beverly Hills, CA 90210, USA' }));
     await user.click(view.getByRole('button', { name: 'Get my quote' }));
     await user.click(await view.findByRole('button', { name: 'Choose a time' }));
     await user.click(await view.findByRole('button', { name: '9:00 AM' }));

@@ -38,12 +38,10 @@ async function toAddress(user: User) {
   await heading('Your address');
 }
 async function enterAddress(user: User, house: string) {
-  const houseBox = screen.getByLabelText('House number');
-  await user.clear(houseBox);
-  await user.type(houseBox, house);
-  await user.clear(screen.getByRole('combobox', { name: 'Address' }));
-  await user.type(screen.getByRole('combobox', { name: 'Address' }), 'Bever');
-  await user.click(await screen.findByRole('option', { name: 'Beverly Hills, CA 90210, USA' }));
+  const box = screen.getByRole('combobox', { name: 'Street address' });
+  await user.clear(box);
+  await user.type(box, `${house} Main St, Bever`);
+  await user.click(await screen.findByRole('option', { name: `${house} Main St, Beverly Hills, CA 90210, USA` }));
   await next(user, 'Get my quote');
 }
 
@@ -70,7 +68,7 @@ describe('travel-aware times in the pop-up', () => {
     await heading('Pick a date and time');
     await screen.findByRole('button', { name: '9:00 AM' });
     expect(api.last('GET /api/customer/get-available-slots')?.query.get('address')).toBe(
-      '12, Beverly Hills, CA 90210, USA',
+      '12 Main St, Beverly Hills, CA 90210, USA',
     );
 
     await user.click(screen.getByRole('button', { name: 'Back' }));
@@ -82,7 +80,7 @@ describe('travel-aware times in the pop-up', () => {
     await screen.findByRole('button', { name: '9:00 AM' });
     expect(api.count('GET /api/customer/get-available-slots')).toBe(2);
     expect(api.last('GET /api/customer/get-available-slots')?.query.get('address')).toBe(
-      '77, Beverly Hills, CA 90210, USA',
+      '77 Main St, Beverly Hills, CA 90210, USA',
     );
   });
 

@@ -34,7 +34,7 @@ export const MESSAGES = {
   chooseService: 'Please choose a service.',
   chooseOption: 'Please choose an answer.',
   enterQuantity: 'Please enter a number of 0 or more.',
-  address: 'Please enter your house number and select an address.',
+  address: 'Please type your street address and pick it from the list.',
   slotsFailed: 'Error loading slots. Please try again later.',
   noSlots: 'No times are free on this day. Please pick another date.',
   daysFailed: 'Error loading the calendar. Please try again later.',
@@ -85,9 +85,8 @@ export function createStore(client: PublicClient, businessId: string, options: S
     serviceId: signal(''),
     option: signal(''),
     quantity: signal(''),
-    house: signal(''),
     search: signal(''),
-    /** The chosen suggestion's description; '' until one is chosen. */
+    /** The chosen suggestion's description, the full street address sent as `address`; '' until one is chosen. */
     place: signal(''),
     suggestions: signal<PlaceSuggestion[]>([]),
     /** Index of the suggestion the arrow keys point at; -1 for none. Reset with every new list. */
@@ -144,7 +143,7 @@ export function createStore(client: PublicClient, businessId: string, options: S
     businessId,
     serviceId: s.serviceId.value,
     answer: answer(),
-    address: `${s.house.value.trim()}, ${s.place.value}`,
+    address: s.place.value,
   });
 
   const setSuggestions = (list: PlaceSuggestion[]) =>
@@ -393,7 +392,7 @@ export function createStore(client: PublicClient, businessId: string, options: S
           return go(after());
         }
         case 'address':
-          if (!s.house.value.trim() || !s.place.value) return fail(MESSAGES.address);
+          if (!s.place.value) return fail(MESSAGES.address);
           return getQuote();
         case 'quote':
           go('slot');

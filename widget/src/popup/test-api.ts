@@ -62,6 +62,8 @@ function okQuote(): QuoteResponse {
     ],
     totalQuote: 245.3,
     miles: 4.2,
+    // The offline geocoder's answer: the street line kept, the miles measured from its ZIP code.
+    distanceEstimatedFrom: 'zip',
   };
 }
 
@@ -101,15 +103,21 @@ export function fakeApi(business: PublicBusiness | null = demoBusiness()) {
       business
         ? { status: 200, body: business }
         : { status: 404, body: { error: 'Business not found.', code: 'BUSINESS_NOT_FOUND' } },
-    'GET /api/business/places': (r) => ({
-      status: 200,
-      body: (r.query.get('input') ?? '').toLowerCase().startsWith('bev')
-        ? [
-            { description: 'Beverly Hills, CA 90210, USA', placeId: 'zip:90210' },
-            { description: 'Beverly Hills, CA 90211, USA', placeId: 'zip:90211' },
-          ]
-        : [],
-    }),
+    // Like the offline geocoder: the street line typed before the city is kept as written.
+    'GET /api/business/places': (r) => {
+      const input = r.query.get('input') ?? '';
+      const at = input.toLowerCase().indexOf('bev');
+      if (at < 0) return { status: 200, body: [] };
+      const street = input.slice(0, at).replace(/[\s,]+$/, '');
+      const lead = street ? `${street}, ` : '';
+      return {
+        status: 200,
+        body: [
+          { description: `${lead}Beverly Hills, CA 90210, USA`, placeId: 'zip:90210' },
+          { description: `${lead}Beverly Hills, CA 90211, USA`, placeId: 'zip:90211' },
+        ],
+      };
+    },
     'POST /api/customer/quote': () => ({ status: 200, body: okQuote() }),
     'GET /api/customer/get-available-slots': () => ({ status: 200, body: { slots: slots(['08:30']) } }),
     'GET /api/customer/available-days': (r) => ({ status: 200, body: monthDays(r.query.get('month') ?? '') }),

@@ -13,7 +13,7 @@ import { AppError } from '../errors.ts';
 import type { Located } from '../geocoder/geocoder.ts';
 import type { Business } from '../repositories/businesses.ts';
 import { loadBusiness, loadService } from './lookup.ts';
-import { assertInServiceArea, homeOf, locate } from './places.ts';
+import { assertInServiceArea, distanceEstimatedFrom, homeOf, locateStreet } from './places.ts';
 
 export interface PricedRequest {
   business: Business;
@@ -31,7 +31,8 @@ export async function priceRequest(ctx: AppContext, req: QuoteRequest, log: Fast
   const business = await loadBusiness(ctx, req.businessId);
   const service = await loadService(ctx, business, req.serviceId);
   const question = await ctx.repos.pricing.questionOf(business);
-  const located = await locate(ctx, req.address, log);
+  // A quote or booking needs a place to drive to, not only a city or ZIP code.
+  const located = await locateStreet(ctx, req.address, log);
   // Before any price: the customer learns at once, on the address step, that it is too far.
   assertInServiceArea(business, located);
   const perMile = chargedPerMileCents(business);
@@ -52,10 +53,12 @@ export async function priceRequest(ctx: AppContext, req: QuoteRequest, log: Fast
   }
 }
 
-export function toQuoteJson(quote: Quote): QuoteResponse {
+export function toQuoteJson({ quote, located }: Pick<PricedRequest, 'quote' | 'located'>): QuoteResponse {
   return {
     lines: quote.lines.map((l) => ({ label: l.label, amount: toDollars(l.amountCents) })),
     totalQuote: toDollars(quote.totalCents),
     miles: quote.miles,
+    // Only a distance that was measured can have been estimated.
+    distanceEstimatedFrom: quote.miles === null ? null : distanceEstimatedFrom(located),
   };
 }

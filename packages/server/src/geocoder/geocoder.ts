@@ -4,19 +4,32 @@
  */
 import type { PlaceSuggestion } from '@slotwise/shared/api';
 
+/**
+ * How closely the coordinates stand for the address: the house or street itself, or only the
+ * centre of its ZIP code or city (the offline gazetteer; a provider that found no street).
+ */
+export type Precision = 'street' | 'zip' | 'city';
+
 export interface Located {
   lat: number;
   lng: number;
   /** IANA zone at that point. */
   timeZone: string;
+  precision: Precision;
+  /**
+   * Whether the address names a street (a house number and street): a place to drive to.
+   * The offline gazetteer keeps the typed street line though it locates only its ZIP or city.
+   */
+  hasStreet: boolean;
 }
 
 export interface Geocoder {
   /** Up to 8 suggestions for free text of 3 or more characters. */
   suggest(text: string): Promise<PlaceSuggestion[]>;
   /**
-   * Coordinates for a suggestion's placeId, or for an address as stored
-   * ("12, Beverly Hills, CA 90210, USA"). null when it cannot be located.
+   * Coordinates for a suggestion's placeId, or for an address as stored: a suggestion's
+   * description ("1100 Congress Ave, Austin, TX 78701, USA"), or the shape stored before
+   * street addresses ("12, Beverly Hills, CA 90210, USA"). null when it cannot be located.
    */
   locate(placeIdOrText: string): Promise<Located | null>;
 }

@@ -1,11 +1,13 @@
 /**
- * Google Maps Platform: Places Autocomplete for suggestions and the Geocoding
- * API for coordinates (by place_id or by address text). The time zone comes from
- * the shipped table, so no Time Zone API call is needed.
+ * Google Maps Platform: Places Autocomplete for suggestions (`types=address`: street
+ * addresses only) and the Geocoding API for coordinates (by place_id or by address text),
+ * whose result `types` and `geometry.location_type` say how precise they are. The time zone
+ * comes from the shipped table, so no Time Zone API call is needed.
  */
 import type { PlaceSuggestion } from '@slotwise/shared/api';
-import { type Geocoder, MAX_SUGGESTIONS } from './geocoder.ts';
+import { type Geocoder, MAX_SUGGESTIONS, type Precision } from './geocoder.ts';
 import { getJson } from './http-json.ts';
+import { searchTextOf } from './stored-address.ts';
 import { timeZoneAt } from './time-zone.ts';
 
 interface Autocomplete {
@@ -16,7 +18,26 @@ interface Autocomplete {
 interface Geocode {
   status?: string;
   error_message?: string;
-  results?: { geometry?: { location?: { lat?: number; lng?: number } } }[];
+  results?: GeocodeResult[];
+}
+interface GeocodeResult {
+  types?: string[];
+  geometry?: { location?: { lat?: number; lng?: number }; location_type?: string };
+}
+
+/** Result types that are a place to drive to: an address, a building or a unit in it, a street. */
+const STREET_TYPES = ['street_address', 'premise', 'subpremise', 'route'];
+
+/**
+ * ROOFTOP and RANGE_INTERPOLATED are points on the street itself; otherwise the result's
+ * types say what it is the centre of (GEOMETRIC_CENTER of a route is still its street).
+ */
+function precisionOf(result: GeocodeResult): Precision {
+  const type = result.geometry?.location_type;
+  const types = result.types ?? [];
+  if (type === 'ROOFTOP' || type === 'RANGE_INTERPOLATED' || types.some((t) => STREET_TYPES.includes(t)))
+    return 'street';
+  return types.includes('postal_code') ? 'zip' : 'city';
 }
 
 function check(status: string | undefined, message: string | undefined): void {
@@ -36,7 +57,7 @@ export function createGoogleGeocoder(apiKey: string, baseUrl = 'https://maps.goo
     async suggest(text) {
       if (text.trim().length < 3) return [];
       const body = (await getJson(
-        url('/maps/api/place/autocomplete/json', { input: text, types: 'geocode' }),
+        url('/maps/api/place/autocomplete/json', { input: text, types: 'address' }),
       )) as Autocomplete;
       check(body.status, body.error_message);
       const out: PlaceSuggestion[] = [];
@@ -48,12 +69,20 @@ export function createGoogleGeocoder(apiKey: string, baseUrl = 'https://maps.goo
     async locate(placeIdOrText) {
       const params: Record<string, string> = placeIdOrText.startsWith('google:')
         ? { place_id: placeIdOrText.slice('google:'.length) }
-        : { address: placeIdOrText };
+        : { address: searchTextOf(placeIdOrText) };
       const body = (await getJson(url('/maps/api/geocode/json', params))) as Geocode;
       check(body.status, body.error_message);
-      const loc = body.results?.[0]?.geometry?.location;
-      if (typeof loc?.lat !== 'number' || typeof loc.lng !== 'number') return null;
-      return { lat: loc.lat, lng: loc.lng, timeZone: timeZoneAt(loc.lat, loc.lng) };
+      const result = body.results?.[0];
+      const loc = result?.geometry?.location;
+      if (!result || typeof loc?.lat !== 'number' || typeof loc.lng !== 'number') return null;
+      const precision = precisionOf(result);
+      return {
+        lat: loc.lat,
+        lng: loc.lng,
+        timeZone: timeZoneAt(loc.lat, loc.lng),
+        precision,
+        hasStreet: precision === 'street',
+      };
     },
   };
 }

@@ -38,7 +38,15 @@ interface Index {
   byZip: Map<string, Place>;
   /** One entry per "city|state", sorted by key. */
   cities: City[];
+  /**
+   * The cities by the first 3 letters of their name: a street address is read several ways
+   * (docs/decisions/016-street-addresses-offline.md), and each reading looks a name up.
+   */
+  byStart: Map<string, City[]>;
 }
+
+/** The index key of a name or a query of 3 characters or more. */
+const START = 3;
 
 /** "ST\tCity\tpeople" lines (packages/server/scripts/city-population.ts), by "City|ST" as the gazetteer spells it. */
 function loadPopulation(): Map<string, number> {
@@ -74,8 +82,17 @@ function getIndex(): Index {
       people: population.get(`${place.city}|${place.state}`) ?? 0,
     }))
     .sort((a, b) => a.key.localeCompare(b.key));
-  index = { byZip, cities };
+  const byStart = new Map<string, City[]>();
+  for (const city of cities) {
+    const start = nameOf(city).slice(0, START);
+    byStart.set(start, [...(byStart.get(start) ?? []), city]);
+  }
+  index = { byZip, cities, byStart };
   return index;
+}
+
+function nameOf(city: Pick<City, 'key'>): string {
+  return city.key.slice(0, city.key.lastIndexOf('|'));
 }
 
 /** A name as the gazetteer's index compares it: no accents, lower case, words of letters and digits. */
@@ -89,17 +106,45 @@ export function normaliseName(text: string): string {
     .trim();
 }
 
-function describe(place: Place): string {
-  const country = place.country === 'US' ? 'USA' : place.country;
-  return `${place.city}, ${place.state} ${place.zip}, ${country}`;
+/** What the gazetteer found for the place part of an address: a ZIP code, or only a city. */
+interface PlaceMatch {
+  place: Place;
+  precision: 'zip' | 'city';
+  /** The ZIP as typed, with its +4 if one was (shown as written); null for a city. */
+  zipText: string | null;
 }
 
-function toSuggestion(place: Place): PlaceSuggestion {
-  return { description: describe(place), placeId: `zip:${place.zip}` };
+function countryOf(place: Place): string {
+  return place.country === 'US' ? 'USA' : place.country;
 }
 
-function located(place: Place): Located {
-  return { lat: place.latitude, lng: place.longitude, timeZone: timeZoneAt(place.latitude, place.longitude) };
+/**
+ * "1100 Congress Ave, Austin, TX 78701, USA": the street line exactly as typed, then the
+ * gazetteer's spelling of the place; no ZIP when only a city matched (none is made up).
+ */
+function describe(street: string, match: PlaceMatch): string {
+  const { place } = match;
+  const where = match.zipText ? `${place.state} ${match.zipText}` : place.state;
+  return [street, place.city, where, countryOf(place)].filter(Boolean).join(', ');
+}
+
+function cityKeyOf(place: Place): string {
+  return `${normaliseName(place.city)}|${place.state}`;
+}
+
+function toSuggestion(street: string, match: PlaceMatch): PlaceSuggestion {
+  const placeId = match.precision === 'zip' ? `zip:${match.place.zip}` : `city:${cityKeyOf(match.place)}`;
+  return { description: describe(street, match), placeId };
+}
+
+function located(place: Place, precision: 'zip' | 'city', street: string): Located {
+  return {
+    lat: place.latitude,
+    lng: place.longitude,
+    timeZone: timeZoneAt(place.latitude, place.longitude),
+    precision,
+    hasStreet: street.length > 0,
+  };
 }
 
 /** Most people first; then most ZIP codes (a city without a count); then the shorter name, then A to Z. */
@@ -108,21 +153,174 @@ export function byProminence(a: Omit<City, 'place'>, b: Omit<City, 'place'>): nu
 }
 
 /**
- * Cities whose name is the query, then those whose name starts with it ("Springfield, MO"
- * before "Springfield Gardens"), each group by prominence (byProminence).
+ * Cities whose name is the query, then (with `prefix`) those whose name starts with it
+ * ("Springfield, MO" before "Springfield Gardens"), each group by prominence (byProminence).
  */
-function byCity(cities: Index['cities'], cityQuery: string, state: string | null): PlaceSuggestion[] {
+function byCity(index: Index, cityQuery: string, state: string | null, prefix: boolean): City[] {
   const exact: City[] = [];
-  const prefix: City[] = [];
-  for (const city of cities) {
+  const starts: City[] = [];
+  // A query shorter than the key finds the names that are it by key; their starts need every name.
+  const candidates =
+    cityQuery.length >= START || !prefix ? (index.byStart.get(cityQuery.slice(0, START)) ?? []) : index.cities;
+  for (const city of candidates) {
     if (state && city.place.state !== state) continue;
-    const name = city.key.slice(0, city.key.lastIndexOf('|'));
+    const name = nameOf(city);
     if (name === cityQuery) exact.push(city);
-    else if (name.startsWith(cityQuery)) prefix.push(city);
+    else if (prefix && name.startsWith(cityQuery)) starts.push(city);
   }
-  return [...exact.sort(byProminence), ...prefix.sort(byProminence)]
-    .slice(0, MAX_SUGGESTIONS)
-    .map((c) => toSuggestion(c.place));
+  return [...exact.sort(byProminence), ...starts.sort(byProminence)];
+}
+
+// ---------- reading an address ----------
+//
+// An address is read from its end: a country, a ZIP (with or without +4), a state code,
+// then the city; what comes before the city is the street line, kept exactly as typed
+// (docs/decisions/016-street-addresses-offline.md). Commas help but are not needed:
+// "1100 Congress Ave Austin TX 78701" reads as "1100 Congress Ave, Austin, TX 78701".
+
+const COUNTRY_TAIL = /[\s,]*\b(?:u\.?s\.?a?\.?|united states(?: of america)?)$/i;
+const ZIP_TAIL = /(?:^|[\s,])(\d{5})(-?\d{4})?$/;
+/** The digits of a ZIP still being typed after a state: "Austin, TX 787". */
+const PARTIAL_ZIP_TAIL = /(?<=[\s,][A-Za-z]{2}\.?)[\s,]+\d{1,4}$/;
+const STATE_TAIL = /(?:^|[\s,])([A-Za-z]{2})\.?$/;
+/** A city is at most this many words ("Saint Clair Shores"). */
+const MAX_CITY_WORDS = 4;
+
+let states: Set<string> | undefined;
+function stateCodes(): Set<string> {
+  states ??= new Set(getIndex().cities.map((c) => c.place.state));
+  return states;
+}
+
+function trimTail(text: string): string {
+  return text.replace(/[\s,]+$/, '');
+}
+
+interface Tail {
+  /** Everything before the ZIP and state, as typed. */
+  rest: string;
+  zip: string | null;
+  /** "78701" or "78701-1234" as typed. */
+  zipText: string | null;
+  state: string | null;
+}
+
+/** Country, ZIP and state taken off the end. A state code is also offered as not one ("beverly hi"). */
+function tails(text: string, typing: boolean): Tail[] {
+  let rest = trimTail(text.trim()).replace(COUNTRY_TAIL, '');
+  let zip: string | null = null;
+  let zipText: string | null = null;
+  const zipMatch = ZIP_TAIL.exec(rest);
+  if (zipMatch?.[1]) {
+    zip = zipMatch[1];
+    zipText = zipMatch[2] ? `${zip}-${zipMatch[2].replace('-', '')}` : zip;
+    rest = trimTail(rest.slice(0, zipMatch.index));
+  } else if (typing) {
+    rest = rest.replace(PARTIAL_ZIP_TAIL, '');
+  }
+  const out: Tail[] = [];
+  const stateMatch = STATE_TAIL.exec(rest);
+  const state = stateMatch?.[1]?.toUpperCase();
+  if (stateMatch && state && stateCodes().has(state))
+    out.push({ rest: trimTail(rest.slice(0, stateMatch.index)), zip, zipText, state });
+  out.push({ rest, zip, zipText, state: null });
+  return out;
+}
+
+interface CityCut {
+  /** The street line: the text before the city, as typed. */
+  street: string;
+  /** The city as the gazetteer compares names. */
+  query: string;
+}
+
+/**
+ * Where the city may start: after the last comma; without a comma, any of the last few
+ * words (longest first). Words with digits are the street's ("1100"), never a city's.
+ */
+function cityCuts(rest: string): CityCut[] {
+  const words = [...rest.matchAll(/[^\s,]+/g)];
+  const lastComma = rest.lastIndexOf(',');
+  const cuts: CityCut[] = [];
+  for (let k = Math.min(MAX_CITY_WORDS, words.length); k >= 1; k--) {
+    const start = words[words.length - k]?.index ?? 0;
+    if (start < lastComma) continue;
+    const tail = rest.slice(start);
+    if (/\d/.test(tail)) continue;
+    cuts.push({ street: trimTail(rest.slice(0, start)), query: normaliseName(tail) });
+  }
+  return cuts;
+}
+
+/** A ZIP the gazetteer knows, with the street line before its city (or before whatever stands there). */
+function byZipCode(byZip: Index['byZip'], tail: Tail): { street: string; match: PlaceMatch } | null {
+  const place = tail.zip ? byZip.get(tail.zip) : undefined;
+  if (!place) return null;
+  const match: PlaceMatch = { place, precision: 'zip', zipText: tail.zipText };
+  const cuts = cityCuts(tail.rest);
+  const city = normaliseName(place.city);
+  const named =
+    cuts.find((c) => c.query === city) ??
+    // A neighbourhood's name where the gazetteer has the post office's ("Hollywood" for Los Angeles).
+    cuts.find((c) => byCity(getIndex(), c.query, place.state, false).length > 0) ??
+    (tail.rest.includes(',') ? cuts.at(-1) : undefined);
+  return { street: named ? named.street : trimTail(tail.rest), match };
+}
+
+/** The street line and the place of a complete address, or null. */
+function read(text: string): { street: string; match: PlaceMatch } | null {
+  const index = getIndex();
+  const { byZip } = index;
+  const readings = tails(text, false);
+  for (const tail of readings) {
+    const hit = byZipCode(byZip, tail);
+    if (hit) return hit;
+  }
+  // No ZIP the gazetteer knows: a city, in the state if one is named.
+  for (const tail of readings) {
+    for (const cut of cityCuts(tail.rest)) {
+      const [city] = byCity(index, cut.query, tail.state, false);
+      if (city) return { street: cut.street, match: { place: city.place, precision: 'city', zipText: null } };
+    }
+  }
+  return null;
+}
+
+/**
+ * Whether a cut may be the start of a city's name: 3 letters or more (not a state code being
+ * read as a city: "Springfield, IL" is not "Springfield, Ilion"), after a street line with a
+ * house number or none ("Kansas City" is not "Kansas, City of Industry").
+ */
+function startsACity(cut: CityCut): boolean {
+  return cut.query.length >= 3 && (cut.street === '' || /\d/.test(cut.street));
+}
+
+/** Suggestions for a street line (or none) followed by the start of a city, a "City, ST" or a ZIP. */
+function suggestions(text: string): PlaceSuggestion[] {
+  const index = getIndex();
+  const { byZip } = index;
+  const readings = tails(text, true);
+  for (const tail of readings) {
+    const hit = byZipCode(byZip, tail);
+    if (hit) return [toSuggestion(hit.street, hit.match)];
+  }
+  // Names that are what was typed come before names that start with it, and a named state first.
+  const found: { street: string; city: City }[] = [];
+  for (const prefix of [false, true])
+    for (const tail of readings)
+      for (const cut of cityCuts(tail.rest)) {
+        if (prefix && !startsACity(cut)) continue;
+        for (const city of byCity(index, cut.query, tail.state, prefix)) found.push({ street: cut.street, city });
+      }
+  const seen = new Set<string>();
+  const out: PlaceSuggestion[] = [];
+  for (const { street, city } of found) {
+    if (seen.has(city.key)) continue;
+    seen.add(city.key);
+    out.push(toSuggestion(street, { place: city.place, precision: 'city', zipText: null }));
+    if (out.length >= MAX_SUGGESTIONS) break;
+  }
+  return out;
 }
 
 export function createOfflineGeocoder(): Geocoder {
@@ -130,26 +328,17 @@ export function createOfflineGeocoder(): Geocoder {
     async suggest(text) {
       const query = normaliseName(text);
       if (query.length < 3) return [];
-      const { byZip, cities } = getIndex();
-      if (/^\d{3,5}$/.test(query)) {
+      const { byZip } = getIndex();
+      // The start of a ZIP code alone.
+      if (/^\d{3,4}$/.test(query)) {
         const out: PlaceSuggestion[] = [];
         for (const [zip, place] of byZip) {
-          if (zip.startsWith(query)) out.push(toSuggestion(place));
+          if (zip.startsWith(query)) out.push(toSuggestion('', { place, precision: 'zip', zipText: zip }));
           if (out.length >= MAX_SUGGESTIONS) break;
         }
         return out.sort((a, b) => a.placeId.localeCompare(b.placeId));
       }
-      // "springfield il" or "springfield, il": city words, then an optional state. A two-letter
-      // last word may also be the start of a city word ("beverly hi"), so try both readings.
-      const words = query.split(' ');
-      const last = words[words.length - 1] ?? '';
-      const byState =
-        words.length > 1 && last.length === 2 ? byCity(cities, words.slice(0, -1).join(' '), last.toUpperCase()) : [];
-      const plain = byCity(cities, query, null);
-      const seen = new Set<string>();
-      return [...byState, ...plain]
-        .filter((s) => !seen.has(s.placeId) && seen.add(s.placeId))
-        .slice(0, MAX_SUGGESTIONS);
+      return suggestions(text);
     },
 
     async locate(placeIdOrText) {
@@ -157,24 +346,15 @@ export function createOfflineGeocoder(): Geocoder {
       const text = placeIdOrText.trim();
       if (text.startsWith('zip:')) {
         const place = byZip.get(text.slice(4).toUpperCase());
-        return place ? located(place) : null;
+        return place ? located(place, 'zip', '') : null;
       }
-      // The last 5-digit group is the ZIP ("12, Beverly Hills, CA 90210, USA").
-      const zips = text.match(/\b\d{5}\b/g);
-      const zip = zips?.[zips.length - 1];
-      if (zip) {
-        const place = byZip.get(zip);
-        if (place) return located(place);
+      if (text.startsWith('city:')) {
+        const key = text.slice(5);
+        const city = cities.find((c) => c.key === key);
+        return city ? located(city.place, 'city', '') : null;
       }
-      // Else "City, ST" anywhere after the house number.
-      const parts = text.split(',').map((p) => p.trim());
-      for (let i = 0; i + 1 < parts.length; i++) {
-        const city = normaliseName(parts[i] ?? '');
-        const state = (parts[i + 1] ?? '').slice(0, 2).toUpperCase();
-        const hit = cities.find((c) => c.key === `${city}|${state}`);
-        if (hit) return located(hit.place);
-      }
-      return null;
+      const hit = read(text);
+      return hit ? located(hit.match.place, hit.match.precision, hit.street) : null;
     },
   };
 }

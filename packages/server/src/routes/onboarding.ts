@@ -2,7 +2,7 @@
 import type { AppContext } from '../context.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { ensureSlug } from '../domain/booking-page.ts';
-import { BUSINESS_ADDRESS_NOT_FOUND, locate } from '../domain/places.ts';
+import { BUSINESS_ADDRESS_WORDS, locateStreet } from '../domain/places.ts';
 import { toProfile } from '../repositories/businesses.ts';
 import { applyTradeTemplate } from '../repositories/templates.ts';
 import type { Handlers } from './register.ts';
@@ -33,7 +33,7 @@ export function onboardingHandlers(ctx: AppContext): Handlers<'onboarding'> {
 
     step3: async (req) => {
       const { address } = req.body;
-      const place = await locate(ctx, address, req.log, BUSINESS_ADDRESS_NOT_FOUND);
+      const place = await locateStreet(ctx, address, req.log, BUSINESS_ADDRESS_WORDS);
       return toProfile(
         await businesses.update(req.owner.business.id, {
           address,

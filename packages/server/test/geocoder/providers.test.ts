@@ -24,7 +24,9 @@ beforeAll(async () => {
         res.statusCode = 500;
         return res.end('{}');
       }
-      const features = q.includes('nowhere')
+      // Photon's layer filter: only features of the named layers (house, street, city, ...).
+      const layers = url.searchParams.getAll('layer');
+      const all = q.includes('nowhere')
         ? []
         : [
             {
@@ -38,9 +40,25 @@ beforeAll(async () => {
                 city: 'London',
                 postcode: 'SW1A 2AA',
                 country: 'United Kingdom',
+                type: 'street',
+              },
+            },
+            {
+              type: 'Feature',
+              geometry: { type: 'Point', coordinates: [-0.1278, 51.5074] },
+              properties: {
+                osm_id: 2,
+                osm_type: 'R',
+                name: 'London',
+                country: 'United Kingdom',
+                type: 'city',
               },
             },
           ];
+      // "London" alone is the city; a server "old photon" predates the layer filter and ignores it.
+      const found = q === 'London' ? all.slice(1) : all;
+      const features =
+        layers.length && !q.includes('old photon') ? found.filter((f) => layers.includes(f.properties.type)) : found;
       return res.end(JSON.stringify({ type: 'FeatureCollection', features }));
     }
     if (url.pathname === '/maps/api/place/autocomplete/json') {
@@ -54,15 +72,27 @@ beforeAll(async () => {
       );
     }
     if (url.pathname === '/maps/api/geocode/json') {
-      const found =
-        url.searchParams.get('place_id') === 'ChIJ2eUg' ||
-        (url.searchParams.get('address') ?? '').includes('Mountain View');
+      const address = url.searchParams.get('address') ?? '';
+      const street = url.searchParams.get('place_id') === 'ChIJ2eUg' || /^\d+ Amphitheatre/.test(address);
+      // The Geocoding API's documented result: types, and geometry's location_type.
+      const result = street
+        ? {
+            types: ['street_address'],
+            geometry: { location: { lat: 37.422, lng: -122.0841 }, location_type: 'ROOFTOP' },
+          }
+        : address.includes('94043')
+          ? {
+              types: ['postal_code'],
+              geometry: { location: { lat: 37.4, lng: -122.08 }, location_type: 'APPROXIMATE' },
+            }
+          : address.includes('Mountain View')
+            ? {
+                types: ['locality', 'political'],
+                geometry: { location: { lat: 37.39, lng: -122.08 }, location_type: 'APPROXIMATE' },
+              }
+            : null;
       return res.end(
-        JSON.stringify(
-          found
-            ? { status: 'OK', results: [{ geometry: { location: { lat: 37.422, lng: -122.0841 } } }] }
-            : { status: 'ZERO_RESULTS', results: [] },
-        ),
+        JSON.stringify(result ? { status: 'OK', results: [result] } : { status: 'ZERO_RESULTS', results: [] }),
       );
     }
     res.statusCode = 404;
@@ -74,17 +104,33 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 describe('photon geocoder', () => {
-  it('suggests from the FeatureCollection and locates a suggestion and a stored address', async () => {
+  it('suggests street-level features only and locates a suggestion and a stored address', async () => {
     const g = createPhotonGeocoder(base);
-    const [s] = await g.suggest('downing');
-    expect(s).toEqual({
-      description: 'Downing Street, London, SW1A 2AA, United Kingdom',
-      placeId: 'geo:51.507200,-0.127600',
+    const suggestions = await g.suggest('downing');
+    expect(seen.at(-1)?.searchParams.getAll('layer')).toEqual(['house', 'street']);
+    expect(suggestions).toEqual([
+      { description: 'Downing Street, London, SW1A 2AA, United Kingdom', placeId: 'geo:51.507200,-0.127600' },
+    ]);
+    const [s] = suggestions;
+    expect(await g.locate(s!.placeId)).toEqual({
+      lat: 51.5072,
+      lng: -0.1276,
+      timeZone: 'Europe/London',
+      precision: 'street',
+      hasStreet: true,
     });
-    expect(await g.locate(s!.placeId)).toEqual({ lat: 51.5072, lng: -0.1276, timeZone: 'Europe/London' });
-    expect(await g.locate(`10, ${s!.description}`)).toMatchObject({ timeZone: 'Europe/London' });
-    expect(seen.at(-1)?.searchParams.get('q')).toBe(s!.description);
+    // The shape stored before street addresses: the house number is searched with its street.
+    expect(await g.locate(`10, ${s!.description}`)).toMatchObject({ timeZone: 'Europe/London', precision: 'street' });
+    expect(seen.at(-1)?.searchParams.get('q')).toBe(`10 ${s!.description}`);
     expect(await g.locate('1, nowhere at all')).toBeNull();
+  });
+
+  it('keeps only street-level features from a server that ignores the layer filter', async () => {
+    const g = createPhotonGeocoder(base);
+    const list = await g.suggest('downing, old photon');
+    expect(list.map((c) => c.description)).toEqual(['Downing Street, London, SW1A 2AA, United Kingdom']);
+    // Searched again without a filter (as locate does), a city is found, and is not a street.
+    expect(await g.locate('London')).toMatchObject({ precision: 'city', hasStreet: false });
   });
   it('fails loudly when the provider errors', async () => {
     await expect(createPhotonGeocoder(base).suggest('fail please')).rejects.toThrow(/answered 500/);
@@ -92,13 +138,29 @@ describe('photon geocoder', () => {
 });
 
 describe('google geocoder', () => {
-  it('suggests with Places Autocomplete and locates by place_id or address', async () => {
+  it('suggests street addresses with Places Autocomplete and locates by place_id or address', async () => {
     const g = createGoogleGeocoder('k', base);
     const [s] = await g.suggest('1600 amph');
+    expect(seen.at(-1)?.searchParams.get('types')).toBe('address');
     expect(s).toEqual({ description: '1600 Amphitheatre Pkwy, Mountain View, CA, USA', placeId: 'google:ChIJ2eUg' });
-    expect(await g.locate(s!.placeId)).toEqual({ lat: 37.422, lng: -122.0841, timeZone: 'America/Los_Angeles' });
-    expect(await g.locate('5, 1600 Amphitheatre Pkwy, Mountain View, CA, USA')).toMatchObject({ lat: 37.422 });
+    expect(await g.locate(s!.placeId)).toEqual({
+      lat: 37.422,
+      lng: -122.0841,
+      timeZone: 'America/Los_Angeles',
+      precision: 'street',
+      hasStreet: true,
+    });
+    expect(await g.locate('1600 Amphitheatre Pkwy, Mountain View, CA, USA')).toMatchObject({ lat: 37.422 });
     expect(await g.locate('5, Atlantis')).toBeNull();
+  });
+
+  it("reads the result's types and location_type: a ZIP code or a city is not a street", async () => {
+    const g = createGoogleGeocoder('k', base);
+    expect(await g.locate('Mountain View, CA 94043, USA')).toMatchObject({ precision: 'zip', hasStreet: false });
+    expect(await g.locate('Mountain View, CA, USA')).toMatchObject({ precision: 'city', hasStreet: false });
+    // The shape stored before street addresses: "5, 1600 Amphitheatre Pkwy" is searched as "5 1600 ...".
+    expect(await g.locate('1600, Amphitheatre Pkwy, Mountain View, CA, USA')).toMatchObject({ precision: 'street' });
+    expect(seen.at(-1)?.searchParams.get('address')).toBe('1600 Amphitheatre Pkwy, Mountain View, CA, USA');
   });
   it('surfaces a denied key as an error', async () => {
     await expect(createGoogleGeocoder('wrong', base).suggest('1600 amph')).rejects.toThrow(/REQUEST_DENIED: bad key/);
@@ -107,22 +169,65 @@ describe('google geocoder', () => {
 
 describe('offline geocoder', () => {
   const g = createOfflineGeocoder();
-  it('suggests by ZIP prefix and by city, and nothing under 3 characters', async () => {
+  const descriptions = async (text: string) => (await g.suggest(text)).map((s) => s.description);
+
+  it('suggests by ZIP prefix and by city, with no made-up ZIP, and nothing under 3 characters', async () => {
     expect((await g.suggest('1000')).every((s) => s.placeId.startsWith('zip:1000'))).toBe(true);
-    expect((await g.suggest('Miami, FL')).map((s) => s.description)).toContain('Miami, FL 33101, USA');
+    expect(await descriptions('78701')).toEqual(['Austin, TX 78701, USA']);
+    expect(await descriptions('Miami, FL')).toContain('Miami, FL, USA');
     expect(await g.suggest('mi')).toEqual([]);
     // "hi" is both Hawaii and the start of "Hills".
-    expect((await g.suggest('Beverly Hi')).map((s) => s.description)).toContain('Beverly Hills, CA 90209, USA');
+    expect(await descriptions('Beverly Hi')).toContain('Beverly Hills, CA, USA');
   });
-  it('locates a stored address by its ZIP or by "City, ST", with the right time zone', async () => {
+
+  it.each([
+    ['1100 Congress Ave, Austin, TX 78701', '1100 Congress Ave, Austin, TX 78701, USA'],
+    ['1100 Congress Ave Austin TX 78701', '1100 Congress Ave, Austin, TX 78701, USA'],
+    ['1100 Congress Ave, Austin, TX 78701-2213', '1100 Congress Ave, Austin, TX 78701-2213, USA'],
+    ['1100 Congress Ave, Austin TX 787012213', '1100 Congress Ave, Austin, TX 78701-2213, USA'],
+    ['1100 Congress Ave, 78701', '1100 Congress Ave, Austin, TX 78701, USA'],
+    ['1100 Congress Ave, Austin, TX 78701, USA', '1100 Congress Ave, Austin, TX 78701, USA'],
+    ['1100 Congress Ave, Aus', '1100 Congress Ave, Austin, TX, USA'],
+    ['1100 Congress Ave Aus', '1100 Congress Ave, Austin, TX, USA'],
+    ['1100 Congress Ave, Austin, TX 787', '1100 Congress Ave, Austin, TX, USA'],
+    ['123 main st kansas city mo', '123 main st, Kansas City, MO, USA'],
+    ['Apt 4, 12 W 3rd St, San Anto', 'Apt 4, 12 W 3rd St, San Antonio, TX, USA'],
+    ['200, Austin, TX 78704, USA', '200, Austin, TX 78704, USA'],
+  ])('keeps the street line of "%s" as typed: %s', async (text, first) => {
+    expect((await descriptions(text))[0]).toBe(first);
+  });
+
+  it('reads the state code as a state, not as the start of a city, after a named city', async () => {
+    expect(await descriptions('Springfield, IL')).toEqual(['Springfield, IL, USA']);
+    expect(await descriptions('Kansas City')).toEqual(['Kansas City, MO, USA', 'Kansas City, KS, USA']);
+  });
+
+  it.each([
+    ['1100 Congress Ave, Austin, TX 78701, USA', 'zip', true, 30.2713],
+    ['1100 Congress Ave Austin TX 78701-2213', 'zip', true, 30.2713],
+    ['1100 Congress Ave, Austin, TX, USA', 'city', true, undefined],
+    // The shape stored before street addresses still locates, with its house number as the street line.
+    ['200, Austin, TX 78704, USA', 'zip', true, 30.2428],
+    ['3, Chicago, IL', 'city', true, undefined],
+    ['Austin, TX 78701, USA', 'zip', false, 30.2713],
+    ['Austin, TX, USA', 'city', false, undefined],
+    ['zip:10001', 'zip', false, undefined],
+  ])('locates "%s" by its %s (street line: %s)', async (text, precision, hasStreet, lat) => {
+    const at = await g.locate(text);
+    expect(at).toMatchObject({ precision, hasStreet });
+    if (lat !== undefined) expect(at?.lat).toBe(lat);
+  });
+
+  it('locates with the right time zone, and not what the gazetteer does not know', async () => {
     expect(await g.locate('12, Beverly Hills, CA 90210, USA')).toMatchObject({ timeZone: 'America/Los_Angeles' });
     expect(await g.locate('3, Chicago, IL')).toMatchObject({ timeZone: 'America/Chicago' });
     expect(await g.locate('zip:10001')).toMatchObject({ timeZone: 'America/New_York' });
     expect(await g.locate('9, Gotham, ZZ')).toBeNull();
+    expect(await g.locate('1100 Congress Ave')).toBeNull();
   });
 
   /** "City, ST" of each suggestion, in order. */
-  const cities = async (text: string) => (await g.suggest(text)).map((s) => s.description.replace(/ \S+, USA$/, ''));
+  const cities = async (text: string) => (await g.suggest(text)).map((s) => s.description.replace(/, USA$/, ''));
 
   it.each([
     ['Austin', 'Austin, TX'],

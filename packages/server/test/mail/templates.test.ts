@@ -15,7 +15,7 @@ const booking = (over: Partial<MailBooking> = {}): MailBooking => ({
   timeZone: 'America/Los_Angeles',
   timeFormat: '12h',
   totalCents: 14_500,
-  customerAddress: '5, Santa Monica, CA 90401, USA',
+  customerAddress: '5 Ocean Ave, Santa Monica, CA 90401, USA',
   ...over,
 });
 

@@ -16,17 +16,17 @@ describe.each(storages())('onboarding, places, feedback and health on %s', (kind
   it('walks the three steps and stores name, niche, address, coordinates and time zone', async () => {
     expect((await step(1, { name: '  Shiny Cars  ' })).json()).toMatchObject({ name: 'Shiny Cars', onboarded: false });
     expect((await step(2, { niche: 'car-detailing' })).json()).toMatchObject({ niche: 'car-detailing' });
-    const res = await step(3, { address: '12, Beverly Hills, CA 90210, USA' });
+    const res = await step(3, { address: '12 N Crescent Dr, Beverly Hills, CA 90210, USA' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      address: '12, Beverly Hills, CA 90210, USA',
+      address: '12 N Crescent Dr, Beverly Hills, CA 90210, USA',
       timeZone: 'America/Los_Angeles',
       onboarded: true,
     });
     const row = await t.ctx.db
       .selectFrom('businesses')
       .selectAll()
-      .where('address', '=', '12, Beverly Hills, CA 90210, USA')
+      .where('address', '=', '12 N Crescent Dr, Beverly Hills, CA 90210, USA')
       .executeTakeFirstOrThrow();
     expect(row.lat).toBeCloseTo(34.09, 1);
     expect(row.lng).toBeCloseTo(-118.41, 1);
@@ -41,7 +41,7 @@ describe.each(storages())('onboarding, places, feedback and health on %s', (kind
     [1, { name: '   ' }, /Business name is required/],
     [1, { name: 'x'.repeat(121) }, /at most 120/],
     [2, { niche: '' }, /Choose a niche/],
-    [3, { address: 'Beverly Hills' }, /house number/],
+    [3, { address: 'Beverly Hills, CA 90210, USA' }, /^Add your business's street address \(house number and street\)/],
     [3, {}, /Address is required/],
   ] as const)('step%s refuses %j with 400 and {error}', async (n, body, message) => {
     const res = await step(n, body);
@@ -71,10 +71,15 @@ describe.each(storages())('onboarding, places, feedback and health on %s', (kind
     expect(zip.statusCode).toBe(200);
     expect(zip.json()[0]).toEqual({ description: 'Beverly Hills, CA 90210, USA', placeId: 'zip:90210' });
     const city = await t.app.inject({ url: '/api/business/places?input=Austin%2C%20TX' });
-    expect(city.json().map((s: { description: string }) => s.description)).toContain('Austin, TX 73301, USA');
-    // Typed alone, the largest Austin comes first (docs/product.md#onboarding).
+    expect(city.json().map((s: { description: string }) => s.description)).toContain('Austin, TX, USA');
+    // Typed alone, the largest Austin comes first (docs/product.md#onboarding), with no made-up ZIP.
     const austin = await t.app.inject({ url: '/api/business/places?input=Austin' });
-    expect(austin.json()[0]).toEqual({ description: 'Austin, TX 73301, USA', placeId: 'zip:73301' });
+    expect(austin.json()[0]).toEqual({ description: 'Austin, TX, USA', placeId: 'city:austin|TX' });
+    // A street line is kept as typed before the place the gazetteer found.
+    const street = await t.app.inject({
+      url: `/api/business/places?input=${encodeURIComponent('1100 Congress Ave, Austin, TX 78701')}`,
+    });
+    expect(street.json()).toEqual([{ description: '1100 Congress Ave, Austin, TX 78701, USA', placeId: 'zip:78701' }]);
     const short = await t.app.inject({ url: '/api/business/places?input=ab' });
     expect(short.statusCode).toBe(400);
     expect(short.json().error).toMatch(/at least 3 characters/);

@@ -2,7 +2,10 @@ import type { KeyboardEvent } from 'react';
 import { StepFrame } from '../dialog.tsx';
 import type { Store } from '../state.ts';
 
-/** House number plus an address chosen from suggestions (a combobox: arrows, Enter, Escape). */
+/**
+ * The full street address in one box, chosen from suggestions (a combobox: arrows, Enter,
+ * Escape). The suggestions keep the street line as typed (docs/product.md#address-suggestions).
+ */
 export function AddressStep({ store }: { store: Store }) {
   const list = store.suggestions.value;
   const active = store.activePlace.value;
@@ -30,22 +33,8 @@ export function AddressStep({ store }: { store: Store }) {
 
   return (
     <StepFrame store={store} title="Your address" submit="Get my quote" busyLabel="Getting your quote...">
-      <label className="sw-label" htmlFor="sw-house">
-        House number
-      </label>
-      <input
-        id="sw-house"
-        className="sw-input sw-short"
-        autoComplete="off"
-        value={store.house.value}
-        aria-invalid={invalid && !store.house.value.trim()}
-        onChange={(e) => {
-          store.house.value = e.currentTarget.value;
-          store.error.value = '';
-        }}
-      />
       <label className="sw-label" htmlFor="sw-address">
-        Address
+        Street address
       </label>
       <div className="sw-combo">
         <input
@@ -53,13 +42,13 @@ export function AddressStep({ store }: { store: Store }) {
           className="sw-input"
           role="combobox"
           autoComplete="off"
-          placeholder="Start typing your city or ZIP code"
+          placeholder="1100 Congress Ave, Austin, TX 78701"
           aria-autocomplete="list"
           aria-expanded={open}
           aria-controls="sw-places"
           aria-activedescendant={active >= 0 ? `sw-place-${active}` : undefined}
           aria-describedby="sw-address-hint"
-          aria-invalid={invalid && !store.place.value}
+          aria-invalid={invalid}
           value={store.search.value}
           onChange={(e) => store.setSearch(e.currentTarget.value)}
           onKeyDown={onKeyDown}
@@ -86,7 +75,7 @@ export function AddressStep({ store }: { store: Store }) {
         )}
       </div>
       <p id="sw-address-hint" className="sw-hint">
-        Type at least 3 characters, then pick your address from the list.
+        Type your house number, street and city or ZIP code, then pick your address from the list.
       </p>
     </StepFrame>
   );

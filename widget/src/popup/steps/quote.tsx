@@ -2,6 +2,12 @@ import { formatUsd } from '@slotwise/shared/money';
 import { StepFrame } from '../dialog.tsx';
 import type { Store } from '../state.ts';
 
+/** The street was kept but located by its ZIP code or city: the miles are close, not exact. */
+const ESTIMATED_FROM = {
+  zip: 'Distance estimated from your ZIP code.',
+  city: 'Distance estimated from your city.',
+} as const;
+
 export function QuoteStep({ store }: { store: Store }) {
   const quote = store.quote.value;
   if (!quote) return null;
@@ -24,9 +30,10 @@ export function QuoteStep({ store }: { store: Store }) {
         </tfoot>
       </table>
       <p className="sw-hint">
-        {store.service()?.serviceName} at {store.house.value.trim()}, {store.place.value}
+        {store.service()?.serviceName} at {store.place.value}
         {quote.miles !== null ? ` (${quote.miles} miles away)` : ''}
       </p>
+      {quote.distanceEstimatedFrom && <p className="sw-hint">{ESTIMATED_FROM[quote.distanceEstimatedFrom]}</p>}
     </StepFrame>
   );
 }

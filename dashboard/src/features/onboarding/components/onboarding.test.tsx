@@ -139,15 +139,15 @@ describe('Onboarding step 2', () => {
 
 describe('Onboarding step 3', () => {
   const suggestions = [
-    { description: 'Beverly Hills, CA 90210, United States', placeId: 'zip:90210' },
-    { description: 'Beverly Hills, CA 90211, United States', placeId: 'zip:90211' },
+    { description: '42 Elm St, Beverly Hills, CA 90210, USA', placeId: 'zip:90210' },
+    { description: '42 Elm St, Beverly Hills, CA 90211, USA', placeId: 'zip:90211' },
   ];
 
   it('searches only from 3 characters', async () => {
     storeToken();
     const api = freshApi({ 'GET /api/business/places': { body: suggestions } });
     const { user } = await renderStep('/onboarding/step3');
-    const search = screen.getByRole('combobox', { name: 'Search Address' });
+    const search = screen.getByRole('combobox', { name: 'Street address' });
     await user.type(search, '90');
     expect(screen.getByText('Type at least 3 characters to search.')).toBeInTheDocument();
     await new Promise((r) => setTimeout(r, 400));
@@ -164,49 +164,68 @@ describe('Onboarding step 3', () => {
     storeToken();
     const api = freshApi({ 'GET /api/business/places': { body: suggestions } });
     const { user } = await renderStep('/onboarding/step3');
-    await user.type(screen.getByRole('combobox', { name: 'Search Address' }), '90210');
+    await user.type(screen.getByRole('combobox', { name: 'Street address' }), '90210');
     await screen.findByRole('option', { name: suggestions[0]?.description });
     expect(api.callsTo('GET /api/business/places').map((c) => c.url.searchParams.get('input'))).toEqual(['90210']);
   });
 
-  it('needs both a house number and a chosen address', async () => {
+  it('needs a street address chosen from the list', async () => {
     storeToken();
     const api = freshApi({ 'GET /api/business/places': { body: suggestions } });
     const { user } = await renderStep('/onboarding/step3');
+    const search = screen.getByRole('combobox', { name: 'Street address' });
+    expect(search).toHaveAttribute('placeholder', '1100 Congress Ave, Austin, TX 78701');
+    expect(screen.queryByLabelText('House Number')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Please enter your house number and select an address.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Please type your street address and pick it from the list.');
 
-    await user.type(screen.getByLabelText('House Number'), '42');
-    await user.type(screen.getByRole('combobox', { name: 'Search Address' }), '90210');
+    await user.type(search, '42 Elm St, 90210');
     await screen.findByRole('option', { name: suggestions[0]?.description });
     // Typed text that was never picked from the list is not an address.
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Please enter your house number and select an address.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Please type your street address and pick it from the list.');
     expect(api.callsTo('POST /api/onboarding/step3')).toHaveLength(0);
   });
 
-  it('sends "house number, suggestion" and goes to the dashboard', async () => {
+  it("sends the chosen suggestion's whole text and goes to the dashboard", async () => {
     storeToken();
     const api = freshApi({
       'GET /api/business/places': { body: suggestions },
       'POST /api/onboarding/step3': profile(),
     });
     const { user, pathname } = await renderStep('/onboarding/step3');
-    await user.type(screen.getByRole('combobox', { name: 'Search Address' }), '90210');
+    await user.type(screen.getByRole('combobox', { name: 'Street address' }), '42 Elm St, 90210');
     await user.click(await screen.findByRole('option', { name: suggestions[0]?.description }));
-    await user.type(screen.getByLabelText('House Number'), '42');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(pathname()).toBe('/dashboard'));
     expect(api.callsTo('POST /api/onboarding/step3')[0]?.body).toEqual({
-      address: '42, Beverly Hills, CA 90210, United States',
+      address: '42 Elm St, Beverly Hills, CA 90210, USA',
     });
+  });
+
+  it("shows the server's sentence for an address with no street", async () => {
+    storeToken();
+    const needsStreet =
+      "Add your business's street address (house number and street), like 1100 Congress Ave: drive times are measured from it.";
+    freshApi({
+      'GET /api/business/places': {
+        body: [{ description: 'Beverly Hills, CA, USA', placeId: 'city:beverly hills|CA' }],
+      },
+      'POST /api/onboarding/step3': { status: 400, body: { error: needsStreet, code: 'ADDRESS_NEEDS_STREET' } },
+    });
+    const { user, pathname } = await renderStep('/onboarding/step3');
+    await user.type(screen.getByRole('combobox', { name: 'Street address' }), 'Beverly');
+    await user.click(await screen.findByRole('option', { name: 'Beverly Hills, CA, USA' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(needsStreet);
+    expect(pathname()).toBe('/onboarding/step3');
   });
 
   it('picks a suggestion with the keyboard', async () => {
     storeToken();
     freshApi({ 'GET /api/business/places': { body: suggestions } });
     const { user } = await renderStep('/onboarding/step3');
-    const search = screen.getByRole('combobox', { name: 'Search Address' });
+    const search = screen.getByRole('combobox', { name: 'Street address' });
     await user.type(search, '90210');
     await screen.findByRole('option', { name: suggestions[0]?.description });
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
@@ -221,9 +240,8 @@ describe('Onboarding step 3', () => {
       'POST /api/onboarding/step3': { status: 400, body: { error: 'We could not locate that address.' } },
     });
     const { user, pathname } = await renderStep('/onboarding/step3');
-    await user.type(screen.getByRole('combobox', { name: 'Search Address' }), '90210');
+    await user.type(screen.getByRole('combobox', { name: 'Street address' }), '42 Elm St, 90210');
     await user.click(await screen.findByRole('option', { name: suggestions[0]?.description }));
-    await user.type(screen.getByLabelText('House Number'), '42');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not locate that address.');
     api.on('POST /api/onboarding/step3', { status: 500 });
@@ -237,13 +255,13 @@ describe('Onboarding step 3', () => {
 });
 
 describe('Onboarding: Next waits for what the step needs, and sends once', () => {
-  const suggestion = { description: 'Beverly Hills, CA 90210, United States', placeId: 'zip:90210' };
+  const suggestion = { description: '42 Elm St, Beverly Hills, CA 90210, USA', placeId: 'zip:90210' };
   const next = () => screen.getByRole('button', { name: 'Next' });
 
   it.each([
     ['/onboarding/step1', 'Business Name'],
     ['/onboarding/step2', 'Car Detailing'],
-    ['/onboarding/step3', 'House Number'],
+    ['/onboarding/step3', 'Street address'],
   ])('%s shows a skeleton and holds Next back until the saved profile has loaded', async (path, field) => {
     storeToken();
     const answer = deferred<Reply>();
@@ -282,14 +300,13 @@ describe('Onboarding: Next waits for what the step needs, and sends once', () =>
     storeToken();
     const api = freshApi({ [PROFILE]: profile(), 'POST /api/onboarding/step3': profile() });
     const { user, pathname } = await renderStep('/onboarding/step3');
-    expect(screen.getByLabelText('House Number')).toHaveValue('42');
-    expect(screen.getByRole('combobox', { name: 'Search Address' })).toHaveValue(
-      'Beverly Hills, CA 90210, United States',
+    expect(screen.getByRole('combobox', { name: 'Street address' })).toHaveValue(
+      '42 Elm St, Beverly Hills, CA 90210, USA',
     );
     await user.click(next());
     await waitFor(() => expect(pathname()).toBe('/dashboard'));
     expect(api.callsTo('POST /api/onboarding/step3')[0]?.body).toEqual({
-      address: '42, Beverly Hills, CA 90210, United States',
+      address: '42 Elm St, Beverly Hills, CA 90210, USA',
     });
   });
 
@@ -325,9 +342,8 @@ describe('Onboarding: Next waits for what the step needs, and sends once', () =>
       path: '/onboarding/step3',
       route: 'POST /api/onboarding/step3',
       fill: async (user: ReturnType<typeof renderApp>['user']) => {
-        await user.type(screen.getByRole('combobox', { name: 'Search Address' }), '90210');
+        await user.type(screen.getByRole('combobox', { name: 'Street address' }), '42 Elm St, 90210');
         await user.click(await screen.findByRole('option', { name: suggestion.description }));
-        await user.type(screen.getByLabelText('House Number'), '42');
       },
     },
   ];

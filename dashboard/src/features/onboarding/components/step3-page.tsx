@@ -9,37 +9,32 @@ import { NETWORK_FAILURE, serverErrorOr } from '../../../lib/errors.ts';
 import { OnboardingFrame } from './onboarding-frame.tsx';
 import { NextButton, StepLoading, useSaveOnce, useStepStart } from './step-start.tsx';
 
-export const ADDRESS_REQUIRED = 'Please enter your house number and select an address.';
+export const ADDRESS_REQUIRED = 'Please type your street address and pick it from the list.';
 
 /**
- * A saved address ("{house number}, {chosen suggestion}") as the form shows it. Only the
- * suggestion's words are ever sent again, so it needs no place id of its own.
+ * A saved address as the form shows it: chosen already. Only its words are ever sent again,
+ * so it needs no place id of its own.
  */
-function savedAddress(saved: string | null): { houseNumber: string; place: PlaceSuggestion | null } {
-  const comma = saved?.indexOf(', ') ?? -1;
-  if (!saved || comma < 1) return { houseNumber: '', place: null };
-  return { houseNumber: saved.slice(0, comma), place: { description: saved.slice(comma + 2), placeId: '' } };
+function savedPlace(saved: string | null): PlaceSuggestion | null {
+  return saved ? { description: saved, placeId: '' } : null;
 }
 
 function AddressForm({ saved }: { saved: string | null }) {
   const navigate = useNavigate();
-  const [place, setPlace] = useState<PlaceSuggestion | null>(() => savedAddress(saved).place);
-  const [houseNumber, setHouseNumber] = useState(() => savedAddress(saved).houseNumber);
+  const [place, setPlace] = useState<PlaceSuggestion | null>(() => savedPlace(saved));
   const [error, setError] = useState<string | null>(null);
   const { saving, run } = useSaveOnce();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
-    if (!houseNumber.trim() || !place) {
+    if (!place) {
       setError(ADDRESS_REQUIRED);
       return;
     }
     await run(async () => {
       try {
-        businessProfile.set(
-          await client.onboarding.step3({ body: { address: `${houseNumber.trim()}, ${place.description}` } }),
-        );
+        businessProfile.set(await client.onboarding.step3({ body: { address: place.description } }));
         navigate('/dashboard');
       } catch (err) {
         setError(serverErrorOr(err, 'Failed to save address.', NETWORK_FAILURE));
@@ -52,18 +47,6 @@ function AddressForm({ saved }: { saved: string | null }) {
       {error && <Notice kind="error">{error}</Notice>}
       <form onSubmit={submit} noValidate aria-busy={saving}>
         <AddressSearch selected={place} onSelect={setPlace} />
-        <div className="field onboarding-house">
-          <label htmlFor="house-number">House Number</label>
-          <input
-            id="house-number"
-            className="input"
-            type="text"
-            placeholder="e.g. 42"
-            maxLength={20}
-            value={houseNumber}
-            onChange={(e) => setHouseNumber(e.currentTarget.value)}
-          />
-        </div>
         <NextButton enabled busy={saving} />
       </form>
     </>
@@ -81,7 +64,7 @@ export function Step3Page() {
       {start.ready ? (
         <AddressForm saved={start.profile?.address ?? null} />
       ) : (
-        <StepLoading start={start} shape="form" rows={2} />
+        <StepLoading start={start} shape="form" rows={1} />
       )}
     </OnboardingFrame>
   );

@@ -119,16 +119,25 @@ describe('Overview', () => {
     fakeApi({
       [TODAY]: {
         body: {
-          bookings: [makeBooking({ customerAddress: '500 E 5th St, Austin, TX', phoneNumber: '(512) 555-0123' })],
+          bookings: [
+            makeBooking({
+              customerAddress: '1100 Congress Ave, Austin, TX 78701, USA',
+              phoneNumber: '(512) 555-0123',
+            }),
+          ],
         },
       },
     });
     renderApp('/dashboard');
     const item = await screen.findByRole('article', { name: 'Full Detail for Ada Lovelace' });
-    const directions = within(item).getByRole('link', { name: /Directions to 500 E 5th St, Austin, TX/ });
+    // The full street address, as the customer picked it, is shown and handed to the map app.
+    const directions = within(item).getByRole('link', {
+      name: 'Directions to 1100 Congress Ave, Austin, TX 78701, USA (opens your map app)',
+    });
+    expect(directions).toHaveTextContent('1100 Congress Ave, Austin, TX 78701, USA');
     expect(directions).toHaveAttribute(
       'href',
-      'https://www.google.com/maps/dir/?api=1&destination=500%20E%205th%20St%2C%20Austin%2C%20TX',
+      'https://www.google.com/maps/dir/?api=1&destination=1100%20Congress%20Ave%2C%20Austin%2C%20TX%2078701%2C%20USA',
     );
     expect(directions).toHaveAttribute('target', '_blank');
     expect(within(item).getByRole('link', { name: 'Call Ada Lovelace at (512) 555-0123' })).toHaveAttribute(

@@ -14,7 +14,7 @@ import { useFlash } from '../../../lib/use-flash.ts';
 const ADDRESS_SAVED = 'Business address updated successfully!';
 const ADDRESS_SAVE_FAILED = 'Failed to update business address. Please try again.';
 const ADDRESS_LOAD_FAILED = 'Failed to load business address.';
-const ADDRESS_REQUIRED = 'Please enter your house number and select an address.';
+const ADDRESS_REQUIRED = 'Please type your street address and pick it from the list.';
 
 export function AddressSection() {
   useSignals();
@@ -26,7 +26,6 @@ export function AddressSection() {
   const flash = useFlash();
   const [editing, setEditing] = useState(false);
   const [place, setPlace] = useState<PlaceSuggestion | null>(null);
-  const [houseNumber, setHouseNumber] = useState('');
   const [saving, setSaving] = useState(false);
 
   const loadError = address.error.value;
@@ -37,22 +36,19 @@ export function AddressSection() {
 
   function startEdit() {
     setPlace(null);
-    setHouseNumber('');
     setEditing(true);
   }
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    if (!houseNumber.trim() || !place) {
+    if (!place) {
       flash.show({ kind: 'error', text: ADDRESS_REQUIRED });
       return;
     }
     setSaving(true);
     const zoneBefore = businessProfile.data.peek()?.timeZone;
     try {
-      const profile = await client.dashboard.updateAddress({
-        body: { address: `${houseNumber.trim()}, ${place.description}` },
-      });
+      const profile = await client.dashboard.updateAddress({ body: { address: place.description } });
       address.set({ address: profile.address });
       businessProfile.set(profile);
       setEditing(false);
@@ -78,18 +74,6 @@ export function AddressSection() {
       {editing ? (
         <form onSubmit={save} noValidate aria-label="Edit business address">
           <AddressSearch selected={place} onSelect={setPlace} autoFocus />
-          <div className="field field--house">
-            <label htmlFor={`${id}-house`}>House Number</label>
-            <input
-              id={`${id}-house`}
-              className="input"
-              type="text"
-              maxLength={20}
-              placeholder="e.g. 42"
-              value={houseNumber}
-              onChange={(e) => setHouseNumber(e.currentTarget.value)}
-            />
-          </div>
           <div className="row">
             <button type="submit" className="btn btn--primary" disabled={saving}>
               {saving ? 'Saving...' : 'Save Address'}

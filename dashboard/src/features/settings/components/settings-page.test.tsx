@@ -13,7 +13,7 @@ import { storeToken } from '../../../testing/tokens.ts';
 
 const B = '/api/business-dashboard';
 const WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-const suggestion = { description: 'Austin, TX 78701, United States', placeId: 'zip:78701' };
+const suggestion = { description: '500 Congress Ave, Austin, TX 78701, USA', placeId: 'zip:78701' };
 
 function settingsApi(over: Record<string, Handler | Reply> = {}) {
   storeToken();
@@ -81,27 +81,30 @@ describe('Settings: Business Address', { timeout: 20_000 }, () => {
     const s = section('Business Address');
     expect(await within(s).findByText(onboardedProfile.address as string)).toBeInTheDocument();
     await user.click(within(s).getByRole('button', { name: 'Edit Address' }));
-    await user.type(within(s).getByRole('combobox', { name: 'Search Address' }), '787');
+    await user.type(within(s).getByRole('combobox', { name: 'Street address' }), '500 Congress Ave, 787');
     await user.click(await within(s).findByRole('option', { name: suggestion.description }));
-    await user.type(within(s).getByLabelText('House Number'), '500');
     await user.click(within(s).getByRole('button', { name: 'Save Address' }));
     expect(await within(s).findByText('Business address updated successfully!')).toBeInTheDocument();
     expect(within(s).getByText('Time zone is now Central Time, Chicago.')).toBeInTheDocument();
-    expect(within(s).getByText('500, Austin, TX 78701, United States')).toBeInTheDocument();
+    expect(within(s).getByText('500 Congress Ave, Austin, TX 78701, USA')).toBeInTheDocument();
+    expect(within(s).queryByLabelText('House Number')).not.toBeInTheDocument();
+    // The suggestion's whole text is the address.
     expect(api.callsTo(`PUT ${B}/address/update`)[0]?.body).toEqual({
-      address: '500, Austin, TX 78701, United States',
+      address: '500 Congress Ave, Austin, TX 78701, USA',
     });
     // The shared profile moved too: the time zone section shows the new zone.
     expect(within(section('Time Zone')).getByText('Central Time, Chicago', { selector: 'strong' })).toBeInTheDocument();
   });
 
-  it('needs a house number and a chosen address; Cancel leaves without saving', async () => {
+  it('needs a chosen street address; Cancel leaves without saving', async () => {
     const api = settingsApi();
     const { user } = renderApp('/dashboard/settings');
     const s = section('Business Address');
     await user.click(await within(s).findByRole('button', { name: 'Edit Address' }));
     await user.click(within(s).getByRole('button', { name: 'Save Address' }));
-    expect(within(s).getByRole('alert')).toHaveTextContent('Please enter your house number and select an address.');
+    expect(within(s).getByRole('alert')).toHaveTextContent(
+      'Please type your street address and pick it from the list.',
+    );
     await user.click(within(s).getByRole('button', { name: 'Cancel' }));
     expect(within(s).getByRole('button', { name: 'Edit Address' })).toBeInTheDocument();
     expect(api.callsTo(`PUT ${B}/address/update`)).toHaveLength(0);
@@ -112,9 +115,8 @@ describe('Settings: Business Address', { timeout: 20_000 }, () => {
     const { user } = renderApp('/dashboard/settings');
     const s = section('Business Address');
     await user.click(await within(s).findByRole('button', { name: 'Edit Address' }));
-    await user.type(within(s).getByRole('combobox', { name: 'Search Address' }), '787');
+    await user.type(within(s).getByRole('combobox', { name: 'Street address' }), '500 Congress Ave, 787');
     await user.click(await within(s).findByRole('option', { name: suggestion.description }));
-    await user.type(within(s).getByLabelText('House Number'), '500');
     await user.click(within(s).getByRole('button', { name: 'Save Address' }));
     const alert = await within(s).findByRole('alert');
     expect(alert).toHaveTextContent('Failed to update business address. Please try again.');

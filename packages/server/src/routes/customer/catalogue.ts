@@ -187,6 +187,6 @@ export function catalogueHandlers(
       handler: (req, reply) => answer(req, reply, () => availableDays(req.query, req.log)),
     },
 
-    quote: async (req) => toQuoteJson((await priceRequest(ctx, req.body, req.log)).quote),
+    quote: async (req) => toQuoteJson(await priceRequest(ctx, req.body, req.log)),
   };
 }

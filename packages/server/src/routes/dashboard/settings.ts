@@ -7,7 +7,7 @@ import type { AvailabilityEntry } from '@slotwise/shared/api';
 import { canonicalZone, wallClockAt } from '@slotwise/shared/time-zone';
 import type { AppContext } from '../../context.ts';
 import { withBusinessLock } from '../../db/transaction.ts';
-import { BUSINESS_ADDRESS_NOT_FOUND, locate } from '../../domain/places.ts';
+import { BUSINESS_ADDRESS_WORDS, locateStreet } from '../../domain/places.ts';
 import { AppError } from '../../errors.ts';
 import { type Business, toProfile } from '../../repositories/businesses.ts';
 import type { Handlers } from '../register.ts';
@@ -64,7 +64,7 @@ export function settingsHandlers(
     address: async (req) => ({ address: req.owner.business.address }),
     updateAddress: async (req) => {
       const { address } = req.body;
-      const place = await locate(ctx, address, req.log, BUSINESS_ADDRESS_NOT_FOUND);
+      const place = await locateStreet(ctx, address, req.log, BUSINESS_ADDRESS_WORDS);
       const b = await saveLocation(req.owner.business.id, {
         address,
         lat: place.lat,

@@ -5,6 +5,7 @@ import { isOverlapViolation } from '../../../src/db/errors.ts';
 import {
   book,
   bookBody,
+  CUSTOMER_ADDRESS,
   DAY,
   detailer,
   engineApp,
@@ -48,7 +49,7 @@ describe.each(storages())('POST /api/customer/book on %s', (kind) => {
       first_name: 'Ada',
       customer_email: 'ada@example.com',
       car_body_type: 'SUV',
-      customer_address: '5, Santa Monica, CA 90401, USA',
+      customer_address: CUSTOMER_ADDRESS,
       start_ms: localToUtcMs(DAY, '10:00', LA),
       end_ms: localToUtcMs(DAY, '11:00', LA),
     });

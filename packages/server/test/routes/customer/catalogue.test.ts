@@ -237,7 +237,37 @@ describe.each(storages())('customer catalogue on %s', (kind) => {
         { label: `Distance: ${body.miles} mi × $1.50/mi`, amount: distance },
       ]);
       expect(body.totalQuote).toBeCloseTo(145 + distance, 10);
+      // The offline geocoder keeps the street line and measures from its ZIP code.
+      expect(body.distanceEstimatedFrom).toBe('zip');
     });
+
+    it('says the distance is estimated from the city when the address has no ZIP code', async () => {
+      const res = await quote({
+        businessId: shop.businessId,
+        serviceId: shop.fullId,
+        answer: { option: 'SUV' },
+        address: '5 Ocean Ave, Santa Monica, CA, USA',
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ distanceEstimatedFrom: 'city', miles: expect.any(Number) });
+    });
+
+    it.each(['Santa Monica, CA 90401, USA', 'Santa Monica, CA, USA', '90401'])(
+      'refuses "%s", a place with no street, asking for the street address',
+      async (address) => {
+        const res = await quote({
+          businessId: shop.businessId,
+          serviceId: shop.fullId,
+          answer: { option: 'SUV' },
+          address,
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({
+          code: 'ADDRESS_NEEDS_STREET',
+          error: 'Add your street address (house number and street), like 1100 Congress Ave.',
+        });
+      },
+    );
 
     it('charges nothing for distance once the owner switched it off, and again once switched on', async () => {
       const other = await detailer(t);
@@ -262,6 +292,7 @@ describe.each(storages())('customer catalogue on %s', (kind) => {
         ],
         totalQuote: 120,
         miles: null,
+        distanceEstimatedFrom: null,
       });
       const business = await t.app.inject({ url: `/api/customer/business/${other.businessId}` });
       expect(business.json().distancePricing).toBe(false);
@@ -292,6 +323,7 @@ describe.each(storages())('customer catalogue on %s', (kind) => {
         ],
         totalQuote: 57,
         miles: null,
+        distanceEstimatedFrom: null,
       });
     });
 

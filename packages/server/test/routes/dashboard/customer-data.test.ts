@@ -127,7 +127,7 @@ describe.each(storages())("customers' personal data on %s", (kind) => {
         firstName: 'Ada',
         customerEmail: 'ada@example.com',
         phoneNumber: '+15551234567',
-        customerAddress: '5, Santa Monica, CA 90401, USA',
+        customerAddress: '5 Ocean Ave, Santa Monica, CA 90401, USA',
         answer: 'SUV',
         bookingTime: { day: '2026-12-02', startTime: '10:00', endTime: '11:00' },
       });

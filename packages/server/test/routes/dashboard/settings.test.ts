@@ -90,7 +90,7 @@ describe.each(storages())('dashboard settings on %s', (kind) => {
 
     it.each([
       [{ address: '7, Nowhere Land, ZZ' }, ADDRESS_NOT_FOUND],
-      [{ address: 'Austin TX 73301' }, /house number/],
+      [{ address: 'Austin TX 73301' }, /^Add your business's street address/],
       [{ address: '' }, 'Address is required.'],
       [{}, 'Address is required.'],
       [{ address: `1, ${'x'.repeat(300)}` }, 'Address must be at most 300 characters.'],

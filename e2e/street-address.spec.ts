@@ -1,0 +1,104 @@
+/**
+ * A full street address with the default (offline) geocoder (issue 22, item 1): a customer on
+ * an owner's website of another origin types "1100 Congress Ave, Austin, TX 78701", picks the
+ * suggestion that keeps their street line, reads that the distance is estimated from the ZIP
+ * code, books, and the owner's booking card shows the street.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { todayIn } from '@slotwise/shared/time-zone';
+import { api, baseURL, expect, type Owner, openAs, openEveryDay, screenshot, signupOwner, test } from './fixtures.ts';
+
+const TYPED = '1100 Congress Ave, Austin, TX 78701';
+const CHOSEN = '1100 Congress Ave, Austin, TX 78701, USA';
+
+let owner: Owner;
+let hostServer: Server;
+/** The owner's website: another port, so another origin than the API. */
+let hostOrigin: string;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  owner = await signupOwner({
+    businessName: 'Congress Detailing',
+    niche: 'Mobile detailing',
+    streetLine: '500 E 5th St',
+    addressSearch: 'Austin, TX 78701',
+  });
+  await openEveryDay(owner.token, '06:00', '22:00');
+  await api(
+    'POST',
+    '/api/business-dashboard/service/add',
+    { serviceName: 'Street Wash', duration: 60, price: 40 },
+    owner.token,
+  );
+  await api(
+    'PUT',
+    '/api/business-dashboard/settings/update-distance-pricing',
+    { chargeForDistance: true, pricePerMile: 1.5 },
+    owner.token,
+  );
+  hostServer = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Congress Detailing</title><link rel="icon" href="data:,"></head>
+<body><h1>Congress Detailing</h1>
+<script src="${baseURL()}/widget.js" data-business-id="${owner.businessId}" async></script></body></html>`);
+  });
+  await new Promise<void>((resolve) => hostServer.listen(0, '127.0.0.1', resolve));
+  hostOrigin = `http://127.0.0.1:${(hostServer.address() as AddressInfo).port}`;
+});
+
+test.afterAll(() => new Promise<void>((resolve) => hostServer.close(() => resolve())));
+
+test('a customer books at a full street address and the owner reads it on the card', async ({ page }) => {
+  expect(owner.address).toBe('500 E 5th St, Austin, TX 78701, USA');
+  await page.goto(hostOrigin);
+  expect(new URL(page.url()).origin).not.toBe(new URL(baseURL()).origin);
+  await page.getByRole('button', { name: 'Book now' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Congress Detailing' });
+  await dialog.getByRole('radio', { name: /Street Wash/ }).click();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+
+  await expect(dialog.getByRole('heading', { name: 'Your address' })).toBeVisible();
+  await expect(dialog.getByLabel('House number')).toHaveCount(0);
+  const box = dialog.getByRole('combobox', { name: 'Street address' });
+  await box.pressSequentially(TYPED);
+  await dialog.getByRole('option', { name: CHOSEN }).click();
+  await expect(box).toHaveValue(CHOSEN);
+  await screenshot(page, 'street-address-chosen');
+  await dialog.getByRole('button', { name: 'Get my quote' }).click();
+
+  await expect(dialog.getByRole('heading', { name: 'Your instant quote' })).toBeVisible();
+  await expect(dialog).toContainText(`Street Wash at ${CHOSEN}`);
+  await expect(dialog.getByText('Distance estimated from your ZIP code.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Choose a time' }).click();
+
+  // The date step (a plain date field here): three days on, at 10:00 in the business's zone.
+  await expect(dialog.getByRole('heading', { name: 'Pick a date and time' })).toBeVisible();
+  await dialog.getByLabel('Date').fill(todayIn('America/Chicago', Date.now() + 3 * 86_400_000));
+  await dialog.getByRole('button', { name: '10:00 AM', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(dialog.getByRole('heading', { name: 'Your details' })).toBeVisible();
+  await dialog.getByLabel('First name').fill('Ana');
+  await dialog.getByLabel('Last name').fill('Street');
+  await dialog.getByLabel('Email').fill('ana.street@example.com');
+  await dialog.getByLabel('Phone number').fill('512 555 0142');
+  await dialog.getByRole('button', { name: 'Confirm booking' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Booking received' })).toBeVisible();
+
+  const { bookings } = await api<{ bookings: { firstName: string; customerAddress: string | null }[] }>(
+    'GET',
+    '/api/business-dashboard/bookings',
+    undefined,
+    owner.token,
+  );
+  expect(bookings.find((b) => b.firstName === 'Ana')?.customerAddress).toBe(CHOSEN);
+
+  await openAs(page, owner, '/dashboard/bookings');
+  const card = page.getByRole('article', { name: 'Street Wash for Ana Street' });
+  await expect(card).toContainText('1100 Congress Ave, Austin, TX 78701');
+  await screenshot(page, 'street-address-owner-card');
+});
