@@ -342,7 +342,7 @@ describe('the booking pop-up', () => {
         businessId: BUSINESS_ID,
         month: '2026-12',
         serviceId: FULL,
-        address: '12, Beverly Hills, CA 90210, USA',
+        address: '12 Main St, Beverly Hills, CA 90210, USA',
       });
       const req = api.last('GET /api/customer/get-available-slots');
       expect(Object.fromEntries(req?.query ?? [])).toEqual({
