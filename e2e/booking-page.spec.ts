@@ -14,7 +14,18 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from '@playwright/test';
 import { todayIn } from '@slotwise/shared/time-zone';
-import { api, baseURL, expect, type Owner, openAs, openEveryDay, screenshot, signupOwner, test } from './fixtures.ts';
+import {
+  api,
+  baseURL,
+  expect,
+  type Owner,
+  openAs,
+  openEveryDay,
+  pickDay,
+  screenshot,
+  signupOwner,
+  test,
+} from './fixtures.ts';
 
 let owner: Owner;
 let slug: string;
@@ -68,15 +79,14 @@ async function bookInside(page: Page, form: Locator, customer: { first: string; 
   await form.getByRole('combobox').selectOption({ index: 1 });
   await form.getByRole('button', { name: 'Next' }).click();
   await expect(form.getByRole('heading', { name: 'Your address' })).toBeVisible();
-  await form.getByLabel('House number').fill('7');
-  await form.getByRole('combobox', { name: 'Address' }).click();
-  await page.keyboard.type('Beverly Hills');
-  await form.getByRole('option').first().click();
+  await form.getByRole('combobox', { name: 'Street address' }).click();
+  await page.keyboard.type('7 Rodeo Dr, Beverly Hills');
+  await form.getByRole('option', { name: '7 Rodeo Dr, Beverly Hills, CA, USA' }).click();
   await form.getByRole('button', { name: 'Get my quote' }).click();
   await expect(form.getByRole('heading', { name: 'Your instant quote' })).toBeVisible();
   await form.getByRole('button', { name: 'Choose a time' }).click();
   await expect(form.getByRole('heading', { name: 'Pick a date and time' })).toBeVisible();
-  await form.getByLabel('Date').fill(laDay(days));
+  await pickDay(form, laDay(days));
   await form.getByRole('button', { name: '10:00 AM', exact: true }).click();
   await form.getByRole('button', { name: 'Continue' }).click();
   await expect(form.getByRole('heading', { name: 'Your details' })).toBeVisible();

@@ -2,11 +2,10 @@
  * A full street address with the default (offline) geocoder (issue 22, item 1): a customer on
  * an owner's website of another origin types "1100 Congress Ave, Austin, TX 78701", picks the
  * suggestion that keeps their street line, reads that the distance is estimated from the ZIP
- * code, books, and the owner's booking card shows the street.
+ * code, lands on the first free day of the month grid, books, and the owner's booking card shows the street.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { todayIn } from '@slotwise/shared/time-zone';
 import { api, baseURL, expect, type Owner, openAs, openEveryDay, screenshot, signupOwner, test } from './fixtures.ts';
 
 const TYPED = '1100 Congress Ave, Austin, TX 78701';
@@ -75,10 +74,12 @@ test('a customer books at a full street address and the owner reads it on the ca
   await expect(dialog.getByText('Distance estimated from your ZIP code.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Choose a time' }).click();
 
-  // The date step (a plain date field here): three days on, at 10:00 in the business's zone.
+  // The date step opens on the first day with a free time, already chosen, its times below.
   await expect(dialog.getByRole('heading', { name: 'Pick a date and time' })).toBeVisible();
-  await dialog.getByLabel('Date').fill(todayIn('America/Chicago', Date.now() + 3 * 86_400_000));
-  await dialog.getByRole('button', { name: '10:00 AM', exact: true }).click();
+  const firstFree = dialog.locator('[data-day][data-status="free"]').first();
+  await expect(firstFree).toHaveAttribute('aria-pressed', 'true');
+  await expect(dialog.locator('[data-day][aria-pressed="true"]')).toHaveCount(1);
+  await dialog.locator('.sw-slot:enabled').first().click();
   await dialog.getByRole('button', { name: 'Continue' }).click();
 
   await expect(dialog.getByRole('heading', { name: 'Your details' })).toBeVisible();
