@@ -586,11 +586,17 @@ export const BookRequest = QuoteRequest.extend({
   phoneNumber: Phone,
 });
 export type BookRequest = z.infer<typeof BookRequest>;
+/** The booking as a calendar event: the UID its mails' invitations carry, its instants (ISO 8601, UTC). */
+export const CalendarEvent = z.object({ uid: z.string(), startsAt: z.string(), endsAt: z.string() });
+export type CalendarEvent = z.infer<typeof CalendarEvent>;
+
 export const BookResponse = z.object({
   bookingId: Id,
   status: z.enum(BOOKING_STATUSES),
   totalQuote: z.number(),
   bookingTime: BookingTime,
+  /** For "Add to calendar" on the confirmation: the same event as the mails' invitations. */
+  calendarEvent: CalendarEvent,
 });
 export type BookResponse = z.infer<typeof BookResponse>;
 

@@ -549,6 +549,32 @@ describe('the booking pop-up', () => {
       expect(onBooked).toHaveBeenCalledWith(expect.objectContaining({ status: 'pending' }));
     });
 
+    it("offers the booking to a calendar: an .ics file of the mails' event, and a Google Calendar link", async () => {
+      const { user } = setup();
+      await toDetails(user);
+      await next(user, 'Confirm booking');
+      await heading('Booking received');
+      const file = screen.getByRole('link', { name: 'Download .ics' });
+      expect(file).toHaveAttribute('download', 'booking.ics');
+      const ics = decodeURIComponent(
+        (file.getAttribute('href') ?? '').replace(/^data:text\/calendar;charset=utf-8,/, ''),
+      );
+      expect(ics).toContain('UID:booking-33333333-3333-4333-8333-333333333333@api.test\r\n');
+      expect(ics).toContain('DTSTART:20261204T170000Z\r\n');
+      expect(ics).toContain('DTEND:20261204T200000Z\r\n');
+      expect(ics).toContain('SUMMARY:Full Detail with Demo Detailing\r\n');
+      expect(ics).toContain('LOCATION:12 Main St\\, Beverly Hills\\, CA 90210\\, USA\r\n');
+      expect(ics).toContain('STATUS:TENTATIVE\r\n');
+      const google = new URL(screen.getByRole('link', { name: 'Google Calendar' }).getAttribute('href') ?? '');
+      expect(google.origin + google.pathname).toBe('https://calendar.google.com/calendar/render');
+      expect(Object.fromEntries(google.searchParams)).toEqual({
+        action: 'TEMPLATE',
+        text: 'Full Detail with Demo Detailing',
+        dates: '20261204T170000Z/20261204T200000Z',
+        location: '12 Main St, Beverly Hills, CA 90210, USA',
+      });
+    });
+
     it("writes every time on the customer's clock: 24-hour for a 24-hour locale, whatever the business chose", async () => {
       const { user } = setup(fakeApi(demoBusiness({ timeFormat: '12h' })), {
         viewer: { timeZone: 'America/Los_Angeles', timeFormat: '24h' },

@@ -98,6 +98,11 @@ describe('inline mode, after a booking', () => {
       status: 'pending',
       totalQuote: 49,
       bookingTime: { day: '2031-06-04', startTime: '10:00', endTime: '11:00' },
+      calendarEvent: {
+        uid: 'booking-33333333-3333-4333-8333-333333333333@api.test',
+        startsAt: '2031-06-04T17:00:00.000Z',
+        endsAt: '2031-06-04T18:00:00.000Z',
+      },
     };
     store.step.value = 'done';
     await screen.findByRole('heading', { name: 'Booking received' });

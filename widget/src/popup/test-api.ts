@@ -92,6 +92,12 @@ function booked(date = '2026-12-05', time = '09:00'): BookResponse {
     status: 'pending',
     totalQuote: 245.3,
     bookingTime: { day: date, startTime: time, endTime: '12:00' },
+    // Los Angeles is 8 hours behind UTC in December.
+    calendarEvent: {
+      uid: 'booking-33333333-3333-4333-8333-333333333333@api.test',
+      startsAt: `${date}T${String(Number(time.slice(0, 2)) + 8).padStart(2, '0')}:${time.slice(3)}:00.000Z`,
+      endsAt: `${date}T20:00:00.000Z`,
+    },
   };
 }
 

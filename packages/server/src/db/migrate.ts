@@ -14,6 +14,7 @@ import * as bookingUndos from './migrations/2026-11-27T0900_booking_undos.ts';
 import * as firstDayChecklist from './migrations/2026-11-27T1000_first_day_checklist.ts';
 import * as timeFormat from './migrations/2026-11-27T1100_time_format.ts';
 import * as phoneNumbersE164 from './migrations/2026-11-27T1110_phone_numbers_e164.ts';
+import * as mailCalendarParts from './migrations/2026-11-28T1000_mail_calendar_parts.ts';
 import * as bookingPageSlugs from './migrations/2026-11-28T1100_booking_page_slugs.ts';
 
 /** Every migration by name, in order (exported for tests that start from an older schema). */
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T1000_first_day_checklist': firstDayChecklist,
   '2026-11-27T1100_time_format': timeFormat,
   '2026-11-27T1110_phone_numbers_e164': phoneNumbersE164,
+  '2026-11-28T1000_mail_calendar_parts': mailCalendarParts,
   '2026-11-28T1100_booking_page_slugs': bookingPageSlugs,
 };
 

@@ -181,6 +181,8 @@ interface MailOutboxTable {
   created_at: number;
   /** The booking a mail is about (null for account mails), so an erasure finds the mails naming its customer. */
   booking_id: string | null;
+  /** The iCalendar invitation sent with the mail (METHOD:REQUEST or CANCEL), or null. */
+  calendar_body: string | null;
 }
 
 /**

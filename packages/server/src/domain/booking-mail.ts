@@ -3,7 +3,9 @@
  * (mail/templates.ts) take plain values, and this is where a row becomes them.
  * Mail is queued in the transaction of the change that caused it (docs/decisions/004).
  */
+import { bookingUid } from '@slotwise/shared/ics';
 import { zoneIfRepeated } from '@slotwise/shared/time-zone';
+import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/transaction.ts';
 import { type MailBooking, type MailMessage, type ManageLinks, manageLinks } from '../mail/templates.ts';
@@ -12,11 +14,22 @@ import type { BookingRow } from '../repositories/calendar.ts';
 import { queueMails, releaseHeldMail } from '../repositories/mail-outbox.ts';
 import { manageTokenFor } from './manage-token.ts';
 
-/** What every booking mail shows, from a booking row and its business. */
+/** The address in MAIL_FROM ("Slotwise <no-reply@slotwise.local>" or a bare address). */
+function senderAddress(mailFrom: string): string {
+  return /<([^>]+)>/.exec(mailFrom)?.[1]?.trim() ?? mailFrom.trim();
+}
+
+/**
+ * What every booking mail shows, from a booking row and its business, and the invitation's
+ * event (shared/src/ics.ts): the booking's UID, its instants, its version as SEQUENCE, the
+ * business as organizer at the sending address.
+ */
 export function toMailBooking(
   row: BookingRow,
   business: Pick<Business, 'name' | 'time_zone' | 'time_format'>,
+  config: Pick<Config, 'publicUrl' | 'mailFrom'>,
 ): MailBooking {
+  const businessName = business.name ?? 'Your service provider';
   return {
     bookingId: row.id,
     customerEmail: row.customer_email,
@@ -24,7 +37,7 @@ export function toMailBooking(
     firstName: row.first_name,
     lastName: row.last_name,
     serviceName: row.service_name,
-    businessName: business.name ?? 'Your service provider',
+    businessName,
     day: row.day,
     startTime: row.start_time,
     endTime: row.end_time,
@@ -34,6 +47,15 @@ export function toMailBooking(
     timeFormat: business.time_format,
     totalCents: row.total_cents,
     customerAddress: row.customer_address,
+    invite: {
+      uid: bookingUid(row.id, config.publicUrl),
+      startMs: row.start_ms,
+      endMs: row.end_ms,
+      sequence: row.version,
+      stampMs: row.updated_at,
+      confirmed: row.status === 'approved',
+      organizer: { name: businessName, email: senderAddress(config.mailFrom) },
+    },
   };
 }
 

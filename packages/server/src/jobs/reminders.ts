@@ -22,11 +22,15 @@ export async function sendDueReminders(ctx: AppContext): Promise<number> {
   for (const row of due) {
     const claimed = await inTransaction(ctx.store, async (trx) => {
       if (!(await ctx.repos.bookings.markReminded(trx, row.id, now))) return false;
-      const booking = toMailBooking(row, {
-        name: row.business_name,
-        time_zone: row.business_time_zone,
-        time_format: row.business_time_format,
-      });
+      const booking = toMailBooking(
+        row,
+        {
+          name: row.business_name,
+          time_zone: row.business_time_zone,
+          time_format: row.business_time_format,
+        },
+        ctx.config,
+      );
       await queueMail(trx, mails.reminder(booking, linksFor(ctx, row.id, row.business_id)), now);
       return true;
     });

@@ -135,7 +135,13 @@ export class MailDispatcher {
       );
       const results = await Promise.allSettled(
         claimed.map((row) =>
-          this.transport.send({ to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body }),
+          this.transport.send({
+            to: row.to_address,
+            subject: row.subject,
+            text: row.text_body,
+            html: row.html_body,
+            calendar: row.calendar_body ?? undefined,
+          }),
         ),
       );
       const sent: string[] = [];

@@ -3,6 +3,7 @@
  * HTML. Customer-supplied text is escaped here, so names carrying markup stay inert.
  */
 import { formatClockRange, type TimeFormat } from '@slotwise/shared/clock';
+import { buildIcs, type IcsPerson } from '@slotwise/shared/ics';
 import { formatUsd, toDollars } from '@slotwise/shared/money';
 import { formatPhone } from '@slotwise/shared/phone';
 import { longDate, zoneLabel } from '@slotwise/shared/time-zone';
@@ -16,6 +17,23 @@ export interface MailMessage {
   html: string;
   /** The booking the mail is about, kept with it in the outbox so an erasure finds it (docs/decisions/012). */
   bookingId?: string;
+  /** The iCalendar invitation it carries (METHOD:REQUEST or CANCEL), for calendar apps to add, move or remove the event. */
+  calendar?: string;
+}
+
+/** What a booking's invitation needs beyond what the mail shows (domain/booking-mail.ts toMailBooking). */
+export interface BookingInvite {
+  /** shared/src/ics.ts bookingUid: the same event in every mail, the widget's file and the feed. */
+  uid: string;
+  startMs: number;
+  endMs: number;
+  /** The booking's version: each change counts up, so calendar apps apply the latest. */
+  sequence: number;
+  /** When the booking last changed: the invitation's DTSTAMP. */
+  stampMs: number;
+  confirmed: boolean;
+  /** The business as organizer, at the address mail is sent from. */
+  organizer: IcsPerson;
 }
 
 export interface MailBooking {
@@ -39,6 +57,8 @@ export interface MailBooking {
   timeFormat: TimeFormat;
   totalCents: number;
   customerAddress: string | null;
+  /** Absent: the mail carries no invitation (the templates' tests). */
+  invite?: BookingInvite;
 }
 
 export interface ManageLinks {
@@ -78,10 +98,43 @@ interface Extras {
   note?: string;
   /** A mail to the owner: its details carry the customer's phone too. */
   forOwner?: boolean;
+  /** The invitation the mail carries (invitation()). */
+  calendar?: string | undefined;
+}
+
+/**
+ * The customer's invitation (iTIP, RFC 5546): REQUEST adds or updates the event in their
+ * calendar (tentative until the owner approves), CANCEL removes it.
+ */
+function invitation(b: MailBooking, method: 'REQUEST' | 'CANCEL', links?: ManageLinks): string | undefined {
+  const i = b.invite;
+  if (!i) return undefined;
+  const description = [
+    `${b.serviceName} with ${b.businessName}, ${formatUsd(toDollars(b.totalCents))}.`,
+    ...(links ? [`Reschedule: ${links.reschedule}`, `Cancel: ${links.cancel}`] : []),
+  ].join('\n');
+  return buildIcs(
+    method,
+    [
+      {
+        uid: i.uid,
+        startMs: i.startMs,
+        endMs: i.endMs,
+        summary: `${b.serviceName} with ${b.businessName}`,
+        description,
+        location: b.customerAddress,
+        status: method === 'CANCEL' ? 'CANCELLED' : i.confirmed ? 'CONFIRMED' : 'TENTATIVE',
+        sequence: i.sequence,
+        organizer: i.organizer,
+        attendee: { name: `${b.firstName} ${b.lastName}`, email: b.customerEmail },
+      },
+    ],
+    i.stampMs,
+  );
 }
 
 function compose(to: string, subject: string, intro: string, b: MailBooking, extras: Extras = {}): MailMessage {
-  const { links, outro, note, forOwner = false } = extras;
+  const { links, outro, note, forOwner = false, calendar } = extras;
   const rows = details(b, forOwner);
   const noteHeading = `A note from ${b.businessName}:`;
   const text = [
@@ -100,7 +153,14 @@ ${note ? `<p>${escapeHtml(noteHeading)}</p><blockquote style="margin:0 0 1em;pad
 ${links ? `<p><a href="${escapeHtml(links.reschedule)}">Reschedule</a> &middot; <a href="${escapeHtml(links.cancel)}">Cancel</a></p>` : ''}
 ${outro ? `<p>${escapeHtml(outro)}</p>` : ''}
 <p>${escapeHtml(b.businessName)}</p></body></html>`;
-  return { to, subject, text, html, ...(b.bookingId ? { bookingId: b.bookingId } : {}) };
+  return {
+    to,
+    subject,
+    text,
+    html,
+    ...(b.bookingId ? { bookingId: b.bookingId } : {}),
+    ...(calendar ? { calendar } : {}),
+  };
 }
 
 const hi = (b: MailBooking) => `Hi ${b.firstName},`;
@@ -113,7 +173,11 @@ export const mails = {
       `Booking request received: ${b.serviceName}`,
       `${hi(b)} thank you for booking with ${b.businessName}. Your request is pending until the business approves it.`,
       b,
-      { links, outro: 'Need another time? Use the links above to reschedule or cancel.' },
+      {
+        links,
+        outro: 'Need another time? Use the links above to reschedule or cancel.',
+        calendar: invitation(b, 'REQUEST', links),
+      },
     ),
   approved: (b: MailBooking, links: ManageLinks) =>
     compose(
@@ -121,7 +185,7 @@ export const mails = {
       `Booking confirmed: ${b.serviceName}`,
       `${hi(b)} your booking with ${b.businessName} is confirmed.`,
       b,
-      { links },
+      { links, calendar: invitation(b, 'REQUEST', links) },
     ),
   /** `reason`: what the owner typed when declining (trimmed; none when empty). */
   declined: (b: MailBooking, reason?: string) =>
@@ -130,7 +194,7 @@ export const mails = {
       `Booking declined: ${b.serviceName}`,
       `${hi(b)} unfortunately ${b.businessName} cannot take this booking. The time has been released; you are welcome to book another slot.`,
       b,
-      reason ? { note: reason } : {},
+      { ...(reason ? { note: reason } : {}), calendar: invitation(b, 'CANCEL') },
     ),
   rescheduled: (b: MailBooking, links: ManageLinks) =>
     compose(
@@ -138,7 +202,7 @@ export const mails = {
       `Booking moved: ${b.serviceName}`,
       `${hi(b)} your booking with ${b.businessName} has a new time.`,
       b,
-      { links },
+      { links, calendar: invitation(b, 'REQUEST', links) },
     ),
   cancelled: (b: MailBooking) =>
     compose(
@@ -146,6 +210,7 @@ export const mails = {
       `Booking cancelled: ${b.serviceName}`,
       `${hi(b)} your booking with ${b.businessName} has been cancelled.`,
       b,
+      { calendar: invitation(b, 'CANCEL') },
     ),
   /** Reminder 24 hours before an approved booking. */
   reminder: (b: MailBooking, links: ManageLinks) =>
@@ -154,7 +219,7 @@ export const mails = {
       `Reminder: ${b.serviceName} tomorrow`,
       `${hi(b)} this is a reminder of your booking with ${b.businessName}.`,
       b,
-      { links },
+      { links, calendar: invitation(b, 'REQUEST', links) },
     ),
   /** To the owner when a customer books, reschedules or cancels. */
   ownerNotice: (ownerEmail: string, b: MailBooking, what: 'new' | 'rescheduled' | 'cancelled') =>

@@ -42,6 +42,7 @@ export async function queueMails(
     last_error: null,
     created_at: now,
     booking_id: message.bookingId ?? null,
+    calendar_body: message.calendar ?? null,
   }));
   await insertRows(trx, 'mail_outbox', rows);
   return rows.map((r) => r.id);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { foldLine } from '@slotwise/shared/ics';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { foldLine } from '../../src/domain/ics.ts';
 import { createTestApp, onboardedOwner, storages, type TestApp } from '../helpers.ts';
 
 describe('ics line folding', () => {

@@ -1,6 +1,7 @@
 import { formatClock } from '@slotwise/shared/clock';
 import { formatUsd } from '@slotwise/shared/money';
 import { longDate } from '@slotwise/shared/time-zone';
+import { googleHref, icsHref } from '../calendar-links.ts';
 import { StepHeading } from '../dialog.tsx';
 import type { Store } from '../state.ts';
 
@@ -10,6 +11,11 @@ export function DoneStep({ store, onClose, again }: { store: Store; onClose: () 
   if (!booked) return null;
   const { day, startTime, endTime, startZone, endZone } = booked.bookingTime;
   const clock = store.clock();
+  const event = {
+    booked,
+    title: `${store.service()?.serviceName ?? 'Booking'} with ${store.business.value?.name ?? ''}`.trim(),
+    address: store.place.value,
+  };
   return (
     <div className="sw-step">
       <StepHeading>Booking received</StepHeading>
@@ -27,6 +33,16 @@ export function DoneStep({ store, onClose, again }: { store: Store; onClose: () 
       </dl>
       <p>{store.business.value?.name} will confirm your booking soon.</p>
       <p className="sw-strong">A confirmation e-mail is on its way.</p>
+      <p className="sw-calendar">
+        Add to calendar:{' '}
+        <a href={icsHref(event, Date.now())} download="booking.ics">
+          Download .ics
+        </a>{' '}
+        ·{' '}
+        <a href={googleHref(event)} target="_blank" rel="noopener">
+          Google Calendar
+        </a>
+      </p>
       <div className="sw-actions">
         <button type="button" className="sw-primary" onClick={onClose}>
           {again ? 'Book again' : 'Close'}

@@ -4,8 +4,10 @@
  * (docs/decisions/003), with its manage token, its Idempotency-Key answer and its
  * mails in the same transaction. Mail goes out after commit.
  */
+
 import { createHash, randomUUID } from 'node:crypto';
 import type { BookResponse } from '@slotwise/shared/api';
+import { bookingUid } from '@slotwise/shared/ics';
 import { toDollars } from '@slotwise/shared/money';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
@@ -142,13 +144,18 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
             status: 'pending',
             totalQuote: toDollars(quote.totalCents),
             bookingTime: shownTime(row, business.time_zone),
+            calendarEvent: {
+              uid: bookingUid(bookingId, ctx.config.publicUrl),
+              startsAt: new Date(row.start_ms).toISOString(),
+              endsAt: new Date(row.end_ms).toISOString(),
+            },
           };
           await idempotency.save(
             trx,
             { key, businessId: business.id, requestHash: hash, statusCode: 201, body: created },
             now,
           );
-          const mailBooking = toMailBooking(row, business);
+          const mailBooking = toMailBooking(row, business, ctx.config);
           await mailCustomerAndOwner(
             ctx,
             trx,

@@ -83,7 +83,7 @@ export function manageHandlers(
             { ignoreBookingId: row.id },
           );
           const next = await calendar.moveBooking(trx, row.id, span, now);
-          const mail = toMailBooking(next, business);
+          const mail = toMailBooking(next, business, ctx.config);
           await mailCustomerAndOwner(
             ctx,
             trx,
@@ -113,7 +113,7 @@ export function manageHandlers(
         const row = await bookingForToken(ctx, token, trx);
         await assertChangeAllowed(ctx, row, business, trx);
         const next = await bookings.setStatus(trx, row.id, 'cancelled', now);
-        const mail = toMailBooking(next, business);
+        const mail = toMailBooking(next, business, ctx.config);
         await mailCustomerAndOwner(
           ctx,
           trx,

@@ -82,7 +82,12 @@ export function bookingHandlers(
     approve: async (req) => {
       const b = req.owner.business;
       const { booking } = await decide(b, req.params.id, 'approved', (trx, _before, after, now) =>
-        mailOwnerChange(trx, after.id, mails.approved(toMailBooking(after, b), linksFor(ctx, after.id, b.id)), now),
+        mailOwnerChange(
+          trx,
+          after.id,
+          mails.approved(toMailBooking(after, b, ctx.config), linksFor(ctx, after.id, b.id)),
+          now,
+        ),
       );
       return booking;
     },
@@ -92,7 +97,7 @@ export function bookingHandlers(
       const reason = req.body?.reason || undefined;
       const { booking, added: undo } = await decide(b, req.params.id, 'declined', async (trx, before, after, now) => {
         // The mail waits out the undo window (domain/undo-window.ts).
-        const mail = mails.declined(toMailBooking(after, b), reason);
+        const mail = mails.declined(toMailBooking(after, b, ctx.config), reason);
         const mailIds = await mailOwnerChange(trx, after.id, mail, now, mailDueAt(now));
         return offerUndo(ctx, trx, { kind: 'decline', businessId: b.id, before, after, mailIds, now });
       });

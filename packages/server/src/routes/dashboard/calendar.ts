@@ -100,7 +100,7 @@ export function calendarHandlers(
             );
           const next = await calendar.moveBooking(trx, row.id, span, now);
           // The customer's mail waits out the undo window (domain/undo-window.ts).
-          const mail = mails.rescheduled(toMailBooking(next, b), linksFor(ctx, row.id, b.id));
+          const mail = mails.rescheduled(toMailBooking(next, b, ctx.config), linksFor(ctx, row.id, b.id));
           const mailIds = await mailOwnerChange(trx, row.id, mail, now, mailDueAt(now));
           const undo = await offerUndo(ctx, trx, {
             kind: 'move',

@@ -3,12 +3,13 @@
  * docs/decisions/008) and the private calendar feed: its URL in Settings, its
  * revocation, and the feed itself (docs/product.md#calendar-feed).
  */
+
 import type { OperationsSettings } from '@slotwise/shared/api';
+import { bookingUid, buildIcs, type IcsEvent } from '@slotwise/shared/ics';
 import { formatUsd, toDollars } from '@slotwise/shared/money';
 import { formatPhone } from '@slotwise/shared/phone';
 import type { AppContext } from '../../context.ts';
 import { feedTokenFor, feedTokenMatches } from '../../domain/feed-token.ts';
-import { buildIcs, type IcsEvent } from '../../domain/ics.ts';
 import { AppError } from '../../errors.ts';
 import type { Business } from '../../repositories/businesses.ts';
 import type { Handlers } from '../register.ts';
@@ -74,7 +75,7 @@ export function feedHandlers(ctx: AppContext): Handlers<'meta', 'calendarFeed'> 
       const host = new URL(ctx.config.publicUrl).host;
       const events: IcsEvent[] = [
         ...bookings.map((k) => ({
-          uid: `booking-${k.id}@${host}`,
+          uid: bookingUid(k.id, ctx.config.publicUrl),
           startMs: k.start_ms,
           endMs: k.end_ms,
           summary: `${k.service_name}: ${k.first_name} ${k.last_name}${k.status === 'pending' ? ' (pending)' : ''}`,
@@ -104,7 +105,7 @@ export function feedHandlers(ctx: AppContext): Handlers<'meta', 'calendarFeed'> 
         .type('text/calendar; charset=utf-8')
         .header('cache-control', 'private, max-age=300')
         .header('content-disposition', `inline; filename="${b.id}.ics"`)
-        .send(buildIcs(b.name ? `${b.name} bookings` : 'Bookings', events, now));
+        .send(buildIcs('PUBLISH', events, now, b.name ? `${b.name} bookings` : 'Bookings'));
     },
   };
 }

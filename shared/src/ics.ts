@@ -1,0 +1,121 @@
+/**
+ * iCalendar (RFC 5545) documents, the one writer for all of them: the owner's subscription
+ * feed (METHOD:PUBLISH), the invitation each customer mail about a booking's time carries
+ * (iTIP, RFC 5546: METHOD:REQUEST, and CANCEL when it is off), and the .ics file the widget's
+ * confirmation offers. CRLF line ends, lines folded at 75 octets, TEXT values escaped, times in
+ * UTC. No Node-only API: the widget bundles it.
+ */
+
+export interface IcsPerson {
+  name: string;
+  email: string;
+}
+
+export interface IcsEvent {
+  uid: string;
+  startMs: number;
+  endMs: number;
+  summary: string;
+  description?: string | undefined;
+  location?: string | null | undefined;
+  status: 'TENTATIVE' | 'CONFIRMED' | 'CANCELLED';
+  /** Last change, for clients that diff subscriptions. */
+  updatedMs?: number | undefined;
+  /** iTIP: each change a calendar app must apply over the copy it holds counts up (RFC 5546 2.1.4). */
+  sequence?: number | undefined;
+  organizer?: IcsPerson | undefined;
+  attendee?: IcsPerson | undefined;
+}
+
+export type IcsMethod = 'PUBLISH' | 'REQUEST' | 'CANCEL';
+
+/** One booking, one event, wherever it appears: the feed, the mails' invitations, the widget's file. */
+export function bookingUid(bookingId: string, publicUrl: string): string {
+  return `booking-${bookingId}@${new URL(publicUrl).host}`;
+}
+
+/**
+ * RFC 5545 3.3.11: backslash, semicolon, comma and line breaks (CRLF, LF or a lone CR) are
+ * escaped in TEXT; no other control character may appear, so they are dropped (HTAB stays).
+ */
+function escapeText(text: string): string {
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n?|\n/g, '\\n')
+    .replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, '');
+}
+
+/** A parameter value (a CN): quoted, with the characters a quoted value cannot hold dropped (RFC 5545 3.2). */
+function paramText(text: string): string {
+  return `"${text.replace(/["\u0000-\u001f\u007f]/g, '')}"`;
+}
+
+const encoder = new TextEncoder();
+
+/** RFC 5545 3.1: lines longer than 75 octets continue on the next line after a space, never splitting a character. */
+export function foldLine(line: string): string {
+  if (encoder.encode(line).length <= 75) return line;
+  const out: string[] = [];
+  let current = '';
+  let size = 0;
+  let limit = 75;
+  for (const ch of line) {
+    const n = encoder.encode(ch).length;
+    if (size + n > limit) {
+      out.push(current);
+      current = '';
+      size = 0;
+      limit = 74; // continuation lines start with a space
+    }
+    current += ch;
+    size += n;
+  }
+  out.push(current);
+  return out.join('\r\n ');
+}
+
+/** 20261204T170000Z. */
+export function utcStamp(ms: number): string {
+  return new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+}
+
+const person = (role: 'ORGANIZER' | 'ATTENDEE', p: IcsPerson, extra = '') =>
+  `${role};CN=${paramText(p.name)}${extra}:mailto:${p.email}`;
+
+/**
+ * A calendar of `events`. `name`: the calendar's name (a subscription's; none for an
+ * invitation). A feed asks subscribers to refresh every 15 minutes.
+ */
+export function buildIcs(method: IcsMethod, events: IcsEvent[], nowMs: number, name?: string): string {
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Slotwise//Bookings//EN', 'CALSCALE:GREGORIAN'];
+  lines.push(`METHOD:${method}`);
+  if (name) lines.push(`X-WR-CALNAME:${escapeText(name)}`);
+  if (method === 'PUBLISH')
+    // Apple and Outlook honour one of these.
+    lines.push('REFRESH-INTERVAL;VALUE=DURATION:PT15M', 'X-PUBLISHED-TTL:PT15M');
+  for (const e of events) {
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:${escapeText(e.uid)}`,
+      `DTSTAMP:${utcStamp(nowMs)}`,
+      `DTSTART:${utcStamp(e.startMs)}`,
+      `DTEND:${utcStamp(e.endMs)}`,
+      `SUMMARY:${escapeText(e.summary)}`,
+      `STATUS:${e.status}`,
+    );
+    if (e.updatedMs !== undefined) lines.push(`LAST-MODIFIED:${utcStamp(e.updatedMs)}`);
+    if (e.sequence !== undefined) lines.push(`SEQUENCE:${e.sequence}`);
+    if (e.organizer) lines.push(person('ORGANIZER', e.organizer));
+    if (e.attendee) lines.push(person('ATTENDEE', e.attendee, ';ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED'));
+    if (e.description) lines.push(`DESCRIPTION:${escapeText(e.description)}`);
+    if (e.location) lines.push(`LOCATION:${escapeText(e.location)}`);
+    lines.push('END:VEVENT');
+  }
+  lines.push('END:VCALENDAR');
+  return `${lines.map(foldLine).join('\r\n')}\r\n`;
+}
