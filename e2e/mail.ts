@@ -15,6 +15,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** The text/calendar part (an iCalendar invitation), '' when the mail carries none. */
+  calendar: string;
   /** Every http(s) link in the text and HTML parts, HTML entities decoded, first seen first. */
   links: string[];
 }
@@ -70,7 +72,7 @@ function decodeHeader(value: string): string {
     );
 }
 
-function collectParts(raw: string, out: { text: string[]; html: string[] }): void {
+function collectParts(raw: string, out: { text: string[]; html: string[]; calendar: string[] }): void {
   const { headers, body } = splitHead(raw);
   const type = headers.get('content-type') ?? 'text/plain';
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
@@ -86,6 +88,7 @@ function collectParts(raw: string, out: { text: string[]; html: string[] }): voi
   const decoded = decodeBody(body, headers.get('content-transfer-encoding'));
   if (/^text\/html/i.test(type)) out.html.push(decoded);
   else if (/^text\/plain/i.test(type)) out.text.push(decoded);
+  else if (/^text\/calendar/i.test(type)) out.calendar.push(decoded);
 }
 
 function decodeEntities(s: string): string {
@@ -108,7 +111,7 @@ function extractLinks(text: string, html = ''): string[] {
 function parseEml(file: string): Mail {
   const raw = readFileSync(file, 'utf8');
   const { headers } = splitHead(raw);
-  const parts = { text: [] as string[], html: [] as string[] };
+  const parts = { text: [] as string[], html: [] as string[], calendar: [] as string[] };
   collectParts(raw, parts);
   const text = parts.text.join('\n');
   const html = parts.html.join('\n');
@@ -120,6 +123,7 @@ function parseEml(file: string): Mail {
     subject: decodeHeader(headers.get('subject') ?? ''),
     text,
     html,
+    calendar: parts.calendar.join('\n'),
     links: extractLinks(text, html),
   };
 }

@@ -2,14 +2,41 @@
  * A full street address with the default (offline) geocoder (issue 22, item 1): a customer on
  * an owner's website of another origin types "1100 Congress Ave, Austin, TX 78701", picks the
  * suggestion that keeps their street line, reads that the distance is estimated from the ZIP
- * code, lands on the first free day of the month grid, books, and the owner's booking card shows the street.
+ * code, lands on the first free day of the month grid, books, downloads the .ics (the event
+ * the confirmation mail's invitation carries, whose UID the move mail keeps), and the owner's booking card shows the street.
  */
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { api, baseURL, expect, type Owner, openAs, openEveryDay, screenshot, signupOwner, test } from './fixtures.ts';
+import ICAL from 'ical.js';
+import {
+  api,
+  baseURL,
+  expect,
+  newestMail,
+  type Owner,
+  openAs,
+  openEveryDay,
+  screenshot,
+  signupOwner,
+  test,
+} from './fixtures.ts';
 
 const TYPED = '1100 Congress Ave, Austin, TX 78701';
 const CHOSEN = '1100 Congress Ave, Austin, TX 78701, USA';
+
+/** The one event of an iCalendar text, as ical.js reads it. */
+function event(text: string) {
+  const cal = new ICAL.Component(ICAL.parse(text));
+  const e = new ICAL.Event(cal.getFirstSubcomponent('vevent') ?? undefined);
+  return {
+    method: String(cal.getFirstPropertyValue('method')),
+    uid: e.uid,
+    sequence: e.sequence,
+    start: e.startDate.toJSDate().getTime(),
+    location: e.location,
+  };
+}
 
 let owner: Owner;
 let hostServer: Server;
@@ -89,6 +116,31 @@ test('a customer books at a full street address and the owner reads it on the ca
   await dialog.getByLabel('Phone number').fill('512 555 0142');
   await dialog.getByRole('button', { name: 'Confirm booking' }).click();
   await expect(dialog.getByRole('heading', { name: 'Booking received' })).toBeVisible();
+
+  // Add to calendar: the .ics file is the event the confirmation mail's invitation carries.
+  const downloading = page.waitForEvent('download');
+  await dialog.getByRole('link', { name: 'Download .ics' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('booking.ics');
+  const file = event(readFileSync((await download.path()) ?? '', 'utf8'));
+  expect(file.location).toBe(CHOSEN);
+  const confirmation = await newestMail({ to: 'ana.street@example.com', subject: 'Booking request received' });
+  const invite = event(confirmation.calendar);
+  expect(invite).toMatchObject({ method: 'REQUEST', uid: file.uid, start: file.start, location: CHOSEN });
+
+  // Moved from the mail's link: the move mail updates that same event, a later SEQUENCE.
+  const token = new URL(confirmation.links.find((l) => l.includes('/customer/cancel')) ?? '').searchParams.get('token');
+  const day = new Date(file.start + 3 * 86_400_000).toISOString().slice(0, 10);
+  const moved = await fetch(`${baseURL()}/api/customer/reschedule`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token, newDateTime: `${day}T10:00` }),
+  });
+  expect(moved.status).toBe(200);
+  const move = event((await newestMail({ to: 'ana.street@example.com', subject: 'Booking moved' })).calendar);
+  expect(move.uid).toBe(invite.uid);
+  expect(move.sequence).toBeGreaterThan(invite.sequence);
+  expect(move.start).not.toBe(invite.start);
 
   const { bookings } = await api<{ bookings: { firstName: string; customerAddress: string | null }[] }>(
     'GET',
