@@ -155,3 +155,35 @@ test('a customer books at a full street address and the owner reads it on the ca
   await expect(card).toContainText('1100 Congress Ave, Austin, TX 78701');
   await screenshot(page, 'street-address-owner-card');
 });
+
+for (const width of [1280, 375]) {
+  test(`the pop-up keeps its place and its buttons' between steps at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 812 });
+    await page.goto(hostOrigin);
+    await page.getByRole('button', { name: 'Book now' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Congress Detailing' });
+    await expect(dialog.getByRole('heading', { name: 'Choose a service' })).toBeVisible();
+    // Read once layout has settled: the same box twice in a row.
+    const settled = async (name: string) => {
+      const button = dialog.getByRole('button', { name, exact: true });
+      let last = '';
+      await expect
+        .poll(async () => {
+          const [b, d] = await Promise.all([button.boundingBox(), dialog.boundingBox()]);
+          const now = JSON.stringify({ right: (b?.x ?? 0) + (b?.width ?? 0), y: b?.y, top: d?.y, height: d?.height });
+          const same = now === last;
+          last = now;
+          return same;
+        })
+        .toBe(true);
+      return JSON.parse(last) as { right: number; y: number; top: number; height: number };
+    };
+    const first = await settled('Next');
+    await dialog.getByRole('radio', { name: /Street Wash/ }).click();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Your address' })).toBeVisible();
+    const second = await settled('Get my quote');
+    expect(second).toEqual(first);
+    await screenshot(page, `street-address-steady-${width}`, { fullPage: false });
+  });
+}
