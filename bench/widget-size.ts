@@ -67,9 +67,12 @@ export const widgetSizeBenchmark: Benchmark = {
         unit: 'KB',
         budget: { max: LOADER_BUDGET_KB },
       },
+      // Issue 22 states the loader's budget in gzip ("<= 2 KB gzip as today"): gated in both.
+      { name: 'widget loader, gzip', value: kb(w.loaderGzip), unit: 'KB', budget: { max: LOADER_BUDGET_KB } },
       { name: 'widget loader, uncompressed', value: kb(w.loaderRaw), unit: 'KB' },
       {
-        name: 'loader + pop-up + CSS, on the wire (br)',
+        // Every file the booking path fetches: the month grid, the calendar links, all of it.
+        name: 'everything a customer downloads to book (loader + pop-up + CSS), on the wire (br)',
         value: kb(w.totalWire),
         unit: 'KB',
         budget: { max: TOTAL_BUDGET_KB },
