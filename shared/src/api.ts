@@ -5,6 +5,7 @@
  * Never write a request or answer type anywhere else.
  */
 import { z } from 'zod';
+import { BUTTON_POSITIONS } from './brand.ts';
 import { TIME_FORMATS } from './clock.ts';
 import {
   BLOCK_REASONS,
@@ -472,6 +473,57 @@ export const TimeZoneUpdate = z.object({
 });
 export type TimeZoneUpdate = z.infer<typeof TimeZoneUpdate>;
 export const TimeFormatUpdate = z.object({ timeFormat: TimeFormat });
+
+// ---------- branding (issue 22, item 6; shared/src/brand.ts) ----------
+
+const AccentColor = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'Accent colour must be a hex colour like #4338ca.')
+  .transform((c) => c.toLowerCase());
+const ButtonPosition = z.enum(BUTTON_POSITIONS, {
+  error: 'Button position must be "bottom-right" or "bottom-left".',
+});
+/** What the owner sets in Settings > Booking button and branding. */
+export const BrandingUpdate = z.object({
+  accentColor: AccentColor,
+  buttonText: trimmed(30, 'Button text'),
+  buttonPosition: ButtonPosition,
+  reportProblem: z.boolean(),
+});
+export type BrandingUpdate = z.infer<typeof BrandingUpdate>;
+/** The same, with the colours chosen from the accent (brandColours) and the logo's URL (null without one). */
+export const Branding = z.object({
+  accentColor: z.string(),
+  onAccent: z.string(),
+  accentInk: z.string(),
+  buttonText: z.string(),
+  buttonPosition: ButtonPosition,
+  reportProblem: z.boolean(),
+  logoUrl: z.string().nullable(),
+});
+export type Branding = z.infer<typeof Branding>;
+/**
+ * A logo as base64 (no data: prefix), which the dashboard has scaled to at most 256 px and
+ * encoded; PNG, JPEG or WebP by its bytes, at most 40 KB (LOGO_MAX_BYTES): its base64 and the
+ * JSON around it stay under the server's 64 KB body limit, so a too-large logo gets this
+ * sentence rather than a bare 413.
+ */
+export const LOGO_MAX_BYTES = 40 * 1024;
+export const LogoUpload = z.object({
+  image: z
+    .string()
+    .max(Math.ceil(LOGO_MAX_BYTES / 3) * 4, 'The logo must be at most 40 KB. Choose a smaller image.')
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'The logo must be sent as base64.'),
+});
+export type LogoUpload = z.infer<typeof LogoUpload>;
+/** What widget.js needs before it shows its button, so the button appears once, as the owner set it. */
+export const Launcher = z.object({
+  buttonText: z.string(),
+  buttonPosition: ButtonPosition,
+  accentColor: z.string(),
+  onAccent: z.string(),
+});
+export type Launcher = z.infer<typeof Launcher>;
 export type TimeFormatUpdate = z.infer<typeof TimeFormatUpdate>;
 
 // ---------- customer (public) ----------
@@ -535,6 +587,8 @@ export const PublicBusiness = z.object({
   distancePricing: z.boolean(),
   /** Where the customer reads how their details are used: the owner's notice or the default page. */
   privacyUrl: z.string(),
+  /** The business's look in the pop-up (accent, logo, the "Report a problem" link). */
+  branding: Branding,
 });
 export type PublicBusiness = z.infer<typeof PublicBusiness>;
 

@@ -62,6 +62,10 @@ export const ERRORS = {
     meaning: 'The booking page address is a word Slotwise keeps for itself; choose another.',
   },
   SLUG_TAKEN: { status: 409, meaning: 'Another business has (or had) this booking page address; choose another.' },
+  LOGO_INVALID: {
+    status: 400,
+    meaning: 'The logo is not a PNG, JPEG or WebP image, or is larger than 40 KB.',
+  },
 
   // ----- a customer's manage link -----
   LINK_INVALID: { status: 404, meaning: 'The manage link is not known.' },

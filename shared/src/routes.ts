@@ -238,6 +238,15 @@ export const customerRoutes = {
     query: 'SlotsQuery',
     response: 'SlotsResponse',
   },
+  launcher: {
+    method: 'GET',
+    path: '/api/customer/launcher/:businessId',
+    auth: 'none',
+    crossOrigin: true,
+    limit: 'publicRead',
+    params: 'BusinessParams',
+    response: 'Launcher',
+  },
   availableDays: {
     method: 'GET',
     path: '/api/customer/available-days',
@@ -576,6 +585,32 @@ export const dashboardRoutes = {
     body: 'TimeFormatUpdate',
     response: 'BusinessProfile',
   },
+  branding: {
+    method: 'GET',
+    path: `${owner}/settings/branding`,
+    auth: 'owner',
+    response: 'Branding',
+  },
+  updateBranding: {
+    method: 'PUT',
+    path: `${owner}/settings/branding`,
+    auth: 'owner',
+    body: 'BrandingUpdate',
+    response: 'Branding',
+  },
+  uploadLogo: {
+    method: 'PUT',
+    path: `${owner}/settings/logo`,
+    auth: 'owner',
+    body: 'LogoUpload',
+    response: 'Branding',
+  },
+  removeLogo: {
+    method: 'DELETE',
+    path: `${owner}/settings/logo`,
+    auth: 'owner',
+    response: 'Branding',
+  },
 } as const satisfies Record<string, RouteDef>;
 
 /** The whole table: group -> call name -> declaration. */
@@ -631,7 +666,9 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
     send: 'Stores a bug report, feature request or other feedback.',
   },
   customer: {
-    business: 'A business as the widget shows it: name, services, the price question, distance pricing.',
+    business: 'A business as the widget shows it: name, services, the price question, distance pricing, its branding.',
+    launcher:
+      "What widget.js needs before it shows the booking button: the owner's text, corner and colours. Kept by caches for a minute.",
     slots: "A day's 30-minute slots, each free or not, for a service or a manage link's booking.",
     availableDays:
       "Each day of a month as the date step's grid shows it: free, full, closed, past, or beyond the booking horizon.",
@@ -694,6 +731,13 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
     dismissChecklist: 'Hides the first-day checklist for good, on every device.',
     updateTimeFormat:
       'Shows times on a 12-hour clock ("8:00 AM", the default) or a 24-hour one ("08:00"): on the dashboard, in mails and in the widget.',
+    branding:
+      "The business's look on its widget, booking page and customer pages: accent colour, button text and corner, logo.",
+    updateBranding:
+      'Sets the accent colour (#rrggbb), the booking button\'s text and corner, and the "Report a problem" link.',
+    uploadLogo:
+      'Sets the logo: a PNG, JPEG or WebP image as base64, at most 40 KB (the dashboard scales it down first). Refused: LOGO_INVALID.',
+    removeLogo: 'Removes the logo.',
   },
 };
 

@@ -38,9 +38,11 @@ import { authHandlers } from './routes/auth.ts';
 import { bookingPageRoutes } from './routes/booking-page.ts';
 import { bookHandlers } from './routes/customer/book.ts';
 import { catalogueHandlers } from './routes/customer/catalogue.ts';
+import { launcherHandlers } from './routes/customer/launcher.ts';
 import { manageHandlers } from './routes/customer/manage.ts';
 import { bookingPageHandlers } from './routes/dashboard/booking-page.ts';
 import { bookingHandlers } from './routes/dashboard/bookings.ts';
+import { brandingHandlers } from './routes/dashboard/branding.ts';
 import { calendarHandlers } from './routes/dashboard/calendar.ts';
 import { checklistHandlers } from './routes/dashboard/checklist.ts';
 import { customerDataHandlers } from './routes/dashboard/customer-data.ts';
@@ -52,6 +54,7 @@ import { settingsHandlers } from './routes/dashboard/settings.ts';
 import { travelHandlers } from './routes/dashboard/travel.ts';
 import { undoHandlers } from './routes/dashboard/undo.ts';
 import { demoRoutes } from './routes/demo.ts';
+import { mediaRoutes } from './routes/media.ts';
 import { onboardingHandlers } from './routes/onboarding.ts';
 import { privacyRoutes } from './routes/privacy.ts';
 import { feedbackHandlers, healthHandlers, placesHandlers } from './routes/public.ts';
@@ -164,7 +167,7 @@ export async function buildApp(
     onboarding: onboardingHandlers(ctx),
     places: placesHandlers(ctx),
     feedback: feedbackHandlers(ctx),
-    customer: { ...catalogueHandlers(ctx), ...bookHandlers(ctx), ...manageHandlers(ctx) },
+    customer: { ...catalogueHandlers(ctx), ...launcherHandlers(ctx), ...bookHandlers(ctx), ...manageHandlers(ctx) },
     dashboard: {
       ...bookingHandlers(ctx),
       ...calendarHandlers(ctx),
@@ -177,11 +180,13 @@ export async function buildApp(
       ...undoHandlers(ctx),
       ...checklistHandlers(ctx),
       ...bookingPageHandlers(ctx),
+      ...brandingHandlers(ctx),
     },
   });
   await app.register(demoRoutes, { ctx });
   await app.register(privacyRoutes, { ctx });
   await app.register(bookingPageRoutes, { ctx });
+  await app.register(mediaRoutes, { ctx });
   metricsRoute(app, ctx.metrics, config.metricsToken);
   await app.register(staticRoutes, { ctx });
 

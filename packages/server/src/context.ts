@@ -16,6 +16,7 @@ import { customerDataRepository } from './repositories/customer-data.ts';
 import { feedbackRepository } from './repositories/feedback.ts';
 import { idempotencyRepository } from './repositories/idempotency.ts';
 import { jobRunsRepository } from './repositories/job-runs.ts';
+import { logosRepository } from './repositories/logos.ts';
 import { manageTokensRepository } from './repositories/manage-tokens.ts';
 import { pricingRepository } from './repositories/pricing.ts';
 import { servicesRepository } from './repositories/services.ts';
@@ -53,5 +54,6 @@ export function createRepositories(db: Kysely<Database>) {
     bookingUndos: bookingUndosRepository(db),
     checklist: checklistRepository(db),
     slugs: slugsRepository(db),
+    logos: logosRepository(db),
   };
 }

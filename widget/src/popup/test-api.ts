@@ -38,6 +38,15 @@ export function demoBusiness(overrides: Partial<PublicBusiness> = {}): PublicBus
     },
     distancePricing: true,
     privacyUrl: 'https://demo-detailing.example/privacy',
+    branding: {
+      accentColor: '#4338ca',
+      onAccent: '#ffffff',
+      accentInk: '#4338ca',
+      buttonText: 'Book now',
+      buttonPosition: 'bottom-right',
+      reportProblem: false,
+      logoUrl: null,
+    },
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@
  * The tables as Kysely sees them. Times are UTC epoch milliseconds (bigint),
  * money is integer cents, ids are random UUIDs (docs/architecture.md#data).
  */
+import type { ButtonPosition } from '@slotwise/shared/brand';
 import type { TimeFormat } from '@slotwise/shared/clock';
 import type { Generated } from 'kysely';
 
@@ -55,7 +56,23 @@ export interface BusinessesTable {
   template_niche: string | null;
   /** The booking page's address, /book/{slug} (shared/src/slug.ts); null until the business has a name. */
   slug: string | null;
+  /** The business's look (shared/src/brand.ts): "#rrggbb", the booking button's text and corner. */
+  accent_color: Generated<string>;
+  button_text: Generated<string>;
+  button_position: Generated<ButtonPosition>;
+  /** 1: the pop-up shows a small "Report a problem" link (the feedback form). */
+  report_problem: Generated<number>;
   created_at: number;
+  updated_at: number;
+}
+
+/** A business's logo, scaled down by the dashboard; served at /media/logos/{business}-{hash}.{ext}. */
+export interface BusinessLogosTable {
+  business_id: string;
+  content_type: 'image/png' | 'image/jpeg' | 'image/webp';
+  data_base64: string;
+  /** Of the image's bytes: the URL changes with the image, so it may be cached for good. */
+  hash: string;
   updated_at: number;
 }
 
@@ -255,6 +272,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   feedback: FeedbackTable;
   mail_outbox: MailOutboxTable;
+  business_logos: BusinessLogosTable;
   rate_limits: RateLimitsTable;
   password_resets: PasswordResetsTable;
   job_runs: JobRunsTable;

@@ -23,6 +23,10 @@ export const GUARDED = /^\/api\/(business-dashboard|onboarding)\//;
  * Everything anyone may call, route by route. Keep it exact: a prefix here would let
  * a new owner route slip through unguarded.
  */
+/** A 1x1 PNG, as the dashboard sends a logo (base64). */
+export const TINY_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+P+/HgAFhAJ/wlseKgAAAABJRU5ErkJggg==';
+
 export const PUBLIC_ROUTES = new Set([
   // CORS preflights of the widget's calls (plugins/cors.ts).
   'OPTIONS /api/customer/*',
@@ -43,6 +47,7 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/customer/business/:businessId',
   'GET /api/customer/get-available-slots',
   'GET /api/customer/available-days',
+  'GET /api/customer/launcher/:businessId',
   'POST /api/customer/quote',
   'POST /api/customer/book',
   'GET /api/customer/booking',
@@ -57,6 +62,8 @@ export const PUBLIC_ROUTES = new Set([
   'GET /book/:slug/share.png',
   'GET /book/:slug/qr.svg',
   'GET /book/:slug/qr.png',
+  // A business's logo (routes/media.ts), shown by its widget on any site.
+  'GET /media/logos/:file',
   // Its own bearer token (METRICS_TOKEN), 404 when none is set: test/metrics.test.ts.
   'GET /metrics',
   'GET /widget.js',
@@ -362,6 +369,13 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     [`PUT ${d}/address/update`]: () => r({ body: { address: '12, Beverly Hills, CA 90210, USA' } }),
     [`PUT ${d}/settings/time-zone`]: () => r({ body: { timeZone: 'America/Los_Angeles' } }),
     [`PUT ${d}/settings/time-format`]: () => r({ body: { timeFormat: '24h' } }),
+    [`GET ${d}/settings/branding`]: () => r(),
+    [`PUT ${d}/settings/branding`]: () =>
+      r({
+        body: { accentColor: '#0f766e', buttonText: 'Book a wash', buttonPosition: 'bottom-left', reportProblem: true },
+      }),
+    [`PUT ${d}/settings/logo`]: () => r({ body: { image: TINY_PNG } }),
+    [`DELETE ${d}/settings/logo`]: () => r(),
     [`GET ${d}/availability`]: () => r(),
     [`PUT ${d}/availability/update-single`]: () =>
       r({ body: { day: 'Saturday', startTime: '09:00', endTime: '12:00' } }),
@@ -407,6 +421,7 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     'GET /api/calendar/feed.ics': () =>
       r({ query: { businessId: target.businessId, token: feedTokenFor(secret, target.businessId, 0) } }),
     'GET /api/customer/business/:businessId': () => r(),
+    'GET /api/customer/launcher/:businessId': () => r(),
     'GET /api/customer/get-available-slots': () =>
       r({
         query: {

@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { customerGrid, daysToRead, monthDays } from '../../domain/available-days.ts';
 import { lastBookableDay } from '../../domain/booking-window.ts';
+import { brandingOf } from '../../domain/branding.ts';
 import { privacyUrlOf } from '../../domain/customer-data.ts';
 import { businessNotFound, loadBusiness, serviceNotFound } from '../../domain/lookup.ts';
 import { assertChangeAllowed, bookingForToken, LINK_NOT_VALID } from '../../domain/manage-link.ts';
@@ -158,7 +159,11 @@ export function catalogueHandlers(
   return {
     business: async (req) => {
       const b = await loadBusiness(ctx, req.params.businessId);
-      const [services, question] = await Promise.all([ctx.repos.services.list(b.id), ctx.repos.pricing.questionOf(b)]);
+      const [services, question, logo] = await Promise.all([
+        ctx.repos.services.list(b.id),
+        ctx.repos.pricing.questionOf(b),
+        ctx.repos.logos.find(b.id),
+      ]);
       return {
         businessId: b.id,
         name: b.name ?? '',
@@ -169,6 +174,7 @@ export function catalogueHandlers(
         specificQuestion: question ? toQuestionJson(question) : null,
         distancePricing: chargedPerMileCents(b) > 0,
         privacyUrl: privacyUrlOf(ctx.config.publicUrl, b),
+        branding: brandingOf(b, logo, ctx.config.publicUrl),
       };
     },
 
