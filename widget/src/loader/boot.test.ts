@@ -1,5 +1,5 @@
 import { waitFor } from '@testing-library/preact';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PopupContext, PopupHandle, SlotwiseApi } from '../contract.ts';
 import { shadowCss } from '../test-css.ts';
 import { adopt, boot, type PopupModule } from './boot.ts';
@@ -36,7 +36,23 @@ const api = () => window.Slotwise as SlotwiseApi;
 // Never idle in these tests unless a test says so.
 const neverIdle = () => vi.stubGlobal('requestIdleCallback', vi.fn());
 
+/** The launcher call's answer (routes/customer/launcher.ts); offline unless a test says otherwise. */
+function launcher(answer?: object) {
+  const fetch = vi.fn(() =>
+    answer
+      ? Promise.resolve(new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json' } }))
+      : Promise.reject(new TypeError('Failed to fetch')),
+  );
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+const bar = () => shadowOf().querySelector('.bar') as HTMLElement;
+
 describe('the loader (widget.js)', () => {
+  beforeEach(() => {
+    launcher();
+  });
+
   it('shows nothing and warns once, clearly, without a data-business-id', () => {
     neverIdle();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
@@ -74,14 +90,14 @@ describe('the loader (widget.js)', () => {
     expect((appended[0] as HTMLStyleElement).textContent).toBe('.a { color: red; }');
   });
 
-  it('mounts one host with an open shadow root holding "Book now" and "Feedback", styled there', () => {
+  it('mounts one host with an open shadow root holding "Book now" alone (no Feedback pill), styled there', () => {
     neverIdle();
     tag();
     boot(fakePopup().load);
     expect(hosts()).toHaveLength(1);
     expect(shadowOf().mode).toBe('open');
     expect(button('Book now')).toBeTruthy();
-    expect(button('Feedback')).toBeTruthy();
+    expect(shadowOf().querySelectorAll('button')).toHaveLength(1);
     expect(shadowCss(shadowOf())).toContain(':host');
     expect(document.head.querySelector('style')).toBeNull();
   });
@@ -96,8 +112,8 @@ describe('the loader (widget.js)', () => {
     book.click();
     await waitFor(() => expect(handle.open).toHaveBeenCalledWith('book', book));
     expect(context()).toMatchObject({ apiOrigin: 'https://cdn.slotwise.test', businessId: ID, launcher: book });
-    button('Feedback').click();
-    await waitFor(() => expect(handle.open).toHaveBeenCalledWith('feedback', button('Feedback')));
+    api().feedback();
+    await waitFor(() => expect(handle.open).toHaveBeenCalledWith('feedback', null));
     expect(load).toHaveBeenCalledTimes(1);
   });
 
@@ -124,7 +140,7 @@ describe('the loader (widget.js)', () => {
     boot(load);
     button('Book now').dispatchEvent(new Event('pointerenter'));
     await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
-    button('Feedback').focus();
+    button('Book now').focus();
     expect(load).toHaveBeenCalledTimes(1);
   });
 
@@ -256,6 +272,35 @@ describe('the loader in inline mode (data-mode="inline")', () => {
     tag();
     boot(fakePopup().load);
     expect(button('Book now')).toBeDefined();
-    expect(button('Feedback')).toBeDefined();
+  });
+
+  it("shows the owner's text, corner and colours, asked of the launcher call, and only once they are known", async () => {
+    neverIdle();
+    tag({ 'data-business-id': ID }, 'https://cdn.slotwise.test/widget.js');
+    const fetch = launcher({
+      buttonText: 'Book a wash',
+      buttonPosition: 'bottom-left',
+      accentColor: '#facc15',
+      onAccent: '#000000',
+    });
+    boot(fakePopup().load);
+    expect(fetch).toHaveBeenCalledWith(`https://cdn.slotwise.test/api/customer/launcher/${ID}`);
+    expect(bar().style.visibility).toBe('hidden');
+    await waitFor(() => expect(bar().style.visibility).toBe(''));
+    expect(button('Book a wash')).toBeTruthy();
+    expect(bar().classList.contains('left')).toBe(true);
+    expect(bar().style.getPropertyValue('--a')).toBe('#facc15');
+    expect(bar().style.getPropertyValue('--o')).toBe('#000000');
+    expect(shadowCss(shadowOf())).toContain('var(--a, #4338ca)');
+  });
+
+  it("shows Slotwise's own button when the launcher call fails", async () => {
+    neverIdle();
+    tag();
+    boot(fakePopup().load);
+    await waitFor(() => expect(bar().style.visibility).toBe(''));
+    expect(button('Book now')).toBeTruthy();
+    expect(bar().classList.contains('left')).toBe(false);
+    expect(bar().style.getPropertyValue('--a')).toBe('');
   });
 });

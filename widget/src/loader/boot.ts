@@ -4,6 +4,8 @@
  * open shadow root, shows "Book now" and "Feedback", and fetches the pop-up chunk
  * only when the customer reaches for it or the browser is idle.
  */
+
+import type { Launcher } from '@slotwise/shared/api';
 import type {
   InlineStart,
   Mode,
@@ -46,6 +48,26 @@ function inline(script: HTMLScriptElement, businessId: string, src: string, load
 }
 
 type Loader = (base: string) => Promise<PopupModule>;
+
+/**
+ * The owner's button (decision 020): its text, corner and colours come from the launcher call,
+ * and the bar stays invisible until they do, so the button appears once, as the owner set it;
+ * Slotwise's own look when the call fails.
+ */
+function showLook(bar: HTMLElement, book: HTMLElement, url: string): void {
+  bar.style.visibility = 'hidden';
+  fetch(url)
+    .then((r) => (r.ok ? (r.json() as Promise<Launcher>) : null))
+    .then((l) => {
+      if (!l) return;
+      book.textContent = l.buttonText;
+      bar.style.setProperty('--a', l.accentColor);
+      bar.style.setProperty('--o', l.onAccent);
+      if (l.buttonPosition === 'bottom-left') bar.className += ' left';
+    })
+    .catch(() => {})
+    .finally(() => bar.style.removeProperty('visibility'));
+}
 
 /** load(base) imports the pop-up chunk; base is widget.js's own absolute URL. */
 export function boot(load: Loader, win: Window = window): void {
@@ -115,9 +137,9 @@ export function boot(load: Loader, win: Window = window): void {
       bar.append(b);
       return b;
     };
-    button('Feedback', 'fb', 'feedback');
     const book = button('Book now', 'book', 'book');
     shadow.append(bar);
+    showLook(bar, book, `${new URL(src).origin}/api/customer/launcher/${encodeURIComponent(businessId)}`);
 
     let disabled = false;
     const ctx: PopupContext = {

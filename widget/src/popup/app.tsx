@@ -2,7 +2,7 @@
 
 import type { PublicClient } from '@slotwise/shared/public-client';
 import { FeedbackForm } from '@slotwise/ui/feedback-form.tsx';
-import { useState } from 'react';
+import { type CSSProperties, type ReactNode, useState } from 'react';
 import { Dialog, Inline, Modal } from './dialog.tsx';
 import { MESSAGES, type Store } from './state.ts';
 import { AddressStep } from './steps/address.tsx';
@@ -70,6 +70,25 @@ function Feedback({ client, onClose }: { client: PublicClient; onClose: () => vo
   );
 }
 
+/** The business's colours as the stylesheet's custom properties (popup.css, .sw-brand). */
+function brandVars(store: Store): CSSProperties | undefined {
+  const b = store.business.value?.branding;
+  if (!b) return undefined;
+  return { '--sw-accent': b.accentColor, '--sw-on': b.onAccent, '--sw-ink': b.accentInk } as CSSProperties;
+}
+
+/** The owner's optional "Report a problem" link (Settings), opening the feedback form. */
+function ReportProblem({ store }: { store: Store }) {
+  if (!store.business.value?.branding.reportProblem) return null;
+  return (
+    <p className="sw-report">
+      <button type="button" onClick={() => store.open('feedback')}>
+        Report a problem
+      </button>
+    </p>
+  );
+}
+
 export function App({
   store,
   client,
@@ -82,17 +101,27 @@ export function App({
   inline?: boolean;
 }) {
   const mode = store.mode.value;
-  if (mode === 'feedback') return <Feedback client={client} onClose={onClose} />;
-  if (mode !== 'book') return null;
-  if (inline)
-    return (
-      <Inline title={store.business.value?.name ?? 'Book an appointment'}>
+  const title = store.business.value?.name ?? 'Book an appointment';
+  const logo = store.business.value?.branding.logoUrl ?? null;
+  let content: ReactNode = null;
+  if (mode === 'feedback') content = <Feedback client={client} onClose={onClose} />;
+  else if (mode === 'book' && inline)
+    content = (
+      <Inline title={title} logo={logo}>
         <Booking store={store} onClose={onClose} inline />
+        <ReportProblem store={store} />
       </Inline>
     );
-  return (
-    <Dialog title={store.business.value?.name ?? 'Book an appointment'} onClose={onClose}>
-      <Booking store={store} onClose={onClose} />
-    </Dialog>
-  );
+  else if (mode === 'book')
+    content = (
+      <Dialog title={title} logo={logo} onClose={onClose}>
+        <Booking store={store} onClose={onClose} />
+        <ReportProblem store={store} />
+      </Dialog>
+    );
+  return content ? (
+    <div className="sw-brand" style={brandVars(store)}>
+      {content}
+    </div>
+  ) : null;
 }

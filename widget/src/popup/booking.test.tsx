@@ -718,5 +718,10 @@ function bookedBody() {
     status: 'pending',
     totalQuote: 245.3,
     bookingTime: { day: '2026-12-04', startTime: '09:00', endTime: '12:00' },
+    calendarEvent: {
+      uid: 'booking-33333333-3333-4333-8333-333333333333@api.test',
+      startsAt: '2026-12-04T17:00:00.000Z',
+      endsAt: '2026-12-04T20:00:00.000Z',
+    },
   };
 }

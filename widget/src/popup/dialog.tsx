@@ -54,7 +54,27 @@ function Backdrop({ onClose, children }: { onClose: () => void; children: ReactN
   );
 }
 
-export function Dialog({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
+/** The business's name, after its logo when it has one (the logo is decoration: the name is the heading). */
+function Title({ title, logo }: { title: string; logo?: string | null | undefined }) {
+  return (
+    <h2 id="sw-title" className="sw-title">
+      {logo && <img className="sw-logo" src={logo} alt="" />}
+      {title}
+    </h2>
+  );
+}
+
+export function Dialog({
+  title,
+  logo,
+  onClose,
+  children,
+}: {
+  title: string;
+  logo?: string | null;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   // Focus moves into the dialog at once, even while it still says Loading...; a step heading
   // (a child, whose effect ran first) keeps the focus it took.
@@ -74,9 +94,7 @@ export function Dialog({ title, onClose, children }: { title: string; onClose: (
         onKeyDown={(e) => trapKeys(ref.current, onClose)(e)}
       >
         <div className="sw-head">
-          <h2 id="sw-title" className="sw-title">
-            {title}
-          </h2>
+          <Title title={title} logo={logo} />
           <button type="button" className="sw-close" aria-label="Close" onClick={onClose}>
             ×
           </button>
@@ -92,7 +110,7 @@ export function Dialog({ title, onClose, children }: { title: string; onClose: (
  * trap. Step headings take focus only once the customer is in the form (data-quiet goes on
  * the first focus inside), so a page that loads never jumps to it.
  */
-export function Inline({ title, children }: { title: string; children: ReactNode }) {
+export function Inline({ title, logo, children }: { title: string; logo?: string | null; children: ReactNode }) {
   const [quiet, setQuiet] = useState(true);
   return (
     <section
@@ -101,9 +119,7 @@ export function Inline({ title, children }: { title: string; children: ReactNode
       data-quiet={quiet ? '' : undefined}
       onFocusCapture={() => setQuiet(false)}
     >
-      <h2 id="sw-title" className="sw-title">
-        {title}
-      </h2>
+      <Title title={title} logo={logo} />
       <div className="sw-body">{children}</div>
     </section>
   );
