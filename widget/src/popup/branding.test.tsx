@@ -1,3 +1,4 @@
+import type { PublicBusiness } from '@slotwise/shared/api';
 import { createPublicClient } from '@slotwise/shared/public-client';
 import { render, screen } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
@@ -6,12 +7,12 @@ import { App } from './app.tsx';
 import { createStore } from './state.ts';
 import { BUSINESS_ID, demoBusiness, fakeApi } from './test-api.ts';
 
-const yellow = {
+const yellow: PublicBusiness['branding'] = {
   accentColor: '#facc15',
   onAccent: '#000000',
   accentInk: '#000000',
   buttonText: 'Book a wash',
-  buttonPosition: 'bottom-left' as const,
+  buttonPosition: 'bottom-left',
   reportProblem: true,
   logoUrl: 'https://api.test/media/logos/x-0123456789abcdef.png',
 };

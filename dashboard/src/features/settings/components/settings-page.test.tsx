@@ -29,6 +29,17 @@ function settingsApi(over: Record<string, Handler | Reply> = {}) {
       },
     },
     [`GET ${B}/settings/calendar-feed`]: { body: { url: 'http://localhost/api/calendar/feed.ics?token=t' } },
+    [`GET ${B}/settings/branding`]: {
+      body: {
+        accentColor: '#4338ca',
+        onAccent: '#ffffff',
+        accentInk: '#4338ca',
+        buttonText: 'Book now',
+        buttonPosition: 'bottom-right',
+        reportProblem: false,
+        logoUrl: null,
+      },
+    },
     [`GET ${B}/settings/customer-data`]: {
       body: { privacyUrl: null, retentionMonths: 24, defaultPrivacyUrl: 'http://localhost/privacy/b1' },
     },
@@ -51,6 +62,7 @@ describe('Settings page', { timeout: 20_000 }, () => {
     expect(headings).toEqual([
       'Business Address',
       'Time Zone',
+      'Booking Button and Branding',
       'Business Hours',
       'Operations',
       'Calendar Feed',
@@ -67,6 +79,9 @@ describe('Settings page', { timeout: 20_000 }, () => {
       await within(section('Customer Data')).findByLabelText('Anonymise customer details after (months)'),
     ).toHaveValue(24);
     expect(await within(section('Account')).findByLabelText('Email Address')).toHaveValue('owner@example.com');
+    expect(await within(section('Booking Button and Branding')).findByLabelText('Button text')).toHaveValue(
+      'Book now',
+    );
   });
 });
 

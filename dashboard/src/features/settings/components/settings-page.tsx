@@ -2,6 +2,7 @@ import { useScrollToHash } from '../../../lib/use-scroll-to-hash.ts';
 import '../settings.css';
 import { AccountSection } from './account-section.tsx';
 import { AddressSection } from './address-section.tsx';
+import { BrandingSection } from './branding-section.tsx';
 import { BusinessHoursSection } from './business-hours-section.tsx';
 import { CalendarFeedSection } from './calendar-feed-section.tsx';
 import { CustomerDataSection } from './customer-data-section.tsx';
@@ -17,6 +18,7 @@ export function SettingsPage() {
       </div>
       <AddressSection />
       <TimeZoneSection />
+      <BrandingSection />
       <BusinessHoursSection />
       <OperationsSection />
       <CalendarFeedSection />
