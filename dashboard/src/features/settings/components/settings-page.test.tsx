@@ -79,9 +79,7 @@ describe('Settings page', { timeout: 20_000 }, () => {
       await within(section('Customer Data')).findByLabelText('Anonymise customer details after (months)'),
     ).toHaveValue(24);
     expect(await within(section('Account')).findByLabelText('Email Address')).toHaveValue('owner@example.com');
-    expect(await within(section('Booking Button and Branding')).findByLabelText('Button text')).toHaveValue(
-      'Book now',
-    );
+    expect(await within(section('Booking Button and Branding')).findByLabelText('Button text')).toHaveValue('Book now');
   });
 });
 
