@@ -679,6 +679,8 @@ export const ManagedBooking = z.object({
     .optional(),
   /** The business's booking page (/book/{slug}): where the pages lead after a change; null before it has one. */
   bookingPageUrl: z.string().nullable().optional(),
+  /** The business's look: the pages carry its name, logo and accent, not Slotwise's. */
+  branding: Branding.optional(),
 });
 export type ManagedBooking = z.infer<typeof ManagedBooking>;
 

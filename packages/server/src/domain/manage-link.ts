@@ -5,6 +5,7 @@
  * the booking is still shown, with why it can no longer change and whom to contact,
  * but no longer moves or cancels.
  */
+
 import type { ManagedBooking } from '@slotwise/shared/api';
 import { type BusinessContact, changeLocked, cutoffMessage, cutoffReason } from '@slotwise/shared/change-cutoff';
 import { formatPhone } from '@slotwise/shared/phone';
@@ -15,6 +16,7 @@ import type { Business } from '../repositories/businesses.ts';
 import type { BookingRow } from '../repositories/calendar.ts';
 import { shownTime } from './answers.ts';
 import { bookingPageUrl } from './booking-page.ts';
+import { brandingOf } from './branding.ts';
 import { hashManageToken } from './manage-token.ts';
 import { effectiveStatus } from './status.ts';
 
@@ -61,6 +63,7 @@ export async function managedBooking(ctx: AppContext, row: BookingRow, business:
     timeFormat: business.time_format,
     version: row.version,
     bookingPageUrl: bookingPageUrl(ctx.config.publicUrl, business.slug),
+    branding: brandingOf(business, await ctx.repos.logos.find(business.id), ctx.config.publicUrl),
   };
   const hours = business.change_cutoff_hours;
   if (!changeLocked(row.start_ms, hours, now)) return shown;

@@ -25,6 +25,37 @@ function api(overrides: Parameters<typeof fakeApi>[0] = {}) {
 }
 
 describe('Customer cancel', () => {
+  it("carries the business's name, logo and colours, not Slotwise's", async () => {
+    api({
+      'GET /api/customer/booking': {
+        body: {
+          ...booking,
+          branding: {
+            accentColor: '#facc15',
+            onAccent: '#000000',
+            accentInk: '#000000',
+            buttonText: 'Book now',
+            buttonPosition: 'bottom-right',
+            reportProblem: false,
+            logoUrl: 'https://book.example.com/media/logos/b-0123456789abcdef.png',
+          },
+        },
+      },
+    });
+    renderApp(`/customer/cancel?token=${TOKEN}`);
+    const header = await screen.findByRole('link', { name: 'Sparkle Auto' });
+    expect(header).toHaveAttribute('href', 'https://book.example.com/book/sparkle-auto');
+    expect(header.querySelector('img')).toHaveAttribute(
+      'src',
+      'https://book.example.com/media/logos/b-0123456789abcdef.png',
+    );
+    expect(screen.queryByText('Slotwise')).not.toBeInTheDocument();
+    const page = screen.getByRole('main');
+    expect(page.style.getPropertyValue('--c-primary')).toBe('#facc15');
+    expect(page.style.getPropertyValue('--c-on-primary')).toBe('#000000');
+    expect(page.style.getPropertyValue('--c-link')).toBe('#000000');
+  });
+
   it('needs a token', async () => {
     const calls = api();
     renderApp('/customer/cancel');

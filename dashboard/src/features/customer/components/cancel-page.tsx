@@ -7,11 +7,11 @@ import type { ManagedBooking } from '@slotwise/shared/api';
 import { ApiError } from '@slotwise/shared/client';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Brand } from '../../../components/brand.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { client } from '../../../lib/api.ts';
 import { BookAgain, BusinessPageLink } from './book-again.tsx';
 import { BookingSummary } from './booking-summary.tsx';
+import { BusinessHeader, brandStyle } from './business-header.tsx';
 import { ChangeLocked } from './change-locked.tsx';
 import '../customer.css';
 import { Skeleton } from '../../../components/skeleton.tsx';
@@ -31,12 +31,13 @@ function stateText(err: unknown): string {
   return err instanceof ApiError && err.fromServer ? err.message : CANCEL_FAILED;
 }
 
-function Frame({ children }: { children: ReactNode }) {
+/** `booking`, once known: the page carries the business's name, logo and colours. */
+function Frame({ booking, children }: { booking?: ManagedBooking | undefined; children: ReactNode }) {
   return (
-    <main className="center-screen">
+    <main className="center-screen" style={brandStyle(booking?.branding)}>
       <div className="center-card center-card--wide">
         <div className="center-brand">
-          <Brand />
+          <BusinessHeader booking={booking} />
         </div>
         <div className="card">
           <h1>Cancel Your Booking</h1>
@@ -84,7 +85,7 @@ export function CancelPage() {
     );
   if (state.name === 'success')
     return (
-      <Frame>
+      <Frame booking={state.booking}>
         <Notice kind="success">{CANCELLED}</Notice>
         <BusinessPageLink url={state.booking.bookingPageUrl} name={state.booking.businessName} again />
       </Frame>
@@ -98,13 +99,13 @@ export function CancelPage() {
     );
   if (state.booking.changeLocked)
     return (
-      <Frame>
+      <Frame booking={state.booking}>
         <BookingSummary booking={state.booking} heading="The booking to cancel" />
         <ChangeLocked lock={state.booking.changeLocked} />
       </Frame>
     );
   return (
-    <Frame>
+    <Frame booking={state.booking}>
       <BookingSummary booking={state.booking} heading="The booking to cancel" />
       <p>Are you sure you want to cancel this booking? This cannot be undone.</p>
       <div className="customer-actions">

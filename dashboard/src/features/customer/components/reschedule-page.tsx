@@ -11,12 +11,12 @@ import { PICK_ANOTHER_TIME } from '@slotwise/shared/errors';
 import { longDate, todayIn } from '@slotwise/shared/time-zone';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Brand } from '../../../components/brand.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { client } from '../../../lib/api.ts';
 import { isNetworkError } from '../../../lib/errors.ts';
 import { BookAgain, BusinessPageLink } from './book-again.tsx';
 import { BookingSummary } from './booking-summary.tsx';
+import { BusinessHeader, brandStyle } from './business-header.tsx';
 import { ChangeLocked } from './change-locked.tsx';
 import '../customer.css';
 import { Skeleton } from '../../../components/skeleton.tsx';
@@ -49,12 +49,13 @@ export function ReschedulePage() {
   return <Reschedule token={token} businessId={businessId} />;
 }
 
-function Frame({ children }: { children: ReactNode }) {
+/** `booking`, once known: the page carries the business's name, logo and colours. */
+function Frame({ booking, children }: { booking?: ManagedBooking | undefined; children: ReactNode }) {
   return (
-    <main className="center-screen">
+    <main className="center-screen" style={brandStyle(booking?.branding)}>
       <div className="center-card center-card--wide">
         <div className="center-brand">
-          <Brand />
+          <BusinessHeader booking={booking} />
         </div>
         <div className="card">
           <h1>Reschedule Your Booking</h1>
@@ -154,7 +155,7 @@ function Reschedule({ token, businessId }: { token: string; businessId: string }
 
   if (done)
     return (
-      <Frame>
+      <Frame booking={done}>
         <Notice kind="success">{RESCHEDULED}</Notice>
         <BookingSummary booking={done} heading="Your new booking" />
         <p className="muted">A confirmation e-mail is on its way.</p>
@@ -178,14 +179,14 @@ function Reschedule({ token, businessId }: { token: string; businessId: string }
   const current = booking.value;
   if (current.changeLocked)
     return (
-      <Frame>
+      <Frame booking={current}>
         <BookingSummary booking={current} heading="Your current booking" />
         <ChangeLocked lock={current.changeLocked} />
       </Frame>
     );
   const today = todayIn(current.timeZone);
   return (
-    <Frame>
+    <Frame booking={current}>
       <p className="muted">Pick a new date and time for your booking.</p>
       <BookingSummary booking={current} heading="Your current booking" />
       <form onSubmit={submit} noValidate>
