@@ -7,8 +7,8 @@ import { LOGO_MAX_BYTES } from '@slotwise/shared/api';
 
 const MAX_SIDE = 256;
 
-export const LOGO_UNREADABLE = 'That file is not an image this browser can open. Choose a PNG, JPEG or WebP image.';
-export const LOGO_TOO_DETAILED = 'That logo is still larger than 40 KB once scaled down. Choose a simpler image.';
+const LOGO_UNREADABLE = 'That file is not an image this browser can open. Choose a PNG, JPEG or WebP image.';
+const LOGO_TOO_DETAILED = 'That logo is still larger than 40 KB once scaled down. Choose a simpler image.';
 
 /** Width and height that fit `max` on the longer side, never enlarged. */
 export function fitWithin(width: number, height: number, max = MAX_SIDE): { width: number; height: number } {

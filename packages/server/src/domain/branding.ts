@@ -14,7 +14,7 @@ type LogoType = LogoRow['content_type'];
 const EXTENSIONS: Record<LogoType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
 
 /** The image's type by its first bytes (a name or a declared type proves nothing); null for anything else. */
-export function imageTypeOf(bytes: Uint8Array): LogoType | null {
+function imageTypeOf(bytes: Uint8Array): LogoType | null {
   const at = (i: number, ...values: number[]) => values.every((v, k) => bytes[i + k] === v);
   if (at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
   if (at(0, 0xff, 0xd8, 0xff)) return 'image/jpeg';
@@ -39,7 +39,7 @@ export function checkLogo(base64: string, businessId: string, now: number): Logo
 }
 
 /** /media/logos/{business}-{hash}.{ext}: a new image is a new URL, so caches may keep one for good. */
-export function logoPath(logo: Pick<LogoRow, 'business_id' | 'hash' | 'content_type'>): string {
+function logoPath(logo: Pick<LogoRow, 'business_id' | 'hash' | 'content_type'>): string {
   return `/media/logos/${logo.business_id}-${logo.hash}.${EXTENSIONS[logo.content_type]}`;
 }
 

@@ -22,7 +22,7 @@ export interface MailMessage {
 }
 
 /** What a booking's invitation needs beyond what the mail shows (domain/booking-mail.ts toMailBooking). */
-export interface BookingInvite {
+interface BookingInvite {
   /** shared/src/ics.ts bookingUid: the same event in every mail, the widget's file and the feed. */
   uid: string;
   startMs: number;
