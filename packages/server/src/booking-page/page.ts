@@ -22,8 +22,9 @@ body{margin:0;font:16px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,Helvetica
 .kicker{margin:0 0 4px;color:#4b5563;font-size:15px}
 h1{margin:0 0 8px;font-size:32px;line-height:1.15;overflow-wrap:anywhere}
 .lede{margin:0 0 18px;font-size:17px}
-.cta{display:inline-block;padding:12px 22px;border-radius:999px;background:#4338ca;color:#fff;font-weight:600;text-decoration:none}
-.cta:hover{background:#3730a3}
+.cta{display:inline-block;padding:12px 22px;border-radius:999px;background:var(--accent,#4338ca);color:var(--on,#fff);font-weight:600;text-decoration:none}
+.cta:hover{filter:brightness(.9)}
+.logo{display:block;height:48px;width:auto;max-width:200px;margin:0 0 12px;object-fit:contain}
 a:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
 main.wrap{display:grid;gap:24px;padding-top:24px;padding-bottom:40px}
 @media (min-width:900px){main{grid-template-columns:minmax(0,1fr) 500px;align-items:start}h1{font-size:40px}}
@@ -125,13 +126,20 @@ function structuredData(v: BookingPageView): Record<string, unknown> {
   return data;
 }
 
+/** The business's colours as the stylesheet's variables; validated #rrggbb values (shared/src/brand.ts). */
+function brandStyle(v: BookingPageView): string {
+  const { accentColor, onAccent, accentInk } = v.brand;
+  return `:root{--accent:${accentColor};--on:${onAccent};--ink:${accentInk}}`;
+}
+
 /**
  * The page's header: the business's name, trade and town, and the way to the form. One
  * function, so the business's logo and accent colour have one place to go.
  */
 function pageHeader(v: BookingPageView): string {
+  const logo = v.brand.logoUrl ? `<img class="logo" src="${escapeHtml(v.brand.logoUrl)}" alt="" height="48">\n` : '';
   return `<header class="top"><div class="wrap">
-<p class="kicker">${escapeHtml(tagline(v))}</p>
+${logo}<p class="kicker">${escapeHtml(tagline(v))}</p>
 <h1>${escapeHtml(v.name)}</h1>
 <p class="lede">Get an instant quote and book a time online.</p>
 <a class="cta" href="#book">Book online</a>
@@ -203,7 +211,7 @@ export function renderBookingPage(v: BookingPageView): string {
 <link rel="icon" href="data:,">
 ${meta}
 ${twitter}
-<style>${STYLE}</style>
+<style>${brandStyle(v)}${STYLE}</style>
 <script type="application/ld+json">${jsonForScript(structuredData(v))}</script>
 </head>
 <body>

@@ -3,7 +3,7 @@
  * read from a business: pure, so page.ts renders without the database and tests build
  * views by hand.
  */
-import type { AvailabilityEntry } from '@slotwise/shared/api';
+import type { AvailabilityEntry, Branding } from '@slotwise/shared/api';
 import type { TimeFormat } from '@slotwise/shared/clock';
 import type { QuestionConfig } from '../repositories/pricing.ts';
 
@@ -42,6 +42,8 @@ export interface BookingPageView {
   hours: AvailabilityEntry[];
   timeFormat: TimeFormat;
   question: string | null;
+  /** The business's look (domain/branding.ts): the page's accent, the text on it, its ink on white, the logo. */
+  brand: Pick<Branding, 'accentColor' | 'onAccent' | 'accentInk' | 'logoUrl'>;
 }
 
 /** "car-detailing" -> "Car detailing"; a trade typed by the owner stays as typed. */

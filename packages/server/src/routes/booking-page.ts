@@ -14,6 +14,7 @@ import { shareImage, shareVersion } from '../booking-page/share-image.ts';
 import { areaOf, type BookingPageView, servicePrice, tradeLabel } from '../booking-page/view.ts';
 import type { AppContext } from '../context.ts';
 import { bookingPageUrl } from '../domain/booking-page.ts';
+import { brandingOf } from '../domain/branding.ts';
 import { chargedPerMileCents } from '../domain/pricing.ts';
 import { chooseEncoding } from '../plugins/compression.ts';
 import type { Business } from '../repositories/businesses.ts';
@@ -27,10 +28,11 @@ const PAGE_CACHE = 'public, max-age=60';
 const IMAGE_CACHE = 'public, max-age=86400';
 
 async function viewOf(ctx: AppContext, b: Business): Promise<BookingPageView> {
-  const [services, question, hours] = await Promise.all([
+  const [services, question, hours, logo] = await Promise.all([
     ctx.repos.services.list(b.id),
     ctx.repos.pricing.questionOf(b),
     ctx.repos.availability.forBusiness(b.id),
+    ctx.repos.logos.find(b.id),
   ]);
   const url = bookingPageUrl(ctx.config.publicUrl, b.slug)!;
   const name = b.name ?? '';
@@ -51,6 +53,7 @@ async function viewOf(ctx: AppContext, b: Business): Promise<BookingPageView> {
     hours,
     timeFormat: b.time_format,
     question: question?.question ?? null,
+    brand: brandingOf(b, logo, ctx.config.publicUrl),
   };
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, onboardedOwner, storages, type TestApp } from '../helpers.ts';
+import { TINY_PNG } from '../proof/world.ts';
 
 const PAGE = '/api/business-dashboard/booking-page';
 
@@ -42,6 +43,27 @@ describe.each(storages())('the booking page on %s', (kind) => {
       qrSvgUrl: `http://localhost:3000/book/${b.slug}/qr.svg`,
       qrPngUrl: `http://localhost:3000/book/${b.slug}/qr.png`,
     });
+  });
+
+  it("wears the business's accent and logo, Slotwise's indigo until it sets them", async () => {
+    const o = await owner();
+    const before = (await page(`/book/${o.slug}`)).body;
+    expect(before).toContain(':root{--accent:#4338ca;--on:#ffffff;--ink:#4338ca}');
+    expect(before).not.toContain('class="logo"');
+    const settings = '/api/business-dashboard/settings';
+    const brand = { accentColor: '#facc15', buttonText: 'Book', buttonPosition: 'bottom-right', reportProblem: false };
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `${settings}/branding`, headers: o.auth, payload: brand })).statusCode,
+    ).toBe(200);
+    const logo = await t.app.inject({
+      method: 'PUT',
+      url: `${settings}/logo`,
+      headers: o.auth,
+      payload: { image: TINY_PNG },
+    });
+    const html = (await page(`/book/${o.slug}`)).body;
+    expect(html).toContain(':root{--accent:#facc15;--on:#000000;--ink:#000000}');
+    expect(html).toContain(`<img class="logo" src="${logo.json().logoUrl}" alt="" height="48">`);
   });
 
   it('serves the page: name, services with prices, area, hours, the inline widget, JSON-LD and Open Graph', async () => {
