@@ -46,7 +46,7 @@ describe('Settings: Booking Button and Branding', () => {
     expect(preview().getByText('Book now')).toBeInTheDocument();
     await user.clear(text);
     await user.type(text, 'Book a wash');
-    const hex = screen.getByLabelText('Accent colour');
+    const hex = screen.getByLabelText('Accent colour', { exact: true });
     fireEvent.change(hex, { target: { value: '#facc15' } });
     await user.click(screen.getByRole('radio', { name: 'Bottom left' }));
     const button = preview().getByText('Book a wash');
@@ -68,7 +68,7 @@ describe('Settings: Booking Button and Branding', () => {
 
   it('says what a colour must look like, and will not save one that is not a colour', async () => {
     const { user } = setup();
-    const hex = await screen.findByLabelText('Accent colour');
+    const hex = await screen.findByLabelText('Accent colour', { exact: true });
     await user.clear(hex);
     await user.type(hex, 'blue');
     expect(screen.getByText('Enter a hex colour like #4338ca.')).toBeInTheDocument();

@@ -32,21 +32,23 @@ function Preview({ form, logoUrl, name }: { form: BrandingUpdate; logoUrl: strin
   const colours = brandColours(HEX.test(form.accentColor) ? form.accentColor : '#4338ca');
   return (
     <figure className="brand-preview" aria-label="Preview">
-      <div className="brand-preview__popup">
-        <div className="brand-preview__head">
-          {logoUrl && <img src={logoUrl} alt="" className="brand-preview__logo" />}
-          <strong>{name || 'Your business'}</strong>
+      <div className="brand-preview__page">
+        <div className="brand-preview__popup">
+          <div className="brand-preview__head">
+            {logoUrl && <img src={logoUrl} alt="" className="brand-preview__logo" />}
+            <strong>{name || 'Your business'}</strong>
+          </div>
+          <span className="brand-preview__action" style={{ background: colours.accent, color: colours.onAccent }}>
+            Next
+          </span>
         </div>
-        <span className="brand-preview__action" style={{ background: colours.accent, color: colours.onAccent }}>
-          Next
+        <span
+          className={`brand-preview__button brand-preview__button--${form.buttonPosition}`}
+          style={{ background: colours.accent, color: colours.onAccent }}
+        >
+          {form.buttonText.trim() || 'Book now'}
         </span>
       </div>
-      <span
-        className={`brand-preview__button brand-preview__button--${form.buttonPosition}`}
-        style={{ background: colours.accent, color: colours.onAccent }}
-      >
-        {form.buttonText.trim() || 'Book now'}
-      </span>
       <figcaption className="hint">Preview: your website with the booking button, and the pop-up's top.</figcaption>
     </figure>
   );
@@ -87,7 +89,7 @@ function LogoField({ branding, flash }: { branding: Resource<Branding>; flash: (
   }
 
   return (
-    <div className="field">
+    <div className="field brand-logo-field">
       <span className="field-label">Logo</span>
       <div className="brand-logo">
         {logoUrl ? <img src={logoUrl} alt="Your logo" className="brand-logo__image" /> : <span>No logo yet.</span>}
@@ -162,6 +164,7 @@ function BrandingForm({
             />
             <input
               id={`${id}-hex`}
+              className="input"
               value={form.accentColor}
               maxLength={7}
               aria-invalid={!colourOk}
@@ -179,12 +182,13 @@ function BrandingForm({
           <label htmlFor={`${id}-text`}>Button text</label>
           <input
             id={`${id}-text`}
+            className="input"
             value={form.buttonText}
             maxLength={30}
             onChange={(e) => change({ buttonText: e.currentTarget.value })}
           />
         </div>
-        <fieldset className="field">
+        <fieldset className="field brand-corner">
           <legend className="field-label">Button position</legend>
           {BUTTON_POSITIONS.map((p) => (
             <label key={p} className="clock-option">
