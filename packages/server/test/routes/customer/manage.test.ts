@@ -52,6 +52,16 @@ describe.each(storages())('customer manage links on %s', (kind) => {
         timeFormat: '12h',
         version: 0,
         bookingPageUrl: expect.stringMatching(/^http:\/\/localhost:3000\/book\/shiny-cars(-\d+)?$/),
+        // The pages wear the business's look (Slotwise's until the owner sets one).
+        branding: {
+          accentColor: '#4338ca',
+          onAccent: '#ffffff',
+          accentInk: '#4338ca',
+          buttonText: 'Book now',
+          buttonPosition: 'bottom-right',
+          reportProblem: false,
+          logoUrl: null,
+        },
       });
     });
 
