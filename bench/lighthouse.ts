@@ -103,6 +103,34 @@ export async function runLighthouse(
   }
 }
 
+/**
+ * The median of `runs` Lighthouse runs, per category: a single simulated performance score of a
+ * page whose first paint waits for its script moves by several points from run to run on two
+ * shared cores (the same build of the dashboard's overview scored 87 and 94 an hour apart), and
+ * Lighthouse's own guidance on variability is to take the median of several runs. `lost` is the
+ * run with the median performance score's.
+ */
+export async function runLighthouseMedian(
+  url: string,
+  mode: 'mobile' | 'desktop',
+  options: LighthouseOptions = {},
+  runs = 3,
+): Promise<LighthouseResult & { performanceRuns: number[] }> {
+  const results: LighthouseResult[] = [];
+  for (let i = 0; i < runs; i++) results.push(await runLighthouse(url, mode, options));
+  const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const first = results[0]!;
+  const scores = Object.fromEntries(
+    (Object.keys(first.scores) as Category[]).map((c) => [c, mid(results.map((r) => r.scores[c]))]),
+  ) as Record<Category, number>;
+  const byPerformance = [...results].sort((a, b) => a.scores.performance - b.scores.performance);
+  return {
+    scores,
+    lost: byPerformance[Math.floor(runs / 2)]!.lost,
+    performanceRuns: results.map((r) => r.scores.performance),
+  };
+}
+
 class NoNavstart extends Error {}
 
 async function runLighthouseOnce(
