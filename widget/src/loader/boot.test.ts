@@ -294,6 +294,35 @@ describe('the loader in inline mode (data-mode="inline")', () => {
     expect(shadowCss(shadowOf())).toContain('var(--a, #4338ca)');
   });
 
+  it("shows Slotwise's own button after 3 s without an answer, and never changes it after", async () => {
+    vi.useFakeTimers();
+    neverIdle();
+    tag();
+    let answer: (r: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    boot(fakePopup().load);
+    vi.advanceTimersByTime(2999);
+    expect(bar().style.visibility).toBe('hidden');
+    vi.advanceTimersByTime(1);
+    expect(bar().style.visibility).toBe('');
+    answer(
+      new Response(
+        JSON.stringify({
+          buttonText: 'Late',
+          buttonPosition: 'bottom-left',
+          accentColor: '#000000',
+          onAccent: '#ffffff',
+        }),
+      ),
+    );
+    await vi.runAllTimersAsync();
+    expect(button('Book now')).toBeTruthy();
+    expect(bar().classList.contains('left')).toBe(false);
+  });
+
   it("shows Slotwise's own button when the launcher call fails", async () => {
     neverIdle();
     tag();

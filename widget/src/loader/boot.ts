@@ -51,22 +51,27 @@ type Loader = (base: string) => Promise<PopupModule>;
 
 /**
  * The owner's button (decision 020): its text, corner and colours come from the launcher call,
- * and the bar stays invisible until they do, so the button appears once, as the owner set it;
- * Slotwise's own look when the call fails.
+ * and the bar stays invisible until they do, so the button appears once, as the owner set it.
+ * Slotwise's own look shows when the call fails or has not answered within 3 s (a slow or dead
+ * network must not hide the button), and an answer after that is not applied: the button never
+ * changes in view.
  */
 function showLook(bar: HTMLElement, book: HTMLElement, url: string): void {
-  bar.style.visibility = 'hidden';
+  const style = bar.style;
+  const show = () => style.removeProperty('visibility');
+  style.visibility = 'hidden';
+  setTimeout(show, 3000);
   fetch(url)
     .then((r) => (r.ok ? (r.json() as Promise<Launcher>) : null))
     .then((l) => {
-      if (!l) return;
+      if (!l || !style.visibility) return;
       book.textContent = l.buttonText;
-      bar.style.setProperty('--a', l.accentColor);
-      bar.style.setProperty('--o', l.onAccent);
+      style.setProperty('--a', l.accentColor);
+      style.setProperty('--o', l.onAccent);
       if (l.buttonPosition === 'bottom-left') bar.className += ' left';
     })
     .catch(() => {})
-    .finally(() => bar.style.removeProperty('visibility'));
+    .finally(show);
 }
 
 /** load(base) imports the pop-up chunk; base is widget.js's own absolute URL. */
