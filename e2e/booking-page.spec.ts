@@ -10,8 +10,6 @@
  * - screenshots in e2e/artifacts/booking-page-*.png.
  * The booking steps are walked by one function (bookInside), the one place to follow the steps.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from '@playwright/test';
 import { todayIn } from '@slotwise/shared/time-zone';
 import {
@@ -21,6 +19,7 @@ import {
   type Owner,
   openAs,
   openEveryDay,
+  ownerWebsite,
   pickDay,
   screenshot,
   signupOwner,
@@ -29,7 +28,7 @@ import {
 
 let owner: Owner;
 let slug: string;
-let hostServer: Server;
+let host: Awaited<ReturnType<typeof ownerWebsite>>;
 let hostOrigin: string;
 
 /** YYYY-MM-DD in Los Angeles (where a 90210 business is), `days` from today. */
@@ -54,21 +53,11 @@ test.beforeAll(async () => {
   owner = await signupOwner({ businessName: 'Van Shine Mobile' });
   await openEveryDay(owner.token, '08:00', '18:00');
   slug = (await api<{ slug: string }>('GET', '/api/business-dashboard/booking-page', undefined, owner.token)).slug;
-  hostServer = createServer((req, res) => {
-    if (req.url === '/') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(hostPage());
-      return;
-    }
-    res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => hostServer.listen(0, '127.0.0.1', resolve));
-  hostOrigin = `http://127.0.0.1:${(hostServer.address() as AddressInfo).port}`;
+  host = await ownerWebsite(hostPage);
+  hostOrigin = host.origin;
 });
 
-test.afterAll(async () => {
-  await new Promise((resolve) => hostServer.close(resolve));
-});
+test.afterAll(() => host.close());
 
 /** Books the first service, Sedan, at 10:00 `days` ahead, inside `form` (the inline booking form). */
 async function bookInside(page: Page, form: Locator, customer: { first: string; email: string }, days: number) {

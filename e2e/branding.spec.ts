@@ -4,14 +4,12 @@
  * customer on the owner's website (another origin) sees that button, in that corner, alone
  * (no Feedback pill), and the pop-up in that colour with the logo.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { api, baseURL, expect, type Owner, openAs, screenshot, signupOwner, test } from './fixtures.ts';
+import { api, baseURL, expect, type Owner, openAs, ownerWebsite, screenshot, signupOwner, test } from './fixtures.ts';
 import { artifactsDir } from './paths.ts';
 
 let owner: Owner;
-let hostServer: Server;
+let host: Awaited<ReturnType<typeof ownerWebsite>>;
 let hostOrigin: string;
 
 test.describe.configure({ mode: 'serial' });
@@ -24,18 +22,16 @@ test.beforeAll(async () => {
     { serviceName: 'Teal Wash', duration: 60, price: 40 },
     owner.token,
   );
-  hostServer = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html>
+  host = await ownerWebsite(
+    () => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Teal Wash Co</title><link rel="icon" href="data:,"></head>
 <body><h1>Teal Wash Co</h1>
-<script src="${baseURL()}/widget.js" data-business-id="${owner.businessId}" async></script></body></html>`);
-  });
-  await new Promise<void>((resolve) => hostServer.listen(0, '127.0.0.1', resolve));
-  hostOrigin = `http://127.0.0.1:${(hostServer.address() as AddressInfo).port}`;
+<script src="${baseURL()}/widget.js" data-business-id="${owner.businessId}" async></script></body></html>`,
+  );
+  hostOrigin = host.origin;
 });
 
-test.afterAll(() => new Promise<void>((resolve) => hostServer.close(() => resolve())));
+test.afterAll(() => host.close());
 
 /** A 64 x 32 teal PNG drawn by the browser, as an owner's logo file. */
 async function logoFile(page: import('@playwright/test').Page): Promise<Buffer> {

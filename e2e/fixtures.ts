@@ -12,6 +12,8 @@
  * - pickDay(): chooses a free day in the widget's month grid.
  */
 import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { type Mail, readOutbox } from './mail.ts';
@@ -167,6 +169,26 @@ export async function signupOwner(options: OwnerOptions = {}): Promise<Owner> {
   await api('POST', '/api/onboarding/step3', { address }, token);
   const profile = await api<{ businessId: string }>('GET', '/api/onboarding/profile', undefined, token);
   return { email, password, phoneNumber, token, businessId: profile.businessId, businessName, niche, address };
+}
+
+/**
+ * An owner's website on another origin than the API (another port on loopback): `html()` at "/",
+ * 404 for anything else. Answers its origin and a way to stop it.
+ */
+export async function ownerWebsite(html: () => string): Promise<{ origin: string; close(): Promise<void> }> {
+  const server = createServer((req, res) => {
+    if (req.url !== '/') {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(html());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** Opens the business every day of the week from `startTime` to `endTime`, through the API. */

@@ -6,8 +6,6 @@
  * the confirmation mail's invitation carries, whose UID the move mail keeps), and the owner's booking card shows the street.
  */
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import ICAL from 'ical.js';
 import {
   api,
@@ -17,6 +15,7 @@ import {
   type Owner,
   openAs,
   openEveryDay,
+  ownerWebsite,
   screenshot,
   signupOwner,
   test,
@@ -39,7 +38,7 @@ function event(text: string) {
 }
 
 let owner: Owner;
-let hostServer: Server;
+let host: Awaited<ReturnType<typeof ownerWebsite>>;
 /** The owner's website: another port, so another origin than the API. */
 let hostOrigin: string;
 
@@ -65,18 +64,16 @@ test.beforeAll(async () => {
     { chargeForDistance: true, pricePerMile: 1.5 },
     owner.token,
   );
-  hostServer = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html>
+  host = await ownerWebsite(
+    () => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Congress Detailing</title><link rel="icon" href="data:,"></head>
 <body><h1>Congress Detailing</h1>
-<script src="${baseURL()}/widget.js" data-business-id="${owner.businessId}" async></script></body></html>`);
-  });
-  await new Promise<void>((resolve) => hostServer.listen(0, '127.0.0.1', resolve));
-  hostOrigin = `http://127.0.0.1:${(hostServer.address() as AddressInfo).port}`;
+<script src="${baseURL()}/widget.js" data-business-id="${owner.businessId}" async></script></body></html>`,
+  );
+  hostOrigin = host.origin;
 });
 
-test.afterAll(() => new Promise<void>((resolve) => hostServer.close(() => resolve())));
+test.afterAll(() => host.close());
 
 test('a customer books at a full street address and the owner reads it on the card', async ({ page }) => {
   expect(owner.address).toBe('500 E 5th St, Austin, TX 78701, USA');
