@@ -2,7 +2,7 @@
  * The hosted booking page's budgets (issue 22; decision 018), the landing page's bar: a first
  * view (the page, and the widget.js and pop-up chunk it loads at once for its inline form) under
  * 50 KB as the running server sends it (brotli, bench/wire.ts), and Lighthouse's four scores on
- * a phone, plus desktop performance. The page is the seeded demo business's, /book/demo-detailing.
+ * a phone, plus desktop performance (landing.ts staticPageFigures, the same budgets). The page is the seeded demo business's, /book/demo-detailing.
  * Starts its own server on loopback from the built dist/ (run `npm run build` first; `npm run
  * bench` does). Alone: `npx tsx bench/booking-page.ts` prints the figures and the audits that cost points.
  */
@@ -11,17 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { root, startServer } from '../scripts/server-process.ts';
 import { type Benchmark, type Figure, figureLine } from './figures.ts';
-import { kb, measureFirstView } from './landing.ts';
-import { CATEGORIES, type Category, runLighthouse } from './lighthouse.ts';
-
-const FIRST_VIEW_BUDGET_KB = 50;
-/** As the landing page's (bench/landing.ts): performance is simulated on two shared cores, so it has a little room. */
-const MIN_SCORE: Record<Category, number> = {
-  performance: 95,
-  accessibility: 100,
-  'best-practices': 100,
-  seo: 100,
-};
+import { staticPageFigures } from './landing.ts';
 
 let lastLost: string[] = [];
 
@@ -30,34 +20,8 @@ async function run(): Promise<Figure[]> {
     throw new Error('dist/widget/widget.js is missing: run "npm run build" first (npm run bench does).');
   const server = await startServer();
   try {
-    const url = `${server.url}/book/demo-detailing`;
-    const view = await measureFirstView(url);
-    const mobile = await runLighthouse(url, 'mobile');
-    const desktop = await runLighthouse(url, 'desktop');
-    lastLost = [...mobile.lost.map((l) => `mobile ${l}`), ...desktop.lost.map((l) => `desktop ${l}`)];
-    const figures: Figure[] = [
-      {
-        name: 'first view HTML+CSS+JS, on the wire (br)',
-        value: kb(view.codeWire),
-        unit: 'KB',
-        budget: { max: FIRST_VIEW_BUDGET_KB },
-      },
-      { name: 'first view HTML+CSS+JS, uncompressed', value: kb(view.codeRaw), unit: 'KB' },
-      { name: 'first view scripts', value: view.scripts, unit: 'files' },
-    ];
-    for (const id of CATEGORIES)
-      figures.push({
-        name: `Lighthouse mobile ${id}`,
-        value: mobile.scores[id],
-        unit: 'score',
-        budget: { min: MIN_SCORE[id] },
-      });
-    figures.push({
-      name: 'Lighthouse desktop performance',
-      value: desktop.scores.performance,
-      unit: 'score',
-      budget: { min: MIN_SCORE.performance },
-    });
+    const { figures, lost } = await staticPageFigures(`${server.url}/book/demo-detailing`);
+    lastLost = lost;
     return figures;
   } finally {
     await server.stop();

@@ -30,7 +30,7 @@ const MIN_SCORE: Record<Category, number> = {
   seo: 100,
 };
 
-export interface FirstView {
+interface FirstView {
   /** Bytes on the wire (brotli, bench/wire.ts) of the document, stylesheets, scripts and fonts. */
   codeWire: number;
   codeRaw: number;
@@ -40,7 +40,7 @@ export interface FirstView {
 }
 
 /** Loads the page as a visitor would (1280 x 800, no scrolling) and weighs what arrived. */
-export async function measureFirstView(url: string): Promise<FirstView> {
+async function measureFirstView(url: string): Promise<FirstView> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -76,7 +76,44 @@ export async function measureFirstView(url: string): Promise<FirstView> {
   }
 }
 
-export const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+/**
+ * A static page's figures against the landing page's bar (the budgets above): its first view
+ * as sent, Lighthouse's four mobile scores and desktop performance. The landing page and the
+ * hosted booking page (bench/booking-page.ts) are both held to it. `lost`: the audits that cost points.
+ */
+export async function staticPageFigures(url: string): Promise<{ figures: Figure[]; lost: string[] }> {
+  const view = await measureFirstView(url);
+  const mobile = await runLighthouse(url, 'mobile');
+  const desktop = await runLighthouse(url, 'desktop');
+  const figures: Figure[] = [
+    {
+      name: 'first view HTML+CSS+JS, on the wire (br)',
+      value: kb(view.codeWire),
+      unit: 'KB',
+      budget: { max: FIRST_VIEW_BUDGET_KB },
+    },
+    { name: 'first view HTML+CSS+JS, uncompressed', value: kb(view.codeRaw), unit: 'KB' },
+    { name: 'first view scripts', value: view.scripts, unit: 'files' },
+    { name: 'first view images', value: kb(view.imageBytes), unit: 'KB' },
+  ];
+  for (const id of CATEGORIES) {
+    figures.push({
+      name: `Lighthouse mobile ${id}`,
+      value: mobile.scores[id],
+      unit: 'score',
+      budget: { min: MIN_SCORE[id] },
+    });
+  }
+  figures.push({
+    name: 'Lighthouse desktop performance',
+    value: desktop.scores.performance,
+    unit: 'score',
+    budget: { min: MIN_SCORE.performance },
+  });
+  return { figures, lost: [...mobile.lost.map((l) => `mobile ${l}`), ...desktop.lost.map((l) => `desktop ${l}`)] };
+}
 
 /** Lost audits of the last run, for the standalone printout. */
 let lastLost: string[] = [];
@@ -86,36 +123,8 @@ async function run(): Promise<Figure[]> {
     throw new Error('dist/landing/index.html is missing: run "npm run build" first (npm run bench does).');
   const server = await startServer();
   try {
-    const url = `${server.url}/`;
-    const view = await measureFirstView(url);
-    const mobile = await runLighthouse(url, 'mobile');
-    const desktop = await runLighthouse(url, 'desktop');
-    lastLost = [...mobile.lost.map((l) => `mobile ${l}`), ...desktop.lost.map((l) => `desktop ${l}`)];
-    const figures: Figure[] = [
-      {
-        name: 'first view HTML+CSS+JS, on the wire (br)',
-        value: kb(view.codeWire),
-        unit: 'KB',
-        budget: { max: FIRST_VIEW_BUDGET_KB },
-      },
-      { name: 'first view HTML+CSS+JS, uncompressed', value: kb(view.codeRaw), unit: 'KB' },
-      { name: 'first view scripts', value: view.scripts, unit: 'files' },
-      { name: 'first view images', value: kb(view.imageBytes), unit: 'KB' },
-    ];
-    for (const id of CATEGORIES) {
-      figures.push({
-        name: `Lighthouse mobile ${id}`,
-        value: mobile.scores[id],
-        unit: 'score',
-        budget: { min: MIN_SCORE[id] },
-      });
-    }
-    figures.push({
-      name: 'Lighthouse desktop performance',
-      value: desktop.scores.performance,
-      unit: 'score',
-      budget: { min: MIN_SCORE.performance },
-    });
+    const { figures, lost } = await staticPageFigures(`${server.url}/`);
+    lastLost = lost;
     return figures;
   } finally {
     await server.stop();
