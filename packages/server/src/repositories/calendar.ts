@@ -11,7 +11,7 @@ import type { DayHours, Interval } from '@slotwise/shared/slots';
 import type { Job, TravelSettings } from '@slotwise/shared/travel';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { insertRow, prepared } from '../db/prepared.ts';
-import type { BlockedTimesTable, BookingsTable, Database } from '../db/schema.ts';
+import type { BlockedTimesTable, BookingsTable, BusinessesTable, Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
 import { travelSettingsOf } from './businesses.ts';
 
@@ -132,28 +132,55 @@ const busyIn = prepared(SPAN_NAMES, (db, v: SpanQuery) =>
     ),
 );
 
+/** What the slot grid reads of the business, its saved hours and the service (slotContext, monthRows). */
+const GRID_COLUMNS = [
+  'b.time_zone',
+  'b.lat',
+  'b.lng',
+  'b.travel_enabled',
+  'b.travel_speed_mph',
+  'b.travel_buffer_min',
+  'b.change_cutoff_hours',
+  'b.booking_horizon_days',
+  'b.min_notice_minutes',
+  'a.day',
+  'a.start_time',
+  'a.end_time',
+  's.duration_min',
+] as const;
+
+type GridRow = Pick<
+  Selectable<BusinessesTable>,
+  | 'time_zone'
+  | 'lat'
+  | 'lng'
+  | 'travel_enabled'
+  | 'travel_speed_mph'
+  | 'travel_buffer_min'
+  | 'change_cutoff_hours'
+  | 'booking_horizon_days'
+  | 'min_notice_minutes'
+> & { duration_min: number | null };
+
+/** A grid row's business and service, as slotContext and monthContext answer them (their hours aside). */
+function gridContext(row: GridRow): Omit<SlotContext, 'hours'> {
+  return {
+    timeZone: row.time_zone,
+    serviceDurationMin: row.duration_min,
+    home: row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null,
+    travel: travelSettingsOf(row),
+    changeCutoffHours: row.change_cutoff_hours,
+    window: { horizonDays: row.booking_horizon_days, minNoticeMinutes: row.min_notice_minutes },
+  };
+}
+
 /** What a month's grid needs about the business: one row per saved weekday (kept compiled: the month call is hot). */
 const monthRows = prepared(['businessId', 'serviceId'], (db, v: { businessId: string; serviceId: string }) =>
   db
     .selectFrom('businesses as b')
     .leftJoin('availability as a', 'a.business_id', 'b.id')
     .leftJoin('services as s', (j) => j.onRef('s.business_id', '=', 'b.id').on('s.id', '=', v.serviceId))
-    .select([
-      'b.time_zone',
-      'b.lat',
-      'b.lng',
-      'b.travel_enabled',
-      'b.travel_speed_mph',
-      'b.travel_buffer_min',
-      'b.change_cutoff_hours',
-      'b.booking_horizon_days',
-      'b.min_notice_minutes',
-      'b.max_distance_miles',
-      'a.day',
-      'a.start_time',
-      'a.end_time',
-      's.duration_min',
-    ])
+    .select([...GRID_COLUMNS, 'b.max_distance_miles'])
     .where('b.id', '=', v.businessId),
 );
 
@@ -201,34 +228,15 @@ export function calendarRepository(db: Kysely<Database>) {
         .selectFrom('businesses as b')
         .leftJoin('availability as a', (j) => j.onRef('a.business_id', '=', 'b.id').on('a.day', '=', weekday))
         .leftJoin('services as s', (j) => j.onRef('s.business_id', '=', 'b.id').on('s.id', '=', serviceId ?? ''))
-        .select([
-          'b.time_zone',
-          'b.lat',
-          'b.lng',
-          'b.travel_enabled',
-          'b.travel_speed_mph',
-          'b.travel_buffer_min',
-          'b.change_cutoff_hours',
-          'b.booking_horizon_days',
-          'b.min_notice_minutes',
-          'a.day',
-          'a.start_time',
-          'a.end_time',
-          's.duration_min',
-        ])
+        .select(GRID_COLUMNS)
         .where('b.id', '=', businessId)
         .executeTakeFirst();
       if (!row) return undefined;
       const saved = row.day !== null ? { startTime: row.start_time, endTime: row.end_time } : null;
       const entry = saved ?? defaultBusinessHours().find((d) => d.day === weekday)!;
       return {
-        timeZone: row.time_zone,
+        ...gridContext(row),
         hours: entry.startTime && entry.endTime ? { startTime: entry.startTime, endTime: entry.endTime } : null,
-        serviceDurationMin: row.duration_min,
-        home: row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null,
-        travel: travelSettingsOf(row),
-        changeCutoffHours: row.change_cutoff_hours,
-        window: { horizonDays: row.booking_horizon_days, minNoticeMinutes: row.min_notice_minutes },
       };
     },
 
@@ -249,16 +257,7 @@ export function calendarRepository(db: Kysely<Database>) {
         const end = r ? r.end_time : entry.endTime;
         weekHours[entry.day] = start && end ? { startTime: start, endTime: end } : null;
       }
-      return {
-        timeZone: row.time_zone,
-        weekHours,
-        serviceDurationMin: row.duration_min,
-        home: row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null,
-        travel: travelSettingsOf(row),
-        changeCutoffHours: row.change_cutoff_hours,
-        window: { horizonDays: row.booking_horizon_days, minNoticeMinutes: row.min_notice_minutes },
-        maxDistanceMiles: row.max_distance_miles,
-      };
+      return { ...gridContext(row), weekHours, maxDistanceMiles: row.max_distance_miles };
     },
 
     /**
