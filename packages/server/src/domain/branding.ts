@@ -58,12 +58,8 @@ export function brandingOf(b: BrandFields, logo: LogoRow | undefined, publicUrl:
   };
 }
 
+/** What the loader needs of brandingOf, before it shows the button. */
 export function launcherOf(b: BrandFields): Launcher {
-  const colours = brandColours(b.accent_color);
-  return {
-    buttonText: b.button_text,
-    buttonPosition: b.button_position,
-    accentColor: colours.accent,
-    onAccent: colours.onAccent,
-  };
+  const { buttonText, buttonPosition, accentColor, onAccent } = brandingOf(b, undefined, '');
+  return { buttonText, buttonPosition, accentColor, onAccent };
 }
