@@ -59,15 +59,12 @@ function LogoField({ branding, flash }: { branding: Resource<Branding>; flash: (
   const [busy, setBusy] = useState(false);
   const logoUrl = branding.data.value?.logoUrl ?? null;
 
-  async function upload(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.currentTarget.files?.[0];
-    event.currentTarget.value = '';
-    if (!file) return;
+  /** Sends a logo change and says how it went; a shrinkLogo refusal is its own sentence. */
+  async function change(send: () => Promise<Branding>, done: string) {
     setBusy(true);
     try {
-      const image = await shrinkLogo(file);
-      branding.set(await client.dashboard.uploadLogo({ body: { image } }));
-      flash({ kind: 'success', text: LOGO_SAVED });
+      branding.set(await send());
+      flash({ kind: 'success', text: done });
     } catch (err) {
       const text = err instanceof Error && !('code' in err) ? err.message : LOGO_FAILED;
       flash({ kind: 'error', text, detail: serverDetail(err) });
@@ -76,16 +73,11 @@ function LogoField({ branding, flash }: { branding: Resource<Branding>; flash: (
     }
   }
 
-  async function remove() {
-    setBusy(true);
-    try {
-      branding.set(await client.dashboard.removeLogo());
-      flash({ kind: 'success', text: LOGO_REMOVED });
-    } catch (err) {
-      flash({ kind: 'error', text: LOGO_FAILED, detail: serverDetail(err) });
-    } finally {
-      setBusy(false);
-    }
+  function upload(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.currentTarget.files?.[0];
+    event.currentTarget.value = '';
+    if (file)
+      void change(async () => client.dashboard.uploadLogo({ body: { image: await shrinkLogo(file) } }), LOGO_SAVED);
   }
 
   return (
@@ -105,7 +97,12 @@ function LogoField({ branding, flash }: { branding: Resource<Branding>; flash: (
           onChange={upload}
         />
         {logoUrl && (
-          <button type="button" className="btn btn--danger" disabled={busy} onClick={remove}>
+          <button
+            type="button"
+            className="btn btn--danger"
+            disabled={busy}
+            onClick={() => void change(() => client.dashboard.removeLogo(), LOGO_REMOVED)}
+          >
             Remove Logo
           </button>
         )}
