@@ -245,13 +245,18 @@ async function measure(label: string, env: Record<string, string>, storage: Stor
 const SLOTS_RATIO_FLOOR = 55;
 
 const MONTH_SAMPLES = 300;
+const MONTH_ROUNDS = 3;
 /**
  * The month grid's answer (GET /api/customer/available-days, issue 22): each one computed,
  * never a kept one. Asked one at a time, so the time is the answer's own and not a queue's:
  * every request names another `address`, a part of the cache key that changes nothing for an
  * owner who neither travels nor limits the area (no lookup), over this month and the next
- * three (the booking load's days). Then the same call as the widget makes it, under the
- * slots' 50 connections, where kept answers serve most requests.
+ * three (the booking load's days). The p99 is the median of three rounds' p99s: a p99 of
+ * 300 is the third-slowest answer, and on these 2 shared cores one burst of the host's
+ * (a checkpoint after the booking load, a neighbour's job) put three answers of one round
+ * past 20 ms where the median was 3 ms, failing CI on a moment rather than on the code.
+ * Then the same call as the widget makes it, under the slots' 50 connections, where kept
+ * answers serve most requests.
  */
 async function monthAnswers(base: string, businessId: string, serviceId: string) {
   const months = [0, 1, 2, 3].map((k) => {
@@ -264,23 +269,34 @@ async function monthAnswers(base: string, businessId: string, serviceId: string)
     `${base}/api/customer/available-days?businessId=${businessId}&serviceId=${serviceId}&month=${month}${
       address ? `&address=${encodeURIComponent(address)}` : ''
     }`;
-  const times: number[] = [];
   let errors = 0;
-  for (let i = 0; i < MONTH_SAMPLES + 20; i++) {
+  let asked = 0;
+  const ask = async () => {
     const start = performance.now();
-    const res = await fetch(url(months[i % months.length]!, `bench ${i}`));
+    const res = await fetch(url(months[asked % months.length]!, `bench ${asked++}`));
     await res.arrayBuffer();
-    // The first 20 warm the JIT and are not counted.
-    if (i >= 20) times.push(performance.now() - start);
     if (!res.ok) errors++;
+    return performance.now() - start;
+  };
+  // The first 20 warm the JIT and are not counted.
+  for (let i = 0; i < 20; i++) await ask();
+  const p99s: number[] = [];
+  const all: number[] = [];
+  for (let round = 0; round < MONTH_ROUNDS; round++) {
+    const times: number[] = [];
+    for (let i = 0; i < MONTH_SAMPLES; i++) times.push(await ask());
+    times.sort((a, b) => a - b);
+    p99s.push(times[Math.ceil(times.length * 0.99) - 1]!);
+    all.push(...times);
   }
-  times.sort((a, b) => a - b);
-  const p99 = times[Math.ceil(times.length * 0.99) - 1]!;
-  const median = times[Math.floor(times.length / 2)]!;
+  p99s.sort((a, b) => a - b);
+  all.sort((a, b) => a - b);
+  const p99 = p99s[Math.floor(p99s.length / 2)]!;
+  const median = all[Math.floor(all.length / 2)]!;
   const headers = { 'accept-encoding': 'br, gzip' };
   await load({ url: url(months[0]!), duration: 2, headers });
   const loaded = await load({ url: url(months[0]!), duration: 2, headers });
-  return { p99, median, errors: errors + loaded.non2xx, loaded };
+  return { p99, slowestP99: p99s[p99s.length - 1]!, median, errors: errors + loaded.non2xx, loaded };
 }
 
 function figures(r: Awaited<ReturnType<typeof measure>>): Figure[] {
@@ -297,10 +313,15 @@ function figures(r: Awaited<ReturnType<typeof measure>>): Figure[] {
     { name: `${r.label}: slots p99`, value: r.slots.p99, unit: 'ms' },
     { name: `${r.label}: slots errors`, value: r.slots.non2xx, unit: 'responses', budget: { max: 0 } },
     {
-      name: `${r.label}: month availability answer, computed, p99 of ${MONTH_SAMPLES} one at a time`,
+      name: `${r.label}: month availability answer, computed, p99 of ${MONTH_SAMPLES} one at a time, median of ${MONTH_ROUNDS} rounds`,
       value: Math.round(r.month.p99 * 10) / 10,
       unit: 'ms',
       budget: { max: 20 },
+    },
+    {
+      name: `${r.label}: month availability answer, computed, slowest round's p99`,
+      value: Math.round(r.month.slowestP99 * 10) / 10,
+      unit: 'ms',
     },
     {
       name: `${r.label}: month availability answer, computed, median`,
