@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { BUTTON_POSITIONS } from './brand.ts';
 import { TIME_FORMATS } from './clock.ts';
+import { MIN_CHARGE_CENTS } from './deposit.ts';
 import {
   BLOCK_REASONS,
   BOOKING_STATUSES,
@@ -207,6 +208,113 @@ export const FeedbackRequest = z.object({
 });
 export type FeedbackRequest = z.infer<typeof FeedbackRequest>;
 
+// ---------- payments: Stripe, deposits, refunds (docs/decisions/021) ----------
+
+const MIN_DOLLARS = MIN_CHARGE_CENTS / 100;
+/** A deposit rule on the wire: none, a fixed amount in dollars, a whole percent of the quote, or the full total. */
+export const DepositRule = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('none') }),
+    z.object({
+      kind: z.literal('fixed'),
+      amount: Dollars('Deposit amount', 20_000).refine(
+        (n) => n >= MIN_DOLLARS,
+        `Deposit amount must be at least $${MIN_DOLLARS.toFixed(2)} (the smallest card payment Stripe takes).`,
+      ),
+    }),
+    z.object({
+      kind: z.literal('percent'),
+      percent: z
+        .number({ error: 'Deposit percent must be a whole number from 1 to 100.' })
+        .int('Deposit percent must be a whole number from 1 to 100.')
+        .min(1, 'Deposit percent must be a whole number from 1 to 100.')
+        .max(100, 'Deposit percent must be a whole number from 1 to 100.'),
+    }),
+    z.object({ kind: z.literal('full') }),
+  ],
+  { error: 'Deposit kind must be "none", "fixed" (with amount), "percent" (with percent) or "full".' },
+);
+export type DepositRule = z.infer<typeof DepositRule>;
+
+export const PAYMENT_STATES = ['awaiting', 'paid', 'partly_refunded', 'refunded', 'unpaid'] as const;
+/**
+ * A booking's money: `deposit` asked for at booking, `paid` through Stripe, `refunded` back,
+ * `balance` still due on the day (the total less what was paid and kept). `unpaid`: the hold
+ * expired before the customer paid.
+ */
+export const BookingPayment = z.object({
+  state: z.enum(PAYMENT_STATES),
+  deposit: z.number(),
+  paid: z.number(),
+  refunded: z.number(),
+  balance: z.number(),
+  paidAt: IsoDateTime.nullable(),
+});
+export type BookingPayment = z.infer<typeof BookingPayment>;
+
+/** A connected Stripe account as the owner sees it: never the key, only its mode and last four characters. */
+export const StripeConnection = z.object({
+  accountId: z.string(),
+  accountName: z.string(),
+  mode: z.enum(['test', 'live']),
+  keyHint: z.string(),
+  connectedAt: IsoDateTime,
+});
+export type StripeConnection = z.infer<typeof StripeConnection>;
+
+export const REFUND_WINDOW_MAX_HOURS = 720;
+export const PaymentRules = z.object({
+  deposit: DepositRule,
+  /** A customer who cancels at least this many hours before the visit gets the deposit back in full; 0: always. */
+  refundWindowHours: z
+    .number({ error: 'Refund window must be a number of hours.' })
+    .int('Refund window must be whole hours.')
+    .min(0, 'Refund window cannot be negative.')
+    .max(REFUND_WINDOW_MAX_HOURS, `Refund window must be at most ${REFUND_WINDOW_MAX_HOURS} hours (30 days).`),
+  /** Paid bookings are approved at once instead of waiting for the owner. */
+  approvePaid: z.boolean({ error: 'Say whether paid bookings are approved at once.' }),
+});
+export type PaymentRules = z.infer<typeof PaymentRules>;
+
+export const PaymentSettings = PaymentRules.extend({
+  stripe: StripeConnection.nullable(),
+  /** False while the server has no ENCRYPTION_KEY: keys could not be stored, so connecting is refused. */
+  canConnect: z.boolean(),
+  /** Where Stripe must send this business's events (the webhook endpoint to add in Stripe). */
+  webhookUrl: z.string(),
+});
+export type PaymentSettings = z.infer<typeof PaymentSettings>;
+
+export const StripeConnectRequest = z.object({
+  secretKey: z
+    .string({ error: 'Paste your Stripe secret key (it starts with sk_test_ or sk_live_).' })
+    .trim()
+    .regex(
+      /^(sk|rk)_(test|live)_[A-Za-z0-9]{8,250}$/,
+      'That is not a Stripe secret key: it starts with sk_test_ or sk_live_ (or rk_ for a restricted key). Copy it from Stripe, Developers, API keys.',
+    ),
+  webhookSecret: z
+    .string({ error: 'Paste the webhook signing secret (it starts with whsec_).' })
+    .trim()
+    .regex(
+      /^whsec_[A-Za-z0-9+/=]{8,250}$/,
+      "That is not a webhook signing secret: it starts with whsec_. Copy it from the webhook endpoint's page in Stripe.",
+    ),
+});
+export type StripeConnectRequest = z.infer<typeof StripeConnectRequest>;
+
+export const RefundRequest = z.object({
+  amount: Dollars('Refund amount', 20_000).refine((n) => n > 0, 'Refund amount must be more than $0.'),
+  reason: plainText(z.string().trim().max(300, 'Reason must be at most 300 characters.'), 'Reason').optional(),
+});
+export type RefundRequest = z.infer<typeof RefundRequest>;
+
+export const StripeWebhookParams = z.object({ businessId: Id });
+/** A Stripe event (https://docs.stripe.com/api/events/object): read only after its signature is checked. */
+export const StripeEventBody = z.looseObject({ id: z.string(), type: z.string() });
+export const WebhookAck = z.object({ received: z.literal(true) });
+
 // ---------- bookings ----------
 
 /** A booking's version (see Booking.version), sent back with a move. */
@@ -240,6 +348,8 @@ export const Booking = z.object({
   bookingTime: BookingTime,
   /** Bumped by every change of time or status; send it back with a move to be refused (409 BOOKING_CHANGED) if it is stale. */
   version: z.number().int().optional(),
+  /** What was asked for and paid through Stripe (docs/decisions/021); absent when no deposit was due. */
+  payment: BookingPayment.optional(),
 });
 export type Booking = z.infer<typeof Booking>;
 export type BookingTime = z.infer<typeof BookingTime>;
@@ -368,7 +478,14 @@ export const AvailabilityUpdateRequest = z.object({
 
 // ---------- services and pricing ----------
 
-export const Service = z.object({ _id: Id, serviceName: z.string(), duration: z.number().int(), price: z.number() });
+export const Service = z.object({
+  _id: Id,
+  serviceName: z.string(),
+  duration: z.number().int(),
+  price: z.number(),
+  /** The service's own deposit rule; null or absent: the business's (Settings, Payments). */
+  deposit: DepositRule.nullable().optional(),
+});
 export type Service = z.infer<typeof Service>;
 export const ServicesResponse = z.object({ services: z.array(Service) });
 export const ServiceInput = z.object({
@@ -379,6 +496,8 @@ export const ServiceInput = z.object({
     .min(5, 'Duration must be at least 5 minutes.')
     .max(24 * 60, 'Duration must be at most 1440 minutes (a day).'),
   price: Dollars('Price'),
+  /** The service's own deposit rule; null: the business's. Left out when editing: kept as it is. */
+  deposit: DepositRule.nullable().optional(),
 });
 export type ServiceInput = z.infer<typeof ServiceInput>;
 export const ServiceParams = z.object({
@@ -624,6 +743,8 @@ export const QuoteResponse = z.object({
    * the street, or when no distance is charged.
    */
   distanceEstimatedFrom: z.enum(['zip', 'city']).nullable(),
+  /** When the business takes a deposit: what is paid when booking and what is left for the day. */
+  deposit: z.object({ dueNow: z.number(), dueLater: z.number() }).optional(),
 });
 export type QuoteResponse = z.infer<typeof QuoteResponse>;
 
@@ -651,8 +772,19 @@ export const BookResponse = z.object({
   bookingTime: BookingTime,
   /** For "Add to calendar" on the confirmation: the same event as the mails' invitations. */
   calendarEvent: CalendarEvent,
+  /**
+   * When a deposit is due (status awaiting_payment): the amounts, and until when the time is
+   * held; POST /api/customer/checkout answers the Stripe Checkout page to send the customer to.
+   */
+  payment: z.object({ dueNow: z.number(), dueLater: z.number(), holdUntil: IsoDateTime }).optional(),
 });
 export type BookResponse = z.infer<typeof BookResponse>;
+
+export const CheckoutRequest = z.object({ bookingId: Id });
+export type CheckoutRequest = z.infer<typeof CheckoutRequest>;
+/** The Stripe Checkout page for the booking's deposit: the same one however often it is asked for. */
+export const CheckoutResponse = z.object({ url: z.string() });
+export type CheckoutResponse = z.infer<typeof CheckoutResponse>;
 
 /** What the reschedule and cancel pages show before the customer acts. */
 export const ManagedBooking = z.object({
@@ -681,6 +813,10 @@ export const ManagedBooking = z.object({
   bookingPageUrl: z.string().nullable().optional(),
   /** The business's look: the pages carry its name, logo and accent, not Slotwise's. */
   branding: Branding.optional(),
+  /** When something was paid: how much, and what cancelling now gives back under the business's policy. */
+  payment: z
+    .object({ paid: z.number(), refunded: z.number(), refundOnCancel: z.number(), policy: z.string() })
+    .optional(),
 });
 export type ManagedBooking = z.infer<typeof ManagedBooking>;
 

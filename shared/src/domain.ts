@@ -37,10 +37,22 @@ export const DEFAULT_COUNTRY_CODE = '+1';
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-export const BOOKING_STATUSES = ['pending', 'approved', 'completed', 'cancelled', 'declined'] as const;
+/**
+ * `awaiting_payment`: booked with a deposit due, holding its time for 15 minutes until Stripe
+ * says it was paid; `expired`: such a hold released unpaid (docs/decisions/021).
+ */
+export const BOOKING_STATUSES = [
+  'pending',
+  'approved',
+  'completed',
+  'cancelled',
+  'declined',
+  'awaiting_payment',
+  'expired',
+] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 /** Statuses that hold a slot: nothing may overlap them. */
-export const ACTIVE_STATUSES: readonly BookingStatus[] = ['pending', 'approved'];
+export const ACTIVE_STATUSES: readonly BookingStatus[] = ['pending', 'approved', 'awaiting_payment'];
 
 export const BLOCK_REASONS = ['lunch', 'meeting', 'offline', 'custom'] as const;
 export type BlockReason = (typeof BLOCK_REASONS)[number];

@@ -134,6 +134,36 @@ export const ERRORS = {
   },
   SERVICE_LIMIT_REACHED: { status: 409, meaning: 'The business has the most services allowed; delete one first.' },
 
+  // ----- payments: Stripe, deposits, refunds (docs/decisions/021) -----
+  PAYMENT_UNAVAILABLE: {
+    status: 503,
+    meaning: 'Stripe could not be reached or refused the call; nothing was charged. Try again in a few minutes.',
+  },
+  PAYMENTS_NOT_CONFIGURED: {
+    status: 409,
+    meaning: 'The server has no ENCRYPTION_KEY, so Stripe keys cannot be stored: the operator must set one first.',
+  },
+  STRIPE_KEY_INVALID: {
+    status: 400,
+    meaning: 'Stripe refused the secret key (wrong, revoked or lacking permissions): copy it again from Stripe.',
+  },
+  PAYMENT_NOT_DUE: {
+    status: 409,
+    meaning: 'The booking is not waiting for a payment (it was paid, or has no deposit).',
+  },
+  HOLD_EXPIRED: {
+    status: 410,
+    meaning: 'The 15 minutes to pay passed and the time was released; pick a time and book again.',
+  },
+  REFUND_TOO_LARGE: {
+    status: 400,
+    meaning: 'The refund is more than what was paid and not yet refunded; the sentence names what is left.',
+  },
+  WEBHOOK_SIGNATURE_INVALID: {
+    status: 400,
+    meaning: 'The Stripe-Signature header does not match the body and the webhook signing secret in Settings.',
+  },
+
   // ----- undoing an owner's Decline or move (docs/decisions/014) -----
   UNDO_NOT_FOUND: {
     status: 404,

@@ -34,7 +34,8 @@ export type LimitName =
   | 'publicRead'
   | 'quote'
   | 'book'
-  | 'manage';
+  | 'manage'
+  | 'webhook';
 
 export interface RouteDef {
   method: Method;
@@ -275,6 +276,15 @@ export const customerRoutes = {
     headers: ['idempotency-key'],
     response: 'BookResponse',
     status: 201,
+  },
+  checkout: {
+    method: 'POST',
+    path: '/api/customer/checkout',
+    auth: 'none',
+    crossOrigin: true,
+    limit: 'book',
+    body: 'CheckoutRequest',
+    response: 'CheckoutResponse',
   },
   managedBooking: {
     method: 'GET',
@@ -611,6 +621,54 @@ export const dashboardRoutes = {
     auth: 'owner',
     response: 'Branding',
   },
+  paymentSettings: {
+    method: 'GET',
+    path: `${owner}/settings/payments`,
+    auth: 'owner',
+    response: 'PaymentSettings',
+  },
+  updatePaymentRules: {
+    method: 'PUT',
+    path: `${owner}/settings/payments`,
+    auth: 'owner',
+    body: 'PaymentRules',
+    response: 'PaymentSettings',
+  },
+  connectStripe: {
+    method: 'PUT',
+    path: `${owner}/settings/payments/stripe`,
+    auth: 'owner',
+    limit: 'passwordChange',
+    body: 'StripeConnectRequest',
+    response: 'PaymentSettings',
+  },
+  disconnectStripe: {
+    method: 'DELETE',
+    path: `${owner}/settings/payments/stripe`,
+    auth: 'owner',
+    response: 'PaymentSettings',
+  },
+  refund: {
+    method: 'POST',
+    path: `${owner}/booking/refund/:id`,
+    auth: 'owner',
+    params: 'BookingParams',
+    body: 'RefundRequest',
+    response: 'Booking',
+  },
+} as const satisfies Record<string, RouteDef>;
+
+/** Calls made by other services: each verifies its caller itself (a signature), never by a login. */
+export const webhookRoutes = {
+  stripe: {
+    method: 'POST',
+    path: '/api/webhooks/stripe/:businessId',
+    auth: 'none',
+    limit: 'webhook',
+    params: 'StripeWebhookParams',
+    body: 'StripeEventBody',
+    response: 'WebhookAck',
+  },
 } as const satisfies Record<string, RouteDef>;
 
 /** The whole table: group -> call name -> declaration. */
@@ -623,6 +681,7 @@ export const routes = {
   feedback: feedbackRoutes,
   customer: customerRoutes,
   dashboard: dashboardRoutes,
+  webhooks: webhookRoutes,
 };
 
 export type Routes = typeof routes;
@@ -673,7 +732,9 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
     availableDays:
       "Each day of a month as the date step's grid shows it: free, full, closed, past, or beyond the booking horizon.",
     quote: 'The price of a service for an answer and an address, itemised.',
-    book: 'Books a slot (pending until the owner approves). A retry with the same Idempotency-Key answers the first answer.',
+    book: 'Books a slot (pending until the owner approves; awaiting_payment, holding the time 15 minutes, when a deposit is due). A retry with the same Idempotency-Key answers the first answer.',
+    checkout:
+      "The Stripe Checkout page for a booking's deposit (the same page however often it is asked for). Refused: PAYMENT_NOT_DUE, HOLD_EXPIRED, PAYMENT_UNAVAILABLE (the hold is then released).",
     managedBooking: 'The booking behind a manage link, and whether it may still change.',
     reschedule: 'Moves the booking behind a manage link to another free slot.',
     bookingPageLink:
@@ -738,6 +799,17 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
     uploadLogo:
       'Sets the logo: a PNG, JPEG or WebP image as base64, at most 40 KB (the dashboard scales it down first). Refused: LOGO_INVALID.',
     removeLogo: 'Removes the logo.',
+    paymentSettings:
+      'Payments: the connected Stripe account (never its keys), the deposit rule, the refund window, whether paid bookings are approved at once, and the webhook URL to give Stripe.',
+    updatePaymentRules: 'Sets the deposit rule, the refund window and whether paid bookings are approved at once.',
+    connectStripe:
+      'Connects a Stripe account: its secret key and webhook signing secret, checked with a live call and stored encrypted. Refused: STRIPE_KEY_INVALID, PAYMENTS_NOT_CONFIGURED, PAYMENT_UNAVAILABLE.',
+    disconnectStripe: 'Forgets the Stripe keys; bookings stop asking for deposits.',
+    refund: 'Refunds part or all of what the customer paid, through Stripe. Refused: REFUND_TOO_LARGE.',
+  },
+  webhooks: {
+    stripe:
+      "Stripe's events for one business (checkout.session.completed, checkout.session.expired), verified with its webhook signing secret. Refused: WEBHOOK_SIGNATURE_INVALID.",
   },
 };
 

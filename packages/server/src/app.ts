@@ -12,7 +12,7 @@ import Fastify, {
   type RouteOptions,
 } from 'fastify';
 import { apiReferenceHandlers } from './api-reference/routes.ts';
-import type { Config } from './config.ts';
+import { type Config, ConfigError } from './config.ts';
 import { type AppContext, createRepositories } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -26,6 +26,8 @@ import { lazyRequestLogger, loggerOptions } from './logging.ts';
 import { MailDispatcher } from './mail/outbox.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
 import { createMetrics, metricsRoute, useRequestMetrics } from './metrics.ts';
+import { type PaymentGateway, stripeGateway } from './payments/stripe.ts';
+import { PaymentWorker } from './payments/worker.ts';
 import { useJsonCompression } from './plugins/compression.ts';
 import { useCors } from './plugins/cors.ts';
 import { frameworkErrors, useErrorHandler } from './plugins/errors.ts';
@@ -38,6 +40,7 @@ import { authHandlers } from './routes/auth.ts';
 import { bookingPageRoutes } from './routes/booking-page.ts';
 import { bookHandlers } from './routes/customer/book.ts';
 import { catalogueHandlers } from './routes/customer/catalogue.ts';
+import { checkoutHandlers } from './routes/customer/checkout.ts';
 import { launcherHandlers } from './routes/customer/launcher.ts';
 import { manageHandlers } from './routes/customer/manage.ts';
 import { bookingPageHandlers } from './routes/dashboard/booking-page.ts';
@@ -48,6 +51,7 @@ import { checklistHandlers } from './routes/dashboard/checklist.ts';
 import { customerDataHandlers } from './routes/dashboard/customer-data.ts';
 import { exportHandlers } from './routes/dashboard/export.ts';
 import { feedHandlers, operationsHandlers } from './routes/dashboard/operations.ts';
+import { paymentHandlers } from './routes/dashboard/payments.ts';
 import { pricingHandlers } from './routes/dashboard/pricing.ts';
 import { serviceHandlers } from './routes/dashboard/services.ts';
 import { settingsHandlers } from './routes/dashboard/settings.ts';
@@ -60,6 +64,7 @@ import { privacyRoutes } from './routes/privacy.ts';
 import { feedbackHandlers, healthHandlers, placesHandlers } from './routes/public.ts';
 import { registerRoutes } from './routes/register.ts';
 import { dashboardPage, staticRoutes } from './routes/static.ts';
+import { webhookHandlers } from './routes/webhooks.ts';
 
 /**
  * How long a client may take, and how many may hold a socket at once, so that slow or
@@ -85,11 +90,26 @@ const CONNECTION_LIMITS: ConnectionLimits = {
   maxConnections: 2_000,
 };
 
+/**
+ * Stripe keys stored under an ENCRYPTION_KEY that is now missing could not be opened: every
+ * deposit would fail at the customer's checkout. Better not to start, saying why.
+ */
+async function refuseKeysWithoutEncryptionKey(ctx: AppContext): Promise<void> {
+  if (ctx.config.encryptionKey) return;
+  const connected = await ctx.repos.payments.accountCount();
+  if (connected === 0) return;
+  await ctx.store.close();
+  throw new ConfigError(
+    `Invalid configuration:\n  ENCRYPTION_KEY: required: ${connected} business(es) have Stripe connected, and their keys are stored encrypted with it. Set the same ENCRYPTION_KEY as before.`,
+  );
+}
+
 export interface BuildOptions {
   /** Overrides for tests: a capturing log stream, a fake geocoder, a moved clock. */
   logger?: FastifyServerOptions['logger'];
   geocoder?: Geocoder;
   mailTransport?: MailTransport;
+  payments?: PaymentGateway;
   now?: () => number;
   /** Sees every route as it is registered (the authorization matrix reads the route table through it). */
   onRoute?: (route: RouteOptions) => void;
@@ -134,11 +154,18 @@ export async function buildApp(
     geocoder: options.geocoder ?? createGeocoder(config),
     repos: createRepositories(store.db),
     mail: new MailDispatcher(store.db, transport, app.log, now),
+    payments: options.payments ?? stripeGateway(config.stripeApiUrl),
+    paymentWorker: { kick() {}, flush: async () => {} },
     metrics: createMetrics(store, () => mailOutboxRepository(store.db).countUnsent()),
     now,
   };
+  await refuseKeysWithoutEncryptionKey(ctx);
+  const paymentWorker = new PaymentWorker(ctx, app.log);
+  ctx.paymentWorker = paymentWorker;
   ctx.mail.start();
+  paymentWorker.start();
   app.addHook('onClose', async () => {
+    await paymentWorker.stop();
     await ctx.mail.stop();
     await store.close();
   });
@@ -167,7 +194,13 @@ export async function buildApp(
     onboarding: onboardingHandlers(ctx),
     places: placesHandlers(ctx),
     feedback: feedbackHandlers(ctx),
-    customer: { ...catalogueHandlers(ctx), ...launcherHandlers(ctx), ...bookHandlers(ctx), ...manageHandlers(ctx) },
+    customer: {
+      ...catalogueHandlers(ctx),
+      ...launcherHandlers(ctx),
+      ...bookHandlers(ctx),
+      ...checkoutHandlers(ctx),
+      ...manageHandlers(ctx),
+    },
     dashboard: {
       ...bookingHandlers(ctx),
       ...calendarHandlers(ctx),
@@ -181,7 +214,9 @@ export async function buildApp(
       ...checklistHandlers(ctx),
       ...bookingPageHandlers(ctx),
       ...brandingHandlers(ctx),
+      ...paymentHandlers(ctx),
     },
+    webhooks: webhookHandlers(ctx),
   });
   await app.register(demoRoutes, { ctx });
   await app.register(privacyRoutes, { ctx });

@@ -60,6 +60,17 @@ const EnvSchema = z.object({
       return v;
     }),
   DEMO_SEED: z.enum(['on', 'off']).default('on'),
+  /**
+   * Encrypts the owners' Stripe keys at rest (payments/secret-box.ts): at least 32 characters,
+   * such as `openssl rand -base64 32`. Unset, owners cannot connect Stripe; the server refuses to
+   * start if a Stripe account was connected under a key that is now missing.
+   */
+  ENCRYPTION_KEY: z
+    .string()
+    .min(32, 'ENCRYPTION_KEY must be at least 32 characters (openssl rand -base64 32)')
+    .optional(),
+  /** Only for tests (the stand-in) and proxies: where the Stripe SDK sends its calls; Stripe's API by default. */
+  STRIPE_API_URL: z.url().optional(),
   /** Opens GET /metrics to `Authorization: Bearer <METRICS_TOKEN>`; unset, /metrics answers 404. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   /** Check every answer against its declared schema (routes/register.ts); on by default in development and tests. */
@@ -93,6 +104,10 @@ export interface Config {
   metricsToken: string | undefined;
   /** Every answer is checked against the schema its route declares (a mismatch answers 500). */
   checkAnswers: boolean;
+  /** Seals the Stripe keys (payments/secret-box.ts); undefined: connecting Stripe is refused. */
+  encryptionKey: string | undefined;
+  /** The Stripe API's origin when not Stripe's own (tests, proxies). */
+  stripeApiUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -135,6 +150,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     demoSeed: e.DEMO_SEED === 'on',
     metricsToken: e.METRICS_TOKEN,
+    encryptionKey: e.ENCRYPTION_KEY,
+    stripeApiUrl: e.STRIPE_API_URL,
     checkAnswers: (e.CHECK_ANSWERS ?? (e.NODE_ENV === 'development' || e.NODE_ENV === 'test' ? 'on' : 'off')) === 'on',
   };
 }

@@ -6,6 +6,7 @@ import type { Database } from './db/schema.ts';
 import type { Geocoder } from './geocoder/geocoder.ts';
 import type { MailDispatcher } from './mail/outbox.ts';
 import type { Metrics } from './metrics.ts';
+import type { PaymentGateway } from './payments/stripe.ts';
 import { availabilityRepository } from './repositories/availability.ts';
 import { bookingUndosRepository } from './repositories/booking-undos.ts';
 import { bookingsRepository } from './repositories/bookings.ts';
@@ -18,6 +19,7 @@ import { idempotencyRepository } from './repositories/idempotency.ts';
 import { jobRunsRepository } from './repositories/job-runs.ts';
 import { logosRepository } from './repositories/logos.ts';
 import { manageTokensRepository } from './repositories/manage-tokens.ts';
+import { paymentsRepository } from './repositories/payments.ts';
 import { pricingRepository } from './repositories/pricing.ts';
 import { servicesRepository } from './repositories/services.ts';
 import { slugsRepository } from './repositories/slugs.ts';
@@ -31,6 +33,10 @@ export interface AppContext {
   repos: ReturnType<typeof createRepositories>;
   /** Sends queued mail after commit; call mail.kick() after a transaction that used queueMail. */
   mail: MailDispatcher;
+  /** Stripe, with each business's own keys (payments/stripe.ts); a stand-in on loopback in tests. */
+  payments: PaymentGateway;
+  /** Sends queued refunds and releases lapsed holds (payments/worker.ts); kick() after a commit that queued a refund. */
+  paymentWorker: { kick(): void; flush(): Promise<void> };
   /** Prometheus counters and gauges behind GET /metrics (metrics.ts). */
   metrics: Metrics;
   /** Injected so tests can move time; everything reads "now" from here. */
@@ -55,5 +61,6 @@ export function createRepositories(db: Kysely<Database>) {
     checklist: checklistRepository(db),
     slugs: slugsRepository(db),
     logos: logosRepository(db),
+    payments: paymentsRepository(db),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * Structured logs that never hold a password, token or Authorization header
+ * Structured logs that never hold a password, token, Stripe key or Authorization header
  * (docs/architecture.md#security): pino redaction for objects, and a request serializer
  * that masks the `token` and `key` query parameters (the manage links, the calendar feed) and
  * the token in the path of an undo.
@@ -21,6 +21,12 @@ const REDACT_PATHS = [
   'req.headers.cookie',
   'headers.authorization',
   'res.headers["set-cookie"]',
+  // Stripe keys (routes/dashboard/payments.ts): never logged, whatever logs a body.
+  'secretKey',
+  '*.secretKey',
+  'webhookSecret',
+  '*.webhookSecret',
+  'req.headers["stripe-signature"]',
 ];
 
 const MASKED_PARAMS = new Set(['token', 'key']);

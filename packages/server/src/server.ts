@@ -7,9 +7,10 @@ import { ConfigError, loadConfig } from './config.ts';
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
+  let built: Awaited<ReturnType<typeof buildApp>>;
   try {
-    config = loadConfig();
+    // A configuration the data needs but lacks (ENCRYPTION_KEY with Stripe connected) is found while building.
+    built = await buildApp(loadConfig());
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -17,7 +18,8 @@ async function main() {
     }
     throw err;
   }
-  const { app } = await buildApp(config);
+  const { app, ctx } = built;
+  const { config } = ctx;
   // Shutdown (docs/architecture.md#running-it-scaling-out): stop listening, finish the requests in
   // flight, let the mail dispatcher finish the batch in hand, close the database; exit 1 at the deadline
   // whatever still hangs.

@@ -29,6 +29,7 @@ a:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
 main.wrap{display:grid;gap:24px;padding-top:24px;padding-bottom:40px}
 @media (min-width:900px){main{grid-template-columns:minmax(0,1fr) 500px;align-items:start}h1{font-size:40px}}
 .card{background:#fff;border:1px solid #e7e5e4;border-radius:14px;padding:20px;margin:0 0 24px}
+.notice{margin-top:24px;border-color:var(--accent)}
 h2{margin:0 0 12px;font-size:20px;line-height:1.3}
 .services{list-style:none;margin:0;padding:0}
 .services li{display:flex;justify-content:space-between;align-items:baseline;gap:16px;padding:12px 0;border-top:1px solid #e7e5e4}
@@ -136,6 +137,17 @@ function brandStyle(v: BookingPageView): string {
  * The page's header: the business's name, trade and town, and the way to the form. One
  * function, so the business's logo and accent colour have one place to go.
  */
+/** The booking's state after Stripe's payment page, above everything else. */
+function noticeSection(v: BookingPageView): string {
+  const n = v.notice;
+  if (!n) return '';
+  const action = n.action
+    ? `<p><a class="cta" href="${escapeHtml(n.action.href)}">${escapeHtml(n.action.label)}</a></p>`
+    : '';
+  return `<div class="wrap"><section class="card notice" role="status"><h2>${escapeHtml(n.title)}</h2><p>${escapeHtml(n.text)}</p>${action}</section></div>
+`;
+}
+
 function pageHeader(v: BookingPageView): string {
   const logo = v.brand.logoUrl ? `<img class="logo" src="${escapeHtml(v.brand.logoUrl)}" alt="" height="48">\n` : '';
   return `<header class="top"><div class="wrap">
@@ -209,14 +221,14 @@ export function renderBookingPage(v: BookingPageView): string {
 <meta name="description" content="${escapeHtml(desc)}">
 <link rel="canonical" href="${escapeHtml(v.url)}">
 <link rel="icon" href="data:,">
-${meta}
+${v.notice ? `<meta name="robots" content="noindex">\n` : ''}${v.notice?.refreshSeconds ? `<meta http-equiv="refresh" content="${v.notice.refreshSeconds}">\n` : ''}${meta}
 ${twitter}
 <style>${brandStyle(v)}${STYLE}</style>
 <script type="application/ld+json">${jsonForScript(structuredData(v))}</script>
 </head>
 <body>
 ${pageHeader(v)}
-<main class="wrap">
+${noticeSection(v)}<main class="wrap">
 <div>
 ${servicesSection(v)}
 ${areaSection(v)}

@@ -44,6 +44,17 @@ export interface BookingPageView {
   question: string | null;
   /** The business's look (domain/branding.ts): the page's accent, the text on it, its ink on white, the logo. */
   brand: Pick<Branding, 'accentColor' | 'onAccent' | 'accentInk' | 'logoUrl'>;
+  /** Back from Stripe's payment page (routes/booking-page.ts paymentNotice): the booking's state, at the top. */
+  notice?: PageNotice;
+}
+
+export interface PageNotice {
+  title: string;
+  text: string;
+  /** A link to act on (pay the deposit after all). */
+  action?: { label: string; href: string };
+  /** Seconds until the page asks again (while Stripe's word is on its way). */
+  refreshSeconds?: number;
 }
 
 /** "car-detailing" -> "Car detailing"; a trade typed by the owner stays as typed. */

@@ -17,6 +17,7 @@ import * as phoneNumbersE164 from './migrations/2026-11-27T1110_phone_numbers_e1
 import * as mailCalendarParts from './migrations/2026-11-28T1000_mail_calendar_parts.ts';
 import * as bookingPageSlugs from './migrations/2026-11-28T1100_booking_page_slugs.ts';
 import * as branding from './migrations/2026-11-28T1200_branding.ts';
+import * as payments from './migrations/2026-11-29T0900_payments.ts';
 
 /** Every migration by name, in order (exported for tests that start from an older schema). */
 export const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T1000_mail_calendar_parts': mailCalendarParts,
   '2026-11-28T1100_booking_page_slugs': bookingPageSlugs,
   '2026-11-28T1200_branding': branding,
+  '2026-11-29T0900_payments': payments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

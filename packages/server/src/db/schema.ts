@@ -4,6 +4,7 @@
  */
 import type { ButtonPosition } from '@slotwise/shared/brand';
 import type { TimeFormat } from '@slotwise/shared/clock';
+import type { DepositKind } from '@slotwise/shared/deposit';
 import type { Generated } from 'kysely';
 
 export interface UsersTable {
@@ -62,6 +63,13 @@ export interface BusinessesTable {
   button_position: Generated<ButtonPosition>;
   /** 1: the pop-up shows a small "Report a problem" link (the feedback form). */
   report_problem: Generated<number>;
+  /** The deposit rule (shared/src/deposit.ts): kind, and cents (fixed) or a whole percent (percent). */
+  deposit_kind: Generated<DepositKind>;
+  deposit_value: Generated<number>;
+  /** Cancelling at least this many hours ahead refunds the deposit in full; later, nothing. */
+  refund_window_hours: Generated<number>;
+  /** 1: a paid booking is approved at once rather than waiting as pending. */
+  approve_paid: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -97,6 +105,9 @@ export interface ServicesTable {
   name: string;
   duration_min: number;
   price_cents: number;
+  /** The service's own deposit rule; null: the business's. */
+  deposit_kind: DepositKind | null;
+  deposit_value: number | null;
   created_at: number;
 }
 
@@ -156,6 +167,12 @@ export interface BookingsTable {
   requester: string | null;
   /** When the customer's name, e-mail, phone and address were erased (retention or an erasure request). */
   anonymised_at: number | null;
+  /** Asked for when booking (0: none), paid through Stripe, and refunded, in cents (docs/decisions/021). */
+  deposit_cents: Generated<number>;
+  paid_cents: Generated<number>;
+  refunded_cents: Generated<number>;
+  /** While status is awaiting_payment: when the unpaid hold lapses and the time reopens. */
+  hold_until: number | null;
 }
 
 interface ManageTokensTable {
@@ -260,6 +277,62 @@ export interface PasswordResetsTable {
   created_at: number;
 }
 
+/** A business's Stripe account: the keys only encrypted (payments/secret-box.ts), never shown again. */
+export interface StripeAccountsTable {
+  business_id: string;
+  account_id: string;
+  account_name: string;
+  livemode: number;
+  /** "sk_test_...4242": what the owner sees of the key. */
+  key_hint: string;
+  secret_key_enc: string;
+  webhook_secret_enc: string;
+  connected_at: number;
+}
+
+/** One Stripe Checkout Session per booking: asking again answers the same page. */
+export interface PaymentsTable {
+  booking_id: string;
+  business_id: string;
+  session_id: string;
+  session_url: string;
+  amount_cents: number;
+  livemode: number;
+  payment_intent: string | null;
+  status: 'open' | 'paid' | 'expired';
+  created_at: number;
+  paid_at: number | null;
+}
+
+/**
+ * A refund to send through Stripe: written in the transaction of the change that gives it (a
+ * cancel, a decline, the owner's refund), sent after commit and retried with backoff; its id
+ * is the Stripe Idempotency-Key, so however often it is sent the customer is refunded once.
+ */
+export interface RefundsTable {
+  id: string;
+  booking_id: string;
+  business_id: string;
+  amount_cents: number;
+  /** 'cancelled' | 'declined' | 'owner' | 'slot_lost' */
+  reason: string;
+  status: 'queued' | 'sent' | 'failed';
+  stripe_refund_id: string | null;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  last_error: string | null;
+  created_at: number;
+  done_at: number | null;
+}
+
+/** Stripe events already handled (by id): a replay is answered and changes nothing. */
+export interface StripeEventsTable {
+  id: string;
+  business_id: string;
+  type: string;
+  received_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   businesses: BusinessesTable;
@@ -279,4 +352,8 @@ export interface Database {
   booking_undos: BookingUndosTable;
   first_day_checklist: FirstDayChecklistTable;
   previous_slugs: PreviousSlugsTable;
+  stripe_accounts: StripeAccountsTable;
+  payments: PaymentsTable;
+  refunds: RefundsTable;
+  stripe_events: StripeEventsTable;
 }

@@ -4,6 +4,7 @@ import type { BlockReason } from '@slotwise/shared/domain';
 import { toDollars } from '@slotwise/shared/money';
 import { zoneIfRepeated } from '@slotwise/shared/time-zone';
 import type { BlockedRow, BookingRow } from '../repositories/calendar.ts';
+import { paymentOf } from './payments.ts';
 import { effectiveStatus } from './status.ts';
 
 /**
@@ -25,7 +26,9 @@ export function shownTime(
   };
 }
 
-export function toBookingJson(row: BookingRow, now: number, timeZone?: string): Booking {
+/** `paidAtMs`: when its deposit was paid (repositories/payments.ts paidAt), for the owner's "taken today". */
+export function toBookingJson(row: BookingRow, now: number, timeZone?: string, paidAtMs?: number): Booking {
+  const payment = paymentOf(row, paidAtMs);
   return {
     _id: row.id,
     firstName: row.first_name,
@@ -41,6 +44,7 @@ export function toBookingJson(row: BookingRow, now: number, timeZone?: string): 
       ? shownTime(row, timeZone)
       : { day: row.day, startTime: row.start_time, endTime: row.end_time },
     version: row.version,
+    ...(payment ? { payment } : {}),
   };
 }
 

@@ -8,7 +8,7 @@ import { zoneIfRepeated } from '@slotwise/shared/time-zone';
 import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/transaction.ts';
-import { type MailBooking, type MailMessage, type ManageLinks, manageLinks } from '../mail/templates.ts';
+import { type MailBooking, type MailMessage, type ManageLinks, mails, manageLinks } from '../mail/templates.ts';
 import type { Business } from '../repositories/businesses.ts';
 import type { BookingRow } from '../repositories/calendar.ts';
 import { queueMails, releaseHeldMail } from '../repositories/mail-outbox.ts';
@@ -47,6 +47,18 @@ export function toMailBooking(
     timeFormat: business.time_format,
     totalCents: row.total_cents,
     customerAddress: row.customer_address,
+    ...(row.paid_cents > 0
+      ? {
+          payment: {
+            paidCents: row.paid_cents,
+            refundedCents: row.refunded_cents,
+            dueCents:
+              row.status === 'pending' || row.status === 'approved'
+                ? Math.max(0, row.total_cents - row.paid_cents + row.refunded_cents)
+                : null,
+          },
+        }
+      : {}),
     invite: {
       uid: bookingUid(row.id, config.publicUrl),
       startMs: row.start_ms,
@@ -81,6 +93,31 @@ export async function mailCustomerAndOwner(
   const owner = await ctx.repos.businesses.ownerEmail(businessId, trx);
   if (changeOf) await releaseHeldMail(trx, changeOf, now);
   await queueMails(trx, owner ? [customer, notice(owner)] : [customer], now);
+}
+
+/**
+ * A new booking's mails: "received" (or "approved", when a paid booking is approved at once) to
+ * the customer and the notice to the owner. Sent when it is booked, or, when a deposit was
+ * due, when Stripe says it was paid.
+ */
+export async function mailReceived(
+  ctx: AppContext,
+  trx: Tx,
+  row: BookingRow,
+  business: Pick<Business, 'id' | 'name' | 'time_zone' | 'time_format'>,
+  token: string | undefined,
+  now: number,
+): Promise<void> {
+  const booking = toMailBooking(row, business, ctx.config);
+  const links = linksFor(ctx, row.id, business.id, token);
+  await mailCustomerAndOwner(
+    ctx,
+    trx,
+    business.id,
+    row.status === 'approved' ? mails.approved(booking, links) : mails.received(booking, links),
+    (owner) => mails.ownerNotice(owner, booking, row.status === 'approved' ? 'new-approved' : 'new'),
+    now,
+  );
 }
 
 /**

@@ -18,6 +18,7 @@ import { shownTime } from './answers.ts';
 import { bookingPageUrl } from './booking-page.ts';
 import { brandingOf } from './branding.ts';
 import { hashManageToken } from './manage-token.ts';
+import { managedPaymentOf } from './payments.ts';
 import { effectiveStatus } from './status.ts';
 
 export const LINK_NOT_VALID = 'This link is not valid. Please check the link in your e-mail.';
@@ -65,6 +66,8 @@ export async function managedBooking(ctx: AppContext, row: BookingRow, business:
     bookingPageUrl: bookingPageUrl(ctx.config.publicUrl, business.slug),
     branding: brandingOf(business, await ctx.repos.logos.find(business.id), ctx.config.publicUrl),
   };
+  const payment = managedPaymentOf(row, business, now);
+  if (payment) shown.payment = payment;
   const hours = business.change_cutoff_hours;
   if (!changeLocked(row.start_ms, hours, now)) return shown;
   return { ...shown, changeLocked: { reason: cutoffReason(hours), contact: await contactOf(ctx, business) } };

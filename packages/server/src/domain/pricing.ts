@@ -13,6 +13,7 @@ import { AppError } from '../errors.ts';
 import type { Located } from '../geocoder/geocoder.ts';
 import type { Business } from '../repositories/businesses.ts';
 import { loadBusiness, loadService } from './lookup.ts';
+import { depositFor } from './payments.ts';
 import { assertInServiceArea, distanceEstimatedFrom, homeOf, locateStreet } from './places.ts';
 
 export interface PricedRequest {
@@ -20,6 +21,8 @@ export interface PricedRequest {
   service: ServicesTable;
   quote: Quote;
   located: Located;
+  /** Cents due when booking (0: no deposit; domain/payments.ts depositFor). */
+  depositCents: number;
 }
 
 /** The price per mile a quote charges: 0 when the owner switched distance pricing off or set no rate. */
@@ -46,15 +49,28 @@ export async function priceRequest(ctx: AppContext, req: QuoteRequest, log: Fast
       pricePerMileCents: perMile,
       miles,
     });
-    return { business, service, quote, located };
+    return {
+      business,
+      service,
+      quote,
+      located,
+      depositCents: await depositFor(ctx, business, service, quote.totalCents),
+    };
   } catch (err) {
     if (err instanceof QuoteError) throw new AppError(err.code, err.message);
     throw err;
   }
 }
 
-export function toQuoteJson({ quote, located }: Pick<PricedRequest, 'quote' | 'located'>): QuoteResponse {
+export function toQuoteJson({
+  quote,
+  located,
+  depositCents,
+}: Pick<PricedRequest, 'quote' | 'located' | 'depositCents'>): QuoteResponse {
   return {
+    ...(depositCents > 0
+      ? { deposit: { dueNow: toDollars(depositCents), dueLater: toDollars(quote.totalCents - depositCents) } }
+      : {}),
     lines: quote.lines.map((l) => ({ label: l.label, amount: toDollars(l.amountCents) })),
     totalQuote: toDollars(quote.totalCents),
     miles: quote.miles,

@@ -41,6 +41,10 @@ const row: BookingRow = {
   version: 1,
   requester: null,
   anonymised_at: null,
+  deposit_cents: 0,
+  paid_cents: 0,
+  refunded_cents: 0,
+  hold_until: null,
 };
 const record = { kind: 'decline' as const, expiresAt: 10_000, changedState: watchedState(row) };
 

@@ -57,6 +57,8 @@ export interface MailBooking {
   timeFormat: TimeFormat;
   totalCents: number;
   customerAddress: string | null;
+  /** What was paid through Stripe and refunded, and what is still due on the day (null once it is off); absent: nothing was paid. */
+  payment?: { paidCents: number; refundedCents: number; dueCents: number | null };
   /** Absent: the mail carries no invitation (the templates' tests). */
   invite?: BookingInvite;
 }
@@ -87,6 +89,12 @@ function details(b: MailBooking, forOwner: boolean): [string, string][] {
     ['When', when(b)],
     ['Total', formatUsd(toDollars(b.totalCents))],
   ];
+  const paid = b.payment;
+  if (paid) {
+    rows.push(['Paid', `${formatUsd(toDollars(paid.paidCents))} (deposit, by card)`]);
+    if (paid.refundedCents > 0) rows.push(['Refunded', `${formatUsd(toDollars(paid.refundedCents))} to the same card`]);
+    if (paid.dueCents !== null) rows.push(['Due on the day', formatUsd(toDollars(paid.dueCents))]);
+  }
   if (b.customerAddress) rows.push(['Address', b.customerAddress]);
   return rows;
 }
@@ -221,20 +229,24 @@ export const mails = {
       b,
       { links, calendar: invitation(b, 'REQUEST', links) },
     ),
-  /** To the owner when a customer books, reschedules or cancels. */
-  ownerNotice: (ownerEmail: string, b: MailBooking, what: 'new' | 'rescheduled' | 'cancelled') =>
+  /** To the owner when a customer books, reschedules or cancels ('new-approved': a paid booking approved at once). */
+  ownerNotice: (ownerEmail: string, b: MailBooking, what: 'new' | 'new-approved' | 'rescheduled' | 'cancelled') =>
     compose(
       ownerEmail,
-      what === 'new'
-        ? `New booking to approve: ${b.firstName} ${b.lastName}`
-        : what === 'rescheduled'
-          ? `Booking rescheduled by ${b.firstName} ${b.lastName}`
-          : `Booking cancelled by ${b.firstName} ${b.lastName}`,
-      what === 'new'
-        ? `${b.firstName} ${b.lastName} (${b.customerEmail}) asked for a booking. Approve or decline it in your dashboard.`
-        : what === 'rescheduled'
-          ? `${b.firstName} ${b.lastName} moved their booking to a new time.`
-          : `${b.firstName} ${b.lastName} cancelled their booking; the time is free again.`,
+      what === 'new-approved'
+        ? `New booking, deposit paid: ${b.firstName} ${b.lastName}`
+        : what === 'new'
+          ? `New booking to approve: ${b.firstName} ${b.lastName}`
+          : what === 'rescheduled'
+            ? `Booking rescheduled by ${b.firstName} ${b.lastName}`
+            : `Booking cancelled by ${b.firstName} ${b.lastName}`,
+      what === 'new-approved'
+        ? `${b.firstName} ${b.lastName} (${b.customerEmail}) booked and paid the deposit; the booking is approved.`
+        : what === 'new'
+          ? `${b.firstName} ${b.lastName} (${b.customerEmail}) asked for a booking. Approve or decline it in your dashboard.`
+          : what === 'rescheduled'
+            ? `${b.firstName} ${b.lastName} moved their booking to a new time.`
+            : `${b.firstName} ${b.lastName} cancelled their booking; the time is free again.`,
       b,
       { forOwner: true },
     ),

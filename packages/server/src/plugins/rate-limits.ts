@@ -28,6 +28,8 @@ const LIMITS: Record<LimitName, { max: number; timeWindow: string }> = {
   quote: { max: 60, timeWindow: '1 minute' },
   book: { max: 30, timeWindow: '1 minute' },
   manage: { max: 60, timeWindow: '1 minute' },
+  // Stripe sends every business's events from a few addresses; above this it retries later.
+  webhook: { max: 1200, timeWindow: '1 minute' },
 };
 
 export function rateLimit(ctx: AppContext, name: LimitName) {

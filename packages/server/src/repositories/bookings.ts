@@ -23,6 +23,10 @@ export function bookingsRepository(db: Kysely<Database>) {
         .where('id', '=', bookingId)
         .executeTakeFirst();
     },
+    /** A booking by its id alone, for callers that learn the business from it (a customer's checkout, Stripe's events). */
+    byId(bookingId: string, from: Tx = db): Promise<Selectable<BookingsTable> | undefined> {
+      return from.selectFrom('bookings').selectAll().where('id', '=', bookingId).executeTakeFirst();
+    },
     /** Whether the business has any booking at all, whatever its status (the first-day checklist's test booking). */
     async hasAny(businessId: string): Promise<boolean> {
       const row = await db
@@ -33,9 +37,16 @@ export function bookingsRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       return row !== undefined;
     },
-    /** Bookings of a business, optionally within business-local days [fromDay, toDay], in time order. */
+    /**
+     * Bookings of a business, optionally within business-local days [fromDay, toDay], in time order.
+     * Holds that lapsed unpaid (expired) are left out: the owner never had them.
+     */
     list(businessId: string, range: { fromDay?: string; toDay?: string } = {}): Promise<Selectable<BookingsTable>[]> {
-      let q = db.selectFrom('bookings').selectAll().where('business_id', '=', businessId);
+      let q = db
+        .selectFrom('bookings')
+        .selectAll()
+        .where('business_id', '=', businessId)
+        .where('status', '<>', 'expired');
       if (range.fromDay) q = q.where('day', '>=', range.fromDay);
       if (range.toDay) q = q.where('day', '<=', range.toDay);
       return q.orderBy('start_ms').orderBy('id').execute();

@@ -1,4 +1,5 @@
 import type { Service, ServiceInput } from '@slotwise/shared/api';
+import { fromWireRule, toWireRule } from '@slotwise/shared/deposit';
 import { toCents, toDollars } from '@slotwise/shared/money';
 import type { Kysely } from 'kysely';
 import { prepared } from '../db/prepared.ts';
@@ -11,7 +12,20 @@ const findOne = prepared(['businessId', 'serviceId'], (db, v: { businessId: stri
 );
 
 export function toServiceJson(row: ServicesTable): Service {
-  return { _id: row.id, serviceName: row.name, duration: row.duration_min, price: toDollars(row.price_cents) };
+  return {
+    _id: row.id,
+    serviceName: row.name,
+    duration: row.duration_min,
+    price: toDollars(row.price_cents),
+    ...(row.deposit_kind ? { deposit: toWireRule({ kind: row.deposit_kind, value: row.deposit_value ?? 0 }) } : {}),
+  };
+}
+
+/** A service's own deposit rule as stored: null columns follow the business's rule. */
+function depositColumns(rule: ServiceInput['deposit']): Pick<ServicesTable, 'deposit_kind' | 'deposit_value'> {
+  if (!rule) return { deposit_kind: null, deposit_value: null };
+  const stored = fromWireRule(rule);
+  return { deposit_kind: stored.kind, deposit_value: stored.value };
 }
 
 /** Adds several services at once, in the caller's transaction, listed in the order given (trade templates, the demo). */
@@ -61,6 +75,7 @@ export function servicesRepository(db: Kysely<Database>) {
         name: input.serviceName,
         duration_min: input.duration,
         price_cents: toCents(input.price),
+        ...depositColumns(input.deposit),
         created_at: now,
       };
       await db.insertInto('services').values(row).execute();
@@ -69,7 +84,13 @@ export function servicesRepository(db: Kysely<Database>) {
     update(businessId: string, serviceId: string, input: ServiceInput): Promise<ServicesTable | undefined> {
       return db
         .updateTable('services')
-        .set({ name: input.serviceName, duration_min: input.duration, price_cents: toCents(input.price) })
+        .set({
+          name: input.serviceName,
+          duration_min: input.duration,
+          price_cents: toCents(input.price),
+          // Left out: the rule stays as it is (older dashboards and scripts send no deposit).
+          ...(input.deposit === undefined ? {} : depositColumns(input.deposit)),
+        })
         .where('business_id', '=', businessId)
         .where('id', '=', serviceId)
         .returningAll()

@@ -6,12 +6,15 @@
  */
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { formatClock } from '@slotwise/shared/clock';
+import { formatUsd, toDollars } from '@slotwise/shared/money';
+import { longDate, wallClockAt } from '@slotwise/shared/time-zone';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { notFoundPage, renderBookingPage } from '../booking-page/page.ts';
 import { qrPng, qrSvg } from '../booking-page/qr.ts';
 import { shareImage, shareVersion } from '../booking-page/share-image.ts';
-import { areaOf, type BookingPageView, servicePrice, tradeLabel } from '../booking-page/view.ts';
+import { areaOf, type BookingPageView, type PageNotice, servicePrice, tradeLabel } from '../booking-page/view.ts';
 import type { AppContext } from '../context.ts';
 import { bookingPageUrl } from '../domain/booking-page.ts';
 import { brandingOf } from '../domain/branding.ts';
@@ -21,6 +24,67 @@ import type { Business } from '../repositories/businesses.ts';
 
 const SlugParams = z.object({ slug: z.string().max(200) });
 type Params = { Params: z.infer<typeof SlugParams> };
+/** Stripe's return (routes/customer/checkout.ts returnUrl): which booking, and how the customer left its page. */
+const ReturnQuery = z.object({
+  booking: z.string().uuid().optional().catch(undefined),
+  payment: z.enum(['paid', 'cancelled']).optional().catch(undefined),
+});
+type PageRequest = Params & { Querystring: z.infer<typeof ReturnQuery> };
+
+/**
+ * What the page says about a booking the customer comes back to from Stripe. Stripe's word
+ * (the webhook) may arrive a moment after the customer: until it has, the page says so and
+ * asks again every few seconds.
+ */
+async function paymentNotice(
+  ctx: AppContext,
+  b: Business,
+  bookingId: string,
+  outcome: 'paid' | 'cancelled' | undefined,
+): Promise<PageNotice | undefined> {
+  const row = await ctx.repos.bookings.find(b.id, bookingId);
+  if (!row) return undefined;
+  const when = `${longDate(row.day)} at ${formatClock(row.start_time, b.time_format)}`;
+  const what = `${row.service_name} on ${when}`;
+  const paid = formatUsd(toDollars(row.paid_cents));
+  switch (row.status) {
+    case 'pending':
+      return {
+        title: `Deposit paid: ${paid}`,
+        text: `Your booking for ${what} is waiting for ${b.name ?? 'the business'} to approve it. We have e-mailed you the details.`,
+      };
+    case 'approved':
+    case 'completed':
+      return {
+        title: `Deposit paid: ${paid}`,
+        text: `Your booking for ${what} is confirmed. We have e-mailed you the details.`,
+      };
+    case 'awaiting_payment': {
+      if (outcome === 'paid')
+        return {
+          title: 'Confirming your payment',
+          text: 'Stripe is telling us about your payment; this page updates by itself in a few seconds.',
+          refreshSeconds: 3,
+        };
+      const checkout = await ctx.repos.payments.checkoutOf(row.id);
+      const until = formatClock(wallClockAt(row.hold_until ?? ctx.now(), b.time_zone).time, b.time_format);
+      return {
+        title: 'Your deposit is not paid yet',
+        text: `We are holding ${what} for you until ${until}. Pay the deposit to book it; nothing has been charged.`,
+        ...(checkout?.status === 'open'
+          ? { action: { label: `Pay ${formatUsd(toDollars(row.deposit_cents))} deposit`, href: checkout.session_url } }
+          : {}),
+      };
+    }
+    case 'expired':
+      return {
+        title: 'This time was released',
+        text: `The deposit for ${what} was not paid within 15 minutes, so the time was given back. Nothing was charged; you can book again below.`,
+      };
+    default:
+      return { title: `This booking was ${row.status}`, text: `Your booking for ${what} was ${row.status}.` };
+  }
+}
 
 /** The page changes when the owner edits: caches keep it a minute, then ask again (ETag answers 304). */
 const PAGE_CACHE = 'public, max-age=60';
@@ -87,12 +151,19 @@ export async function bookingPageRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     return null;
   }
 
-  app.get<Params>('/book/:slug', { schema: { params: SlugParams } }, async (req, reply) => {
-    const b = await resolve(req, reply, '');
-    if (!b) return reply;
-    reply.header('cache-control', PAGE_CACHE);
-    return sendText(req, reply, 'text/html; charset=utf-8', renderBookingPage(await viewOf(ctx, b)));
-  });
+  app.get<PageRequest>(
+    '/book/:slug',
+    { schema: { params: SlugParams, querystring: ReturnQuery } },
+    async (req, reply) => {
+      const { booking, payment } = req.query;
+      const b = await resolve(req, reply, booking ? `?booking=${booking}${payment ? `&payment=${payment}` : ''}` : '');
+      if (!b) return reply;
+      const notice = booking ? await paymentNotice(ctx, b, booking, payment) : undefined;
+      // A booking's state is the customer's own, and changes: never kept by a cache.
+      reply.header('cache-control', notice ? 'no-store' : PAGE_CACHE);
+      return sendText(req, reply, 'text/html; charset=utf-8', renderBookingPage({ ...(await viewOf(ctx, b)), notice }));
+    },
+  );
 
   app.get<Params>('/book/:slug/share.png', { schema: { params: SlugParams } }, async (req, reply) => {
     const b = await resolve(req, reply, '/share.png');

@@ -1,12 +1,14 @@
 /**
  * POST /api/customer/book (docs/product.md#booking): recomputes the quote, checks the
- * slot, and creates a pending booking inside the per-business lock
+ * slot, and creates a pending booking (or, with a deposit due, one awaiting payment that
+ * holds its time for 15 minutes; docs/decisions/021) inside the per-business lock
  * (docs/decisions/003), with its manage token, its Idempotency-Key answer and its
  * mails in the same transaction. Mail goes out after commit.
  */
 
 import { createHash, randomUUID } from 'node:crypto';
 import type { BookResponse } from '@slotwise/shared/api';
+import { PAYMENT_HOLD_MS } from '@slotwise/shared/deposit';
 import { bookingUid } from '@slotwise/shared/ics';
 import { toDollars } from '@slotwise/shared/money';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -14,14 +16,13 @@ import type { AppContext } from '../../context.ts';
 import { isOverlapViolation, isUniqueViolation } from '../../db/errors.ts';
 import { withBusinessLock } from '../../db/transaction.ts';
 import { shownTime } from '../../domain/answers.ts';
-import { linksFor, mailCustomerAndOwner, toMailBooking } from '../../domain/booking-mail.ts';
+import { mailReceived } from '../../domain/booking-mail.ts';
 import { assertPendingAllowed, bookingWindowOf, requesterOf } from '../../domain/booking-window.ts';
 import { hashManageToken, manageTokenFor } from '../../domain/manage-token.ts';
 import { priceRequest } from '../../domain/pricing.ts';
 import { checkSlot, hoursOn, intervalOf, SLOT_TAKEN } from '../../domain/slot-rules.ts';
 import { assertTravelFits } from '../../domain/travel.ts';
 import { AppError } from '../../errors.ts';
-import { mails } from '../../mail/templates.ts';
 import type { BookingRow } from '../../repositories/calendar.ts';
 import type { StoredAnswer } from '../../repositories/idempotency.ts';
 import type { Handlers } from '../register.ts';
@@ -78,7 +79,9 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
       const earlier = await idempotency.find(key, ctx.now());
       if (earlier) return replay(reply, earlier, hash);
 
-      const { business, service, quote, located } = await priceRequest(ctx, body, req.log);
+      const { business, service, quote, located, depositCents } = await priceRequest(ctx, body, req.log);
+      // A deposit due: the booking holds its time unpaid until Stripe says it was paid (docs/decisions/021).
+      const holdUntil = depositCents > 0 ? ctx.now() + PAYMENT_HOLD_MS : null;
       const hours = await hoursOn(ctx, business.id, body.date);
       const span = checkSlot(
         business.time_zone,
@@ -101,7 +104,8 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
           // A concurrent retry with this key may have committed while we priced the request.
           const stored = await idempotency.find(key, now, trx);
           if (stored) return { replayed: stored };
-          await assertPendingAllowed(ctx, trx, business, { email: body.customerEmail, requester }, now);
+          if (holdUntil === null)
+            await assertPendingAllowed(ctx, trx, business, { email: body.customerEmail, requester }, now);
           if (await calendar.findConflict(trx, business.id, intervalOf(span)))
             throw new AppError('SLOT_TAKEN', SLOT_TAKEN);
           await assertTravelFits(ctx, trx, business, {
@@ -129,19 +133,23 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
             miles: quote.miles,
             total_cents: quote.totalCents,
             quote_lines: JSON.stringify(quote.lines),
-            status: 'pending',
+            status: holdUntil === null ? 'pending' : 'awaiting_payment',
             ...span,
             created_at: now,
             updated_at: now,
             reminder_sent_at: null,
             requester,
             anonymised_at: null,
+            deposit_cents: depositCents,
+            paid_cents: 0,
+            refunded_cents: 0,
+            hold_until: holdUntil,
           };
           await calendar.insertBooking(trx, row);
           await manageTokens.save(trx, bookingId, hashManageToken(token), now);
           const created: BookResponse = {
             bookingId,
-            status: 'pending',
+            status: row.status as BookResponse['status'],
             totalQuote: toDollars(quote.totalCents),
             bookingTime: shownTime(row, business.time_zone),
             calendarEvent: {
@@ -149,21 +157,23 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
               startsAt: new Date(row.start_ms).toISOString(),
               endsAt: new Date(row.end_ms).toISOString(),
             },
+            ...(holdUntil === null
+              ? {}
+              : {
+                  payment: {
+                    dueNow: toDollars(depositCents),
+                    dueLater: toDollars(quote.totalCents - depositCents),
+                    holdUntil: new Date(holdUntil).toISOString(),
+                  },
+                }),
           };
           await idempotency.save(
             trx,
             { key, businessId: business.id, requestHash: hash, statusCode: 201, body: created },
             now,
           );
-          const mailBooking = toMailBooking(row, business, ctx.config);
-          await mailCustomerAndOwner(
-            ctx,
-            trx,
-            business.id,
-            mails.received(mailBooking, linksFor(ctx, bookingId, business.id, token)),
-            (owner) => mails.ownerNotice(owner, mailBooking, 'new'),
-            now,
-          );
+          // An unpaid booking is not news yet: its mails go when it is paid (routes/webhooks.ts).
+          if (holdUntil === null) await mailReceived(ctx, trx, row, business, token, now);
           return { created };
         });
       } catch (err) {

@@ -14,6 +14,7 @@ import { bookingWindowOf } from '../../domain/booking-window.ts';
 import { loadBusiness } from '../../domain/lookup.ts';
 import { assertChangeAllowed, bookingForToken, managedBooking } from '../../domain/manage-link.ts';
 import { hashManageToken } from '../../domain/manage-token.ts';
+import { queueRefund, refundOnCancel } from '../../domain/payments.ts';
 import { locationOf } from '../../domain/places.ts';
 import { assertVersion, checkSlot, hoursOn, intervalOf, SLOT_TAKEN } from '../../domain/slot-rules.ts';
 import { assertTravelFits } from '../../domain/travel.ts';
@@ -112,7 +113,9 @@ export function manageHandlers(
         const now = ctx.now();
         const row = await bookingForToken(ctx, token, trx);
         await assertChangeAllowed(ctx, row, business, trx);
-        const next = await bookings.setStatus(trx, row.id, 'cancelled', now);
+        const cancelled = await bookings.setStatus(trx, row.id, 'cancelled', now);
+        // What the business's policy gives back, as the cancel page showed it (domain/payments.ts).
+        const next = await queueRefund(ctx, trx, cancelled, refundOnCancel(cancelled, business, now), 'cancelled', now);
         const mail = toMailBooking(next, business, ctx.config);
         await mailCustomerAndOwner(
           ctx,
@@ -125,6 +128,7 @@ export function manageHandlers(
         );
       });
       ctx.mail.kick();
+      ctx.paymentWorker.kick();
       return { message: 'Your booking has been cancelled.' };
     },
   };

@@ -9,6 +9,7 @@ import { type Tx, withBusinessLock } from '../../db/transaction.ts';
 import { toBookingJson } from '../../domain/answers.ts';
 import { linksFor, mailOwnerChange, toMailBooking } from '../../domain/booking-mail.ts';
 import { type OwnerDecision, refuseDecision } from '../../domain/owner-decision.ts';
+import { queueRefund } from '../../domain/payments.ts';
 import { effectiveStatus } from '../../domain/status.ts';
 import { mailDueAt } from '../../domain/undo-window.ts';
 import { AppError } from '../../errors.ts';
@@ -58,10 +59,19 @@ export function bookingHandlers(
       );
       if (refusal) throw new AppError('BOOKING_NOT_CHANGEABLE', refusal);
       const next = await bookings.setStatus(trx, id, decision, now);
-      return { updated: next, added: await then(trx, row, next, now) };
+      const added = await then(trx, row, next, now);
+      // As `then` left it (a decline's refund counts on the booking).
+      return { updated: (await bookings.find(b.id, id, trx)) ?? next, added };
     });
     ctx.mail.kick();
+    ctx.paymentWorker.kick();
     return { booking: toBookingJson(updated, now, b.time_zone), added };
+  }
+
+  /** The rows as answered, with when each paid one was paid (one query, only when some were). */
+  async function listJson(rows: BookingRow[], now: number, timeZone: string) {
+    const paidAt = await ctx.repos.payments.paidAt(rows.filter((r) => r.paid_cents > 0).map((r) => r.id));
+    return rows.map((r) => toBookingJson(r, now, timeZone, paidAt.get(r.id)));
   }
 
   return {
@@ -70,14 +80,14 @@ export function bookingHandlers(
       const now = ctx.now();
       const today = todayIn(b.time_zone, now);
       const rows = await bookings.list(b.id, { fromDay: today, toDay: today });
-      return { bookings: rows.map((r) => toBookingJson(r, now, b.time_zone)) };
+      return { bookings: await listJson(rows, now, b.time_zone) };
     },
     bookings: async (req) => {
       const { from, to } = req.query;
       assertRange(from, to);
       const now = ctx.now();
       const rows = await bookings.list(req.owner.business.id, { fromDay: from, toDay: to });
-      return { bookings: rows.map((r) => toBookingJson(r, now, req.owner.business.time_zone)) };
+      return { bookings: await listJson(rows, now, req.owner.business.time_zone) };
     },
     approve: async (req) => {
       const b = req.owner.business;
@@ -95,12 +105,20 @@ export function bookingHandlers(
       const b = req.owner.business;
       // The owner's words for the customer; empty means none.
       const reason = req.body?.reason || undefined;
-      const { booking, added: undo } = await decide(b, req.params.id, 'declined', async (trx, before, after, now) => {
-        // The mail waits out the undo window (domain/undo-window.ts).
-        const mail = mails.declined(toMailBooking(after, b, ctx.config), reason);
-        const mailIds = await mailOwnerChange(trx, after.id, mail, now, mailDueAt(now));
-        return offerUndo(ctx, trx, { kind: 'decline', businessId: b.id, before, after, mailIds, now });
-      });
+      const { booking, added: undo } = await decide(
+        b,
+        req.params.id,
+        'declined',
+        async (trx, before, declined, now) => {
+          // A paid booking declined is refunded in full, once the undo window has passed (undo takes it back).
+          const left = declined.paid_cents - declined.refunded_cents;
+          const after = await queueRefund(ctx, trx, declined, left, 'declined', now, mailDueAt(now));
+          // The mail waits out the undo window (domain/undo-window.ts).
+          const mail = mails.declined(toMailBooking(after, b, ctx.config), reason);
+          const mailIds = await mailOwnerChange(trx, after.id, mail, now, mailDueAt(now));
+          return offerUndo(ctx, trx, { kind: 'decline', businessId: b.id, before, after, mailIds, now });
+        },
+      );
       return { ...booking, undo };
     },
   };

@@ -5,6 +5,7 @@
 import { toDollars } from '@slotwise/shared/money';
 import { localDateTime, todayIn } from '@slotwise/shared/time-zone';
 import type { AppContext } from '../../context.ts';
+import { paymentOf } from '../../domain/payments.ts';
 import { effectiveStatus } from '../../domain/status.ts';
 import type { Handlers } from '../register.ts';
 
@@ -24,6 +25,11 @@ const HEADER = [
   'Address',
   'Total (USD)',
   'Booked At',
+  // Deposits (docs/decisions/021): empty when none was asked for.
+  'Payment',
+  'Paid (USD)',
+  'Refunded (USD)',
+  'Balance Due (USD)',
 ];
 
 /** RFC 4180 quoting, and a leading ' on cells a spreadsheet would run as a formula. */
@@ -45,6 +51,7 @@ export function exportHandlers(ctx: AppContext): Handlers<'account', 'exportBook
       const now = ctx.now();
       const lines = [HEADER.map(csvCell).join(',')];
       for (const b of rows) {
+        const payment = paymentOf(b, undefined);
         lines.push(
           [
             b.id,
@@ -62,6 +69,10 @@ export function exportHandlers(ctx: AppContext): Handlers<'account', 'exportBook
             b.customer_address,
             toDollars(b.total_cents),
             localDateTime(b.created_at, zone),
+            payment?.state ?? null,
+            payment?.paid ?? null,
+            payment?.refunded ?? null,
+            payment?.balance ?? null,
           ]
             .map(csvCell)
             .join(','),

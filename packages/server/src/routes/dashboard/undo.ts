@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.ts';
 import { isOverlapViolation } from '../../db/errors.ts';
 import { type Tx, withBusinessLock } from '../../db/transaction.ts';
 import { toBookingJson } from '../../domain/answers.ts';
+import { withdrawDeclineRefund } from '../../domain/payments.ts';
 import { describeConflict } from '../../domain/slot-rules.ts';
 import {
   hashUndoToken,
@@ -103,6 +104,7 @@ export function undoHandlers(ctx: AppContext): Handlers<'dashboard', 'undo'> {
           // A dispatcher that claimed or tried the mail may have sent it: then it is too late.
           if ((await deleteUnsentMail(trx, mailIds)) !== mailIds.length)
             throw new AppError('UNDO_EXPIRED', undoExpired(kind));
+          if (kind === 'decline') await withdrawDeclineRefund(ctx, trx, row.id);
           const next = await bookings.restore(trx, row.id, previous, now);
           await bookingUndos.remove(trx, hash);
           return next;

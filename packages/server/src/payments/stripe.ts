@@ -1,0 +1,142 @@
+/**
+ * The payment provider: Stripe, through its official SDK, with each business's own keys
+ * (docs/decisions/021). Tests point it at a stand-in on loopback (STRIPE_API_URL;
+ * test/stripe/stand-in.ts) that speaks Stripe's documented JSON and signs webhooks as Stripe
+ * does. Every call that changes money carries an idempotency key, so a retry never charges or
+ * refunds twice. Errors leave here as three kinds only: the key was refused, Stripe could not
+ * be used just now, or it refused this request for good; none carries the key.
+ */
+import Stripe from 'stripe';
+
+export interface StripeKeys {
+  secretKey: string;
+}
+
+export interface CheckoutParams {
+  businessName: string;
+  serviceName: string;
+  description: string;
+  amountCents: number;
+  customerEmail: string;
+  bookingId: string;
+  successUrl: string;
+  cancelUrl: string;
+  /** Epoch seconds; Stripe wants 30 minutes to 24 hours from now. */
+  expiresAt: number;
+}
+
+export class StripeKeyRefused extends Error {}
+export class StripeUnavailable extends Error {}
+/** Stripe refused the request itself (a refund of more than is left, say): sending it again changes nothing. */
+export class StripeRequestRefused extends Error {}
+
+export interface PaymentGateway {
+  account(keys: StripeKeys): Promise<{ id: string; name: string; livemode: boolean }>;
+  createCheckout(
+    keys: StripeKeys,
+    params: CheckoutParams,
+    idempotencyKey: string,
+  ): Promise<{ id: string; url: string; livemode: boolean }>;
+  /** Ends an open Checkout Session so it can no longer be paid; false when it was no longer open. */
+  expireCheckout(keys: StripeKeys, sessionId: string): Promise<boolean>;
+  refund(
+    keys: StripeKeys,
+    params: { paymentIntent: string; amountCents: number; bookingId: string },
+    idempotencyKey: string,
+  ): Promise<{ id: string }>;
+  /** The event, when the signature matches the raw body and the secret (and is at most 5 minutes old); else throws. */
+  verifyEvent(rawBody: Buffer, signature: string, webhookSecret: string): Stripe.Event;
+}
+
+/** Stripe's own words stay in our log; the owner and customer get ours. */
+function classify(err: unknown): Error {
+  if (err instanceof Stripe.errors.StripeAuthenticationError || err instanceof Stripe.errors.StripePermissionError)
+    return new StripeKeyRefused(`Stripe refused the key (${err.type})`);
+  if (err instanceof Stripe.errors.StripeInvalidRequestError || err instanceof Stripe.errors.StripeIdempotencyError)
+    return new StripeRequestRefused(`Stripe refused the request (${err.code ?? err.type}: ${err.message})`);
+  if (err instanceof Stripe.errors.StripeError)
+    return new StripeUnavailable(`Stripe answered ${err.statusCode ?? 'nothing'} (${err.type}: ${err.message})`);
+  return new StripeUnavailable(`Stripe could not be reached (${(err as Error)?.message ?? err})`);
+}
+
+export function stripeGateway(apiUrl: string | undefined): PaymentGateway {
+  const base = apiUrl ? new URL(apiUrl) : undefined;
+  const client = (keys: StripeKeys) =>
+    new Stripe(keys.secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 10_000,
+      appInfo: { name: 'Slotwise' },
+      ...(base
+        ? {
+            host: base.hostname,
+            port: base.port || (base.protocol === 'https:' ? 443 : 80),
+            protocol: base.protocol === 'http:' ? 'http' : 'https',
+          }
+        : {}),
+    });
+  const verifier = new Stripe('sk_test_unused', {});
+  const call = async <T>(run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (err) {
+      throw classify(err);
+    }
+  };
+  return {
+    account: (keys) =>
+      call(async () => {
+        const a = await client(keys).accounts.retrieveCurrent();
+        const name = a.settings?.dashboard?.display_name || a.business_profile?.name || a.email || a.id;
+        return { id: a.id, name, livemode: keys.secretKey.includes('_live_') };
+      }),
+    createCheckout: (keys, p, idempotencyKey) =>
+      call(async () => {
+        const s = await client(keys).checkout.sessions.create(
+          {
+            mode: 'payment',
+            client_reference_id: p.bookingId,
+            customer_email: p.customerEmail,
+            metadata: { booking_id: p.bookingId },
+            payment_intent_data: { description: p.description, metadata: { booking_id: p.bookingId } },
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: 'usd',
+                  unit_amount: p.amountCents,
+                  product_data: { name: `Deposit: ${p.serviceName}`, description: p.description },
+                },
+              },
+            ],
+            success_url: p.successUrl,
+            cancel_url: p.cancelUrl,
+            expires_at: p.expiresAt,
+          },
+          { idempotencyKey },
+        );
+        if (!s.url) throw new Error('Stripe answered a Checkout Session without a url');
+        return { id: s.id, url: s.url, livemode: s.livemode };
+      }),
+    expireCheckout: (keys, sessionId) =>
+      call(async () => {
+        try {
+          await client(keys).checkout.sessions.expire(sessionId);
+          return true;
+        } catch (err) {
+          // Paid or expired already: nothing to end.
+          if (err instanceof Stripe.errors.StripeInvalidRequestError) return false;
+          throw err;
+        }
+      }),
+    refund: (keys, p, idempotencyKey) =>
+      call(async () => {
+        const r = await client(keys).refunds.create(
+          { payment_intent: p.paymentIntent, amount: p.amountCents, metadata: { booking_id: p.bookingId } },
+          { idempotencyKey },
+        );
+        return { id: r.id };
+      }),
+    verifyEvent: (rawBody, signature, webhookSecret) =>
+      verifier.webhooks.constructEvent(rawBody, signature, webhookSecret),
+  };
+}

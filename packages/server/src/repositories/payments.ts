@@ -1,0 +1,165 @@
+/**
+ * Payments through the owners' Stripe accounts (docs/decisions/021): the connected accounts,
+ * one Checkout Session per booking, the refund queue, the events already handled, and the
+ * unpaid holds that lapsed.
+ */
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Database, PaymentsTable, RefundsTable, StripeAccountsTable } from '../db/schema.ts';
+import type { Tx } from '../db/transaction.ts';
+
+export type StripeAccountRow = Selectable<StripeAccountsTable>;
+export type PaymentRow = Selectable<PaymentsTable>;
+export type RefundRow = Selectable<RefundsTable>;
+
+export function paymentsRepository(db: Kysely<Database>) {
+  return {
+    account(businessId: string, from: Tx = db): Promise<StripeAccountRow | undefined> {
+      return from.selectFrom('stripe_accounts').selectAll().where('business_id', '=', businessId).executeTakeFirst();
+    },
+    async saveAccount(row: Insertable<StripeAccountsTable>): Promise<void> {
+      await db
+        .insertInto('stripe_accounts')
+        .values(row)
+        .onConflict((oc) => oc.column('business_id').doUpdateSet(row))
+        .execute();
+    },
+    async removeAccount(businessId: string): Promise<void> {
+      await db.deleteFrom('stripe_accounts').where('business_id', '=', businessId).execute();
+    },
+    async accountCount(): Promise<number> {
+      const r = await db
+        .selectFrom('stripe_accounts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+
+    checkoutOf(bookingId: string, from: Tx = db): Promise<PaymentRow | undefined> {
+      return from.selectFrom('payments').selectAll().where('booking_id', '=', bookingId).executeTakeFirst();
+    },
+    checkoutBySession(sessionId: string, from: Tx = db): Promise<PaymentRow | undefined> {
+      return from.selectFrom('payments').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
+    },
+    /** Keeps the first session of a booking: two requests at once asked Stripe with one idempotency key. */
+    async saveCheckout(row: Insertable<PaymentsTable>): Promise<void> {
+      await db
+        .insertInto('payments')
+        .values(row)
+        .onConflict((oc) => oc.column('booking_id').doNothing())
+        .execute();
+    },
+    async markCheckout(
+      trx: Tx,
+      bookingId: string,
+      change: { status: PaymentsTable['status']; payment_intent?: string | null; paid_at?: number },
+    ): Promise<void> {
+      await trx.updateTable('payments').set(change).where('booking_id', '=', bookingId).execute();
+    },
+    /** When each of these bookings was paid. */
+    async paidAt(bookingIds: readonly string[]): Promise<Map<string, number>> {
+      if (bookingIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('payments')
+        .select(['booking_id', 'paid_at'])
+        .where('booking_id', 'in', bookingIds)
+        .where('paid_at', 'is not', null)
+        .execute();
+      return new Map(rows.map((r) => [r.booking_id, Number(r.paid_at)]));
+    },
+
+    /** Records a Stripe event in the transaction that acts on it: false when it was handled before. */
+    async firstSight(trx: Tx, event: { id: string; businessId: string; type: string }, now: number): Promise<boolean> {
+      const r = await trx
+        .insertInto('stripe_events')
+        .values({ id: event.id, business_id: event.businessId, type: event.type, received_at: now })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .executeTakeFirst();
+      return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
+    },
+
+    /** Queues a refund in the transaction of the change that gives it; false when its id was queued before. */
+    async queueRefund(trx: Tx, row: Insertable<RefundsTable>): Promise<boolean> {
+      const r = await trx
+        .insertInto('refunds')
+        .values(row)
+        .onConflict((oc) => oc.column('id').doNothing())
+        .executeTakeFirst();
+      return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
+    },
+    /** Deletes a refund not yet sent; answers its amount (0 when it was sent already or never queued). */
+    async withdrawQueuedRefund(trx: Tx, id: string): Promise<number> {
+      const row = await trx
+        .deleteFrom('refunds')
+        .where('id', '=', id)
+        .where('status', '=', 'queued')
+        .where('attempts', '=', 0)
+        .returning('amount_cents')
+        .executeTakeFirst();
+      return row?.amount_cents ?? 0;
+    },
+    refundsOf(bookingId: string, from: Tx = db): Promise<RefundRow[]> {
+      return from.selectFrom('refunds').selectAll().where('booking_id', '=', bookingId).orderBy('created_at').execute();
+    },
+    /**
+     * Claims up to `limit` queued refunds that are due, by moving their next attempt past a lease:
+     * of several instances only the one whose update changed a row sends it (and Stripe's
+     * idempotency key makes even a double send one refund).
+     */
+    async claimDueRefunds(now: number, leaseMs: number, limit: number): Promise<RefundRow[]> {
+      const due = await db
+        .selectFrom('refunds')
+        .select('id')
+        .where('status', '=', 'queued')
+        .where('next_attempt_at', '<=', now)
+        .orderBy('next_attempt_at')
+        .limit(limit)
+        .execute();
+      const claimed: RefundRow[] = [];
+      for (const { id } of due) {
+        const row = await db
+          .updateTable('refunds')
+          .set((eb) => ({ next_attempt_at: now + leaseMs, attempts: eb('attempts', '+', 1) }))
+          .where('id', '=', id)
+          .where('status', '=', 'queued')
+          .where('next_attempt_at', '<=', now)
+          .returningAll()
+          .executeTakeFirst();
+        if (row) claimed.push(row);
+      }
+      return claimed;
+    },
+    async refundSent(id: string, stripeRefundId: string, now: number): Promise<void> {
+      await db
+        .updateTable('refunds')
+        .set({ status: 'sent', stripe_refund_id: stripeRefundId, done_at: now, last_error: null })
+        .where('id', '=', id)
+        .execute();
+    },
+    async refundRetry(id: string, error: string, nextAt: number): Promise<void> {
+      await db
+        .updateTable('refunds')
+        .set({ last_error: error, next_attempt_at: nextAt })
+        .where('id', '=', id)
+        .execute();
+    },
+    async refundFailed(id: string, error: string, now: number): Promise<void> {
+      await db
+        .updateTable('refunds')
+        .set({ status: 'failed', last_error: error, done_at: now })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Unpaid holds whose 15 minutes are over (the partial index bookings_payment_holds). */
+    lapsedHolds(now: number, limit: number): Promise<{ id: string; business_id: string }[]> {
+      return db
+        .selectFrom('bookings')
+        .select(['id', 'business_id'])
+        .where('status', '=', 'awaiting_payment')
+        .where('hold_until', '<=', now)
+        .orderBy('hold_until')
+        .limit(limit)
+        .execute();
+    },
+  };
+}

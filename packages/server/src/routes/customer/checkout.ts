@@ -1,0 +1,89 @@
+/**
+ * POST /api/customer/checkout (docs/decisions/021): the Stripe Checkout page where the customer
+ * pays the deposit of a booking awaiting payment. Asked twice (a double click, a reload), it
+ * answers the same page: the session is kept per booking, and Stripe is asked with one
+ * idempotency key per booking, so two requests at once get one session too. The amount is the
+ * one fixed when the booking was made, whatever the owner changed since. When Stripe cannot
+ * be reached the hold is released at once, so the customer is never left holding a time they
+ * cannot pay for.
+ */
+import { formatClockRange } from '@slotwise/shared/clock';
+import { longDate } from '@slotwise/shared/time-zone';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { loadBusiness } from '../../domain/lookup.ts';
+import { PAYMENT_UNAVAILABLE, stripeKeysOf } from '../../domain/payments.ts';
+import { AppError } from '../../errors.ts';
+import { releaseHold } from '../../payments/worker.ts';
+import type { Business } from '../../repositories/businesses.ts';
+import type { BookingRow } from '../../repositories/calendar.ts';
+import type { Handlers } from '../register.ts';
+
+/** Stripe ends a session no sooner than 30 minutes after it is made; the hold (15) is ended by us before then. */
+const SESSION_MINUTES = 31;
+
+/** Where Stripe sends the customer back: the business's booking page, which shows the booking's state. */
+export function returnUrl(ctx: AppContext, business: Business, bookingId: string, outcome: 'paid' | 'cancelled') {
+  const page = `${ctx.config.publicUrl}/book/${business.slug ?? business.id}`;
+  return `${page}?booking=${bookingId}&payment=${outcome}`;
+}
+
+async function giveUp(ctx: AppContext, row: BookingRow, log: FastifyBaseLogger, err: unknown): Promise<never> {
+  log.warn({ err, bookingId: row.id }, 'checkout could not be started; hold released');
+  await releaseHold(ctx, row.id, row.business_id);
+  throw new AppError('PAYMENT_UNAVAILABLE', PAYMENT_UNAVAILABLE);
+}
+
+export function checkoutHandlers(ctx: AppContext): Handlers<'customer', 'checkout'> {
+  const { payments } = ctx.repos;
+  return {
+    checkout: async (req) => {
+      const { bookingId } = req.body;
+      const row = await ctx.repos.bookings.byId(bookingId);
+      if (!row) throw new AppError('BOOKING_NOT_FOUND', `No booking has the id ${bookingId}; book again.`);
+      if (row.status === 'expired' || (row.status === 'awaiting_payment' && (row.hold_until ?? 0) <= ctx.now()))
+        throw new AppError(
+          'HOLD_EXPIRED',
+          'The 15 minutes to pay the deposit have passed and the time was released; nothing was charged. Pick a time and book again.',
+        );
+      if (row.status !== 'awaiting_payment')
+        throw new AppError('PAYMENT_NOT_DUE', `This booking is not waiting for a payment (it is ${row.status}).`);
+      const kept = await payments.checkoutOf(row.id);
+      if (kept?.status === 'open') return { url: kept.session_url };
+
+      const business = await loadBusiness(ctx, row.business_id);
+      const keys = await stripeKeysOf(ctx, business.id).catch((err) => giveUp(ctx, row, req.log, err));
+      if (!keys) return giveUp(ctx, row, req.log, new Error('Stripe was disconnected'));
+      const when = `${longDate(row.day)}, ${formatClockRange(row.start_time, row.end_time, business.time_format)}`;
+      const session = await ctx.payments
+        .createCheckout(
+          keys,
+          {
+            businessName: business.name ?? 'Deposit',
+            serviceName: row.service_name,
+            description: `${row.service_name} with ${business.name ?? 'us'}, ${when}`,
+            amountCents: row.deposit_cents,
+            customerEmail: row.customer_email,
+            bookingId: row.id,
+            successUrl: returnUrl(ctx, business, row.id, 'paid'),
+            cancelUrl: returnUrl(ctx, business, row.id, 'cancelled'),
+            // Stripe checks this against its own clock, so it is reckoned from the real one.
+            expiresAt: Math.floor(Date.now() / 1000) + SESSION_MINUTES * 60,
+          },
+          `checkout-${row.id}`,
+        )
+        .catch((err) => giveUp(ctx, row, req.log, err));
+      await payments.saveCheckout({
+        booking_id: row.id,
+        business_id: business.id,
+        session_id: session.id,
+        session_url: session.url,
+        amount_cents: row.deposit_cents,
+        livemode: session.livemode ? 1 : 0,
+        status: 'open',
+        created_at: ctx.now(),
+      });
+      return { url: (await payments.checkoutOf(row.id))?.session_url ?? session.url };
+    },
+  };
+}

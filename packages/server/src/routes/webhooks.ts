@@ -1,0 +1,158 @@
+/**
+ * POST /api/webhooks/stripe/:businessId (docs/decisions/021): Stripe's events for one business,
+ * signed with the webhook signing secret the owner saved. The signature is checked against the
+ * body exactly as it arrived (the official SDK's constructEvent), so the body is kept raw.
+ *
+ * Each event is handled once: its id is recorded in the same transaction as what it changes,
+ * so a replay, or a second delivery racing the first, changes nothing. Events only move a
+ * booking forward (awaiting payment -> paid), so one arriving late or out of order is harmless:
+ * a session expired after it was paid stays paid. A payment that arrives after its hold was
+ * released takes the time if it is still free, and is refunded in full if it is not.
+ */
+import { Readable } from 'node:stream';
+import type { FastifyBaseLogger, FastifyRequest, preParsingHookHandler } from 'fastify';
+import type Stripe from 'stripe';
+import type { AppContext } from '../context.ts';
+import { isOverlapViolation } from '../db/errors.ts';
+import { withBusinessLock } from '../db/transaction.ts';
+import { mailReceived } from '../domain/booking-mail.ts';
+import { queueRefund, stripeKeysOf } from '../domain/payments.ts';
+import { AppError } from '../errors.ts';
+import type { Business } from '../repositories/businesses.ts';
+import type { Handlers } from './register.ts';
+
+const rawBodies = new WeakMap<FastifyRequest, Buffer>();
+
+/** Keeps the bytes as they came, then lets the JSON parser read the same bytes. */
+const keepRawBody: preParsingHookHandler = async (req, _reply, payload) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of payload) chunks.push(chunk as Buffer);
+  const raw = Buffer.concat(chunks);
+  rawBodies.set(req, raw);
+  const again = Readable.from([raw]) as Readable & { receivedEncodedLength?: number };
+  again.receivedEncodedLength = raw.length;
+  return again;
+};
+
+const BAD_SIGNATURE =
+  "The Stripe-Signature does not match this business's webhook signing secret. Copy the endpoint's signing secret from Stripe into Settings, Payments.";
+
+type Session = Stripe.Checkout.Session;
+
+async function paid(
+  ctx: AppContext,
+  business: Business,
+  event: Stripe.Event,
+  session: Session,
+  log: FastifyBaseLogger,
+) {
+  const { payments, bookings, calendar } = ctx.repos;
+  const checkout = await payments.checkoutBySession(session.id);
+  if (!checkout || checkout.business_id !== business.id) {
+    log.warn(
+      { eventId: event.id, sessionId: session.id },
+      'Stripe event for a Checkout Session we did not make; ignored',
+    );
+    return;
+  }
+  const amount = session.amount_total ?? checkout.amount_cents;
+  const intent =
+    typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+  /** `lost`: the time was found taken on a first try, so this try refunds without looking again. */
+  const act = (lost: boolean) =>
+    withBusinessLock(ctx.store, business.id, async (trx) => {
+      const now = ctx.now();
+      if (!(await payments.firstSight(trx, { id: event.id, businessId: business.id, type: event.type }, now))) return;
+      const row = await bookings.byId(checkout.booking_id, trx);
+      // Paid already: the same payment told twice under two event ids.
+      if (!row || row.paid_cents > 0) return;
+      await payments.markCheckout(trx, row.id, { status: 'paid', payment_intent: intent, paid_at: now });
+      const free =
+        row.status === 'awaiting_payment' ||
+        (row.status === 'expired' &&
+          !lost &&
+          !(await calendar.findConflict(trx, business.id, { startMs: row.start_ms, endMs: row.end_ms })));
+      if (!free) {
+        const kept = await trx
+          .updateTable('bookings')
+          .set({ paid_cents: amount, updated_at: now })
+          .where('id', '=', row.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await queueRefund(ctx, trx, kept, amount, 'slot_lost', now);
+        log.warn({ bookingId: row.id }, 'paid after its hold was released and the time was taken; refunded in full');
+        return;
+      }
+      const next = await trx
+        .updateTable('bookings')
+        .set((eb) => ({
+          status: business.approve_paid === 1 ? 'approved' : 'pending',
+          paid_cents: amount,
+          hold_until: null,
+          updated_at: now,
+          version: eb('version', '+', 1),
+        }))
+        .where('id', '=', row.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await mailReceived(ctx, trx, next, business, undefined, now);
+    });
+  try {
+    await act(false);
+  } catch (err) {
+    // Taken between the check and the write (the database's guard): refund rather than double book.
+    if (!isOverlapViolation(err)) throw err;
+    await act(true);
+  }
+  ctx.mail.kick();
+  ctx.paymentWorker.kick();
+}
+
+async function expired(ctx: AppContext, business: Business, event: Stripe.Event, session: Session) {
+  const { payments } = ctx.repos;
+  const checkout = await payments.checkoutBySession(session.id);
+  if (!checkout || checkout.business_id !== business.id) return;
+  await withBusinessLock(ctx.store, business.id, async (trx) => {
+    const now = ctx.now();
+    if (!(await payments.firstSight(trx, { id: event.id, businessId: business.id, type: event.type }, now))) return;
+    await trx
+      .updateTable('bookings')
+      .set((eb) => ({ status: 'expired', hold_until: null, updated_at: now, version: eb('version', '+', 1) }))
+      .where('id', '=', checkout.booking_id)
+      .where('status', '=', 'awaiting_payment')
+      .execute();
+    if (checkout.status === 'open') await payments.markCheckout(trx, checkout.booking_id, { status: 'expired' });
+  });
+}
+
+export function webhookHandlers(ctx: AppContext): Handlers<'webhooks'> {
+  return {
+    stripe: {
+      preParsing: keepRawBody,
+      handler: async (req) => {
+        const business = await ctx.repos.businesses.findById(req.params.businessId);
+        const keys = business && (await stripeKeysOf(ctx, business.id));
+        const raw = rawBodies.get(req);
+        const signature = req.headers['stripe-signature'];
+        if (!business || !keys || !raw || typeof signature !== 'string')
+          throw new AppError('WEBHOOK_SIGNATURE_INVALID', BAD_SIGNATURE);
+        let event: Stripe.Event;
+        try {
+          event = ctx.payments.verifyEvent(raw, signature, keys.webhookSecret);
+        } catch {
+          req.log.warn({ businessId: business.id }, 'Stripe webhook with a bad signature refused');
+          throw new AppError('WEBHOOK_SIGNATURE_INVALID', BAD_SIGNATURE);
+        }
+        if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
+          const session = event.data.object;
+          if (session.payment_status === 'paid') await paid(ctx, business, event, session, req.log);
+        } else if (event.type === 'checkout.session.expired') {
+          await expired(ctx, business, event, event.data.object);
+        } else {
+          req.log.info({ eventId: event.id, type: event.type }, 'Stripe event not used; acknowledged');
+        }
+        return { received: true as const };
+      },
+    },
+  };
+}
