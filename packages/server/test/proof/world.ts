@@ -54,6 +54,9 @@ export const PUBLIC_ROUTES = new Set([
   'PUT /api/customer/reschedule',
   'DELETE /api/customer/confirm-cancel',
   'GET /api/customer/booking-page',
+  'POST /api/customer/checkout',
+  // Stripe's events, each checked against the business's webhook signing secret (routes/webhooks.ts).
+  'POST /api/webhooks/stripe/:businessId',
   'GET /demo',
   // The default privacy notice the widget links (routes/privacy.ts).
   'GET /privacy/:businessId',
@@ -391,6 +394,14 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     [`DELETE ${d}/blocked-time/:id`]: () => r(),
     [`GET ${d}/booking-page`]: () => r(),
     [`PUT ${d}/booking-page`]: () => r({ body: { slug: `page-${randomUUID().slice(0, 8)}` } }),
+    [`GET ${d}/settings/payments`]: () => r(),
+    [`PUT ${d}/settings/payments`]: () =>
+      r({ body: { deposit: { kind: 'percent', percent: 25 }, refundWindowHours: 24, approvePaid: false } }),
+    // No ENCRYPTION_KEY in the suites: refused 409 PAYMENTS_NOT_CONFIGURED before any call to Stripe.
+    [`PUT ${d}/settings/payments/stripe`]: () =>
+      r({ body: { secretKey: 'sk_test_0000000000000000', webhookSecret: 'whsec_0000000000000000' } }),
+    [`DELETE ${d}/settings/payments/stripe`]: () => r(),
+    [`POST ${d}/booking/refund/:id`]: () => r({ body: { amount: 10 } }),
     [`GET ${d}/checklist`]: () => r(),
     [`POST ${d}/checklist/embed-copied`]: () => r(),
     [`POST ${d}/checklist/dismiss`]: () => r(),
@@ -421,6 +432,12 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     'GET /api/calendar/feed.ics': () =>
       r({ query: { businessId: target.businessId, token: feedTokenFor(secret, target.businessId, 0) } }),
     'GET /api/customer/business/:businessId': () => r(),
+    'POST /api/customer/checkout': () => r({ body: { bookingId: target.bookingId } }),
+    'POST /api/webhooks/stripe/:businessId': () =>
+      r({
+        headers: { 'stripe-signature': 't=1,v1=00' },
+        body: { id: 'evt_unknown', type: 'checkout.session.completed' },
+      }),
     'GET /api/customer/launcher/:businessId': () => r(),
     'GET /api/customer/get-available-slots': () =>
       r({

@@ -175,6 +175,7 @@ describe.each(storages())('owner B against owner A on %s', (kind) => {
   /** Well-formed bodies, so each call reaches the ownership check rather than stopping at validation. */
   const bodies: Record<string, () => { body: object; namesA?: boolean }> = {
     'PUT /api/business-dashboard/service/edit/:id': () => ({ body: { serviceName: 'Hijack', duration: 30, price: 1 } }),
+    'POST /api/business-dashboard/booking/refund/:id': () => ({ body: { amount: 1 } }),
     'PUT /api/business-dashboard/booking/reschedule': () => ({
       body: { bookingId: ids.booking, newTime: { day: '2027-04-07', startTime: '10:00' }, requestor: 'business' },
       namesA: true,

@@ -1,0 +1,430 @@
+/**
+ * Deposits through the owner's own Stripe account (issue 23, docs/decisions/021), end to end on
+ * the server against the Stripe stand-in (test/stripe/stand-in.ts): the official SDK calls it,
+ * and it signs and delivers webhooks to this app listening on loopback, as Stripe does.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError } from '../../src/config.ts';
+import { availableTimes, book, bookBody, detailer, engineApp, type Shop, START_CLOCK } from '../booking-fixtures.ts';
+import { createTestApp, storages, type TestApp } from '../helpers.ts';
+import { type StripeStandIn, signPayload, startStripeStandIn } from '../stripe/stand-in.ts';
+
+const SECRET_KEY = `sk_test_${'51Slotwise'}${randomUUID().replace(/-/g, '')}`;
+const WEBHOOK_SECRET = `whsec_${randomUUID().replace(/-/g, '')}`;
+const ENCRYPTION_KEY = 'a test encryption key that is long enough';
+
+describe.each(storages())('deposits with Stripe on %s', (kind) => {
+  let t: TestApp & { clock: { now: number } };
+  let shop: Shop;
+  let stripe: StripeStandIn;
+  /** Every answer the app gave in this suite, scanned for the keys at the end. */
+  const answers: string[] = [];
+  let day = 2;
+
+  beforeAll(async () => {
+    stripe = await startStripeStandIn();
+    stripe.addAccount({ secretKey: SECRET_KEY, id: 'acct_1Shiny', name: 'Shiny Cars LLC' });
+    t = await engineApp(kind, { env: { ENCRYPTION_KEY, STRIPE_API_URL: stripe.url } });
+    shop = await detailer(t);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    stripe.setWebhook(SECRET_KEY, `${address}/api/webhooks/stripe/${shop.businessId}`, WEBHOOK_SECRET);
+  });
+  afterAll(async () => {
+    await t.close();
+    await stripe.close();
+  });
+
+  const owner = async (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) => {
+    const res = await t.app.inject({
+      method,
+      url: `/api/business-dashboard/${url}`,
+      headers: shop.auth,
+      ...(payload ? { payload } : {}),
+    });
+    answers.push(res.body);
+    return res;
+  };
+  const customer = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => {
+    const res = await t.app.inject({ method, url, ...(payload ? { payload } : {}) });
+    answers.push(res.body);
+    return res;
+  };
+  /** A new day each time (December 2026, weekdays), so bookings never meet. */
+  const nextDay = () => {
+    day += 1;
+    const d = new Date(Date.UTC(2026, 11, day));
+    if (d.getUTCDay() === 0 || d.getUTCDay() === 6) return nextDay();
+    return d.toISOString().slice(0, 10);
+  };
+  const bookWithDeposit = async (over: Parameters<typeof bookBody>[1] = {}) => {
+    const res = await book(t, bookBody(shop, { date: nextDay(), ...over }));
+    answers.push(res.body);
+    expect(res.statusCode).toBe(201);
+    return res.json() as { bookingId: string; status: string; totalQuote: number; payment: { dueNow: number } };
+  };
+  const row = (id: string) =>
+    t.ctx.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const checkout = (bookingId: string) => customer('POST', '/api/customer/checkout', { bookingId });
+  const sessionOf = (url: string) => url.split('/pay/')[1]!;
+  const mailsFor = (bookingId: string) =>
+    t.ctx.db.selectFrom('mail_outbox').selectAll().where('booking_id', '=', bookingId).execute();
+  const paidBooking = async (over: Parameters<typeof bookBody>[1] = {}) => {
+    const booked = await bookWithDeposit(over);
+    const session = sessionOf((await checkout(booked.bookingId)).json().url);
+    expect(await stripe.pay(session)).toBe(200);
+    return { ...booked, session };
+  };
+
+  describe('connecting Stripe', () => {
+    it('refuses a key Stripe does not accept, saying what to do, and stores nothing', async () => {
+      const res = await owner('PUT', 'settings/payments/stripe', {
+        secretKey: 'sk_test_notARealKey12345',
+        webhookSecret: WEBHOOK_SECRET,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'STRIPE_KEY_INVALID', error: expect.stringContaining('Copy it again') });
+      expect((await owner('GET', 'settings/payments')).json().stripe).toBeNull();
+    });
+
+    it('checks the key with a live call, keeps it sealed, and shows only its mode and last four characters', async () => {
+      const res = await owner('PUT', 'settings/payments/stripe', {
+        secretKey: SECRET_KEY,
+        webhookSecret: WEBHOOK_SECRET,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        stripe: {
+          accountId: 'acct_1Shiny',
+          accountName: 'Shiny Cars LLC',
+          mode: 'test',
+          keyHint: `sk_test_...${SECRET_KEY.slice(-4)}`,
+        },
+        canConnect: true,
+        webhookUrl: `http://localhost:3000/api/webhooks/stripe/${shop.businessId}`,
+      });
+      expect(stripe.requests.some((r) => r.path === '/v1/account')).toBe(true);
+      const stored = await t.ctx.db.selectFrom('stripe_accounts').selectAll().executeTakeFirstOrThrow();
+      expect(JSON.stringify(stored)).not.toContain(SECRET_KEY.slice(8));
+      expect(JSON.stringify(stored)).not.toContain(WEBHOOK_SECRET.slice(6));
+    });
+
+    it('sets the deposit rule, and the quote says what is due now and on the day', async () => {
+      const res = await owner('PUT', 'settings/payments', {
+        deposit: { kind: 'percent', percent: 25 },
+        refundWindowHours: 24,
+        approvePaid: false,
+      });
+      expect(res.json()).toMatchObject({ deposit: { kind: 'percent', percent: 25 }, refundWindowHours: 24 });
+      const {
+        date: _d,
+        time: _t,
+        firstName: _f,
+        lastName: _l,
+        customerEmail: _e,
+        phoneNumber: _p,
+        ...q
+      } = bookBody(shop);
+      const quote = (await customer('POST', '/api/customer/quote', q)).json();
+      const dueNow = Math.floor((Math.round(quote.totalQuote * 100) * 25 + 50) / 100) / 100;
+      expect(quote.deposit).toEqual({ dueNow, dueLater: Math.round((quote.totalQuote - dueNow) * 100) / 100 });
+    });
+
+    it("refuses a fixed deposit under Stripe's smallest charge, naming it", async () => {
+      const res = await owner('PUT', 'settings/payments', {
+        deposit: { kind: 'fixed', amount: 0.2 },
+        refundWindowHours: 24,
+        approvePaid: false,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toContain('at least $0.50');
+    });
+  });
+
+  describe('paying', () => {
+    it('holds the time unpaid, sends no mail yet, and gives one Checkout page however often it is asked', async () => {
+      const booked = await bookWithDeposit();
+      expect(booked.status).toBe('awaiting_payment');
+      expect(booked.payment.dueNow).toBeGreaterThan(0);
+      const r = await row(booked.bookingId);
+      expect(r.hold_until).toBe(START_CLOCK + 15 * 60_000);
+      expect(await mailsFor(booked.bookingId)).toEqual([]);
+      // The held time is not offered to anyone else.
+      const times = await availableTimes(t, {
+        businessId: shop.businessId,
+        serviceId: shop.fullId,
+        date: r.day,
+        address: bookBody(shop).address,
+      });
+      expect(times).not.toContain('10:00');
+
+      const [a, b] = await Promise.all([checkout(booked.bookingId), checkout(booked.bookingId)]);
+      const c = await checkout(booked.bookingId);
+      expect(a.statusCode).toBe(200);
+      expect(new Set([a.json().url, b.json().url, c.json().url]).size).toBe(1);
+      const session = stripe.sessions.get(sessionOf(a.json().url))!;
+      expect(session).toMatchObject({
+        amount_total: r.deposit_cents,
+        client_reference_id: booked.bookingId,
+        success_url: expect.stringContaining(`booking=${booked.bookingId}&payment=paid`),
+      });
+      const creates = stripe.requests.filter((q) => q.path === '/v1/checkout/sessions' && q.method === 'POST');
+      expect(new Set(creates.map((q) => q.idempotencyKey))).toEqual(new Set([`checkout-${booked.bookingId}`]));
+    });
+
+    it('confirms the booking only on the signed webhook, mails what was paid, and a replay changes nothing', async () => {
+      const booked = await bookWithDeposit();
+      const session = sessionOf((await checkout(booked.bookingId)).json().url);
+      expect((await row(booked.bookingId)).status).toBe('awaiting_payment');
+      expect(await stripe.pay(session)).toBe(200);
+      const paid = await row(booked.bookingId);
+      expect(paid).toMatchObject({ status: 'pending', paid_cents: paid.deposit_cents, hold_until: null });
+      const sent = await mailsFor(booked.bookingId);
+      expect(sent.map((m) => m.subject).sort()).toEqual([
+        'Booking request received: Full Detail',
+        'New booking to approve: Ada Lovelace',
+      ]);
+      expect(sent[0]!.text_body).toContain('Paid: $');
+      expect(sent[0]!.text_body).toContain('Due on the day: $');
+
+      const list = (await owner('GET', `bookings?from=${paid.day}&to=${paid.day}`)).json().bookings;
+      expect(list[0].payment).toMatchObject({ state: 'paid', paid: paid.paid_cents / 100, refunded: 0 });
+
+      const event = stripe.events.findLast((e) => e.type === 'checkout.session.completed')!;
+      expect(await stripe.deliver(event)).toBe(200);
+      expect((await row(booked.bookingId)).version).toBe(paid.version);
+      expect(await mailsFor(booked.bookingId)).toHaveLength(2);
+    });
+
+    it('refuses a webhook whose signature does not match, changing nothing', async () => {
+      const booked = await bookWithDeposit();
+      const session = sessionOf((await checkout(booked.bookingId)).json().url);
+      const body = JSON.stringify({
+        id: `evt_${randomUUID()}`,
+        object: 'event',
+        type: 'checkout.session.completed',
+        data: { object: { ...stripe.sessions.get(session), payment_status: 'paid', status: 'complete' } },
+      });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/webhooks/stripe/${shop.businessId}`,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(body, 'whsec_someoneElse') },
+        payload: body,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('WEBHOOK_SIGNATURE_INVALID');
+      expect((await row(booked.bookingId)).status).toBe('awaiting_payment');
+    });
+
+    it('acknowledges a signed event about a session it never made, and changes nothing', async () => {
+      const body = JSON.stringify({
+        id: `evt_${randomUUID()}`,
+        object: 'event',
+        type: 'checkout.session.completed',
+        data: { object: { id: 'cs_test_unknown', object: 'checkout.session', payment_status: 'paid' } },
+      });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/webhooks/stripe/${shop.businessId}`,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(body, WEBHOOK_SECRET) },
+        payload: body,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(t.logs.join('\n')).toContain('Checkout Session we did not make');
+    });
+
+    it('charges the amount fixed at booking even when the owner changes the price before the customer pays', async () => {
+      const booked = await bookWithDeposit();
+      const before = (await row(booked.bookingId)).deposit_cents;
+      await owner('PUT', `service/edit/${shop.fullId}`, { serviceName: 'Full Detail', duration: 60, price: 500 });
+      const session = sessionOf((await checkout(booked.bookingId)).json().url);
+      expect(stripe.sessions.get(session)!.amount_total).toBe(before);
+      await owner('PUT', `service/edit/${shop.fullId}`, { serviceName: 'Full Detail', duration: 60, price: 120 });
+    });
+
+    it('releases an unpaid hold after 15 minutes: the slot reopens and the page can no longer be paid', async () => {
+      const booked = await bookWithDeposit({ time: '13:00' });
+      const session = sessionOf((await checkout(booked.bookingId)).json().url);
+      const r = await row(booked.bookingId);
+      t.clock.now += 15 * 60_000 + 1;
+      await t.ctx.paymentWorker.flush();
+      expect((await row(booked.bookingId)).status).toBe('expired');
+      expect(stripe.sessions.get(session)!.status).toBe('expired');
+      const times = await availableTimes(t, {
+        businessId: shop.businessId,
+        serviceId: shop.fullId,
+        date: r.day,
+        address: bookBody(shop).address,
+      });
+      expect(times).toContain('13:00');
+      const again = await checkout(booked.bookingId);
+      expect(again.statusCode).toBe(410);
+      expect(again.json().code).toBe('HOLD_EXPIRED');
+      // The expired booking is not the owner's.
+      expect((await owner('GET', `bookings?from=${r.day}&to=${r.day}`)).json().bookings).toEqual([]);
+      // Bookable again at once.
+      expect((await book(t, bookBody(shop, { date: r.day, time: '13:00' }))).statusCode).toBe(201);
+      t.clock.now = START_CLOCK;
+    });
+
+    it('tells the customer when Stripe is down, releasing the hold with nothing half-made', async () => {
+      const booked = await bookWithDeposit();
+      stripe.down = true;
+      try {
+        const res = await checkout(booked.bookingId);
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toMatchObject({
+          code: 'PAYMENT_UNAVAILABLE',
+          error: expect.stringContaining('nothing was charged'),
+        });
+      } finally {
+        stripe.down = false;
+      }
+      expect((await row(booked.bookingId)).status).toBe('expired');
+      expect(
+        await t.ctx.db.selectFrom('payments').selectAll().where('booking_id', '=', booked.bookingId).execute(),
+      ).toEqual([]);
+    });
+  });
+
+  describe('refunds', () => {
+    it('refunds exactly the policy amount once when the customer cancels inside the window, even when the cancel is retried', async () => {
+      const booked = await paidBooking();
+      const token = (await import('../../src/domain/manage-token.ts')).manageTokenFor(
+        t.config.jwtSecret,
+        booked.bookingId,
+      );
+      const shown = (await customer('GET', `/api/customer/booking?token=${token}`)).json();
+      const paid = (await row(booked.bookingId)).paid_cents;
+      expect(shown.payment).toMatchObject({ paid: paid / 100, refundOnCancel: paid / 100 });
+      expect(shown.payment.policy).toContain('24 hours');
+      const first = await customer('DELETE', `/api/customer/confirm-cancel?token=${token}`);
+      expect(first.statusCode).toBe(200);
+      const again = await customer('DELETE', `/api/customer/confirm-cancel?token=${token}`);
+      expect(again.statusCode).toBeGreaterThanOrEqual(400);
+      await t.ctx.paymentWorker.flush();
+      await t.ctx.paymentWorker.flush();
+      const refunds = stripe.refunds.filter(
+        (r) => (r.metadata as { booking_id?: string }).booking_id === booked.bookingId,
+      );
+      expect(refunds.map((r) => r.amount)).toEqual([paid]);
+      expect(await row(booked.bookingId)).toMatchObject({ status: 'cancelled', refunded_cents: paid });
+      const mail = (await mailsFor(booked.bookingId)).find((m) => m.subject.startsWith('Booking cancelled'))!;
+      expect(mail.text_body).toContain('Refunded: $');
+    });
+
+    it('gives nothing back inside the last 24 hours, and says so before the customer confirms', async () => {
+      const booked = await paidBooking();
+      const r = await row(booked.bookingId);
+      t.clock.now = r.start_ms - 3 * 3_600_000;
+      try {
+        const token = (await import('../../src/domain/manage-token.ts')).manageTokenFor(
+          t.config.jwtSecret,
+          booked.bookingId,
+        );
+        const shown = (await customer('GET', `/api/customer/booking?token=${token}`)).json();
+        expect(shown.payment.refundOnCancel).toBe(0);
+        expect((await customer('DELETE', `/api/customer/confirm-cancel?token=${token}`)).statusCode).toBe(200);
+        await t.ctx.paymentWorker.flush();
+        expect(
+          stripe.refunds.filter((x) => (x.metadata as { booking_id?: string }).booking_id === booked.bookingId),
+        ).toEqual([]);
+      } finally {
+        t.clock.now = START_CLOCK;
+      }
+    });
+
+    it('refunds a declined paid booking in full once its undo window has passed', async () => {
+      const booked = await paidBooking();
+      const paid = (await row(booked.bookingId)).paid_cents;
+      const res = await owner('PUT', `booking/decline/${booked.bookingId}`, {});
+      expect(res.json().payment).toMatchObject({ state: 'refunded', refunded: paid / 100 });
+      await t.ctx.paymentWorker.flush();
+      const mine = () =>
+        stripe.refunds.filter((x) => (x.metadata as { booking_id?: string }).booking_id === booked.bookingId);
+      expect(mine()).toEqual([]);
+      t.clock.now += 16_000;
+      try {
+        await t.ctx.paymentWorker.flush();
+        expect(mine().map((x) => x.amount)).toEqual([paid]);
+      } finally {
+        t.clock.now = START_CLOCK;
+      }
+    });
+
+    it('lets the owner refund part of a payment, and refuses more than is left', async () => {
+      const booked = await paidBooking();
+      const paid = (await row(booked.bookingId)).paid_cents;
+      const part = await owner('POST', `booking/refund/${booked.bookingId}`, { amount: 10, reason: 'Scratch' });
+      expect(part.statusCode).toBe(200);
+      expect(part.json().payment).toMatchObject({ state: 'partly_refunded', refunded: 10 });
+      const tooMuch = await owner('POST', `booking/refund/${booked.bookingId}`, { amount: paid / 100 });
+      expect(tooMuch.statusCode).toBe(400);
+      expect(tooMuch.json()).toMatchObject({
+        code: 'REFUND_TOO_LARGE',
+        error: expect.stringContaining(`$${((paid - 1000) / 100).toFixed(2)}`),
+      });
+      await t.ctx.paymentWorker.flush();
+      const mine = stripe.refunds.filter(
+        (x) => (x.metadata as { booking_id?: string }).booking_id === booked.bookingId,
+      );
+      expect(mine.map((x) => x.amount)).toEqual([1000]);
+    });
+  });
+
+  describe("the owner's and the customer's views", () => {
+    it('puts what was paid in the CSV export', async () => {
+      const booked = await paidBooking();
+      const r = await row(booked.bookingId);
+      const csv = (await owner('GET', 'bookings/export')).body.split('\r\n');
+      const line = csv.find((l) => l.startsWith(booked.bookingId))!;
+      expect(line).toMatch(new RegExp(`,paid,${r.paid_cents / 100},0,${(r.total_cents - r.paid_cents) / 100}$`));
+    });
+
+    it("shows the booking's state on the booking page Stripe sends the customer back to", async () => {
+      const booked = await bookWithDeposit();
+      const page = async (payment: string) => {
+        const res = await t.app.inject({ url: `/book/shiny-cars?booking=${booked.bookingId}&payment=${payment}` });
+        expect(res.headers['cache-control']).toBe('no-store');
+        return res.body;
+      };
+      const slug = (await t.ctx.repos.businesses.findById(shop.businessId))!.slug;
+      expect(slug).toBe('shiny-cars');
+      const url = (await checkout(booked.bookingId)).json().url as string;
+      const cancelled = await page('cancelled');
+      expect(cancelled).toContain('Your deposit is not paid yet');
+      expect(cancelled).toContain(url);
+      expect(await page('paid')).toContain('http-equiv="refresh"');
+      await stripe.pay(sessionOf(url));
+      expect(await page('paid')).toContain('Deposit paid: $');
+      expect(await page('paid')).toContain('waiting for Shiny Cars to approve it');
+    });
+  });
+
+  describe('secrets', () => {
+    it('never puts a Stripe key in a log line, a mail or an API answer', async () => {
+      const mails = await t.ctx.db.selectFrom('mail_outbox').selectAll().execute();
+      for (const text of [t.logs.join('\n'), JSON.stringify(mails), answers.join('\n')]) {
+        expect(text).not.toContain(SECRET_KEY);
+        expect(text).not.toContain(SECRET_KEY.slice(12));
+        expect(text).not.toContain(WEBHOOK_SECRET);
+      }
+      expect(answers.length).toBeGreaterThan(20);
+    });
+
+    it('refuses to start with Stripe connected and no ENCRYPTION_KEY', async () => {
+      await expect(createTestApp(kind, { databaseUrl: t.databaseUrl, env: { DEMO_SEED: 'off' } })).rejects.toThrow(
+        ConfigError,
+      );
+    });
+
+    it('forgets the keys on disconnect, and bookings stop asking for a deposit', async () => {
+      const res = await owner('DELETE', 'settings/payments/stripe');
+      expect(res.json().stripe).toBeNull();
+      expect(await t.ctx.db.selectFrom('stripe_accounts').selectAll().execute()).toEqual([]);
+      const booked = await book(t, bookBody(shop, { date: nextDay() }));
+      expect(booked.json()).toMatchObject({ status: 'pending' });
+      expect(booked.json().payment).toBeUndefined();
+    });
+  });
+});
