@@ -315,6 +315,14 @@ export function createStore(client: PublicClient, businessId: string, options: S
     try {
       const booked = await client.customer.book({ body, headers: { 'idempotency-key': submission.key } });
       submission = null;
+      if (booked.status === 'awaiting_payment') {
+        // The deposit is paid on Stripe's page, never in the widget (docs/decisions/021); Stripe
+        // sends the customer back to the business's booking page, which shows the booking.
+        const { url } = await client.customer.checkout({ body: { bookingId: booked.bookingId } });
+        options.onBooked?.(booked);
+        window.location.assign(url);
+        return;
+      }
       batch(() => {
         s.booked.value = booked;
         go('done');

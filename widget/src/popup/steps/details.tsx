@@ -66,12 +66,23 @@ function Consent({ business }: { business: PublicBusiness | null }) {
 
 export function DetailsStep({ store }: { store: Store }) {
   const phoneError = store.fieldErrors.value.phone;
+  const deposit = store.quote.value?.deposit;
   return (
-    <StepFrame store={store} title="Your details" submit="Confirm booking" busyLabel="Booking...">
+    <StepFrame
+      store={store}
+      title="Your details"
+      submit={deposit ? `Book and pay ${formatUsd(deposit.dueNow)} deposit` : 'Confirm booking'}
+      busyLabel={deposit ? 'Going to payment...' : 'Booking...'}
+    >
       <p className="sw-summary">
         {store.service()?.serviceName}, {longDate(store.date.value)} at {formatClock(store.time.value, store.clock())}
         {store.quote.value ? `, ${formatUsd(store.quote.value.totalQuote)}` : ''}
       </p>
+      {deposit && (
+        <p className="sw-hint">
+          You pay the {formatUsd(deposit.dueNow)} deposit on Stripe's secure page; your time is held for 15 minutes.
+        </p>
+      )}
       <div className="sw-row">
         <Field store={store} field="firstName" label="First name" value={store.firstName} autoComplete="given-name" />
         <Field store={store} field="lastName" label="Last name" value={store.lastName} autoComplete="family-name" />

@@ -34,6 +34,11 @@ export function QuoteStep({ store }: { store: Store }) {
         {quote.miles !== null ? ` (${quote.miles} miles away)` : ''}
       </p>
       {quote.distanceEstimatedFrom && <p className="sw-hint">{ESTIMATED_FROM[quote.distanceEstimatedFrom]}</p>}
+      {quote.deposit && (
+        <p className="sw-strong">
+          Due now: {formatUsd(quote.deposit.dueNow)} deposit, {formatUsd(quote.deposit.dueLater)} on the day
+        </p>
+      )}
     </StepFrame>
   );
 }
