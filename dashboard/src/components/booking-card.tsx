@@ -1,4 +1,4 @@
-/** One booking, as the overview (compact) and the Bookings page (detailed) show it. */
+/** One booking, as the overview (compact) and the Bookings page (detailed) show it, with its deposit's chips. */
 import { useSignals } from '@preact/signals-react/runtime';
 import type { Booking } from '@slotwise/shared/api';
 import { formatUsd } from '@slotwise/shared/money';
@@ -6,6 +6,7 @@ import { StatusBadge } from '@slotwise/ui/status-badge.tsx';
 import type { ReactNode } from 'react';
 import { formatDay, formatTime } from '../lib/format.ts';
 import { formatPhone, telHref } from '../lib/phone.ts';
+import { PaymentChips } from './booking-payment.tsx';
 import { EmailText } from './email-text.tsx';
 import './booking-card.css';
 
@@ -37,6 +38,7 @@ export function BookingCard({
         <h3>{booking.serviceName}</h3>
         <StatusBadge status={booking.status} />
       </header>
+      <PaymentChips booking={booking} />
       {detailed ? (
         <dl className="booking-details">
           <Detail label="Customer">{name}</Detail>

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { StatusBadge, statusColor } from './status-badge.tsx';
+import { StatusBadge, statusColor, statusLabel } from './status-badge.tsx';
 
 describe('StatusBadge', () => {
   it.each([
@@ -8,6 +8,8 @@ describe('StatusBadge', () => {
     ['approved', 'green'],
     ['completed', 'blue'],
     ['cancelled', 'red'],
+    ['awaiting_payment', 'amber'],
+    ['expired', 'grey'],
     ['PENDING', 'amber'],
     ['Approved', 'green'],
     ['declined', 'grey'],
@@ -17,10 +19,32 @@ describe('StatusBadge', () => {
     expect(statusColor(status)).toBe(color);
   });
 
+  it.each([
+    ['awaiting_payment', 'Awaiting payment'],
+    ['expired', 'Expired'],
+    ['PENDING', 'Pending'],
+    ['some__new_state', 'Some new state'],
+    ['', 'Unknown'],
+    [undefined, 'Unknown'],
+  ] as const)('words %j as %j', (status, word) => {
+    expect(statusLabel(status)).toBe(word);
+  });
+
   it('renders the status as a capitalised word with its colour class', () => {
     render(<StatusBadge status="CANCELLED" />);
     const badge = screen.getByText('Cancelled');
     expect(badge).toHaveClass('sw-badge', 'sw-badge--red');
     expect(badge).toHaveAttribute('data-color', 'red');
+  });
+
+  it('says "Awaiting payment" in amber and "Expired" in grey', () => {
+    render(
+      <>
+        <StatusBadge status="awaiting_payment" />
+        <StatusBadge status="expired" />
+      </>,
+    );
+    expect(screen.getByText('Awaiting payment')).toHaveAttribute('data-color', 'amber');
+    expect(screen.getByText('Expired')).toHaveAttribute('data-color', 'grey');
   });
 });

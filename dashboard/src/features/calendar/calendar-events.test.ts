@@ -9,6 +9,7 @@ import {
   hoursByWeekday,
   insideHours,
   slotIsOpen,
+  toEvents,
 } from './calendar-events.ts';
 import { timeOf, wallDate } from './wall-clock.ts';
 
@@ -55,6 +56,29 @@ describe('bookingEvent', () => {
     expect(e.color).toBe(color);
     expect(e.movable).toBe(movable);
     expect(e.resizable).toBe(false);
+  });
+
+  it('shows a booking awaiting its deposit in amber, titled so, and keeps it where it is', () => {
+    const e = bookingEvent(booking({ status: 'awaiting_payment' }));
+    expect(e.title).toBe('Awaiting payment: Full Detail · Dana Reyes');
+    expect(e.color).toBe('amber');
+    expect(e.movable).toBe(false);
+    expect(e.resizable).toBe(false);
+    expect(e.tooltip).toBe(
+      'Awaiting payment: Full Detail · Dana Reyes (Awaiting payment) 10:00 AM – 11:30 AM. It cannot be moved while it waits for the deposit.',
+    );
+  });
+
+  it('never draws a hold that expired unpaid', () => {
+    const events = toEvents(
+      [
+        booking({ _id: '0b9c7a1e-7f5d-4c1a-9e3b-2d4f6a8c0e13', status: 'expired' }),
+        booking({ _id: '0b9c7a1e-7f5d-4c1a-9e3b-2d4f6a8c0e14', status: 'awaiting_payment' }),
+      ],
+      [],
+      'America/Los_Angeles',
+    );
+    expect(events.map((e) => e.key)).toEqual(['booking:0b9c7a1e-7f5d-4c1a-9e3b-2d4f6a8c0e14']);
   });
 
   it('ends a booking that runs past midnight on the next day', () => {

@@ -3,9 +3,9 @@
  * on wall dates (wall-clock.ts), and the business hours that limit dragging.
  */
 import type { AvailabilityEntry, BlockedTime, Booking, TravelBlock } from '@slotwise/shared/api';
-import { ACTIVE_STATUSES, type BlockReason, defaultBusinessHours, WEEKDAYS } from '@slotwise/shared/domain';
+import { type BlockReason, defaultBusinessHours, WEEKDAYS } from '@slotwise/shared/domain';
 import { hhMm, minutesOfDay } from '@slotwise/shared/time';
-import { type BadgeColor, statusColor } from '@slotwise/ui/status-badge.tsx';
+import { type BadgeColor, statusColor, statusLabel } from '@slotwise/ui/status-badge.tsx';
 import { addDays } from 'date-fns';
 import { formatTime } from '../../lib/format.ts';
 import { dayOf, endMinuteOn, minuteOf, timeOf, toWallDate, wallDate } from './wall-clock.ts';
@@ -82,21 +82,33 @@ export function travelEvent(block: TravelBlock, timeZone: string): TravelEvent {
 
 const span = (start: Date, end: Date) => `${formatTime(timeOf(start))} – ${formatTime(timeOf(end))}`;
 
+/**
+ * What the owner may drag: pending and approved bookings. One awaiting payment holds its time
+ * only until the deposit is paid or the hold runs out (docs/decisions/021), so it stays put.
+ */
+const MOVABLE = new Set(['pending', 'approved']);
+
+function unmovableReason(status: string): string {
+  return status === 'awaiting_payment'
+    ? '. It cannot be moved while it waits for the deposit.'
+    : `. A ${status} booking cannot be moved.`;
+}
+
 export function bookingEvent(booking: Booking): BookingEvent {
   const { day, startTime, endTime } = booking.bookingTime;
   const start = wallDate(day, startTime);
   // A booking that runs past midnight ends on the next day.
   const end = endTime > startTime ? wallDate(day, endTime) : addDays(wallDate(day, endTime), 1);
   const status = booking.status.toLowerCase();
-  const movable = (ACTIVE_STATUSES as readonly string[]).includes(status);
+  const movable = MOVABLE.has(status);
   const who = `${booking.firstName} ${booking.lastName}`.trim();
-  const title = who ? `${booking.serviceName} · ${who}` : booking.serviceName;
-  const label = status.charAt(0).toUpperCase() + status.slice(1);
+  const what = who ? `${booking.serviceName} · ${who}` : booking.serviceName;
+  const title = status === 'awaiting_payment' ? `Awaiting payment: ${what}` : what;
   return {
     kind: 'booking',
     key: `booking:${booking._id}`,
     title,
-    tooltip: `${title} (${label}) ${span(start, end)}${movable ? '' : `. A ${status} booking cannot be moved.`}`,
+    tooltip: `${title} (${statusLabel(status)}) ${span(start, end)}${movable ? '' : unmovableReason(status)}`,
     start,
     end,
     movable,
@@ -130,7 +142,8 @@ export function toEvents(
   timeZone: string,
 ): CalendarEvent[] {
   const out: CalendarEvent[] = [];
-  for (const b of bookings ?? []) out.push(bookingEvent(b));
+  // A hold released unpaid never reached the owner's calendar (the server leaves them out too).
+  for (const b of bookings ?? []) if (b.status.toLowerCase() !== 'expired') out.push(bookingEvent(b));
   for (const b of blocked ?? []) out.push(blockedEvent(b, timeZone));
   return out;
 }

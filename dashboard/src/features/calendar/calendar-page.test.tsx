@@ -910,6 +910,49 @@ describe('undo and decisions', () => {
     expect(within(other).queryByRole('link', { name: 'Navigate' })).not.toBeInTheDocument();
   });
 
+  it("shows a booking's deposit in its dialog and refunds it there; one awaiting payment stays put", async () => {
+    const paidBooking: Booking = {
+      ...APPROVED,
+      payment: { state: 'paid', deposit: 45, paid: 45, refunded: 0, balance: 135, paidAt: '2026-03-10T17:00:00.000Z' },
+    };
+    const awaiting: Booking = {
+      ...BOOKING,
+      _id: '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a',
+      status: 'awaiting_payment',
+      bookingTime: { day: '2026-03-11', startTime: '14:00', endTime: '15:00' },
+      payment: { state: 'awaiting', deposit: 45, paid: 0, refunded: 0, balance: 180, paidAt: null },
+    };
+    const expired: Booking = { ...awaiting, _id: '3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b', status: 'expired' };
+    const { api, user } = await openCalendar('/dashboard/calendar?date=2026-03-11', {
+      'GET /api/business-dashboard/bookings': { body: { bookings: [BOOKING, paidBooking, awaiting, expired] } },
+      'POST /api/business-dashboard/booking/refund/:id': {
+        body: { ...paidBooking, payment: { ...paidBooking.payment!, state: 'refunded', refunded: 45 } },
+      },
+    });
+    const held = eventByTitle('Awaiting payment: Full Detail · Dana Reyes');
+    expect(held.movable).toBe(false);
+    expect(props().events.filter((e) => e.kind === 'booking')).toHaveLength(3);
+
+    await user.click(eventBox('Awaiting payment: Full Detail · Dana Reyes'));
+    const heldSheet = await screen.findByRole('dialog', { name: 'Awaiting payment: Full Detail · Dana Reyes' });
+    expect(within(heldSheet).getByText('Awaiting payment')).toHaveAttribute('data-color', 'amber');
+    expect(within(heldSheet).queryByRole('button', { name: 'Move' })).not.toBeInTheDocument();
+    expect(within(heldSheet).queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
+    await user.click(within(heldSheet).getByRole('button', { name: 'Close' }));
+
+    await user.click(eventBox('Wash · Sam Okafor'));
+    const sheet = await screen.findByRole('dialog', { name: 'Wash · Sam Okafor' });
+    expect(within(sheet).getByText('Deposit paid $45.00')).toBeInTheDocument();
+    expect(within(sheet).getByText('Balance due $135.00')).toBeInTheDocument();
+    await user.click(within(sheet).getByRole('button', { name: 'Refund' }));
+    const refund = screen.getByRole('dialog', { name: 'Refund through Stripe' });
+    await user.click(within(refund).getByRole('button', { name: 'Refund $45.00' }));
+    await waitFor(() => expect(within(sheet).getByText('Refunded $45.00')).toBeInTheDocument());
+    expect(within(sheet).queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
+    expect(shownToasts()).toContainEqual('Refund of $45.00 sent to Stripe.');
+    expect(api.callsTo('POST /api/business-dashboard/booking/refund/:id')[0]?.body).toEqual({ amount: 45 });
+  });
+
   it('opens on one day on a phone, and on the view last chosen after that', async () => {
     onPhone();
     const { user } = await openCalendar('/dashboard/calendar?date=2026-03-11');

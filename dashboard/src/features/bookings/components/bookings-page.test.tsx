@@ -1,5 +1,7 @@
+import type { BookingPayment } from '@slotwise/shared/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { shownToasts } from '../../../components/toaster.tsx';
 import { makeBooking, withUndo } from '../../../testing/bookings.ts';
 import { deferred, fakeApi, type Reply } from '../../../testing/fake-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
@@ -221,5 +223,124 @@ describe('Bookings Management', () => {
     fakeApi({ [LIST]: { status: 500, body: { error: 'db down' } } });
     renderApp('/dashboard/bookings');
     expect(await screen.findByText('Error: Failed to fetch bookings')).toBeInTheDocument();
+  });
+});
+
+describe('Bookings Management: deposits', () => {
+  const REFUND = 'POST /api/business-dashboard/booking/refund/:id';
+  const payment = (over: Partial<BookingPayment> = {}): BookingPayment => ({
+    state: 'paid',
+    deposit: 48.76,
+    paid: 48.76,
+    refunded: 0,
+    balance: 146.29,
+    paidAt: '2026-03-05T17:00:00.000Z',
+    ...over,
+  });
+
+  it('shows what each booking paid, refunded and still owes, and never an expired hold', async () => {
+    storeToken();
+    fakeApi({
+      [LIST]: {
+        body: {
+          bookings: [
+            makeBooking({ firstName: 'Pat', serviceName: 'Wash', status: 'approved', payment: payment() }),
+            makeBooking({
+              firstName: 'Alex',
+              serviceName: 'Polish',
+              status: 'cancelled',
+              payment: payment({ state: 'refunded', refunded: 48.76, balance: 0 }),
+            }),
+            makeBooking({
+              firstName: 'Cam',
+              serviceName: 'Wax',
+              status: 'awaiting_payment',
+              payment: payment({ state: 'awaiting', paid: 0, paidAt: null, balance: 195.05 }),
+            }),
+            makeBooking({ firstName: 'Dee', serviceName: 'Tint', status: 'expired' }),
+            makeBooking({ firstName: 'Eve', serviceName: 'Detail', status: 'pending' }),
+          ],
+        },
+      },
+    });
+    renderApp('/dashboard/bookings');
+    const paid = await screen.findByRole('article', { name: 'Wash for Pat Lovelace' });
+    expect(within(paid).getByText('Deposit paid $48.76')).toBeInTheDocument();
+    expect(within(paid).getByText('Balance due $146.29')).toBeInTheDocument();
+    expect(within(paid).getByRole('button', { name: 'Refund' })).toBeInTheDocument();
+
+    const refunded = screen.getByRole('article', { name: 'Polish for Alex Lovelace' });
+    expect(within(refunded).getByText('Refunded $48.76')).toBeInTheDocument();
+    expect(within(refunded).queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
+
+    const held = screen.getByRole('article', { name: 'Wax for Cam Lovelace' });
+    expect(within(held).getByText('Awaiting payment')).toHaveAttribute('data-color', 'amber');
+    expect(within(held).queryByText(/Balance due/)).not.toBeInTheDocument();
+
+    const plain = screen.getByRole('article', { name: 'Detail for Eve Lovelace' });
+    expect(within(plain).queryByText(/Deposit|Refund|Balance/)).not.toBeInTheDocument();
+    expect(articles()).not.toContain('Tint for Dee Lovelace');
+  });
+
+  it('refunds part of a deposit and shows the booking as Stripe now has it', async () => {
+    storeToken();
+    const booking = makeBooking({ serviceName: 'Wash', status: 'approved', payment: payment() });
+    const api = fakeApi({
+      [LIST]: { body: { bookings: [booking] } },
+      [REFUND]: { body: { ...booking, payment: payment({ state: 'partly_refunded', refunded: 20 }) } },
+    });
+    const { user } = renderApp('/dashboard/bookings');
+    const card = await screen.findByRole('article');
+    await user.click(within(card).getByRole('button', { name: 'Refund' }));
+    const dialog = screen.getByRole('dialog', { name: 'Refund through Stripe' });
+    expect(dialog).toHaveTextContent('Wash for Ada Lovelace: $48.76 paid.');
+    const amount = within(dialog).getByLabelText('Amount ($)');
+    expect(amount).toHaveValue(48.76);
+    expect(amount).toHaveFocus();
+    await user.clear(amount);
+    await user.type(amount, '20');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund $20.00' }));
+    expect(await within(card).findByText('Partly refunded ($20.00)')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(shownToasts()).toContainEqual('Refund of $20.00 sent to Stripe.');
+    expect(api.callsTo(REFUND)[0]?.body).toEqual({ amount: 20 });
+    // $28.76 is left to refund.
+    await user.click(within(card).getByRole('button', { name: 'Refund' }));
+    expect(within(screen.getByRole('dialog')).getByLabelText('Amount ($)')).toHaveValue(28.76);
+  });
+
+  it('will not send more than is left, and shows a refusal in the dialog', async () => {
+    storeToken();
+    const booking = makeBooking({ status: 'approved', payment: payment({ state: 'partly_refunded', refunded: 8.76 }) });
+    const api = fakeApi({
+      [LIST]: { body: { bookings: [booking] } },
+      [REFUND]: {
+        status: 502,
+        body: { code: 'PAYMENT_UNAVAILABLE', error: 'Stripe could not be reached; nothing was refunded. Try again.' },
+      },
+    });
+    const { user } = renderApp('/dashboard/bookings');
+    const card = await screen.findByRole('article');
+    await user.click(within(card).getByRole('button', { name: 'Refund' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveTextContent('$48.76 paid, $8.76 refunded already.');
+    const amount = within(dialog).getByLabelText('Amount ($)');
+    expect(amount).toHaveValue(40);
+    await user.clear(amount);
+    await user.type(amount, '40.01');
+    // Not an amount that can be sent: the button names none.
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('You can refund at most $40.00.');
+    expect(api.callsTo(REFUND)).toHaveLength(0);
+
+    await user.clear(amount);
+    await user.type(amount, '40');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund $40.00' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Stripe could not be reached; nothing was refunded. Try again.',
+    );
+    expect(within(card).getByText('Partly refunded ($8.76)')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import type { Booking } from '@slotwise/shared/api';
 import { useState } from 'react';
 import { BookingCard } from '../../../components/booking-card.tsx';
 import { BookingDecisions, DECISION_FAILED, type Decision } from '../../../components/booking-decisions.tsx';
+import { RefundButton } from '../../../components/booking-payment.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { client } from '../../../lib/api.ts';
@@ -18,8 +19,10 @@ type Filter = (typeof FILTERS)[number];
 const EXPORT_FAILED = 'Failed to export bookings. Please try again.';
 
 function visible(bookings: readonly Booking[], filter: Filter): Booking[] {
-  if (filter === 'All') return [...bookings];
-  return bookings.filter((b) => b.status.toLowerCase() === filter.toLowerCase());
+  // A hold released unpaid was never a booking to the owner (the server leaves them out too).
+  const shown = bookings.filter((b) => b.status.toLowerCase() !== 'expired');
+  if (filter === 'All') return shown;
+  return shown.filter((b) => b.status.toLowerCase() === filter.toLowerCase());
 }
 
 export function BookingsPage() {
@@ -102,7 +105,12 @@ export function BookingsPage() {
               key={b._id}
               booking={b}
               detailed
-              actions={<BookingDecisions booking={b} onChange={replace} onFailure={refused} />}
+              actions={
+                <>
+                  <BookingDecisions booking={b} onChange={replace} onFailure={refused} />
+                  <RefundButton booking={b} onChange={replace} />
+                </>
+              }
             />
           ))}
         </div>

@@ -1,6 +1,7 @@
 /**
  * What a click on an event opens (a bottom sheet on a phone, components/modal.tsx): its
- * details; for a booking, Approve and Decline while it is pending, Call and Navigate; a
+ * details; for a booking, Approve and Decline while it is pending, Refund while a deposit is
+ * paid and not all refunded, Call and Navigate; its deposit's chips; a
  * Move form (the same move as a drag, for keyboard users and anyone who cannot drag
  * precisely); and Delete for a blocked time.
  */
@@ -12,12 +13,14 @@ import { StatusBadge } from '@slotwise/ui/status-badge.tsx';
 import { addMinutes, differenceInMinutes } from 'date-fns';
 import { type FormEvent, useId, useState } from 'react';
 import { BookingDecisions } from '../../../components/booking-decisions.tsx';
+import { PaymentChips, RefundButton } from '../../../components/booking-payment.tsx';
 import { EmailText } from '../../../components/email-text.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { directionsLink } from '../../../lib/contact-links.ts';
 import { serverErrorOr } from '../../../lib/errors.ts';
 import { formatDay, formatTime } from '../../../lib/format.ts';
+import { paymentChips } from '../../../lib/payment.ts';
 import { formatPhone, telHref } from '../../../lib/phone.ts';
 import { type CalendarEvent, reasonLabel } from '../calendar-events.ts';
 import { dayOf, timeOf, wallDate } from '../wall-clock.ts';
@@ -104,6 +107,7 @@ export function EventDialog({
       {booking && (
         <div className="cal-quick-actions">
           <BookingDecisions booking={booking} onChange={onBookingChange} />
+          <RefundButton booking={booking} onChange={onBookingChange} />
           {tel && (
             <a className="btn btn--small" href={tel}>
               Call
@@ -122,6 +126,14 @@ export function EventDialog({
           <dd>
             <StatusBadge status={booking.status} />
           </dd>
+          {paymentChips(booking).length > 0 && (
+            <>
+              <dt>Payment</dt>
+              <dd>
+                <PaymentChips booking={booking} />
+              </dd>
+            </>
+          )}
           <dt>Customer</dt>
           <dd>{`${booking.firstName} ${booking.lastName}`.trim()}</dd>
           <dt>Contact</dt>

@@ -1,5 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import type { BookingPayment } from '@slotwise/shared/api';
+import { todayIn } from '@slotwise/shared/time-zone';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { shownToasts } from '../../../components/toaster.tsx';
 import { makeBooking } from '../../../testing/bookings.ts';
 import { deferred, fakeApi, type Reply } from '../../../testing/fake-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
@@ -7,6 +10,8 @@ import { loadingSkeleton } from '../../../testing/skeleton.ts';
 import { storeToken } from '../../../testing/tokens.ts';
 
 const TODAY = 'GET /api/business-dashboard/bookings/today';
+const UPCOMING = 'GET /api/business-dashboard/bookings';
+const REFUND = 'POST /api/business-dashboard/booking/refund/:id';
 
 function card(label: string) {
   return screen.getByText(label).closest('.stat-card') as HTMLElement;
@@ -164,5 +169,100 @@ describe('Overview', () => {
     expect(within(card('Pending Approvals')).getByText('0')).toBeInTheDocument();
     expect(api.callsTo('PUT /api/business-dashboard/booking/approve/:id')[0]?.params.id).toBe(pending._id);
     expect(await screen.findByText('Booking approved. Ada has been e-mailed.')).toBeInTheDocument();
+  });
+});
+
+describe('Overview: deposits', () => {
+  // The business is in Los Angeles (testing/fake-api.ts onboardedProfile); "today" is its day.
+  const day = () => todayIn('America/Los_Angeles');
+  const paid = (over: Partial<BookingPayment> = {}): BookingPayment => ({
+    state: 'paid',
+    deposit: 40,
+    paid: 40,
+    refunded: 0,
+    balance: 89.5,
+    paidAt: new Date().toISOString(),
+    ...over,
+  });
+
+  it('shows no deposit cards for a business whose bookings carry no payment', async () => {
+    storeToken();
+    const api = fakeApi({
+      [TODAY]: { body: { bookings: [makeBooking({ status: 'approved' })] } },
+      [UPCOMING]: { body: { bookings: [makeBooking({ status: 'pending' })] } },
+    });
+    renderApp('/dashboard');
+    await screen.findByText("Today's Revenue");
+    expect(screen.queryByText('Deposits taken today')).not.toBeInTheDocument();
+    expect(screen.queryByText('Balance due')).not.toBeInTheDocument();
+    // Asked for from a date no zone has passed yet; the business's own day is applied here.
+    expect(api.callsTo(UPCOMING)[0]?.url.searchParams.get('from')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('sums the deposits paid today and the balance due on upcoming bookings, leaving out those awaiting payment from revenue', async () => {
+    storeToken();
+    const visit = { day: day(), startTime: '10:00', endTime: '11:30' };
+    const todays = makeBooking({ status: 'approved', totalQuote: 129.5, bookingTime: visit, payment: paid() });
+    const awaiting = makeBooking({
+      status: 'awaiting_payment',
+      serviceName: 'Wash',
+      totalQuote: 60,
+      bookingTime: visit,
+      payment: paid({ state: 'awaiting', paid: 0, paidAt: null, balance: 60 }),
+    });
+    const nextWeek = makeBooking({
+      status: 'pending',
+      serviceName: 'Polish',
+      bookingTime: { ...visit, day: '2099-01-01' },
+      payment: paid({ paid: 25.25, deposit: 25.25, balance: 100 }),
+    });
+    fakeApi({
+      [TODAY]: { body: { bookings: [todays, awaiting] } },
+      [UPCOMING]: { body: { bookings: [todays, awaiting, nextWeek] } },
+    });
+    renderApp('/dashboard');
+    await screen.findByText('Deposits taken today');
+    expect(within(card('Deposits taken today')).getByText('$65.25')).toBeInTheDocument();
+    expect(within(card('Balance due')).getByText('$189.50')).toBeInTheDocument();
+    expect(within(card("Today's Revenue")).getByText('$129.50')).toBeInTheDocument();
+
+    const item = screen.getByRole('article', { name: 'Full Detail for Ada Lovelace' });
+    expect(within(item).getByText('Deposit paid $40.00')).toBeInTheDocument();
+    expect(within(item).getByText('Balance due $89.50')).toBeInTheDocument();
+    const held = screen.getByRole('article', { name: 'Wash for Ada Lovelace' });
+    expect(within(held).getByText('Awaiting payment')).toHaveAttribute('data-color', 'amber');
+    expect(within(held).queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
+  });
+
+  it('refunds from the agenda: the card and the cards above follow', async () => {
+    storeToken();
+    const visit = { day: day(), startTime: '10:00', endTime: '11:30' };
+    const booking = makeBooking({ status: 'approved', bookingTime: visit, payment: paid() });
+    const api = fakeApi({
+      [TODAY]: { body: { bookings: [booking] } },
+      [UPCOMING]: { body: { bookings: [booking] } },
+      [REFUND]: (req) => ({
+        body: {
+          ...booking,
+          payment: paid({ state: 'partly_refunded', refunded: (req.body as { amount: number }).amount }),
+        },
+      }),
+    });
+    const { user } = renderApp('/dashboard');
+    const item = await screen.findByRole('article', { name: 'Full Detail for Ada Lovelace' });
+    await user.click(within(item).getByRole('button', { name: 'Refund' }));
+    const dialog = screen.getByRole('dialog', { name: 'Refund through Stripe' });
+    const amount = within(dialog).getByLabelText('Amount ($)');
+    expect(amount).toHaveValue(40);
+    await user.clear(amount);
+    await user.type(amount, '15');
+    await user.type(within(dialog).getByLabelText('Reason (optional)'), 'Came late');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund $15.00' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(item).getByText('Partly refunded ($15.00)')).toBeInTheDocument();
+    expect(within(card('Deposits taken today')).getByText('$25.00')).toBeInTheDocument();
+    expect(shownToasts()).toContainEqual('Refund of $15.00 sent to Stripe.');
+    expect(api.callsTo(REFUND)[0]?.body).toEqual({ amount: 15, reason: 'Came late' });
+    expect(api.callsTo(REFUND)[0]?.params.id).toBe(booking._id);
   });
 });

@@ -1,15 +1,17 @@
 /**
  * Today's schedule as an agenda (issue 21): one row per booking in time order, readable
  * on a phone held in one hand. Each row shows the time, the service and status, the
- * customer, the price, the address as a link that opens directions in the phone's map
- * app, the phone number as a link that dials it, and Approve / Decline for a pending
- * booking (components/booking-decisions.tsx).
+ * customer, the price, the deposit's chips, the address as a link that opens directions in
+ * the phone's map app, the phone number as a link that dials it, Approve / Decline for a
+ * pending booking (components/booking-decisions.tsx) and Refund for a paid deposit
+ * (components/booking-payment.tsx).
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import type { Booking } from '@slotwise/shared/api';
 import { formatUsd } from '@slotwise/shared/money';
 import { StatusBadge } from '@slotwise/ui/status-badge.tsx';
 import { BookingDecisions } from '../../../components/booking-decisions.tsx';
+import { PaymentChips, RefundButton } from '../../../components/booking-payment.tsx';
 import { directionsLink } from '../../../lib/contact-links.ts';
 import { formatTime } from '../../../lib/format.ts';
 import { formatPhone, telHref } from '../../../lib/phone.ts';
@@ -34,6 +36,7 @@ function AgendaItem({ booking, onChange }: { booking: Booking; onChange: (bookin
             <span>{name}</span>
             <span className="agenda-price">{formatUsd(booking.totalQuote)}</span>
           </p>
+          <PaymentChips booking={booking} />
           {(address || tel) && (
             <p className="agenda-contact">
               {address && (
@@ -66,6 +69,7 @@ function AgendaItem({ booking, onChange }: { booking: Booking; onChange: (bookin
           )}
           <div className="agenda-actions">
             <BookingDecisions booking={booking} onChange={onChange} />
+            <RefundButton booking={booking} onChange={onChange} />
           </div>
         </div>
       </article>

@@ -6,22 +6,96 @@ import { type FormEvent, useId, useState } from 'react';
 import { Notice } from '../../../components/notice.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { client } from '../../../lib/api.ts';
+import type { Checked } from '../../../lib/deposit-rule.ts';
 import { isNetworkError, serverDetail } from '../../../lib/errors.ts';
 import { useResource } from '../../../lib/resource.ts';
+import {
+  DEPOSIT_CHOICES,
+  type DepositChoice,
+  type DepositDraft,
+  depositDraftFrom,
+  depositFrom,
+  depositNote,
+} from '../service-deposit.ts';
 
 const SERVICE_FIELDS_REQUIRED = 'Please provide a service name, duration, and price.';
 
-interface Draft {
+interface Draft extends DepositDraft {
   serviceName: string;
   duration: string;
   price: string;
 }
 type Failure = { text: string; detail: string | null };
 
-/** The draft as the API wants it, or null when a field is missing. */
-function toInput(d: Draft): ServiceInput | null {
-  if (!d.serviceName.trim() || d.duration.trim() === '' || d.price.trim() === '') return null;
-  return { serviceName: d.serviceName.trim(), duration: Number(d.duration), price: Number(d.price) };
+/** The draft as the API wants it (deposit null: the business's rule), or what is missing or wrong. */
+function toInput(d: Draft): Checked<ServiceInput> {
+  if (!d.serviceName.trim() || d.duration.trim() === '' || d.price.trim() === '')
+    return { ok: false, error: SERVICE_FIELDS_REQUIRED };
+  const deposit = depositFrom(d);
+  if (!deposit.ok) return deposit;
+  return {
+    ok: true,
+    value: {
+      serviceName: d.serviceName.trim(),
+      duration: Number(d.duration),
+      price: Number(d.price),
+      deposit: deposit.value,
+    },
+  };
+}
+
+/** Deposit: the business's rule or one of the service's own, with its amount or percent when it needs one. */
+function DepositFields({
+  draft,
+  onChange,
+  idPrefix,
+}: {
+  draft: Draft;
+  onChange: (d: Draft) => void;
+  idPrefix: string;
+}) {
+  const fixed = draft.deposit === 'fixed';
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={`${idPrefix}-deposit`}>Deposit</label>
+        <select
+          id={`${idPrefix}-deposit`}
+          className="input"
+          value={draft.deposit}
+          onChange={(e) => onChange({ ...draft, deposit: e.currentTarget.value as DepositChoice })}
+        >
+          {DEPOSIT_CHOICES.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {(fixed || draft.deposit === 'percent') && (
+        <div className="field">
+          <label htmlFor={`${idPrefix}-deposit-value`}>{fixed ? 'Deposit amount ($)' : 'Deposit percent (%)'}</label>
+          <input
+            id={`${idPrefix}-deposit-value`}
+            className="input"
+            type="number"
+            inputMode={fixed ? 'decimal' : 'numeric'}
+            min={fixed ? 0.5 : 1}
+            max={fixed ? 20_000 : 100}
+            step={fixed ? '0.01' : 1}
+            value={fixed ? draft.depositAmount : draft.depositPercent}
+            onChange={(e) =>
+              onChange(
+                fixed
+                  ? { ...draft, depositAmount: e.currentTarget.value }
+                  : { ...draft, depositPercent: e.currentTarget.value },
+              )
+            }
+          />
+        </div>
+      )}
+    </>
+  );
 }
 
 function ServiceFields({
@@ -73,6 +147,7 @@ function ServiceFields({
           onChange={(e) => onChange({ ...draft, price: e.currentTarget.value })}
         />
       </div>
+      <DepositFields draft={draft} onChange={onChange} idPrefix={idPrefix} />
     </div>
   );
 }
@@ -81,6 +156,7 @@ const emptyDraft = (): Draft => ({
   serviceName: '',
   duration: String(DEFAULT_SERVICE.duration),
   price: String(DEFAULT_SERVICE.price),
+  ...depositDraftFrom(null),
 });
 
 function ServiceItem({
@@ -101,21 +177,26 @@ function ServiceItem({
 
   function startEdit() {
     onFailure(null);
-    setDraft({ serviceName: service.serviceName, duration: String(service.duration), price: String(service.price) });
+    setDraft({
+      serviceName: service.serviceName,
+      duration: String(service.duration),
+      price: String(service.price),
+      ...depositDraftFrom(service.deposit),
+    });
     setEditing(true);
   }
 
   async function save(event: FormEvent) {
     event.preventDefault();
     const input = toInput(draft);
-    if (!input) {
-      onFailure({ text: SERVICE_FIELDS_REQUIRED, detail: null });
+    if (!input.ok) {
+      onFailure({ text: input.error, detail: null });
       return;
     }
     setBusy(true);
     onFailure(null);
     try {
-      onSaved(await client.dashboard.editService({ params: { id: service._id }, body: input }));
+      onSaved(await client.dashboard.editService({ params: { id: service._id }, body: input.value }));
       setEditing(false);
     } catch (err) {
       onFailure({ text: 'Failed to update service', detail: serverDetail(err) });
@@ -138,6 +219,7 @@ function ServiceItem({
     }
   }
 
+  const note = depositNote(service.deposit);
   if (editing) {
     return (
       <li className="service-item service-item--editing">
@@ -164,6 +246,7 @@ function ServiceItem({
         <p className="muted">
           {service.duration} min · {formatUsd(service.price)}
         </p>
+        {note && <p className="service-deposit">{note}</p>}
       </div>
       <div className="row">
         <button type="button" className="btn btn--small" aria-describedby={`${id}-name`} onClick={startEdit}>
@@ -200,14 +283,14 @@ export function ServicesListSection() {
   async function add(event: FormEvent) {
     event.preventDefault();
     const input = toInput(draft);
-    if (!input) {
-      setFailure({ text: SERVICE_FIELDS_REQUIRED, detail: null });
+    if (!input.ok) {
+      setFailure({ text: input.error, detail: null });
       return;
     }
     setFailure(null);
     setAdding(true);
     try {
-      const created = await client.dashboard.addService({ body: input });
+      const created = await client.dashboard.addService({ body: input.value });
       services.set([...current(), created]);
       setDraft(emptyDraft());
     } catch (err) {

@@ -335,8 +335,108 @@ describe('Services page: Services list', { timeout: 20_000 }, () => {
       serviceName: 'Full Detail',
       duration: 30,
       price: 0,
+      deposit: null,
     });
     expect(within(form).getByLabelText('Service Name')).toHaveValue('');
+  });
+
+  it('adds a service with a deposit of its own, offering the amount or percent only when it needs one', async () => {
+    const api = servicesApi({
+      [`POST ${B}/service/add`]: (req: FakeRequest) => ({
+        status: 201,
+        body: { _id: '22222222-2222-4222-8222-222222222222', ...(req.body as object) },
+      }),
+    });
+    const { user } = renderApp('/dashboard/services');
+    const form = await screen.findByRole('form', { name: 'Add a service' });
+    const deposit = within(form).getByLabelText('Deposit');
+    expect(deposit).toHaveValue('default');
+    expect(
+      within(deposit)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Business default', 'No deposit', 'Fixed amount', 'Percentage', 'Full price']);
+    expect(within(form).queryByLabelText('Deposit amount ($)')).not.toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Service Name'), 'Ceramic Coat');
+    await user.selectOptions(deposit, 'fixed');
+    await user.type(within(form).getByLabelText('Deposit amount ($)'), '40');
+    await user.selectOptions(deposit, 'percent');
+    expect(within(form).queryByLabelText('Deposit amount ($)')).not.toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Deposit percent (%)'), '25');
+    await user.click(within(form).getByRole('button', { name: 'Add Service' }));
+    const s = section('Services');
+    expect(await within(s).findByText('Deposit: 25%')).toBeInTheDocument();
+    expect(api.callsTo(`POST ${B}/service/add`)[0]?.body).toEqual({
+      serviceName: 'Ceramic Coat',
+      duration: 30,
+      price: 0,
+      deposit: { kind: 'percent', percent: 25 },
+    });
+    // The form starts again from the business's rule.
+    expect(within(form).getByLabelText('Deposit')).toHaveValue('default');
+  });
+
+  it('asks for the deposit amount before sending', async () => {
+    const api = servicesApi();
+    const { user } = renderApp('/dashboard/services');
+    const form = await screen.findByRole('form', { name: 'Add a service' });
+    await user.type(within(form).getByLabelText('Service Name'), 'Wax');
+    await user.selectOptions(within(form).getByLabelText('Deposit'), 'fixed');
+    await user.click(within(form).getByRole('button', { name: 'Add Service' }));
+    expect(within(section('Services')).getByRole('alert')).toHaveTextContent('Deposit amount must be a number.');
+    expect(api.callsTo(`POST ${B}/service/add`)).toHaveLength(0);
+  });
+
+  it('notes each service that has a deposit of its own', async () => {
+    servicesApi({
+      [`GET ${B}/services`]: {
+        body: {
+          services: [
+            { ...wash, deposit: null },
+            {
+              ...wash,
+              _id: '33333333-3333-4333-8333-333333333333',
+              serviceName: 'Polish',
+              deposit: { kind: 'fixed', amount: 40 },
+            },
+            { ...wash, _id: '44444444-4444-4444-8444-444444444444', serviceName: 'Tint', deposit: { kind: 'none' } },
+            { ...wash, _id: '55555555-5555-4555-8555-555555555555', serviceName: 'Coat', deposit: { kind: 'full' } },
+          ],
+        },
+      },
+    });
+    renderApp('/dashboard/services');
+    const list = await within(section('Services')).findByRole('list', { name: 'Your services' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((r) => r.querySelector('.service-deposit')?.textContent ?? null)).toEqual([
+      null,
+      'Deposit: $40.00',
+      'No deposit',
+      'Deposit: full price',
+    ]);
+  });
+
+  it("edits a service's deposit, and sends null to go back to the business default", async () => {
+    const api = servicesApi({
+      [`GET ${B}/services`]: { body: { services: [{ ...wash, deposit: { kind: 'fixed', amount: 40 } }] } },
+      [`PUT ${B}/service/edit/:id`]: (req: FakeRequest) => ({ body: { _id: req.params.id, ...(req.body as object) } }),
+    });
+    const { user } = renderApp('/dashboard/services');
+    const s = section('Services');
+    expect(await within(s).findByText('Deposit: $40.00')).toBeInTheDocument();
+    await user.click(within(s).getByRole('button', { name: 'Edit' }));
+    const form = within(s).getByRole('form', { name: 'Edit Basic Wash' });
+    expect(within(form).getByLabelText('Deposit')).toHaveValue('fixed');
+    expect(within(form).getByLabelText('Deposit amount ($)')).toHaveValue(40);
+    await user.selectOptions(within(form).getByLabelText('Deposit'), 'default');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(s).queryByText('Deposit: $40.00')).not.toBeInTheDocument());
+    expect(api.callsTo(`PUT ${B}/service/edit/:id`)[0]?.body).toEqual({
+      serviceName: 'Basic Wash',
+      duration: 45,
+      price: 25,
+      deposit: null,
+    });
   });
 
   it('asks for a name, duration and price', async () => {
@@ -382,6 +482,7 @@ describe('Services page: Services list', { timeout: 20_000 }, () => {
       serviceName: 'Basic Wash',
       duration: 45,
       price: 30,
+      deposit: null,
     });
     expect(api.callsTo(`PUT ${B}/service/edit/:id`)[0]?.params.id).toBe(wash._id);
   });

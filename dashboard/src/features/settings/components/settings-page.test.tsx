@@ -44,6 +44,16 @@ function settingsApi(over: Record<string, Handler | Reply> = {}) {
       body: { privacyUrl: null, retentionMonths: 24, defaultPrivacyUrl: 'http://localhost/privacy/b1' },
     },
     [`GET ${B}/account`]: { body: { email: 'owner@example.com', phoneNumber: '+1 5551234567' } },
+    [`GET ${B}/settings/payments`]: {
+      body: {
+        stripe: null,
+        canConnect: true,
+        webhookUrl: 'http://localhost/api/webhooks/stripe/b1',
+        deposit: { kind: 'none' },
+        refundWindowHours: 24,
+        approvePaid: false,
+      },
+    },
     ...over,
   });
 }
@@ -65,6 +75,7 @@ describe('Settings page', { timeout: 20_000 }, () => {
       'Booking Button and Branding',
       'Business Hours',
       'Operations',
+      'Payments',
       'Calendar Feed',
       'Customer Data',
       'Account',
@@ -79,6 +90,7 @@ describe('Settings page', { timeout: 20_000 }, () => {
       await within(section('Customer Data')).findByLabelText('Anonymise customer details after (months)'),
     ).toHaveValue(24);
     expect(await within(section('Account')).findByLabelText('Email Address')).toHaveValue('owner@example.com');
+    expect(await within(section('Payments')).findByLabelText('Stripe secret key')).toBeInTheDocument();
     expect(await within(section('Booking Button and Branding')).findByLabelText('Button text')).toHaveValue('Book now');
   });
 });

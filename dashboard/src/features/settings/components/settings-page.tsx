@@ -7,6 +7,7 @@ import { BusinessHoursSection } from './business-hours-section.tsx';
 import { CalendarFeedSection } from './calendar-feed-section.tsx';
 import { CustomerDataSection } from './customer-data-section.tsx';
 import { OperationsSection } from './operations-section.tsx';
+import { PaymentsSection } from './payments-section.tsx';
 import { TimeZoneSection } from './time-zone-section.tsx';
 
 export function SettingsPage() {
@@ -21,6 +22,7 @@ export function SettingsPage() {
       <BrandingSection />
       <BusinessHoursSection />
       <OperationsSection />
+      <PaymentsSection />
       <CalendarFeedSection />
       <CustomerDataSection />
       <AccountSection />
