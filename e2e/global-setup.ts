@@ -6,10 +6,12 @@
  * The returned function is Playwright's teardown.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startStripeStandIn } from '../packages/server/test/stripe/stand-in.ts';
 import { artifactsDir, repoRoot } from './paths.ts';
 import { scanServerLog } from './secrets.ts';
 
@@ -33,7 +35,12 @@ const SERVER_VARS = [
   'STATIC_DIR',
   'TRUST_PROXY',
   'DEMO_SEED',
+  'ENCRYPTION_KEY',
+  'STRIPE_API_URL',
 ];
+
+/** The Stripe account the deposits journey connects (e2e/deposits.spec.ts), on the stand-in. */
+export const E2E_STRIPE_KEY = 'sk_test_e2eSlotwiseDeposits0000000000';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -97,6 +104,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const logFile = join(artifactsDir, 'server.log');
   const log = createWriteStream(logFile);
 
+  // Stripe, as a stand-in on loopback that speaks its API and signs webhooks as it does.
+  const stripe = await startStripeStandIn();
+  stripe.addAccount({ secretKey: E2E_STRIPE_KEY, id: 'acct_e2eVanShine', name: 'Van Shine Mobile LLC' });
+
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of SERVER_VARS) delete env[name];
   Object.assign(env, {
@@ -111,6 +122,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     TRUST_PROXY: '127.0.0.1',
     // Every answer the journeys get is checked against its declared schema (a mismatch answers 500).
     CHECK_ANSWERS: 'on',
+    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    STRIPE_API_URL: stripe.url,
   });
 
   const child = spawn(
@@ -136,9 +149,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // Workers inherit these; fixtures.ts reads them.
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_STRIPE_URL = stripe.url;
 
   return async () => {
     await stop(child);
+    await stripe.close();
     // The whole log, to its last line, before the scan.
     await Promise.all(
       [child.stdout, child.stderr].map((s) => (s && !s.destroyed ? new Promise((r) => s.once('close', r)) : undefined)),

@@ -388,6 +388,22 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     }
     if (method === 'POST' && path === '/v1/checkout/sessions') return createSession(params, acct);
     if (method === 'POST' && path === '/v1/refunds') return refund(params, acct);
+    // As the owner does in Stripe's dashboard (Developers, Webhooks): one endpoint per account here,
+    // answered with its signing secret (https://docs.stripe.com/api/webhook_endpoints/create).
+    if (method === 'POST' && path === '/v1/webhook_endpoints') {
+      if (typeof params.url !== 'string') throw invalid('Missing required param: url.', 'url', 'parameter_missing');
+      const secret = `whsec_${randomBytes(24).toString('base64url').replace(/[-_]/g, 'x')}`;
+      webhooks.set(acct.secretKey, { url: params.url, secret });
+      return {
+        id: `we_${randomBytes(12).toString('hex')}`,
+        object: 'webhook_endpoint',
+        url: params.url,
+        enabled_events: params.enabled_events ?? [],
+        secret,
+        status: 'enabled',
+        livemode: acct.secretKey.startsWith('sk_live_'),
+      };
+    }
     const m = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
     if (m && method === (m[2] ? 'POST' : 'GET')) {
       const id = decodeURIComponent(m[1]);
