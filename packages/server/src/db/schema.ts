@@ -326,7 +326,7 @@ export interface RefundsTable {
 }
 
 /** Stripe events already handled (by id): a replay is answered and changes nothing. */
-export interface StripeEventsTable {
+interface StripeEventsTable {
   id: string;
   business_id: string;
   type: string;

@@ -22,7 +22,7 @@ import { secretBox } from '../payments/secret-box.ts';
 import type { Business } from '../repositories/businesses.ts';
 import type { BookingRow } from '../repositories/calendar.ts';
 
-export const NOT_CONFIGURED =
+const NOT_CONFIGURED =
   'Payments are not set up on this server: its operator must set ENCRYPTION_KEY (see the README, "Deposits with Stripe") before Stripe keys can be stored.';
 export const PAYMENT_UNAVAILABLE =
   'We could not reach the payment service, so nothing was charged and your time is not held. Try again in a few minutes.';
@@ -30,7 +30,7 @@ export const PAYMENT_UNAVAILABLE =
 export function businessRule(b: Pick<Business, 'deposit_kind' | 'deposit_value'>): DepositRule {
   return { kind: b.deposit_kind, value: b.deposit_value };
 }
-export function serviceRule(s: Pick<ServicesTable, 'deposit_kind' | 'deposit_value'>): DepositRule | null {
+function serviceRule(s: Pick<ServicesTable, 'deposit_kind' | 'deposit_value'>): DepositRule | null {
   return s.deposit_kind ? { kind: s.deposit_kind, value: s.deposit_value ?? 0 } : null;
 }
 

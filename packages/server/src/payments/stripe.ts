@@ -8,11 +8,11 @@
  */
 import Stripe from 'stripe';
 
-export interface StripeKeys {
+interface StripeKeys {
   secretKey: string;
 }
 
-export interface CheckoutParams {
+interface CheckoutParams {
   businessName: string;
   serviceName: string;
   description: string;
@@ -26,7 +26,7 @@ export interface CheckoutParams {
 }
 
 export class StripeKeyRefused extends Error {}
-export class StripeUnavailable extends Error {}
+class StripeUnavailable extends Error {}
 /** Stripe refused the request itself (a refund of more than is left, say): sending it again changes nothing. */
 export class StripeRequestRefused extends Error {}
 

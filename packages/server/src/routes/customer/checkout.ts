@@ -23,7 +23,7 @@ import type { Handlers } from '../register.ts';
 const SESSION_MINUTES = 31;
 
 /** Where Stripe sends the customer back: the business's booking page, which shows the booking's state. */
-export function returnUrl(ctx: AppContext, business: Business, bookingId: string, outcome: 'paid' | 'cancelled') {
+function returnUrl(ctx: AppContext, business: Business, bookingId: string, outcome: 'paid' | 'cancelled') {
   const page = `${ctx.config.publicUrl}/book/${business.slug ?? business.id}`;
   return `${page}?booking=${bookingId}&payment=${outcome}`;
 }
