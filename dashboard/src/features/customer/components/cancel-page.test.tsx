@@ -97,6 +97,34 @@ describe('Customer cancel', () => {
     expect(screen.queryByRole('link', { name: /home page/ })).not.toBeInTheDocument();
   });
 
+  it('says what cancelling gives back of a paid deposit before the customer confirms, and after', async () => {
+    const policy = 'Full refund of the deposit up to 24 hours before your visit; no refund after that.';
+    api({
+      'GET /api/customer/booking': {
+        body: { ...booking, payment: { paid: 48.76, refunded: 0, refundOnCancel: 48.76, policy } },
+      },
+    });
+    const { user } = renderApp(`/customer/cancel?token=${TOKEN}`);
+    expect(await screen.findByText(/You paid a \$48\.76 deposit\./)).toHaveTextContent(
+      'Cancelling now refunds $48.76 to your card.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel my booking' }));
+    expect(await screen.findByText(/A refund of \$48\.76 is on its way to your card/)).toBeInTheDocument();
+  });
+
+  it('says a late cancellation refunds nothing, with the policy', async () => {
+    const policy = 'Full refund of the deposit up to 24 hours before your visit; no refund after that.';
+    api({
+      'GET /api/customer/booking': {
+        body: { ...booking, payment: { paid: 48.76, refunded: 0, refundOnCancel: 0, policy } },
+      },
+    });
+    renderApp(`/customer/cancel?token=${TOKEN}`);
+    expect(await screen.findByText(/You paid a \$48\.76 deposit\./)).toHaveTextContent(
+      `Cancelling now does not refund it. ${policy}`,
+    );
+  });
+
   it('offers "Book again" with the business when a used link is opened, and nothing when none is known', async () => {
     const gone = {
       status: 410,

@@ -5,6 +5,7 @@
  */
 import type { ManagedBooking } from '@slotwise/shared/api';
 import { ApiError } from '@slotwise/shared/client';
+import { formatUsd } from '@slotwise/shared/money';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Notice } from '../../../components/notice.tsx';
@@ -29,6 +30,24 @@ type State =
 /** The server's sentence as the state text when it sent one, otherwise the catch-all. */
 function stateText(err: unknown): string {
   return err instanceof ApiError && err.fromServer ? err.message : CANCEL_FAILED;
+}
+
+/**
+ * What was paid and what cancelling now gives back, under the business's refund policy (the
+ * server works it out: packages/server/src/domain/payments.ts), said before the customer confirms.
+ */
+export function RefundNote({ payment }: { payment: ManagedBooking['payment'] }) {
+  if (!payment) return null;
+  const kept = payment.paid - payment.refunded;
+  if (kept <= 0) return null;
+  return (
+    <p className="refund-note">
+      You paid a {formatUsd(payment.paid)} deposit.{' '}
+      {payment.refundOnCancel > 0
+        ? `Cancelling now refunds ${formatUsd(payment.refundOnCancel)} to your card.`
+        : `Cancelling now does not refund it. ${payment.policy}`}
+    </p>
+  );
 }
 
 /** `booking`, once known: the page carries the business's name, logo and colours. */
@@ -87,6 +106,12 @@ export function CancelPage() {
     return (
       <Frame booking={state.booking}>
         <Notice kind="success">{CANCELLED}</Notice>
+        {(state.booking.payment?.refundOnCancel ?? 0) > 0 && (
+          <p>
+            A refund of {formatUsd(state.booking.payment!.refundOnCancel)} is on its way to your card; banks take 5 to
+            10 days to show it.
+          </p>
+        )}
         <BusinessPageLink url={state.booking.bookingPageUrl} name={state.booking.businessName} again />
       </Frame>
     );
@@ -107,6 +132,7 @@ export function CancelPage() {
   return (
     <Frame booking={state.booking}>
       <BookingSummary booking={state.booking} heading="The booking to cancel" />
+      <RefundNote payment={state.booking.payment} />
       <p>Are you sure you want to cancel this booking? This cannot be undone.</p>
       <div className="customer-actions">
         <button
