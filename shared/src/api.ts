@@ -355,6 +355,15 @@ export type Booking = z.infer<typeof Booking>;
 export type BookingTime = z.infer<typeof BookingTime>;
 export const BookingsResponse = z.object({ bookings: z.array(Booking) });
 export type BookingsResponse = z.infer<typeof BookingsResponse>;
+/**
+ * Today's bookings, and for a business with Stripe connected the overview's money cards:
+ * deposits paid today (less what of them was refunded) and the balance still due on the day
+ * from pending and approved bookings from today on (docs/decisions/021).
+ */
+export const TodayResponse = BookingsResponse.extend({
+  deposits: z.object({ takenToday: z.number(), balanceDue: z.number() }).optional(),
+});
+export type TodayResponse = z.infer<typeof TodayResponse>;
 /** Optional visible range for the calendar: business-local dates, inclusive. */
 export const RangeQuery = z.object({ from: IsoDate.optional(), to: IsoDate.optional() });
 export const BookingParams = z.object({

@@ -328,7 +328,7 @@ export const dashboardRoutes = {
     method: 'GET',
     path: `${owner}/bookings/today`,
     auth: 'owner',
-    response: 'BookingsResponse',
+    response: 'TodayResponse',
   },
   bookings: {
     method: 'GET',

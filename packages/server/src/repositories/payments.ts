@@ -67,6 +67,35 @@ export function paymentsRepository(db: Kysely<Database>) {
       return new Map(rows.map((r) => [r.booking_id, Number(r.paid_at)]));
     },
 
+    /**
+     * The overview's money, in cents: what was paid since `sinceMs` and not refunded, and what
+     * is still due on the day from pending and approved bookings with a deposit from `sinceMs` on.
+     */
+    async ownerFigures(businessId: string, sinceMs: number): Promise<{ takenToday: number; balanceDue: number }> {
+      const [taken, due] = await Promise.all([
+        db
+          .selectFrom('payments')
+          .innerJoin('bookings', 'bookings.id', 'payments.booking_id')
+          .select((eb) => eb.fn.sum<number>(eb('bookings.paid_cents', '-', eb.ref('bookings.refunded_cents'))).as('n'))
+          .where('payments.business_id', '=', businessId)
+          .where('payments.paid_at', '>=', sinceMs)
+          .executeTakeFirst(),
+        db
+          .selectFrom('bookings')
+          .select((eb) =>
+            eb.fn
+              .sum<number>(eb(eb('total_cents', '-', eb.ref('paid_cents')), '+', eb.ref('refunded_cents')))
+              .as('n'),
+          )
+          .where('business_id', '=', businessId)
+          .where('status', 'in', ['pending', 'approved'])
+          .where('deposit_cents', '>', 0)
+          .where('start_ms', '>=', sinceMs)
+          .executeTakeFirst(),
+      ]);
+      return { takenToday: Number(taken?.n ?? 0), balanceDue: Math.max(0, Number(due?.n ?? 0)) };
+    },
+
     /** Records a Stripe event in the transaction that acts on it: false when it was handled before. */
     async firstSight(trx: Tx, event: { id: string; businessId: string; type: string }, now: number): Promise<boolean> {
       const r = await trx

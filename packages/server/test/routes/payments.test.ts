@@ -23,7 +23,8 @@ describe.each(storages())('deposits with Stripe on %s', (kind) => {
   let day = 2;
 
   beforeAll(async () => {
-    stripe = await startStripeStandIn();
+    // Stripe on the app's clock, which the suite moves (holds lapsing).
+    stripe = await startStripeStandIn({ now: () => t?.clock.now ?? START_CLOCK });
     stripe.addAccount({ secretKey: SECRET_KEY, id: 'acct_1Shiny', name: 'Shiny Cars LLC' });
     t = await engineApp(kind, { env: { ENCRYPTION_KEY, STRIPE_API_URL: stripe.url } });
     shop = await detailer(t);
@@ -379,6 +380,22 @@ describe.each(storages())('deposits with Stripe on %s', (kind) => {
       const csv = (await owner('GET', 'bookings/export')).body.split('\r\n');
       const line = csv.find((l) => l.startsWith(booked.bookingId))!;
       expect(line).toMatch(new RegExp(`,paid,${r.paid_cents / 100},0,${(r.total_cents - r.paid_cents) / 100}$`));
+    });
+
+    it("gives the overview today's deposits, less refunds, and the balance still due", async () => {
+      await paidBooking();
+      const rows = await t.ctx.db
+        .selectFrom('bookings')
+        .selectAll()
+        .where('business_id', '=', shop.businessId)
+        .execute();
+      const taken = rows.filter((r) => r.paid_cents > 0).reduce((n, r) => n + r.paid_cents - r.refunded_cents, 0);
+      const due = rows
+        .filter((r) => (r.status === 'pending' || r.status === 'approved') && r.deposit_cents > 0)
+        .reduce((n, r) => n + r.total_cents - r.paid_cents + r.refunded_cents, 0);
+      const today = (await owner('GET', 'bookings/today')).json();
+      expect(today.deposits).toEqual({ takenToday: taken / 100, balanceDue: due / 100 });
+      expect(taken).toBeGreaterThan(0);
     });
 
     it("shows the booking's state on the booking page Stripe sends the customer back to", async () => {

@@ -90,7 +90,6 @@ function rid(prefix: string, length = 24): string {
   return id;
 }
 
-const nowSeconds = () => Math.floor(Date.now() / 1000);
 const isJson = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
@@ -197,7 +196,12 @@ function postWebhook(url: string, headers: Record<string, string>, body: string)
   });
 }
 
-export async function startStripeStandIn(): Promise<StripeStandIn> {
+/**
+ * `now`: Stripe's clock for sessions (created, expires_at), the app's test clock when the suite
+ * moves time; webhook signatures always use the real clock, which the SDK checks them against.
+ */
+export async function startStripeStandIn(options: { now?: () => number } = {}): Promise<StripeStandIn> {
+  const nowSeconds = () => Math.floor((options.now ?? Date.now)() / 1000);
   const accounts = new Map<string, StandInAccount>();
   const webhooks = new Map<string, { url: string; secret: string }>();
   const owners = new Map<string, { secretKey: string; lineItems: LineItem[] }>(); // session id → internals

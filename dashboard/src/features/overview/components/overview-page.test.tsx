@@ -10,7 +10,7 @@ import { loadingSkeleton } from '../../../testing/skeleton.ts';
 import { storeToken } from '../../../testing/tokens.ts';
 
 const TODAY = 'GET /api/business-dashboard/bookings/today';
-const UPCOMING = 'GET /api/business-dashboard/bookings';
+const ANY_RANGE = 'GET /api/business-dashboard/bookings';
 const REFUND = 'POST /api/business-dashboard/booking/refund/:id';
 
 function card(label: string) {
@@ -189,14 +189,13 @@ describe('Overview: deposits', () => {
     storeToken();
     const api = fakeApi({
       [TODAY]: { body: { bookings: [makeBooking({ status: 'approved' })] } },
-      [UPCOMING]: { body: { bookings: [makeBooking({ status: 'pending' })] } },
     });
     renderApp('/dashboard');
     await screen.findByText("Today's Revenue");
     expect(screen.queryByText('Deposits taken today')).not.toBeInTheDocument();
     expect(screen.queryByText('Balance due')).not.toBeInTheDocument();
-    // Asked for from a date no zone has passed yet; the business's own day is applied here.
-    expect(api.callsTo(UPCOMING)[0]?.url.searchParams.get('from')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // One call: the figures come with today's bookings, never from a second list.
+    expect(api.callsTo(ANY_RANGE)).toHaveLength(0);
   });
 
   it('sums the deposits paid today and the balance due on upcoming bookings, leaving out those awaiting payment from revenue', async () => {
@@ -210,15 +209,8 @@ describe('Overview: deposits', () => {
       bookingTime: visit,
       payment: paid({ state: 'awaiting', paid: 0, paidAt: null, balance: 60 }),
     });
-    const nextWeek = makeBooking({
-      status: 'pending',
-      serviceName: 'Polish',
-      bookingTime: { ...visit, day: '2099-01-01' },
-      payment: paid({ paid: 25.25, deposit: 25.25, balance: 100 }),
-    });
     fakeApi({
-      [TODAY]: { body: { bookings: [todays, awaiting] } },
-      [UPCOMING]: { body: { bookings: [todays, awaiting, nextWeek] } },
+      [TODAY]: { body: { bookings: [todays, awaiting], deposits: { takenToday: 65.25, balanceDue: 189.5 } } },
     });
     renderApp('/dashboard');
     await screen.findByText('Deposits taken today');
@@ -238,15 +230,18 @@ describe('Overview: deposits', () => {
     storeToken();
     const visit = { day: day(), startTime: '10:00', endTime: '11:30' };
     const booking = makeBooking({ status: 'approved', bookingTime: visit, payment: paid() });
+    // The server as it answers after the refund too: the booking and the figures both follow.
+    let today = { bookings: [booking], deposits: { takenToday: 40, balanceDue: 89.5 } };
     const api = fakeApi({
-      [TODAY]: { body: { bookings: [booking] } },
-      [UPCOMING]: { body: { bookings: [booking] } },
-      [REFUND]: (req) => ({
-        body: {
+      [TODAY]: () => ({ body: today }),
+      [REFUND]: (req) => {
+        const refunded = {
           ...booking,
           payment: paid({ state: 'partly_refunded', refunded: (req.body as { amount: number }).amount }),
-        },
-      }),
+        };
+        today = { bookings: [refunded], deposits: { takenToday: 25, balanceDue: 89.5 } };
+        return { body: refunded };
+      },
     });
     const { user } = renderApp('/dashboard');
     const item = await screen.findByRole('article', { name: 'Full Detail for Ada Lovelace' });
@@ -260,7 +255,7 @@ describe('Overview: deposits', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Refund $15.00' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(within(item).getByText('Partly refunded ($15.00)')).toBeInTheDocument();
-    expect(within(card('Deposits taken today')).getByText('$25.00')).toBeInTheDocument();
+    expect(await within(card('Deposits taken today')).findByText('$25.00')).toBeInTheDocument();
     expect(shownToasts()).toContainEqual('Refund of $15.00 sent to Stripe.');
     expect(api.callsTo(REFUND)[0]?.body).toEqual({ amount: 15, reason: 'Came late' });
     expect(api.callsTo(REFUND)[0]?.params.id).toBe(booking._id);

@@ -19,8 +19,14 @@ import type { Business } from '../../repositories/businesses.ts';
 import type { BookingRow } from '../../repositories/calendar.ts';
 import type { Handlers } from '../register.ts';
 
-/** Stripe ends a session no sooner than 30 minutes after it is made; the hold (15) is ended by us before then. */
-const SESSION_MINUTES = 31;
+/**
+ * When Stripe ends the session by itself: fixed from the booking's creation, so every request
+ * for it sends Stripe the same parameters under the same idempotency key (a changed one is
+ * refused). Stripe wants 30 minutes to 24 hours after the session is made; a session is made
+ * within the 15-minute hold, so 46 minutes after booking is always at least 30 ahead. The hold
+ * itself is ended sooner, by us (payments/worker.ts).
+ */
+const SESSION_ENDS_AFTER_BOOKING_MS = 46 * 60_000;
 
 /** Where Stripe sends the customer back: the business's booking page, which shows the booking's state. */
 function returnUrl(ctx: AppContext, business: Business, bookingId: string, outcome: 'paid' | 'cancelled') {
@@ -67,8 +73,7 @@ export function checkoutHandlers(ctx: AppContext): Handlers<'customer', 'checkou
             bookingId: row.id,
             successUrl: returnUrl(ctx, business, row.id, 'paid'),
             cancelUrl: returnUrl(ctx, business, row.id, 'cancelled'),
-            // Stripe checks this against its own clock, so it is reckoned from the real one.
-            expiresAt: Math.floor(Date.now() / 1000) + SESSION_MINUTES * 60,
+            expiresAt: Math.floor((row.created_at + SESSION_ENDS_AFTER_BOOKING_MS) / 1000),
           },
           `checkout-${row.id}`,
         )

@@ -3,7 +3,8 @@
  * decline. Every query is scoped by the owner's business; another business's booking
  * is simply not found.
  */
-import { todayIn } from '@slotwise/shared/time-zone';
+import { toDollars } from '@slotwise/shared/money';
+import { localToUtcMs, todayIn } from '@slotwise/shared/time-zone';
 import type { AppContext } from '../../context.ts';
 import { type Tx, withBusinessLock } from '../../db/transaction.ts';
 import { toBookingJson } from '../../domain/answers.ts';
@@ -80,7 +81,11 @@ export function bookingHandlers(
       const now = ctx.now();
       const today = todayIn(b.time_zone, now);
       const rows = await bookings.list(b.id, { fromDay: today, toDay: today });
-      return { bookings: await listJson(rows, now, b.time_zone) };
+      const answer = { bookings: await listJson(rows, now, b.time_zone) };
+      // The money cards only for a business that takes deposits.
+      if (!(await ctx.repos.payments.account(b.id))) return answer;
+      const cents = await ctx.repos.payments.ownerFigures(b.id, localToUtcMs(today, '00:00', b.time_zone));
+      return { ...answer, deposits: { takenToday: toDollars(cents.takenToday), balanceDue: toDollars(cents.balanceDue) } };
     },
     bookings: async (req) => {
       const { from, to } = req.query;
