@@ -316,6 +316,8 @@ export interface RefundsTable {
   amount_cents: number;
   /** 'cancelled' | 'declined' | 'owner' | 'slot_lost' */
   reason: string;
+  /** The owner's words with a refund of their own ("Came late"), kept and sent to Stripe as metadata. */
+  note: string | null;
   status: 'queued' | 'sent' | 'failed';
   stripe_refund_id: string | null;
   attempts: Generated<number>;

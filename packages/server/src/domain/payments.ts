@@ -134,6 +134,7 @@ export async function queueRefund(
   reason: RefundReason,
   now: number,
   dueAt = now,
+  note?: string,
 ): Promise<BookingRow> {
   const left = row.paid_cents - row.refunded_cents;
   if (amountCents <= 0) return row;
@@ -148,6 +149,7 @@ export async function queueRefund(
     business_id: row.business_id,
     amount_cents: amountCents,
     reason,
+    note: note ?? null,
     status: 'queued',
     next_attempt_at: dueAt,
     created_at: now,

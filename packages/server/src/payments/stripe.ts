@@ -41,7 +41,7 @@ export interface PaymentGateway {
   expireCheckout(keys: StripeKeys, sessionId: string): Promise<boolean>;
   refund(
     keys: StripeKeys,
-    params: { paymentIntent: string; amountCents: number; bookingId: string },
+    params: { paymentIntent: string; amountCents: number; bookingId: string; note: string | null },
     idempotencyKey: string,
   ): Promise<{ id: string }>;
   /** The event, when the signature matches the raw body and the secret (and is at most 5 minutes old); else throws. */
@@ -131,7 +131,11 @@ export function stripeGateway(apiUrl: string | undefined): PaymentGateway {
     refund: (keys, p, idempotencyKey) =>
       call(async () => {
         const r = await client(keys).refunds.create(
-          { payment_intent: p.paymentIntent, amount: p.amountCents, metadata: { booking_id: p.bookingId } },
+          {
+            payment_intent: p.paymentIntent,
+            amount: p.amountCents,
+            metadata: { booking_id: p.bookingId, ...(p.note ? { note: p.note } : {}) },
+          },
           { idempotencyKey },
         );
         return { id: r.id };

@@ -133,7 +133,12 @@ export class PaymentWorker {
       try {
         const sent = await this.ctx.payments.refund(
           keys,
-          { paymentIntent: checkout.payment_intent, amountCents: refund.amount_cents, bookingId: refund.booking_id },
+          {
+            paymentIntent: checkout.payment_intent,
+            amountCents: refund.amount_cents,
+            bookingId: refund.booking_id,
+            note: refund.note,
+          },
           refund.id,
         );
         await payments.refundSent(refund.id, sent.id, this.ctx.now());

@@ -83,9 +83,7 @@ export function paymentsRepository(db: Kysely<Database>) {
         db
           .selectFrom('bookings')
           .select((eb) =>
-            eb.fn
-              .sum<number>(eb(eb('total_cents', '-', eb.ref('paid_cents')), '+', eb.ref('refunded_cents')))
-              .as('n'),
+            eb.fn.sum<number>(eb(eb('total_cents', '-', eb.ref('paid_cents')), '+', eb.ref('refunded_cents'))).as('n'),
           )
           .where('business_id', '=', businessId)
           .where('status', 'in', ['pending', 'approved'])

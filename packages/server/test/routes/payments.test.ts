@@ -370,6 +370,7 @@ describe.each(storages())('deposits with Stripe on %s', (kind) => {
         (x) => (x.metadata as { booking_id?: string }).booking_id === booked.bookingId,
       );
       expect(mine.map((x) => x.amount)).toEqual([1000]);
+      expect(mine[0]!.metadata).toEqual({ booking_id: booked.bookingId, note: 'Scratch' });
     });
   });
 

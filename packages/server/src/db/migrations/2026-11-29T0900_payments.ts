@@ -108,6 +108,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('business_id', 'text', (c) => c.notNull())
     .addColumn('amount_cents', 'integer', (c) => c.notNull())
     .addColumn('reason', 'text', (c) => c.notNull())
+    .addColumn('note', 'text')
     .addColumn('status', 'text', (c) => c.notNull())
     .addColumn('stripe_refund_id', 'text')
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))

@@ -85,7 +85,10 @@ export function bookingHandlers(
       // The money cards only for a business that takes deposits.
       if (!(await ctx.repos.payments.account(b.id))) return answer;
       const cents = await ctx.repos.payments.ownerFigures(b.id, localToUtcMs(today, '00:00', b.time_zone));
-      return { ...answer, deposits: { takenToday: toDollars(cents.takenToday), balanceDue: toDollars(cents.balanceDue) } };
+      return {
+        ...answer,
+        deposits: { takenToday: toDollars(cents.takenToday), balanceDue: toDollars(cents.balanceDue) },
+      };
     },
     bookings: async (req) => {
       const { from, to } = req.query;

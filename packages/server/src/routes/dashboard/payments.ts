@@ -109,7 +109,7 @@ export function paymentHandlers(
             'PAYMENT_UNAVAILABLE',
             'Stripe is not connected, so a refund cannot be sent. Connect it again in Settings, Payments, then refund.',
           );
-        return queueRefund(ctx, trx, found, cents, 'owner', now);
+        return queueRefund(ctx, trx, found, cents, 'owner', now, now, req.body.reason || undefined);
       });
       ctx.paymentWorker.kick();
       const paidAt = await payments.paidAt([row.id]);
