@@ -51,7 +51,10 @@ export function bookingsRepository(db: Kysely<Database>) {
       if (range.toDay) q = q.where('day', '<=', range.toDay);
       return q.orderBy('start_ms').orderBy('id').execute();
     },
-    /** How many pending bookings still to come a business holds for this e-mail, and for this requester. */
+    /**
+     * How many pending bookings still to come a business holds for this e-mail, and for this
+     * requester; unpaid holds count too (each keeps a time from other customers for 15 minutes).
+     */
     async pendingAhead(
       from: Tx,
       businessId: string,
@@ -62,7 +65,7 @@ export function bookingsRepository(db: Kysely<Database>) {
         .selectFrom('bookings')
         .select(['customer_email', 'requester'])
         .where('business_id', '=', businessId)
-        .where('status', '=', 'pending')
+        .where('status', 'in', ['pending', 'awaiting_payment'])
         .where('start_ms', '>', now)
         .where((eb) => eb.or([eb('customer_email', '=', who.email), eb('requester', '=', who.requester)]))
         .execute();

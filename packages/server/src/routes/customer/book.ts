@@ -104,8 +104,7 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
           // A concurrent retry with this key may have committed while we priced the request.
           const stored = await idempotency.find(key, now, trx);
           if (stored) return { replayed: stored };
-          if (holdUntil === null)
-            await assertPendingAllowed(ctx, trx, business, { email: body.customerEmail, requester }, now);
+          await assertPendingAllowed(ctx, trx, business, { email: body.customerEmail, requester }, now);
           if (await calendar.findConflict(trx, business.id, intervalOf(span)))
             throw new AppError('SLOT_TAKEN', SLOT_TAKEN);
           await assertTravelFits(ctx, trx, business, {

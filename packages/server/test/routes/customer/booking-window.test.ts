@@ -153,6 +153,24 @@ describe.each(storages())('waiting requests per customer on %s (rate limits on)'
     ).toBe(201);
   });
 
+  it('counts unpaid holds as waiting requests, so nobody can hold a calendar with unpaid bookings', async () => {
+    for (let n = 0; n < 3; n++) {
+      const res = await bookFrom(
+        '198.51.100.40',
+        bookBody(shop, { ...at(21 + n), customerEmail: 'holder@example.com' }),
+      );
+      expect(res.statusCode).toBe(201);
+    }
+    // As bookings with a deposit due are made (routes/customer/book.ts).
+    await t.ctx.db
+      .updateTable('bookings')
+      .set({ status: 'awaiting_payment', hold_until: t.clock.now + 900_000 })
+      .where('customer_email', '=', 'holder@example.com')
+      .execute();
+    const refused = await bookFrom('198.51.100.41', bookBody(shop, { ...at(24), customerEmail: 'holder@example.com' }));
+    expect(refused.json()).toMatchObject({ code: 'TOO_MANY_PENDING' });
+  });
+
   it('lets one client address keep at most 10 requests waiting, whatever the e-mails', async () => {
     const codes: number[] = [];
     for (let n = 0; n < 11; n++)
