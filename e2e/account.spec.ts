@@ -378,6 +378,10 @@ test('Bookings: Export CSV downloads every seeded booking', async ({ page }) => 
     'Address',
     'Total (USD)',
     'Booked At',
+    'Payment',
+    'Paid (USD)',
+    'Refunded (USD)',
+    'Balance Due (USD)',
   ]);
   expect(rows).toHaveLength(seeded.length);
   const col = (name: string) => (header ?? []).indexOf(name);

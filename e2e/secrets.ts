@@ -1,6 +1,6 @@
 /**
  * Secrets never reach the server's log (docs/architecture.md#security, issue 9). The fixtures
- * record every password, JWT and token the e2e run sends or receives (in the browser
+ * record every password, JWT, token and Stripe key the e2e run sends or receives (in the browser
  * and through api()) into DATA_DIR/e2e-secrets.jsonl; the mail links add the manage
  * and reset tokens, and DATA_DIR/jwt-secret the signing key. scanServerLog() then
  * looks for each of them, and for anything shaped like a credential, in
@@ -27,7 +27,7 @@ function recordSecret(kind: string, value: unknown): void {
   appendFileSync(join(dataDir, FILE), `${JSON.stringify({ kind, value })}\n`);
 }
 
-const SECRET_KEYS = /^(password|newPassword|currentPassword|token)$/;
+const SECRET_KEYS = /^(password|newPassword|currentPassword|token|secretKey|webhookSecret)$/;
 
 /** Records the credential-looking fields of a JSON text (a request or response body), at any depth. */
 export function recordFromJson(kind: string, text: string | null | undefined): void {
@@ -88,6 +88,9 @@ const SHAPES: [string, RegExp][] = [
   ['a password field', /"(password|newPassword|currentPassword)"\s*:\s*"(?!\[REDACTED\])/],
   ['a token field', /"token"\s*:\s*"(?!\[REDACTED\])/],
   ['a token in a URL', /[?&](token|key)=(?!\[REDACTED\])[^&\s"]{8,}/],
+  // The owners' Stripe keys (Settings, Payments): never logged, whatever their value.
+  ['a Stripe secret key', /\b(sk|rk)_(test|live)_[A-Za-z0-9]{8,}/],
+  ['a Stripe webhook signing secret', /\bwhsec_[A-Za-z0-9+/=]{8,}/],
 ];
 
 /** What of `secrets` (and what credential-shaped text) the log holds; each finding names the line. */

@@ -16,7 +16,7 @@ import {
 import { toDollars } from '@slotwise/shared/money';
 import type { AppContext } from '../context.ts';
 import type { ServicesTable } from '../db/schema.ts';
-import type { Tx } from '../db/transaction.ts';
+import { type Tx, withBusinessLock } from '../db/transaction.ts';
 import { AppError } from '../errors.ts';
 import { secretBox } from '../payments/secret-box.ts';
 import type { Business } from '../repositories/businesses.ts';
@@ -155,12 +155,7 @@ export async function queueRefund(
     created_at: now,
   });
   if (!queued) return row;
-  return trx
-    .updateTable('bookings')
-    .set((eb) => ({ refunded_cents: eb('refunded_cents', '+', amountCents), updated_at: now }))
-    .where('id', '=', row.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return ctx.repos.bookings.addRefunded(trx, row.id, amountCents, now);
 }
 
 /** Refuses to store keys on a server that could not open them again. */
@@ -173,12 +168,20 @@ export function assertCanStoreKeys(ctx: AppContext): string {
  * An undone decline (routes/dashboard/undo.ts): its refund, still waiting out the undo window,
  * is taken back and no longer counts on the booking.
  */
-export async function withdrawDeclineRefund(ctx: AppContext, trx: Tx, bookingId: string): Promise<void> {
+export async function withdrawDeclineRefund(ctx: AppContext, trx: Tx, bookingId: string, now: number): Promise<void> {
   const amount = await ctx.repos.payments.withdrawQueuedRefund(trx, `refund-${bookingId}-declined`);
-  if (amount > 0)
-    await trx
-      .updateTable('bookings')
-      .set((eb) => ({ refunded_cents: eb('refunded_cents', '-', amount) }))
-      .where('id', '=', bookingId)
-      .execute();
+  if (amount > 0) await ctx.repos.bookings.addRefunded(trx, bookingId, -amount, now);
+}
+
+/**
+ * Releases a hold that lapsed (`lapsedBy`), that Stripe ended, or whose checkout could not start,
+ * if it is still unpaid; true when this call released it.
+ */
+export function releaseHold(ctx: AppContext, bookingId: string, businessId: string, lapsedBy?: number) {
+  return withBusinessLock(ctx.store, businessId, async (trx) => {
+    const now = ctx.now();
+    if (!(await ctx.repos.bookings.releaseHold(trx, bookingId, now, lapsedBy))) return false;
+    await ctx.repos.payments.markCheckout(trx, bookingId, { status: 'expired' });
+    return true;
+  });
 }

@@ -10,8 +10,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { withBusinessLock } from '../db/transaction.ts';
-import { stripeKeysOf } from '../domain/payments.ts';
+import { releaseHold, stripeKeysOf } from '../domain/payments.ts';
 import { StripeKeyRefused, StripeRequestRefused } from './stripe.ts';
 
 const INTERVAL_MS = 30_000;
@@ -19,22 +18,6 @@ const LEASE_MS = 60_000;
 const BATCH = 20;
 /** After the first failed try: 1 minute, then 5, 30, 2 hours, 6 hours; then the refund is marked failed. */
 const BACKOFF_MS = [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000];
-
-/** Releases a hold that lapsed (or that Stripe ended) if it is still unpaid; true when this call released it. */
-export async function releaseHold(ctx: AppContext, bookingId: string, businessId: string, lapsedBy?: number) {
-  return withBusinessLock(ctx.store, businessId, async (trx) => {
-    let q = trx
-      .updateTable('bookings')
-      .set((eb) => ({ status: 'expired', hold_until: null, updated_at: ctx.now(), version: eb('version', '+', 1) }))
-      .where('id', '=', bookingId)
-      .where('status', '=', 'awaiting_payment');
-    if (lapsedBy !== undefined) q = q.where('hold_until', '<=', lapsedBy);
-    const r = await q.executeTakeFirst();
-    if (Number(r.numUpdatedRows) !== 1) return false;
-    await ctx.repos.payments.markCheckout(trx, bookingId, { status: 'expired' });
-    return true;
-  });
-}
 
 export class PaymentWorker {
   private timer: NodeJS.Timeout | undefined;
@@ -115,11 +98,7 @@ export class PaymentWorker {
       const fail = async (why: string) => {
         await payments.refundFailed(refund.id, why, this.ctx.now());
         // Given back to the owner to refund again once it can go through.
-        await this.ctx.db
-          .updateTable('bookings')
-          .set((eb) => ({ refunded_cents: eb('refunded_cents', '-', refund.amount_cents) }))
-          .where('id', '=', refund.booking_id)
-          .execute();
+        await this.ctx.repos.bookings.addRefunded(this.ctx.db, refund.booking_id, -refund.amount_cents, this.ctx.now());
         this.log.error({ refundId: refund.id, bookingId: refund.booking_id, why }, 'refund failed');
       };
       if (!checkout?.payment_intent) {

@@ -88,6 +88,46 @@ export function bookingsRepository(db: Kysely<Database>) {
         .executeTakeFirstOrThrow();
     },
     /**
+     * An unpaid hold let go (docs/decisions/021): only while it is still awaiting payment and,
+     * given `lapsedBy`, only once its time is up, so of several instances one releases it. True for that one.
+     */
+    async releaseHold(trx: Tx, bookingId: string, now: number, lapsedBy?: number): Promise<boolean> {
+      let q = trx
+        .updateTable('bookings')
+        .set((eb) => ({ status: 'expired', hold_until: null, updated_at: now, version: eb('version', '+', 1) }))
+        .where('id', '=', bookingId)
+        .where('status', '=', 'awaiting_payment');
+      if (lapsedBy !== undefined) q = q.where('hold_until', '<=', lapsedBy);
+      return Number((await q.executeTakeFirst()).numUpdatedRows) === 1;
+    },
+    /** Stripe's word that the deposit was paid: the amount, and the status it now has (pending, approved, or kept). */
+    markPaid(
+      trx: Tx,
+      bookingId: string,
+      paid: { cents: number; status?: 'pending' | 'approved' },
+      now: number,
+    ): Promise<Selectable<BookingsTable>> {
+      return trx
+        .updateTable('bookings')
+        .set((eb) => ({
+          paid_cents: paid.cents,
+          updated_at: now,
+          ...(paid.status ? { status: paid.status, hold_until: null, version: eb('version', '+', 1) } : {}),
+        }))
+        .where('id', '=', bookingId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+    /** Counts a refund queued (a positive amount) or given back (a failed or withdrawn one, negative). */
+    addRefunded(from: Tx, bookingId: string, cents: number, now: number): Promise<Selectable<BookingsTable>> {
+      return from
+        .updateTable('bookings')
+        .set((eb) => ({ refunded_cents: eb('refunded_cents', '+', cents), updated_at: now }))
+        .where('id', '=', bookingId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+    /**
      * An undone decline or move (domain/undo-window.ts): puts back the columns it changed. The
      * version moves on, as with every write of the time or status. Run inside withBusinessLock,
      * after checking that the time it goes back to is free.

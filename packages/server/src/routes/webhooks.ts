@@ -16,7 +16,7 @@ import type { AppContext } from '../context.ts';
 import { isOverlapViolation } from '../db/errors.ts';
 import { withBusinessLock } from '../db/transaction.ts';
 import { mailReceived } from '../domain/booking-mail.ts';
-import { queueRefund, stripeKeysOf } from '../domain/payments.ts';
+import { queueRefund, releaseHold, stripeKeysOf } from '../domain/payments.ts';
 import { AppError } from '../errors.ts';
 import type { Business } from '../repositories/businesses.ts';
 import type { Handlers } from './register.ts';
@@ -73,28 +73,13 @@ async function paid(
           !lost &&
           !(await calendar.findConflict(trx, business.id, { startMs: row.start_ms, endMs: row.end_ms })));
       if (!free) {
-        const kept = await trx
-          .updateTable('bookings')
-          .set({ paid_cents: amount, updated_at: now })
-          .where('id', '=', row.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const kept = await bookings.markPaid(trx, row.id, { cents: amount }, now);
         await queueRefund(ctx, trx, kept, amount, 'slot_lost', now);
         log.warn({ bookingId: row.id }, 'paid after its hold was released and the time was taken; refunded in full');
         return;
       }
-      const next = await trx
-        .updateTable('bookings')
-        .set((eb) => ({
-          status: business.approve_paid === 1 ? 'approved' : 'pending',
-          paid_cents: amount,
-          hold_until: null,
-          updated_at: now,
-          version: eb('version', '+', 1),
-        }))
-        .where('id', '=', row.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const status = business.approve_paid === 1 ? 'approved' : 'pending';
+      const next = await bookings.markPaid(trx, row.id, { cents: amount, status }, now);
       await mailReceived(ctx, trx, next, business, undefined, now);
     });
   try {
@@ -108,21 +93,10 @@ async function paid(
   ctx.paymentWorker.kick();
 }
 
-async function expired(ctx: AppContext, business: Business, event: Stripe.Event, session: Session) {
-  const { payments } = ctx.repos;
-  const checkout = await payments.checkoutBySession(session.id);
-  if (!checkout || checkout.business_id !== business.id) return;
-  await withBusinessLock(ctx.store, business.id, async (trx) => {
-    const now = ctx.now();
-    if (!(await payments.firstSight(trx, { id: event.id, businessId: business.id, type: event.type }, now))) return;
-    await trx
-      .updateTable('bookings')
-      .set((eb) => ({ status: 'expired', hold_until: null, updated_at: now, version: eb('version', '+', 1) }))
-      .where('id', '=', checkout.booking_id)
-      .where('status', '=', 'awaiting_payment')
-      .execute();
-    if (checkout.status === 'open') await payments.markCheckout(trx, checkout.booking_id, { status: 'expired' });
-  });
+/** Stripe ended the session unpaid: the hold goes (a replay finds nothing left to release). */
+async function expired(ctx: AppContext, business: Business, session: Session) {
+  const checkout = await ctx.repos.payments.checkoutBySession(session.id);
+  if (checkout?.business_id === business.id) await releaseHold(ctx, checkout.booking_id, business.id);
 }
 
 export function webhookHandlers(ctx: AppContext): Handlers<'webhooks'> {
@@ -147,7 +121,7 @@ export function webhookHandlers(ctx: AppContext): Handlers<'webhooks'> {
           const session = event.data.object;
           if (session.payment_status === 'paid') await paid(ctx, business, event, session, req.log);
         } else if (event.type === 'checkout.session.expired') {
-          await expired(ctx, business, event, event.data.object);
+          await expired(ctx, business, event.data.object);
         } else {
           req.log.info({ eventId: event.id, type: event.type }, 'Stripe event not used; acknowledged');
         }

@@ -392,6 +392,16 @@ export async function startStripeStandIn(options: { now?: () => number } = {}): 
     }
     if (method === 'POST' && path === '/v1/checkout/sessions') return createSession(params, acct);
     if (method === 'POST' && path === '/v1/refunds') return refund(params, acct);
+    // https://docs.stripe.com/api/refunds/list: newest first, filtered by payment_intent.
+    if (method === 'GET' && path === '/v1/refunds') {
+      const mine = stand.refunds.filter((r) => {
+        const intent = intents.get(String(r.payment_intent));
+        return (
+          intent?.secretKey === acct.secretKey && (!params.payment_intent || r.payment_intent === params.payment_intent)
+        );
+      });
+      return { object: 'list', data: [...mine].reverse(), has_more: false, url: '/v1/refunds' };
+    }
     // As the owner does in Stripe's dashboard (Developers, Webhooks): one endpoint per account here,
     // answered with its signing secret (https://docs.stripe.com/api/webhook_endpoints/create).
     if (method === 'POST' && path === '/v1/webhook_endpoints') {

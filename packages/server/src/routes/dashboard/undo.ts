@@ -104,7 +104,7 @@ export function undoHandlers(ctx: AppContext): Handlers<'dashboard', 'undo'> {
           // A dispatcher that claimed or tried the mail may have sent it: then it is too late.
           if ((await deleteUnsentMail(trx, mailIds)) !== mailIds.length)
             throw new AppError('UNDO_EXPIRED', undoExpired(kind));
-          if (kind === 'decline') await withdrawDeclineRefund(ctx, trx, row.id);
+          if (kind === 'decline') await withdrawDeclineRefund(ctx, trx, row.id, now);
           const next = await bookings.restore(trx, row.id, previous, now);
           await bookingUndos.remove(trx, hash);
           return next;
