@@ -646,6 +646,89 @@ describe('the booking pop-up', () => {
     });
   });
 
+  describe('with a deposit', () => {
+    const deposit = { dueNow: 61.33, dueLater: 183.97 };
+    const held = (r: { body: unknown }) => ({
+      status: 201,
+      body: {
+        ...bookedBody(),
+        ...(r.body as object),
+        status: 'awaiting_payment',
+        payment: { ...deposit, holdUntil: '2026-12-04T17:15:00.000Z' },
+      },
+    });
+    function depositApi() {
+      const api = fakeApi();
+      api.on('POST /api/customer/quote', () => ({
+        status: 200,
+        body: {
+          lines: [{ label: 'Full Detail', amount: 245.3 }],
+          totalQuote: 245.3,
+          miles: null,
+          distanceEstimatedFrom: null,
+          deposit,
+        },
+      }));
+      api.on('POST /api/customer/book', held);
+      return api;
+    }
+
+    it('says what is due now and on the day, and sends the customer to Stripe to pay it', async () => {
+      const api = depositApi();
+      api.on('POST /api/customer/checkout', () => ({
+        status: 200,
+        body: { url: 'https://checkout.stripe.test/c/pay/cs_1' },
+      }));
+      const leave = vi.fn();
+      const { user, onBooked } = setup(api, { leave });
+      await chooseService(user);
+      await answerQuestion(user);
+      await enterAddress(user);
+      await heading('Your instant quote');
+      expect(screen.getByText('Due now: $61.33 deposit, $183.97 on the day')).toBeInTheDocument();
+      await next(user, 'Choose a time');
+      await user.click(await screen.findByRole('button', { name: '9:00 AM' }));
+      await next(user, 'Continue');
+      await heading('Your details');
+      expect(screen.getByText(/your time is held for 15 minutes/)).toBeInTheDocument();
+      await fillDetails(user);
+      await next(user, 'Book and pay $61.33 deposit');
+      await waitFor(() => expect(leave).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay/cs_1'));
+      expect(api.last('POST /api/customer/checkout')?.body).toEqual({ bookingId: bookedBody().bookingId });
+      expect(onBooked).toHaveBeenCalledWith(expect.objectContaining({ status: 'awaiting_payment' }));
+      // Busy until the page is gone: no second click books again.
+      expect(screen.getByRole('button', { name: 'Going to payment...' })).toBeDisabled();
+    });
+
+    it('asks again for the same held booking when the payment page could not be fetched, and books afresh once the server gave up', async () => {
+      const api = depositApi();
+      api.on('POST /api/customer/checkout', () => new TypeError('Failed to fetch'));
+      const leave = vi.fn();
+      const { user } = setup(api, { leave });
+      await toDetails(user);
+      await next(user, 'Book and pay $61.33 deposit');
+      expect(await screen.findByRole('alert')).toHaveTextContent('Could not reach the server.');
+      api.on('POST /api/customer/checkout', () => ({
+        status: 503,
+        body: {
+          error:
+            'We could not reach the payment service, so nothing was charged and your time is not held. Try again in a few minutes.',
+          code: 'PAYMENT_UNAVAILABLE',
+        },
+      }));
+      await next(user, 'Book and pay $61.33 deposit');
+      expect(await screen.findByRole('alert')).toHaveTextContent('nothing was charged');
+      api.on('POST /api/customer/checkout', () => ({
+        status: 200,
+        body: { url: 'https://checkout.stripe.test/c/pay/cs_2' },
+      }));
+      await next(user, 'Book and pay $61.33 deposit');
+      await waitFor(() => expect(leave).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay/cs_2'));
+      const keys = api.requests.filter((r) => r.path === '/api/customer/book').map((r) => r.headers['idempotency-key']);
+      expect(keys).toEqual(['key-1', 'key-1', 'key-2']);
+    });
+  });
+
   describe('going back and forth', () => {
     it('keeps every answer when going back to the start and forward again', async () => {
       const { user, api } = setup();

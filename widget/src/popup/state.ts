@@ -64,11 +64,14 @@ export interface StoreOptions {
   onBooked?: (booking: BookResponse) => void;
   /** The customer's zone and clock; by default the browser's (tests pin them). */
   viewer?: { timeZone?: string; timeFormat?: TimeFormat };
+  /** Sends the page to Stripe's Checkout; by default the browser goes there (tests record it). */
+  leave?: (url: string) => void;
 }
 
 export function createStore(client: PublicClient, businessId: string, options: StoreOptions = {}) {
   const now = options.now ?? (() => new Date());
   const uuid = options.uuid ?? (() => crypto.randomUUID());
+  const leave = options.leave ?? ((url: string) => window.location.assign(url));
   const searchDelay = options.searchDelay ?? 250;
   /** Where and on which clock the customer reads times (docs/product.md#the-booking-widget). */
   const viewer = {
@@ -312,17 +315,26 @@ export function createStore(client: PublicClient, businessId: string, options: S
     const json = JSON.stringify(body);
     if (submission?.body !== json) submission = { body: json, key: uuid() };
     s.busy.value = true;
+    let leaving = false;
     try {
       const booked = await client.customer.book({ body, headers: { 'idempotency-key': submission.key } });
-      submission = null;
       if (booked.status === 'awaiting_payment') {
         // The deposit is paid on Stripe's page, never in the widget (docs/decisions/021); Stripe
-        // sends the customer back to the business's booking page, which shows the booking.
-        const { url } = await client.customer.checkout({ body: { bookingId: booked.bookingId } });
+        // sends the customer back to the business's booking page, which shows the booking. Until
+        // the page is given, a retry keeps the key: the server answers the same held booking.
+        // Refused for good (the server released the hold), the next try books afresh.
+        const { url } = await client.customer.checkout({ body: { bookingId: booked.bookingId } }).catch((err) => {
+          if (err instanceof ApiError && err.fromServer) submission = null;
+          throw err;
+        });
+        submission = null;
         options.onBooked?.(booked);
-        window.location.assign(url);
+        // Busy until the page is gone, so no second click books again.
+        leaving = true;
+        leave(url);
         return;
       }
+      submission = null;
       batch(() => {
         s.booked.value = booked;
         go('done');
@@ -342,7 +354,7 @@ export function createStore(client: PublicClient, businessId: string, options: S
         fail(messageOf(err));
       }
     } finally {
-      s.busy.value = false;
+      if (!leaving) s.busy.value = false;
     }
   }
 
