@@ -37,6 +37,15 @@ export function paymentsRepository(db: Kysely<Database>) {
     checkoutOf(bookingId: string, from: Tx = db): Promise<PaymentRow | undefined> {
       return from.selectFrom('payments').selectAll().where('booking_id', '=', bookingId).executeTakeFirst();
     },
+    /** The business's Checkout Sessions still open (customers who may be paying right now). */
+    openCheckouts(businessId: string): Promise<PaymentRow[]> {
+      return db
+        .selectFrom('payments')
+        .selectAll()
+        .where('business_id', '=', businessId)
+        .where('status', '=', 'open')
+        .execute();
+    },
     checkoutBySession(sessionId: string, from: Tx = db): Promise<PaymentRow | undefined> {
       return from.selectFrom('payments').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
     },

@@ -436,8 +436,12 @@ describe.each(storages())('deposits with Stripe on %s', (kind) => {
       );
     });
 
-    it('forgets the keys on disconnect, and bookings stop asking for a deposit', async () => {
+    it('forgets the keys on disconnect, ending the sessions of customers still paying, and bookings stop asking for a deposit', async () => {
+      const paying = await bookWithDeposit();
+      const session = sessionOf((await checkout(paying.bookingId)).json().url);
       const res = await owner('DELETE', 'settings/payments/stripe');
+      expect(stripe.sessions.get(session)!.status).toBe('expired');
+      expect((await row(paying.bookingId)).status).toBe('expired');
       expect(res.json().stripe).toBeNull();
       expect(await t.ctx.db.selectFrom('stripe_accounts').selectAll().execute()).toEqual([]);
       const booked = await book(t, bookBody(shop, { date: nextDay() }));

@@ -10,7 +10,7 @@ import { toCents } from '@slotwise/shared/money';
 import type { AppContext } from '../../context.ts';
 import { withBusinessLock } from '../../db/transaction.ts';
 import { toBookingJson } from '../../domain/answers.ts';
-import { assertCanStoreKeys, businessRule, queueRefund } from '../../domain/payments.ts';
+import { assertCanStoreKeys, businessRule, queueRefund, releaseHold, stripeKeysOf } from '../../domain/payments.ts';
 import { AppError } from '../../errors.ts';
 import { keyHint, secretBox } from '../../payments/secret-box.ts';
 import { StripeKeyRefused } from '../../payments/stripe.ts';
@@ -90,8 +90,24 @@ export function paymentHandlers(
     },
 
     disconnectStripe: async (req) => {
-      await payments.removeAccount(req.owner.business.id);
-      return settings(req.owner.business);
+      const b = req.owner.business;
+      // A customer paying right now could no longer be confirmed (their webhook would find no
+      // secret): their sessions are ended and their holds released while the keys still work.
+      const keys = await stripeKeysOf(ctx, b.id);
+      for (const open of await payments.openCheckouts(b.id)) {
+        if (keys)
+          await ctx.payments
+            .expireCheckout(keys, open.session_id)
+            .catch((err) =>
+              req.log.warn(
+                { err: (err as Error).message, bookingId: open.booking_id },
+                'could not end a Checkout Session on disconnect',
+              ),
+            );
+        await releaseHold(ctx, open.booking_id, b.id);
+      }
+      await payments.removeAccount(b.id);
+      return settings(b);
     },
 
     refund: async (req) => {
