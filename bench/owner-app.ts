@@ -38,6 +38,12 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
  * 87-94 from run to run, and the build before issue 22 (0a229cb) scored 90 there too, so a
  * floor of 90 sat in the middle of one build's spread and failed by chance. A new long task
  * on the overview still costs it more than that spread.
+ * Lowered to 75 on 2026-11-27: the machines' Chromium is now Debian's 156, where the page's first
+ * Intl.DateTimeFormat alone takes 83-125 ms at 4x (ICU's start-up; every date on the overview
+ * needs it), and the overview's Total Blocking Time measured 600-890 ms. The build that scored 98
+ * in the previous CI run (5003de8, before issue 23) scored 78 on the same machine with it, the
+ * current build 80-84: the browser moved, not the page. The target stays 95; making the first
+ * render cheaper (the main bundle's evaluation, ICU off the first task) is the open work.
  */
 const MIN_SCORE: Partial<Record<Category, number>> = {
   performance: 90,
@@ -45,7 +51,7 @@ const MIN_SCORE: Partial<Record<Category, number>> = {
   'best-practices': 100,
 };
 /** The overview's performance floor (see MIN_SCORE). */
-const OVERVIEW_PERFORMANCE_FLOOR = 85;
+const OVERVIEW_PERFORMANCE_FLOOR = 75;
 const TARGET_SCORE: Partial<Record<Category, number>> = { performance: 95 };
 const AGENDA = { targetMs: 1500, ceilingMs: 3000 };
 /** Lighthouse's slow 4G as DevTools throttling applies it (lighthouse/core/config/constants.js). */
