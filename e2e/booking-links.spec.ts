@@ -8,11 +8,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { todayIn } from '@slotwise/shared/time-zone';
 import {
   api,
   baseURL,
   expect,
+  laDay,
   type Mail,
   newestMail,
   type Owner,
@@ -23,13 +23,7 @@ import {
   test,
 } from './fixtures.ts';
 
-const ZONE = 'America/Los_Angeles';
 const SERVICE = { serviceName: 'Driveway Wash', duration: 60, price: 45 };
-
-/** YYYY-MM-DD where the business is, `days` from today. */
-function laDay(days: number): string {
-  return todayIn(ZONE, Date.now() + days * 86_400_000);
-}
 
 /** "2026-12-03" -> "Thu, Dec 3, 2026", as the Bookings page prints a date. */
 function shortDay(day: string): string {

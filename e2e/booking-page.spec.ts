@@ -11,11 +11,11 @@
  * The booking steps are walked by one function (bookInside), the one place to follow the steps.
  */
 import type { Locator, Page } from '@playwright/test';
-import { todayIn } from '@slotwise/shared/time-zone';
 import {
   api,
   baseURL,
   expect,
+  laDay,
   type Owner,
   openAs,
   openEveryDay,
@@ -30,9 +30,6 @@ let owner: Owner;
 let slug: string;
 let host: Awaited<ReturnType<typeof ownerWebsite>>;
 let hostOrigin: string;
-
-/** YYYY-MM-DD in Los Angeles (where a 90210 business is), `days` from today. */
-const laDay = (days: number) => todayIn('America/Los_Angeles', Date.now() + days * 86_400_000);
 
 function hostPage(): string {
   return `<!doctype html>

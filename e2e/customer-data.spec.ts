@@ -7,10 +7,10 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { todayIn } from '@slotwise/shared/time-zone';
 import {
   api,
   expect,
+  laDay,
   type Owner,
   openAs,
   openEveryDay,
@@ -25,10 +25,6 @@ import { artifactsDir } from './paths.ts';
 const QUESTION = 'Vehicle size';
 const CUSTOMER = uniqueEmail('customer');
 let owner: Owner;
-
-function laDay(days: number): string {
-  return todayIn('America/Los_Angeles', Date.now() + days * 86_400_000);
-}
 
 test.describe.configure({ mode: 'serial' });
 

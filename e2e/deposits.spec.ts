@@ -14,12 +14,11 @@
  * - screenshots in e2e/artifacts/deposits-*.png.
  */
 import type { Locator, Page } from '@playwright/test';
-import { todayIn } from '@slotwise/shared/time-zone';
-import { E2E_STRIPE_KEY } from './global-setup.ts';
 import {
   api,
   baseURL,
   expect,
+  laDay,
   linkTo,
   newestMail,
   type Owner,
@@ -30,6 +29,7 @@ import {
   signupOwner,
   test,
 } from './fixtures.ts';
+import { E2E_STRIPE_KEY } from './global-setup.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -37,8 +37,6 @@ let owner: Owner;
 let slug: string;
 /** The first customer's deposit as the quote said it ("$14.75"). */
 let deposit = '';
-
-const laDay = (days: number) => todayIn('America/Los_Angeles', Date.now() + days * 86_400_000);
 
 /** Stripe's API as the owner's account calls it. */
 function stripeApi(method: 'GET' | 'POST', path: string, form?: Record<string, string>) {
@@ -132,9 +130,7 @@ test('the owner connects Stripe; a customer pays the deposit on Checkout and the
   await screenshot(page, 'deposits-owner-card');
 });
 
-test('a hold not paid is released when Stripe ends the session, and the time can be booked again', async ({
-  page,
-}) => {
+test('a hold not paid is released when Stripe ends the session, and the time can be booked again', async ({ page }) => {
   await bookAndGoToPay(page, { first: 'Eve', email: 'eve@example.com' }, 9);
   const session = new URL(page.url()).pathname.split('/pay/')[1]!;
   // The customer leaves Checkout: the booking page says the time is held, with a way back to pay.

@@ -6,17 +6,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
-import { todayIn } from '@slotwise/shared/time-zone';
-import { api, baseURL, expect, openAs, screenshot, signupOwner, test } from './fixtures.ts';
+import { api, baseURL, expect, laDay, openAs, screenshot, signupOwner, test } from './fixtures.ts';
 
 /** How far the page scrolls sideways: 0 when nothing sticks out. */
 const sideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
-/** A business-local date `days` from now (the owner's address is in Beverly Hills). */
-function laDay(days: number): string {
-  return todayIn('America/Los_Angeles', Date.now() + days * 86_400_000);
-}
 
 async function backToOverview(page: Page): Promise<Locator> {
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'My Dashboard' }).click();

@@ -16,6 +16,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { todayIn } from '@slotwise/shared/time-zone';
 import { type Mail, readOutbox } from './mail.ts';
 import { artifactsDir } from './paths.ts';
 import { recordFromJson, recordFromRequest } from './secrets.ts';
@@ -207,6 +208,11 @@ export async function openEveryDay(token: string, startTime: string, endTime: st
  * 11:00 are always past the 2-hour minimum notice, whenever the suite runs. Etc/GMT
  * signs are inverted.
  */
+/** YYYY-MM-DD in Los Angeles (where a 90210 business, as signupOwner makes it, is), `days` from today. */
+export function laDay(days: number): string {
+  return todayIn('America/Los_Angeles', Date.now() + days * 86_400_000);
+}
+
 export function morningZone(now = new Date()): string {
   let offset = 6 - now.getUTCHours();
   if (offset > 14) offset -= 24;

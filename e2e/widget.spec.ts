@@ -18,11 +18,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { todayIn } from '@slotwise/shared/time-zone';
 import {
   api,
   baseURL,
   expect,
+  laDay,
   type Owner,
   openAs,
   openEveryDay,
@@ -52,11 +52,6 @@ interface BookingJson {
   status: string;
   totalQuote: number;
   bookingTime: { day: string; startTime: string; endTime: string };
-}
-
-/** YYYY-MM-DD in Los Angeles (where a 90210 business is), `days` from today. */
-function laDay(days: number): string {
-  return todayIn('America/Los_Angeles', Date.now() + days * 86_400_000);
 }
 
 const HOSTILE_CSS = `
