@@ -19,12 +19,17 @@ function isPostgres(db: Kysely<unknown>): boolean {
   return sql`select ${1}`.compile(db).sql.includes('$1');
 }
 
-export async function up(db: Kysely<unknown>): Promise<void> {
+/**
+ * The guards over the given statuses (a parenthesised SQL list). Also used by
+ * 2026-11-29T0900_payments, which rebuilds them to count a held, unpaid booking: its DDL
+ * is this one, so the two cannot drift.
+ */
+export async function createOverlapGuards(db: Kysely<unknown>, active = ACTIVE): Promise<void> {
   if (isPostgres(db)) {
     await sql`create extension if not exists btree_gist`.execute(db);
     await sql`alter table bookings add constraint bookings_no_overlap
       exclude using gist (business_id with =, int8range(start_ms, end_ms) with &&)
-      where (status in ${ACTIVE})`.execute(db);
+      where (status in ${active})`.execute(db);
     return;
   }
   for (const [name, event, self] of [
@@ -36,19 +41,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ],
   ] as const) {
     await sql`create trigger ${sql.raw(name)} ${event}
-      when new.status in ${ACTIVE}
+      when new.status in ${active}
       begin
         select raise(abort, 'booking longer than 48 hours') where new.end_ms - new.start_ms > ${MAX_MS};
         select raise(abort, 'booking overlaps') where exists (
           select 1 from bookings b
           where b.business_id = new.business_id ${self}
-            and b.status in ${ACTIVE}
+            and b.status in ${active}
             and b.start_ms > new.start_ms - ${MAX_MS}
             and b.start_ms < new.end_ms
             and b.end_ms > new.start_ms
         );
       end`.execute(db);
   }
+}
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await createOverlapGuards(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -11,48 +11,15 @@
  * The double-booking guards (2026-11-23T1300) now count a held, unpaid booking too.
  */
 import { type Kysely, sql } from 'kysely';
+import { createOverlapGuards, down as dropOverlapGuards } from './2026-11-23T1300_booking_overlap_guards.ts';
 
 const ACTIVE = sql.raw(`('pending', 'approved', 'awaiting_payment')`);
 const OLD_ACTIVE = sql.raw(`('pending', 'approved')`);
-const MAX_MS = sql.raw(String(48 * 3600 * 1000));
 
-function isPostgres(db: Kysely<unknown>): boolean {
-  return sql`select ${1}`.compile(db).sql.includes('$1');
-}
-
-/** The guards of 2026-11-23T1300_booking_overlap_guards, over the statuses given. */
+/** Drops the guards of 2026-11-23T1300 and makes them again over the statuses given, with that migration's DDL. */
 async function overlapGuards(db: Kysely<unknown>, active: typeof ACTIVE): Promise<void> {
-  if (isPostgres(db)) {
-    await sql`alter table bookings drop constraint if exists bookings_no_overlap`.execute(db);
-    await sql`alter table bookings add constraint bookings_no_overlap
-      exclude using gist (business_id with =, int8range(start_ms, end_ms) with &&)
-      where (status in ${active})`.execute(db);
-    return;
-  }
-  await sql`drop trigger if exists bookings_no_overlap_insert`.execute(db);
-  await sql`drop trigger if exists bookings_no_overlap_update`.execute(db);
-  for (const [name, event, self] of [
-    ['bookings_no_overlap_insert', sql.raw('before insert on bookings'), sql.raw('')],
-    [
-      'bookings_no_overlap_update',
-      sql.raw('before update of start_ms, end_ms, status, business_id on bookings'),
-      sql.raw('and b.id <> new.id'),
-    ],
-  ] as const) {
-    await sql`create trigger ${sql.raw(name)} ${event}
-      when new.status in ${active}
-      begin
-        select raise(abort, 'booking longer than 48 hours') where new.end_ms - new.start_ms > ${MAX_MS};
-        select raise(abort, 'booking overlaps') where exists (
-          select 1 from bookings b
-          where b.business_id = new.business_id ${self}
-            and b.status in ${active}
-            and b.start_ms > new.start_ms - ${MAX_MS}
-            and b.start_ms < new.end_ms
-            and b.end_ms > new.start_ms
-        );
-      end`.execute(db);
-  }
+  await dropOverlapGuards(db);
+  await createOverlapGuards(db, active);
 }
 
 export async function up(db: Kysely<any>): Promise<void> {
