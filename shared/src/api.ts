@@ -249,7 +249,6 @@ export const BookingPayment = z.object({
   paid: z.number(),
   refunded: z.number(),
   balance: z.number(),
-  paidAt: IsoDateTime.nullable(),
 });
 export type BookingPayment = z.infer<typeof BookingPayment>;
 

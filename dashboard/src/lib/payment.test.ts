@@ -9,7 +9,6 @@ const payment = (over: Partial<BookingPayment> = {}): BookingPayment => ({
   paid: 48.76,
   refunded: 0,
   balance: 146.29,
-  paidAt: '2026-03-05T17:00:00.000Z',
   ...over,
 });
 
@@ -48,7 +47,7 @@ describe('paymentChips', () => {
   });
 
   it('says "Awaiting payment" in amber, unless the status badge already says it', () => {
-    const awaiting = payment({ state: 'awaiting', paid: 0, paidAt: null, balance: 195.05 });
+    const awaiting = payment({ state: 'awaiting', paid: 0, balance: 195.05 });
     expect(paymentChips(makeBooking({ status: 'pending', payment: awaiting }))[0]).toEqual({
       text: 'Awaiting payment',
       tone: 'amber',

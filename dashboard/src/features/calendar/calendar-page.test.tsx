@@ -913,14 +913,14 @@ describe('undo and decisions', () => {
   it("shows a booking's deposit in its dialog and refunds it there; one awaiting payment stays put", async () => {
     const paidBooking: Booking = {
       ...APPROVED,
-      payment: { state: 'paid', deposit: 45, paid: 45, refunded: 0, balance: 135, paidAt: '2026-03-10T17:00:00.000Z' },
+      payment: { state: 'paid', deposit: 45, paid: 45, refunded: 0, balance: 135 },
     };
     const awaiting: Booking = {
       ...BOOKING,
       _id: '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a',
       status: 'awaiting_payment',
       bookingTime: { day: '2026-03-11', startTime: '14:00', endTime: '15:00' },
-      payment: { state: 'awaiting', deposit: 45, paid: 0, refunded: 0, balance: 180, paidAt: null },
+      payment: { state: 'awaiting', deposit: 45, paid: 0, refunded: 0, balance: 180 },
     };
     const expired: Booking = { ...awaiting, _id: '3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b', status: 'expired' };
     const { api, user } = await openCalendar('/dashboard/calendar?date=2026-03-11', {

@@ -26,9 +26,8 @@ export function shownTime(
   };
 }
 
-/** `paidAtMs`: when its deposit was paid (repositories/payments.ts paidAt), for the owner's "taken today". */
-export function toBookingJson(row: BookingRow, now: number, timeZone?: string, paidAtMs?: number): Booking {
-  const payment = paymentOf(row, paidAtMs);
+export function toBookingJson(row: BookingRow, now: number, timeZone?: string): Booking {
+  const payment = paymentOf(row);
   return {
     _id: row.id,
     firstName: row.first_name,

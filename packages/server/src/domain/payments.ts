@@ -67,7 +67,7 @@ export async function depositFor(
 }
 
 /** The owner's view of a booking's money; undefined when no deposit was asked for. */
-export function paymentOf(row: BookingRow, paidAtMs: number | undefined): BookingPayment | undefined {
+export function paymentOf(row: BookingRow): BookingPayment | undefined {
   if (row.deposit_cents === 0 && row.paid_cents === 0) return undefined;
   const kept = row.paid_cents - row.refunded_cents;
   const state: BookingPayment['state'] =
@@ -87,7 +87,6 @@ export function paymentOf(row: BookingRow, paidAtMs: number | undefined): Bookin
     paid: toDollars(row.paid_cents),
     refunded: toDollars(row.refunded_cents),
     balance: open ? toDollars(Math.max(0, row.total_cents - kept)) : 0,
-    paidAt: paidAtMs === undefined ? null : new Date(paidAtMs).toISOString(),
   };
 }
 

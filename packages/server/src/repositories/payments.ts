@@ -64,18 +64,6 @@ export function paymentsRepository(db: Kysely<Database>) {
     ): Promise<void> {
       await trx.updateTable('payments').set(change).where('booking_id', '=', bookingId).execute();
     },
-    /** When each of these bookings was paid. */
-    async paidAt(bookingIds: readonly string[]): Promise<Map<string, number>> {
-      if (bookingIds.length === 0) return new Map();
-      const rows = await db
-        .selectFrom('payments')
-        .select(['booking_id', 'paid_at'])
-        .where('booking_id', 'in', bookingIds)
-        .where('paid_at', 'is not', null)
-        .execute();
-      return new Map(rows.map((r) => [r.booking_id, Number(r.paid_at)]));
-    },
-
     /**
      * The overview's money, in cents: what was paid since `sinceMs` and not refunded, and what
      * is still due on the day from pending and approved bookings with a deposit from `sinceMs` on.

@@ -234,7 +234,6 @@ describe('Bookings Management: deposits', () => {
     paid: 48.76,
     refunded: 0,
     balance: 146.29,
-    paidAt: '2026-03-05T17:00:00.000Z',
     ...over,
   });
 
@@ -255,7 +254,7 @@ describe('Bookings Management: deposits', () => {
               firstName: 'Cam',
               serviceName: 'Wax',
               status: 'awaiting_payment',
-              payment: payment({ state: 'awaiting', paid: 0, paidAt: null, balance: 195.05 }),
+              payment: payment({ state: 'awaiting', paid: 0, balance: 195.05 }),
             }),
             makeBooking({ firstName: 'Dee', serviceName: 'Tint', status: 'expired' }),
             makeBooking({ firstName: 'Eve', serviceName: 'Detail', status: 'pending' }),

@@ -181,7 +181,6 @@ describe('Overview: deposits', () => {
     paid: 40,
     refunded: 0,
     balance: 89.5,
-    paidAt: new Date().toISOString(),
     ...over,
   });
 
@@ -207,7 +206,7 @@ describe('Overview: deposits', () => {
       serviceName: 'Wash',
       totalQuote: 60,
       bookingTime: visit,
-      payment: paid({ state: 'awaiting', paid: 0, paidAt: null, balance: 60 }),
+      payment: paid({ state: 'awaiting', paid: 0, balance: 60 }),
     });
     fakeApi({
       [TODAY]: { body: { bookings: [todays, awaiting], deposits: { takenToday: 65.25, balanceDue: 189.5 } } },

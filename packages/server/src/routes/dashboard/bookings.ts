@@ -69,19 +69,13 @@ export function bookingHandlers(
     return { booking: toBookingJson(updated, now, b.time_zone), added };
   }
 
-  /** The rows as answered, with when each paid one was paid (one query, only when some were). */
-  async function listJson(rows: BookingRow[], now: number, timeZone: string) {
-    const paidAt = await ctx.repos.payments.paidAt(rows.filter((r) => r.paid_cents > 0).map((r) => r.id));
-    return rows.map((r) => toBookingJson(r, now, timeZone, paidAt.get(r.id)));
-  }
-
   return {
     bookingsToday: async (req) => {
       const b = req.owner.business;
       const now = ctx.now();
       const today = todayIn(b.time_zone, now);
       const rows = await bookings.list(b.id, { fromDay: today, toDay: today });
-      const answer = { bookings: await listJson(rows, now, b.time_zone) };
+      const answer = { bookings: rows.map((r) => toBookingJson(r, now, b.time_zone)) };
       // The money cards only for a business that takes deposits.
       if (!(await ctx.repos.payments.account(b.id))) return answer;
       const cents = await ctx.repos.payments.ownerFigures(b.id, localToUtcMs(today, '00:00', b.time_zone));
@@ -95,7 +89,7 @@ export function bookingHandlers(
       assertRange(from, to);
       const now = ctx.now();
       const rows = await bookings.list(req.owner.business.id, { fromDay: from, toDay: to });
-      return { bookings: await listJson(rows, now, req.owner.business.time_zone) };
+      return { bookings: rows.map((r) => toBookingJson(r, now, req.owner.business.time_zone)) };
     },
     approve: async (req) => {
       const b = req.owner.business;

@@ -51,7 +51,7 @@ export function exportHandlers(ctx: AppContext): Handlers<'account', 'exportBook
       const now = ctx.now();
       const lines = [HEADER.map(csvCell).join(',')];
       for (const b of rows) {
-        const payment = paymentOf(b, undefined);
+        const payment = paymentOf(b);
         lines.push(
           [
             b.id,

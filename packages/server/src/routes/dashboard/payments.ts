@@ -128,8 +128,7 @@ export function paymentHandlers(
         return queueRefund(ctx, trx, found, cents, 'owner', now, now, req.body.reason || undefined);
       });
       ctx.paymentWorker.kick();
-      const paidAt = await payments.paidAt([row.id]);
-      return toBookingJson(row, now, b.time_zone, paidAt.get(row.id));
+      return toBookingJson(row, now, b.time_zone);
     },
   };
 }
