@@ -3,6 +3,7 @@ import type { Service, ServiceInput } from '@slotwise/shared/api';
 import { DEFAULT_SERVICE } from '@slotwise/shared/domain';
 import { formatUsd } from '@slotwise/shared/money';
 import { type FormEvent, useId, useState } from 'react';
+import { DepositValueField } from '../../../components/deposit-value-field.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { client } from '../../../lib/api.ts';
@@ -73,26 +74,14 @@ function DepositFields({
         </select>
       </div>
       {(fixed || draft.deposit === 'percent') && (
-        <div className="field">
-          <label htmlFor={`${idPrefix}-deposit-value`}>{fixed ? 'Deposit amount ($)' : 'Deposit percent (%)'}</label>
-          <input
-            id={`${idPrefix}-deposit-value`}
-            className="input"
-            type="number"
-            inputMode={fixed ? 'decimal' : 'numeric'}
-            min={fixed ? 0.5 : 1}
-            max={fixed ? 20_000 : 100}
-            step={fixed ? '0.01' : 1}
-            value={fixed ? draft.depositAmount : draft.depositPercent}
-            onChange={(e) =>
-              onChange(
-                fixed
-                  ? { ...draft, depositAmount: e.currentTarget.value }
-                  : { ...draft, depositPercent: e.currentTarget.value },
-              )
-            }
-          />
-        </div>
+        <DepositValueField
+          id={`${idPrefix}-deposit-value`}
+          kind={fixed ? 'fixed' : 'percent'}
+          value={fixed ? draft.depositAmount : draft.depositPercent}
+          onChange={(value) =>
+            onChange(fixed ? { ...draft, depositAmount: value } : { ...draft, depositPercent: value })
+          }
+        />
       )}
     </>
   );

@@ -5,6 +5,7 @@
 import type { PaymentSettings } from '@slotwise/shared/api';
 import { refundPolicyText } from '@slotwise/shared/deposit';
 import { type FormEvent, useId, useState } from 'react';
+import { DepositValueField } from '../../../components/deposit-value-field.tsx';
 import { FlashMessage } from '../../../components/flash-message.tsx';
 import { client } from '../../../lib/api.ts';
 import { type DepositKind, draftFrom, type RuleDraft, ruleFrom } from '../../../lib/deposit-rule.ts';
@@ -40,22 +41,13 @@ function RuleValue({ draft, onChange }: { draft: RuleDraft; onChange: (d: RuleDr
   if (draft.kind !== 'fixed' && draft.kind !== 'percent') return null;
   const fixed = draft.kind === 'fixed';
   return (
-    <div className="field pay-rule-value">
-      <label htmlFor={`${id}-value`}>{fixed ? 'Deposit amount ($)' : 'Deposit percent (%)'}</label>
-      <input
-        id={`${id}-value`}
-        className="input"
-        type="number"
-        inputMode={fixed ? 'decimal' : 'numeric'}
-        min={fixed ? 0.5 : 1}
-        max={fixed ? 20_000 : 100}
-        step={fixed ? '0.01' : 1}
-        value={fixed ? draft.amount : draft.percent}
-        onChange={(e) =>
-          onChange(fixed ? { ...draft, amount: e.currentTarget.value } : { ...draft, percent: e.currentTarget.value })
-        }
-      />
-    </div>
+    <DepositValueField
+      id={`${id}-value`}
+      className="field pay-rule-value"
+      kind={draft.kind}
+      value={fixed ? draft.amount : draft.percent}
+      onChange={(value) => onChange(fixed ? { ...draft, amount: value } : { ...draft, percent: value })}
+    />
   );
 }
 

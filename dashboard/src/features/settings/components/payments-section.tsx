@@ -18,6 +18,31 @@ import { useResource } from '../../../lib/resource.ts';
 import { type Flash, useFlash } from '../../../lib/use-flash.ts';
 import { PaymentRulesForm } from './payment-rules-form.tsx';
 
+/** A key pasted from Stripe: masked, never autocompleted or spell-checked. */
+function SecretField(props: {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (v: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        className="input pay-secret"
+        type="password"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={props.placeholder}
+        value={props.value}
+        onChange={(e) => props.onChange(e.currentTarget.value)}
+      />
+    </div>
+  );
+}
+
 const LOAD_FAILED = 'Failed to load your payment settings.';
 const CONNECT_FAILED = 'Failed to connect Stripe. Please try again.';
 const CONNECTED = 'Stripe connected.';
@@ -98,37 +123,25 @@ function ConnectForm({
     <form className="pay-connect" onSubmit={connect} noValidate aria-label="Connect Stripe">
       {!settings.canConnect && <Notice kind="warning">{NEEDS_KEY}</Notice>}
       <fieldset className="pay-connect__fields" disabled={!settings.canConnect || busy}>
-        <div className="field">
-          <label htmlFor={`${id}-key`}>Stripe secret key</label>
-          <input
-            id={`${id}-key`}
-            className="input pay-secret"
-            type="password"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="sk_live_… or sk_test_…"
-            value={secretKey}
-            onChange={(e) => setSecretKey(e.currentTarget.value)}
-          />
-        </div>
+        <SecretField
+          id={`${id}-key`}
+          label="Stripe secret key"
+          placeholder="sk_live_… or sk_test_…"
+          value={secretKey}
+          onChange={setSecretKey}
+        />
         <p className="pay-howto">
           In Stripe, add a webhook endpoint with this URL, for the events checkout.session.completed and
           checkout.session.expired, then paste its signing secret:
         </p>
         <WebhookUrl url={settings.webhookUrl} />
-        <div className="field">
-          <label htmlFor={`${id}-whsec`}>Webhook signing secret</label>
-          <input
-            id={`${id}-whsec`}
-            className="input pay-secret"
-            type="password"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="whsec_…"
-            value={webhookSecret}
-            onChange={(e) => setWebhookSecret(e.currentTarget.value)}
-          />
-        </div>
+        <SecretField
+          id={`${id}-whsec`}
+          label="Webhook signing secret"
+          placeholder="whsec_…"
+          value={webhookSecret}
+          onChange={setWebhookSecret}
+        />
         <button type="submit" className="btn btn--primary">
           {busy ? 'Checking with Stripe…' : 'Connect Stripe'}
         </button>
