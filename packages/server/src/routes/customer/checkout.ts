@@ -11,6 +11,7 @@ import { formatClockRange } from '@slotwise/shared/clock';
 import { longDate } from '@slotwise/shared/time-zone';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { bookingPageUrl } from '../../domain/booking-page.ts';
 import { loadBusiness } from '../../domain/lookup.ts';
 import { PAYMENT_UNAVAILABLE, releaseHold, stripeKeysOf } from '../../domain/payments.ts';
 import { AppError } from '../../errors.ts';
@@ -27,9 +28,13 @@ import type { Handlers } from '../register.ts';
  */
 const SESSION_ENDS_AFTER_BOOKING_MS = 46 * 60_000;
 
-/** Where Stripe sends the customer back: the business's booking page, which shows the booking's state. */
+/**
+ * Where Stripe sends the customer back: the business's booking page, which shows the booking's
+ * state. Every business that could connect Stripe has one (a slug comes with its name); the
+ * home page stands in should one ever lack it.
+ */
 function returnUrl(ctx: AppContext, business: Business, bookingId: string, outcome: 'paid' | 'cancelled') {
-  const page = `${ctx.config.publicUrl}/book/${business.slug ?? business.id}`;
+  const page = bookingPageUrl(ctx.config.publicUrl, business.slug) ?? `${ctx.config.publicUrl}/`;
   return `${page}?booking=${bookingId}&payment=${outcome}`;
 }
 
