@@ -6,7 +6,15 @@
  * refunds twice. Errors leave here as three kinds only: the key was refused, Stripe could not
  * be used just now, or it refused this request for good; none carries the key.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+
+type Sdk = typeof import('stripe').default;
+/**
+ * The SDK is loaded on the first Stripe call, not at start-up: importing it takes about 150 ms,
+ * which every instance (and every business that takes no deposit) would pay for nothing.
+ */
+let loading: Promise<Sdk> | undefined;
+const sdk = () => (loading ??= import('stripe').then((m) => m.default));
 
 interface StripeKeys {
   secretKey: string;
@@ -45,11 +53,11 @@ export interface PaymentGateway {
     idempotencyKey: string,
   ): Promise<{ id: string }>;
   /** The event, when the signature matches the raw body and the secret (and is at most 5 minutes old); else throws. */
-  verifyEvent(rawBody: Buffer, signature: string, webhookSecret: string): Stripe.Event;
+  verifyEvent(rawBody: Buffer, signature: string, webhookSecret: string): Promise<Stripe.Event>;
 }
 
 /** Stripe's own words stay in our log; the owner and customer get ours. */
-function classify(err: unknown): Error {
+function classify(Stripe: Sdk, err: unknown): Error {
   if (err instanceof Stripe.errors.StripeAuthenticationError || err instanceof Stripe.errors.StripePermissionError)
     return new StripeKeyRefused(`Stripe refused the key (${err.type})`);
   if (err instanceof Stripe.errors.StripeInvalidRequestError || err instanceof Stripe.errors.StripeIdempotencyError)
@@ -61,7 +69,7 @@ function classify(err: unknown): Error {
 
 export function stripeGateway(apiUrl: string | undefined): PaymentGateway {
   const base = apiUrl ? new URL(apiUrl) : undefined;
-  const client = (keys: StripeKeys) =>
+  const client = (Stripe: Sdk, keys: StripeKeys) =>
     new Stripe(keys.secretKey, {
       maxNetworkRetries: 2,
       timeout: 10_000,
@@ -74,24 +82,25 @@ export function stripeGateway(apiUrl: string | undefined): PaymentGateway {
           }
         : {}),
     });
-  const verifier = new Stripe('sk_test_unused', {});
-  const call = async <T>(run: () => Promise<T>): Promise<T> => {
+  let verifier: Stripe | undefined;
+  const call = async <T>(run: (Stripe: Sdk) => Promise<T>): Promise<T> => {
+    const Stripe = await sdk();
     try {
-      return await run();
+      return await run(Stripe);
     } catch (err) {
-      throw classify(err);
+      throw classify(Stripe, err);
     }
   };
   return {
     account: (keys) =>
-      call(async () => {
-        const a = await client(keys).accounts.retrieveCurrent();
+      call(async (Stripe) => {
+        const a = await client(Stripe, keys).accounts.retrieveCurrent();
         const name = a.settings?.dashboard?.display_name || a.business_profile?.name || a.email || a.id;
         return { id: a.id, name, livemode: keys.secretKey.includes('_live_') };
       }),
     createCheckout: (keys, p, idempotencyKey) =>
-      call(async () => {
-        const s = await client(keys).checkout.sessions.create(
+      call(async (Stripe) => {
+        const s = await client(Stripe, keys).checkout.sessions.create(
           {
             mode: 'payment',
             client_reference_id: p.bookingId,
@@ -118,9 +127,9 @@ export function stripeGateway(apiUrl: string | undefined): PaymentGateway {
         return { id: s.id, url: s.url, livemode: s.livemode };
       }),
     expireCheckout: (keys, sessionId) =>
-      call(async () => {
+      call(async (Stripe) => {
         try {
-          await client(keys).checkout.sessions.expire(sessionId);
+          await client(Stripe, keys).checkout.sessions.expire(sessionId);
           return true;
         } catch (err) {
           // Paid or expired already: nothing to end.
@@ -129,8 +138,8 @@ export function stripeGateway(apiUrl: string | undefined): PaymentGateway {
         }
       }),
     refund: (keys, p, idempotencyKey) =>
-      call(async () => {
-        const r = await client(keys).refunds.create(
+      call(async (Stripe) => {
+        const r = await client(Stripe, keys).refunds.create(
           {
             payment_intent: p.paymentIntent,
             amount: p.amountCents,
@@ -140,7 +149,9 @@ export function stripeGateway(apiUrl: string | undefined): PaymentGateway {
         );
         return { id: r.id };
       }),
-    verifyEvent: (rawBody, signature, webhookSecret) =>
-      verifier.webhooks.constructEvent(rawBody, signature, webhookSecret),
+    verifyEvent: async (rawBody, signature, webhookSecret) => {
+      verifier ??= new (await sdk())('sk_test_unused', {});
+      return verifier.webhooks.constructEvent(rawBody, signature, webhookSecret);
+    },
   };
 }

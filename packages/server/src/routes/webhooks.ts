@@ -112,7 +112,7 @@ export function webhookHandlers(ctx: AppContext): Handlers<'webhooks'> {
           throw new AppError('WEBHOOK_SIGNATURE_INVALID', BAD_SIGNATURE);
         let event: Stripe.Event;
         try {
-          event = ctx.payments.verifyEvent(raw, signature, keys.webhookSecret);
+          event = await ctx.payments.verifyEvent(raw, signature, keys.webhookSecret);
         } catch {
           req.log.warn({ businessId: business.id }, 'Stripe webhook with a bad signature refused');
           throw new AppError('WEBHOOK_SIGNATURE_INVALID', BAD_SIGNATURE);
