@@ -20,6 +20,7 @@ import {
 } from './domain.ts';
 import { ERRORS, type ErrorCode } from './errors.ts';
 import { toE164 } from './phone.ts';
+import { PLAN_FREQUENCIES, PLAN_OFFERS_MAX, PLAN_PERCENT_MAX, PLAN_STATUSES } from './plans.ts';
 import { isHhMm, isIsoDate } from './time.ts';
 import { isTimeZone } from './time-zone.ts';
 
@@ -208,6 +209,50 @@ export const FeedbackRequest = z.object({
 });
 export type FeedbackRequest = z.infer<typeof FeedbackRequest>;
 
+// ---------- recurring plans (docs/decisions/022) ----------
+
+export const PlanFrequency = z.enum(PLAN_FREQUENCIES, {
+  error: 'Frequency must be "weekly", "every_2_weeks", "every_4_weeks" or "monthly".',
+});
+const PERCENT_OFF = `A plan's percent discount must be a whole number from 1 to ${PLAN_PERCENT_MAX}.`;
+/** Off each visit's quote: a whole percent, or an amount in dollars; null: no discount. */
+export const PlanDiscount = z
+  .discriminatedUnion(
+    'kind',
+    [
+      z.object({
+        kind: z.literal('percent'),
+        percent: z
+          .number({ error: PERCENT_OFF })
+          .int(PERCENT_OFF)
+          .min(1, PERCENT_OFF)
+          .max(PLAN_PERCENT_MAX, PERCENT_OFF),
+      }),
+      z.object({
+        kind: z.literal('amount'),
+        amount: Dollars('Discount amount', 10_000).refine((n) => n > 0, 'Discount amount must be more than $0.'),
+      }),
+    ],
+    { error: 'Discount kind must be "percent" (with percent) or "amount" (with amount), or null for none.' },
+  )
+  .nullable();
+export type PlanDiscount = z.infer<typeof PlanDiscount>;
+/** A frequency a service is offered at, with its discount per visit. */
+export const PlanOffer = z.object({ frequency: PlanFrequency, discount: PlanDiscount });
+export type PlanOffer = z.infer<typeof PlanOffer>;
+export const PlanOffers = z
+  .array(PlanOffer)
+  .max(PLAN_OFFERS_MAX, `A service offers at most ${PLAN_OFFERS_MAX} frequencies.`)
+  .refine((offers) => new Set(offers.map((o) => o.frequency)).size === offers.length, 'Offer each frequency once.');
+/** A frequency as the quote answers it: its words, its discount's words, and the price of a visit. */
+export const QuotePlan = z.object({
+  frequency: PlanFrequency,
+  label: z.string(),
+  discount: z.string().nullable(),
+  perVisit: z.number(),
+});
+export type QuotePlan = z.infer<typeof QuotePlan>;
+
 // ---------- payments: Stripe, deposits, refunds (docs/decisions/021) ----------
 
 const MIN_DOLLARS = MIN_CHARGE_CENTS / 100;
@@ -349,6 +394,8 @@ export const Booking = z.object({
   version: z.number().int().optional(),
   /** What was asked for and paid through Stripe (docs/decisions/021); absent when no deposit was due. */
   payment: BookingPayment.optional(),
+  /** A visit of a recurring plan: which plan, and its words ("Weekly"); absent for a one-off booking. */
+  plan: z.object({ planId: Id, label: z.string() }).optional(),
 });
 export type Booking = z.infer<typeof Booking>;
 export type BookingTime = z.infer<typeof BookingTime>;
@@ -380,8 +427,41 @@ export const RescheduleByOwnerRequest = z.object({
   requestor: z.literal('business', { error: 'requestor must be "business".' }),
   /** The booking's version as the calendar read it; when sent and stale, 409 BOOKING_CHANGED. */
   version: BookingVersion.optional(),
+  /**
+   * A plan's visit: move this visit only (the default), or this and the following ones, which
+   * moves the plan's day and time from this visit on (docs/decisions/022).
+   */
+  scope: z.enum(['visit', 'following'], { error: 'scope must be "visit" or "following".' }).optional(),
 });
 export type RescheduleByOwnerRequest = z.infer<typeof RescheduleByOwnerRequest>;
+
+/** A recurring plan as the owner's Plans view lists it. */
+export const PlanSummary = z.object({
+  _id: Id,
+  customerName: z.string(),
+  customerEmail: z.string(),
+  serviceName: z.string(),
+  frequency: PlanFrequency,
+  /** "Weekly", "Monthly on the second Tuesday". */
+  label: z.string(),
+  /** The visits' wall-clock start, HH:MM in the business's zone. */
+  startTime: HhMm,
+  perVisit: z.number(),
+  status: z.enum(PLAN_STATUSES),
+  /** Whether the owner approved the plan: its later visits are booked approved. */
+  approved: z.boolean(),
+  /** The next visit that holds a time, or null. */
+  nextVisit: BookingTime.nullable(),
+  /** Visits waiting for the owner: pending ones, and ones whose day was taken. */
+  pendingVisits: z.number().int(),
+  needsTime: z.number().int(),
+});
+export type PlanSummary = z.infer<typeof PlanSummary>;
+export const PlansResponse = z.object({ plans: z.array(PlanSummary) });
+export type PlansResponse = z.infer<typeof PlansResponse>;
+export const PlanParams = z.object({
+  id: z.string().uuid('That is not a plan id; use the _id of a plan from your plans list.'),
+});
 
 /**
  * The owner's Decline. The body may be left out altogether (no reason, as before there was
@@ -493,6 +573,8 @@ export const Service = z.object({
   price: z.number(),
   /** The service's own deposit rule; null or absent: the business's (Settings, Payments). */
   deposit: DepositRule.nullable().optional(),
+  /** The frequencies the service is offered at as a plan (docs/decisions/022); empty or absent: just once. */
+  plans: z.array(PlanOffer).optional(),
 });
 export type Service = z.infer<typeof Service>;
 export const ServicesResponse = z.object({ services: z.array(Service) });
@@ -506,6 +588,8 @@ export const ServiceInput = z.object({
   price: Dollars('Price'),
   /** The service's own deposit rule; null: the business's. Left out when editing: kept as it is. */
   deposit: DepositRule.nullable().optional(),
+  /** The frequencies offered as a plan, each with its discount. Left out when editing: kept as they are. */
+  plans: PlanOffers.optional(),
 });
 export type ServiceInput = z.infer<typeof ServiceInput>;
 export const ServiceParams = z.object({
@@ -753,8 +837,31 @@ export const QuoteResponse = z.object({
   distanceEstimatedFrom: z.enum(['zip', 'city']).nullable(),
   /** When the business takes a deposit: what is paid when booking and what is left for the day. */
   deposit: z.object({ dueNow: z.number(), dueLater: z.number() }).optional(),
+  /** The frequencies the service is offered at as a plan, each with its price per visit; absent: just once. */
+  plans: z.array(QuotePlan).optional(),
 });
 export type QuoteResponse = z.infer<typeof QuoteResponse>;
+
+/** A plan's first visits from a chosen slot, before booking: which are free (docs/decisions/022). */
+export const PlanDatesQuery = z.object({
+  businessId: Id,
+  serviceId: Id,
+  frequency: PlanFrequency,
+  date: IsoDate,
+  time: HhMm,
+  /** As sent to slots: travel leaves room for the drive. */
+  address: z.string().max(300, 'Address must be at most 300 characters.').optional(),
+});
+export const PLAN_VISIT_STATES = ['free', 'taken'] as const;
+export const PlanDatesResponse = z.object({
+  /** "Weekly", "Monthly on the second Tuesday". */
+  label: z.string(),
+  /** The first visits: free, or taken (the owner will propose another time for it). */
+  visits: z.array(z.object({ date: IsoDate, state: z.enum(PLAN_VISIT_STATES) })),
+  /** Said when some months have no visit (a fifth weekday); null otherwise. */
+  note: z.string().nullable(),
+});
+export type PlanDatesResponse = z.infer<typeof PlanDatesResponse>;
 
 /** A name: no markup or template characters either (control characters are refused by trimmed). */
 const personName = (what: string) =>
@@ -767,6 +874,8 @@ export const BookRequest = QuoteRequest.extend({
   lastName: personName('Last name'),
   customerEmail: Email,
   phoneNumber: Phone,
+  /** Book a plan at this frequency, the date and time being its first visit; left out: just once. */
+  frequency: PlanFrequency.optional(),
 });
 export type BookRequest = z.infer<typeof BookRequest>;
 /** The booking as a calendar event: the UID its mails' invitations carry, its instants (ISO 8601, UTC). */
@@ -785,6 +894,18 @@ export const BookResponse = z.object({
    * held; POST /api/customer/checkout answers the Stripe Checkout page to send the customer to.
    */
   payment: z.object({ dueNow: z.number(), dueLater: z.number(), holdUntil: IsoDateTime }).optional(),
+  /**
+   * A plan's booking: its words, the price of each visit, and the visits booked with it (the
+   * first one and those in the next weeks), each booked or needing another time.
+   */
+  plan: z
+    .object({
+      planId: Id,
+      label: z.string(),
+      perVisit: z.number(),
+      visits: z.array(z.object({ date: IsoDate, status: z.enum(BOOKING_STATUSES) })),
+    })
+    .optional(),
 });
 export type BookResponse = z.infer<typeof BookResponse>;
 
@@ -824,6 +945,19 @@ export const ManagedBooking = z.object({
   /** When something was paid: how much, and what cancelling now gives back under the business's policy. */
   payment: z
     .object({ paid: z.number(), refunded: z.number(), refundOnCancel: z.number(), policy: z.string() })
+    .optional(),
+  /**
+   * A visit of a plan: the plan's name ("your weekly Pool Cleaning"), its state, the price of a
+   * visit, and its next visit days; the pages offer Skip this visit and Cancel the plan.
+   */
+  plan: z
+    .object({
+      name: z.string(),
+      label: z.string(),
+      status: z.enum(PLAN_STATUSES),
+      perVisit: z.number(),
+      nextVisits: z.array(IsoDate),
+    })
     .optional(),
 });
 export type ManagedBooking = z.infer<typeof ManagedBooking>;

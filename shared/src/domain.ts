@@ -40,6 +40,8 @@ export type Weekday = (typeof WEEKDAYS)[number];
 /**
  * `awaiting_payment`: booked with a deposit due, holding its time for 15 minutes until Stripe
  * says it was paid; `expired`: such a hold released unpaid (docs/decisions/021).
+ * A plan's visit (docs/decisions/022) is `needs_time` when its day was taken (it holds no time
+ * until the owner gives it one), and `skipped` when the customer skipped it.
  */
 export const BOOKING_STATUSES = [
   'pending',
@@ -49,6 +51,8 @@ export const BOOKING_STATUSES = [
   'declined',
   'awaiting_payment',
   'expired',
+  'needs_time',
+  'skipped',
 ] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 /** Statuses that hold a slot: nothing may overlap them. */

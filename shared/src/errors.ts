@@ -164,6 +164,23 @@ export const ERRORS = {
     meaning: 'The Stripe-Signature header does not match the body and the webhook signing secret in Settings.',
   },
 
+  // ----- recurring plans (docs/decisions/022) -----
+  PLAN_NOT_OFFERED: {
+    status: 400,
+    meaning: 'The service does not offer this frequency (any more); book just once or pick one the quote lists.',
+  },
+  PLAN_NOT_FOUND: { status: 404, meaning: "The plan is not among this owner's plans." },
+  PLAN_ENDED: { status: 409, meaning: 'The plan has ended; it cannot be resumed or changed. Book a new one.' },
+  NOT_A_PLAN_VISIT: {
+    status: 409,
+    meaning:
+      'The booking is not a visit of a plan, so there is no plan to skip, cancel or move the following visits of.',
+  },
+  NO_FREE_TIME: {
+    status: 409,
+    meaning: 'No free time was found in the next weeks for this visit; pick a time on the calendar.',
+  },
+
   // ----- undoing an owner's Decline or move (docs/decisions/014) -----
   UNDO_NOT_FOUND: {
     status: 404,

@@ -321,6 +321,33 @@ export const customerRoutes = {
     query: 'TokenQuery',
     response: 'OkBody',
   },
+  planDates: {
+    method: 'GET',
+    path: '/api/customer/plan-dates',
+    auth: 'none',
+    crossOrigin: true,
+    limit: 'publicRead',
+    query: 'PlanDatesQuery',
+    response: 'PlanDatesResponse',
+  },
+  skipVisit: {
+    method: 'POST',
+    path: '/api/customer/skip-visit',
+    auth: 'none',
+    crossOrigin: true,
+    limit: 'manage',
+    query: 'TokenQuery',
+    response: 'OkBody',
+  },
+  cancelPlan: {
+    method: 'DELETE',
+    path: '/api/customer/plan',
+    auth: 'none',
+    crossOrigin: true,
+    limit: 'manage',
+    query: 'TokenQuery',
+    response: 'OkBody',
+  },
 } as const satisfies Record<string, RouteDef>;
 
 export const dashboardRoutes = {
@@ -359,6 +386,47 @@ export const dashboardRoutes = {
     auth: 'owner',
     body: 'RescheduleByOwnerRequest',
     response: 'BookingWithUndo',
+  },
+  nextFreeTime: {
+    method: 'PUT',
+    path: `${owner}/booking/next-free-time/:id`,
+    auth: 'owner',
+    params: 'BookingParams',
+    response: 'Booking',
+  },
+  plans: {
+    method: 'GET',
+    path: `${owner}/plans`,
+    auth: 'owner',
+    response: 'PlansResponse',
+  },
+  approvePlan: {
+    method: 'PUT',
+    path: `${owner}/plans/:id/approve`,
+    auth: 'owner',
+    params: 'PlanParams',
+    response: 'PlanSummary',
+  },
+  pausePlan: {
+    method: 'PUT',
+    path: `${owner}/plans/:id/pause`,
+    auth: 'owner',
+    params: 'PlanParams',
+    response: 'PlanSummary',
+  },
+  resumePlan: {
+    method: 'PUT',
+    path: `${owner}/plans/:id/resume`,
+    auth: 'owner',
+    params: 'PlanParams',
+    response: 'PlanSummary',
+  },
+  endPlan: {
+    method: 'PUT',
+    path: `${owner}/plans/:id/end`,
+    auth: 'owner',
+    params: 'PlanParams',
+    response: 'PlanSummary',
   },
   undo: {
     method: 'POST',
@@ -740,6 +808,12 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
     bookingPageLink:
       'The booking page of the business behind a manage link (used or expired ones too) or an id, for "Book again"; 404 when there is none.',
     cancel: 'Cancels the booking behind a manage link.',
+    planDates:
+      'The first visits of a plan starting at a chosen slot, each free or taken (the owner proposes another time for a taken one). Refused: PLAN_NOT_OFFERED.',
+    skipVisit:
+      "Skips the plan's visit behind a manage link (the plan goes on); the change cut-off applies. Refused: NOT_A_PLAN_VISIT.",
+    cancelPlan:
+      'Cancels the plan of the visit behind a manage link: its coming visits are cancelled, except those inside the change cut-off. Refused: NOT_A_PLAN_VISIT.',
   },
   dashboard: {
     bookingsToday: "Today's bookings, today being the business's day.",
@@ -749,6 +823,14 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
       "Declines a pending booking and frees its time; answers an Undo. The customer's mail, quoting the owner's reason when one is sent, goes once the undo window has passed.",
     rescheduleBooking:
       "Moves a booking to a free time inside business hours; answers an Undo. The customer's mail goes once the undo window has passed.",
+    nextFreeTime:
+      "Gives a plan's visit whose day was taken (needs_time) the first free time from its own day on, at the plan's time where it is free. Refused: NO_FREE_TIME.",
+    plans: 'Recurring plans, newest first: customer, frequency, next visit, price per visit, status.',
+    approvePlan:
+      'Approves a plan: its pending visits, and the visits booked later, are approved; the customer gets one mail.',
+    pausePlan: 'Pauses a plan: its coming visits are released (cancelled) and none are booked until it is resumed.',
+    resumePlan: 'Resumes a paused plan: visits are booked again from today on.',
+    endPlan: 'Ends a plan for good: its coming visits are cancelled; past ones stay.',
     undo: "Takes back a Decline or a move within its undo window: the booking is as it was, and the customer's mail is never sent.",
     travelBlocks:
       'The drives between jobs of a travelling owner, business-local dates inclusive; [] when travel is off.',

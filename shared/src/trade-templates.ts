@@ -4,9 +4,16 @@
  * (the owner edits or deletes all of it). "other" gets none.
  */
 import type { Niche } from './domain.ts';
+import type { PlanFrequency } from './plans.ts';
+
+/** A frequency a template service is offered at as a plan, with its discount (a whole percent off, or none). */
+export interface TemplatePlan {
+  frequency: PlanFrequency;
+  discount: { kind: 'percent'; percent: number } | null;
+}
 
 export interface TradeTemplate {
-  services: { serviceName: string; duration: number; price: number }[];
+  services: { serviceName: string; duration: number; price: number; plans?: TemplatePlan[] }[];
   question:
     | { question: string; type: 'dropdown'; options: { text: string; value: number }[] }
     | { question: string; type: 'rate'; rate: number };
@@ -46,7 +53,12 @@ export const TRADE_TEMPLATES: Record<Exclude<Niche, 'other'>, TradeTemplate> = {
   },
   'pool-cleaning': {
     services: [
-      { serviceName: 'Pool Cleaning Visit', duration: 45, price: 65 },
+      {
+        serviceName: 'Pool Cleaning Visit',
+        duration: 45,
+        price: 65,
+        plans: [{ frequency: 'weekly', discount: { kind: 'percent', percent: 10 } }],
+      },
       { serviceName: 'Green Pool Recovery', duration: 180, price: 249 },
     ],
     question: {
@@ -61,14 +73,30 @@ export const TRADE_TEMPLATES: Record<Exclude<Niche, 'other'>, TradeTemplate> = {
   },
   'lawn-care': {
     services: [
-      { serviceName: 'Mow, Edge & Blow', duration: 60, price: 35 },
+      {
+        serviceName: 'Mow, Edge & Blow',
+        duration: 60,
+        price: 35,
+        plans: [
+          { frequency: 'weekly', discount: { kind: 'percent', percent: 10 } },
+          { frequency: 'every_2_weeks', discount: { kind: 'percent', percent: 5 } },
+        ],
+      },
       { serviceName: 'Leaf Cleanup', duration: 120, price: 95 },
     ],
     question: { question: 'Lawn size (in 1,000 sq ft)', type: 'rate', rate: 6 },
   },
   'home-cleaning': {
     services: [
-      { serviceName: 'Standard Clean', duration: 120, price: 119 },
+      {
+        serviceName: 'Standard Clean',
+        duration: 120,
+        price: 119,
+        plans: [
+          { frequency: 'every_2_weeks', discount: { kind: 'percent', percent: 15 } },
+          { frequency: 'every_4_weeks', discount: { kind: 'percent', percent: 10 } },
+        ],
+      },
       { serviceName: 'Deep Clean', duration: 240, price: 229 },
       { serviceName: 'Move-out Clean', duration: 300, price: 299 },
     ],
