@@ -20,6 +20,7 @@ import { jobRunsRepository } from './repositories/job-runs.ts';
 import { logosRepository } from './repositories/logos.ts';
 import { manageTokensRepository } from './repositories/manage-tokens.ts';
 import { paymentsRepository } from './repositories/payments.ts';
+import { plansRepository } from './repositories/plans.ts';
 import { pricingRepository } from './repositories/pricing.ts';
 import { servicesRepository } from './repositories/services.ts';
 import { slugsRepository } from './repositories/slugs.ts';
@@ -53,6 +54,7 @@ export function createRepositories(db: Kysely<Database>) {
     pricing: pricingRepository(db),
     bookings: bookingsRepository(db),
     calendar: calendarRepository(db),
+    plans: plansRepository(db),
     manageTokens: manageTokensRepository(db),
     idempotency: idempotencyRepository(db),
     customerData: customerDataRepository(db),

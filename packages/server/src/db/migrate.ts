@@ -18,6 +18,7 @@ import * as mailCalendarParts from './migrations/2026-11-28T1000_mail_calendar_p
 import * as bookingPageSlugs from './migrations/2026-11-28T1100_booking_page_slugs.ts';
 import * as branding from './migrations/2026-11-28T1200_branding.ts';
 import * as payments from './migrations/2026-11-29T0900_payments.ts';
+import * as plans from './migrations/2026-11-30T0900_plans.ts';
 
 /** Every migration by name, in order (exported for tests that start from an older schema). */
 export const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T1100_booking_page_slugs': bookingPageSlugs,
   '2026-11-28T1200_branding': branding,
   '2026-11-29T0900_payments': payments,
+  '2026-11-30T0900_plans': plans,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -5,6 +5,7 @@
 import type { ButtonPosition } from '@slotwise/shared/brand';
 import type { TimeFormat } from '@slotwise/shared/clock';
 import type { DepositKind } from '@slotwise/shared/deposit';
+import type { PlanFrequency, PlanStatus } from '@slotwise/shared/plans';
 import type { Generated } from 'kysely';
 
 export interface UsersTable {
@@ -108,6 +109,8 @@ export interface ServicesTable {
   /** The service's own deposit rule; null: the business's. */
   deposit_kind: DepositKind | null;
   deposit_value: number | null;
+  /** The frequencies it is offered at as a plan: JSON of StoredPlanOffer[] (domain/plans.ts); null: none. */
+  plan_offers: string | null;
   created_at: number;
 }
 
@@ -173,6 +176,51 @@ export interface BookingsTable {
   refunded_cents: Generated<number>;
   /** While status is awaiting_payment: when the unpaid hold lapses and the time reopens. */
   hold_until: number | null;
+  /** A plan's visit: the plan, and the rule's day it stands for (kept when it moves; docs/decisions/022). */
+  plan_id: string | null;
+  plan_day: string | null;
+}
+
+/**
+ * A recurring plan (docs/decisions/022): its rule and wall-clock time, the customer and what was
+ * quoted, fixed when booked; its visits are bookings with its plan_id, booked ahead through
+ * booked_through (jobs/plan-visits.ts).
+ */
+export interface PlansTable {
+  id: string;
+  business_id: string;
+  service_id: string | null;
+  service_name: string;
+  duration_min: number;
+  frequency: PlanFrequency;
+  /** shared/src/plans.ts rruleOf(frequency, start_day). */
+  rrule: string;
+  start_day: string;
+  start_time: string;
+  first_name: string;
+  last_name: string;
+  customer_email: string;
+  phone_number: string;
+  car_body_type: string | null;
+  customer_address: string | null;
+  customer_lat: number | null;
+  customer_lng: number | null;
+  miles: number | null;
+  /** A visit's price, the discount taken off, and its itemised lines (JSON, as a booking's). */
+  price_cents: number;
+  quote_lines: string;
+  /** The discount as offered when booked: percent (a whole percent) or amount (cents); null: none. */
+  discount_kind: 'percent' | 'amount' | null;
+  discount_value: number | null;
+  status: PlanStatus;
+  /** When the owner approved the plan: visits booked since are approved. */
+  approved_at: number | null;
+  /** The last day visits have been booked through (YYYY-MM-DD, business-local). */
+  booked_through: string;
+  requester: string | null;
+  anonymised_at: number | null;
+  created_at: number;
+  updated_at: number;
 }
 
 interface ManageTokensTable {
@@ -343,6 +391,7 @@ export interface Database {
   availability: AvailabilityTable;
   blocked_times: BlockedTimesTable;
   bookings: BookingsTable;
+  plans: PlansTable;
   manage_tokens: ManageTokensTable;
   idempotency_keys: IdempotencyKeysTable;
   feedback: FeedbackTable;

@@ -45,6 +45,8 @@ const row: BookingRow = {
   paid_cents: 0,
   refunded_cents: 0,
   hold_until: null,
+  plan_id: null,
+  plan_day: null,
 };
 const record = { kind: 'decline' as const, expiresAt: 10_000, changedState: watchedState(row) };
 

@@ -54,6 +54,7 @@ export function bookingsRepository(db: Kysely<Database>) {
     /**
      * How many pending bookings still to come a business holds for this e-mail, and for this
      * requester; unpaid holds count too (each keeps a time from other customers for 15 minutes).
+     * A plan's pending visits count once, as the one request they came from (docs/decisions/022).
      */
     async pendingAhead(
       from: Tx,
@@ -63,15 +64,17 @@ export function bookingsRepository(db: Kysely<Database>) {
     ): Promise<{ byEmail: number; byRequester: number }> {
       const rows = await from
         .selectFrom('bookings')
-        .select(['customer_email', 'requester'])
+        .select(['id', 'plan_id', 'customer_email', 'requester'])
         .where('business_id', '=', businessId)
         .where('status', 'in', ['pending', 'awaiting_payment'])
         .where('start_ms', '>', now)
         .where((eb) => eb.or([eb('customer_email', '=', who.email), eb('requester', '=', who.requester)]))
         .execute();
+      const requests = (match: (r: (typeof rows)[number]) => boolean) =>
+        new Set(rows.filter(match).map((r) => r.plan_id ?? r.id)).size;
       return {
-        byEmail: rows.filter((r) => r.customer_email === who.email).length,
-        byRequester: rows.filter((r) => r.requester === who.requester).length,
+        byEmail: requests((r) => r.customer_email === who.email),
+        byRequester: requests((r) => r.requester === who.requester),
       };
     },
     async setStatus(

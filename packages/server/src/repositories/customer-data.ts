@@ -1,6 +1,6 @@
 /**
  * What is held about a business's customers, found and erased by e-mail or by age
- * (docs/decisions/012): their bookings, and the outbox's mails about those bookings.
+ * (docs/decisions/012): their bookings and plans, and the outbox's mails about those bookings.
  * The rules (what an erasure refuses, what a retention pass keeps) are in
  * domain/customer-data.ts; this file only queries.
  */
@@ -58,6 +58,19 @@ export function customerDataRepository(db: Kysely<Database>) {
         .set({ ...ANONYMOUS, anonymised_at: now })
         .where('id', 'in', bookingIds)
         .executeTakeFirst();
+      // Their plans too, once no longer active (an active plan still has visits to come, which erasure
+      // refuses and retention never reaches): a paused one ends, as nobody is left to resume it for.
+      await trx
+        .updateTable('plans')
+        .set({ ...ANONYMOUS, car_body_type: null, status: 'ended', anonymised_at: now })
+        .where('status', '<>', 'active')
+        .where('anonymised_at', 'is', null)
+        .where(
+          'id',
+          'in',
+          trx.selectFrom('bookings').select('plan_id').where('id', 'in', bookingIds).where('plan_id', 'is not', null),
+        )
+        .execute();
       await trx.deleteFrom('manage_tokens').where('booking_id', 'in', bookingIds).execute();
       const mails = await trx.deleteFrom('mail_outbox').where('booking_id', 'in', bookingIds).executeTakeFirst();
       return { bookings: Number(updated.numUpdatedRows), mails: Number(mails.numDeletedRows) };

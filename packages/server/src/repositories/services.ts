@@ -1,6 +1,7 @@
 import type { Service, ServiceInput } from '@slotwise/shared/api';
 import { fromWireRule, toWireRule } from '@slotwise/shared/deposit';
 import { toCents, toDollars } from '@slotwise/shared/money';
+import { fromWireOffer, type StoredPlanOffer, toWireOffer } from '@slotwise/shared/plans';
 import type { Kysely } from 'kysely';
 import { prepared } from '../db/prepared.ts';
 import type { Database, ServicesTable } from '../db/schema.ts';
@@ -18,7 +19,25 @@ export function toServiceJson(row: ServicesTable): Service {
     duration: row.duration_min,
     price: toDollars(row.price_cents),
     ...(row.deposit_kind ? { deposit: toWireRule({ kind: row.deposit_kind, value: row.deposit_value ?? 0 }) } : {}),
+    // Only when it offers plans: a service booked just once reads as before.
+    ...(row.plan_offers ? { plans: offersOf(row).map(toWireOffer) } : {}),
   };
+}
+
+/** The frequencies a service offers as a plan (docs/decisions/022); a column no release wrote reads as none. */
+export function offersOf(service: Pick<ServicesTable, 'plan_offers'>): StoredPlanOffer[] {
+  if (!service.plan_offers) return [];
+  try {
+    const parsed: unknown = JSON.parse(service.plan_offers);
+    return Array.isArray(parsed) ? (parsed as StoredPlanOffer[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Offers as stored: JSON, or null for none. */
+export function offersColumn(offers: readonly StoredPlanOffer[]): string | null {
+  return offers.length === 0 ? null : JSON.stringify(offers);
 }
 
 /** A service's own deposit rule as stored: null columns follow the business's rule. */
@@ -32,7 +51,7 @@ function depositColumns(rule: ServiceInput['deposit']): Pick<ServicesTable, 'dep
 export async function insertServices(
   trx: Tx,
   businessId: string,
-  services: readonly { name: string; durationMin: number; priceCents: number }[],
+  services: readonly { name: string; durationMin: number; priceCents: number; plans?: readonly StoredPlanOffer[] }[],
   newId: () => string,
   now: number,
 ): Promise<void> {
@@ -45,6 +64,7 @@ export async function insertServices(
         name: s.name,
         duration_min: s.durationMin,
         price_cents: s.priceCents,
+        plan_offers: offersColumn(s.plans ?? []),
         // Distinct creation times keep the list in the order given.
         created_at: now + i,
       })),
@@ -76,6 +96,7 @@ export function servicesRepository(db: Kysely<Database>) {
         duration_min: input.duration,
         price_cents: toCents(input.price),
         ...depositColumns(input.deposit),
+        plan_offers: offersColumn((input.plans ?? []).map(fromWireOffer)),
         created_at: now,
       };
       await db.insertInto('services').values(row).execute();
@@ -90,6 +111,8 @@ export function servicesRepository(db: Kysely<Database>) {
           price_cents: toCents(input.price),
           // Left out: the rule stays as it is (older dashboards and scripts send no deposit).
           ...(input.deposit === undefined ? {} : depositColumns(input.deposit)),
+          // Left out: the offers stay as they are. Plans already booked keep their own price.
+          ...(input.plans === undefined ? {} : { plan_offers: offersColumn(input.plans.map(fromWireOffer)) }),
         })
         .where('business_id', '=', businessId)
         .where('id', '=', serviceId)

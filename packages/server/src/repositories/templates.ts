@@ -31,7 +31,12 @@ export async function applyTradeTemplate(trx: Tx, businessId: string, niche: str
   await insertServices(
     trx,
     businessId,
-    template.services.map((s) => ({ name: s.serviceName, durationMin: s.duration, priceCents: toCents(s.price) })),
+    template.services.map((s) => ({
+      name: s.serviceName,
+      durationMin: s.duration,
+      priceCents: toCents(s.price),
+      plans: s.plans ?? [],
+    })),
     randomUUID,
     now,
   );
