@@ -2,7 +2,9 @@
 import type { BlockedTime, Booking, BookingTime } from '@slotwise/shared/api';
 import type { BlockReason } from '@slotwise/shared/domain';
 import { toDollars } from '@slotwise/shared/money';
+import { frequencyLabel } from '@slotwise/shared/plans';
 import { zoneIfRepeated } from '@slotwise/shared/time-zone';
+import type { AppContext } from '../context.ts';
 import type { BlockedRow, BookingRow } from '../repositories/calendar.ts';
 import { paymentOf } from './payments.ts';
 import { effectiveStatus } from './status.ts';
@@ -26,8 +28,26 @@ export function shownTime(
   };
 }
 
-export function toBookingJson(row: BookingRow, now: number, timeZone?: string): Booking {
+/** The words of the plans of these rows' visits ("Weekly"), by plan id, for toBookingJson (one query). */
+export async function planLabelsFor(
+  ctx: AppContext,
+  businessId: string,
+  rows: readonly Pick<BookingRow, 'plan_id'>[],
+): Promise<ReadonlyMap<string, string>> {
+  const ids = [...new Set(rows.flatMap((r) => (r.plan_id ? [r.plan_id] : [])))];
+  const plans = await ctx.repos.plans.byIds(businessId, ids);
+  return new Map(plans.map((p) => [p.id, frequencyLabel(p.frequency, p.start_day)]));
+}
+
+/** A booking as the owner's calls answer it; `planLabels` (planLabelsFor) marks a plan's visits. */
+export function toBookingJson(
+  row: BookingRow,
+  now: number,
+  timeZone?: string,
+  planLabels?: ReadonlyMap<string, string>,
+): Booking {
   const payment = paymentOf(row);
+  const planLabel = row.plan_id ? planLabels?.get(row.plan_id) : undefined;
   return {
     _id: row.id,
     firstName: row.first_name,
@@ -44,6 +64,7 @@ export function toBookingJson(row: BookingRow, now: number, timeZone?: string): 
       : { day: row.day, startTime: row.start_time, endTime: row.end_time },
     version: row.version,
     ...(payment ? { payment } : {}),
+    ...(row.plan_id && planLabel ? { plan: { planId: row.plan_id, label: planLabel } } : {}),
   };
 }
 

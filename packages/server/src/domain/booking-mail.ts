@@ -4,14 +4,23 @@
  * Mail is queued in the transaction of the change that caused it (docs/decisions/004).
  */
 import { bookingUid } from '@slotwise/shared/ics';
+import { frequencyLabel, planName } from '@slotwise/shared/plans';
 import { zoneIfRepeated } from '@slotwise/shared/time-zone';
 import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/transaction.ts';
-import { type MailBooking, type MailMessage, type ManageLinks, mails, manageLinks } from '../mail/templates.ts';
+import {
+  type MailBooking,
+  type MailMessage,
+  type MailPlan,
+  type ManageLinks,
+  mails,
+  manageLinks,
+} from '../mail/templates.ts';
 import type { Business } from '../repositories/businesses.ts';
 import type { BookingRow } from '../repositories/calendar.ts';
 import { queueMails, releaseHeldMail } from '../repositories/mail-outbox.ts';
+import type { PlanRow } from '../repositories/plans.ts';
 import { manageTokenFor } from './manage-token.ts';
 
 /** The address in MAIL_FROM ("Slotwise <no-reply@slotwise.local>" or a bare address). */
@@ -28,6 +37,7 @@ export function toMailBooking(
   row: BookingRow,
   business: Pick<Business, 'name' | 'time_zone' | 'time_format'>,
   config: Pick<Config, 'publicUrl' | 'mailFrom'>,
+  plan?: MailPlan,
 ): MailBooking {
   const businessName = business.name ?? 'Your service provider';
   return {
@@ -59,6 +69,7 @@ export function toMailBooking(
           },
         }
       : {}),
+    ...(plan ? { plan } : {}),
     invite: {
       uid: bookingUid(row.id, config.publicUrl),
       startMs: row.start_ms,
@@ -69,6 +80,24 @@ export function toMailBooking(
       organizer: { name: businessName, email: senderAddress(config.mailFrom) },
     },
   };
+}
+
+/** What a plan's mails say of it: its name, words, price, and the visits given (in time order). */
+export function mailPlanOf(plan: PlanRow, visits: readonly BookingRow[]): MailPlan {
+  return {
+    name: planName(plan.frequency, plan.service_name),
+    label: frequencyLabel(plan.frequency, plan.start_day),
+    perVisitCents: plan.price_cents,
+    visits: visits.map((v) => ({ day: v.day, startTime: v.start_time, needsTime: v.status === 'needs_time' })),
+  };
+}
+
+/** The plan of a visit as its mails name it, with its coming visits; undefined for a one-off booking. */
+export async function mailPlanFor(ctx: AppContext, trx: Tx, row: BookingRow): Promise<MailPlan | undefined> {
+  if (!row.plan_id) return undefined;
+  const plan = await ctx.repos.plans.find(row.business_id, row.plan_id, trx);
+  if (!plan) return undefined;
+  return mailPlanOf(plan, await ctx.repos.plans.openVisits(trx, plan.id, row.start_ms));
 }
 
 /** The reschedule and cancel links of a booking, for its mails. */
@@ -108,7 +137,7 @@ export async function mailReceived(
   token: string | undefined,
   now: number,
 ): Promise<void> {
-  const booking = toMailBooking(row, business, ctx.config);
+  const booking = toMailBooking(row, business, ctx.config, await mailPlanFor(ctx, trx, row));
   const links = linksFor(ctx, row.id, business.id, token);
   await mailCustomerAndOwner(
     ctx,

@@ -8,7 +8,9 @@
 
 import type { ManagedBooking } from '@slotwise/shared/api';
 import { type BusinessContact, changeLocked, cutoffMessage, cutoffReason } from '@slotwise/shared/change-cutoff';
+import { toDollars } from '@slotwise/shared/money';
 import { formatPhone } from '@slotwise/shared/phone';
+import { PLAN_PREVIEW_VISITS, planName } from '@slotwise/shared/plans';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/transaction.ts';
 import { AppError } from '../errors.ts';
@@ -19,6 +21,7 @@ import { bookingPageUrl } from './booking-page.ts';
 import { brandingOf } from './branding.ts';
 import { hashManageToken } from './manage-token.ts';
 import { managedPaymentOf } from './payments.ts';
+import { planLabel } from './plans.ts';
 import { effectiveStatus } from './status.ts';
 
 export const LINK_NOT_VALID = 'This link is not valid. Please check the link in your e-mail.';
@@ -32,6 +35,11 @@ export async function bookingForToken(ctx: AppContext, token: string, from?: Tx)
     throw new AppError(
       'LINK_GONE',
       'This booking has been cancelled, so this link no longer works. Please make a new booking.',
+    );
+  if (status === 'skipped')
+    throw new AppError(
+      'LINK_GONE',
+      'This visit was skipped, so this link no longer works. The links in the mails of your other visits still do.',
     );
   if (status === 'declined')
     throw new AppError(
@@ -68,6 +76,20 @@ export async function managedBooking(ctx: AppContext, row: BookingRow, business:
   };
   const payment = managedPaymentOf(row, business, now);
   if (payment) shown.payment = payment;
+  const plan = row.plan_id ? await ctx.repos.plans.find(business.id, row.plan_id) : undefined;
+  if (plan) {
+    const coming = await ctx.repos.plans.openVisits(ctx.store.db, plan.id, now);
+    shown.plan = {
+      name: planName(plan.frequency, plan.service_name),
+      label: planLabel(plan),
+      status: plan.status,
+      perVisit: toDollars(plan.price_cents),
+      nextVisits: coming
+        .filter((v) => v.status !== 'needs_time')
+        .map((v) => v.day)
+        .slice(0, PLAN_PREVIEW_VISITS),
+    };
+  }
   const hours = business.change_cutoff_hours;
   if (!changeLocked(row.start_ms, hours, now)) return shown;
   return { ...shown, changeLocked: { reason: cutoffReason(hours), contact: await contactOf(ctx, business) } };

@@ -15,6 +15,7 @@ import type { Business } from '../repositories/businesses.ts';
 import { loadBusiness, loadService } from './lookup.ts';
 import { depositFor } from './payments.ts';
 import { assertInServiceArea, distanceEstimatedFrom, homeOf, locateStreet } from './places.ts';
+import { quotePlans } from './plans.ts';
 
 export interface PricedRequest {
   business: Business;
@@ -66,8 +67,11 @@ export function toQuoteJson({
   quote,
   located,
   depositCents,
-}: Pick<PricedRequest, 'quote' | 'located' | 'depositCents'>): QuoteResponse {
+  service,
+}: Pick<PricedRequest, 'quote' | 'located' | 'depositCents' | 'service'>): QuoteResponse {
+  const plans = quotePlans(service, quote.totalCents);
   return {
+    ...(plans.length > 0 ? { plans } : {}),
     ...(depositCents > 0
       ? { deposit: { dueNow: toDollars(depositCents), dueLater: toDollars(quote.totalCents - depositCents) } }
       : {}),

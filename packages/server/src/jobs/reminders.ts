@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { linksFor, toMailBooking } from '../domain/booking-mail.ts';
+import { linksFor, mailPlanFor, toMailBooking } from '../domain/booking-mail.ts';
 import { mails } from '../mail/templates.ts';
 import { queueMail } from '../repositories/mail-outbox.ts';
 
@@ -30,6 +30,8 @@ export async function sendDueReminders(ctx: AppContext): Promise<number> {
           time_format: row.business_time_format,
         },
         ctx.config,
+        // A plan's visit: the reminder names the plan (docs/decisions/022).
+        await mailPlanFor(ctx, trx, row),
       );
       await queueMail(trx, mails.reminder(booking, linksFor(ctx, row.id, row.business_id)), now);
       return true;

@@ -2,11 +2,11 @@
  * Every mail the product sends (docs/architecture.md#adding-a-mail), as plain text plus escaped
  * HTML. Customer-supplied text is escaped here, so names carrying markup stay inert.
  */
-import { formatClockRange, type TimeFormat } from '@slotwise/shared/clock';
+import { formatClock, formatClockRange, type TimeFormat } from '@slotwise/shared/clock';
 import { buildIcs, type IcsPerson } from '@slotwise/shared/ics';
 import { formatUsd, toDollars } from '@slotwise/shared/money';
 import { formatPhone } from '@slotwise/shared/phone';
-import { longDate, zoneLabel } from '@slotwise/shared/time-zone';
+import { longDate, shortDate, zoneLabel } from '@slotwise/shared/time-zone';
 import { escapeHtml } from '../html.ts';
 
 /** A composed mail, as queued in the outbox and handed to a transport. */
@@ -61,6 +61,34 @@ export interface MailBooking {
   payment?: { paidCents: number; refundedCents: number; dueCents: number | null };
   /** Absent: the mail carries no invitation (the templates' tests). */
   invite?: BookingInvite;
+  /** A visit of a recurring plan (docs/decisions/022): the plan's name and words, and the visits to list. */
+  plan?: MailPlan;
+}
+
+export interface MailPlan {
+  /** "your weekly Pool Cleaning" (shared/src/plans.ts planName). */
+  name: string;
+  /** "Weekly", "Monthly on the second Tuesday". */
+  label: string;
+  perVisitCents: number;
+  /** Visits the mail lists (business-local); needsTime: the day was taken, the business proposes another time. */
+  visits: { day: string; startTime: string; needsTime: boolean }[];
+}
+
+/** "Your weekly Pool Cleaning" for a plan's visit, else the service's name: what subjects name. */
+function subjectOf(b: MailBooking): string {
+  return b.plan ? b.plan.name.charAt(0).toUpperCase() + b.plan.name.slice(1) : b.serviceName;
+}
+
+/** "Thu, Dec 3, 2026 at 10:00 AM; Thu, Dec 10, 2026: we will propose another time". */
+function visitList(b: MailBooking, visits: MailPlan['visits']): string {
+  return visits
+    .map((v) =>
+      v.needsTime
+        ? `${shortDate(v.day)}: ${b.businessName} will propose another time`
+        : `${shortDate(v.day)} at ${formatClock(v.startTime, b.timeFormat)}`,
+    )
+    .join('; ');
 }
 
 export interface ManageLinks {
@@ -96,6 +124,10 @@ function details(b: MailBooking, forOwner: boolean): [string, string][] {
     if (paid.dueCents !== null) rows.push(['Due on the day', formatUsd(toDollars(paid.dueCents))]);
   }
   if (b.customerAddress) rows.push(['Address', b.customerAddress]);
+  if (b.plan) {
+    rows.push(['Plan', `${b.plan.label}, ${formatUsd(toDollars(b.plan.perVisitCents))} a visit`]);
+    if (b.plan.visits.length > 0) rows.push(['Visits', visitList(b, b.plan.visits)]);
+  }
   return rows;
 }
 
@@ -178,7 +210,7 @@ export const mails = {
   received: (b: MailBooking, links: ManageLinks) =>
     compose(
       b.customerEmail,
-      `Booking request received: ${b.serviceName}`,
+      `Booking request received: ${subjectOf(b)}`,
       `${hi(b)} thank you for booking with ${b.businessName}. Your request is pending until the business approves it.`,
       b,
       {
@@ -190,7 +222,7 @@ export const mails = {
   approved: (b: MailBooking, links: ManageLinks) =>
     compose(
       b.customerEmail,
-      `Booking confirmed: ${b.serviceName}`,
+      `Booking confirmed: ${subjectOf(b)}`,
       `${hi(b)} your booking with ${b.businessName} is confirmed.`,
       b,
       { links, calendar: invitation(b, 'REQUEST', links) },
@@ -199,7 +231,7 @@ export const mails = {
   declined: (b: MailBooking, reason?: string) =>
     compose(
       b.customerEmail,
-      `Booking declined: ${b.serviceName}`,
+      `Booking declined: ${subjectOf(b)}`,
       `${hi(b)} unfortunately ${b.businessName} cannot take this booking. The time has been released; you are welcome to book another slot.`,
       b,
       { ...(reason ? { note: reason } : {}), calendar: invitation(b, 'CANCEL') },
@@ -207,7 +239,7 @@ export const mails = {
   rescheduled: (b: MailBooking, links: ManageLinks) =>
     compose(
       b.customerEmail,
-      `Booking moved: ${b.serviceName}`,
+      `Booking moved: ${subjectOf(b)}`,
       `${hi(b)} your booking with ${b.businessName} has a new time.`,
       b,
       { links, calendar: invitation(b, 'REQUEST', links) },
@@ -215,7 +247,7 @@ export const mails = {
   cancelled: (b: MailBooking) =>
     compose(
       b.customerEmail,
-      `Booking cancelled: ${b.serviceName}`,
+      `Booking cancelled: ${subjectOf(b)}`,
       `${hi(b)} your booking with ${b.businessName} has been cancelled.`,
       b,
       { calendar: invitation(b, 'CANCEL') },
@@ -224,19 +256,71 @@ export const mails = {
   reminder: (b: MailBooking, links: ManageLinks) =>
     compose(
       b.customerEmail,
-      `Reminder: ${b.serviceName} tomorrow`,
+      `Reminder: ${subjectOf(b)} tomorrow`,
       `${hi(b)} this is a reminder of your booking with ${b.businessName}.`,
       b,
       { links, calendar: invitation(b, 'REQUEST', links) },
+    ),
+  /** To the customer when the owner approves their plan: its visits booked so far are confirmed. */
+  planApproved: (b: MailBooking, links: ManageLinks) =>
+    compose(
+      b.customerEmail,
+      `Plan confirmed: ${subjectOf(b)}`,
+      `${hi(b)} ${b.businessName} confirmed ${b.plan?.name ?? 'your plan'}. Each visit has its own links to reschedule or skip it.`,
+      b,
+      { links },
+    ),
+  /** To the customer when a visit is skipped (by them): the plan goes on. */
+  visitSkipped: (b: MailBooking) =>
+    compose(
+      b.customerEmail,
+      `Visit skipped: ${subjectOf(b)}`,
+      `${hi(b)} this visit of ${b.plan?.name ?? 'your plan'} is skipped; the plan goes on as before.`,
+      b,
+      { calendar: invitation(b, 'CANCEL') },
+    ),
+  /** To the customer when their plan is paused, ended or cancelled: its coming visits are cancelled. */
+  planStopped: (b: MailBooking, how: 'paused' | 'ended' | 'cancelled') =>
+    compose(
+      b.customerEmail,
+      `Plan ${how}: ${subjectOf(b)}`,
+      how === 'cancelled'
+        ? `${hi(b)} ${b.plan?.name ?? 'your plan'} with ${b.businessName} is cancelled, as you asked. The visits below are cancelled.`
+        : how === 'paused'
+          ? `${hi(b)} ${b.businessName} paused ${b.plan?.name ?? 'your plan'}. The visits below are cancelled; you will hear from them when it resumes.`
+          : `${hi(b)} ${b.businessName} ended ${b.plan?.name ?? 'your plan'}. The visits below are cancelled.`,
+      b,
+    ),
+  /** To the owner when visits of a plan could not be booked at its usual time: the day was taken. */
+  ownerVisitsNeedTime: (ownerEmail: string, b: MailBooking) =>
+    compose(
+      ownerEmail,
+      `A visit needs a time: ${b.firstName} ${b.lastName}`,
+      `${b.firstName} ${b.lastName}'s ${b.plan?.label.toLowerCase() ?? ''} plan has visits whose usual time is taken. Open Bookings and choose "Next free time", or move them on the calendar.`,
+      b,
+      { forOwner: true },
+    ),
+  /** To the owner when a customer skips a visit or cancels their plan. */
+  ownerPlanChange: (ownerEmail: string, b: MailBooking, what: 'skipped' | 'plan-cancelled') =>
+    compose(
+      ownerEmail,
+      what === 'skipped'
+        ? `Visit skipped by ${b.firstName} ${b.lastName}`
+        : `Plan cancelled by ${b.firstName} ${b.lastName}`,
+      what === 'skipped'
+        ? `${b.firstName} ${b.lastName} skipped this visit of their plan; the time is free again.`
+        : `${b.firstName} ${b.lastName} cancelled their plan; its coming visits are cancelled and their times free again.`,
+      b,
+      { forOwner: true },
     ),
   /** To the owner when a customer books, reschedules or cancels ('new-approved': a paid booking approved at once). */
   ownerNotice: (ownerEmail: string, b: MailBooking, what: 'new' | 'new-approved' | 'rescheduled' | 'cancelled') =>
     compose(
       ownerEmail,
       what === 'new-approved'
-        ? `New booking, deposit paid: ${b.firstName} ${b.lastName}`
+        ? `New ${b.plan ? 'plan' : 'booking'}, deposit paid: ${b.firstName} ${b.lastName}`
         : what === 'new'
-          ? `New booking to approve: ${b.firstName} ${b.lastName}`
+          ? `New ${b.plan ? `${b.plan.label.toLowerCase()} plan` : 'booking'} to approve: ${b.firstName} ${b.lastName}`
           : what === 'rescheduled'
             ? `Booking rescheduled by ${b.firstName} ${b.lastName}`
             : `Booking cancelled by ${b.firstName} ${b.lastName}`,

@@ -1,0 +1,335 @@
+/**
+ * Recurring plans (docs/decisions/022): what a service offers, a plan's price per visit, and
+ * its visits booked as ordinary bookings. A visit is checked like a customer's booking (open
+ * that day, inside the hours, nothing there, the drive fits) under the business's lock; one
+ * whose day is taken is written `needs_time`, holding no time, and the owner is told. The
+ * rules of the dates and the discount are shared/src/plans.ts.
+ */
+import { randomUUID } from 'node:crypto';
+import type { PlanSummary, QuotePlan } from '@slotwise/shared/api';
+import type { BookingStatus } from '@slotwise/shared/domain';
+import { toDollars } from '@slotwise/shared/money';
+import {
+  addDays,
+  discountText,
+  frequencyLabel,
+  nextPlanDays,
+  PLAN_AHEAD_DAYS,
+  type PlanFrequency,
+  planDays,
+  rruleOf,
+  type StoredPlanOffer,
+  visitPriceCents,
+} from '@slotwise/shared/plans';
+import { detailedSlots, withinHours } from '@slotwise/shared/slots';
+import { todayIn } from '@slotwise/shared/time-zone';
+import type { AppContext } from '../context.ts';
+import type { ServicesTable } from '../db/schema.ts';
+import type { Tx } from '../db/transaction.ts';
+import { AppError } from '../errors.ts';
+import type { Business } from '../repositories/businesses.ts';
+import type { BookingRow } from '../repositories/calendar.ts';
+import type { PlanRow } from '../repositories/plans.ts';
+import { offersOf } from '../repositories/services.ts';
+import { shownTime } from './answers.ts';
+import { hashManageToken, manageTokenFor } from './manage-token.ts';
+import { queueRefund, refundOnCancel } from './payments.ts';
+import { type CalendarSpan, calendarSpan, hoursOn, intervalOf } from './slot-rules.ts';
+import { assertTravelFits } from './travel.ts';
+
+/** The quote's plans: each offered frequency with the price of a visit. */
+export function quotePlans(service: Pick<ServicesTable, 'plan_offers'>, quoteCents: number): QuotePlan[] {
+  return offersOf(service).map((o) => ({
+    frequency: o.frequency,
+    label: frequencyLabel(o.frequency),
+    discount: discountText(o.discount),
+    perVisit: toDollars(visitPriceCents(quoteCents, o.discount)),
+  }));
+}
+
+/** The offer a plan booking names, or PLAN_NOT_OFFERED. */
+export function offerFor(
+  service: Pick<ServicesTable, 'plan_offers' | 'name'>,
+  frequency: PlanFrequency,
+): StoredPlanOffer {
+  const offer = offersOf(service).find((o) => o.frequency === frequency);
+  if (!offer)
+    throw new AppError(
+      'PLAN_NOT_OFFERED',
+      `${service.name} is not offered ${frequencyLabel(frequency).toLowerCase()} (any more). Book it just once, or pick one of the frequencies the quote lists.`,
+    );
+  return offer;
+}
+
+/** A visit's itemised lines: the quote's, and the plan's discount as a line of its own. */
+export function visitLines(
+  lines: readonly { label: string; amountCents: number }[],
+  frequency: PlanFrequency,
+  offer: StoredPlanOffer,
+  quoteCents: number,
+): { label: string; amountCents: number }[] {
+  const off = visitPriceCents(quoteCents, offer.discount) - quoteCents;
+  if (off === 0) return [...lines];
+  return [...lines, { label: `${frequencyLabel(frequency)} plan (${discountText(offer.discount)})`, amountCents: off }];
+}
+
+/** The business-local day visits are booked through: today plus PLAN_AHEAD_DAYS. */
+export function aheadDay(timeZone: string, now: number): string {
+  return addDays(todayIn(timeZone, now), PLAN_AHEAD_DAYS);
+}
+
+/** What a plan's visit needs to be checked: its time, length and place. */
+type VisitShape = Pick<PlanRow, 'start_time' | 'duration_min' | 'customer_lat' | 'customer_lng'>;
+
+/**
+ * The visit's span on `day` at the plan's time when it can be booked there: the business open
+ * and the visit inside its hours, not past, nothing else there, the drive fitting. null when not.
+ * Run under the business's lock.
+ */
+export async function visitFits(
+  ctx: AppContext,
+  trx: Tx,
+  business: Business,
+  plan: VisitShape,
+  day: string,
+  now: number,
+  options: { time?: string; ignoreBookingId?: string } = {},
+): Promise<CalendarSpan | null> {
+  const hours = await hoursOn(ctx, business.id, day, trx);
+  if (!hours) return null;
+  const span = calendarSpan(day, options.time ?? plan.start_time, plan.duration_min, business.time_zone);
+  const interval = intervalOf(span);
+  if (span.start_ms <= now || !withinHours(day, hours, business.time_zone, interval)) return null;
+  if (await ctx.repos.calendar.findConflict(trx, business.id, interval, { ignoreBookingId: options.ignoreBookingId }))
+    return null;
+  const location =
+    plan.customer_lat !== null && plan.customer_lng !== null
+      ? { lat: plan.customer_lat, lng: plan.customer_lng }
+      : null;
+  try {
+    await assertTravelFits(ctx, trx, business, { day, hours, span: interval, location }, options);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'TRAVEL_NOT_FEASIBLE') return null;
+    throw err;
+  }
+  return span;
+}
+
+/** A visit's booking row: the plan's customer and price, on `day`. */
+export function visitRow(
+  plan: PlanRow,
+  day: string,
+  span: CalendarSpan,
+  status: BookingStatus,
+  now: number,
+): BookingRow {
+  return {
+    id: randomUUID(),
+    business_id: plan.business_id,
+    service_id: plan.service_id,
+    version: 0,
+    service_name: plan.service_name,
+    duration_min: plan.duration_min,
+    first_name: plan.first_name,
+    last_name: plan.last_name,
+    customer_email: plan.customer_email,
+    phone_number: plan.phone_number,
+    car_body_type: plan.car_body_type,
+    customer_address: plan.customer_address,
+    customer_lat: plan.customer_lat,
+    customer_lng: plan.customer_lng,
+    miles: plan.miles,
+    total_cents: plan.price_cents,
+    quote_lines: plan.quote_lines,
+    status,
+    ...span,
+    created_at: now,
+    updated_at: now,
+    reminder_sent_at: null,
+    requester: plan.requester,
+    anonymised_at: null,
+    deposit_cents: 0,
+    paid_cents: 0,
+    refunded_cents: 0,
+    hold_until: null,
+    plan_id: plan.id,
+    plan_day: day,
+  };
+}
+
+/**
+ * Books the plan's visits on its rule days from `fromDay` through `throughDay` that have none
+ * yet: approved when the owner approved the plan, else pending; `needs_time` where the day is
+ * taken. Each gets its manage token. Answers the visits written, in order. Under the lock.
+ */
+export async function bookVisits(
+  ctx: AppContext,
+  trx: Tx,
+  business: Business,
+  plan: PlanRow,
+  fromDay: string,
+  throughDay: string,
+  now: number,
+): Promise<BookingRow[]> {
+  const { days } = planDays(plan.rrule, plan.start_day, fromDay, throughDay);
+  const booked = await ctx.repos.plans.bookedDays(trx, plan.id, days);
+  const written: BookingRow[] = [];
+  for (const day of days) {
+    if (booked.has(day)) continue;
+    const span = await visitFits(ctx, trx, business, plan, day, now);
+    const status: BookingStatus = span ? (plan.approved_at !== null ? 'approved' : 'pending') : 'needs_time';
+    const row = visitRow(
+      plan,
+      day,
+      span ?? calendarSpan(day, plan.start_time, plan.duration_min, business.time_zone),
+      status,
+      now,
+    );
+    await ctx.repos.calendar.insertBooking(trx, row);
+    await ctx.repos.manageTokens.save(trx, row.id, hashManageToken(manageTokenFor(ctx.config.jwtSecret, row.id)), now);
+    written.push(row);
+  }
+  return written;
+}
+
+/** "Weekly", "Monthly on the second Tuesday": a plan's frequency in words. */
+export function planLabel(plan: Pick<PlanRow, 'frequency' | 'start_day'>): string {
+  return frequencyLabel(plan.frequency, plan.start_day);
+}
+
+/** A plan as the owner's Plans view lists it, from its open visits (in time order). */
+export function toPlanSummary(plan: PlanRow, openVisits: readonly BookingRow[], timeZone: string): PlanSummary {
+  const next = openVisits.find((v) => v.status !== 'needs_time');
+  return {
+    _id: plan.id,
+    customerName: `${plan.first_name} ${plan.last_name}`.trim(),
+    customerEmail: plan.customer_email,
+    serviceName: plan.service_name,
+    frequency: plan.frequency,
+    label: planLabel(plan),
+    startTime: plan.start_time,
+    perVisit: toDollars(plan.price_cents),
+    status: plan.status,
+    approved: plan.approved_at !== null,
+    nextVisit: next ? shownTime(next, timeZone) : null,
+    pendingVisits: openVisits.filter((v) => v.status === 'pending').length,
+    needsTime: openVisits.filter((v) => v.status === 'needs_time').length,
+  };
+}
+
+// ---------- changes to a plan (each under the business's lock) ----------
+
+/** The status a visit that found its time takes: approved once the owner approved the plan. */
+export function heldStatus(plan: Pick<PlanRow, 'approved_at'>): 'approved' | 'pending' {
+  return plan.approved_at !== null ? 'approved' : 'pending';
+}
+
+/**
+ * Cancels the plan's visits still to come from `fromMs` on (holding a time or waiting for one),
+ * refunding what a visit paid in full (the business stopped it) or by the business's policy (the
+ * customer did). `release` lets their rule days go, so a resumed plan books them again.
+ */
+export async function cancelVisits(
+  ctx: AppContext,
+  trx: Tx,
+  business: Business,
+  plan: PlanRow,
+  fromMs: number,
+  now: number,
+  options: { release: boolean; by: 'owner' | 'customer' },
+): Promise<BookingRow[]> {
+  const cancelled: BookingRow[] = [];
+  for (const visit of await ctx.repos.plans.openVisits(trx, plan.id, fromMs)) {
+    let row = await ctx.repos.bookings.setStatus(trx, visit.id, 'cancelled', now);
+    const refund = options.by === 'owner' ? row.paid_cents - row.refunded_cents : refundOnCancel(row, business, now);
+    row = await queueRefund(ctx, trx, row, refund, options.by === 'owner' ? 'owner' : 'cancelled', now);
+    if (options.release) await ctx.repos.plans.releaseDay(trx, visit.id);
+    cancelled.push(row);
+  }
+  return cancelled;
+}
+
+/** The first free time for a visit from its own day on (its plan's time first, then the day's slots), or null. */
+export async function nextFreeSpan(
+  ctx: AppContext,
+  trx: Tx,
+  business: Business,
+  plan: VisitShape,
+  visit: BookingRow,
+  now: number,
+  days = NEXT_FREE_DAYS,
+): Promise<CalendarSpan | null> {
+  const today = todayIn(business.time_zone, now);
+  const first = visit.day > today ? visit.day : today;
+  for (let k = 0; k < days; k++) {
+    const day = addDays(first, k);
+    const hours = await hoursOn(ctx, business.id, day, trx);
+    if (!hours) continue;
+    const grid = detailedSlots({
+      day,
+      hours,
+      timeZone: business.time_zone,
+      durationMin: plan.duration_min,
+      busy: [],
+      now,
+    });
+    const times = [plan.start_time, ...grid.filter((s) => s.available).map((s) => s.time)];
+    for (const time of times) {
+      const span = await visitFits(ctx, trx, business, plan, day, now, { time, ignoreBookingId: visit.id });
+      if (span) return span;
+    }
+  }
+  return null;
+}
+const NEXT_FREE_DAYS = 28;
+
+/**
+ * "This and following" (docs/decisions/022): the plan's rule starts again from the moved visit's
+ * new day and time, and each later visit still to come takes the next day of the new rule, at
+ * the new time where it is free (else needs_time). Answers the visits moved after the first.
+ */
+export async function moveFollowing(
+  ctx: AppContext,
+  trx: Tx,
+  business: Business,
+  plan: PlanRow,
+  moved: BookingRow,
+  previousStartMs: number,
+  now: number,
+): Promise<BookingRow[]> {
+  const rule = rruleOf(plan.frequency, moved.day);
+  const next = await ctx.repos.plans.update(
+    trx,
+    plan.id,
+    { rrule: rule, start_day: moved.day, start_time: moved.start_time },
+    now,
+  );
+  const later = (await ctx.repos.plans.openVisits(trx, plan.id, previousStartMs)).filter((v) => v.id !== moved.id);
+  // Their old rule days go first: the new days may be ones another visit stood for.
+  for (const v of later) await ctx.repos.plans.releaseDay(trx, v.id);
+  await ctx.repos.plans.setDay(trx, moved.id, moved.day);
+  const days = nextPlanDays(rule, moved.day, addDays(moved.day, 1), later.length);
+  const changed: BookingRow[] = [];
+  for (const [i, v] of later.entries()) {
+    const day = days[i]!;
+    const span = await visitFits(ctx, trx, business, next, day, now, { ignoreBookingId: v.id });
+    let row = await ctx.repos.calendar.moveBooking(
+      trx,
+      v.id,
+      span ?? calendarSpan(day, next.start_time, next.duration_min, business.time_zone),
+      now,
+    );
+    const status = span ? heldStatus(next) : 'needs_time';
+    if (row.status !== status) row = await ctx.repos.bookings.setStatus(trx, v.id, status, now);
+    await ctx.repos.plans.setDay(trx, v.id, day);
+    changed.push(row);
+  }
+  const last = changed.at(-1)?.day ?? moved.day;
+  await ctx.repos.plans.update(
+    trx,
+    plan.id,
+    { booked_through: last > plan.booked_through ? last : plan.booked_through },
+    now,
+  );
+  return changed;
+}
