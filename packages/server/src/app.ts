@@ -21,6 +21,7 @@ import { createGeocoder } from './geocoder/create.ts';
 import type { Geocoder } from './geocoder/geocoder.ts';
 import { startCompletePastBookings } from './jobs/complete-past-bookings.ts';
 import { startRetention } from './jobs/customer-data-retention.ts';
+import { startPlanVisits } from './jobs/plan-visits.ts';
 import { startReminders } from './jobs/reminders.ts';
 import { lazyRequestLogger, loggerOptions } from './logging.ts';
 import { MailDispatcher } from './mail/outbox.ts';
@@ -43,6 +44,7 @@ import { catalogueHandlers } from './routes/customer/catalogue.ts';
 import { checkoutHandlers } from './routes/customer/checkout.ts';
 import { launcherHandlers } from './routes/customer/launcher.ts';
 import { manageHandlers } from './routes/customer/manage.ts';
+import { customerPlanHandlers } from './routes/customer/plans.ts';
 import { bookingPageHandlers } from './routes/dashboard/booking-page.ts';
 import { bookingHandlers } from './routes/dashboard/bookings.ts';
 import { brandingHandlers } from './routes/dashboard/branding.ts';
@@ -52,6 +54,7 @@ import { customerDataHandlers } from './routes/dashboard/customer-data.ts';
 import { exportHandlers } from './routes/dashboard/export.ts';
 import { feedHandlers, operationsHandlers } from './routes/dashboard/operations.ts';
 import { paymentHandlers } from './routes/dashboard/payments.ts';
+import { planHandlers } from './routes/dashboard/plans.ts';
 import { pricingHandlers } from './routes/dashboard/pricing.ts';
 import { serviceHandlers } from './routes/dashboard/services.ts';
 import { settingsHandlers } from './routes/dashboard/settings.ts';
@@ -171,6 +174,7 @@ export async function buildApp(
   });
   startCompletePastBookings(app, ctx);
   startReminders(app, ctx);
+  startPlanVisits(app, ctx);
   startRetention(app, ctx);
 
   // The business behind /demo; DEMO_SEED=off leaves a production database untouched.
@@ -200,6 +204,7 @@ export async function buildApp(
       ...bookHandlers(ctx),
       ...checkoutHandlers(ctx),
       ...manageHandlers(ctx),
+      ...customerPlanHandlers(ctx),
     },
     dashboard: {
       ...bookingHandlers(ctx),
@@ -215,6 +220,7 @@ export async function buildApp(
       ...bookingPageHandlers(ctx),
       ...brandingHandlers(ctx),
       ...paymentHandlers(ctx),
+      ...planHandlers(ctx),
     },
     webhooks: webhookHandlers(ctx),
   });

@@ -3,14 +3,18 @@
  * slot, and creates a pending booking (or, with a deposit due, one awaiting payment that
  * holds its time for 15 minutes; docs/decisions/021) inside the per-business lock
  * (docs/decisions/003), with its manage token, its Idempotency-Key answer and its
- * mails in the same transaction. Mail goes out after commit.
+ * mails in the same transaction. Mail goes out after commit. With a frequency it books a plan
+ * (docs/decisions/022): this booking is its first visit, checked as any booking; the visits of
+ * the next weeks are booked with it, and a taken day is written needs_time.
  */
 
 import { createHash, randomUUID } from 'node:crypto';
 import type { BookResponse } from '@slotwise/shared/api';
 import { PAYMENT_HOLD_MS } from '@slotwise/shared/deposit';
+import type { BookingStatus } from '@slotwise/shared/domain';
 import { bookingUid } from '@slotwise/shared/ics';
 import { toDollars } from '@slotwise/shared/money';
+import { addDays, rruleOf, visitPriceCents } from '@slotwise/shared/plans';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { isOverlapViolation, isUniqueViolation } from '../../db/errors.ts';
@@ -19,12 +23,15 @@ import { shownTime } from '../../domain/answers.ts';
 import { mailReceived } from '../../domain/booking-mail.ts';
 import { assertPendingAllowed, bookingWindowOf, requesterOf } from '../../domain/booking-window.ts';
 import { hashManageToken, manageTokenFor } from '../../domain/manage-token.ts';
+import { depositFor } from '../../domain/payments.ts';
+import { aheadDay, bookVisits, offerFor, planLabel, visitLines } from '../../domain/plans.ts';
 import { priceRequest } from '../../domain/pricing.ts';
 import { checkSlot, hoursOn, intervalOf, SLOT_TAKEN } from '../../domain/slot-rules.ts';
 import { assertTravelFits } from '../../domain/travel.ts';
 import { AppError } from '../../errors.ts';
 import type { BookingRow } from '../../repositories/calendar.ts';
 import type { StoredAnswer } from '../../repositories/idempotency.ts';
+import type { PlanRow } from '../../repositories/plans.ts';
 import type { Handlers } from '../register.ts';
 
 const KEY_FORMAT = /^[A-Za-z0-9_.:-]{8,128}$/;
@@ -79,7 +86,14 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
       const earlier = await idempotency.find(key, ctx.now());
       if (earlier) return replay(reply, earlier, hash);
 
-      const { business, service, quote, located, depositCents } = await priceRequest(ctx, body, req.log);
+      const priced = await priceRequest(ctx, body, req.log);
+      const { business, service, quote, located } = priced;
+      // A plan: each visit costs the quote less the plan's discount; a deposit is asked of the first visit only.
+      const offer = body.frequency ? offerFor(service, body.frequency) : null;
+      const totalCents = offer ? visitPriceCents(quote.totalCents, offer.discount) : quote.totalCents;
+      const lines =
+        offer && body.frequency ? visitLines(quote.lines, body.frequency, offer, quote.totalCents) : quote.lines;
+      const depositCents = offer ? await depositFor(ctx, business, service, totalCents) : priced.depositCents;
       // A deposit due: the booking holds its time unpaid until Stripe says it was paid (docs/decisions/021).
       const holdUntil = depositCents > 0 ? ctx.now() + PAYMENT_HOLD_MS : null;
       const hours = await hoursOn(ctx, business.id, body.date);
@@ -96,6 +110,7 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
       const requester = requesterOf(ctx, req.ip);
 
       const bookingId = randomUUID();
+      const planId = randomUUID();
       const token = manageTokenFor(ctx.config.jwtSecret, bookingId);
       let outcome: { replayed: StoredAnswer } | { created: BookResponse };
       try {
@@ -130,8 +145,8 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
             customer_lat: located.lat,
             customer_lng: located.lng,
             miles: quote.miles,
-            total_cents: quote.totalCents,
-            quote_lines: JSON.stringify(quote.lines),
+            total_cents: totalCents,
+            quote_lines: JSON.stringify(lines),
             status: holdUntil === null ? 'pending' : 'awaiting_payment',
             ...span,
             created_at: now,
@@ -143,13 +158,60 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
             paid_cents: 0,
             refunded_cents: 0,
             hold_until: holdUntil,
+            plan_id: offer ? planId : null,
+            plan_day: offer ? body.date : null,
           };
+          let plan: PlanRow | null = null;
+          if (offer && body.frequency) {
+            const through = aheadDay(business.time_zone, now);
+            plan = {
+              id: planId,
+              business_id: business.id,
+              service_id: service.id,
+              service_name: service.name,
+              duration_min: service.duration_min,
+              frequency: body.frequency,
+              rrule: rruleOf(body.frequency, body.date),
+              start_day: body.date,
+              start_time: body.time,
+              first_name: row.first_name,
+              last_name: row.last_name,
+              customer_email: row.customer_email,
+              phone_number: row.phone_number,
+              car_body_type: row.car_body_type,
+              customer_address: row.customer_address,
+              customer_lat: row.customer_lat,
+              customer_lng: row.customer_lng,
+              miles: row.miles,
+              price_cents: totalCents,
+              quote_lines: row.quote_lines,
+              discount_kind: offer.discount?.kind ?? null,
+              discount_value:
+                offer.discount === null
+                  ? null
+                  : offer.discount.kind === 'percent'
+                    ? offer.discount.percent
+                    : offer.discount.cents,
+              status: 'active',
+              approved_at: null,
+              booked_through: through > body.date ? through : body.date,
+              requester,
+              anonymised_at: null,
+              created_at: now,
+              updated_at: now,
+            };
+            await ctx.repos.plans.insert(trx, plan);
+          }
           await calendar.insertBooking(trx, row);
+          // The plan's next visits, through the weeks booked ahead (jobs/plan-visits.ts books on from there).
+          const visits = plan
+            ? [row, ...(await bookVisits(ctx, trx, business, plan, addDays(body.date, 1), plan.booked_through, now))]
+            : [];
           await manageTokens.save(trx, bookingId, hashManageToken(token), now);
           const created: BookResponse = {
             bookingId,
             status: row.status as BookResponse['status'],
-            totalQuote: toDollars(quote.totalCents),
+            totalQuote: toDollars(totalCents),
             bookingTime: shownTime(row, business.time_zone),
             calendarEvent: {
               uid: bookingUid(bookingId, ctx.config.publicUrl),
@@ -165,6 +227,16 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
                     holdUntil: new Date(holdUntil).toISOString(),
                   },
                 }),
+            ...(plan
+              ? {
+                  plan: {
+                    planId: plan.id,
+                    label: planLabel(plan),
+                    perVisit: toDollars(plan.price_cents),
+                    visits: visits.map((v) => ({ date: v.day, status: v.status as BookingStatus })),
+                  },
+                }
+              : {}),
           };
           await idempotency.save(
             trx,

@@ -8,7 +8,7 @@ import { isIsoDate } from '@slotwise/shared/time';
 import type { AppContext } from '../../context.ts';
 import { isOverlapViolation } from '../../db/errors.ts';
 import { withBusinessLock } from '../../db/transaction.ts';
-import { linksFor, mailCustomerAndOwner, toMailBooking } from '../../domain/booking-mail.ts';
+import { linksFor, mailCustomerAndOwner, mailPlanFor, toMailBooking } from '../../domain/booking-mail.ts';
 import { bookingPageUrl } from '../../domain/booking-page.ts';
 import { bookingWindowOf } from '../../domain/booking-window.ts';
 import { loadBusiness } from '../../domain/lookup.ts';
@@ -16,6 +16,7 @@ import { assertChangeAllowed, bookingForToken, managedBooking } from '../../doma
 import { hashManageToken } from '../../domain/manage-token.ts';
 import { queueRefund, refundOnCancel } from '../../domain/payments.ts';
 import { locationOf } from '../../domain/places.ts';
+import { heldStatus } from '../../domain/plans.ts';
 import { assertVersion, checkSlot, hoursOn, intervalOf, SLOT_TAKEN } from '../../domain/slot-rules.ts';
 import { assertTravelFits } from '../../domain/travel.ts';
 import { AppError } from '../../errors.ts';
@@ -83,8 +84,13 @@ export function manageHandlers(
             { day, hours, span: intervalOf(span), location: locationOf(row) },
             { ignoreBookingId: row.id },
           );
-          const next = await calendar.moveBooking(trx, row.id, span, now);
-          const mail = toMailBooking(next, business, ctx.config);
+          let next = await calendar.moveBooking(trx, row.id, span, now);
+          // A plan's visit whose day was taken takes the time its customer chose.
+          if (row.status === 'needs_time') {
+            const plan = row.plan_id ? await ctx.repos.plans.find(business.id, row.plan_id, trx) : undefined;
+            next = await bookings.setStatus(trx, row.id, plan ? heldStatus(plan) : 'pending', now);
+          }
+          const mail = toMailBooking(next, business, ctx.config, await mailPlanFor(ctx, trx, next));
           await mailCustomerAndOwner(
             ctx,
             trx,

@@ -7,7 +7,7 @@ import { toDollars } from '@slotwise/shared/money';
 import { localToUtcMs, todayIn } from '@slotwise/shared/time-zone';
 import type { AppContext } from '../../context.ts';
 import { type Tx, withBusinessLock } from '../../db/transaction.ts';
-import { toBookingJson } from '../../domain/answers.ts';
+import { planLabelsFor, toBookingJson } from '../../domain/answers.ts';
 import { linksFor, mailOwnerChange, toMailBooking } from '../../domain/booking-mail.ts';
 import { type OwnerDecision, refuseDecision } from '../../domain/owner-decision.ts';
 import { queueRefund } from '../../domain/payments.ts';
@@ -66,7 +66,7 @@ export function bookingHandlers(
     });
     ctx.mail.kick();
     ctx.paymentWorker.kick();
-    return { booking: toBookingJson(updated, now, b.time_zone), added };
+    return { booking: toBookingJson(updated, now, b.time_zone, await planLabelsFor(ctx, b.id, [updated])), added };
   }
 
   return {
@@ -75,7 +75,8 @@ export function bookingHandlers(
       const now = ctx.now();
       const today = todayIn(b.time_zone, now);
       const rows = await bookings.list(b.id, { fromDay: today, toDay: today });
-      const answer = { bookings: rows.map((r) => toBookingJson(r, now, b.time_zone)) };
+      const labels = await planLabelsFor(ctx, b.id, rows);
+      const answer = { bookings: rows.map((r) => toBookingJson(r, now, b.time_zone, labels)) };
       // The money cards only for a business that takes deposits.
       if (!(await ctx.repos.payments.account(b.id))) return answer;
       const cents = await ctx.repos.payments.ownerFigures(b.id, localToUtcMs(today, '00:00', b.time_zone));
@@ -89,7 +90,8 @@ export function bookingHandlers(
       assertRange(from, to);
       const now = ctx.now();
       const rows = await bookings.list(req.owner.business.id, { fromDay: from, toDay: to });
-      return { bookings: rows.map((r) => toBookingJson(r, now, req.owner.business.time_zone)) };
+      const labels = await planLabelsFor(ctx, req.owner.business.id, rows);
+      return { bookings: rows.map((r) => toBookingJson(r, now, req.owner.business.time_zone, labels)) };
     },
     approve: async (req) => {
       const b = req.owner.business;

@@ -19,8 +19,9 @@ import { localToUtcMs, wallTimeExists, zoneLabel } from '@slotwise/shared/time-z
 import type { AppContext } from '../../context.ts';
 import { isOverlapViolation } from '../../db/errors.ts';
 import { type Tx, withBusinessLock } from '../../db/transaction.ts';
-import { toBlockedJson, toBookingJson } from '../../domain/answers.ts';
+import { planLabelsFor, toBlockedJson, toBookingJson } from '../../domain/answers.ts';
 import { linksFor, mailOwnerChange, toMailBooking } from '../../domain/booking-mail.ts';
+import { heldStatus, moveFollowing } from '../../domain/plans.ts';
 import {
   assertInsideHours,
   assertVersion,
@@ -82,10 +83,17 @@ export function calendarHandlers(
           const row = await bookings.find(b.id, bookingId, trx);
           if (!row) throw bookingNotFound(bookingId, 'Reload the calendar and try again.');
           const status = effectiveStatus(row, now);
-          if (status !== 'pending' && status !== 'approved')
+          // A plan's visit whose day was taken (needs_time) is given its time here too.
+          if (status !== 'pending' && status !== 'approved' && status !== 'needs_time')
             throw new AppError(
               'BOOKING_NOT_CHANGEABLE',
               `Only pending or approved bookings can be moved; this one is ${status}.`,
+            );
+          const plan = row.plan_id ? await ctx.repos.plans.find(b.id, row.plan_id, trx) : undefined;
+          if (req.body.scope === 'following' && !plan)
+            throw new AppError(
+              'NOT_A_PLAN_VISIT',
+              'This booking is not a visit of a plan, so there are no following visits to move; move it alone.',
             );
           assertVersion(row, req.body.version, b.time_format);
           const span = calendarSpan(day, startTime, row.duration_min, b.time_zone);
@@ -98,7 +106,20 @@ export function calendarHandlers(
               'TIME_OVERLAPS',
               `That time overlaps ${describeConflict(conflict, b.time_zone, b.time_format)}. Pick a free time.`,
             );
-          const next = await calendar.moveBooking(trx, row.id, span, now);
+          let next = await calendar.moveBooking(trx, row.id, span, now);
+          if (plan && status === 'needs_time') next = await bookings.setStatus(trx, row.id, heldStatus(plan), now);
+          // "This and following": the plan's day and time move from this visit on (docs/decisions/022).
+          if (plan && req.body.scope === 'following') {
+            const later = await moveFollowing(ctx, trx, b, plan, next, row.start_ms, now);
+            for (const v of later)
+              await mailOwnerChange(
+                trx,
+                v.id,
+                mails.rescheduled(toMailBooking(v, b, ctx.config), linksFor(ctx, v.id, b.id)),
+                now,
+                mailDueAt(now),
+              );
+          }
           // The customer's mail waits out the undo window (domain/undo-window.ts).
           const mail = mails.rescheduled(toMailBooking(next, b, ctx.config), linksFor(ctx, row.id, b.id));
           const mailIds = await mailOwnerChange(trx, row.id, mail, now, mailDueAt(now));
@@ -113,7 +134,8 @@ export function calendarHandlers(
           return { next, undo };
         });
         ctx.mail.kick();
-        return { ...toBookingJson(moved.next, ctx.now(), b.time_zone), undo: moved.undo };
+        const labels = await planLabelsFor(ctx, b.id, [moved.next]);
+        return { ...toBookingJson(moved.next, ctx.now(), b.time_zone, labels), undo: moved.undo };
       } catch (err) {
         if (isOverlapViolation(err))
           throw new AppError(

@@ -5,6 +5,7 @@
 import { toDollars } from '@slotwise/shared/money';
 import { localDateTime, todayIn } from '@slotwise/shared/time-zone';
 import type { AppContext } from '../../context.ts';
+import { planLabelsFor } from '../../domain/answers.ts';
 import { paymentOf } from '../../domain/payments.ts';
 import { effectiveStatus } from '../../domain/status.ts';
 import type { Handlers } from '../register.ts';
@@ -30,6 +31,9 @@ const HEADER = [
   'Paid (USD)',
   'Refunded (USD)',
   'Balance Due (USD)',
+  // A recurring plan's visit (docs/decisions/022): the plan's frequency and id; empty for a one-off booking.
+  'Plan',
+  'Plan ID',
 ];
 
 /** RFC 4180 quoting, and a leading ' on cells a spreadsheet would run as a formula. */
@@ -48,6 +52,7 @@ export function exportHandlers(ctx: AppContext): Handlers<'account', 'exportBook
       const business = req.owner.business;
       const zone = business.time_zone;
       const rows = await ctx.repos.bookings.list(business.id);
+      const plans = await planLabelsFor(ctx, business.id, rows);
       const now = ctx.now();
       const lines = [HEADER.map(csvCell).join(',')];
       for (const b of rows) {
@@ -73,6 +78,8 @@ export function exportHandlers(ctx: AppContext): Handlers<'account', 'exportBook
             payment?.paid ?? null,
             payment?.refunded ?? null,
             payment?.balance ?? null,
+            b.plan_id ? (plans.get(b.plan_id) ?? null) : null,
+            b.plan_id,
           ]
             .map(csvCell)
             .join(','),

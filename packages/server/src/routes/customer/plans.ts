@@ -1,0 +1,140 @@
+/**
+ * The customer's side of a recurring plan (docs/decisions/022): the first visits of a plan
+ * before booking it (which are free), and, from a visit's manage link, skipping that visit or
+ * cancelling the plan. The link's rules (it stops working once the visit is gone or started;
+ * the change cut-off) are domain/manage-link.ts's.
+ */
+import { changeLocked } from '@slotwise/shared/change-cutoff';
+import { fifthWeekdayNote, nextPlanDays, PLAN_PREVIEW_VISITS, rruleOf } from '@slotwise/shared/plans';
+import type { AppContext } from '../../context.ts';
+import { withBusinessLock } from '../../db/transaction.ts';
+import { mailCustomerAndOwner, mailPlanOf, toMailBooking } from '../../domain/booking-mail.ts';
+import { loadBusiness, loadService } from '../../domain/lookup.ts';
+import { assertChangeAllowed, bookingForToken } from '../../domain/manage-link.ts';
+import { queueRefund, refundOnCancel } from '../../domain/payments.ts';
+import { locate } from '../../domain/places.ts';
+import { cancelVisits, offerFor, planLabel, visitFits } from '../../domain/plans.ts';
+import { AppError } from '../../errors.ts';
+import { mails } from '../../mail/templates.ts';
+import type { BookingRow } from '../../repositories/calendar.ts';
+import type { Handlers } from '../register.ts';
+
+function notAPlanVisit(): AppError {
+  return new AppError(
+    'NOT_A_PLAN_VISIT',
+    'This booking is not a visit of a plan. Use Cancel to cancel it, or Reschedule to move it.',
+  );
+}
+
+export function customerPlanHandlers(ctx: AppContext): Handlers<'customer', 'planDates' | 'skipVisit' | 'cancelPlan'> {
+  /** The visit behind a link and its plan, refused when it is not a plan's visit. */
+  async function visitAndPlan(row: BookingRow, from?: Parameters<typeof bookingForToken>[2]) {
+    if (!row.plan_id) throw notAPlanVisit();
+    const plan = await ctx.repos.plans.find(row.business_id, row.plan_id, from);
+    if (!plan) throw notAPlanVisit();
+    return plan;
+  }
+
+  return {
+    planDates: async (req) => {
+      const { businessId, serviceId, frequency, date, time, address } = req.query;
+      const business = await loadBusiness(ctx, businessId);
+      const service = await loadService(ctx, business, serviceId);
+      offerFor(service, frequency);
+      // The place matters only to an owner who travels; an address that cannot be found checks no drive.
+      let where: { lat: number; lng: number } | null = null;
+      if (address && business.travel_enabled === 1) where = await locate(ctx, address, req.log).catch(() => null);
+      const rule = rruleOf(frequency, date);
+      const days = nextPlanDays(rule, date, date, PLAN_PREVIEW_VISITS);
+      const shape = {
+        start_time: time,
+        duration_min: service.duration_min,
+        customer_lat: where?.lat ?? null,
+        customer_lng: where?.lng ?? null,
+      };
+      // The same checks a visit is booked with, read outside the lock: the booking checks again under it.
+      const now = ctx.now();
+      const visits: { date: string; state: 'free' | 'taken' }[] = [];
+      for (const day of days)
+        visits.push({
+          date: day,
+          state: (await visitFits(ctx, ctx.store.db, business, shape, day, now)) ? 'free' : 'taken',
+        });
+      return { label: planLabel({ frequency, start_day: date }), visits, note: fifthWeekdayNote(frequency, date) };
+    },
+
+    skipVisit: async (req) => {
+      const { token } = req.query;
+      const before = await bookingForToken(ctx, token);
+      await visitAndPlan(before);
+      const business = await loadBusiness(ctx, before.business_id);
+      await assertChangeAllowed(ctx, before, business);
+      await withBusinessLock(ctx.store, business.id, async (trx) => {
+        const now = ctx.now();
+        const row = await bookingForToken(ctx, token, trx);
+        await assertChangeAllowed(ctx, row, business, trx);
+        const plan = await visitAndPlan(row, trx);
+        // The rule day stays with the skipped visit: the materialiser never books it again.
+        const skipped = await ctx.repos.bookings.setStatus(trx, row.id, 'skipped', now);
+        const next = await queueRefund(ctx, trx, skipped, refundOnCancel(skipped, business, now), 'cancelled', now);
+        const coming = await ctx.repos.plans.openVisits(trx, plan.id, now);
+        const mail = toMailBooking(next, business, ctx.config, mailPlanOf(plan, coming.slice(0, 4)));
+        await mailCustomerAndOwner(
+          ctx,
+          trx,
+          business.id,
+          mails.visitSkipped(mail),
+          (owner) => mails.ownerPlanChange(owner, mail, 'skipped'),
+          now,
+          row.id,
+        );
+      });
+      ctx.mail.kick();
+      ctx.paymentWorker.kick();
+      return { message: 'This visit is skipped. Your plan goes on as before.' };
+    },
+
+    cancelPlan: async (req) => {
+      const { token } = req.query;
+      const before = await bookingForToken(ctx, token);
+      await visitAndPlan(before);
+      const business = await loadBusiness(ctx, before.business_id);
+      const kept = await withBusinessLock(ctx.store, business.id, async (trx) => {
+        const now = ctx.now();
+        const row = await bookingForToken(ctx, token, trx);
+        const plan = await visitAndPlan(row, trx);
+        if (plan.status === 'ended') throw new AppError('PLAN_ENDED', 'This plan has already ended.');
+        await ctx.repos.plans.setStatus(trx, plan.id, 'ended', now);
+        // Visits inside the change cut-off stay: the business may already be on its way.
+        const lockedUntil = now + business.change_cutoff_hours * 3_600_000;
+        const cancelled = await cancelVisits(ctx, trx, business, plan, lockedUntil, now, {
+          release: false,
+          by: 'customer',
+        });
+        const stays = (await ctx.repos.plans.openVisits(trx, plan.id, now)).filter((v) =>
+          changeLocked(v.start_ms, business.change_cutoff_hours, now),
+        );
+        const first = cancelled[0] ?? row;
+        const mail = toMailBooking(first, business, ctx.config, mailPlanOf(plan, cancelled));
+        await mailCustomerAndOwner(
+          ctx,
+          trx,
+          business.id,
+          mails.planStopped(mail, 'cancelled'),
+          (owner) => mails.ownerPlanChange(owner, mail, 'plan-cancelled'),
+          now,
+          first.id,
+        );
+        return stays.length;
+      });
+      ctx.mail.kick();
+      ctx.paymentWorker.kick();
+      return {
+        message:
+          kept === 0
+            ? 'Your plan is cancelled, with all its coming visits.'
+            : `Your plan is cancelled. ${kept === 1 ? 'One visit is' : `${kept} visits are`} too close to change online and still on; contact the business about ${kept === 1 ? 'it' : 'them'}.`,
+      };
+    },
+  };
+}
