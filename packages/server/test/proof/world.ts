@@ -55,6 +55,10 @@ export const PUBLIC_ROUTES = new Set([
   'DELETE /api/customer/confirm-cancel',
   'GET /api/customer/booking-page',
   'POST /api/customer/checkout',
+  // Recurring plans (routes/customer/plans.ts): the first visits before booking, and a visit's manage link.
+  'GET /api/customer/plan-dates',
+  'POST /api/customer/skip-visit',
+  'DELETE /api/customer/plan',
   // Stripe's events, each checked against the business's webhook signing secret (routes/webhooks.ts).
   'POST /api/webhooks/stripe/:businessId',
   'GET /demo',
@@ -402,6 +406,12 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
       r({ body: { secretKey: 'sk_test_0000000000000000', webhookSecret: 'whsec_0000000000000000' } }),
     [`DELETE ${d}/settings/payments/stripe`]: () => r(),
     [`POST ${d}/booking/refund/:id`]: () => r({ body: { amount: 10 } }),
+    [`GET ${d}/plans`]: () => r(),
+    [`PUT ${d}/plans/:id/approve`]: () => r(),
+    [`PUT ${d}/plans/:id/pause`]: () => r(),
+    [`PUT ${d}/plans/:id/resume`]: () => r(),
+    [`PUT ${d}/plans/:id/end`]: () => r(),
+    [`PUT ${d}/booking/next-free-time/:id`]: () => r(),
     [`GET ${d}/checklist`]: () => r(),
     [`POST ${d}/checklist/embed-copied`]: () => r(),
     [`POST ${d}/checklist/dismiss`]: () => r(),
@@ -433,6 +443,18 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
       r({ query: { businessId: target.businessId, token: feedTokenFor(secret, target.businessId, 0) } }),
     'GET /api/customer/business/:businessId': () => r(),
     'POST /api/customer/checkout': () => r({ body: { bookingId: target.bookingId } }),
+    'GET /api/customer/plan-dates': () =>
+      r({
+        query: {
+          businessId: target.businessId,
+          serviceId: target.serviceId,
+          frequency: 'weekly',
+          date: w.day,
+          time: '10:00',
+        },
+      }),
+    'POST /api/customer/skip-visit': () => r({ query: { token: manageTokenFor(secret, target.bookingId) } }),
+    'DELETE /api/customer/plan': () => r({ query: { token: manageTokenFor(secret, target.bookingId) } }),
     'POST /api/webhooks/stripe/:businessId': () =>
       r({
         headers: { 'stripe-signature': 't=1,v1=00' },

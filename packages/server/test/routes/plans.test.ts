@@ -1,0 +1,583 @@
+/**
+ * Recurring plans (issue 24; docs/decisions/022): offered per service, quoted with their
+ * discount, booked with the visits of the next eight weeks, a taken day written needs_time,
+ * approved at once, paused, resumed, ended, moved "this and following", skipped and cancelled
+ * from a manage link, and booked on by the materialiser exactly once across instances.
+ */
+import { randomUUID } from 'node:crypto';
+import type { PlanOffer } from '@slotwise/shared/api';
+import { localToUtcMs } from '@slotwise/shared/time-zone';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manageTokenFor } from '../../src/domain/manage-token.ts';
+import { bookDuePlanVisits } from '../../src/jobs/plan-visits.ts';
+import {
+  book,
+  bookBody,
+  detailer,
+  engineApp,
+  LA,
+  type Shop,
+  START_CLOCK,
+  twoPgInstances,
+} from '../booking-fixtures.ts';
+import { storages, type TestApp } from '../helpers.ts';
+
+const WEEKLY_10: PlanOffer = { frequency: 'weekly', discount: { kind: 'percent', percent: 10 } };
+const MONTHLY: PlanOffer = { frequency: 'monthly', discount: { kind: 'amount', amount: 15 } };
+
+/** Wednesdays from 2026-12-02 through the eight weeks booked ahead of START_CLOCK (2027-01-26). */
+const WEDNESDAYS = [
+  '2026-12-02',
+  '2026-12-09',
+  '2026-12-16',
+  '2026-12-23',
+  '2026-12-30',
+  '2027-01-06',
+  '2027-01-13',
+  '2027-01-20',
+];
+
+type App = TestApp & { clock: { now: number } };
+
+async function offerPlans(t: TestApp, shop: Shop, plans: PlanOffer[]) {
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: `/api/business-dashboard/service/edit/${shop.fullId}`,
+    headers: { authorization: `Bearer ${shop.token}` },
+    payload: { serviceName: 'Full Detail', duration: 60, price: 120, plans },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+function owner(t: TestApp, shop: Shop, method: 'GET' | 'PUT', url: string, payload?: object) {
+  return t.app.inject({
+    method,
+    url: `/api/business-dashboard${url}`,
+    headers: { authorization: `Bearer ${shop.token}` },
+    ...(payload ? { payload } : {}),
+  });
+}
+
+async function visitsOf(t: TestApp, planId: string) {
+  return t.ctx.db
+    .selectFrom('bookings')
+    .select(['id', 'day', 'start_time', 'status', 'total_cents', 'plan_day'])
+    .where('plan_id', '=', planId)
+    .orderBy('start_ms')
+    .execute();
+}
+
+describe.each(storages())('recurring plans on %s', (kind) => {
+  let t: App;
+  let shop: Shop;
+  beforeAll(async () => {
+    t = await engineApp(kind);
+    shop = await detailer(t);
+    await offerPlans(t, shop, [WEEKLY_10, MONTHLY]);
+  });
+  afterAll(() => t.close());
+
+  it('a service keeps its offers, and the quote lists each with the price of a visit', async () => {
+    const services = await owner(t, shop, 'GET', '/services');
+    const full = services.json().services.find((s: { _id: string }) => s._id === shop.fullId);
+    expect(full.plans).toEqual([WEEKLY_10, MONTHLY]);
+    const quote = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer/quote',
+      payload: {
+        businessId: shop.businessId,
+        serviceId: shop.fullId,
+        answer: { option: 'SUV' },
+        address: bookBody(shop).address,
+      },
+    });
+    const { totalQuote, plans } = quote.json();
+    expect(plans).toEqual([
+      { frequency: 'weekly', label: 'Weekly', discount: '10% off', perVisit: Math.round(totalQuote * 90) / 100 },
+      {
+        frequency: 'monthly',
+        label: 'Monthly',
+        discount: '$15 off',
+        perVisit: Math.round((totalQuote - 15) * 100) / 100,
+      },
+    ]);
+    // A service with no offers quotes no plans.
+    const quick = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer/quote',
+      payload: {
+        businessId: shop.businessId,
+        serviceId: shop.quickId,
+        answer: { option: 'SUV' },
+        address: bookBody(shop).address,
+      },
+    });
+    expect(quick.json().plans).toBeUndefined();
+  });
+
+  it('refuses a frequency the service does not offer, and bad offers, with a sentence', async () => {
+    const res = await book(t, bookBody(shop, { serviceId: shop.quickId, frequency: 'weekly', date: '2026-12-07' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('PLAN_NOT_OFFERED');
+    expect(res.json().error).toMatch(/Quick Wash is not offered weekly/);
+    const twice = await t.app.inject({
+      method: 'PUT',
+      url: `/api/business-dashboard/service/edit/${shop.fullId}`,
+      headers: { authorization: `Bearer ${shop.token}` },
+      payload: { serviceName: 'Full Detail', duration: 60, price: 120, plans: [WEEKLY_10, WEEKLY_10] },
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().error).toMatch(/Offer each frequency once/);
+    const tooMuch = await t.app.inject({
+      method: 'PUT',
+      url: `/api/business-dashboard/service/edit/${shop.fullId}`,
+      headers: { authorization: `Bearer ${shop.token}` },
+      payload: {
+        serviceName: 'Full Detail',
+        duration: 60,
+        price: 120,
+        plans: [{ frequency: 'weekly', discount: { kind: 'percent', percent: 95 } }],
+      },
+    });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().error).toMatch(/from 1 to 90/);
+  });
+
+  describe('a weekly plan', () => {
+    let planId: string;
+    let firstId: string;
+    beforeAll(async () => {
+      // Something already stands on the third Wednesday at 10:00.
+      await t.ctx.db
+        .insertInto('blocked_times')
+        .values({
+          id: randomUUID(),
+          business_id: shop.businessId,
+          title: 'Supplier run',
+          reason: 'custom',
+          start_ms: localToUtcMs('2026-12-16', '10:00', LA),
+          end_ms: localToUtcMs('2026-12-16', '11:00', LA),
+          created_at: START_CLOCK,
+        })
+        .execute();
+      const res = await book(
+        t,
+        bookBody(shop, { date: '2026-12-02', time: '10:00', frequency: 'weekly', customerEmail: 'pool@example.com' }),
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      const body = res.json();
+      planId = body.plan.planId;
+      firstId = body.bookingId;
+      expect(body.plan.label).toBe('Weekly');
+      expect(body.totalQuote).toBe(body.plan.perVisit);
+      expect(body.plan.visits).toEqual(
+        WEDNESDAYS.map((date) => ({ date, status: date === '2026-12-16' ? 'needs_time' : 'pending' })),
+      );
+    });
+
+    it('books each visit at the plan price, with its rule day, the taken one holding no time', async () => {
+      const visits = await visitsOf(t, planId);
+      expect(visits.map((v) => v.day)).toEqual(WEDNESDAYS);
+      expect(visits.map((v) => v.plan_day)).toEqual(WEDNESDAYS);
+      expect(new Set(visits.map((v) => v.total_cents)).size).toBe(1);
+      const lines = await t.ctx.db
+        .selectFrom('bookings')
+        .select('quote_lines')
+        .where('id', '=', firstId)
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(lines.quote_lines).at(-1)).toEqual({
+        label: 'Weekly plan (10% off)',
+        amountCents: expect.any(Number),
+      });
+    });
+
+    it('mails the customer once, naming the plan and its visits, and the owner to approve it', async () => {
+      const mails = await t.ctx.db
+        .selectFrom('mail_outbox')
+        .select(['subject', 'text_body', 'to_address'])
+        .where('booking_id', '=', firstId)
+        .execute();
+      const customer = mails.find((m) => m.to_address === 'pool@example.com')!;
+      expect(customer.subject).toBe('Booking request received: Your weekly Full Detail');
+      expect(customer.text_body).toContain('Plan: Weekly, $');
+      expect(customer.text_body).toContain('Wed, Dec 16, 2026: Shiny Cars will propose another time');
+      expect(mails.find((m) => m.to_address !== 'pool@example.com')?.subject).toBe(
+        'New weekly plan to approve: Ada Lovelace',
+      );
+      const all = await t.ctx.db
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('to_address', '=', 'pool@example.com')
+        .execute();
+      expect(all).toHaveLength(1);
+    });
+
+    it('the Plans view lists it; the bookings list marks its visits', async () => {
+      const res = await owner(t, shop, 'GET', '/plans');
+      const plan = res.json().plans.find((p: { _id: string }) => p._id === planId);
+      expect(plan).toMatchObject({
+        customerName: 'Ada Lovelace',
+        serviceName: 'Full Detail',
+        frequency: 'weekly',
+        label: 'Weekly',
+        startTime: '10:00',
+        status: 'active',
+        approved: false,
+        nextVisit: { day: '2026-12-02', startTime: '10:00', endTime: '11:00' },
+        pendingVisits: 7,
+        needsTime: 1,
+      });
+      const list = await owner(t, shop, 'GET', '/bookings?from=2026-12-02&to=2026-12-02');
+      const first = list.json().bookings.find((b: { _id: string }) => b._id === firstId);
+      expect(first.plan).toEqual({ planId, label: 'Weekly' });
+    });
+
+    it('plan dates say which of the first four are free', async () => {
+      const res = await t.app.inject({
+        url: `/api/customer/plan-dates?${new URLSearchParams({
+          businessId: shop.businessId,
+          serviceId: shop.fullId,
+          frequency: 'weekly',
+          date: '2026-12-02',
+          time: '12:00',
+        })}`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({
+        label: 'Weekly',
+        visits: [
+          { date: '2026-12-02', state: 'free' },
+          { date: '2026-12-09', state: 'free' },
+          { date: '2026-12-16', state: 'free' },
+          { date: '2026-12-23', state: 'free' },
+        ],
+        note: null,
+      });
+      const taken = await t.app.inject({
+        url: `/api/customer/plan-dates?${new URLSearchParams({
+          businessId: shop.businessId,
+          serviceId: shop.fullId,
+          frequency: 'weekly',
+          date: '2026-12-09',
+          time: '10:00',
+        })}`,
+      });
+      expect(taken.json().visits.map((v: { state: string }) => v.state)).toEqual(['taken', 'taken', 'taken', 'taken']);
+    });
+
+    it('next free time gives the taken visit a time of its own, then it is pending', async () => {
+      const needing = (await visitsOf(t, planId)).find((v) => v.status === 'needs_time')!;
+      const res = await owner(t, shop, 'PUT', `/booking/next-free-time/${needing.id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        status: 'pending',
+        bookingTime: { day: '2026-12-16', startTime: '11:00' },
+        plan: { planId, label: 'Weekly' },
+      });
+      const again = await owner(t, shop, 'PUT', `/booking/next-free-time/${needing.id}`);
+      expect(again.statusCode).toBe(409);
+    });
+
+    it('approving the plan approves its pending visits and mails the customer once', async () => {
+      const res = await owner(t, shop, 'PUT', `/plans/${planId}/approve`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ approved: true, pendingVisits: 0 });
+      expect(new Set((await visitsOf(t, planId)).map((v) => v.status))).toEqual(new Set(['approved']));
+      const confirmed = await t.ctx.db
+        .selectFrom('mail_outbox')
+        .select('subject')
+        .where('to_address', '=', 'pool@example.com')
+        .where('subject', 'like', 'Plan confirmed%')
+        .execute();
+      expect(confirmed).toEqual([{ subject: 'Plan confirmed: Your weekly Full Detail' }]);
+    });
+
+    it('moving the fourth visit "this and following" an hour later moves the plan from there', async () => {
+      const visits = await visitsOf(t, planId);
+      const fourth = visits.find((v) => v.day === '2026-12-23')!;
+      const res = await owner(t, shop, 'PUT', '/booking/reschedule', {
+        bookingId: fourth.id,
+        newTime: { day: '2026-12-23', startTime: '14:00' },
+        requestor: 'business',
+        scope: 'following',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const after = await visitsOf(t, planId);
+      expect(after.filter((v) => v.day < '2026-12-23').every((v) => v.start_time !== '14:00')).toBe(true);
+      expect(after.filter((v) => v.day >= '2026-12-23').map((v) => [v.day, v.start_time, v.status])).toEqual(
+        WEDNESDAYS.slice(3).map((d) => [d, '14:00', 'approved']),
+      );
+      const plan = await t.ctx.repos.plans.find(shop.businessId, planId);
+      expect(plan).toMatchObject({ start_day: '2026-12-23', start_time: '14:00' });
+      // A one-off booking has no following visits.
+      const single = await book(
+        t,
+        bookBody(shop, { date: '2026-12-04', time: '15:00', customerEmail: 'one@example.com' }),
+      );
+      const refused = await owner(t, shop, 'PUT', '/booking/reschedule', {
+        bookingId: single.json().bookingId,
+        newTime: { day: '2026-12-04', startTime: '16:00' },
+        requestor: 'business',
+        scope: 'following',
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().code).toBe('NOT_A_PLAN_VISIT');
+    });
+
+    it('the customer skips the second visit from its link: skipped, never booked again, the link gone', async () => {
+      const second = (await visitsOf(t, planId)).find((v) => v.day === '2026-12-09')!;
+      const token = manageTokenFor(t.config.jwtSecret, second.id);
+      const shown = await t.app.inject({ url: `/api/customer/booking?token=${token}` });
+      expect(shown.json().plan).toMatchObject({ name: 'your weekly Full Detail', label: 'Weekly', status: 'active' });
+      const res = await t.app.inject({ method: 'POST', url: `/api/customer/skip-visit?token=${token}` });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await visitsOf(t, planId)).find((v) => v.id === second.id)?.status).toBe('skipped');
+      expect((await t.app.inject({ url: `/api/customer/booking?token=${token}` })).json().code).toBe('LINK_GONE');
+      // A one-off booking cannot be skipped.
+      const single = await book(
+        t,
+        bookBody(shop, { date: '2026-12-07', time: '15:00', customerEmail: 'two@example.com' }),
+      );
+      const one = manageTokenFor(t.config.jwtSecret, single.json().bookingId);
+      const refused = await t.app.inject({ method: 'POST', url: `/api/customer/skip-visit?token=${one}` });
+      expect(refused.json().code).toBe('NOT_A_PLAN_VISIT');
+    });
+
+    it('the materialiser books the next week exactly once, even run twice at once', async () => {
+      t.clock.now = START_CLOCK + 7 * 86_400_000;
+      try {
+        const [a, b] = await Promise.all([bookDuePlanVisits(t.ctx), bookDuePlanVisits(t.ctx)]);
+        expect(a + b).toBe(1);
+        const visits = await visitsOf(t, planId);
+        expect(visits.at(-1)).toMatchObject({ day: '2027-01-27', start_time: '14:00', status: 'approved' });
+        expect(visits.filter((v) => v.day === '2026-12-09')).toHaveLength(1);
+        expect(await bookDuePlanVisits(t.ctx)).toBe(0);
+      } finally {
+        t.clock.now = START_CLOCK;
+      }
+    });
+
+    it('pause releases the coming visits, resume books them again, end cancels them for good', async () => {
+      const paused = await owner(t, shop, 'PUT', `/plans/${planId}/pause`);
+      expect(paused.json()).toMatchObject({ status: 'paused', nextVisit: null });
+      expect((await visitsOf(t, planId)).filter((v) => v.status === 'approved')).toHaveLength(0);
+      const stopped = await t.ctx.db
+        .selectFrom('mail_outbox')
+        .select('subject')
+        .where('to_address', '=', 'pool@example.com')
+        .where('subject', 'like', 'Plan paused%')
+        .execute();
+      expect(stopped).toHaveLength(1);
+      const resumed = await owner(t, shop, 'PUT', `/plans/${planId}/resume`);
+      // From the plan's day and time since the "this and following" move.
+      expect(resumed.json()).toMatchObject({ status: 'active', nextVisit: { day: '2026-12-23', startTime: '14:00' } });
+      const ended = await owner(t, shop, 'PUT', `/plans/${planId}/end`);
+      expect(ended.json()).toMatchObject({ status: 'ended', nextVisit: null });
+      const visits = await visitsOf(t, planId);
+      expect(visits.filter((v) => ['pending', 'approved', 'needs_time'].includes(v.status))).toHaveLength(0);
+      const again = await owner(t, shop, 'PUT', `/plans/${planId}/resume`);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().code).toBe('PLAN_ENDED');
+      expect((await owner(t, shop, 'PUT', `/plans/${randomUUID()}/pause`)).json().code).toBe('PLAN_NOT_FOUND');
+    });
+  });
+
+  it('the customer cancels the plan: its coming visits are cancelled, the plan ended', async () => {
+    const res = await book(
+      t,
+      bookBody(shop, { date: '2026-12-03', time: '16:00', frequency: 'weekly', customerEmail: 'lawn@example.com' }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const token = manageTokenFor(t.config.jwtSecret, res.json().bookingId);
+    const cancelled = await t.app.inject({ method: 'DELETE', url: `/api/customer/plan?token=${token}` });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().message).toBe('Your plan is cancelled, with all its coming visits.');
+    const visits = await visitsOf(t, res.json().plan.planId);
+    expect(new Set(visits.map((v) => v.status))).toEqual(new Set(['cancelled']));
+    expect((await t.ctx.repos.plans.find(shop.businessId, res.json().plan.planId))?.status).toBe('ended');
+  });
+
+  it('monthly on a fifth Wednesday: months without one have no visit, and the dates say so', async () => {
+    const res = await t.app.inject({
+      url: `/api/customer/plan-dates?${new URLSearchParams({
+        businessId: shop.businessId,
+        serviceId: shop.fullId,
+        frequency: 'monthly',
+        date: '2026-12-30',
+        time: '17:00',
+      })}`,
+    });
+    expect(res.json()).toMatchObject({
+      label: 'Monthly on the fifth Wednesday',
+      note: 'Not every month has a fifth Wednesday: those months have no visit.',
+    });
+    expect(res.json().visits.map((v: { date: string }) => v.date)).toEqual([
+      '2026-12-30',
+      '2027-03-31',
+      '2027-06-30',
+      '2027-09-29',
+    ]);
+    const booked = await book(
+      t,
+      bookBody(shop, { date: '2026-12-30', time: '17:00', frequency: 'monthly', customerEmail: 'fifth@example.com' }),
+    );
+    expect(booked.json().plan.visits).toEqual([{ date: '2026-12-30', status: 'pending' }]);
+  });
+
+  it('a plan keeps its wall-clock time across the daylight-saving change', async () => {
+    // Every 4 weeks from Monday 2027-02-15 crosses the change of 2027-03-14 in Los Angeles.
+    t.clock.now = Date.parse('2027-02-10T12:00:00Z');
+    try {
+      const res = await book(
+        t,
+        bookBody(shop, { date: '2027-02-15', time: '09:00', frequency: 'weekly', customerEmail: 'dst@example.com' }),
+      );
+      // Opening is 10:00 by default: 09:00 is refused like any booking.
+      expect(res.json().code).toBe('SLOT_NOT_OFFERED');
+      const ok = await book(
+        t,
+        bookBody(shop, { date: '2027-02-15', time: '10:00', frequency: 'weekly', customerEmail: 'dst@example.com' }),
+      );
+      expect(ok.statusCode, ok.body).toBe(201);
+      const visits = await visitsOf(t, ok.json().plan.planId);
+      expect(new Set(visits.map((v) => v.start_time))).toEqual(new Set(['10:00']));
+      const rows = await t.ctx.db
+        .selectFrom('bookings')
+        .select(['day', 'start_ms'])
+        .where('plan_id', '=', ok.json().plan.planId)
+        .execute();
+      for (const r of rows) expect(r.start_ms).toBe(localToUtcMs(r.day, '10:00', LA));
+    } finally {
+      t.clock.now = START_CLOCK;
+    }
+  });
+
+  it('a plan starting beyond the booking horizon is refused like any booking', async () => {
+    const res = await book(
+      t,
+      bookBody(shop, { date: '2028-06-07', time: '10:00', frequency: 'weekly', customerEmail: 'far@example.com' }),
+    );
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('BEYOND_HORIZON');
+  });
+
+  it('changing the service price leaves a booked plan at its price', async () => {
+    const res = await book(
+      t,
+      bookBody(shop, { date: '2026-12-11', time: '10:00', frequency: 'weekly', customerEmail: 'price@example.com' }),
+    );
+    const before = await t.ctx.repos.plans.find(shop.businessId, res.json().plan.planId);
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/business-dashboard/service/edit/${shop.fullId}`,
+      headers: { authorization: `Bearer ${shop.token}` },
+      payload: { serviceName: 'Full Detail', duration: 60, price: 300 },
+    });
+    expect(changed.statusCode).toBe(200);
+    // Offers left out are kept.
+    expect(changed.json().plans).toEqual([WEEKLY_10, MONTHLY]);
+    t.clock.now = START_CLOCK + 14 * 86_400_000;
+    try {
+      await bookDuePlanVisits(t.ctx);
+    } finally {
+      t.clock.now = START_CLOCK;
+    }
+    const visits = await visitsOf(t, res.json().plan.planId);
+    expect(new Set(visits.map((v) => v.total_cents))).toEqual(new Set([before!.price_cents]));
+  });
+});
+
+describe.each(storages())('200 concurrent plan bookings on %s', (kind) => {
+  let t: App;
+  let shop: Shop;
+  beforeAll(async () => {
+    t = await engineApp(kind);
+    shop = await detailer(t);
+    await offerPlans(t, shop, [WEEKLY_10]);
+  });
+  afterAll(() => t.close());
+
+  it('never double-book a visit: every time holds one booking at most', async () => {
+    const times = ['10:00', '11:00', '12:00', '13:00', '14:00'];
+    const days = ['2026-12-02', '2026-12-03', '2026-12-04', '2026-12-09'];
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        book(
+          t,
+          bookBody(shop, {
+            date: days[i % days.length],
+            time: times[Math.floor(i / days.length) % times.length],
+            frequency: 'weekly',
+            customerEmail: `race${i}@example.com`,
+          }),
+        ),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode >= 500)).toEqual([]);
+    const held = await t.ctx.db
+      .selectFrom('bookings')
+      .select(['start_ms', 'end_ms'])
+      .where('business_id', '=', shop.businessId)
+      .where('status', 'in', ['pending', 'approved'])
+      .orderBy('start_ms')
+      .execute();
+    for (let i = 1; i < held.length; i++) expect(held[i]!.start_ms).toBeGreaterThanOrEqual(held[i - 1]!.end_ms);
+    expect(answers.filter((a) => a.statusCode === 201).length).toBeGreaterThan(0);
+  });
+});
+
+describe.runIf(storages().includes('postgres'))('plans on two PostgreSQL instances', () => {
+  let first: TestApp & { clock: { now: number } };
+  let second: TestApp;
+  let shop: Shop;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ first, second, shop, close } = await twoPgInstances());
+    await offerPlans(first, shop, [WEEKLY_10]);
+  });
+  afterAll(() => close());
+
+  it('concurrent plan bookings split across both never double-book', async () => {
+    const times = ['10:00', '11:00', '12:00'];
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        book(
+          i % 2 ? first : second,
+          bookBody(shop, {
+            date: i % 3 ? '2026-12-02' : '2026-12-09',
+            time: times[i % times.length],
+            frequency: 'weekly',
+            customerEmail: `pg${i}@example.com`,
+          }),
+        ),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode >= 500)).toEqual([]);
+    const held = await first.ctx.db
+      .selectFrom('bookings')
+      .select(['start_ms', 'end_ms'])
+      .where('business_id', '=', shop.businessId)
+      .where('status', 'in', ['pending', 'approved'])
+      .orderBy('start_ms')
+      .execute();
+    for (let i = 1; i < held.length; i++) expect(held[i]!.start_ms).toBeGreaterThanOrEqual(held[i - 1]!.end_ms);
+  });
+
+  it('the materialiser run on both at once books each visit exactly once', async () => {
+    first.clock.now = START_CLOCK + 21 * 86_400_000;
+    try {
+      const counts = await Promise.all([bookDuePlanVisits(first.ctx), bookDuePlanVisits(second.ctx)]);
+      const dupes = await first.ctx.db
+        .selectFrom('bookings')
+        .select(['plan_id', 'plan_day'])
+        .where('business_id', '=', shop.businessId)
+        .where('plan_day', 'is not', null)
+        .execute();
+      const keys = dupes.map((d) => `${d.plan_id}/${d.plan_day}`);
+      expect(new Set(keys).size).toBe(keys.length);
+      expect(counts[0]! + counts[1]!).toBeGreaterThan(0);
+    } finally {
+      first.clock.now = START_CLOCK;
+    }
+  });
+});
