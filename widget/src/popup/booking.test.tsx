@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { App } from './app.tsx';
 import { createStore, MESSAGES, type StoreOptions } from './state.ts';
-import { BUSINESS_ID, demoBusiness, FULL, fakeApi, monthDays } from './test-api.ts';
+import { BUSINESS_ID, demoBusiness, FULL, fakeApi, monthDays, PLANS, weeklyDates } from './test-api.ts';
 
 // 12:00 on Friday 4 December 2026 in Los Angeles (the business's zone), already Saturday in Tokyo.
 const NOW = new Date('2026-12-04T20:00:00Z');
@@ -726,6 +726,221 @@ describe('the booking pop-up', () => {
       await waitFor(() => expect(leave).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay/cs_2'));
       const keys = api.requests.filter((r) => r.path === '/api/customer/book').map((r) => r.headers['idempotency-key']);
       expect(keys).toEqual(['key-1', 'key-1', 'key-2']);
+    });
+  });
+
+  describe('a recurring plan', () => {
+    const quote = { lines: [{ label: 'Full Detail', amount: 245.3 }], totalQuote: 245.3, miles: null };
+    /** The quote offers the service weekly (10% off) and every 2 weeks. */
+    function planApi(extra: object = {}) {
+      const api = fakeApi();
+      api.on('POST /api/customer/quote', () => ({
+        status: 200,
+        body: { ...quote, distanceEstimatedFrom: null, plans: PLANS, ...extra },
+      }));
+      return api;
+    }
+    async function toQuote(user: User) {
+      await chooseService(user);
+      await answerQuestion(user);
+      await enterAddress(user);
+      await heading('Your instant quote');
+    }
+    const often = () => screen.getByRole('group', { name: 'How often?' });
+    const planLine = () => screen.getByRole('status');
+
+    it('offers how often after the quote: just once at the total, or each plan with its discount and price per visit', async () => {
+      const { user } = setup(planApi());
+      await toQuote(user);
+      const radios = within(often()).getAllByRole('radio');
+      expect(radios.map((r) => r.closest('label')?.textContent)).toEqual([
+        'Just once$245.30',
+        'Weekly10% off$220.77 per visit',
+        'Every 2 weeks$245.30 per visit',
+      ]);
+      expect(screen.getByRole('radio', { name: /Just once/ })).toBeChecked();
+      expect(screen.getByRole('radio', { name: /Weekly\s*10% off\s*\$220\.77 per visit/ })).not.toBeChecked();
+    });
+
+    it('asks nothing when the quote offers no plan', async () => {
+      const { user } = setup();
+      await toQuote(user);
+      expect(screen.queryByRole('group', { name: 'How often?' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    });
+
+    it("books the chosen plan: its first dates from the chosen slot, a taken one to be proposed, and the plan's button", async () => {
+      const api = planApi();
+      api.on('GET /api/customer/plan-dates', (r) => ({
+        status: 200,
+        body: weeklyDates(r.query.get('date') ?? '', ['2026-12-25']),
+      }));
+      const { user } = setup(api);
+      await toQuote(user);
+      await user.click(screen.getByRole('radio', { name: /Weekly/ }));
+      await pickSlot(user);
+      await heading('Your details');
+      expect(Object.fromEntries(api.last('GET /api/customer/plan-dates')?.query ?? [])).toEqual({
+        businessId: BUSINESS_ID,
+        serviceId: FULL,
+        frequency: 'weekly',
+        date: '2026-12-04',
+        time: '09:00',
+        address: '12 Main St, Beverly Hills, CA 90210, USA',
+      });
+      await waitFor(() =>
+        expect(planLine()).toHaveTextContent(
+          'Weekly at 9:00 AM: Fri Dec 4, Fri Dec 11 and Fri Dec 18 are free; Fri Dec 25: we will propose another time.',
+        ),
+      );
+      expect(
+        screen.getByText(/Full Detail, Friday, December 4, 2026 at 9:00 AM, \$220\.77 per visit/),
+      ).toBeInTheDocument();
+      await fillDetails(user);
+      expect(screen.queryByRole('button', { name: 'Confirm booking' })).not.toBeInTheDocument();
+      await next(user, 'Book weekly plan');
+      await heading('Booking received');
+      expect(api.last('POST /api/customer/book')?.body).toMatchObject({
+        date: '2026-12-04',
+        time: '09:00',
+        frequency: 'weekly',
+      });
+    });
+
+    it("shows a monthly plan's note, and a plan of several words in the button", async () => {
+      const api = planApi({
+        plans: [{ frequency: 'every_2_weeks', label: 'Every 2 weeks', discount: null, perVisit: 245.3 }],
+      });
+      api.on('GET /api/customer/plan-dates', () => ({
+        status: 200,
+        body: {
+          label: 'Every 2 weeks',
+          visits: [{ date: '2026-12-04', state: 'free' }],
+          note: 'Not every month has a fifth Friday: those months have no visit.',
+        },
+      }));
+      const { user } = setup(api);
+      await toQuote(user);
+      await user.click(screen.getByRole('radio', { name: /Every 2 weeks/ }));
+      await pickSlot(user);
+      await heading('Your details');
+      await waitFor(() => expect(planLine()).toHaveTextContent('Every 2 weeks at 9:00 AM: Fri Dec 4 is free.'));
+      expect(planLine()).toHaveTextContent('Not every month has a fifth Friday: those months have no visit.');
+      expect(screen.getByRole('button', { name: 'Book plan every 2 weeks' })).toBeInTheDocument();
+    });
+
+    it("says plainly when the plan's dates cannot be checked, and books the plan all the same", async () => {
+      const api = planApi();
+      api.on('GET /api/customer/plan-dates', () => ({ status: 500, body: { error: 'boom' } }));
+      const { user } = setup(api);
+      await toQuote(user);
+      await user.click(screen.getByRole('radio', { name: /Weekly/ }));
+      await pickSlot(user);
+      await heading('Your details');
+      await waitFor(() => expect(planLine()).toHaveTextContent(MESSAGES.planDatesFailed));
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      await fillDetails(user);
+      await next(user, 'Book weekly plan');
+      await heading('Booking received');
+      expect(api.last('POST /api/customer/book')?.body).toMatchObject({ frequency: 'weekly' });
+    });
+
+    it('confirms the plan with its price per visit and its visits, one to be given another time', async () => {
+      const api = planApi();
+      api.on('POST /api/customer/book', () => ({
+        status: 201,
+        body: {
+          ...bookedBody(),
+          totalQuote: 220.77,
+          plan: {
+            planId: '44444444-4444-4444-8444-444444444444',
+            label: 'Weekly',
+            perVisit: 220.77,
+            visits: [
+              { date: '2026-12-04', status: 'pending' },
+              { date: '2026-12-11', status: 'pending' },
+              { date: '2026-12-18', status: 'pending' },
+              { date: '2026-12-25', status: 'needs_time' },
+            ],
+          },
+        },
+      }));
+      const { user } = setup(api);
+      await toQuote(user);
+      await user.click(screen.getByRole('radio', { name: /Weekly/ }));
+      await pickSlot(user);
+      await fillDetails(user);
+      await next(user, 'Book weekly plan');
+      await heading('Booking received');
+      expect(screen.getByText('Weekly plan booked: $220.77 per visit')).toBeInTheDocument();
+      expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+        'Fri Dec 4: booked',
+        'Fri Dec 11: booked',
+        'Fri Dec 18: booked',
+        'Fri Dec 25: we will propose another time',
+      ]);
+      // The calendar links are the first visit's.
+      expect(screen.getByRole('link', { name: 'Download .ics' })).toBeInTheDocument();
+      expect(screen.getByText('Friday, December 4, 2026')).toBeInTheDocument();
+    });
+
+    it('books just once by default: no frequency sent, no plan dates asked', async () => {
+      const api = planApi();
+      const { user } = setup(api);
+      await toQuote(user);
+      await pickSlot(user);
+      await fillDetails(user);
+      expect(screen.queryByRole('status')).not.toBeInTheDocument();
+      await next(user, 'Confirm booking');
+      await heading('Booking received');
+      expect(api.last('POST /api/customer/book')?.body).not.toHaveProperty('frequency');
+      expect(api.count('GET /api/customer/plan-dates')).toBe(0);
+      expect(screen.queryByText(/plan booked/)).not.toBeInTheDocument();
+    });
+
+    it('keeps the choice going back and forth, and books just once when the customer changes their mind', async () => {
+      const api = planApi();
+      const { user } = setup(api);
+      await toQuote(user);
+      await user.click(screen.getByRole('radio', { name: /Every 2 weeks/ }));
+      await pickSlot(user);
+      await heading('Your details');
+      await user.click(screen.getByRole('button', { name: 'Back' }));
+      await heading('Pick a date and time');
+      await user.click(screen.getByRole('button', { name: 'Back' }));
+      await heading('Your instant quote');
+      expect(screen.getByRole('radio', { name: /Every 2 weeks/ })).toBeChecked();
+      await user.click(screen.getByRole('radio', { name: /Just once/ }));
+      await pickSlot(user);
+      await fillDetails(user);
+      await next(user, 'Confirm booking');
+      await heading('Booking received');
+      expect(api.last('POST /api/customer/book')?.body).not.toHaveProperty('frequency');
+    });
+
+    it('pays the deposit for the first visit, with the one-off button words', async () => {
+      const api = planApi({ deposit: { dueNow: 61.33, dueLater: 159.44 } });
+      api.on('POST /api/customer/checkout', () => ({
+        status: 200,
+        body: { url: 'https://checkout.stripe.test/c/pay/cs_1' },
+      }));
+      api.on('POST /api/customer/book', (r) => ({
+        status: 201,
+        body: { ...bookedBody(), ...(r.body as object), status: 'awaiting_payment' },
+      }));
+      const leave = vi.fn();
+      const { user } = setup(api, { leave });
+      await toQuote(user);
+      await user.click(screen.getByRole('radio', { name: /Weekly/ }));
+      await pickSlot(user);
+      await heading('Your details');
+      expect(
+        screen.getByText(/You pay the \$61\.33 deposit for the first visit on Stripe's secure page/),
+      ).toBeInTheDocument();
+      await fillDetails(user);
+      await next(user, 'Book and pay $61.33 deposit');
+      await waitFor(() => expect(leave).toHaveBeenCalled());
+      expect(api.last('POST /api/customer/book')?.body).toMatchObject({ frequency: 'weekly' });
     });
   });
 

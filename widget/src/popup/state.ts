@@ -10,6 +10,7 @@ import type {
   BookRequest,
   BookResponse,
   PlaceSuggestion,
+  PlanDatesResponse,
   PublicBusiness,
   QuoteRequest,
   QuoteResponse,
@@ -20,6 +21,7 @@ import { localeTimeFormat, type TimeFormat } from '@slotwise/shared/clock';
 import { ADDRESS_SEARCH_MIN_CHARS, COUNTRY_CODES, DEFAULT_COUNTRY_CODE } from '@slotwise/shared/domain';
 import { PICK_ANOTHER_TIME } from '@slotwise/shared/errors';
 import { ApiError } from '@slotwise/shared/http';
+import type { PlanFrequency } from '@slotwise/shared/plans';
 import type { PublicClient } from '@slotwise/shared/public-client';
 import { addDays } from '@slotwise/shared/slots';
 import { isIsoDate } from '@slotwise/shared/time';
@@ -47,6 +49,8 @@ export const MESSAGES = {
   emailFormat: 'Enter a valid email address, like name@example.com.',
   phone: 'Phone number is required.',
   phoneFormat: 'Enter a phone number of 4 to 20 digits, like 555 123 4567.',
+  planDatesFailed:
+    "We could not check your plan's dates just now. You can still book: each visit is checked when you do.",
 } as const;
 
 export type DetailField = 'firstName' | 'lastName' | 'email' | 'phone';
@@ -95,6 +99,10 @@ export function createStore(client: PublicClient, businessId: string, options: S
     /** Index of the suggestion the arrow keys point at; -1 for none. Reset with every new list. */
     activePlace: signal(-1),
     quote: signal<QuoteResponse | null>(null),
+    /** The plan chosen on the quote step; '' for just once. */
+    frequency: signal<PlanFrequency | ''>(''),
+    /** The chosen plan's first visits from the chosen slot: null while asked, 'failed' when the call failed. */
+    planDates: signal<PlanDatesResponse | 'failed' | null>(null),
     date: signal(''),
     /** The month the date step's grid shows (YYYY-MM), and its days' statuses once loaded. */
     month: signal(''),
@@ -122,6 +130,8 @@ export function createStore(client: PublicClient, businessId: string, options: S
   let daysSeq = 0;
   let searchSeq = 0;
   let searchTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The plan-dates question last asked: an answer to an older one is dropped. */
+  let planKey = '';
   /** The last booking submission: a retry of the same body reuses its Idempotency-Key. */
   let submission: { body: string; key: string } | null = null;
 
@@ -142,6 +152,8 @@ export function createStore(client: PublicClient, businessId: string, options: S
     if (!q) return undefined;
     return q.type === 'dropdown' ? { option: s.option.value } : { quantity: Number(s.quantity.value) };
   };
+  /** The quote's plan at the chosen frequency; undefined for just once (or a frequency the quote no longer offers). */
+  const plan = () => s.quote.value?.plans?.find((p) => p.frequency === s.frequency.value);
   const quoteRequest = (): QuoteRequest => ({
     businessId,
     serviceId: s.serviceId.value,
@@ -272,6 +284,30 @@ export function createStore(client: PublicClient, businessId: string, options: S
     }
   }
 
+  /** Asks which of the chosen plan's first visits are free; shown before booking, never in the way of it. */
+  async function loadPlanDates(): Promise<void> {
+    const chosen = plan();
+    if (!chosen) return;
+    const query = {
+      businessId,
+      serviceId: s.serviceId.value,
+      frequency: chosen.frequency,
+      date: s.date.value,
+      time: s.time.value,
+      address: s.place.value,
+    };
+    const key = JSON.stringify(query);
+    if (key === planKey && s.planDates.value && s.planDates.value !== 'failed') return;
+    planKey = key;
+    s.planDates.value = null;
+    try {
+      const dates = await client.customer.planDates({ query });
+      if (key === planKey) s.planDates.value = dates;
+    } catch {
+      if (key === planKey) s.planDates.value = 'failed';
+    }
+  }
+
   async function getQuote(): Promise<void> {
     s.busy.value = true;
     try {
@@ -312,6 +348,8 @@ export function createStore(client: PublicClient, businessId: string, options: S
       customerEmail: s.email.value.trim(),
       phoneNumber: `${code} ${s.phone.value.trim()}`,
     };
+    const chosen = plan();
+    if (chosen) body.frequency = chosen.frequency;
     const json = JSON.stringify(body);
     if (submission?.body !== json) submission = { body: json, key: uuid() };
     s.busy.value = true;
@@ -368,6 +406,7 @@ export function createStore(client: PublicClient, businessId: string, options: S
     steps,
     question,
     service,
+    plan,
     open(mode: Mode) {
       batch(() => {
         if (s.step.value === 'done' && mode === 'book') {
@@ -376,6 +415,7 @@ export function createStore(client: PublicClient, businessId: string, options: S
           s.booked.value = null;
           s.time.value = '';
           s.quote.value = null;
+          s.frequency.value = '';
         }
         s.error.value = '';
         s.mode.value = mode;
@@ -421,13 +461,18 @@ export function createStore(client: PublicClient, businessId: string, options: S
           if (!isIsoDate(s.date.value)) return fail(MESSAGES.chooseDate);
           if (s.date.value < today()) return fail(MESSAGES.pastDate);
           if (!s.time.value) return fail(MESSAGES.chooseSlot);
-          return go('details');
+          go('details');
+          return loadPlanDates();
         case 'details':
           if (!validateDetails()) return;
           return book();
         default:
           return;
       }
+    },
+    /** How often, on the quote step: '' for just once. Kept while the customer goes back and forth. */
+    chooseFrequency(frequency: PlanFrequency | '') {
+      s.frequency.value = frequency;
     },
     chooseService(id: string) {
       batch(() => {

@@ -6,10 +6,13 @@ import type {
   AvailableDaysResponse,
   BookResponse,
   DayStatus,
+  PlanDatesResponse,
   PublicBusiness,
+  QuotePlan,
   QuoteResponse,
   Slot,
 } from '@slotwise/shared/api';
+import { addDays } from '@slotwise/shared/slots';
 
 export const BUSINESS_ID = '6f1d2c3b-4a59-4e8d-9c7b-1a2b3c4d5e6f';
 const WASH = '11111111-1111-4111-8111-111111111111';
@@ -76,6 +79,22 @@ function okQuote(): QuoteResponse {
   };
 }
 
+/** What the quote answers for a service offered weekly (10% off) and every 2 weeks (no discount). */
+export const PLANS: QuotePlan[] = [
+  { frequency: 'weekly', label: 'Weekly', discount: '10% off', perVisit: 220.77 },
+  { frequency: 'every_2_weeks', label: 'Every 2 weeks', discount: null, perVisit: 245.3 },
+];
+
+/** A weekly plan's first four visits from `date`, the ones in `taken` taken. */
+export function weeklyDates(date: string, taken: string[] = []): PlanDatesResponse {
+  const days = [0, 7, 14, 21].map((n) => addDays(date, n));
+  return {
+    label: 'Weekly',
+    visits: days.map((d) => ({ date: d, state: taken.includes(d) ? 'taken' : 'free' })),
+    note: null,
+  };
+}
+
 function slots(taken: string[] = []): Slot[] {
   return ['08:00', '08:30', '09:00', '09:30'].map((time) => ({ time, available: !taken.includes(time) }));
 }
@@ -137,9 +156,14 @@ export function fakeApi(business: PublicBusiness | null = demoBusiness()) {
     'GET /api/customer/get-available-slots': () => ({ status: 200, body: { slots: slots(['08:30']) } }),
     'GET /api/customer/available-days': (r) => ({ status: 200, body: monthDays(r.query.get('month') ?? '') }),
     'POST /api/customer/book': (r) => {
-      const b = r.body as { date: string; time: string };
-      return { status: 201, body: booked(b.date, b.time) };
+      const b = r.body as { date: string; time: string; frequency?: string };
+      if (!b.frequency) return { status: 201, body: booked(b.date, b.time) };
+      // A plan: its first visits booked with it, pending like the first.
+      const visits = weeklyDates(b.date).visits.map((v) => ({ date: v.date, status: 'pending' as const }));
+      const plan = { planId: '44444444-4444-4444-8444-444444444444', label: 'Weekly', perVisit: 220.77, visits };
+      return { status: 201, body: { ...booked(b.date, b.time), totalQuote: 220.77, plan } };
     },
+    'GET /api/customer/plan-dates': (r) => ({ status: 200, body: weeklyDates(r.query.get('date') ?? '') }),
     'POST /api/feedback': () => ({ status: 201, body: { message: 'Thanks' } }),
   };
 

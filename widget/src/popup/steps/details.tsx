@@ -6,6 +6,7 @@ import { formatUsd } from '@slotwise/shared/money';
 import { longDate } from '@slotwise/shared/time-zone';
 import { StepFrame } from '../dialog.tsx';
 import type { DetailField, Store } from '../state.ts';
+import { PlanDates, planWords } from './plan.tsx';
 
 function Field({
   store,
@@ -66,21 +67,28 @@ function Consent({ business }: { business: PublicBusiness | null }) {
 
 export function DetailsStep({ store }: { store: Store }) {
   const phoneError = store.fieldErrors.value.phone;
-  const deposit = store.quote.value?.deposit;
+  const quote = store.quote.value;
+  const deposit = quote?.deposit;
+  const plan = store.plan();
+  // "Book weekly plan". A deposit keeps its one line (a longer one wraps at 375 px and moves the
+  // button); its hint says the deposit is the first visit's.
+  const book = plan ? `Book ${planWords(plan.label).replace(/^./, (c) => c.toLowerCase())}` : 'Confirm booking';
   return (
     <StepFrame
       store={store}
       title="Your details"
-      submit={deposit ? `Book and pay ${formatUsd(deposit.dueNow)} deposit` : 'Confirm booking'}
+      submit={deposit ? `Book and pay ${formatUsd(deposit.dueNow)} deposit` : book}
       busyLabel={deposit ? 'Going to payment...' : 'Booking...'}
     >
       <p className="sw-summary">
         {store.service()?.serviceName}, {longDate(store.date.value)} at {formatClock(store.time.value, store.clock())}
-        {store.quote.value ? `, ${formatUsd(store.quote.value.totalQuote)}` : ''}
+        {plan ? `, ${formatUsd(plan.perVisit)} per visit` : quote ? `, ${formatUsd(quote.totalQuote)}` : ''}
       </p>
+      <PlanDates store={store} />
       {deposit && (
         <p className="sw-hint">
-          You pay the {formatUsd(deposit.dueNow)} deposit on Stripe's secure page; your time is held for 15 minutes.
+          You pay the {formatUsd(deposit.dueNow)} deposit{plan ? ' for the first visit' : ''} on Stripe's secure page;
+          your time is held for 15 minutes.
         </p>
       )}
       <div className="sw-row">

@@ -4,6 +4,7 @@ import { longDate } from '@slotwise/shared/time-zone';
 import { googleHref, icsHref } from '../calendar-links.ts';
 import { StepHeading } from '../dialog.tsx';
 import type { Store } from '../state.ts';
+import { PlanVisits } from './plan.tsx';
 
 /** again: inline on a page (data-mode="inline"), the button starts a new booking instead of closing. */
 export function DoneStep({ store, onClose, again }: { store: Store; onClose: () => void; again?: boolean }) {
@@ -28,9 +29,15 @@ export function DoneStep({ store, onClose, again }: { store: Store; onClose: () 
         <dd>
           {formatClock(startTime, clock, startZone)} to {formatClock(endTime, clock, endZone)}
         </dd>
-        <dt>Total</dt>
-        <dd>{formatUsd(booked.totalQuote)}</dd>
+        {/* A plan says its price per visit below, with its visits. */}
+        {!booked.plan && (
+          <>
+            <dt>Total</dt>
+            <dd>{formatUsd(booked.totalQuote)}</dd>
+          </>
+        )}
       </dl>
+      {booked.plan && <PlanVisits plan={booked.plan} />}
       <p>{store.business.value?.name} will confirm your booking soon.</p>
       <p className="sw-strong">A confirmation e-mail is on its way.</p>
       <p className="sw-calendar">

@@ -1,6 +1,7 @@
 import { formatUsd } from '@slotwise/shared/money';
 import { StepFrame } from '../dialog.tsx';
 import type { Store } from '../state.ts';
+import { PlanChoice } from './plan.tsx';
 
 /** The street was kept but located by its ZIP code or city: the miles are close, not exact. */
 const ESTIMATED_FROM = {
@@ -39,6 +40,7 @@ export function QuoteStep({ store }: { store: Store }) {
           Due now: {formatUsd(quote.deposit.dueNow)} deposit, {formatUsd(quote.deposit.dueLater)} on the day
         </p>
       )}
+      <PlanChoice store={store} />
     </StepFrame>
   );
 }
