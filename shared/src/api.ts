@@ -250,6 +250,8 @@ export const QuotePlan = z.object({
   label: z.string(),
   discount: z.string().nullable(),
   perVisit: z.number(),
+  /** When the business takes a deposit: what the first visit asks when booking, at the plan's price. */
+  deposit: z.object({ dueNow: z.number(), dueLater: z.number() }).optional(),
 });
 export type QuotePlan = z.infer<typeof QuotePlan>;
 

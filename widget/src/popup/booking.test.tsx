@@ -918,8 +918,12 @@ describe('the booking pop-up', () => {
       expect(api.last('POST /api/customer/book')?.body).not.toHaveProperty('frequency');
     });
 
-    it('pays the deposit for the first visit, with the one-off button words', async () => {
-      const api = planApi({ deposit: { dueNow: 61.33, dueLater: 159.44 } });
+    it("pays the first visit's deposit at the plan's price, with the one-off button words", async () => {
+      // The one-off booking would ask $61.33; the weekly plan's first visit, 10% off, asks $55.20.
+      const api = planApi({
+        deposit: { dueNow: 61.33, dueLater: 183.97 },
+        plans: PLANS.map((p) => (p.frequency === 'weekly' ? { ...p, deposit: { dueNow: 55.2, dueLater: 165.57 } } : p)),
+      });
       api.on('POST /api/customer/checkout', () => ({
         status: 200,
         body: { url: 'https://checkout.stripe.test/c/pay/cs_1' },
@@ -935,10 +939,10 @@ describe('the booking pop-up', () => {
       await pickSlot(user);
       await heading('Your details');
       expect(
-        screen.getByText(/You pay the \$61\.33 deposit for the first visit on Stripe's secure page/),
+        screen.getByText(/You pay the \$55\.20 deposit for the first visit on Stripe's secure page/),
       ).toBeInTheDocument();
       await fillDetails(user);
-      await next(user, 'Book and pay $61.33 deposit');
+      await next(user, 'Book and pay $55.20 deposit');
       await waitFor(() => expect(leave).toHaveBeenCalled());
       expect(api.last('POST /api/customer/book')?.body).toMatchObject({ frequency: 'weekly' });
     });

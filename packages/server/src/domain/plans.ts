@@ -33,18 +33,30 @@ import type { PlanRow } from '../repositories/plans.ts';
 import { offersOf } from '../repositories/services.ts';
 import { shownTime } from './answers.ts';
 import { hashManageToken, manageTokenFor } from './manage-token.ts';
-import { queueRefund, refundOnCancel } from './payments.ts';
+import { depositFor, queueRefund, refundOnCancel } from './payments.ts';
 import { type CalendarSpan, calendarSpan, hoursOn, intervalOf } from './slot-rules.ts';
 import { assertTravelFits } from './travel.ts';
 
-/** The quote's plans: each offered frequency with the price of a visit. */
-export function quotePlans(service: Pick<ServicesTable, 'plan_offers'>, quoteCents: number): QuotePlan[] {
-  return offersOf(service).map((o) => ({
-    frequency: o.frequency,
-    label: frequencyLabel(o.frequency),
-    discount: discountText(o.discount),
-    perVisit: toDollars(visitPriceCents(quoteCents, o.discount)),
-  }));
+/** The quote's plans: each offered frequency with the price of a visit, and the first visit's deposit. */
+export async function quotePlans(
+  ctx: AppContext,
+  business: Business,
+  service: ServicesTable,
+  quoteCents: number,
+): Promise<QuotePlan[]> {
+  const plans: QuotePlan[] = [];
+  for (const o of offersOf(service)) {
+    const perVisit = visitPriceCents(quoteCents, o.discount);
+    const deposit = await depositFor(ctx, business, service, perVisit);
+    plans.push({
+      frequency: o.frequency,
+      label: frequencyLabel(o.frequency),
+      discount: discountText(o.discount),
+      perVisit: toDollars(perVisit),
+      ...(deposit > 0 ? { deposit: { dueNow: toDollars(deposit), dueLater: toDollars(perVisit - deposit) } } : {}),
+    });
+  }
+  return plans;
 }
 
 /** The offer a plan booking names, or PLAN_NOT_OFFERED. */

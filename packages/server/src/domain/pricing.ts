@@ -2,7 +2,7 @@
  * Prices a customer's request on the server (docs/product.md#quotes): the customer
  * sends what they chose, never a price. Shared by the quote and the booking calls.
  */
-import type { QuoteRequest, QuoteResponse } from '@slotwise/shared/api';
+import type { QuotePlan, QuoteRequest, QuoteResponse } from '@slotwise/shared/api';
 import { milesBetween } from '@slotwise/shared/geo';
 import { toDollars } from '@slotwise/shared/money';
 import { computeQuote, type Quote, QuoteError } from '@slotwise/shared/quote';
@@ -15,7 +15,6 @@ import type { Business } from '../repositories/businesses.ts';
 import { loadBusiness, loadService } from './lookup.ts';
 import { depositFor } from './payments.ts';
 import { assertInServiceArea, distanceEstimatedFrom, homeOf, locateStreet } from './places.ts';
-import { quotePlans } from './plans.ts';
 
 export interface PricedRequest {
   business: Business;
@@ -63,13 +62,10 @@ export async function priceRequest(ctx: AppContext, req: QuoteRequest, log: Fast
   }
 }
 
-export function toQuoteJson({
-  quote,
-  located,
-  depositCents,
-  service,
-}: Pick<PricedRequest, 'quote' | 'located' | 'depositCents' | 'service'>): QuoteResponse {
-  const plans = quotePlans(service, quote.totalCents);
+export function toQuoteJson(
+  { quote, located, depositCents }: Pick<PricedRequest, 'quote' | 'located' | 'depositCents'>,
+  plans: QuotePlan[] = [],
+): QuoteResponse {
   return {
     ...(plans.length > 0 ? { plans } : {}),
     ...(depositCents > 0

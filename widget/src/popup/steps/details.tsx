@@ -68,8 +68,9 @@ function Consent({ business }: { business: PublicBusiness | null }) {
 export function DetailsStep({ store }: { store: Store }) {
   const phoneError = store.fieldErrors.value.phone;
   const quote = store.quote.value;
-  const deposit = quote?.deposit;
   const plan = store.plan();
+  // A plan's deposit is its first visit's, at the plan's price (the quote says it per plan).
+  const deposit = plan ? plan.deposit : quote?.deposit;
   // "Book weekly plan". A deposit keeps its one line (a longer one wraps at 375 px and moves the
   // button); its hint says the deposit is the first visit's.
   const book = plan ? `Book ${planWords(plan.label).replace(/^./, (c) => c.toLowerCase())}` : 'Confirm booking';

@@ -20,6 +20,7 @@ import { privacyUrlOf } from '../../domain/customer-data.ts';
 import { businessNotFound, loadBusiness, serviceNotFound } from '../../domain/lookup.ts';
 import { assertChangeAllowed, bookingForToken, LINK_NOT_VALID } from '../../domain/manage-link.ts';
 import { assertInServiceArea, locate, locationOf } from '../../domain/places.ts';
+import { quotePlans } from '../../domain/plans.ts';
 import { chargedPerMileCents, priceRequest, toQuoteJson } from '../../domain/pricing.ts';
 import { withTravel } from '../../domain/travel.ts';
 import { AppError } from '../../errors.ts';
@@ -193,6 +194,9 @@ export function catalogueHandlers(
       handler: (req, reply) => answer(req, reply, () => availableDays(req.query, req.log)),
     },
 
-    quote: async (req) => toQuoteJson(await priceRequest(ctx, req.body, req.log)),
+    quote: async (req) => {
+      const priced = await priceRequest(ctx, req.body, req.log);
+      return toQuoteJson(priced, await quotePlans(ctx, priced.business, priced.service, priced.quote.totalCents));
+    },
   };
 }
