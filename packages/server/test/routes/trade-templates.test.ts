@@ -39,6 +39,31 @@ describe.each(storages())('trade templates in onboarding on %s', (kind) => {
     });
   });
 
+  it('offers the repeat services as plans: pool weekly -10%, lawn weekly and every 2 weeks, cleaning every 2 and 4 weeks', async () => {
+    const plansOf = async (niche: string) => {
+      const o = await owner();
+      await o.step2(niche);
+      return Object.fromEntries(
+        ((await o.services()) as { serviceName: string; plans?: unknown }[]).map((s) => [s.serviceName, s.plans]),
+      );
+    };
+    const pct = (percent: number) => ({ kind: 'percent', percent });
+    expect(await plansOf('pool-cleaning')).toEqual({
+      'Pool Cleaning Visit': [{ frequency: 'weekly', discount: pct(10) }],
+      'Green Pool Recovery': undefined,
+    });
+    expect((await plansOf('lawn-care'))['Mow, Edge & Blow']).toEqual([
+      { frequency: 'weekly', discount: pct(10) },
+      { frequency: 'every_2_weeks', discount: pct(5) },
+    ]);
+    expect((await plansOf('home-cleaning'))['Standard Clean']).toEqual([
+      { frequency: 'every_2_weeks', discount: pct(15) },
+      { frequency: 'every_4_weeks', discount: pct(10) },
+    ]);
+    // A one-off trade offers none.
+    expect(Object.values(await plansOf('car-detailing')).every((p) => p === undefined)).toBe(true);
+  });
+
   it('gives lawn care a rate per 1,000 sq ft and "other" nothing', async () => {
     const lawn = await owner();
     await lawn.step2('lawn-care');
