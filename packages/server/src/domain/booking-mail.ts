@@ -82,13 +82,22 @@ export function toMailBooking(
   };
 }
 
-/** What a plan's mails say of it: its name, words, price, and the visits given (in time order). */
-export function mailPlanOf(plan: PlanRow, visits: readonly BookingRow[]): MailPlan {
+/**
+ * What a plan's mails say of it: its name, words, price, and the visits given (in time order),
+ * each with its own manage links when `ctx` is given (the customer skips or moves one visit
+ * from there; a mail about cancelled visits lists them without).
+ */
+export function mailPlanOf(plan: PlanRow, visits: readonly BookingRow[], ctx?: AppContext): MailPlan {
   return {
     name: planName(plan.frequency, plan.service_name),
     label: frequencyLabel(plan.frequency, plan.start_day),
     perVisitCents: plan.price_cents,
-    visits: visits.map((v) => ({ day: v.day, startTime: v.start_time, needsTime: v.status === 'needs_time' })),
+    visits: visits.map((v) => ({
+      day: v.day,
+      startTime: v.start_time,
+      needsTime: v.status === 'needs_time',
+      ...(ctx ? { links: linksFor(ctx, v.id, v.business_id) } : {}),
+    })),
   };
 }
 
@@ -97,7 +106,7 @@ export async function mailPlanFor(ctx: AppContext, trx: Tx, row: BookingRow): Pr
   if (!row.plan_id) return undefined;
   const plan = await ctx.repos.plans.find(row.business_id, row.plan_id, trx);
   if (!plan) return undefined;
-  return mailPlanOf(plan, await ctx.repos.plans.openVisits(trx, plan.id, row.start_ms));
+  return mailPlanOf(plan, await ctx.repos.plans.openVisits(trx, plan.id, row.start_ms), ctx);
 }
 
 /** The reschedule and cancel links of a booking, for its mails. */

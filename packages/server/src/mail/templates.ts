@@ -71,8 +71,11 @@ export interface MailPlan {
   /** "Weekly", "Monthly on the second Tuesday". */
   label: string;
   perVisitCents: number;
-  /** Visits the mail lists (business-local); needsTime: the day was taken, the business proposes another time. */
-  visits: { day: string; startTime: string; needsTime: boolean }[];
+  /**
+   * Visits the mail lists (business-local); needsTime: the day was taken, the business proposes
+   * another time; links: the visit's own reschedule and cancel (or skip) pages.
+   */
+  visits: { day: string; startTime: string; needsTime: boolean; links?: ManageLinks }[];
 }
 
 /** "Your weekly Pool Cleaning" for a plan's visit, else the service's name: what subjects name. */
@@ -80,15 +83,38 @@ function subjectOf(b: MailBooking): string {
   return b.plan ? b.plan.name.charAt(0).toUpperCase() + b.plan.name.slice(1) : b.serviceName;
 }
 
-/** "Thu, Dec 3, 2026 at 10:00 AM; Thu, Dec 10, 2026: we will propose another time". */
-function visitList(b: MailBooking, visits: MailPlan['visits']): string {
-  return visits
-    .map((v) =>
-      v.needsTime
-        ? `${shortDate(v.day)}: ${b.businessName} will propose another time`
-        : `${shortDate(v.day)} at ${formatClock(v.startTime, b.timeFormat)}`,
+/** "Thu, Dec 3, 2026 at 10:00 AM", or "Thu, Dec 10, 2026: Shiny Cars will propose another time". */
+function visitLine(b: MailBooking, v: MailPlan['visits'][number]): string {
+  return v.needsTime
+    ? `${shortDate(v.day)}: ${b.businessName} will propose another time`
+    : `${shortDate(v.day)} at ${formatClock(v.startTime, b.timeFormat)}`;
+}
+
+/** The plan's visits as the mail lists them, each with its own links when it has them. */
+function visitsSection(b: MailBooking): { text: string[]; html: string } {
+  const visits = b.plan?.visits ?? [];
+  if (visits.length === 0) return { text: [], html: '' };
+  const linked = visits.some((v) => v.links);
+  const heading = linked ? 'Your visits (each has its own links to reschedule, skip or cancel it):' : 'Visits:';
+  const text = [
+    '',
+    heading,
+    ...visits.map(
+      (v) =>
+        `- ${visitLine(b, v)}${v.links ? `\n  Reschedule: ${v.links.reschedule}\n  Skip or cancel: ${v.links.cancel}` : ''}`,
+    ),
+  ];
+  const html = `<p>${escapeHtml(heading)}</p><ul>${visits
+    .map(
+      (v) =>
+        `<li>${escapeHtml(visitLine(b, v))}${
+          v.links
+            ? ` &middot; <a href="${escapeHtml(v.links.reschedule)}">Reschedule</a> &middot; <a href="${escapeHtml(v.links.cancel)}">Skip or cancel</a>`
+            : ''
+        }</li>`,
     )
-    .join('; ');
+    .join('')}</ul>\n`;
+  return { text, html };
 }
 
 export interface ManageLinks {
@@ -126,7 +152,6 @@ function details(b: MailBooking, forOwner: boolean): [string, string][] {
   if (b.customerAddress) rows.push(['Address', b.customerAddress]);
   if (b.plan) {
     rows.push(['Plan', `${b.plan.label}, ${formatUsd(toDollars(b.plan.perVisitCents))} a visit`]);
-    if (b.plan.visits.length > 0) rows.push(['Visits', visitList(b, b.plan.visits)]);
   }
   return rows;
 }
@@ -176,12 +201,17 @@ function invitation(b: MailBooking, method: 'REQUEST' | 'CANCEL', links?: Manage
 function compose(to: string, subject: string, intro: string, b: MailBooking, extras: Extras = {}): MailMessage {
   const { links, outro, note, forOwner = false, calendar } = extras;
   const rows = details(b, forOwner);
+  // The owner's notices list the visits without the customer's links.
+  const visits = visitsSection(
+    forOwner && b.plan ? { ...b, plan: { ...b.plan, visits: b.plan.visits.map(({ links: _, ...v }) => v) } } : b,
+  );
   const noteHeading = `A note from ${b.businessName}:`;
   const text = [
     intro,
     ...(note ? ['', noteHeading, note] : []),
     '',
     ...rows.map(([k, v]) => `${k}: ${v}`),
+    ...visits.text,
     ...(links ? ['', `Reschedule: ${links.reschedule}`, `Cancel: ${links.cancel}`] : []),
     ...(outro ? ['', outro] : []),
     '',
@@ -190,7 +220,7 @@ function compose(to: string, subject: string, intro: string, b: MailBooking, ext
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937">
 <p>${escapeHtml(intro)}</p>
 ${note ? `<p>${escapeHtml(noteHeading)}</p><blockquote style="margin:0 0 1em;padding-left:12px;border-left:3px solid #d1d5db">${escapeHtml(note).replace(/\r?\n/g, '<br>')}</blockquote>\n` : ''}<table cellpadding="4">${rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>
-${links ? `<p><a href="${escapeHtml(links.reschedule)}">Reschedule</a> &middot; <a href="${escapeHtml(links.cancel)}">Cancel</a></p>` : ''}
+${visits.html}${links ? `<p><a href="${escapeHtml(links.reschedule)}">Reschedule</a> &middot; <a href="${escapeHtml(links.cancel)}">Cancel</a></p>` : ''}
 ${outro ? `<p>${escapeHtml(outro)}</p>` : ''}
 <p>${escapeHtml(b.businessName)}</p></body></html>`;
   return {

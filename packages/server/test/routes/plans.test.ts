@@ -201,6 +201,15 @@ describe.each(storages())('recurring plans on %s', (kind) => {
       expect(customer.subject).toBe('Booking request received: Your weekly Full Detail');
       expect(customer.text_body).toContain('Plan: Weekly, $');
       expect(customer.text_body).toContain('Wed, Dec 16, 2026: Shiny Cars will propose another time');
+      // Each visit has its own links, to skip or move that one visit.
+      const second = (await visitsOf(t, planId)).find((v) => v.day === '2026-12-09')!;
+      expect(customer.text_body).toContain(
+        `- Wed, Dec 9, 2026 at 10:00 AM\n  Reschedule: http://localhost:3000/customer/reschedule?token=${manageTokenFor(t.config.jwtSecret, second.id)}`,
+      );
+      // The owner's notice lists the visits without the customer's links.
+      const notice = mails.find((m) => m.to_address !== 'pool@example.com')!;
+      expect(notice.text_body).toContain('- Wed, Dec 9, 2026 at 10:00 AM\n');
+      expect(notice.text_body).not.toContain(manageTokenFor(t.config.jwtSecret, second.id));
       expect(mails.find((m) => m.to_address !== 'pool@example.com')?.subject).toBe(
         'New weekly plan to approve: Ada Lovelace',
       );

@@ -78,7 +78,7 @@ export function customerPlanHandlers(ctx: AppContext): Handlers<'customer', 'pla
         const skipped = await ctx.repos.bookings.setStatus(trx, row.id, 'skipped', now);
         const next = await queueRefund(ctx, trx, skipped, refundOnCancel(skipped, business, now), 'cancelled', now);
         const coming = await ctx.repos.plans.openVisits(trx, plan.id, now);
-        const mail = toMailBooking(next, business, ctx.config, mailPlanOf(plan, coming.slice(0, 4)));
+        const mail = toMailBooking(next, business, ctx.config, mailPlanOf(plan, coming.slice(0, 4), ctx));
         await mailCustomerAndOwner(
           ctx,
           trx,

@@ -97,7 +97,7 @@ export function planHandlers(
             trx,
             first.id,
             mails.planApproved(
-              toMailBooking(first, b, ctx.config, mailPlanOf(approved, confirmed)),
+              toMailBooking(first, b, ctx.config, mailPlanOf(approved, confirmed, ctx)),
               linksFor(ctx, first.id, b.id),
             ),
             now,
@@ -131,7 +131,7 @@ export function planHandlers(
             trx,
             first.id,
             (resumed.approved_at !== null ? mails.planApproved : mails.received)(
-              toMailBooking(first, b, ctx.config, mailPlanOf(resumed, booked)),
+              toMailBooking(first, b, ctx.config, mailPlanOf(resumed, booked, ctx)),
               linksFor(ctx, first.id, b.id),
             ),
             now,
