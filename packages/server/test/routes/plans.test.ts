@@ -49,7 +49,7 @@ async function offerPlans(t: TestApp, shop: Shop, plans: PlanOffer[]) {
   expect(res.statusCode, res.body).toBe(200);
 }
 
-function owner(t: TestApp, shop: Shop, method: 'GET' | 'PUT', url: string, payload?: object) {
+function owner(t: TestApp, shop: Shop, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) {
   return t.app.inject({
     method,
     url: `/api/business-dashboard${url}`,
@@ -404,6 +404,15 @@ describe.each(storages())('recurring plans on %s', (kind) => {
     const visits = await visitsOf(t, res.json().plan.planId);
     expect(new Set(visits.map((v) => v.status))).toEqual(new Set(['cancelled']));
     expect((await t.ctx.repos.plans.find(shop.businessId, res.json().plan.planId))?.status).toBe('ended');
+    // Erasing the customer's details erases them from the ended plan too.
+    const erased = await owner(t, shop, 'POST', '/customer-data/erase', { email: 'lawn@example.com' });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(await t.ctx.repos.plans.find(shop.businessId, res.json().plan.planId)).toMatchObject({
+      customer_email: '',
+      phone_number: '',
+      customer_address: null,
+      anonymised_at: expect.any(Number),
+    });
   });
 
   it('monthly on a fifth Wednesday: months without one have no visit, and the dates say so', async () => {
