@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PlanOffer } from '@slotwise/shared/api';
 import { localToUtcMs } from '@slotwise/shared/time-zone';
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manageTokenFor } from '../../src/domain/manage-token.ts';
 import { bookDuePlanVisits } from '../../src/jobs/plan-visits.ts';
@@ -239,6 +240,19 @@ describe.each(storages())('recurring plans on %s', (kind) => {
       const list = await owner(t, shop, 'GET', '/bookings?from=2026-12-02&to=2026-12-02');
       const first = list.json().bookings.find((b: { _id: string }) => b._id === firstId);
       expect(first.plan).toEqual({ planId, label: 'Weekly' });
+    });
+
+    it("the owner's calendar feed carries each visit holding a time, each its own event", async () => {
+      const { url } = (await owner(t, shop, 'GET', '/settings/calendar-feed')).json();
+      const res = await t.app.inject({ url: url.replace('http://localhost:3000', '') });
+      const events = new ICAL.Component(ICAL.parse(res.body))
+        .getAllSubcomponents('vevent')
+        .map((v) => new ICAL.Event(v))
+        .filter((e) => e.summary.startsWith('Full Detail: Ada Lovelace'));
+      const days = events.map((e) => e.startDate.toJSDate().getTime()).sort((a, b) => a - b);
+      // The taken Wednesday holds no time and is no event; the other seven are, at 10:00 in Los Angeles.
+      expect(days).toEqual(WEDNESDAYS.filter((d) => d !== '2026-12-16').map((d) => localToUtcMs(d, '10:00', LA)));
+      expect(new Set(events.map((e) => e.uid)).size).toBe(7);
     });
 
     it('plan dates say which of the first four are free', async () => {
