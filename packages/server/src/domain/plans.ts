@@ -128,7 +128,7 @@ export async function visitFits(
 }
 
 /** A visit's booking row: the plan's customer and price, on `day`. */
-export function visitRow(
+function visitRow(
   plan: PlanRow,
   day: string,
   span: CalendarSpan,
