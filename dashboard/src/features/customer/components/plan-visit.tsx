@@ -24,7 +24,7 @@ export function capitalised(text: string): string {
  * The plan's coming visits other than this one, from the business's today on: its days are
  * business-local dates, so they are shown as they are (shortDate never shifts them by a zone).
  */
-export function otherVisits(booking: ManagedBooking): string[] {
+function otherVisits(booking: ManagedBooking): string[] {
   if (!booking.plan) return [];
   const today = todayIn(booking.timeZone);
   return booking.plan.nextVisits.filter((day) => day >= today && day !== booking.bookingTime.day);
