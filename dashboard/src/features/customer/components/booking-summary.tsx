@@ -20,11 +20,16 @@ export function BookingSummary({ booking, heading }: { booking: ManagedBooking; 
         <dt>Date</dt>
         <dd>{longDate(bookingTime.day)}</dd>
         <dt>Time</dt>
-        <dd>
-          {/* On the business's clock; on the autumn clock change a repeated wall time carries its zone: 1:00 AM EDT – 1:00 AM EST. */}
-          {formatClockRange(bookingTime.startTime, bookingTime.endTime, booking.timeFormat, bookingTime)}{' '}
-          <span className="muted">({zoneLabel(booking.timeZone)})</span>
-        </dd>
+        {/* A plan's visit whose day was taken holds no time until the business gives it one. */}
+        {booking.status === 'needs_time' ? (
+          <dd>Not set yet</dd>
+        ) : (
+          <dd>
+            {/* On the business's clock; on the autumn clock change a repeated wall time carries its zone: 1:00 AM EDT – 1:00 AM EST. */}
+            {formatClockRange(bookingTime.startTime, bookingTime.endTime, booking.timeFormat, bookingTime)}{' '}
+            <span className="muted">({zoneLabel(booking.timeZone)})</span>
+          </dd>
+        )}
       </dl>
     </section>
   );

@@ -1,7 +1,8 @@
 /**
  * /customer/cancel?token=... (docs/product.md#reschedule-and-cancel-pages): shows which booking the
  * link is about, asks for confirmation, then cancels. States: pending confirm,
- * success, error; a server error is shown as the state text.
+ * success, error; a server error is shown as the state text. A plan's visit (issue 24) offers
+ * Skip this visit and Cancel the whole plan instead (plan-choices.tsx).
  */
 import type { ManagedBooking } from '@slotwise/shared/api';
 import { ApiError } from '@slotwise/shared/client';
@@ -14,17 +15,21 @@ import { BookAgain, BusinessPageLink } from './book-again.tsx';
 import { BookingSummary } from './booking-summary.tsx';
 import { BusinessHeader, brandStyle } from './business-header.tsx';
 import { ChangeLocked } from './change-locked.tsx';
+import { KEPT_INSIDE_CUT_OFF, type PlanChoice, PlanChoices } from './plan-choices.tsx';
+import { ClosedVisit, closedReason, needsTimeText, nextVisitText, PlanSummary } from './plan-visit.tsx';
 import '../customer.css';
 import { Skeleton } from '../../../components/skeleton.tsx';
 
 export const CANCELLED = 'Your booking has been successfully canceled. Sorry to see you go!';
 export const CANCEL_FAILED = 'An error occurred. Please try again later.';
 export const INVALID_CANCEL_LINK = 'Invalid cancellation link. Please check the link in your e-mail.';
+export const PLAN_CANCELLED = 'Your plan is cancelled.';
 
 type State =
   | { name: 'loading' }
   | { name: 'confirm'; booking: ManagedBooking; submitting: boolean }
-  | { name: 'success'; booking: ManagedBooking }
+  /** What was done: the booking cancelled, or for a plan's visit, the visit skipped or the plan cancelled. */
+  | { name: 'success'; booking: ManagedBooking; done: 'cancel' | PlanChoice }
   | { name: 'error'; message: string };
 
 /** The server's sentence as the state text when it sent one, otherwise the catch-all. */
@@ -48,6 +53,13 @@ export function RefundNote({ payment }: { payment: ManagedBooking['payment'] }) 
         : `Cancelling now does not refund it. ${payment.policy}`}
     </p>
   );
+}
+
+/** After a cancellation that gives back some of a deposit: when the customer sees it. */
+function RefundSent({ booking }: { booking: ManagedBooking }) {
+  const refund = booking.payment?.refundOnCancel ?? 0;
+  if (refund <= 0) return null;
+  return <p>A refund of {formatUsd(refund)} is on its way to your card; banks take 5 to 10 days to show it.</p>;
 }
 
 /** `booking`, once known: the page carries the business's name, logo and colours. */
@@ -90,7 +102,7 @@ export function CancelPage() {
     setState({ name: 'confirm', booking, submitting: true });
     try {
       await client.customer.cancel({ query: { token } });
-      setState({ name: 'success', booking });
+      setState({ name: 'success', booking, done: 'cancel' });
     } catch (err) {
       setState({ name: 'error', message: stateText(err) });
     }
@@ -102,16 +114,33 @@ export function CancelPage() {
         <Skeleton rows={3} />
       </Frame>
     );
+  if (state.name === 'success' && state.done === 'skip') {
+    const next = nextVisitText(state.booking);
+    return (
+      <Frame booking={state.booking}>
+        <Notice kind="success">
+          This visit is skipped. {next ? `Your next visit is ${next}.` : 'Your plan goes on.'}
+        </Notice>
+        <BusinessPageLink url={state.booking.bookingPageUrl} name={state.booking.businessName} />
+      </Frame>
+    );
+  }
+  if (state.name === 'success' && state.done === 'plan')
+    return (
+      <Frame booking={state.booking}>
+        <Notice kind="success">{PLAN_CANCELLED}</Notice>
+        <p>
+          {KEPT_INSIDE_CUT_OFF} To call one off, contact {state.booking.businessName || 'the business'}.
+        </p>
+        <RefundSent booking={state.booking} />
+        <BusinessPageLink url={state.booking.bookingPageUrl} name={state.booking.businessName} again />
+      </Frame>
+    );
   if (state.name === 'success')
     return (
       <Frame booking={state.booking}>
         <Notice kind="success">{CANCELLED}</Notice>
-        {(state.booking.payment?.refundOnCancel ?? 0) > 0 && (
-          <p>
-            A refund of {formatUsd(state.booking.payment!.refundOnCancel)} is on its way to your card; banks take 5 to
-            10 days to show it.
-          </p>
-        )}
+        <RefundSent booking={state.booking} />
         <BusinessPageLink url={state.booking.bookingPageUrl} name={state.booking.businessName} again />
       </Frame>
     );
@@ -122,13 +151,49 @@ export function CancelPage() {
         <BookAgain token={token} />
       </Frame>
     );
+  const closed = closedReason(state.booking);
+  if (closed)
+    return (
+      <Frame booking={state.booking}>
+        <ClosedVisit booking={state.booking} reason={closed} />
+      </Frame>
+    );
   if (state.booking.changeLocked)
     return (
       <Frame booking={state.booking}>
         <BookingSummary booking={state.booking} heading="The booking to cancel" />
+        <PlanSummary booking={state.booking} />
         <ChangeLocked lock={state.booking.changeLocked} />
       </Frame>
     );
+  const rescheduleLink = (
+    <p className="center-foot">
+      Need another time instead?{' '}
+      <Link to={`/customer/reschedule?${new URLSearchParams({ token, businessId: state.booking.businessId })}`}>
+        Reschedule
+      </Link>
+    </p>
+  );
+  const { plan } = state.booking;
+  if (plan) {
+    const booking = state.booking;
+    return (
+      <Frame booking={booking}>
+        <BookingSummary booking={booking} heading="This visit" />
+        {booking.status === 'needs_time' && <Notice kind="warning">{needsTimeText(booking)}</Notice>}
+        <PlanSummary booking={booking} />
+        <PlanChoices
+          booking={booking}
+          plan={plan}
+          token={token}
+          errorText={stateText}
+          refundNote={<RefundNote payment={booking.payment} />}
+          onDone={(done) => setState({ name: 'success', booking, done })}
+        />
+        {rescheduleLink}
+      </Frame>
+    );
+  }
   return (
     <Frame booking={state.booking}>
       <BookingSummary booking={state.booking} heading="The booking to cancel" />
@@ -147,12 +212,7 @@ export function CancelPage() {
           Keep my booking
         </a>
       </div>
-      <p className="center-foot">
-        Need another time instead?{' '}
-        <Link to={`/customer/reschedule?${new URLSearchParams({ token, businessId: state.booking.businessId })}`}>
-          Reschedule
-        </Link>
-      </p>
+      {rescheduleLink}
     </Frame>
   );
 }

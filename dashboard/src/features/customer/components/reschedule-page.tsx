@@ -2,7 +2,8 @@
  * /customer/reschedule?token=...&businessId=... (docs/product.md#reschedule-and-cancel-pages): the
  * customer sees which booking the link is about, picks a date and a free slot
  * (unavailable ones disabled) and confirms. Slots come from the server with the
- * link's token, so the booking's own time never blocks a move within it.
+ * link's token, so the booking's own time never blocks a move within it. A plan's visit
+ * (issue 24) moves alone: the plan keeps its usual day and time.
  */
 import type { ManagedBooking, Slot } from '@slotwise/shared/api';
 import { ApiError } from '@slotwise/shared/client';
@@ -18,6 +19,14 @@ import { BookAgain, BusinessPageLink } from './book-again.tsx';
 import { BookingSummary } from './booking-summary.tsx';
 import { BusinessHeader, brandStyle } from './business-header.tsx';
 import { ChangeLocked } from './change-locked.tsx';
+import {
+  ClosedVisit,
+  closedReason,
+  needsTimeText,
+  ONLY_THIS_VISIT,
+  ONLY_THIS_VISIT_MOVED,
+  PlanSummary,
+} from './plan-visit.tsx';
 import '../customer.css';
 import { Skeleton } from '../../../components/skeleton.tsx';
 
@@ -82,8 +91,8 @@ function Reschedule({ token, businessId }: { token: string; businessId: string }
       (b) => {
         if (!live) return;
         setBooking({ state: 'ready', value: b });
-        // Past the change cut-off there is nothing to pick: no slots to load.
-        if (b.changeLocked) return;
+        // Past the change cut-off, or a visit skipped or of an ended plan: nothing to pick, no slots to load.
+        if (b.changeLocked || closedReason(b)) return;
         const today = todayIn(b.timeZone);
         // A booking's own day, unless that has passed: then today.
         if (b.bookingTime.day < today) setDate(today);
@@ -158,6 +167,7 @@ function Reschedule({ token, businessId }: { token: string; businessId: string }
       <Frame booking={done}>
         <Notice kind="success">{RESCHEDULED}</Notice>
         <BookingSummary booking={done} heading="Your new booking" />
+        {done.plan && <p>{ONLY_THIS_VISIT_MOVED}</p>}
         <p className="muted">A confirmation e-mail is on its way.</p>
         <BusinessPageLink url={done.bookingPageUrl} name={done.businessName} />
       </Frame>
@@ -177,10 +187,18 @@ function Reschedule({ token, businessId }: { token: string; businessId: string }
     );
 
   const current = booking.value;
+  const closed = closedReason(current);
+  if (closed)
+    return (
+      <Frame booking={current}>
+        <ClosedVisit booking={current} reason={closed} />
+      </Frame>
+    );
   if (current.changeLocked)
     return (
       <Frame booking={current}>
         <BookingSummary booking={current} heading="Your current booking" />
+        <PlanSummary booking={current} />
         <ChangeLocked lock={current.changeLocked} />
       </Frame>
     );
@@ -189,6 +207,11 @@ function Reschedule({ token, businessId }: { token: string; businessId: string }
     <Frame booking={current}>
       <p className="muted">Pick a new date and time for your booking.</p>
       <BookingSummary booking={current} heading="Your current booking" />
+      {current.status === 'needs_time' && (
+        <Notice kind="warning">{needsTimeText(current)} You can also pick a time yourself below.</Notice>
+      )}
+      <PlanSummary booking={current} />
+      {current.plan && <p className="customer-plan-note">{ONLY_THIS_VISIT}</p>}
       <form onSubmit={submit} noValidate>
         <div className="field field--narrow">
           <label htmlFor="reschedule-date">New date</label>
