@@ -268,30 +268,31 @@ describe('Bookings Management: plans', () => {
     expect(screen.getByText('No pending bookings.')).toBeInTheDocument();
   });
 
-  it('gives a visit the next free time, then loads the list again', async () => {
+  it('gives a visit the next free time at once, then loads the list again', async () => {
     storeToken();
-    let timed = false;
     const placed = {
       ...taken,
       status: 'approved' as const,
       bookingTime: { day: '2026-03-20', startTime: '10:00', endTime: '11:00' },
     };
+    const reload = deferred<Reply>();
+    let loads = 0;
     const api = fakeApi({
-      [LIST]: () => ({ body: { bookings: [visit, timed ? placed : taken] } }),
-      [NEXT]: () => {
-        timed = true;
-        return { body: placed };
-      },
+      [LIST]: () => (++loads === 1 ? { body: { bookings: [visit, taken] } } : reload.promise),
+      [NEXT]: { body: placed },
     });
     const { user } = renderApp('/dashboard/bookings');
     const card = await screen.findByRole('article', { name: 'Lawn Mowing for Ana Lovelace' });
     await user.click(within(card).getByRole('button', { name: 'Next free time' }));
+    // The answer shows before the list comes back.
     await waitFor(() => expect(within(card).getByText('Approved')).toBeInTheDocument());
     expect(within(card).getByText('Fri, Mar 20, 2026')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Next free time' })).not.toBeInTheDocument();
     expect(api.callsTo(NEXT)[0]?.params.id).toBe(taken._id);
     expect(shownToasts()).toContainEqual('Visit booked for Fri, Mar 20, 2026 at 10:00 AM.');
     await waitFor(() => expect(api.callsTo(LIST)).toHaveLength(2));
+    reload.resolve({ body: { bookings: [visit, placed] } });
+    await waitFor(() => expect(articles()).toHaveLength(2));
   });
 
   it("says why when there is no free time, in the server's words", async () => {
