@@ -851,6 +851,7 @@ describe("plans' visits", () => {
     await openCalendar('/dashboard/calendar?date=2026-03-11', withVisit);
     expect(within(eventBox(TITLE)).getByRole('img', { name: 'Repeats: Weekly' })).toHaveTextContent('↻');
     expect(within(eventBox('Full Detail · Dana Reyes')).queryByRole('img')).not.toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Legend' })).not.toHaveTextContent('Holds no time');
     await act(async () => {
       screen.getByRole('button', { name: 'Month' }).click();
     });
@@ -874,6 +875,7 @@ describe("plans' visits", () => {
     expect(eventBox('Full Detail · Dana Reyes')).not.toHaveClass('cal-event--timeless');
     expect(eventByTitle(`Needs a time: ${TITLE}`).movable).toBe(false);
     expect(eventByTitle(`Skipped: ${TITLE}`).movable).toBe(false);
+    expect(screen.getByRole('list', { name: 'Legend' })).toHaveTextContent('Holds no time');
   });
 
   it('asks before moving a dropped visit; "Move this visit only" sends scope visit and keeps Undo', async () => {

@@ -68,6 +68,8 @@ const LEGEND = [
   ['closed', 'Closed hours'],
   // Shown only while drives are drawn (owners who travel to customers).
   ['travel', 'Travel'],
+  // Shown only while a plan's visit that holds no time (needs_time, skipped) is drawn.
+  ['timeless', 'Holds no time'],
 ] as const;
 
 function parseView(value: string | null, fallback: CalendarView): CalendarView {
@@ -194,6 +196,7 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
     [baseEvents, overrides],
   );
   const selected = selectedKey ? baseEvents.find((e) => e.key === selectedKey) : undefined;
+  const anyTimeless = useMemo(() => baseEvents.some((e) => e.kind === 'booking' && !e.holdsTime), [baseEvents]);
 
   // The URL setter changes with every navigation; handlers read it through a ref so they stay stable.
   const setParamsRef = useRef(setParams);
@@ -377,12 +380,14 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
     <>
       <div className="cal-bar">
         <ul className="cal-legend" aria-label="Legend">
-          {LEGEND.filter(([key]) => key !== 'travel' || travel.length > 0).map(([key, label]) => (
-            <li key={key}>
-              <span className={`cal-swatch cal-swatch--${key}`} aria-hidden="true" />
-              {label}
-            </li>
-          ))}
+          {LEGEND.filter(([key]) => (key !== 'travel' || travel.length > 0) && (key !== 'timeless' || anyTimeless)).map(
+            ([key, label]) => (
+              <li key={key}>
+                <span className={`cal-swatch cal-swatch--${key}`} aria-hidden="true" />
+                {label}
+              </li>
+            ),
+          )}
         </ul>
         <div className="row">
           <span className="cal-refreshing muted" role="status">
