@@ -81,12 +81,12 @@ describe('bookingEvent', () => {
     expect(events.map((e) => e.key)).toEqual(['booking:0b9c7a1e-7f5d-4c1a-9e3b-2d4f6a8c0e14']);
   });
 
-  it("draws a plan's visit that holds no time faint and fixed: one whose day was taken, one the customer skipped", () => {
+  it("draws a plan's visit that holds no time faint: one whose day was taken (dragged to get one), one skipped (fixed)", () => {
     const taken = bookingEvent(booking({ status: 'needs_time' }));
     expect(taken.title).toBe('Needs a time: Full Detail · Dana Reyes');
-    expect([taken.color, taken.movable, taken.holdsTime]).toEqual(['amber', false, false]);
+    expect([taken.color, taken.movable, taken.resizable, taken.holdsTime]).toEqual(['amber', true, false, false]);
     expect(taken.tooltip).toBe(
-      'Needs a time: Full Detail · Dana Reyes (Needs a time) 10:00 AM – 11:30 AM. Its day was taken, so it holds no time: give it one with Next free time.',
+      'Needs a time: Full Detail · Dana Reyes (Needs a time) 10:00 AM – 11:30 AM. Its day was taken, so it holds no time: drag it to a free time, or use Next free time.',
     );
     const skipped = bookingEvent(booking({ status: 'skipped' }));
     expect(skipped.title).toBe('Skipped: Full Detail · Dana Reyes');

@@ -90,10 +90,12 @@ export function travelEvent(block: TravelBlock, timeZone: string): TravelEvent {
 const span = (start: Date, end: Date) => `${formatTime(timeOf(start))} – ${formatTime(timeOf(end))}`;
 
 /**
- * What the owner may drag: pending and approved bookings. One awaiting payment holds its time
- * only until the deposit is paid or the hold runs out (docs/decisions/021), so it stays put.
+ * What the owner may drag: pending and approved bookings, and a plan's visit whose day was taken
+ * (needs_time): dropping it on a free time gives it one, as the server's NO_FREE_TIME sentence
+ * tells the owner to. One awaiting payment holds its time only until the deposit is paid or the
+ * hold runs out (docs/decisions/021), so it stays put.
  */
-const MOVABLE = new Set(['pending', 'approved']);
+const MOVABLE = new Set(['pending', 'approved', 'needs_time']);
 
 /** A plan's visits that hold no time: one whose day was taken, one the customer skipped. */
 const TIMELESS = new Set(['needs_time', 'skipped']);
@@ -109,8 +111,6 @@ function unmovableReason(status: string): string {
   switch (status) {
     case 'awaiting_payment':
       return '. It cannot be moved while it waits for the deposit.';
-    case 'needs_time':
-      return '. Its day was taken, so it holds no time: give it one with Next free time.';
     case 'skipped':
       return '. The customer skipped this visit.';
     default:
@@ -129,7 +129,12 @@ export function bookingEvent(booking: Booking): BookingEvent {
   const what = who ? `${booking.serviceName} · ${who}` : booking.serviceName;
   const title = `${TITLE_PREFIX[status] ?? ''}${what}`;
   const repeats = booking.plan ? `Repeats: ${booking.plan.label}` : null;
-  const reason = movable ? '' : unmovableReason(status);
+  const reason =
+    status === 'needs_time'
+      ? '. Its day was taken, so it holds no time: drag it to a free time, or use Next free time.'
+      : movable
+        ? ''
+        : unmovableReason(status);
   return {
     kind: 'booking',
     key: `booking:${booking._id}`,

@@ -859,7 +859,7 @@ describe("plans' visits", () => {
     expect(within(month).getByRole('img', { name: 'Repeats: Weekly' })).toBeInTheDocument();
   });
 
-  it('draws visits that hold no time faint and fixed, as cancelled and declined ones are fixed', async () => {
+  it('draws visits that hold no time faint; a skipped one stays put, one that needs a time can be dragged to one', async () => {
     const taken: Booking = { ...VISIT, _id: '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d', status: 'needs_time' };
     const skipped: Booking = {
       ...VISIT,
@@ -873,7 +873,7 @@ describe("plans' visits", () => {
     expect(eventBox(`Needs a time: ${TITLE}`)).toHaveClass('cal-event--amber', 'cal-event--timeless');
     expect(eventBox(`Skipped: ${TITLE}`)).toHaveClass('cal-event--grey', 'cal-event--timeless');
     expect(eventBox('Full Detail · Dana Reyes')).not.toHaveClass('cal-event--timeless');
-    expect(eventByTitle(`Needs a time: ${TITLE}`).movable).toBe(false);
+    expect(eventByTitle(`Needs a time: ${TITLE}`).movable).toBe(true);
     expect(eventByTitle(`Skipped: ${TITLE}`).movable).toBe(false);
     expect(screen.getByRole('list', { name: 'Legend' })).toHaveTextContent('Holds no time');
   });
@@ -998,10 +998,34 @@ describe("plans' visits", () => {
     });
     await user.click(eventBox(`Needs a time: ${TITLE}`));
     const sheet = await screen.findByRole('dialog', { name: `Needs a time: ${TITLE}` });
-    expect(within(sheet).queryByRole('button', { name: 'Move' })).not.toBeInTheDocument();
+    expect(within(sheet).getByText('Needs a time')).toHaveAttribute('data-color', 'amber');
     await user.click(within(sheet).getByRole('button', { name: 'Next free time' }));
     await waitFor(() => expect(shownToasts()).toContainEqual('Visit booked for Thu, Mar 12, 2026 at 11:00 AM.'));
     expect(api.callsTo('PUT /api/business-dashboard/booking/next-free-time/:id')[0]?.params.id).toBe(VISIT._id);
+    await waitFor(() => expect(eventBox(TITLE)).toHaveClass('cal-event--green'));
+    expect(eventBox(TITLE)).not.toHaveClass('cal-event--timeless');
+  });
+
+  it('gives a visit whose day was taken a time picked in its dialog, asking about the following visits first', async () => {
+    const taken: Booking = { ...VISIT, status: 'needs_time' };
+    const { api, user } = await openCalendar('/dashboard/calendar?date=2026-03-11', {
+      'GET /api/business-dashboard/bookings': { body: { bookings: [BOOKING, taken] } },
+      [RESCHEDULE]: {
+        body: withUndo({ ...VISIT, bookingTime: { day: '2026-03-10', startTime: '15:00', endTime: '16:00' } }),
+      },
+    });
+    await user.click(eventBox(`Needs a time: ${TITLE}`));
+    const sheet = await screen.findByRole('dialog', { name: `Needs a time: ${TITLE}` });
+    await user.selectOptions(within(sheet).getByLabelText('Start Time'), '15:00');
+    await user.click(within(sheet).getByRole('button', { name: 'Move' }));
+    const question = await screen.findByRole('dialog', { name: 'Move a repeating visit' });
+    await user.click(within(question).getByRole('button', { name: 'Move this visit only' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo(RESCHEDULE)[0]?.body).toMatchObject({
+      bookingId: VISIT._id,
+      newTime: { day: '2026-03-10', startTime: '15:00' },
+      scope: 'visit',
+    });
     await waitFor(() => expect(eventBox(TITLE)).toHaveClass('cal-event--green'));
   });
 });
