@@ -36,6 +36,8 @@ const lazyPages = {
   Calendar: lazyPage(() => import('../features/calendar/calendar-page.tsx'), 'CalendarPage'),
   Services: lazyPage(() => import('../features/services/components/services-page.tsx'), 'ServicesPage'),
   Settings: lazyPage(() => import('../features/settings/components/settings-page.tsx'), 'SettingsPage'),
+  // The Bookings page's Plans tab (issue 24): the page is in the first download, its plans are not.
+  Plans: lazyPage(() => import('../features/bookings/components/plans-view.tsx'), 'PlansView'),
 };
 
 /** The dashboard's top-bar links whose pages are in chunks of their own: loaded when the owner heads for one. */
@@ -99,7 +101,7 @@ export function AppRoutes() {
             >
               <Route index element={<OverviewPage />} />
               <Route caseSensitive path="calendar" element={<lazyPages.Calendar />} />
-              <Route caseSensitive path="bookings" element={<BookingsPage />} />
+              <Route caseSensitive path="bookings" element={<BookingsPage Plans={lazyPages.Plans} />} />
               <Route caseSensitive path="services" element={<lazyPages.Services />} />
               <Route caseSensitive path="settings" element={<lazyPages.Settings />} />
               <Route path="*" element={<DashboardNotFound />} />

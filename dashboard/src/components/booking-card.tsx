@@ -1,4 +1,8 @@
-/** One booking, as the overview (compact) and the Bookings page (detailed) show it, with its deposit's chips. */
+/**
+ * One booking, as the overview (compact) and the Bookings page (detailed) show it, with its
+ * deposit's chips and, for a plan's visit, a repeat mark with the plan's words. A visit whose
+ * day was taken (needs_time) holds no time, so it shows none.
+ */
 import { useSignals } from '@preact/signals-react/runtime';
 import type { Booking } from '@slotwise/shared/api';
 import { formatUsd } from '@slotwise/shared/money';
@@ -9,6 +13,9 @@ import { formatPhone, telHref } from '../lib/phone.ts';
 import { PaymentChips } from './booking-payment.tsx';
 import { EmailText } from './email-text.tsx';
 import './booking-card.css';
+
+/** A plan's visit whose day was taken: it waits for the owner to give it a time. */
+const NO_TIME = 'Not set yet';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -32,12 +39,19 @@ export function BookingCard({
   useSignals();
   const name = `${booking.firstName} ${booking.lastName}`.trim();
   const time = booking.bookingTime;
+  const timeless = booking.status.toLowerCase() === 'needs_time';
   return (
     <article className="card booking-card" aria-label={`${booking.serviceName} for ${name}`}>
       <header className="booking-card-head">
         <h3>{booking.serviceName}</h3>
         <StatusBadge status={booking.status} />
       </header>
+      {booking.plan && (
+        <p className="booking-plan">
+          <span aria-hidden="true">↻</span> <span className="visually-hidden">Repeats: </span>
+          {booking.plan.label}
+        </p>
+      )}
       <PaymentChips booking={booking} />
       {detailed ? (
         <dl className="booking-details">
@@ -55,14 +69,22 @@ export function BookingCard({
           <Detail label="Price">{formatUsd(booking.totalQuote)}</Detail>
           <Detail label="Address">{booking.customerAddress || 'N/A'}</Detail>
           <Detail label="Date">{formatDay(time?.day)}</Detail>
-          <Detail label="Start time">{formatTime(time?.startTime, time?.startZone)}</Detail>
-          <Detail label="End time">{formatTime(time?.endTime, time?.endZone)}</Detail>
+          {timeless ? (
+            <Detail label="Time">{NO_TIME}</Detail>
+          ) : (
+            <>
+              <Detail label="Start time">{formatTime(time?.startTime, time?.startZone)}</Detail>
+              <Detail label="End time">{formatTime(time?.endTime, time?.endZone)}</Detail>
+            </>
+          )}
         </dl>
       ) : (
         <dl className="booking-details">
           <Detail label="Customer">{name}</Detail>
           <Detail label="Time">
-            {formatTime(time?.startTime, time?.startZone)} – {formatTime(time?.endTime, time?.endZone)}
+            {timeless
+              ? NO_TIME
+              : `${formatTime(time?.startTime, time?.startZone)} – ${formatTime(time?.endTime, time?.endZone)}`}
           </Detail>
           <Detail label="Price">{formatUsd(booking.totalQuote)}</Detail>
           {booking.customerAddress && <Detail label="Address">{booking.customerAddress}</Detail>}

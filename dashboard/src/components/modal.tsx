@@ -2,10 +2,14 @@
  * A small modal dialog: labelled by its heading, focus moved in on open, kept inside
  * with Tab, Escape closes it (a stray click outside does not lose what was typed),
  * focus returns on close. On a phone (modal.css) it is a bottom sheet: full width,
- * along the bottom edge, in reach of a thumb.
+ * along the bottom edge, in reach of a thumb. A dialog opened from another (the calendar's
+ * "Move this visit only?" over a booking's sheet) is on top: Escape closes it alone.
  */
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import './modal.css';
+
+/** The open dialogs, the last on top. */
+const open: symbol[] = [];
 
 const FOCUSABLE =
   'button:not([disabled]), select:not([disabled]), input:not([disabled]), textarea, [href], [tabindex="0"]';
@@ -30,13 +34,16 @@ export function Modal({
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const first = panel.current?.querySelector<HTMLElement>('[data-autofocus]') ?? panel.current;
     first?.focus();
+    const me = Symbol('modal');
+    open.push(me);
     // Escape closes it wherever focus went (a click on the backdrop leaves it on the page).
     const onEscape = (event: globalThis.KeyboardEvent) => {
-      if (event.key === 'Escape') closeRef.current();
+      if (event.key === 'Escape' && open.at(-1) === me) closeRef.current();
     };
     document.addEventListener('keydown', onEscape);
     return () => {
       document.removeEventListener('keydown', onEscape);
+      open.splice(open.indexOf(me), 1);
       before?.focus();
     };
   }, []);

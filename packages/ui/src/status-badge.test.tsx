@@ -13,6 +13,8 @@ describe('StatusBadge', () => {
     ['PENDING', 'amber'],
     ['Approved', 'green'],
     ['declined', 'grey'],
+    ['needs_time', 'amber'],
+    ['skipped', 'grey'],
     ['', 'grey'],
     [null, 'grey'],
   ] as const)('colours %s %s', (status, color) => {
@@ -23,6 +25,9 @@ describe('StatusBadge', () => {
     ['awaiting_payment', 'Awaiting payment'],
     ['expired', 'Expired'],
     ['PENDING', 'Pending'],
+    ['needs_time', 'Needs a time'],
+    ['NEEDS_TIME', 'Needs a time'],
+    ['skipped', 'Skipped'],
     ['some__new_state', 'Some new state'],
     ['', 'Unknown'],
     [undefined, 'Unknown'],
@@ -46,5 +51,16 @@ describe('StatusBadge', () => {
     );
     expect(screen.getByText('Awaiting payment')).toHaveAttribute('data-color', 'amber');
     expect(screen.getByText('Expired')).toHaveAttribute('data-color', 'grey');
+  });
+
+  it('says a plan\'s visit "Needs a time" in amber and "Skipped" in grey', () => {
+    render(
+      <>
+        <StatusBadge status="needs_time" />
+        <StatusBadge status="skipped" />
+      </>,
+    );
+    expect(screen.getByText('Needs a time')).toHaveAttribute('data-color', 'amber');
+    expect(screen.getByText('Skipped')).toHaveAttribute('data-color', 'grey');
   });
 });

@@ -1,8 +1,9 @@
 /**
- * A coloured booking-status pill (docs/product.md#booking-statuses): pending and awaiting payment
- * amber, approved green, completed blue, cancelled red, anything else grey (declined, expired),
- * compared case-insensitively. The word is the status with underscores read as spaces
- * ("awaiting_payment" -> "Awaiting payment").
+ * A coloured booking-status pill (docs/product.md#booking-statuses): pending, awaiting payment and
+ * a plan's visit that needs a time amber, approved green, completed blue, cancelled red, anything
+ * else grey (declined, expired, skipped), compared case-insensitively. The word is the status with
+ * underscores read as spaces ("awaiting_payment" -> "Awaiting payment"), unless it has words of
+ * its own ("needs_time" -> "Needs a time").
  * Plain React API only: the widget renders this on preact/compat too. Apps import
  * status-badge.css (or adopt it into a shadow root with `?inline`).
  */
@@ -12,9 +13,16 @@ export type BadgeColor = 'amber' | 'green' | 'blue' | 'red' | 'grey';
 const COLORS: Record<string, BadgeColor> = {
   pending: 'amber',
   awaiting_payment: 'amber',
+  // A plan's visit whose day was taken: it waits for the owner to give it a time.
+  needs_time: 'amber',
   approved: 'green',
   completed: 'blue',
   cancelled: 'red',
+};
+
+/** Statuses whose words are not the status read aloud. */
+const LABELS: Record<string, string> = {
+  needs_time: 'Needs a time',
 };
 
 const normal = (status: string | null | undefined) => (status ?? '').trim().toLowerCase();
@@ -23,8 +31,10 @@ export function statusColor(status: string | null | undefined): BadgeColor {
   return COLORS[normal(status)] ?? 'grey';
 }
 
-/** "awaiting_payment" -> "Awaiting payment"; nothing -> "Unknown". */
+/** "awaiting_payment" -> "Awaiting payment", "needs_time" -> "Needs a time"; nothing -> "Unknown". */
 export function statusLabel(status: string | null | undefined): string {
+  const label = LABELS[normal(status)];
+  if (label) return label;
   const s = normal(status).replace(/_+/g, ' ').trim();
   return s ? s.charAt(0).toUpperCase() + s.slice(1) : 'Unknown';
 }

@@ -81,6 +81,30 @@ describe('bookingEvent', () => {
     expect(events.map((e) => e.key)).toEqual(['booking:0b9c7a1e-7f5d-4c1a-9e3b-2d4f6a8c0e14']);
   });
 
+  it("draws a plan's visit that holds no time faint: one whose day was taken (dragged to get one), one skipped (fixed)", () => {
+    const taken = bookingEvent(booking({ status: 'needs_time' }));
+    expect(taken.title).toBe('Needs a time: Full Detail · Dana Reyes');
+    expect([taken.color, taken.movable, taken.resizable, taken.holdsTime]).toEqual(['amber', true, false, false]);
+    expect(taken.tooltip).toBe(
+      'Needs a time: Full Detail · Dana Reyes (Needs a time) 10:00 AM – 11:30 AM. Its day was taken, so it holds no time: drag it to a free time, or use Next free time.',
+    );
+    const skipped = bookingEvent(booking({ status: 'skipped' }));
+    expect(skipped.title).toBe('Skipped: Full Detail · Dana Reyes');
+    expect([skipped.color, skipped.movable, skipped.holdsTime]).toEqual(['grey', false, false]);
+    for (const status of ['pending', 'approved', 'cancelled', 'declined'] as const)
+      expect(bookingEvent(booking({ status })).holdsTime).toBe(true);
+  });
+
+  it("names a plan's visit's repeat, and nothing for a one-off booking", () => {
+    const visit = bookingEvent(
+      booking({ status: 'approved', plan: { planId: '6f1e2d3c-4b5a-4697-8877-665544332211', label: 'Weekly' } }),
+    );
+    expect(visit.repeats).toBe('Repeats: Weekly');
+    expect(visit.movable).toBe(true);
+    expect(visit.tooltip).toBe('Full Detail · Dana Reyes (Approved) 10:00 AM – 11:30 AM Repeats: Weekly.');
+    expect(bookingEvent(booking()).repeats).toBeNull();
+  });
+
   it('ends a booking that runs past midnight on the next day', () => {
     const e = bookingEvent(booking({ bookingTime: { day: '2026-03-11', startTime: '23:30', endTime: '00:30' } }));
     expect(e.end).toEqual(wallDate('2026-03-12', '00:30'));

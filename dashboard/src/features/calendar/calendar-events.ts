@@ -37,6 +37,13 @@ interface EventBase {
 export interface BookingEvent extends EventBase {
   kind: 'booking';
   booking: Booking;
+  /**
+   * False for a plan's visit that holds no time (needs_time, skipped: docs/decisions/022), drawn
+   * faint on the day it was meant for, as cancelled and declined bookings are drawn yet hold nothing.
+   */
+  holdsTime: boolean;
+  /** A plan's visit: "Repeats: Weekly", said by its repeat mark; null for a one-off booking. */
+  repeats: string | null;
 }
 export interface BlockedEvent extends EventBase {
   kind: 'blocked';
@@ -83,15 +90,32 @@ export function travelEvent(block: TravelBlock, timeZone: string): TravelEvent {
 const span = (start: Date, end: Date) => `${formatTime(timeOf(start))} – ${formatTime(timeOf(end))}`;
 
 /**
- * What the owner may drag: pending and approved bookings. One awaiting payment holds its time
- * only until the deposit is paid or the hold runs out (docs/decisions/021), so it stays put.
+ * What the owner may drag: pending and approved bookings, and a plan's visit whose day was taken
+ * (needs_time): dropping it on a free time gives it one, as the server's NO_FREE_TIME sentence
+ * tells the owner to. One awaiting payment holds its time only until the deposit is paid or the
+ * hold runs out (docs/decisions/021), so it stays put.
  */
-const MOVABLE = new Set(['pending', 'approved']);
+const MOVABLE = new Set(['pending', 'approved', 'needs_time']);
+
+/** A plan's visits that hold no time: one whose day was taken, one the customer skipped. */
+const TIMELESS = new Set(['needs_time', 'skipped']);
+
+/** Words before the title of a booking whose status changes what it means on the grid. */
+const TITLE_PREFIX: Record<string, string> = {
+  awaiting_payment: 'Awaiting payment: ',
+  needs_time: 'Needs a time: ',
+  skipped: 'Skipped: ',
+};
 
 function unmovableReason(status: string): string {
-  return status === 'awaiting_payment'
-    ? '. It cannot be moved while it waits for the deposit.'
-    : `. A ${status} booking cannot be moved.`;
+  switch (status) {
+    case 'awaiting_payment':
+      return '. It cannot be moved while it waits for the deposit.';
+    case 'skipped':
+      return '. The customer skipped this visit.';
+    default:
+      return `. A ${status} booking cannot be moved.`;
+  }
 }
 
 export function bookingEvent(booking: Booking): BookingEvent {
@@ -103,18 +127,27 @@ export function bookingEvent(booking: Booking): BookingEvent {
   const movable = MOVABLE.has(status);
   const who = `${booking.firstName} ${booking.lastName}`.trim();
   const what = who ? `${booking.serviceName} · ${who}` : booking.serviceName;
-  const title = status === 'awaiting_payment' ? `Awaiting payment: ${what}` : what;
+  const title = `${TITLE_PREFIX[status] ?? ''}${what}`;
+  const repeats = booking.plan ? `Repeats: ${booking.plan.label}` : null;
+  const reason =
+    status === 'needs_time'
+      ? '. Its day was taken, so it holds no time: drag it to a free time, or use Next free time.'
+      : movable
+        ? ''
+        : unmovableReason(status);
   return {
     kind: 'booking',
     key: `booking:${booking._id}`,
     title,
-    tooltip: `${title} (${statusLabel(status)}) ${span(start, end)}${movable ? '' : unmovableReason(status)}`,
+    tooltip: `${title} (${statusLabel(status)}) ${span(start, end)}${reason}${repeats ? ` ${repeats}.` : ''}`,
     start,
     end,
     movable,
     resizable: false,
     color: statusColor(status),
     booking,
+    holdsTime: !TIMELESS.has(status),
+    repeats,
   };
 }
 

@@ -831,6 +831,205 @@ describe('clicking an event', () => {
   });
 });
 
+describe("plans' visits", () => {
+  const RESCHEDULE = 'PUT /api/business-dashboard/booking/reschedule';
+  const VISIT: Booking = {
+    ...APPROVED,
+    _id: '4f5a6b7c-8d9e-4f0a-8b1c-2d3e4f5a6b7c',
+    firstName: 'Ana',
+    lastName: 'Diaz',
+    serviceName: 'Pool Cleaning',
+    bookingTime: { day: '2026-03-10', startTime: '11:00', endTime: '12:00' },
+    plan: { planId: '6f1e2d3c-4b5a-4697-8877-665544332211', label: 'Weekly' },
+  };
+  const TITLE = 'Pool Cleaning · Ana Diaz';
+  const withVisit = { 'GET /api/business-dashboard/bookings': { body: { bookings: [BOOKING, APPROVED, VISIT] } } };
+  const drop = (title: string, day: string, from: string, to: string) =>
+    act(() => props().onEventDrop({ event: eventByTitle(title), start: wallDate(day, from), end: wallDate(day, to) }));
+
+  it('marks a visit of a plan with a repeat mark named for screen readers, in the week and month views', async () => {
+    await openCalendar('/dashboard/calendar?date=2026-03-11', withVisit);
+    expect(within(eventBox(TITLE)).getByRole('img', { name: 'Repeats: Weekly' })).toHaveTextContent('↻');
+    expect(within(eventBox('Full Detail · Dana Reyes')).queryByRole('img')).not.toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Legend' })).not.toHaveTextContent('Holds no time');
+    await act(async () => {
+      screen.getByRole('button', { name: 'Month' }).click();
+    });
+    const month = await screen.findByRole('button', { name: `11:00 AM Repeats: Weekly ${TITLE}` });
+    expect(within(month).getByRole('img', { name: 'Repeats: Weekly' })).toBeInTheDocument();
+  });
+
+  it('draws visits that hold no time faint; a skipped one stays put, one that needs a time can be dragged to one', async () => {
+    const taken: Booking = { ...VISIT, _id: '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d', status: 'needs_time' };
+    const skipped: Booking = {
+      ...VISIT,
+      _id: '6b7c8d9e-0f1a-4b2c-8d3e-4f5a6b7c8d9e',
+      status: 'skipped',
+      bookingTime: { day: '2026-03-12', startTime: '11:00', endTime: '12:00' },
+    };
+    await openCalendar('/dashboard/calendar?date=2026-03-11', {
+      'GET /api/business-dashboard/bookings': { body: { bookings: [BOOKING, taken, skipped] } },
+    });
+    expect(eventBox(`Needs a time: ${TITLE}`)).toHaveClass('cal-event--amber', 'cal-event--timeless');
+    expect(eventBox(`Skipped: ${TITLE}`)).toHaveClass('cal-event--grey', 'cal-event--timeless');
+    expect(eventBox('Full Detail · Dana Reyes')).not.toHaveClass('cal-event--timeless');
+    expect(eventByTitle(`Needs a time: ${TITLE}`).movable).toBe(true);
+    expect(eventByTitle(`Skipped: ${TITLE}`).movable).toBe(false);
+    expect(screen.getByRole('list', { name: 'Legend' })).toHaveTextContent('Holds no time');
+  });
+
+  it('asks before moving a dropped visit; "Move this visit only" sends scope visit and keeps Undo', async () => {
+    const moved = { ...VISIT, bookingTime: { day: '2026-03-13', startTime: '14:00', endTime: '15:00' } };
+    const { api, user } = await openCalendar('/dashboard/calendar?date=2026-03-11', {
+      ...withVisit,
+      [RESCHEDULE]: { body: withUndo(moved) },
+      'POST /api/business-dashboard/booking/undo/:token': { body: VISIT },
+    });
+    drop(TITLE, '2026-03-13', '14:00', '15:00');
+    const dialog = await screen.findByRole('dialog', { name: 'Move a repeating visit' });
+    expect(dialog).toHaveTextContent(
+      'Pool Cleaning for Ana Diaz repeats: Weekly. Move it to Fri, Mar 13, 2026 at 2:00 PM:',
+    );
+    // Nothing is sent until the owner answers; the visit waits where it was dropped.
+    expect(api.callsTo(RESCHEDULE)).toHaveLength(0);
+    expect(within(eventBox(TITLE)).getByText('2:00 PM – 3:00 PM')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Move this visit only' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Move this visit only' }));
+    await waitFor(() => expect(api.callsTo(RESCHEDULE)).toHaveLength(1));
+    expect(api.callsTo(RESCHEDULE)[0]?.body).toEqual({
+      bookingId: VISIT._id,
+      newTime: { day: '2026-03-13', startTime: '14:00' },
+      requestor: 'business',
+      scope: 'visit',
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(shownToasts()).toContainEqual(
+        'Visit moved to Fri, Mar 13, 2026 at 2:00 PM. Ana will be e-mailed in 10 seconds.',
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(shownToasts()).toContainEqual('Move undone. No e-mail was sent.'));
+    await waitFor(() => expect(within(eventBox(TITLE)).getByText('11:00 AM – 12:00 PM')).toBeInTheDocument());
+  });
+
+  it('"This and following visits" sends scope following and loads the week again', async () => {
+    const moved = { ...VISIT, bookingTime: { day: '2026-03-12', startTime: '16:00', endTime: '17:00' } };
+    const { api, user } = await openCalendar('/dashboard/calendar?date=2026-03-11', {
+      ...withVisit,
+      [RESCHEDULE]: { body: withUndo(moved) },
+    });
+    const loads = api.callsTo('GET /api/business-dashboard/bookings').length;
+    drop(TITLE, '2026-03-12', '16:00', '17:00');
+    const dialog = await screen.findByRole('dialog', { name: 'Move a repeating visit' });
+    await user.click(within(dialog).getByRole('button', { name: 'This and following visits' }));
+    await waitFor(() => expect(api.callsTo(RESCHEDULE)).toHaveLength(1));
+    expect(api.callsTo(RESCHEDULE)[0]?.body).toMatchObject({ scope: 'following' });
+    await waitFor(() =>
+      expect(shownToasts()).toContainEqual(
+        'This and following visits moved, from Thu, Mar 12, 2026 at 4:00 PM. Ana will be e-mailed in 10 seconds.',
+      ),
+    );
+    await waitFor(() => expect(api.callsTo('GET /api/business-dashboard/bookings')).toHaveLength(loads + 1));
+  });
+
+  it('Cancel (or Escape) sends nothing and puts the visit back', async () => {
+    const { api, user } = await openCalendar('/dashboard/calendar?date=2026-03-11', withVisit);
+    drop(TITLE, '2026-03-13', '14:00', '15:00');
+    let dialog = await screen.findByRole('dialog', { name: 'Move a repeating visit' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(within(eventBox(TITLE)).getByText('11:00 AM – 12:00 PM')).toBeInTheDocument());
+    drop(TITLE, '2026-03-13', '14:00', '15:00');
+    dialog = await screen.findByRole('dialog', { name: 'Move a repeating visit' });
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo(RESCHEDULE)).toHaveLength(0);
+    expect(shownToasts()).toEqual([]);
+  });
+
+  it('never asks about a one-off booking', async () => {
+    const { api } = await openCalendar('/dashboard/calendar?date=2026-03-11', {
+      ...withVisit,
+      [RESCHEDULE]: {
+        body: withUndo({ ...BOOKING, bookingTime: { day: '2026-03-13', startTime: '14:00', endTime: '15:00' } }),
+      },
+    });
+    drop('Full Detail · Dana Reyes', '2026-03-13', '14:00', '15:00');
+    await waitFor(() => expect(api.callsTo(RESCHEDULE)).toHaveLength(1));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo(RESCHEDULE)[0]?.body).not.toHaveProperty('scope');
+  });
+
+  it("asks from the visit's own dialog too, on top of it: Escape closes only the question", async () => {
+    const moved = { ...VISIT, bookingTime: { day: '2026-03-10', startTime: '14:00', endTime: '15:00' } };
+    const { api, user } = await openCalendar('/dashboard/calendar?date=2026-03-11', {
+      ...withVisit,
+      [RESCHEDULE]: { body: withUndo(moved) },
+    });
+    await user.click(eventBox(TITLE));
+    const sheet = await screen.findByRole('dialog', { name: TITLE });
+    expect(within(sheet).getByText('Weekly')).toBeInTheDocument();
+    await user.selectOptions(within(sheet).getByLabelText('Start Time'), '14:00');
+    await user.click(within(sheet).getByRole('button', { name: 'Move' }));
+    await screen.findByRole('dialog', { name: 'Move a repeating visit' });
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Move a repeating visit' })).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: TITLE })).toBeInTheDocument();
+    expect(api.callsTo(RESCHEDULE)).toHaveLength(0);
+
+    await user.click(within(sheet).getByRole('button', { name: 'Move' }));
+    const question = await screen.findByRole('dialog', { name: 'Move a repeating visit' });
+    await user.click(within(question).getByRole('button', { name: 'Move this visit only' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo(RESCHEDULE)[0]?.body).toMatchObject({
+      newTime: { day: '2026-03-10', startTime: '14:00' },
+      scope: 'visit',
+    });
+  });
+
+  it('offers Next free time in the dialog of a visit whose day was taken', async () => {
+    const taken: Booking = { ...VISIT, status: 'needs_time' };
+    const { api, user } = await openCalendar('/dashboard/calendar?date=2026-03-11', {
+      'GET /api/business-dashboard/bookings': { body: { bookings: [BOOKING, taken] } },
+      'PUT /api/business-dashboard/booking/next-free-time/:id': {
+        body: { ...VISIT, bookingTime: { day: '2026-03-12', startTime: '11:00', endTime: '12:00' } },
+      },
+    });
+    await user.click(eventBox(`Needs a time: ${TITLE}`));
+    const sheet = await screen.findByRole('dialog', { name: `Needs a time: ${TITLE}` });
+    expect(within(sheet).getByText('Needs a time')).toHaveAttribute('data-color', 'amber');
+    await user.click(within(sheet).getByRole('button', { name: 'Next free time' }));
+    await waitFor(() => expect(shownToasts()).toContainEqual('Visit booked for Thu, Mar 12, 2026 at 11:00 AM.'));
+    expect(api.callsTo('PUT /api/business-dashboard/booking/next-free-time/:id')[0]?.params.id).toBe(VISIT._id);
+    await waitFor(() => expect(eventBox(TITLE)).toHaveClass('cal-event--green'));
+    expect(eventBox(TITLE)).not.toHaveClass('cal-event--timeless');
+  });
+
+  it('gives a visit whose day was taken a time picked in its dialog, asking about the following visits first', async () => {
+    const taken: Booking = { ...VISIT, status: 'needs_time' };
+    const { api, user } = await openCalendar('/dashboard/calendar?date=2026-03-11', {
+      'GET /api/business-dashboard/bookings': { body: { bookings: [BOOKING, taken] } },
+      [RESCHEDULE]: {
+        body: withUndo({ ...VISIT, bookingTime: { day: '2026-03-10', startTime: '15:00', endTime: '16:00' } }),
+      },
+    });
+    await user.click(eventBox(`Needs a time: ${TITLE}`));
+    const sheet = await screen.findByRole('dialog', { name: `Needs a time: ${TITLE}` });
+    await user.selectOptions(within(sheet).getByLabelText('Start Time'), '15:00');
+    await user.click(within(sheet).getByRole('button', { name: 'Move' }));
+    const question = await screen.findByRole('dialog', { name: 'Move a repeating visit' });
+    await user.click(within(question).getByRole('button', { name: 'Move this visit only' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo(RESCHEDULE)[0]?.body).toMatchObject({
+      bookingId: VISIT._id,
+      newTime: { day: '2026-03-10', startTime: '15:00' },
+      scope: 'visit',
+    });
+    await waitFor(() => expect(eventBox(TITLE)).toHaveClass('cal-event--green'));
+  });
+});
+
 describe('undo and decisions', () => {
   it('offers Undo after a dropped booking; Undo puts it back where it was', async () => {
     const moved = { ...BOOKING, bookingTime: { day: '2026-03-13', startTime: '14:00', endTime: '15:00' } };

@@ -24,6 +24,7 @@ import { useSharedResource } from '../../lib/resource.ts';
 import { offerUndo } from '../../lib/undo.ts';
 import { patchList, useAvailability, useRangeData, useTravelBlocks } from './calendar-data.ts';
 import {
+  type BookingEvent,
   type CalendarEvent,
   describeHours,
   type HoursByWeekday,
@@ -36,6 +37,7 @@ import {
 import { BlockTimeDialog, type BlockTimeDraft, STEPS } from './components/block-time-dialog.tsx';
 import { BusinessCalendar } from './components/business-calendar.tsx';
 import { EventDialog } from './components/event-dialog.tsx';
+import { type MoveScope, MoveScopeDialog } from './components/move-scope-dialog.tsx';
 import { swipeHandlers } from './swipe.ts';
 import { openingView, rememberView, stepDay } from './view-memory.ts';
 import {
@@ -66,6 +68,8 @@ const LEGEND = [
   ['closed', 'Closed hours'],
   // Shown only while drives are drawn (owners who travel to customers).
   ['travel', 'Travel'],
+  // Shown only while a plan's visit that holds no time (needs_time, skipped) is drawn.
+  ['timeless', 'Holds no time'],
 ] as const;
 
 function parseView(value: string | null, fallback: CalendarView): CalendarView {
@@ -156,6 +160,17 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
   const [overrides, setOverrides] = useState<ReadonlyMap<string, { start: Date; end: Date }>>(new Map());
   const [draft, setDraft] = useState<BlockTimeDraft | null>(null);
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
+  // A plan's visit being moved: where to, and the answer to "this visit only, or the following too?".
+  const [asking, setAsking] = useState<{
+    event: BookingEvent;
+    start: Date;
+    answer: (scope: MoveScope | null) => void;
+  } | null>(null);
+  const askScope = useCallback(
+    (event: BookingEvent, start: Date) =>
+      new Promise<MoveScope | null>((answer) => setAsking({ event, start, answer })),
+    [],
+  );
 
   const bookingList = bookings.data.value;
   const blockedList = blocked.data.value;
@@ -181,6 +196,7 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
     [baseEvents, overrides],
   );
   const selected = selectedKey ? baseEvents.find((e) => e.key === selectedKey) : undefined;
+  const anyTimeless = useMemo(() => baseEvents.some((e) => e.kind === 'booking' && !e.holdsTime), [baseEvents]);
 
   // The URL setter changes with every navigation; handlers read it through a ref so they stay stable.
   const setParamsRef = useRef(setParams);
@@ -247,6 +263,16 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
       }
       if (+start === +event.start && +end === +event.end) return true;
       setOverrides((o) => new Map(o).set(event.key, { start, end }));
+      let scope: MoveScope | null = null;
+      if (event.kind === 'booking' && event.booking.plan) {
+        // A plan's visit: it stays where it was dropped while the owner says how much of the plan moves.
+        scope = await askScope(event, start);
+        setAsking(null);
+        if (!scope) {
+          dropOverride(event.key);
+          return false;
+        }
+      }
       try {
         if (event.kind === 'booking') {
           const { undo, ...updated } = await client.dashboard.rescheduleBooking({
@@ -257,15 +283,24 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
               // The version this calendar read: a booking changed meanwhile (say, the customer
               // rescheduled it) is refused with 409 BOOKING_CHANGED instead of silently overwritten.
               version: event.booking.version,
+              ...(scope ? { scope } : {}),
             },
           });
           const replace = (b: Booking) => patchList(bookings, (list) => list.map((x) => (x._id === b._id ? b : x)));
           replace(updated);
+          // The following visits moved too, on the server: the range is loaded again to show them.
+          if (scope === 'following') void bookings.refresh();
+          const when = `${formatDay(dayOf(start))} at ${formatTime(timeOf(start))}`;
+          const who = updated.firstName || 'The customer';
           offerUndo(
-            `Booking moved to ${formatDay(dayOf(start))} at ${formatTime(timeOf(start))}. ` +
-              `${updated.firstName || 'The customer'} will be e-mailed in 10 seconds.`,
+            scope === 'following'
+              ? `This and following visits moved, from ${when}. ${who} will be e-mailed in 10 seconds.`
+              : `${scope ? 'Visit' : 'Booking'} moved to ${when}. ${who} will be e-mailed in 10 seconds.`,
             'Move undone. No e-mail was sent.',
-            async () => replace(await client.dashboard.undo({ params: { token: undo.token } })),
+            async () => {
+              replace(await client.dashboard.undo({ params: { token: undo.token } }));
+              if (scope === 'following') void bookings.refresh();
+            },
           );
         } else {
           const id = event.blocked._id;
@@ -295,7 +330,7 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
         dropOverride(event.key);
       }
     },
-    [bookings, blocked, timeZone, dropOverride],
+    [bookings, blocked, timeZone, dropOverride, askScope],
   );
 
   const onMove = useCallback(
@@ -345,12 +380,14 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
     <>
       <div className="cal-bar">
         <ul className="cal-legend" aria-label="Legend">
-          {LEGEND.filter(([key]) => key !== 'travel' || travel.length > 0).map(([key, label]) => (
-            <li key={key}>
-              <span className={`cal-swatch cal-swatch--${key}`} aria-hidden="true" />
-              {label}
-            </li>
-          ))}
+          {LEGEND.filter(([key]) => (key !== 'travel' || travel.length > 0) && (key !== 'timeless' || anyTimeless)).map(
+            ([key, label]) => (
+              <li key={key}>
+                <span className={`cal-swatch cal-swatch--${key}`} aria-hidden="true" />
+                {label}
+              </li>
+            ),
+          )}
         </ul>
         <div className="row">
           <span className="cal-refreshing muted" role="status">
@@ -418,6 +455,8 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
           onClose={() => setSelectedKey(null)}
         />
       )}
+      {/* After the event's dialog: a move asked from it is answered on top of it. */}
+      {asking && <MoveScopeDialog event={asking.event} start={asking.start} onChoose={asking.answer} />}
     </>
   );
 }

@@ -226,6 +226,99 @@ describe('Bookings Management', () => {
   });
 });
 
+describe('Bookings Management: plans', () => {
+  const NEXT = 'PUT /api/business-dashboard/booking/next-free-time/:id';
+  const plan = { planId: '10000000-0000-4000-8000-000000000001', label: 'Every 2 weeks' };
+  const visit = makeBooking({ firstName: 'Ana', serviceName: 'Pool Cleaning', status: 'approved', plan });
+  const taken = makeBooking({
+    firstName: 'Ana',
+    serviceName: 'Lawn Mowing',
+    status: 'needs_time',
+    plan: { ...plan, label: 'Weekly' },
+    bookingTime: { day: '2026-03-19', startTime: '10:00', endTime: '11:00' },
+  });
+
+  it("marks a plan's visit with the repeat mark and the plan's words, and nothing on a one-off booking", async () => {
+    storeToken();
+    fakeApi({ [LIST]: { body: { bookings: [visit, approved] } } });
+    renderApp('/dashboard/bookings');
+    const card = await screen.findByRole('article', { name: 'Pool Cleaning for Ana Lovelace' });
+    expect(card.querySelector('.booking-plan')?.textContent).toBe('↻ Repeats: Every 2 weeks');
+    expect(within(card).getByText('Repeats:')).toHaveClass('visually-hidden');
+    expect(screen.getByRole('article', { name: 'Polish for Alex Lovelace' }).querySelector('.booking-plan')).toBeNull();
+  });
+
+  it('shows a visit whose day was taken as needing a time, holding none, under its own filter', async () => {
+    storeToken();
+    fakeApi({ [LIST]: { body: { bookings: [visit, taken] } } });
+    const { user, location } = renderApp('/dashboard/bookings');
+    const card = await screen.findByRole('article', { name: 'Lawn Mowing for Ana Lovelace' });
+    expect(within(card).getByText('Needs a time')).toHaveAttribute('data-color', 'amber');
+    expect(within(card).getByText('Not set yet')).toBeInTheDocument();
+    expect(within(card).queryByText('10:00 AM')).not.toBeInTheDocument();
+    expect(within(card).getByText('Thu, Mar 19, 2026')).toBeInTheDocument();
+    // Only such a visit offers Next free time.
+    expect(screen.getAllByRole('button', { name: 'Next free time' })).toHaveLength(1);
+    expect(within(card).getByRole('button', { name: 'Next free time' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Needs a time' }));
+    expect(articles()).toEqual(['Lawn Mowing for Ana Lovelace']);
+    expect(location().search).toBe('?status=needs_time');
+    await user.click(screen.getByRole('button', { name: 'Pending' }));
+    expect(screen.getByText('No pending bookings.')).toBeInTheDocument();
+  });
+
+  it('gives a visit the next free time at once, then loads the list again', async () => {
+    storeToken();
+    const placed = {
+      ...taken,
+      status: 'approved' as const,
+      bookingTime: { day: '2026-03-20', startTime: '10:00', endTime: '11:00' },
+    };
+    const reload = deferred<Reply>();
+    let loads = 0;
+    const api = fakeApi({
+      [LIST]: () => (++loads === 1 ? { body: { bookings: [visit, taken] } } : reload.promise),
+      [NEXT]: { body: placed },
+    });
+    const { user } = renderApp('/dashboard/bookings');
+    const card = await screen.findByRole('article', { name: 'Lawn Mowing for Ana Lovelace' });
+    await user.click(within(card).getByRole('button', { name: 'Next free time' }));
+    // The answer shows before the list comes back.
+    await waitFor(() => expect(within(card).getByText('Approved')).toBeInTheDocument());
+    expect(within(card).getByText('Fri, Mar 20, 2026')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Next free time' })).not.toBeInTheDocument();
+    expect(api.callsTo(NEXT)[0]?.params.id).toBe(taken._id);
+    expect(shownToasts()).toContainEqual('Visit booked for Fri, Mar 20, 2026 at 10:00 AM.');
+    await waitFor(() => expect(api.callsTo(LIST)).toHaveLength(2));
+    reload.resolve({ body: { bookings: [visit, placed] } });
+    await waitFor(() => expect(articles()).toHaveLength(2));
+  });
+
+  it("says why when there is no free time, in the server's words", async () => {
+    storeToken();
+    fakeApi({
+      [LIST]: { body: { bookings: [taken] } },
+      [NEXT]: {
+        status: 409,
+        body: {
+          code: 'NO_FREE_TIME',
+          error: 'No free time was found in the next 4 weeks for this visit; pick a time on the calendar.',
+        },
+      },
+    });
+    const { user } = renderApp('/dashboard/bookings');
+    const card = await screen.findByRole('article');
+    await user.click(within(card).getByRole('button', { name: 'Next free time' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to find a free time');
+    expect(alert).toHaveTextContent(
+      'No free time was found in the next 4 weeks for this visit; pick a time on the calendar.',
+    );
+    expect(within(card).getByText('Needs a time')).toBeInTheDocument();
+  });
+});
+
 describe('Bookings Management: deposits', () => {
   const REFUND = 'POST /api/business-dashboard/booking/refund/:id';
   const payment = (over: Partial<BookingPayment> = {}): BookingPayment => ({

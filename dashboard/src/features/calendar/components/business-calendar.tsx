@@ -87,6 +87,31 @@ const GUTTER_PX = 56;
 const TIME_GRID_PROPS = { width: GUTTER_PX };
 
 /**
+ * A plan's visit carries a repeat mark, named for screen readers ("Repeats: Weekly"); a
+ * one-off booking's title is drawn as react-big-calendar draws it.
+ */
+function RepeatMark({ event }: { event: CalendarItem }) {
+  if (event.kind !== 'booking' || !event.repeats) return null;
+  return (
+    <>
+      <span className="cal-repeat" role="img" aria-label={event.repeats}>
+        ↻
+      </span>{' '}
+    </>
+  );
+}
+
+/** Week and day events: a plan's repeat mark, and the title. */
+function TimeEvent({ event, title }: EventProps<CalendarItem>) {
+  return (
+    <>
+      <RepeatMark event={event} />
+      {title}
+    </>
+  );
+}
+
+/**
  * Month cells have no time axis: each event leads with its start time. react-big-calendar
  * gives a month event no tab stop (week and day events have one), so the content takes
  * it: Tab reaches the event, and Enter or Space bubbles to the cell's key handler, which
@@ -96,11 +121,12 @@ function MonthEvent({ event }: EventProps<CalendarItem>) {
   return (
     // biome-ignore lint/a11y/useSemanticElements: a <button> cannot sit inside react-big-calendar's event, which handles the click and drag itself.
     <span className="cal-month-event" role="button" tabIndex={0}>
-      <span className="cal-month-time">{formatTime(timeOf(event.start))}</span> {event.title}
+      <span className="cal-month-time">{formatTime(timeOf(event.start))}</span> <RepeatMark event={event} />
+      {event.title}
     </span>
   );
 }
-const COMPONENTS: Components<CalendarItem> = { month: { event: MonthEvent } };
+const COMPONENTS: Components<CalendarItem> = { event: TimeEvent, month: { event: MonthEvent } };
 
 // Precomputed class objects: react-big-calendar calls these getters for every slot and event on every render.
 const OPEN = { className: 'cal-slot--open' };
@@ -116,7 +142,13 @@ const EVENT_PROPS: Record<CalendarItem['color'], { className: string }> = {
   blocked: { className: 'cal-event cal-event--blocked' },
   travel: { className: 'cal-travel' },
 };
-const eventPropGetter = (event: CalendarItem) => EVENT_PROPS[event.color];
+/** A plan's visit that holds no time (needs_time, skipped): faint, so it never reads as taking its slot. */
+const TIMELESS_PROPS: Partial<Record<CalendarItem['color'], { className: string }>> = {
+  amber: { className: 'cal-event cal-event--amber cal-event--timeless' },
+  grey: { className: 'cal-event cal-event--grey cal-event--timeless' },
+};
+const eventPropGetter = (event: CalendarItem) =>
+  (event.kind === 'booking' && !event.holdsTime && TIMELESS_PROPS[event.color]) || EVENT_PROPS[event.color];
 const NO_TRAVEL: TravelEvent[] = [];
 
 export interface BusinessCalendarProps {

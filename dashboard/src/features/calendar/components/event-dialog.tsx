@@ -1,7 +1,8 @@
 /**
  * What a click on an event opens (a bottom sheet on a phone, components/modal.tsx): its
- * details; for a booking, Approve and Decline while it is pending, Refund while a deposit is
- * paid and not all refunded, Call and Navigate; its deposit's chips; a
+ * details; for a booking, Approve and Decline while it is pending, Next free time for a plan's
+ * visit whose day was taken, Refund while a deposit is paid and not all refunded, Call and
+ * Navigate; its deposit's chips and its plan; a
  * Move form (the same move as a drag, for keyboard users and anyone who cannot drag
  * precisely); and Delete for a blocked time.
  */
@@ -16,6 +17,7 @@ import { BookingDecisions } from '../../../components/booking-decisions.tsx';
 import { PaymentChips, RefundButton } from '../../../components/booking-payment.tsx';
 import { EmailText } from '../../../components/email-text.tsx';
 import { Modal } from '../../../components/modal.tsx';
+import { NextFreeTimeButton } from '../../../components/next-free-time-button.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { directionsLink } from '../../../lib/contact-links.ts';
 import { serverErrorOr } from '../../../lib/errors.ts';
@@ -107,6 +109,7 @@ export function EventDialog({
       {booking && (
         <div className="cal-quick-actions">
           <BookingDecisions booking={booking} onChange={onBookingChange} />
+          <NextFreeTimeButton booking={booking} onChange={onBookingChange} />
           <RefundButton booking={booking} onChange={onBookingChange} />
           {tel && (
             <a className="btn btn--small" href={tel}>
@@ -131,6 +134,15 @@ export function EventDialog({
               <dt>Payment</dt>
               <dd>
                 <PaymentChips booking={booking} />
+              </dd>
+            </>
+          )}
+          {booking.plan && (
+            <>
+              <dt>Repeats</dt>
+              <dd>
+                <span aria-hidden="true">↻ </span>
+                {booking.plan.label}
               </dd>
             </>
           )}

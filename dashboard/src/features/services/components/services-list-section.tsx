@@ -18,6 +18,8 @@ import {
   depositFrom,
   depositNote,
 } from '../service-deposit.ts';
+import { type PlansDraft, plansDraftFrom, plansFrom, plansNote } from '../service-plans.ts';
+import { PlanOfferFields } from './plan-offer-fields.tsx';
 
 const SERVICE_FIELDS_REQUIRED = 'Please provide a service name, duration, and price.';
 
@@ -25,15 +27,21 @@ interface Draft extends DepositDraft {
   serviceName: string;
   duration: string;
   price: string;
+  plans: PlansDraft;
 }
 type Failure = { text: string; detail: string | null };
 
-/** The draft as the API wants it (deposit null: the business's rule), or what is missing or wrong. */
+/**
+ * The draft as the API wants it (deposit null: the business's rule; plans always sent, [] for a
+ * service booked just once, since the form shows them all), or what is missing or wrong.
+ */
 function toInput(d: Draft): Checked<ServiceInput> {
   if (!d.serviceName.trim() || d.duration.trim() === '' || d.price.trim() === '')
     return { ok: false, error: SERVICE_FIELDS_REQUIRED };
   const deposit = depositFrom(d);
   if (!deposit.ok) return deposit;
+  const plans = plansFrom(d.plans);
+  if (!plans.ok) return plans;
   return {
     ok: true,
     value: {
@@ -41,6 +49,7 @@ function toInput(d: Draft): Checked<ServiceInput> {
       duration: Number(d.duration),
       price: Number(d.price),
       deposit: deposit.value,
+      plans: plans.value,
     },
   };
 }
@@ -137,6 +146,7 @@ function ServiceFields({
         />
       </div>
       <DepositFields draft={draft} onChange={onChange} idPrefix={idPrefix} />
+      <PlanOfferFields plans={draft.plans} onChange={(plans) => onChange({ ...draft, plans })} idPrefix={idPrefix} />
     </div>
   );
 }
@@ -146,6 +156,7 @@ const emptyDraft = (): Draft => ({
   duration: String(DEFAULT_SERVICE.duration),
   price: String(DEFAULT_SERVICE.price),
   ...depositDraftFrom(null),
+  plans: plansDraftFrom(null),
 });
 
 function ServiceItem({
@@ -171,6 +182,7 @@ function ServiceItem({
       duration: String(service.duration),
       price: String(service.price),
       ...depositDraftFrom(service.deposit),
+      plans: plansDraftFrom(service.plans),
     });
     setEditing(true);
   }
@@ -209,6 +221,7 @@ function ServiceItem({
   }
 
   const note = depositNote(service.deposit);
+  const plans = plansNote(service.plans);
   if (editing) {
     return (
       <li className="service-item service-item--editing">
@@ -236,6 +249,13 @@ function ServiceItem({
           {service.duration} min · {formatUsd(service.price)}
         </p>
         {note && <p className="service-deposit">{note}</p>}
+        {plans && (
+          <p className="service-plans">
+            <span className="visually-hidden">Plans: </span>
+            <span aria-hidden="true">↻ </span>
+            <span>{plans}</span>
+          </p>
+        )}
       </div>
       <div className="row">
         <button type="button" className="btn btn--small" aria-describedby={`${id}-name`} onClick={startEdit}>

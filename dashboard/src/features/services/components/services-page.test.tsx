@@ -336,6 +336,7 @@ describe('Services page: Services list', { timeout: 20_000 }, () => {
       duration: 30,
       price: 0,
       deposit: null,
+      plans: [],
     });
     expect(within(form).getByLabelText('Service Name')).toHaveValue('');
   });
@@ -371,6 +372,7 @@ describe('Services page: Services list', { timeout: 20_000 }, () => {
       duration: 30,
       price: 0,
       deposit: { kind: 'percent', percent: 25 },
+      plans: [],
     });
     // The form starts again from the business's rule.
     expect(within(form).getByLabelText('Deposit')).toHaveValue('default');
@@ -436,6 +438,146 @@ describe('Services page: Services list', { timeout: 20_000 }, () => {
       duration: 45,
       price: 25,
       deposit: null,
+      plans: [],
+    });
+  });
+
+  it('adds a service offered as plans, each ticked frequency with its discount', async () => {
+    const api = servicesApi({
+      [`POST ${B}/service/add`]: (req: FakeRequest) => ({
+        status: 201,
+        body: { _id: '22222222-2222-4222-8222-222222222222', ...(req.body as object) },
+      }),
+    });
+    const { user } = renderApp('/dashboard/services');
+    const form = await screen.findByRole('form', { name: 'Add a service' });
+    const plans = within(form).getByRole('group', { name: 'Plans' });
+    expect(
+      within(plans)
+        .getAllByRole('checkbox')
+        .map((c) => c.closest('label')?.textContent),
+    ).toEqual(['Weekly', 'Every 2 weeks', 'Every 4 weeks', 'Monthly (same weekday)']);
+    // A discount is asked for only once its frequency is ticked.
+    expect(within(form).queryByLabelText('Discount')).not.toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Service Name'), 'Pool Cleaning');
+    await user.click(within(plans).getByRole('checkbox', { name: 'Weekly' }));
+    const weekly = within(plans).getByRole('group', { name: 'Weekly' });
+    const discount = within(weekly).getByLabelText('Discount');
+    expect(discount).toHaveValue('none');
+    expect(
+      within(discount)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['No discount', 'Percent off', 'Amount off']);
+    await user.selectOptions(discount, 'percent');
+    const percent = within(weekly).getByLabelText('Percent off (%)');
+    expect(percent).toHaveAttribute('min', '1');
+    expect(percent).toHaveAttribute('max', '90');
+    await user.type(percent, '10');
+    await user.click(within(plans).getByRole('checkbox', { name: 'Every 2 weeks' }));
+    await user.click(within(plans).getByRole('checkbox', { name: 'Monthly (same weekday)' }));
+    const monthly = within(plans).getByRole('group', { name: 'Monthly (same weekday)' });
+    await user.selectOptions(within(monthly).getByLabelText('Discount'), 'amount');
+    await user.type(within(monthly).getByLabelText('Amount off ($)'), '7.50');
+    await user.click(within(form).getByRole('button', { name: 'Add Service' }));
+    const s = section('Services');
+    expect(await within(s).findByText('Weekly −10%, Every 2 weeks, Monthly −$7.50')).toBeInTheDocument();
+    expect(api.callsTo(`POST ${B}/service/add`)[0]?.body).toEqual({
+      serviceName: 'Pool Cleaning',
+      duration: 30,
+      price: 0,
+      deposit: null,
+      plans: [
+        { frequency: 'weekly', discount: { kind: 'percent', percent: 10 } },
+        { frequency: 'every_2_weeks', discount: null },
+        { frequency: 'monthly', discount: { kind: 'amount', amount: 7.5 } },
+      ],
+    });
+    // The form starts again with no plans.
+    expect(within(plans).getByRole('checkbox', { name: 'Weekly' })).not.toBeChecked();
+  });
+
+  it("refuses a plan's discount out of bounds before sending", async () => {
+    const api = servicesApi();
+    const { user } = renderApp('/dashboard/services');
+    const form = await screen.findByRole('form', { name: 'Add a service' });
+    await user.type(within(form).getByLabelText('Service Name'), 'Pool Cleaning');
+    await user.click(within(form).getByRole('checkbox', { name: 'Every 4 weeks' }));
+    const row = within(form).getByRole('group', { name: 'Every 4 weeks' });
+    await user.selectOptions(within(row).getByLabelText('Discount'), 'percent');
+    await user.type(within(row).getByLabelText('Percent off (%)'), '95');
+    await user.click(within(form).getByRole('button', { name: 'Add Service' }));
+    expect(within(section('Services')).getByRole('alert')).toHaveTextContent(
+      'Every 4 weeks: the discount must be a whole percent from 1 to 90.',
+    );
+    expect(api.callsTo(`POST ${B}/service/add`)).toHaveLength(0);
+  });
+
+  it("shows each service's plans in the list, and nothing for a one-off service", async () => {
+    servicesApi({
+      [`GET ${B}/services`]: {
+        body: {
+          services: [
+            {
+              ...wash,
+              plans: [
+                { frequency: 'weekly', discount: { kind: 'percent', percent: 10 } },
+                { frequency: 'every_2_weeks', discount: null },
+              ],
+            },
+            { ...wash, _id: '33333333-3333-4333-8333-333333333333', serviceName: 'Polish', plans: [] },
+            { ...wash, _id: '44444444-4444-4444-8444-444444444444', serviceName: 'Tint' },
+          ],
+        },
+      },
+    });
+    renderApp('/dashboard/services');
+    const list = await within(section('Services')).findByRole('list', { name: 'Your services' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((r) => r.querySelector('.service-plans')?.textContent ?? null)).toEqual([
+      'Plans: ↻ Weekly −10%, Every 2 weeks',
+      null,
+      null,
+    ]);
+  });
+
+  it("edits a service's plans: the ticked ones start from the service, and untick to stop offering one", async () => {
+    const api = servicesApi({
+      [`GET ${B}/services`]: {
+        body: {
+          services: [
+            {
+              ...wash,
+              plans: [
+                { frequency: 'weekly', discount: { kind: 'amount', amount: 5 } },
+                { frequency: 'every_2_weeks', discount: null },
+              ],
+            },
+          ],
+        },
+      },
+      [`PUT ${B}/service/edit/:id`]: (req: FakeRequest) => ({ body: { _id: req.params.id, ...(req.body as object) } }),
+    });
+    const { user } = renderApp('/dashboard/services');
+    const s = section('Services');
+    expect(await within(s).findByText('Weekly −$5, Every 2 weeks')).toBeInTheDocument();
+    await user.click(within(s).getByRole('button', { name: 'Edit' }));
+    const form = within(s).getByRole('form', { name: 'Edit Basic Wash' });
+    const weekly = within(form).getByRole('group', { name: 'Weekly' });
+    expect(within(weekly).getByRole('checkbox', { name: 'Weekly' })).toBeChecked();
+    expect(within(weekly).getByLabelText('Discount')).toHaveValue('amount');
+    expect(within(weekly).getByLabelText('Amount off ($)')).toHaveValue(5);
+    expect(within(form).getByRole('checkbox', { name: 'Every 2 weeks' })).toBeChecked();
+    expect(within(form).getByRole('checkbox', { name: 'Every 4 weeks' })).not.toBeChecked();
+    await user.click(within(form).getByRole('checkbox', { name: 'Every 2 weeks' }));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(s).findByText('Weekly −$5')).toBeInTheDocument();
+    expect(api.callsTo(`PUT ${B}/service/edit/:id`)[0]?.body).toEqual({
+      serviceName: 'Basic Wash',
+      duration: 45,
+      price: 25,
+      deposit: null,
+      plans: [{ frequency: 'weekly', discount: { kind: 'amount', amount: 5 } }],
     });
   });
 
@@ -483,6 +625,7 @@ describe('Services page: Services list', { timeout: 20_000 }, () => {
       duration: 45,
       price: 30,
       deposit: null,
+      plans: [],
     });
     expect(api.callsTo(`PUT ${B}/service/edit/:id`)[0]?.params.id).toBe(wash._id);
   });
