@@ -51,6 +51,8 @@ export interface MailQuery {
   to?: string;
   /** Only mail whose subject matches. */
   subject?: string | RegExp;
+  /** Only mail whose text part contains this. */
+  text?: string;
   /** Only mail written at or after this time (ms since epoch), e.g. Date.now() before the action. */
   since?: number;
   /** How long to wait for a matching mail; the dispatcher sends just after commit. */
@@ -69,6 +71,7 @@ export async function newestMail(query: MailQuery = {}): Promise<Mail> {
     (!query.to || m.to.toLowerCase().includes(query.to.toLowerCase())) &&
     (!query.subject ||
       (typeof query.subject === 'string' ? m.subject.includes(query.subject) : query.subject.test(m.subject))) &&
+    (!query.text || m.text.includes(query.text)) &&
     (query.since === undefined || m.writtenAt >= query.since);
   for (;;) {
     const found = allMail().filter(matches);

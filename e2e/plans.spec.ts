@@ -11,7 +11,7 @@
  * Screenshots in e2e/artifacts/plans-*.png.
  */
 import type { Page } from '@playwright/test';
-import { shortDate } from '@slotwise/shared/time-zone';
+import { longDate, shortDate } from '@slotwise/shared/time-zone';
 import {
   api,
   expect,
@@ -119,4 +119,86 @@ test('a customer books a weekly plan with its discount, seeing its dates before 
   expect(visits.slice(0, 4).map((v) => [v.bookingTime.day, v.bookingTime.startTime, v.status])).toEqual(
     VISITS.map((d) => [d, '10:00', 'pending']),
   );
+});
+
+test('the owner approves the plan, sees its visits with a repeat mark, and moves the third "this and following"', async ({
+  page,
+}) => {
+  await openAs(page, owner, '/dashboard/bookings');
+  await page.getByRole('tab', { name: 'Plans' }).click();
+  const card = page.locator('article, li, .card').filter({ hasText: 'Paula Pool' }).first();
+  await expect(card).toContainText('Weekly');
+  await expect(card).toContainText('Active');
+  await screenshot(page, 'plans-4-plans-view');
+  await card.getByRole('button', { name: 'Approve plan' }).click();
+  await expect(card.getByRole('button', { name: 'Approve plan' })).toHaveCount(0);
+  const confirmed = await newestMail({ to: CUSTOMER, subject: 'Plan confirmed: Your weekly Pool Cleaning Visit' });
+  for (const day of VISITS) visitLinks(confirmed, day);
+  expect((await planVisits()).every((v) => v.status === 'approved')).toBe(true);
+
+  // The month of the second visit shows at least four visits, each marked as repeating.
+  await openAs(page, owner, `/dashboard/calendar?view=month&date=${VISITS[1]}`);
+  const marks = page.locator('.rbc-calendar [role="img"][aria-label="Repeats: Weekly"]');
+  await expect(marks.first()).toBeVisible();
+  expect(await marks.count()).toBeGreaterThanOrEqual(4);
+  await screenshot(page, 'plans-5-calendar-month');
+
+  // The third visit, one hour later, "this and following".
+  await openAs(page, owner, `/dashboard/calendar?view=day&date=${VISITS[2]}`);
+  await page.locator('.rbc-calendar .rbc-event', { hasText: 'Paula' }).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: 'Move to' });
+  await dialog.getByLabel('Start Time').selectOption('11:00');
+  await dialog.getByRole('button', { name: 'Move', exact: true }).click();
+  const scope = page.getByRole('dialog', { name: 'Move a repeating visit' });
+  await expect(scope).toBeVisible();
+  await screenshot(page, 'plans-6-move-scope');
+  await scope.getByRole('button', { name: 'This and following visits' }).click();
+  await expect(scope).toBeHidden();
+  await expect
+    .poll(async () => (await planVisits()).map((v) => [v.bookingTime.day, v.bookingTime.startTime]).slice(0, 4))
+    .toEqual([
+      [VISITS[0], '10:00'],
+      [VISITS[1], '10:00'],
+      [VISITS[2], '11:00'],
+      [VISITS[3], '11:00'],
+    ]);
+  // Every later visit moved with it.
+  expect((await planVisits()).slice(2).every((v) => v.bookingTime.startTime === '11:00')).toBe(true);
+});
+
+test('the customer skips the second visit from its own link in the plan mail', async ({ page }) => {
+  const mail = await newestMail({ to: CUSTOMER, subject: 'Plan confirmed: Your weekly Pool Cleaning Visit' });
+  await page.goto(visitLinks(mail, VISITS[1]!).cancel);
+  await expect(page.getByText('This visit is part of your weekly Pool Cleaning Visit')).toBeVisible();
+  await screenshot(page, 'plans-7-skip-choices');
+  await page.getByRole('button', { name: 'Skip this visit' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Skip this visit?' });
+  await expect(confirm).toContainText(`the visit after it is on ${shortDate(VISITS[2]!)}`);
+  await confirm.getByRole('button', { name: 'Yes, skip this visit' }).click();
+  await expect(
+    page.getByText(`This visit is skipped. The visit after it is on ${shortDate(VISITS[2]!)}.`),
+  ).toBeVisible();
+  await screenshot(page, 'plans-8-skipped');
+  await expect.poll(async () => (await planVisits())[1]?.status).toBe('skipped');
+});
+
+test("the owner's calendar and the customer's mails agree on every visit", async () => {
+  const visits = await planVisits();
+  expect(visits.slice(0, 4).map((v) => [v.bookingTime.day, v.bookingTime.startTime, v.status])).toEqual([
+    [VISITS[0], '10:00', 'approved'],
+    [VISITS[1], '10:00', 'skipped'],
+    [VISITS[2], '11:00', 'approved'],
+    [VISITS[3], '11:00', 'approved'],
+  ]);
+  await newestMail({ to: CUSTOMER, subject: 'Visit skipped: Your weekly Pool Cleaning Visit' });
+  // Each moved visit's mail goes once the undo window has passed (15 s, then the dispatcher's poll).
+  for (const day of [VISITS[2]!, VISITS[3]!]) {
+    const moved = await newestMail({
+      to: CUSTOMER,
+      subject: 'Booking moved: Your weekly Pool Cleaning Visit',
+      text: `When: ${longDate(day)}, 11:00 AM`,
+      timeoutMs: 40_000,
+    });
+    expect(moved.calendar).toContain('METHOD:REQUEST');
+  }
 });

@@ -128,13 +128,7 @@ export async function visitFits(
 }
 
 /** A visit's booking row: the plan's customer and price, on `day`. */
-function visitRow(
-  plan: PlanRow,
-  day: string,
-  span: CalendarSpan,
-  status: BookingStatus,
-  now: number,
-): BookingRow {
+function visitRow(plan: PlanRow, day: string, span: CalendarSpan, status: BookingStatus, now: number): BookingRow {
   return {
     id: randomUUID(),
     business_id: plan.business_id,

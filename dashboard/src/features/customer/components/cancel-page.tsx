@@ -119,7 +119,7 @@ export function CancelPage() {
     return (
       <Frame booking={state.booking}>
         <Notice kind="success">
-          This visit is skipped. {next ? `Your next visit is ${next}.` : 'Your plan goes on.'}
+          This visit is skipped. {next ? `The visit after it is on ${next}.` : 'Your plan goes on.'}
         </Notice>
         <BusinessPageLink url={state.booking.bookingPageUrl} name={state.booking.businessName} />
       </Frame>

@@ -79,7 +79,7 @@ export function PlanChoices({
             Skip this visit
           </button>
           <p id={`${id}-skip`} className="hint">
-            Only this visit is called off; your plan goes on{next ? `, with your next visit on ${next}` : ''}.
+            Only this visit is called off; your plan goes on{next ? `, with the visit after it on ${next}` : ''}.
           </p>
         </li>
         <li>
@@ -109,7 +109,7 @@ export function PlanChoices({
           title={choice === 'skip' ? 'Skip this visit?' : 'Cancel the whole plan?'}
           description={
             choice === 'skip'
-              ? `Your visit on ${longDate(booking.bookingTime.day)} will not take place. ${capitalised(plan.name)} goes on${next ? `: your next visit is ${next}` : ''}.`
+              ? `Your visit on ${longDate(booking.bookingTime.day)} will not take place. ${capitalised(plan.name)} goes on${next ? `: the visit after it is on ${next}` : ''}.`
               : `This visit and all the coming visits of ${plan.name} are cancelled. ${KEPT_INSIDE_CUT_OFF} To call one off, contact ${business}. This cannot be undone.`
           }
           onClose={close}

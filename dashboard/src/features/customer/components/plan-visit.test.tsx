@@ -84,7 +84,7 @@ describe('the cancel page for a plan visit', () => {
     api(visit);
     renderApp(CANCEL);
     expect(await screen.findByRole('button', { name: 'Skip this visit' })).toHaveAccessibleDescription(
-      'Only this visit is called off; your plan goes on, with your next visit on Thu, Jun 12, 2031.',
+      'Only this visit is called off; your plan goes on, with the visit after it on Thu, Jun 12, 2031.',
     );
     expect(screen.getByRole('button', { name: 'Cancel the whole plan' })).toHaveAccessibleDescription(
       "This visit and the plan's coming visits are cancelled. Any visit too close to change online stays booked.",
@@ -100,11 +100,13 @@ describe('the cancel page for a plan visit', () => {
     await user.click(await screen.findByRole('button', { name: 'Skip this visit' }));
     const dialog = screen.getByRole('dialog', { name: 'Skip this visit?' });
     expect(dialog).toHaveAccessibleDescription(
-      'Your visit on Thursday, June 5, 2031 will not take place. Your weekly Pool Cleaning goes on: your next visit is Thu, Jun 12, 2031.',
+      'Your visit on Thursday, June 5, 2031 will not take place. Your weekly Pool Cleaning goes on: the visit after it is on Thu, Jun 12, 2031.',
     );
     expect(calls.callsTo('POST /api/customer/skip-visit')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Yes, skip this visit' }));
-    expect(await screen.findByText('This visit is skipped. Your next visit is Thu, Jun 12, 2031.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This visit is skipped. The visit after it is on Thu, Jun 12, 2031.'),
+    ).toBeInTheDocument();
     expect(calls.callsTo('POST /api/customer/skip-visit')[0]!.url.searchParams.get('token')).toBe(TOKEN);
     expect(calls.callsTo('DELETE /api/customer/plan')).toHaveLength(0);
     expect(calls.callsTo('DELETE /api/customer/confirm-cancel')).toHaveLength(0);
@@ -112,6 +114,15 @@ describe('the cancel page for a plan visit', () => {
     expect(choices()).toEqual([null, null]);
     // The plan goes on: back to the business's page rather than "Book again".
     expect(screen.getByRole('link', { name: 'Back to Sparkle Pools' })).toHaveAttribute('href', PAGE);
+  });
+
+  it('names the visit after this one, not an earlier one still to come', async () => {
+    api({ ...visit, bookingTime: { day: '2031-06-12', startTime: '10:00', endTime: '11:00' } });
+    const { user } = renderApp(CANCEL);
+    await user.click(await screen.findByRole('button', { name: 'Skip this visit' }));
+    expect(screen.getByRole('dialog', { name: 'Skip this visit?' })).toHaveAccessibleDescription(
+      'Your visit on Thursday, June 12, 2031 will not take place. Your weekly Pool Cleaning goes on: the visit after it is on Thu, Jun 19, 2031.',
+    );
   });
 
   it('says the plan goes on when no next visit is known', async () => {

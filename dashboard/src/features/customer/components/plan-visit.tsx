@@ -30,9 +30,12 @@ function otherVisits(booking: ManagedBooking): string[] {
   return booking.plan.nextVisits.filter((day) => day >= today && day !== booking.bookingTime.day);
 }
 
-/** The customer's next visit once this one is skipped, as the pages write it ("Thu, Dec 17, 2026"). */
+/**
+ * The plan's visit after this one, as the pages write it ("Thu, Dec 17, 2026"): what follows a
+ * skipped visit. An earlier visit still to come is not "next" to the one being skipped.
+ */
 export function nextVisitText(booking: ManagedBooking): string | null {
-  const next = otherVisits(booking)[0];
+  const next = otherVisits(booking).find((day) => day > booking.bookingTime.day);
   return next ? shortDate(next) : null;
 }
 

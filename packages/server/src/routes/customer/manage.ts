@@ -122,7 +122,7 @@ export function manageHandlers(
         const cancelled = await bookings.setStatus(trx, row.id, 'cancelled', now);
         // What the business's policy gives back, as the cancel page showed it (domain/payments.ts).
         const next = await queueRefund(ctx, trx, cancelled, refundOnCancel(cancelled, business, now), 'cancelled', now);
-        const mail = toMailBooking(next, business, ctx.config);
+        const mail = toMailBooking(next, business, ctx.config, await mailPlanFor(ctx, trx, next));
         await mailCustomerAndOwner(
           ctx,
           trx,

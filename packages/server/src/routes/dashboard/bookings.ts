@@ -8,7 +8,7 @@ import { localToUtcMs, todayIn } from '@slotwise/shared/time-zone';
 import type { AppContext } from '../../context.ts';
 import { type Tx, withBusinessLock } from '../../db/transaction.ts';
 import { planLabelsFor, toBookingJson } from '../../domain/answers.ts';
-import { linksFor, mailOwnerChange, toMailBooking } from '../../domain/booking-mail.ts';
+import { linksFor, mailOwnerChange, mailPlanFor, toMailBooking } from '../../domain/booking-mail.ts';
 import { type OwnerDecision, refuseDecision } from '../../domain/owner-decision.ts';
 import { queueRefund } from '../../domain/payments.ts';
 import { effectiveStatus } from '../../domain/status.ts';
@@ -95,11 +95,14 @@ export function bookingHandlers(
     },
     approve: async (req) => {
       const b = req.owner.business;
-      const { booking } = await decide(b, req.params.id, 'approved', (trx, _before, after, now) =>
+      const { booking } = await decide(b, req.params.id, 'approved', async (trx, _before, after, now) =>
         mailOwnerChange(
           trx,
           after.id,
-          mails.approved(toMailBooking(after, b, ctx.config), linksFor(ctx, after.id, b.id)),
+          mails.approved(
+            toMailBooking(after, b, ctx.config, await mailPlanFor(ctx, trx, after)),
+            linksFor(ctx, after.id, b.id),
+          ),
           now,
         ),
       );
@@ -118,7 +121,7 @@ export function bookingHandlers(
           const left = declined.paid_cents - declined.refunded_cents;
           const after = await queueRefund(ctx, trx, declined, left, 'declined', now, mailDueAt(now));
           // The mail waits out the undo window (domain/undo-window.ts).
-          const mail = mails.declined(toMailBooking(after, b, ctx.config), reason);
+          const mail = mails.declined(toMailBooking(after, b, ctx.config, await mailPlanFor(ctx, trx, after)), reason);
           const mailIds = await mailOwnerChange(trx, after.id, mail, now, mailDueAt(now));
           return offerUndo(ctx, trx, { kind: 'decline', businessId: b.id, before, after, mailIds, now });
         },

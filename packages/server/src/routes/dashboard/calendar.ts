@@ -20,7 +20,7 @@ import type { AppContext } from '../../context.ts';
 import { isOverlapViolation } from '../../db/errors.ts';
 import { type Tx, withBusinessLock } from '../../db/transaction.ts';
 import { planLabelsFor, toBlockedJson, toBookingJson } from '../../domain/answers.ts';
-import { linksFor, mailOwnerChange, toMailBooking } from '../../domain/booking-mail.ts';
+import { linksFor, mailOwnerChange, mailPlanFor, toMailBooking } from '../../domain/booking-mail.ts';
 import { heldStatus, moveFollowing } from '../../domain/plans.ts';
 import {
   assertInsideHours,
@@ -115,13 +115,19 @@ export function calendarHandlers(
               await mailOwnerChange(
                 trx,
                 v.id,
-                mails.rescheduled(toMailBooking(v, b, ctx.config), linksFor(ctx, v.id, b.id)),
+                mails.rescheduled(
+                  toMailBooking(v, b, ctx.config, await mailPlanFor(ctx, trx, v)),
+                  linksFor(ctx, v.id, b.id),
+                ),
                 now,
                 mailDueAt(now),
               );
           }
           // The customer's mail waits out the undo window (domain/undo-window.ts).
-          const mail = mails.rescheduled(toMailBooking(next, b, ctx.config), linksFor(ctx, row.id, b.id));
+          const mail = mails.rescheduled(
+            toMailBooking(next, b, ctx.config, await mailPlanFor(ctx, trx, next)),
+            linksFor(ctx, row.id, b.id),
+          );
           const mailIds = await mailOwnerChange(trx, row.id, mail, now, mailDueAt(now));
           const undo = await offerUndo(ctx, trx, {
             kind: 'move',

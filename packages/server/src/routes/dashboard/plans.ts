@@ -8,7 +8,7 @@ import { todayIn } from '@slotwise/shared/time-zone';
 import type { AppContext } from '../../context.ts';
 import { type Tx, withBusinessLock } from '../../db/transaction.ts';
 import { planLabelsFor, toBookingJson } from '../../domain/answers.ts';
-import { linksFor, mailOwnerChange, mailPlanOf, toMailBooking } from '../../domain/booking-mail.ts';
+import { linksFor, mailOwnerChange, mailPlanFor, mailPlanOf, toMailBooking } from '../../domain/booking-mail.ts';
 import { aheadDay, bookVisits, cancelVisits, heldStatus, nextFreeSpan, toPlanSummary } from '../../domain/plans.ts';
 import { AppError } from '../../errors.ts';
 import { mails } from '../../mail/templates.ts';
@@ -173,7 +173,10 @@ export function planHandlers(
         await mailOwnerChange(
           trx,
           row.id,
-          mails.rescheduled(toMailBooking(next, b, ctx.config), linksFor(ctx, row.id, b.id)),
+          mails.rescheduled(
+            toMailBooking(next, b, ctx.config, await mailPlanFor(ctx, trx, next)),
+            linksFor(ctx, row.id, b.id),
+          ),
           now,
         );
         return next;
