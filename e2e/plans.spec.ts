@@ -202,3 +202,35 @@ test("the owner's calendar and the customer's mails agree on every visit", async
     expect(moved.calendar).toContain('METHOD:REQUEST');
   }
 });
+
+test('on a phone, the owner offers a service every 2 weeks at $5 off and finds the plan in Plans', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await openAs(page, owner, '/dashboard/services');
+  const item = page.getByRole('listitem').filter({ hasText: 'Pool Cleaning Visit' });
+  await expect(item).toContainText('Weekly −10%');
+  await item.getByRole('button', { name: 'Edit' }).click();
+  const form = page.getByRole('form', { name: 'Edit Pool Cleaning Visit' });
+  const every2 = form.getByRole('group', { name: 'Every 2 weeks' });
+  await every2.getByRole('checkbox').check();
+  await every2.getByLabel('Discount').selectOption({ label: 'Amount off' });
+  await every2.getByLabel('Amount off ($)').fill('5');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await screenshot(page, 'plans-9-service-offers-375');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(item).toContainText('Every 2 weeks −$5');
+  const { services } = await api<{ services: { serviceName: string; plans?: unknown[] }[] }>(
+    'GET',
+    '/api/business-dashboard/services',
+    undefined,
+    owner.token,
+  );
+  expect(services.find((s) => s.serviceName === 'Pool Cleaning Visit')?.plans).toEqual([
+    { frequency: 'weekly', discount: { kind: 'percent', percent: 10 } },
+    { frequency: 'every_2_weeks', discount: { kind: 'amount', amount: 5 } },
+  ]);
+
+  await openAs(page, owner, '/dashboard/bookings?view=plans');
+  await expect(page.getByText('Paula Pool', { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await screenshot(page, 'plans-10-plans-view-375', { fullPage: false });
+});
