@@ -883,7 +883,8 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
     removeLogo: 'Removes the logo.',
     paymentSettings:
       'Payments: the connected Stripe account (never its keys), the deposit rule, the refund window, whether paid bookings are approved at once, and the webhook URL to give Stripe.',
-    updatePaymentRules: 'Sets the deposit rule, the refund window and whether paid bookings are approved at once.',
+    updatePaymentRules:
+      'Sets the deposit rule, the refund window, whether paid bookings are approved at once and whether a plan asks the deposit of every visit (planDeposit; left out: unchanged).',
     connectStripe:
       'Connects a Stripe account: its secret key and webhook signing secret, checked with a live call and stored encrypted. Refused: STRIPE_KEY_INVALID, PAYMENTS_NOT_CONFIGURED, PAYMENT_UNAVAILABLE.',
     disconnectStripe: 'Forgets the Stripe keys; bookings stop asking for deposits.',
