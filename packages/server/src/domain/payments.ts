@@ -52,17 +52,19 @@ export async function stripeKeysOf(
 
 /**
  * Cents due when booking this service at this total: the service's rule or the business's,
- * and nothing while the business has no Stripe account connected (no way to take it).
+ * and nothing while the business has no Stripe account connected (no way to take it). `from`:
+ * the transaction to read in, when called under the business's lock.
  */
 export async function depositFor(
   ctx: AppContext,
   business: Business,
   service: Pick<ServicesTable, 'deposit_kind' | 'deposit_value'>,
   totalCents: number,
+  from?: Tx,
 ): Promise<number> {
   const rule = ruleFor(businessRule(business), serviceRule(service));
   if (rule.kind === NO_DEPOSIT.kind) return 0;
-  if (!ctx.config.encryptionKey || !(await ctx.repos.payments.account(business.id))) return 0;
+  if (!ctx.config.encryptionKey || !(await ctx.repos.payments.account(business.id, from))) return 0;
   return depositCents(rule, totalCents);
 }
 
