@@ -802,7 +802,7 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
     quote: 'The price of a service for an answer and an address, itemised.',
     book: 'Books a slot (pending until the owner approves; awaiting_payment, holding the time 15 minutes, when a deposit is due). A retry with the same Idempotency-Key answers the first answer.',
     checkout:
-      "The Stripe Checkout page for a booking's deposit (the same page however often it is asked for). Refused: PAYMENT_NOT_DUE, HOLD_EXPIRED, PAYMENT_UNAVAILABLE (the hold is then released).",
+      "The Stripe Checkout page for the deposit of a booking awaiting payment, or of a plan's visit whose deposit is paid before it (the same page however often it is asked for). Refused: PAYMENT_NOT_DUE, HOLD_EXPIRED, PAYMENT_UNAVAILABLE (a held booking's hold is then released; a visit keeps its time).",
     managedBooking: 'The booking behind a manage link, and whether it may still change.',
     reschedule: 'Moves the booking behind a manage link to another free slot.',
     bookingPageLink:

@@ -68,6 +68,22 @@ export async function depositFor(
   return depositCents(rule, totalCents);
 }
 
+/**
+ * A plan's visit whose deposit the customer pays online before it (docs/decisions/022): it holds
+ * its time (pending or approved, not awaiting payment), has not started, and is not paid yet.
+ */
+export function visitDepositDue(
+  row: Pick<BookingRow, 'plan_id' | 'status' | 'deposit_cents' | 'paid_cents' | 'start_ms'>,
+  now: number,
+): boolean {
+  return (
+    row.plan_id !== null &&
+    (row.status === 'pending' || row.status === 'approved') &&
+    row.deposit_cents > row.paid_cents &&
+    row.start_ms > now
+  );
+}
+
 /** The owner's view of a booking's money; undefined when no deposit was asked for. */
 export function paymentOf(row: BookingRow): BookingPayment | undefined {
   if (row.deposit_cents === 0 && row.paid_cents === 0) return undefined;

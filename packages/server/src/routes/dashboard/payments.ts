@@ -108,7 +108,8 @@ export function paymentHandlers(
                 'could not end a Checkout Session on disconnect',
               ),
             );
-        await releaseHold(ctx, open.booking_id, b.id);
+        // A plan visit has no hold: it keeps its time, and its session is marked ended.
+        if (!(await releaseHold(ctx, open.booking_id, b.id))) await payments.sessionEnded(open.session_id);
       }
       await payments.removeAccount(b.id);
       return settings(b);
