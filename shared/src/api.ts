@@ -284,11 +284,12 @@ export const DepositRule = z.discriminatedUnion(
 );
 export type DepositRule = z.infer<typeof DepositRule>;
 
-export const PAYMENT_STATES = ['awaiting', 'paid', 'partly_refunded', 'refunded', 'unpaid'] as const;
+export const PAYMENT_STATES = ['awaiting', 'due', 'paid', 'partly_refunded', 'refunded', 'unpaid'] as const;
 /**
  * A booking's money: `deposit` asked for at booking, `paid` through Stripe, `refunded` back,
  * `balance` still due on the day (the total less what was paid and kept). `unpaid`: the hold
- * expired before the customer paid.
+ * expired before the customer paid. `due`: a plan's visit whose deposit the customer pays
+ * online before it, not paid yet (it holds its time meanwhile; docs/decisions/022).
  */
 export const BookingPayment = z.object({
   state: z.enum(PAYMENT_STATES),

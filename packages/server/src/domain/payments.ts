@@ -88,17 +88,20 @@ export function visitDepositDue(
 export function paymentOf(row: BookingRow): BookingPayment | undefined {
   if (row.deposit_cents === 0 && row.paid_cents === 0) return undefined;
   const kept = row.paid_cents - row.refunded_cents;
+  const open = row.status === 'pending' || row.status === 'approved' || row.status === 'awaiting_payment';
   const state: BookingPayment['state'] =
     row.status === 'awaiting_payment'
       ? 'awaiting'
       : row.paid_cents === 0
-        ? 'unpaid'
+        ? // A plan visit carrying its deposit, paid online before it (docs/decisions/022); a time to be found counts too.
+          row.plan_id !== null && (open || row.status === 'needs_time')
+          ? 'due'
+          : 'unpaid'
         : row.refunded_cents >= row.paid_cents
           ? 'refunded'
           : row.refunded_cents > 0
             ? 'partly_refunded'
             : 'paid';
-  const open = row.status === 'pending' || row.status === 'approved' || row.status === 'awaiting_payment';
   return {
     state,
     deposit: toDollars(row.deposit_cents),
