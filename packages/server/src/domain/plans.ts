@@ -133,7 +133,7 @@ export async function visitFits(
  * that service was deleted since, at the plan's price. Such a visit still holds its time; the
  * customer pays it online before the visit, from the link its mails carry. Under the lock.
  */
-export async function laterVisitDeposit(
+async function laterVisitDeposit(
   ctx: AppContext,
   trx: Tx,
   business: Business,
