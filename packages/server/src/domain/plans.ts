@@ -146,7 +146,7 @@ async function laterVisitDeposit(
 const NO_OWN_RULE = { deposit_kind: null, deposit_value: null };
 
 /** A visit's booking row: the plan's customer and price, on `day`, with the deposit it carries. */
-export function visitRow(
+function visitRow(
   plan: PlanRow,
   day: string,
   span: CalendarSpan,

@@ -36,7 +36,7 @@ export function offersOf(service: Pick<ServicesTable, 'plan_offers'>): StoredPla
 }
 
 /** Offers as stored: JSON, or null for none. */
-export function offersColumn(offers: readonly StoredPlanOffer[]): string | null {
+function offersColumn(offers: readonly StoredPlanOffer[]): string | null {
   return offers.length === 0 ? null : JSON.stringify(offers);
 }
 
