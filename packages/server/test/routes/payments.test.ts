@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config.ts';
+import { bookDuePlanVisits } from '../../src/jobs/plan-visits.ts';
 import { sendDueReminders } from '../../src/jobs/reminders.ts';
 import { availableTimes, book, bookBody, detailer, engineApp, type Shop, START_CLOCK } from '../booking-fixtures.ts';
 import { createTestApp, storages, type TestApp } from '../helpers.ts';
@@ -678,6 +679,17 @@ describe.each(storages())('deposits with Stripe on %s', (kind) => {
       expect(await t.ctx.db.selectFrom('payments').selectAll().where('booking_id', '=', visit.id).execute()).toEqual(
         [],
       );
+    });
+
+    it('the materialiser books the weeks after with the deposit too', async () => {
+      t.clock.now = START_CLOCK + 7 * 86_400_000;
+      try {
+        expect(await bookDuePlanVisits(t.ctx)).toBeGreaterThan(0);
+      } finally {
+        t.clock.now = START_CLOCK;
+      }
+      const last = (await visitsOf(every.plan.planId)).at(-1)!;
+      expect(last).toMatchObject({ day: '2027-01-28', status: 'approved', deposit_cents: every.first.deposit_cents });
     });
 
     it('with the first visit only, later visits carry no deposit and have nothing to pay', async () => {
