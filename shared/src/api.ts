@@ -284,11 +284,12 @@ export const DepositRule = z.discriminatedUnion(
 );
 export type DepositRule = z.infer<typeof DepositRule>;
 
-export const PAYMENT_STATES = ['awaiting', 'paid', 'partly_refunded', 'refunded', 'unpaid'] as const;
+export const PAYMENT_STATES = ['awaiting', 'due', 'paid', 'partly_refunded', 'refunded', 'unpaid'] as const;
 /**
  * A booking's money: `deposit` asked for at booking, `paid` through Stripe, `refunded` back,
  * `balance` still due on the day (the total less what was paid and kept). `unpaid`: the hold
- * expired before the customer paid.
+ * expired before the customer paid. `due`: a plan's visit whose deposit the customer pays
+ * online before it, not paid yet (it holds its time meanwhile; docs/decisions/022).
  */
 export const BookingPayment = z.object({
   state: z.enum(PAYMENT_STATES),
@@ -309,6 +310,15 @@ export const StripeConnection = z.object({
 });
 export type StripeConnection = z.infer<typeof StripeConnection>;
 
+/**
+ * A recurring plan's deposit (docs/decisions/022): asked of its first visit only, or of every
+ * visit, each paid online before it from the link its mails carry.
+ */
+export const PlanDeposit = z.enum(['first', 'every'], {
+  error: 'Plan deposit must be "first" (the first visit only) or "every" (every visit).',
+});
+export type PlanDeposit = z.infer<typeof PlanDeposit>;
+
 export const REFUND_WINDOW_MAX_HOURS = 720;
 export const PaymentRules = z.object({
   deposit: DepositRule,
@@ -320,10 +330,13 @@ export const PaymentRules = z.object({
     .max(REFUND_WINDOW_MAX_HOURS, `Refund window must be at most ${REFUND_WINDOW_MAX_HOURS} hours (30 days).`),
   /** Paid bookings are approved at once instead of waiting for the owner. */
   approvePaid: z.boolean({ error: 'Say whether paid bookings are approved at once.' }),
+  /** Left out (older dashboards and scripts): unchanged. */
+  planDeposit: PlanDeposit.optional(),
 });
 export type PaymentRules = z.infer<typeof PaymentRules>;
 
 export const PaymentSettings = PaymentRules.extend({
+  planDeposit: PlanDeposit,
   stripe: StripeConnection.nullable(),
   /** False while the server has no ENCRYPTION_KEY: keys could not be stored, so connecting is refused. */
   canConnect: z.boolean(),

@@ -149,7 +149,8 @@ export const ERRORS = {
   },
   PAYMENT_NOT_DUE: {
     status: 409,
-    meaning: 'The booking is not waiting for a payment (it was paid, or has no deposit).',
+    meaning:
+      'The booking is not waiting for a payment (it was paid, has no deposit, or is a plan visit that has started).',
   },
   HOLD_EXPIRED: {
     status: 410,

@@ -802,7 +802,7 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
     quote: 'The price of a service for an answer and an address, itemised.',
     book: 'Books a slot (pending until the owner approves; awaiting_payment, holding the time 15 minutes, when a deposit is due). A retry with the same Idempotency-Key answers the first answer.',
     checkout:
-      "The Stripe Checkout page for a booking's deposit (the same page however often it is asked for). Refused: PAYMENT_NOT_DUE, HOLD_EXPIRED, PAYMENT_UNAVAILABLE (the hold is then released).",
+      "The Stripe Checkout page for the deposit of a booking awaiting payment, or of a plan's visit whose deposit is paid before it (the same page however often it is asked for). Refused: PAYMENT_NOT_DUE, HOLD_EXPIRED, PAYMENT_UNAVAILABLE (a held booking's hold is then released; a visit keeps its time).",
     managedBooking: 'The booking behind a manage link, and whether it may still change.',
     reschedule: 'Moves the booking behind a manage link to another free slot.',
     bookingPageLink:
@@ -883,7 +883,8 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
     removeLogo: 'Removes the logo.',
     paymentSettings:
       'Payments: the connected Stripe account (never its keys), the deposit rule, the refund window, whether paid bookings are approved at once, and the webhook URL to give Stripe.',
-    updatePaymentRules: 'Sets the deposit rule, the refund window and whether paid bookings are approved at once.',
+    updatePaymentRules:
+      'Sets the deposit rule, the refund window, whether paid bookings are approved at once and whether a plan asks the deposit of every visit (planDeposit; left out: unchanged).',
     connectStripe:
       'Connects a Stripe account: its secret key and webhook signing secret, checked with a live call and stored encrypted. Refused: STRIPE_KEY_INVALID, PAYMENTS_NOT_CONFIGURED, PAYMENT_UNAVAILABLE.',
     disconnectStripe: 'Forgets the Stripe keys; bookings stop asking for deposits.',

@@ -56,6 +56,15 @@ describe('paymentChips', () => {
   });
 });
 
+describe('a plan visit whose deposit is paid before it', () => {
+  it('says "Deposit due" in amber while it is unpaid, with no balance beside it', () => {
+    const due = payment({ state: 'due', paid: 0, deposit: 27, balance: 108 });
+    expect(paymentChips(makeBooking({ status: 'approved', payment: due }))).toEqual([
+      { text: 'Deposit due $27.00', tone: 'amber' },
+    ]);
+  });
+});
+
 describe('refunds', () => {
   it('may give back what was paid and not yet refunded', () => {
     expect(refundableCents(undefined)).toBe(0);

@@ -24,6 +24,9 @@ function stateChip(booking: Booking, payment: BookingPayment): PaymentChip | nul
     case 'awaiting':
       // The status badge already says "Awaiting payment"; the same words twice on a card read as a fault.
       return booking.status === 'awaiting_payment' ? null : { text: 'Awaiting payment', tone: 'amber' };
+    case 'due':
+      // A plan visit whose deposit the customer pays online before it (docs/decisions/022).
+      return { text: `Deposit due ${formatUsd(payment.deposit)}`, tone: 'amber' };
     case 'paid':
       return { text: `Deposit paid ${formatUsd(payment.paid)}`, tone: 'green' };
     case 'partly_refunded':
@@ -44,7 +47,8 @@ export function paymentChips(booking: Booking): PaymentChip[] {
   const state = stateChip(booking, payment);
   if (state) chips.push(state);
   const status = booking.status.toLowerCase();
-  if (toCents(payment.balance) > 0 && (status === 'pending' || status === 'approved'))
+  // Until a visit's deposit is paid, its balance would read as owed on top of it.
+  if (payment.state !== 'due' && toCents(payment.balance) > 0 && (status === 'pending' || status === 'approved'))
     chips.push({ text: `Balance due ${formatUsd(payment.balance)}`, tone: 'plain' });
   return chips;
 }

@@ -24,6 +24,7 @@ h1{margin:0 0 8px;font-size:32px;line-height:1.15;overflow-wrap:anywhere}
 .lede{margin:0 0 18px;font-size:17px}
 .cta{display:inline-block;padding:12px 22px;border-radius:999px;background:var(--accent,#4338ca);color:var(--on,#fff);font-weight:600;text-decoration:none}
 .cta:hover{filter:brightness(.9)}
+button.cta{border:0;font:inherit;font-weight:600;cursor:pointer}
 .logo{display:block;height:48px;width:auto;max-width:200px;margin:0 0 12px;object-fit:contain}
 a:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
 main.wrap{display:grid;gap:24px;padding-top:24px;padding-bottom:40px}
@@ -137,13 +138,19 @@ function brandStyle(v: BookingPageView): string {
  * The page's header: the business's name, trade and town, and the way to the form. One
  * function, so the business's logo and accent colour have one place to go.
  */
-/** The booking's state after Stripe's payment page, above everything else. */
+/** The booking's state after Stripe's payment page, or a visit's deposit to pay, above everything else. */
 function noticeSection(v: BookingPageView): string {
   const n = v.notice;
   if (!n) return '';
-  const action = n.action
-    ? `<p><a class="cta" href="${escapeHtml(n.action.href)}">${escapeHtml(n.action.label)}</a></p>`
-    : '';
+  const a = n.action;
+  const fields = Object.entries(a?.post ?? {})
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join('');
+  const action = !a
+    ? ''
+    : a.post
+      ? `<form method="post" action="${escapeHtml(a.href)}">${fields}<button type="submit" class="cta">${escapeHtml(a.label)}</button></form>`
+      : `<p><a class="cta" href="${escapeHtml(a.href)}">${escapeHtml(a.label)}</a></p>`;
   return `<div class="wrap"><section class="card notice" role="status"><h2>${escapeHtml(n.title)}</h2><p>${escapeHtml(n.text)}</p>${action}</section></div>
 `;
 }

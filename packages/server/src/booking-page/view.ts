@@ -44,15 +44,21 @@ export interface BookingPageView {
   question: string | null;
   /** The business's look (domain/branding.ts): the page's accent, the text on it, its ink on white, the logo. */
   brand: Pick<Branding, 'accentColor' | 'onAccent' | 'accentInk' | 'logoUrl'>;
-  /** Back from Stripe's payment page (routes/booking-page.ts paymentNotice): the booking's state, at the top. */
+  /**
+   * Back from Stripe's payment page, or come to pay a plan visit's deposit from its mail
+   * (routes/booking-page.ts paymentNotice): the booking's state, at the top.
+   */
   notice?: PageNotice;
 }
 
 export interface PageNotice {
   title: string;
   text: string;
-  /** A link to act on (pay the deposit after all). */
-  action?: { label: string; href: string };
+  /**
+   * A link to act on (pay the deposit after all); with `post`, a button that posts those fields
+   * to `href` (a visit's Pay, which starts a Checkout Session: never on a GET a mail scanner follows).
+   */
+  action?: { label: string; href: string; post?: Record<string, string> };
   /** Seconds until the page asks again (while Stripe's word is on its way). */
   refreshSeconds?: number;
 }

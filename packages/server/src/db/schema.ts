@@ -71,6 +71,8 @@ export interface BusinessesTable {
   refund_window_hours: Generated<number>;
   /** 1: a paid booking is approved at once rather than waiting as pending. */
   approve_paid: Generated<number>;
+  /** 1: each visit of a recurring plan carries the deposit, paid online before it; 0: the first visit only. */
+  plan_deposit_every: Generated<number>;
   created_at: number;
   updated_at: number;
 }

@@ -10,6 +10,7 @@ import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/transaction.ts';
 import {
+  type DepositDue,
   type MailBooking,
   type MailMessage,
   type MailPlan,
@@ -21,7 +22,9 @@ import type { Business } from '../repositories/businesses.ts';
 import type { BookingRow } from '../repositories/calendar.ts';
 import { queueMails, releaseHeldMail } from '../repositories/mail-outbox.ts';
 import type { PlanRow } from '../repositories/plans.ts';
+import { bookingPageUrl } from './booking-page.ts';
 import { manageTokenFor } from './manage-token.ts';
+import { visitDepositDue } from './payments.ts';
 
 /** The address in MAIL_FROM ("Slotwise <no-reply@slotwise.local>" or a bare address). */
 function senderAddress(mailFrom: string): string {
@@ -38,6 +41,7 @@ export function toMailBooking(
   business: Pick<Business, 'name' | 'time_zone' | 'time_format'>,
   config: Pick<Config, 'publicUrl' | 'mailFrom'>,
   plan?: MailPlan,
+  depositDue?: DepositDue,
 ): MailBooking {
   const businessName = business.name ?? 'Your service provider';
   return {
@@ -70,6 +74,7 @@ export function toMailBooking(
         }
       : {}),
     ...(plan ? { plan } : {}),
+    ...(depositDue ? { depositDue } : {}),
     invite: {
       uid: bookingUid(row.id, config.publicUrl),
       startMs: row.start_ms,
@@ -84,8 +89,9 @@ export function toMailBooking(
 
 /**
  * What a plan's mails say of it: its name, words, price, and the visits given (in time order),
- * each with its own manage links when `ctx` is given (the customer skips or moves one visit
- * from there; a mail about cancelled visits lists them without).
+ * each with its deposit still to pay online when the business asks every visit's, and its own
+ * manage links when `ctx` is given (the customer skips or moves one visit from there; a mail
+ * about cancelled visits lists them without).
  */
 export function mailPlanOf(plan: PlanRow, visits: readonly BookingRow[], ctx?: AppContext): MailPlan {
   return {
@@ -97,16 +103,47 @@ export function mailPlanOf(plan: PlanRow, visits: readonly BookingRow[], ctx?: A
       startTime: v.start_time,
       needsTime: v.status === 'needs_time',
       ...(ctx ? { links: linksFor(ctx, v.id, v.business_id) } : {}),
+      ...(v.status !== 'awaiting_payment' && v.deposit_cents > v.paid_cents
+        ? { depositCents: v.deposit_cents - v.paid_cents }
+        : {}),
     })),
+  };
+}
+
+/**
+ * The first of these visits whose deposit is still to pay online (domain/payments.ts
+ * visitDepositDue), and the link its mails carry to pay it: the business's booking page, which
+ * shows it with a Pay button. Undefined when none is due (or the business has no page yet).
+ */
+export function depositDueOf(
+  visits: readonly BookingRow[],
+  business: Pick<Business, 'slug'>,
+  config: Pick<Config, 'publicUrl'>,
+  now: number,
+): DepositDue | undefined {
+  const visit = visits.find((v) => visitDepositDue(v, now));
+  const page = bookingPageUrl(config.publicUrl, business.slug);
+  if (!visit || !page) return undefined;
+  return {
+    day: visit.day,
+    startTime: visit.start_time,
+    cents: visit.deposit_cents - visit.paid_cents,
+    payUrl: `${page}?booking=${visit.id}&payment=due`,
   };
 }
 
 /** The plan of a visit as its mails name it, with its coming visits; undefined for a one-off booking. */
 export async function mailPlanFor(ctx: AppContext, trx: Tx, row: BookingRow): Promise<MailPlan | undefined> {
+  return (await planAndVisitsOf(ctx, trx, row))?.mail;
+}
+
+/** The plan of a visit as its mails name it, and its coming visits (from this one on). */
+async function planAndVisitsOf(ctx: AppContext, trx: Tx, row: BookingRow) {
   if (!row.plan_id) return undefined;
   const plan = await ctx.repos.plans.find(row.business_id, row.plan_id, trx);
   if (!plan) return undefined;
-  return mailPlanOf(plan, await ctx.repos.plans.openVisits(trx, plan.id, row.start_ms), ctx);
+  const visits = await ctx.repos.plans.openVisits(trx, plan.id, row.start_ms);
+  return { mail: mailPlanOf(plan, visits, ctx), visits };
 }
 
 /** The reschedule and cancel links of a booking, for its mails. */
@@ -142,11 +179,14 @@ export async function mailReceived(
   ctx: AppContext,
   trx: Tx,
   row: BookingRow,
-  business: Pick<Business, 'id' | 'name' | 'time_zone' | 'time_format'>,
+  business: Pick<Business, 'id' | 'name' | 'time_zone' | 'time_format' | 'slug'>,
   token: string | undefined,
   now: number,
 ): Promise<void> {
-  const booking = toMailBooking(row, business, ctx.config, await mailPlanFor(ctx, trx, row));
+  // A plan: its visits, and the next visit's deposit to pay online when the business asks every visit's.
+  const plan = await planAndVisitsOf(ctx, trx, row);
+  const due = plan && depositDueOf(plan.visits, business, ctx.config, now);
+  const booking = toMailBooking(row, business, ctx.config, plan?.mail, due);
   const links = linksFor(ctx, row.id, business.id, token);
   await mailCustomerAndOwner(
     ctx,

@@ -52,35 +52,56 @@ export async function stripeKeysOf(
 
 /**
  * Cents due when booking this service at this total: the service's rule or the business's,
- * and nothing while the business has no Stripe account connected (no way to take it).
+ * and nothing while the business has no Stripe account connected (no way to take it). `from`:
+ * the transaction to read in, when called under the business's lock.
  */
 export async function depositFor(
   ctx: AppContext,
   business: Business,
   service: Pick<ServicesTable, 'deposit_kind' | 'deposit_value'>,
   totalCents: number,
+  from?: Tx,
 ): Promise<number> {
   const rule = ruleFor(businessRule(business), serviceRule(service));
   if (rule.kind === NO_DEPOSIT.kind) return 0;
-  if (!ctx.config.encryptionKey || !(await ctx.repos.payments.account(business.id))) return 0;
+  if (!ctx.config.encryptionKey || !(await ctx.repos.payments.account(business.id, from))) return 0;
   return depositCents(rule, totalCents);
+}
+
+/**
+ * A plan's visit whose deposit the customer pays online before it (docs/decisions/022): it holds
+ * its time (pending or approved, not awaiting payment), has not started, and is not paid yet.
+ */
+export function visitDepositDue(
+  row: Pick<BookingRow, 'plan_id' | 'status' | 'deposit_cents' | 'paid_cents' | 'start_ms'>,
+  now: number,
+): boolean {
+  return (
+    row.plan_id !== null &&
+    (row.status === 'pending' || row.status === 'approved') &&
+    row.deposit_cents > row.paid_cents &&
+    row.start_ms > now
+  );
 }
 
 /** The owner's view of a booking's money; undefined when no deposit was asked for. */
 export function paymentOf(row: BookingRow): BookingPayment | undefined {
   if (row.deposit_cents === 0 && row.paid_cents === 0) return undefined;
   const kept = row.paid_cents - row.refunded_cents;
+  const open = row.status === 'pending' || row.status === 'approved' || row.status === 'awaiting_payment';
   const state: BookingPayment['state'] =
     row.status === 'awaiting_payment'
       ? 'awaiting'
       : row.paid_cents === 0
-        ? 'unpaid'
+        ? // A plan visit carrying its deposit, paid online before it (docs/decisions/022); a time to be found counts too.
+          row.plan_id !== null && (open || row.status === 'needs_time')
+          ? 'due'
+          : 'unpaid'
         : row.refunded_cents >= row.paid_cents
           ? 'refunded'
           : row.refunded_cents > 0
             ? 'partly_refunded'
             : 'paid';
-  const open = row.status === 'pending' || row.status === 'approved' || row.status === 'awaiting_payment';
   return {
     state,
     deposit: toDollars(row.deposit_cents),

@@ -127,8 +127,33 @@ export async function visitFits(
   return span;
 }
 
-/** A visit's booking row: the plan's customer and price, on `day`. */
-function visitRow(plan: PlanRow, day: string, span: CalendarSpan, status: BookingStatus, now: number): BookingRow {
+/**
+ * The deposit each visit after the first carries (docs/decisions/022): none unless the owner asks
+ * it of every visit (Settings, Payments), else the plan's service's rule, or the business's when
+ * that service was deleted since, at the plan's price. Such a visit still holds its time; the
+ * customer pays it online before the visit, from the link its mails carry. Under the lock.
+ */
+async function laterVisitDeposit(
+  ctx: AppContext,
+  trx: Tx,
+  business: Business,
+  plan: Pick<PlanRow, 'service_id' | 'price_cents'>,
+): Promise<number> {
+  if (business.plan_deposit_every !== 1) return 0;
+  const service = plan.service_id ? await ctx.repos.services.find(business.id, plan.service_id, trx) : undefined;
+  return depositFor(ctx, business, service ?? NO_OWN_RULE, plan.price_cents, trx);
+}
+const NO_OWN_RULE = { deposit_kind: null, deposit_value: null };
+
+/** A visit's booking row: the plan's customer and price, on `day`, with the deposit it carries. */
+function visitRow(
+  plan: PlanRow,
+  day: string,
+  span: CalendarSpan,
+  status: BookingStatus,
+  now: number,
+  depositCents = 0,
+): BookingRow {
   return {
     id: randomUUID(),
     business_id: plan.business_id,
@@ -154,7 +179,7 @@ function visitRow(plan: PlanRow, day: string, span: CalendarSpan, status: Bookin
     reminder_sent_at: null,
     requester: plan.requester,
     anonymised_at: null,
-    deposit_cents: 0,
+    deposit_cents: depositCents,
     paid_cents: 0,
     refunded_cents: 0,
     hold_until: null,
@@ -166,7 +191,8 @@ function visitRow(plan: PlanRow, day: string, span: CalendarSpan, status: Bookin
 /**
  * Books the plan's visits on its rule days from `fromDay` through `throughDay` that have none
  * yet: approved when the owner approved the plan, else pending; `needs_time` where the day is
- * taken. Each gets its manage token. Answers the visits written, in order. Under the lock.
+ * taken. Each gets its manage token, and the deposit the business asks of later visits (none
+ * unless it asks every visit). Answers the visits written, in order. Under the lock.
  */
 export async function bookVisits(
   ctx: AppContext,
@@ -179,6 +205,7 @@ export async function bookVisits(
 ): Promise<BookingRow[]> {
   const { days } = planDays(plan.rrule, plan.start_day, fromDay, throughDay);
   const booked = await ctx.repos.plans.bookedDays(trx, plan.id, days);
+  const deposit = days.some((d) => !booked.has(d)) ? await laterVisitDeposit(ctx, trx, business, plan) : 0;
   const written: BookingRow[] = [];
   for (const day of days) {
     if (booked.has(day)) continue;
@@ -190,6 +217,7 @@ export async function bookVisits(
       span ?? calendarSpan(day, plan.start_time, plan.duration_min, business.time_zone),
       status,
       now,
+      deposit,
     );
     await ctx.repos.calendar.insertBooking(trx, row);
     await ctx.repos.manageTokens.save(trx, row.id, hashManageToken(manageTokenFor(ctx.config.jwtSecret, row.id)), now);

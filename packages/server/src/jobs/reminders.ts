@@ -1,5 +1,6 @@
 /**
- * Reminder mails 24 hours before an approved booking, with the manage links.
+ * Reminder mails 24 hours before an approved booking, with the manage links (and, for a plan
+ * visit whose deposit is still to pay, the link to pay it).
  * Exactly once across any number of instances: a conditional update marks the
  * booking (reminder_sent_at) in the same transaction that queues the mail, so
  * only the instance whose update changed the row sends it, and a crash between
@@ -8,7 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { linksFor, mailPlanFor, toMailBooking } from '../domain/booking-mail.ts';
+import { depositDueOf, linksFor, mailPlanFor, toMailBooking } from '../domain/booking-mail.ts';
 import { mails } from '../mail/templates.ts';
 import { queueMail } from '../repositories/mail-outbox.ts';
 
@@ -30,8 +31,9 @@ export async function sendDueReminders(ctx: AppContext): Promise<number> {
           time_format: row.business_time_format,
         },
         ctx.config,
-        // A plan's visit: the reminder names the plan (docs/decisions/022).
+        // A plan's visit: the reminder names the plan, and says its deposit when it is still to pay (docs/decisions/022).
         await mailPlanFor(ctx, trx, row),
+        depositDueOf([row], { slug: row.business_slug }, ctx.config, now),
       );
       await queueMail(trx, mails.reminder(booking, linksFor(ctx, row.id, row.business_id)), now);
       return true;

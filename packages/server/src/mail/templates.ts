@@ -63,6 +63,17 @@ export interface MailBooking {
   invite?: BookingInvite;
   /** A visit of a recurring plan (docs/decisions/022): the plan's name and words, and the visits to list. */
   plan?: MailPlan;
+  /** A plan visit's deposit still to pay online (this visit's, or the plan's next one's), and where to pay it. */
+  depositDue?: DepositDue;
+}
+
+export interface DepositDue {
+  /** The visit it is due for (business-local). */
+  day: string;
+  startTime: string;
+  cents: number;
+  /** The business's booking page, which shows it with a Pay button (routes/booking-page.ts). */
+  payUrl: string;
 }
 
 export interface MailPlan {
@@ -73,9 +84,10 @@ export interface MailPlan {
   perVisitCents: number;
   /**
    * Visits the mail lists (business-local); needsTime: the day was taken, the business proposes
-   * another time; links: the visit's own reschedule and cancel (or skip) pages.
+   * another time; links: the visit's own reschedule and cancel (or skip) pages; depositCents: its
+   * deposit still to pay online (0: none, or paid).
    */
-  visits: { day: string; startTime: string; needsTime: boolean; links?: ManageLinks }[];
+  visits: { day: string; startTime: string; needsTime: boolean; links?: ManageLinks; depositCents?: number }[];
 }
 
 /** "Your weekly Pool Cleaning" for a plan's visit, else the service's name: what subjects name. */
@@ -87,7 +99,7 @@ function subjectOf(b: MailBooking): string {
 function visitLine(b: MailBooking, v: MailPlan['visits'][number]): string {
   return v.needsTime
     ? `${shortDate(v.day)}: ${b.businessName} will propose another time`
-    : `${shortDate(v.day)} at ${formatClock(v.startTime, b.timeFormat)}`;
+    : `${shortDate(v.day)} at ${formatClock(v.startTime, b.timeFormat)}${v.depositCents ? ` (deposit ${formatUsd(toDollars(v.depositCents))})` : ''}`;
 }
 
 /** The plan's visits as the mail lists them, each with its own links when it has them. */
@@ -149,6 +161,12 @@ function details(b: MailBooking, forOwner: boolean): [string, string][] {
     if (paid.refundedCents > 0) rows.push(['Refunded', `${formatUsd(toDollars(paid.refundedCents))} to the same card`]);
     if (paid.dueCents !== null) rows.push(['Due on the day', formatUsd(toDollars(paid.dueCents))]);
   }
+  const due = b.depositDue;
+  if (due)
+    rows.push([
+      'Deposit due',
+      `${formatUsd(toDollars(due.cents))} for the visit on ${shortDate(due.day)} at ${formatClock(due.startTime, b.timeFormat)}, paid online before it`,
+    ]);
   if (b.customerAddress) rows.push(['Address', b.customerAddress]);
   if (b.plan) {
     rows.push(['Plan', `${b.plan.label}, ${formatUsd(toDollars(b.plan.perVisitCents))} a visit`]);
@@ -206,12 +224,16 @@ function compose(to: string, subject: string, intro: string, b: MailBooking, ext
     forOwner && b.plan ? { ...b, plan: { ...b.plan, visits: b.plan.visits.map(({ links: _, ...v }) => v) } } : b,
   );
   const noteHeading = `A note from ${b.businessName}:`;
+  // The customer's link to pay a visit's deposit; the owner's copy only says it is due.
+  const pay = b.depositDue && !forOwner ? b.depositDue : undefined;
+  const payLabel = pay && `Pay the ${formatUsd(toDollars(pay.cents))} deposit`;
   const text = [
     intro,
     ...(note ? ['', noteHeading, note] : []),
     '',
     ...rows.map(([k, v]) => `${k}: ${v}`),
     ...visits.text,
+    ...(pay ? ['', `${payLabel}: ${pay.payUrl}`] : []),
     ...(links ? ['', `Reschedule: ${links.reschedule}`, `Cancel: ${links.cancel}`] : []),
     ...(outro ? ['', outro] : []),
     '',
@@ -220,7 +242,7 @@ function compose(to: string, subject: string, intro: string, b: MailBooking, ext
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937">
 <p>${escapeHtml(intro)}</p>
 ${note ? `<p>${escapeHtml(noteHeading)}</p><blockquote style="margin:0 0 1em;padding-left:12px;border-left:3px solid #d1d5db">${escapeHtml(note).replace(/\r?\n/g, '<br>')}</blockquote>\n` : ''}<table cellpadding="4">${rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>
-${visits.html}${links ? `<p><a href="${escapeHtml(links.reschedule)}">Reschedule</a> &middot; <a href="${escapeHtml(links.cancel)}">Cancel</a></p>` : ''}
+${visits.html}${pay ? `<p><a href="${escapeHtml(pay.payUrl)}">${escapeHtml(payLabel ?? '')}</a></p>\n` : ''}${links ? `<p><a href="${escapeHtml(links.reschedule)}">Reschedule</a> &middot; <a href="${escapeHtml(links.cancel)}">Cancel</a></p>` : ''}
 ${outro ? `<p>${escapeHtml(outro)}</p>` : ''}
 <p>${escapeHtml(b.businessName)}</p></body></html>`;
   return {

@@ -191,6 +191,7 @@ export function bookingsRepository(db: Kysely<Database>) {
           'businesses.name as business_name',
           'businesses.time_zone as business_time_zone',
           'businesses.time_format as business_time_format',
+          'businesses.slug as business_slug',
         ])
         .where('bookings.status', '=', 'approved')
         .where('bookings.reminder_sent_at', 'is', null)

@@ -1,7 +1,7 @@
 /**
  * Payments through the owners' Stripe accounts (docs/decisions/021): the connected accounts,
- * one Checkout Session per booking, the refund queue, the events already handled, and the
- * unpaid holds that lapsed.
+ * one Checkout Session per booking (a plan visit's replaced once it ended), the refund queue,
+ * the events already handled, and the unpaid holds that lapsed.
  */
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, PaymentsTable, RefundsTable, StripeAccountsTable } from '../db/schema.ts';
@@ -57,12 +57,43 @@ export function paymentsRepository(db: Kysely<Database>) {
         .onConflict((oc) => oc.column('booking_id').doNothing())
         .execute();
     },
+    /**
+     * A visit's new session in place of one that ended (routes/customer/checkout.ts), unless the
+     * booking was paid meanwhile: a paid session is never overwritten.
+     */
+    async replaceCheckout(row: Insertable<PaymentsTable>): Promise<void> {
+      const { booking_id: _, ...changes } = row;
+      await db
+        .insertInto('payments')
+        .values(row)
+        .onConflict((oc) =>
+          oc
+            .column('booking_id')
+            .doUpdateSet({ ...changes, payment_intent: null, paid_at: null })
+            .where('payments.status', '!=', 'paid'),
+        )
+        .execute();
+    },
     async markCheckout(
       trx: Tx,
       bookingId: string,
-      change: { status: PaymentsTable['status']; payment_intent?: string | null; paid_at?: number },
+      change: {
+        status: PaymentsTable['status'];
+        payment_intent?: string | null;
+        paid_at?: number;
+        session_id?: string;
+      },
     ): Promise<void> {
       await trx.updateTable('payments').set(change).where('booking_id', '=', bookingId).execute();
+    },
+    /** Stripe ended this session unpaid (a plan visit's: its booking had no hold to release). */
+    async sessionEnded(sessionId: string): Promise<void> {
+      await db
+        .updateTable('payments')
+        .set({ status: 'expired' })
+        .where('session_id', '=', sessionId)
+        .where('status', '=', 'open')
+        .execute();
     },
     /**
      * The overview's money, in cents: what was paid since `sinceMs` and not refunded, and what

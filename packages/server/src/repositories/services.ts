@@ -84,8 +84,8 @@ export function servicesRepository(db: Kysely<Database>) {
         .orderBy('id')
         .execute();
     },
-    async find(businessId: string, serviceId: string): Promise<ServicesTable | undefined> {
-      const [row] = await findOne(db, { businessId, serviceId });
+    async find(businessId: string, serviceId: string, from: Tx = db): Promise<ServicesTable | undefined> {
+      const [row] = await findOne(from, { businessId, serviceId });
       return row;
     },
     async insert(businessId: string, id: string, input: ServiceInput, now: number): Promise<ServicesTable> {

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { formatClock } from '@slotwise/shared/clock';
+import { ERRORS } from '@slotwise/shared/errors';
 import { formatUsd, toDollars } from '@slotwise/shared/money';
 import { longDate, wallClockAt } from '@slotwise/shared/time-zone';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -18,18 +19,63 @@ import { areaOf, type BookingPageView, type PageNotice, servicePrice, tradeLabel
 import type { AppContext } from '../context.ts';
 import { bookingPageUrl } from '../domain/booking-page.ts';
 import { brandingOf } from '../domain/branding.ts';
+import { visitDepositDue } from '../domain/payments.ts';
 import { chargedPerMileCents } from '../domain/pricing.ts';
+import { AppError } from '../errors.ts';
 import { chooseEncoding } from '../plugins/compression.ts';
+import { rateLimit } from '../plugins/rate-limits.ts';
 import type { Business } from '../repositories/businesses.ts';
+import type { BookingRow } from '../repositories/calendar.ts';
+import { startCheckout } from './customer/checkout.ts';
 
 const SlugParams = z.object({ slug: z.string().max(200) });
 type Params = { Params: z.infer<typeof SlugParams> };
-/** Stripe's return (routes/customer/checkout.ts returnUrl): which booking, and how the customer left its page. */
+/**
+ * Stripe's return (routes/customer/checkout.ts returnUrl): which booking, and how the customer
+ * left its page; or `due`, a plan visit's mail linking here to pay its deposit.
+ */
 const ReturnQuery = z.object({
   booking: z.string().uuid().optional().catch(undefined),
-  payment: z.enum(['paid', 'cancelled']).optional().catch(undefined),
+  payment: z.enum(['paid', 'cancelled', 'due']).optional().catch(undefined),
 });
 type PageRequest = Params & { Querystring: z.infer<typeof ReturnQuery> };
+/** The Pay button of a visit's deposit (a form: the page runs no script of its own). */
+const PayForm = z.object({ booking: z.string().uuid() });
+type PayRequest = Params & { Body: z.infer<typeof PayForm> };
+
+/**
+ * A plan visit's deposit (docs/decisions/022): due, with a Pay button that starts Stripe
+ * Checkout; being confirmed while Stripe's word is on its way; or paid.
+ */
+function visitNotice(
+  ctx: AppContext,
+  b: Business,
+  row: BookingRow,
+  outcome: 'paid' | 'cancelled' | 'due' | undefined,
+): PageNotice | undefined {
+  const now = ctx.now();
+  const when = `${longDate(row.day)} at ${formatClock(row.start_time, b.time_format)}`;
+  const owed = formatUsd(toDollars(row.deposit_cents - row.paid_cents));
+  if (visitDepositDue(row, now)) {
+    if (outcome === 'paid')
+      return {
+        title: 'Confirming your payment',
+        text: 'Stripe is telling us about your payment; this page updates by itself in a few seconds.',
+        refreshSeconds: 3,
+      };
+    return {
+      title: `Deposit due for your visit on ${longDate(row.day)}: ${owed}`,
+      text: `Your ${row.service_name} visit on ${when} keeps its time; pay its deposit online before it. Nothing has been charged yet.`,
+      action: { label: `Pay ${owed}`, href: `/book/${b.slug}/pay`, post: { booking: row.id } },
+    };
+  }
+  if (row.deposit_cents > row.paid_cents && (row.status === 'pending' || row.status === 'approved'))
+    return {
+      title: 'Nothing to pay online',
+      text: `Your ${row.service_name} visit on ${when} has started, so its deposit is settled with ${b.name ?? 'the business'} on the day.`,
+    };
+  return undefined;
+}
 
 /**
  * What the page says about a booking the customer comes back to from Stripe. Stripe's word
@@ -40,10 +86,12 @@ async function paymentNotice(
   ctx: AppContext,
   b: Business,
   bookingId: string,
-  outcome: 'paid' | 'cancelled' | undefined,
+  outcome: 'paid' | 'cancelled' | 'due' | undefined,
 ): Promise<PageNotice | undefined> {
   const row = await ctx.repos.bookings.find(b.id, bookingId);
   if (!row) return undefined;
+  const visit = row.plan_id !== null ? visitNotice(ctx, b, row, outcome) : undefined;
+  if (visit) return visit;
   const when = `${longDate(row.day)} at ${formatClock(row.start_time, b.time_format)}`;
   const what = `${row.service_name} on ${when}`;
   const paid = formatUsd(toDollars(row.paid_cents));
@@ -162,6 +210,31 @@ export async function bookingPageRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
       // A booking's state is the customer's own, and changes: never kept by a cache.
       reply.header('cache-control', notice ? 'no-store' : PAGE_CACHE);
       return sendText(req, reply, 'text/html; charset=utf-8', renderBookingPage({ ...(await viewOf(ctx, b)), notice }));
+    },
+  );
+
+  // A visit's Pay button (visitNotice): the Checkout page, or the booking page saying why not.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+  app.post<PayRequest>(
+    '/book/:slug/pay',
+    { schema: { params: SlugParams, body: PayForm }, config: { rateLimit: rateLimit(ctx, 'book') } },
+    async (req, reply) => {
+      const { booking } = req.body;
+      const b = await resolve(req, reply, `?booking=${booking}&payment=due`);
+      if (!b) return reply;
+      try {
+        return reply.redirect(await startCheckout(ctx, booking, req.log, b.id), 303);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        const notice: PageNotice = { title: 'The payment could not start', text: err.message };
+        reply.header('cache-control', 'no-store');
+        const page = renderBookingPage({ ...(await viewOf(ctx, b)), notice });
+        return sendText(req, reply, 'text/html; charset=utf-8', page, ERRORS[err.code].status);
+      }
     },
   );
 

@@ -7,7 +7,9 @@
  * so a replay, or a second delivery racing the first, changes nothing. Events only move a
  * booking forward (awaiting payment -> paid), so one arriving late or out of order is harmless:
  * a session expired after it was paid stays paid. A payment that arrives after its hold was
- * released takes the time if it is still free, and is refunded in full if it is not.
+ * released takes the time if it is still free, and is refunded in full if it is not. A plan
+ * visit's deposit (docs/decisions/022) is recorded on the visit, whose status stays; one paid
+ * for a visit no longer held (cancelled, skipped) is refunded in full.
  */
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyRequest, preParsingHookHandler } from 'fastify';
@@ -39,22 +41,39 @@ const BAD_SIGNATURE =
 
 type Session = Stripe.Checkout.Session;
 
+/**
+ * The stored checkout a session pays for. A plan visit's session is replaced once it has ended
+ * (routes/customer/checkout.ts), so a payment made just before its end whose event comes late
+ * is found by the booking Stripe was given (client_reference_id): the payment is still recorded.
+ */
+async function checkoutPaidBy(ctx: AppContext, business: Business, session: Session) {
+  const { payments } = ctx.repos;
+  const stored = await payments.checkoutBySession(session.id);
+  if (stored) return stored.business_id === business.id ? { checkout: stored, displaced: null } : undefined;
+  const bookingId = session.client_reference_id;
+  const current = bookingId ? await payments.checkoutOf(bookingId) : undefined;
+  if (!current || current.business_id !== business.id) return undefined;
+  return { checkout: current, displaced: current.session_id };
+}
+
 async function paid(
   ctx: AppContext,
   business: Business,
+  keys: { secretKey: string },
   event: Stripe.Event,
   session: Session,
   log: FastifyBaseLogger,
 ) {
   const { payments, bookings, calendar } = ctx.repos;
-  const checkout = await payments.checkoutBySession(session.id);
-  if (!checkout || checkout.business_id !== business.id) {
+  const found = await checkoutPaidBy(ctx, business, session);
+  if (!found) {
     log.warn(
       { eventId: event.id, sessionId: session.id },
       'Stripe event for a Checkout Session we did not make; ignored',
     );
     return;
   }
+  const { checkout, displaced } = found;
   const amount = session.amount_total ?? checkout.amount_cents;
   const intent =
     typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
@@ -65,8 +84,26 @@ async function paid(
       if (!(await payments.firstSight(trx, { id: event.id, businessId: business.id, type: event.type }, now))) return;
       const row = await bookings.byId(checkout.booking_id, trx);
       // Paid already: the same payment told twice under two event ids.
-      if (!row || row.paid_cents > 0) return;
-      await payments.markCheckout(trx, row.id, { status: 'paid', payment_intent: intent, paid_at: now });
+      if (!row || row.paid_cents > 0) {
+        if (row && displaced)
+          log.warn(
+            { bookingId: row.id, sessionId: session.id },
+            'a second deposit payment for a visit paid already; refund it in Stripe',
+          );
+        return;
+      }
+      await payments.markCheckout(trx, row.id, {
+        status: 'paid',
+        payment_intent: intent,
+        paid_at: now,
+        ...(displaced ? { session_id: session.id } : {}),
+      });
+      if (row.plan_id !== null && (row.status === 'pending' || row.status === 'approved')) {
+        // A plan visit's deposit, paid before the visit (docs/decisions/022): it held its time
+        // all along, so its status and mails stay as they are.
+        await bookings.markPaid(trx, row.id, { cents: amount }, now);
+        return;
+      }
       const free =
         row.status === 'awaiting_payment' ||
         (row.status === 'expired' &&
@@ -75,7 +112,10 @@ async function paid(
       if (!free) {
         const kept = await bookings.markPaid(trx, row.id, { cents: amount }, now);
         await queueRefund(ctx, trx, kept, amount, 'slot_lost', now);
-        log.warn({ bookingId: row.id }, 'paid after its hold was released and the time was taken; refunded in full');
+        log.warn(
+          { bookingId: row.id, status: row.status },
+          'paid after its hold was released and the time was taken, or for a visit no longer held; refunded in full',
+        );
         return;
       }
       const status = business.approve_paid === 1 ? 'approved' : 'pending';
@@ -91,12 +131,23 @@ async function paid(
   }
   ctx.mail.kick();
   ctx.paymentWorker.kick();
+  // The session that had replaced the one paid must not take a second payment.
+  if (displaced)
+    await ctx.payments
+      .expireCheckout(keys, displaced)
+      .catch((err) =>
+        log.warn({ err: (err as Error).message, bookingId: checkout.booking_id }, 'could not end a replaced session'),
+      );
 }
 
-/** Stripe ended the session unpaid: the hold goes (a replay finds nothing left to release). */
+/**
+ * Stripe ended the session unpaid: the hold goes (a replay finds nothing left to release); a
+ * plan visit keeps its time, and its next Pay makes a new session.
+ */
 async function expired(ctx: AppContext, business: Business, session: Session) {
   const checkout = await ctx.repos.payments.checkoutBySession(session.id);
-  if (checkout?.business_id === business.id) await releaseHold(ctx, checkout.booking_id, business.id);
+  if (checkout?.business_id !== business.id) return;
+  if (!(await releaseHold(ctx, checkout.booking_id, business.id))) await ctx.repos.payments.sessionEnded(session.id);
 }
 
 export function webhookHandlers(ctx: AppContext): Handlers<'webhooks'> {
@@ -119,7 +170,7 @@ export function webhookHandlers(ctx: AppContext): Handlers<'webhooks'> {
         }
         if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
           const session = event.data.object;
-          if (session.payment_status === 'paid') await paid(ctx, business, event, session, req.log);
+          if (session.payment_status === 'paid') await paid(ctx, business, keys, event, session, req.log);
         } else if (event.type === 'checkout.session.expired') {
           await expired(ctx, business, event.data.object);
         } else {

@@ -69,6 +69,8 @@ export const PUBLIC_ROUTES = new Set([
   'GET /book/:slug/share.png',
   'GET /book/:slug/qr.svg',
   'GET /book/:slug/qr.png',
+  // A plan visit's Pay button on the booking page: starts Checkout for a deposit due, like POST /api/customer/checkout.
+  'POST /book/:slug/pay',
   // A business's logo (routes/media.ts), shown by its widget on any site.
   'GET /media/logos/:file',
   // Its own bearer token (METRICS_TOKEN), 404 when none is set: test/metrics.test.ts.
@@ -400,7 +402,14 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     [`PUT ${d}/booking-page`]: () => r({ body: { slug: `page-${randomUUID().slice(0, 8)}` } }),
     [`GET ${d}/settings/payments`]: () => r(),
     [`PUT ${d}/settings/payments`]: () =>
-      r({ body: { deposit: { kind: 'percent', percent: 25 }, refundWindowHours: 24, approvePaid: false } }),
+      r({
+        body: {
+          deposit: { kind: 'percent', percent: 25 },
+          refundWindowHours: 24,
+          approvePaid: false,
+          planDeposit: 'every',
+        },
+      }),
     // No ENCRYPTION_KEY in the suites: refused 409 PAYMENTS_NOT_CONFIGURED before any call to Stripe.
     [`PUT ${d}/settings/payments/stripe`]: () =>
       r({ body: { secretKey: 'sk_test_0000000000000000', webhookSecret: 'whsec_0000000000000000' } }),

@@ -6,6 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config.ts';
+import { bookDuePlanVisits } from '../../src/jobs/plan-visits.ts';
+import { sendDueReminders } from '../../src/jobs/reminders.ts';
 import { availableTimes, book, bookBody, detailer, engineApp, type Shop, START_CLOCK } from '../booking-fixtures.ts';
 import { createTestApp, storages, type TestApp } from '../helpers.ts';
 import { type StripeStandIn, signPayload, startStripeStandIn } from '../stripe/stand-in.ts';
@@ -380,7 +382,7 @@ describe.each(storages())('deposits with Stripe on %s', (kind) => {
       const r = await row(booked.bookingId);
       const csv = (await owner('GET', 'bookings/export')).body.split('\r\n');
       const line = csv.find((l) => l.startsWith(booked.bookingId))!;
-      expect(line).toMatch(new RegExp(`,paid,${r.paid_cents / 100},0,${(r.total_cents - r.paid_cents) / 100}$`));
+      expect(line).toMatch(new RegExp(`,paid,${r.paid_cents / 100},0,${(r.total_cents - r.paid_cents) / 100},,$`));
     });
 
     it("gives the overview today's deposits, less refunds, and the balance still due", async () => {
@@ -416,6 +418,288 @@ describe.each(storages())('deposits with Stripe on %s', (kind) => {
       await stripe.pay(sessionOf(url));
       expect(await page('paid')).toContain('Deposit paid: $');
       expect(await page('paid')).toContain('waiting for Shiny Cars to approve it');
+    });
+  });
+
+  describe('a deposit on every visit of a plan (issue 24, item 7)', () => {
+    const WEEKLY = { frequency: 'weekly', discount: { kind: 'percent', percent: 10 } } as const;
+    const HOUR = 3_600_000;
+    type Visit = Awaited<ReturnType<typeof row>>;
+    const visitsOf = (planId: string) =>
+      t.ctx.db.selectFrom('bookings').selectAll().where('plan_id', '=', planId).orderBy('start_ms').execute();
+    const rules = (planDeposit?: string) =>
+      owner('PUT', 'settings/payments', {
+        deposit: { kind: 'percent', percent: 25 },
+        refundWindowHours: 24,
+        approvePaid: false,
+        ...(planDeposit === undefined ? {} : { planDeposit }),
+      });
+    /** A weekly plan on Thursdays from 2026-12-03 at a time no other test books. */
+    const bookPlan = async (time: string, email: string) => {
+      const res = await book(
+        t,
+        bookBody(shop, { date: '2026-12-03', time, frequency: 'weekly', customerEmail: email }),
+      );
+      answers.push(res.body);
+      expect(res.statusCode, res.body).toBe(201);
+      const body = res.json() as { bookingId: string; status: string; plan: { planId: string } };
+      const [first, ...later] = await visitsOf(body.plan.planId);
+      return { ...body, first: first!, later };
+    };
+    let every: Awaited<ReturnType<typeof bookPlan>>;
+
+    beforeAll(async () => {
+      const res = await owner('PUT', `service/edit/${shop.fullId}`, {
+        serviceName: 'Full Detail',
+        duration: 60,
+        price: 120,
+        plans: [WEEKLY],
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    });
+
+    it('keeps the choice through the payments settings call, first visit only until the owner chooses', async () => {
+      expect((await owner('GET', 'settings/payments')).json().planDeposit).toBe('first');
+      const bad = await rules('sometimes');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        error: expect.stringContaining('Plan deposit must be "first" (the first visit only) or "every" (every visit).'),
+      });
+      expect((await owner('GET', 'settings/payments')).json().planDeposit).toBe('first');
+      expect((await rules('every')).json().planDeposit).toBe('every');
+      // An older dashboard sends no planDeposit: the choice stays.
+      expect((await rules()).json().planDeposit).toBe('every');
+      expect((await owner('GET', 'settings/payments')).json().planDeposit).toBe('every');
+    });
+
+    it('with every visit: the first visit awaits payment, each later one carries the deposit and holds its time', async () => {
+      every = await bookPlan('16:00', 'every@example.com');
+      expect(every.status).toBe('awaiting_payment');
+      expect(every.first).toMatchObject({ status: 'awaiting_payment', paid_cents: 0 });
+      expect(every.first.deposit_cents).toBeGreaterThan(0);
+      expect(every.later.length).toBe(7);
+      for (const v of every.later)
+        expect(v).toMatchObject({
+          status: 'pending',
+          deposit_cents: every.first.deposit_cents,
+          paid_cents: 0,
+          hold_until: null,
+        });
+      const times = await availableTimes(t, {
+        businessId: shop.businessId,
+        serviceId: shop.fullId,
+        date: every.later[2]!.day,
+        address: bookBody(shop).address,
+      });
+      expect(times).not.toContain('16:00');
+      // The owner's card says what is due.
+      const day = every.later[0]!.day;
+      const listed = (await owner('GET', `bookings?from=${day}&to=${day}`)).json().bookings;
+      expect(listed.find((b: { _id: string }) => b._id === every.later[0]!.id).payment).toMatchObject({
+        state: 'due',
+        deposit: every.first.deposit_cents / 100,
+        paid: 0,
+      });
+    });
+
+    it('mails the visits with their deposits and a link to pay the next one once the first visit is paid', async () => {
+      const session = sessionOf((await checkout(every.bookingId)).json().url);
+      expect(await stripe.pay(session)).toBe(200);
+      const mail = (await mailsFor(every.bookingId)).find((m) => m.to_address === 'every@example.com')!;
+      const dollars = `$${(every.first.deposit_cents / 100).toFixed(2)}`;
+      const next = every.later[0]!;
+      expect(mail.text_body).toContain(`Thu, Dec 10, 2026 at 4:00 PM (deposit ${dollars})`);
+      expect(mail.text_body).toContain(`Deposit due: ${dollars} for the visit on Thu, Dec 10, 2026 at 4:00 PM`);
+      const link = `http://localhost:3000/book/shiny-cars?booking=${next.id}&payment=due`;
+      expect(mail.text_body).toContain(`Pay the ${dollars} deposit: ${link}`);
+      expect(mail.html_body).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
+      const notice = (await mailsFor(every.bookingId)).find((m) => m.to_address !== 'every@example.com')!;
+      expect(notice.text_body).not.toContain('Pay the');
+    });
+
+    it("answers a later visit's Checkout page, the same however often it is asked, and the webhook marks it paid keeping its status", async () => {
+      const visit = every.later[0]!;
+      const [a, b] = await Promise.all([checkout(visit.id), checkout(visit.id)]);
+      const c = await checkout(visit.id);
+      expect(a.statusCode, a.body).toBe(200);
+      expect(new Set([a.json().url, b.json().url, c.json().url]).size).toBe(1);
+      const session = stripe.sessions.get(sessionOf(a.json().url))!;
+      const halfDay = Math.floor(START_CLOCK / (12 * HOUR)) * 12 * HOUR;
+      expect(session).toMatchObject({
+        amount_total: visit.deposit_cents,
+        client_reference_id: visit.id,
+        expires_at: (halfDay + 23 * HOUR) / 1000,
+        success_url: expect.stringContaining(`booking=${visit.id}&payment=paid`),
+      });
+      const creates = stripe.requests.filter(
+        (q) => q.path === '/v1/checkout/sessions' && q.method === 'POST' && q.body.client_reference_id === visit.id,
+      );
+      expect(new Set(creates.map((q) => q.idempotencyKey))).toEqual(
+        new Set([`checkout-${visit.id}-v0-${new Date(halfDay).toISOString().slice(0, 13)}`]),
+      );
+
+      expect(await stripe.pay(session.id as string)).toBe(200);
+      const paid = await row(visit.id);
+      expect(paid).toMatchObject({
+        status: 'pending',
+        paid_cents: visit.deposit_cents,
+        refunded_cents: 0,
+        version: visit.version,
+      });
+      expect(
+        await t.ctx.db.selectFrom('payments').selectAll().where('booking_id', '=', visit.id).executeTakeFirst(),
+      ).toMatchObject({ status: 'paid', payment_intent: expect.stringMatching(/^pi_/) });
+      const listed = (await owner('GET', `bookings?from=${visit.day}&to=${visit.day}`)).json().bookings;
+      expect(listed.find((x: { _id: string }) => x._id === visit.id).payment).toMatchObject({
+        state: 'paid',
+        paid: visit.deposit_cents / 100,
+      });
+      // A replay changes nothing; paid, it is no longer due.
+      expect(await stripe.deliver(stripe.events.findLast((e) => e.type === 'checkout.session.completed')!)).toBe(200);
+      expect(await row(visit.id)).toMatchObject({ status: 'pending', paid_cents: visit.deposit_cents });
+      const again = await checkout(visit.id);
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({ code: 'PAYMENT_NOT_DUE', error: expect.stringContaining('paid already') });
+    });
+
+    it("shows a visit's deposit due on the booking page, whose Pay button starts Checkout, then says it is paid", async () => {
+      const visit = every.later[1]!;
+      const dollars = `$${(visit.deposit_cents / 100).toFixed(2)}`;
+      const page = async (payment: string) => {
+        const res = await t.app.inject({ url: `/book/shiny-cars?booking=${visit.id}&payment=${payment}` });
+        expect(res.headers['cache-control']).toBe('no-store');
+        return res.body;
+      };
+      const due = await page('due');
+      expect(due).toContain(`Deposit due for your visit on Thursday, December 17, 2026: ${dollars}`);
+      expect(due).toContain('<form method="post" action="/book/shiny-cars/pay">');
+      expect(due).toContain(`<input type="hidden" name="booking" value="${visit.id}">`);
+      expect(due).toContain(`Pay ${dollars}</button>`);
+      const pay = await t.app.inject({
+        method: 'POST',
+        url: '/book/shiny-cars/pay',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `booking=${visit.id}`,
+      });
+      expect(pay.statusCode, pay.body).toBe(303);
+      expect(pay.headers.location).toBe((await checkout(visit.id)).json().url);
+      expect(await page('paid')).toContain('Confirming your payment');
+      expect(await stripe.pay(sessionOf(String(pay.headers.location)))).toBe(200);
+      const paid = await page('paid');
+      expect(paid).toContain(`Deposit paid: ${dollars}`);
+      expect(paid).not.toContain('<form method="post"');
+      // Not this business's booking: the page says so, and nothing is started.
+      const other = await t.app.inject({
+        method: 'POST',
+        url: '/book/shiny-cars/pay',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `booking=${randomUUID()}`,
+      });
+      expect(other.statusCode).toBe(404);
+      expect(other.body).toContain('The payment could not start');
+    });
+
+    it('says the deposit and the link in the plan-approved mail and in the reminder of a visit still unpaid', async () => {
+      const approved = await owner('PUT', `plans/${every.plan.planId}/approve`);
+      expect(approved.statusCode, approved.body).toBe(200);
+      const next = every.later[2]!;
+      const link = `http://localhost:3000/book/shiny-cars?booking=${next.id}&payment=due`;
+      const confirmed = await t.ctx.db
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('to_address', '=', 'every@example.com')
+        .where('subject', 'like', 'Plan confirmed%')
+        .executeTakeFirstOrThrow();
+      expect(confirmed.text_body).toContain(
+        `Deposit due: $${(next.deposit_cents / 100).toFixed(2)} for the visit on Thu, Dec 24`,
+      );
+      expect(confirmed.text_body).toContain(link);
+      t.clock.now = next.start_ms - 23 * HOUR;
+      try {
+        await sendDueReminders(t.ctx);
+      } finally {
+        t.clock.now = START_CLOCK;
+      }
+      const reminder = (await mailsFor(next.id)).find((m) => m.subject.startsWith('Reminder'))!;
+      expect(reminder.text_body).toContain('Deposit due: $');
+      expect(reminder.text_body).toContain(link);
+    });
+
+    it("makes a visit's next session in a later half-day once the first has ended, and still records a late payment of the first", async () => {
+      const visit = every.later[3]!;
+      const first = sessionOf((await checkout(visit.id)).json().url);
+      t.clock.now = START_CLOCK + 24 * HOUR;
+      try {
+        const res = await checkout(visit.id);
+        expect(res.statusCode, res.body).toBe(200);
+        const second = sessionOf(res.json().url);
+        expect(second).not.toBe(first);
+        expect(stripe.sessions.get(first)!.status).toBe('expired');
+        expect((await checkout(visit.id)).json().url).toBe(res.json().url);
+        // Paid just before it ended, its event late: found by the booking Stripe was given, and the
+        // session that replaced it can no longer be paid.
+        const late = {
+          ...stripe.sessions.get(first)!,
+          status: 'complete',
+          payment_status: 'paid',
+          payment_intent: 'pi_lateButPaid',
+        };
+        const event = {
+          id: `evt_${randomUUID().replace(/-/g, '')}`,
+          object: 'event',
+          type: 'checkout.session.completed',
+          data: { object: late },
+        };
+        expect(await stripe.deliver(event, SECRET_KEY)).toBe(200);
+        expect(await row(visit.id)).toMatchObject({ status: 'approved', paid_cents: visit.deposit_cents });
+        expect(
+          await t.ctx.db.selectFrom('payments').selectAll().where('booking_id', '=', visit.id).executeTakeFirst(),
+        ).toMatchObject({ session_id: first, status: 'paid', payment_intent: 'pi_lateButPaid' });
+        expect(stripe.sessions.get(second)!.status).toBe('expired');
+      } finally {
+        t.clock.now = START_CLOCK;
+      }
+    });
+
+    it('answers PAYMENT_UNAVAILABLE when Stripe is down, and the visit keeps its time', async () => {
+      const visit = every.later[4]!;
+      stripe.down = true;
+      try {
+        const res = await checkout(visit.id);
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toMatchObject({
+          code: 'PAYMENT_UNAVAILABLE',
+          error: expect.stringContaining('your visit keeps its time'),
+        });
+      } finally {
+        stripe.down = false;
+      }
+      expect(await row(visit.id)).toMatchObject({ status: 'approved', paid_cents: 0 });
+      expect(await t.ctx.db.selectFrom('payments').selectAll().where('booking_id', '=', visit.id).execute()).toEqual(
+        [],
+      );
+    });
+
+    it('the materialiser books the weeks after with the deposit too', async () => {
+      t.clock.now = START_CLOCK + 7 * 86_400_000;
+      try {
+        expect(await bookDuePlanVisits(t.ctx)).toBeGreaterThan(0);
+      } finally {
+        t.clock.now = START_CLOCK;
+      }
+      const last = (await visitsOf(every.plan.planId)).at(-1)!;
+      expect(last).toMatchObject({ day: '2027-01-28', status: 'approved', deposit_cents: every.first.deposit_cents });
+    });
+
+    it('with the first visit only, later visits carry no deposit and have nothing to pay', async () => {
+      expect((await rules('first')).json().planDeposit).toBe('first');
+      const plan = await bookPlan('17:00', 'first@example.com');
+      expect(plan.first.deposit_cents).toBeGreaterThan(0);
+      expect(plan.later.map((v: Visit) => [v.status, v.deposit_cents])).toEqual(plan.later.map(() => ['pending', 0]));
+      const res = await checkout(plan.later[0]!.id);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe('PAYMENT_NOT_DUE');
     });
   });
 

@@ -1,8 +1,9 @@
 /**
- * Settings > Payments: the deposit taken when booking, the refund window and whether paid
- * bookings are approved at once, with an example that follows the rule as it is typed.
+ * Settings > Payments: the deposit taken when booking, the refund window, whether paid
+ * bookings are approved at once and whether a recurring plan asks the deposit of every visit,
+ * with an example that follows the rule as it is typed.
  */
-import type { PaymentSettings } from '@slotwise/shared/api';
+import type { PaymentSettings, PlanDeposit } from '@slotwise/shared/api';
 import { refundPolicyText } from '@slotwise/shared/deposit';
 import { type FormEvent, useId, useState } from 'react';
 import { DepositValueField } from '../../../components/deposit-value-field.tsx';
@@ -23,17 +24,45 @@ const KINDS: readonly { kind: DepositKind; label: string }[] = [
   { kind: 'full', label: 'The full price' },
 ];
 
+const PLAN_DEPOSITS: readonly { value: PlanDeposit; label: string }[] = [
+  { value: 'first', label: 'For the first visit only' },
+  { value: 'every', label: 'For every visit' },
+];
+
 interface RulesForm {
   deposit: RuleDraft;
   refundWindowHours: number;
   approvePaid: boolean;
+  planDeposit: PlanDeposit;
 }
 
 const formFrom = (s: PaymentSettings): RulesForm => ({
   deposit: draftFrom(s.deposit),
   refundWindowHours: s.refundWindowHours,
   approvePaid: s.approvePaid,
+  planDeposit: s.planDeposit,
 });
+
+/** A recurring plan's deposit (docs/decisions/022): its first visit's, or every visit's. */
+function PlanDepositChoice({ value, onChange }: { value: PlanDeposit; onChange: (v: PlanDeposit) => void }) {
+  const id = useId();
+  return (
+    <fieldset className="pay-kinds" aria-describedby={`${id}-hint`}>
+      <legend className="field-label">Plans: ask the deposit</legend>
+      {PLAN_DEPOSITS.map((p) => (
+        <label key={p.value} className="clock-option">
+          <input type="radio" name={`${id}-plan`} checked={value === p.value} onChange={() => onChange(p.value)} />
+          {p.label}
+        </label>
+      ))}
+      <p id={`${id}-hint`} className="hint">
+        {value === 'every'
+          ? 'Each visit keeps its time; the customer pays its deposit online before it, from the link in its e-mails.'
+          : 'Later visits are paid on the day.'}
+      </p>
+    </fieldset>
+  );
+}
 
 /** The amount or percent beside its choice, shown only while that choice is picked. */
 function RuleValue({ draft, onChange }: { draft: RuleDraft; onChange: (d: RuleDraft) => void }) {
@@ -102,7 +131,12 @@ export function PaymentRulesForm({
     setSaving(true);
     try {
       const saved = await client.dashboard.updatePaymentRules({
-        body: { deposit: deposit.value, refundWindowHours: form.refundWindowHours, approvePaid: form.approvePaid },
+        body: {
+          deposit: deposit.value,
+          refundWindowHours: form.refundWindowHours,
+          approvePaid: form.approvePaid,
+          planDeposit: form.planDeposit,
+        },
       });
       setForm(formFrom(saved));
       onSaved(saved);
@@ -145,6 +179,7 @@ export function PaymentRulesForm({
         />
         Approve paid bookings automatically
       </label>
+      <PlanDepositChoice value={form.planDeposit} onChange={(planDeposit) => change({ planDeposit })} />
       <FlashMessage message={flash.message} />
       <div className="row">
         <button type="submit" className="btn btn--primary" disabled={saving}>

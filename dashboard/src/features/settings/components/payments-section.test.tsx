@@ -17,6 +17,7 @@ const notConnected: PaymentSettings = {
   deposit: { kind: 'none' },
   refundWindowHours: 24,
   approvePaid: false,
+  planDeposit: 'first',
 };
 const connected: PaymentSettings = {
   ...notConnected,
@@ -231,7 +232,33 @@ describe('Settings: Payments, the deposit rule', () => {
       deposit: { kind: 'percent', percent: 30 },
       refundWindowHours: 48,
       approvePaid: true,
+      planDeposit: 'first',
     });
+  });
+
+  it("shows the plans' choice, first visit only until the owner chooses, and saves every visit", async () => {
+    const { api, user } = setup();
+    const form = await screen.findByRole('form', { name: 'Payment rules' });
+    const group = within(form).getByRole('group', { name: 'Plans: ask the deposit' });
+    expect(within(group).getByRole('radio', { name: 'For the first visit only' })).toBeChecked();
+    expect(within(group).getByText('Later visits are paid on the day.')).toBeInTheDocument();
+    await user.click(within(group).getByRole('radio', { name: 'For every visit' }));
+    expect(
+      within(group).getByText(
+        'Each visit keeps its time; the customer pays its deposit online before it, from the link in its e-mails.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Save payment rules' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent('Payment rules saved.');
+    expect(api.callsTo(`PUT ${P}`)[0]?.body).toMatchObject({ planDeposit: 'every' });
+    // What the server answered stays chosen.
+    expect(within(group).getByRole('radio', { name: 'For every visit' })).toBeChecked();
+  });
+
+  it('shows every visit when that is the saved choice', async () => {
+    setup({ ...connected, planDeposit: 'every' });
+    const group = await screen.findByRole('group', { name: 'Plans: ask the deposit' });
+    expect(within(group).getByRole('radio', { name: 'For every visit' })).toBeChecked();
   });
 
   it('says what to fix before sending a percent that is not one', async () => {

@@ -52,6 +52,7 @@ function settingsApi(over: Record<string, Handler | Reply> = {}) {
         deposit: { kind: 'none' },
         refundWindowHours: 24,
         approvePaid: false,
+        planDeposit: 'first',
       },
     },
     ...over,

@@ -88,7 +88,8 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
 
       const priced = await priceRequest(ctx, body, req.log);
       const { business, service, quote, located } = priced;
-      // A plan: each visit costs the quote less the plan's discount; a deposit is asked of the first visit only.
+      // A plan: each visit costs the quote less the plan's discount. The first visit's deposit is paid
+      // now, as any booking's; later visits carry one only when the business asks every visit (bookVisits).
       const offer = body.frequency ? offerFor(service, body.frequency) : null;
       const totalCents = offer ? visitPriceCents(quote.totalCents, offer.discount) : quote.totalCents;
       const lines =

@@ -1,7 +1,8 @@
 /**
  * The owner's payments (docs/product.md#deposits, docs/decisions/021): connecting their own
  * Stripe account (keys checked with a live call, stored sealed, never answered back), the deposit
- * rule, the refund window, whether paid bookings are approved at once, and refunding a booking.
+ * rule, the refund window, whether paid bookings are approved at once, whether a plan's deposit is
+ * asked of every visit, and refunding a booking.
  */
 
 import type { PaymentSettings } from '@slotwise/shared/api';
@@ -43,6 +44,7 @@ export function paymentHandlers(
       deposit: toWireRule(businessRule(b)),
       refundWindowHours: b.refund_window_hours,
       approvePaid: b.approve_paid === 1,
+      planDeposit: b.plan_deposit_every === 1 ? 'every' : 'first',
     };
   }
 
@@ -56,6 +58,8 @@ export function paymentHandlers(
         deposit_value: rule.value,
         refund_window_hours: req.body.refundWindowHours,
         approve_paid: req.body.approvePaid ? 1 : 0,
+        // Visits booked from now on follow it; visits already booked keep the deposit they have.
+        ...(req.body.planDeposit ? { plan_deposit_every: req.body.planDeposit === 'every' ? 1 : 0 } : {}),
       });
       return settings(next);
     },
@@ -104,7 +108,8 @@ export function paymentHandlers(
                 'could not end a Checkout Session on disconnect',
               ),
             );
-        await releaseHold(ctx, open.booking_id, b.id);
+        // A plan visit has no hold: it keeps its time, and its session is marked ended.
+        if (!(await releaseHold(ctx, open.booking_id, b.id))) await payments.sessionEnded(open.session_id);
       }
       await payments.removeAccount(b.id);
       return settings(b);

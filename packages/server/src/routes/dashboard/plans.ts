@@ -8,7 +8,14 @@ import { todayIn } from '@slotwise/shared/time-zone';
 import type { AppContext } from '../../context.ts';
 import { type Tx, withBusinessLock } from '../../db/transaction.ts';
 import { planLabelsFor, toBookingJson } from '../../domain/answers.ts';
-import { linksFor, mailOwnerChange, mailPlanFor, mailPlanOf, toMailBooking } from '../../domain/booking-mail.ts';
+import {
+  depositDueOf,
+  linksFor,
+  mailOwnerChange,
+  mailPlanFor,
+  mailPlanOf,
+  toMailBooking,
+} from '../../domain/booking-mail.ts';
 import { aheadDay, bookVisits, cancelVisits, heldStatus, nextFreeSpan, toPlanSummary } from '../../domain/plans.ts';
 import { AppError } from '../../errors.ts';
 import { mails } from '../../mail/templates.ts';
@@ -97,7 +104,13 @@ export function planHandlers(
             trx,
             first.id,
             mails.planApproved(
-              toMailBooking(first, b, ctx.config, mailPlanOf(approved, confirmed, ctx)),
+              toMailBooking(
+                first,
+                b,
+                ctx.config,
+                mailPlanOf(approved, confirmed, ctx),
+                depositDueOf(confirmed, b, ctx.config, now),
+              ),
               linksFor(ctx, first.id, b.id),
             ),
             now,
@@ -131,7 +144,13 @@ export function planHandlers(
             trx,
             first.id,
             (resumed.approved_at !== null ? mails.planApproved : mails.received)(
-              toMailBooking(first, b, ctx.config, mailPlanOf(resumed, booked, ctx)),
+              toMailBooking(
+                first,
+                b,
+                ctx.config,
+                mailPlanOf(resumed, booked, ctx),
+                depositDueOf(booked, b, ctx.config, now),
+              ),
               linksFor(ctx, first.id, b.id),
             ),
             now,
