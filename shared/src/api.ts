@@ -250,8 +250,11 @@ export const QuotePlan = z.object({
   label: z.string(),
   discount: z.string().nullable(),
   perVisit: z.number(),
-  /** When the business takes a deposit: what the first visit asks when booking, at the plan's price. */
-  deposit: z.object({ dueNow: z.number(), dueLater: z.number() }).optional(),
+  /**
+   * When the business takes a deposit: what the first visit asks when booking, at the plan's
+   * price; `everyVisit` when each later visit asks it too (paid from that visit's mail).
+   */
+  deposit: z.object({ dueNow: z.number(), dueLater: z.number(), everyVisit: z.boolean().optional() }).optional(),
 });
 export type QuotePlan = z.infer<typeof QuotePlan>;
 

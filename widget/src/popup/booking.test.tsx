@@ -922,7 +922,9 @@ describe('the booking pop-up', () => {
       // The one-off booking would ask $61.33; the weekly plan's first visit, 10% off, asks $55.20.
       const api = planApi({
         deposit: { dueNow: 61.33, dueLater: 183.97 },
-        plans: PLANS.map((p) => (p.frequency === 'weekly' ? { ...p, deposit: { dueNow: 55.2, dueLater: 165.57 } } : p)),
+        plans: PLANS.map((p) =>
+          p.frequency === 'weekly' ? { ...p, deposit: { dueNow: 55.2, dueLater: 165.57, everyVisit: true } } : p,
+        ),
       });
       api.on('POST /api/customer/checkout', () => ({
         status: 200,
@@ -940,7 +942,7 @@ describe('the booking pop-up', () => {
       await heading('Your details');
       expect(
         screen.getByText(/You pay the \$55\.20 deposit for the first visit on Stripe's secure page/),
-      ).toBeInTheDocument();
+      ).toHaveTextContent('Each later visit asks its deposit too, paid from the link in its e-mail.');
       await fillDetails(user);
       await next(user, 'Book and pay $55.20 deposit');
       await waitFor(() => expect(leave).toHaveBeenCalled());

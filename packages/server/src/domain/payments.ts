@@ -202,6 +202,14 @@ export function releaseHold(ctx: AppContext, bookingId: string, businessId: stri
     const now = ctx.now();
     if (!(await ctx.repos.bookings.releaseHold(trx, bookingId, now, lapsedBy))) return false;
     await ctx.repos.payments.markCheckout(trx, bookingId, { status: 'expired' });
+    // A plan's first visit released unpaid: the plan was never taken up (nobody was mailed), so it
+    // ends, and the visits booked with it let their times go as the first did (docs/decisions/022).
+    const row = await ctx.repos.bookings.byId(bookingId, trx);
+    if (row?.plan_id) {
+      await ctx.repos.plans.setStatus(trx, row.plan_id, 'ended', now);
+      for (const visit of await ctx.repos.plans.openVisits(trx, row.plan_id, 0))
+        await ctx.repos.bookings.setStatus(trx, visit.id, 'expired', now);
+    }
     return true;
   });
 }

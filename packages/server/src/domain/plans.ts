@@ -53,7 +53,15 @@ export async function quotePlans(
       label: frequencyLabel(o.frequency),
       discount: discountText(o.discount),
       perVisit: toDollars(perVisit),
-      ...(deposit > 0 ? { deposit: { dueNow: toDollars(deposit), dueLater: toDollars(perVisit - deposit) } } : {}),
+      ...(deposit > 0
+        ? {
+            deposit: {
+              dueNow: toDollars(deposit),
+              dueLater: toDollars(perVisit - deposit),
+              ...(business.plan_deposit_every === 1 ? { everyVisit: true } : {}),
+            },
+          }
+        : {}),
     });
   }
   return plans;

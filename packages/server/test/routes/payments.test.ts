@@ -692,6 +692,32 @@ describe.each(storages())('deposits with Stripe on %s', (kind) => {
       expect(last).toMatchObject({ day: '2027-01-28', status: 'approved', deposit_cents: every.first.deposit_cents });
     });
 
+    it('a plan whose first visit is never paid ends, and the visits booked with it let their times go', async () => {
+      const plan = await bookPlan('18:00', 'never-paid@example.com');
+      t.clock.now += 15 * 60_000 + 1;
+      try {
+        await t.ctx.paymentWorker.flush();
+        expect(new Set((await visitsOf(plan.plan.planId)).map((v) => v.status))).toEqual(new Set(['expired']));
+        expect((await t.ctx.repos.plans.find(shop.businessId, plan.plan.planId))?.status).toBe('ended');
+        const times = await availableTimes(t, {
+          businessId: shop.businessId,
+          serviceId: shop.fullId,
+          date: plan.later[1]!.day,
+          address: bookBody(shop).address,
+        });
+        expect(times).toContain('18:00');
+        // Nobody was told of a plan never taken up.
+        const mails = await t.ctx.db
+          .selectFrom('mail_outbox')
+          .select('id')
+          .where('to_address', '=', 'never-paid@example.com')
+          .execute();
+        expect(mails).toEqual([]);
+      } finally {
+        t.clock.now = START_CLOCK;
+      }
+    });
+
     it('with the first visit only, later visits carry no deposit and have nothing to pay', async () => {
       expect((await rules('first')).json().planDeposit).toBe('first');
       const plan = await bookPlan('17:00', 'first@example.com');

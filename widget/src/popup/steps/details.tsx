@@ -90,6 +90,9 @@ export function DetailsStep({ store }: { store: Store }) {
         <p className="sw-hint">
           You pay the {formatUsd(deposit.dueNow)} deposit{plan ? ' for the first visit' : ''} on Stripe's secure page;
           your time is held for 15 minutes.
+          {plan && 'everyVisit' in deposit && deposit.everyVisit
+            ? ' Each later visit asks its deposit too, paid from the link in its e-mail.'
+            : ''}
         </p>
       )}
       <div className="sw-row">
