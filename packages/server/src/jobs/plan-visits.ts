@@ -22,12 +22,15 @@ export async function bookDuePlanVisits(ctx: AppContext): Promise<number> {
   let booked = 0;
   // Zones run up to a day ahead of UTC: take every plan that may be due, and decide per plan in its zone.
   const horizon = addDays(new Date(ctx.now()).toISOString().slice(0, 10), PLAN_AHEAD_DAYS + 1);
-  const seen = new Set<string>();
+  // A page at a time, each after the last one read: a plan not due yet in its own zone is passed
+  // over, never read again in the same pass however many of them there are.
+  let after: { booked_through: string; id: string } | undefined;
   for (;;) {
-    const due = (await ctx.repos.plans.dueThrough(horizon, BATCH)).filter((p) => !seen.has(p.id));
-    if (due.length === 0) break;
+    const due = await ctx.repos.plans.dueThrough(horizon, BATCH, after);
+    const last = due.at(-1);
+    if (!last) break;
+    after = { booked_through: last.booked_through, id: last.id };
     for (const { id, business_id } of due) {
-      seen.add(id);
       booked += await withBusinessLock(ctx.store, business_id, async (trx) => {
         const now = ctx.now();
         const plan = await ctx.repos.plans.find(business_id, id, trx);

@@ -41,16 +41,28 @@ export function plansRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Active plans whose visits are booked through a day before `day`: the materialiser's work (any business). */
-    dueThrough(day: string, limit: number): Promise<Pick<PlanRow, 'id' | 'business_id'>[]> {
-      return db
+    /**
+     * Active plans whose visits are booked through a day before `day`: the materialiser's work (any
+     * business), a page at a time in (booked_through, id) order, after `after` when given.
+     */
+    dueThrough(
+      day: string,
+      limit: number,
+      after?: Pick<PlanRow, 'booked_through' | 'id'>,
+    ): Promise<Pick<PlanRow, 'id' | 'business_id' | 'booked_through'>[]> {
+      let q = db
         .selectFrom('plans')
-        .select(['id', 'business_id'])
+        .select(['id', 'business_id', 'booked_through'])
         .where('status', '=', 'active')
-        .where('booked_through', '<', day)
-        .orderBy('booked_through')
-        .limit(limit)
-        .execute();
+        .where('booked_through', '<', day);
+      if (after)
+        q = q.where((eb) =>
+          eb.or([
+            eb('booked_through', '>', after.booked_through),
+            eb.and([eb('booked_through', '=', after.booked_through), eb('id', '>', after.id)]),
+          ]),
+        );
+      return q.orderBy('booked_through').orderBy('id').limit(limit).execute();
     },
 
     update(

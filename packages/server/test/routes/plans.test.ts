@@ -519,6 +519,67 @@ describe.each(storages())('recurring plans on %s', (kind) => {
   });
 });
 
+describe.each(storages())('the materialiser across time zones on %s', (kind) => {
+  let t: App;
+  afterAll(() => t.close());
+
+  it('books a plan due in a zone ahead however many plans behind it are not due yet', async () => {
+    t = await engineApp(kind);
+    const la = await detailer(t);
+    const tokyo = await detailer(t);
+    await t.ctx.db
+      .updateTable('businesses')
+      .set({ time_zone: 'Asia/Tokyo' })
+      .where('id', '=', tokyo.businessId)
+      .execute();
+    // 23:00 UTC: already tomorrow in Tokyo, still today in Los Angeles.
+    t.clock.now = Date.parse('2026-12-01T23:00:00Z');
+    const booked = '2027-01-26'; // Los Angeles' today + 56: not due there; Tokyo's is 2027-01-27.
+    const plan = (id: string, businessId: string) => ({
+      id,
+      business_id: businessId,
+      service_id: null,
+      service_name: 'Full Detail',
+      duration_min: 60,
+      frequency: 'weekly' as const,
+      rrule: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=WE',
+      start_day: '2026-12-02',
+      start_time: '10:00',
+      first_name: 'Zone',
+      last_name: 'Test',
+      customer_email: 'zone@example.com',
+      phone_number: '+15551234567',
+      car_body_type: null,
+      customer_address: null,
+      customer_lat: null,
+      customer_lng: null,
+      miles: null,
+      price_cents: 10_000,
+      quote_lines: '[]',
+      discount_kind: null,
+      discount_value: null,
+      status: 'active' as const,
+      approved_at: null,
+      booked_through: booked,
+      requester: null,
+      anonymised_at: null,
+      created_at: t.clock.now,
+      updated_at: t.clock.now,
+    });
+    // 150 plans of Los Angeles sort before Tokyo's, none of them due yet.
+    for (let i = 0; i < 150; i++)
+      await t.ctx.db
+        .insertInto('plans')
+        .values(plan(`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, la.businessId))
+        .execute();
+    const tokyoPlan = 'ffffffff-0000-4000-8000-000000000000';
+    await t.ctx.db.insertInto('plans').values(plan(tokyoPlan, tokyo.businessId)).execute();
+    expect(await bookDuePlanVisits(t.ctx)).toBe(1);
+    expect(await visitsOf(t, tokyoPlan)).toMatchObject([{ day: '2027-01-27', start_time: '10:00' }]);
+    expect(await bookDuePlanVisits(t.ctx)).toBe(0);
+  });
+});
+
 describe.each(storages())('200 concurrent plan bookings on %s', (kind) => {
   let t: App;
   let shop: Shop;
