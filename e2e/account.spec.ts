@@ -382,6 +382,8 @@ test('Bookings: Export CSV downloads every seeded booking', async ({ page }) => 
     'Paid (USD)',
     'Refunded (USD)',
     'Balance Due (USD)',
+    'Plan',
+    'Plan ID',
   ]);
   expect(rows).toHaveLength(seeded.length);
   const col = (name: string) => (header ?? []).indexOf(name);
@@ -390,6 +392,8 @@ test('Bookings: Export CSV downloads every seeded booking', async ({ page }) => 
     expect(row, `booking ${b.bookingId} (${b.firstName}) in the CSV`).toBeDefined();
     if (!row) continue;
     expect(row[col('Status')]).toBe('pending');
+    // One-off bookings: no plan.
+    expect([row[col('Plan')], row[col('Plan ID')]]).toEqual(['', '']);
     expect(row[col('Date')]).toBe(b.date);
     expect(row[col('Start Time')]).toBe(b.time);
     expect(row[col('Time Zone')]).toBe(timeZone);
