@@ -18,8 +18,9 @@ import {
 } from '../../domain/booking-mail.ts';
 import { aheadDay, bookVisits, cancelVisits, heldStatus, nextFreeSpan, toPlanSummary } from '../../domain/plans.ts';
 import { AppError } from '../../errors.ts';
-import { mails } from '../../mail/templates.ts';
+import { type MailBooking, type MailMessage, type ManageLinks, mails } from '../../mail/templates.ts';
 import type { Business } from '../../repositories/businesses.ts';
+import type { BookingRow } from '../../repositories/calendar.ts';
 import type { PlanRow } from '../../repositories/plans.ts';
 import type { Handlers } from '../register.ts';
 import { bookingNotFound } from './bookings.ts';
@@ -54,6 +55,31 @@ export function planHandlers(
     ctx.mail.kick();
     ctx.paymentWorker.kick();
     return answer;
+  }
+
+  /**
+   * The customer's one mail listing a plan's visits (approved, or booked again), written from the
+   * first of them with the status `from` (a visit needing a time is no place to start from).
+   */
+  async function mailVisits(
+    trx: Tx,
+    b: Business,
+    plan: PlanRow,
+    visits: readonly BookingRow[],
+    from: 'approved' | 'pending',
+    compose: (mail: MailBooking, links: ManageLinks) => MailMessage,
+    now: number,
+  ) {
+    const first = visits.find((v) => v.status === from);
+    if (!first) return;
+    const mail = toMailBooking(
+      first,
+      b,
+      ctx.config,
+      mailPlanOf(plan, visits, ctx),
+      depositDueOf(visits, b, ctx.config, now),
+    );
+    await mailOwnerChange(trx, first.id, compose(mail, linksFor(ctx, first.id, b.id)), now);
   }
 
   /** The customer's one mail about a stop: the visits it cancelled. */
@@ -98,23 +124,7 @@ export function planHandlers(
         const confirmed = [];
         for (const v of await plans.openVisits(trx, plan.id, now))
           confirmed.push(v.status === 'pending' ? await bookings.setStatus(trx, v.id, 'approved', now) : v);
-        const first = confirmed.find((v) => v.status === 'approved');
-        if (first)
-          await mailOwnerChange(
-            trx,
-            first.id,
-            mails.planApproved(
-              toMailBooking(
-                first,
-                b,
-                ctx.config,
-                mailPlanOf(approved, confirmed, ctx),
-                depositDueOf(confirmed, b, ctx.config, now),
-              ),
-              linksFor(ctx, first.id, b.id),
-            ),
-            now,
-          );
+        await mailVisits(trx, b, approved, confirmed, 'approved', mails.planApproved, now);
         return approved;
       });
     },
@@ -138,23 +148,16 @@ export function planHandlers(
         const through = aheadDay(b.time_zone, now);
         const resumed = await plans.update(trx, plan.id, { status: 'active', booked_through: through }, now);
         const booked = await bookVisits(ctx, trx, b, resumed, today, through, now);
-        const first = booked.find((v) => v.status !== 'needs_time');
-        if (first)
-          await mailOwnerChange(
-            trx,
-            first.id,
-            (resumed.approved_at !== null ? mails.planApproved : mails.received)(
-              toMailBooking(
-                first,
-                b,
-                ctx.config,
-                mailPlanOf(resumed, booked, ctx),
-                depositDueOf(booked, b, ctx.config, now),
-              ),
-              linksFor(ctx, first.id, b.id),
-            ),
-            now,
-          );
+        const holding = resumed.approved_at !== null ? 'approved' : 'pending';
+        await mailVisits(
+          trx,
+          b,
+          resumed,
+          booked,
+          holding,
+          resumed.approved_at !== null ? mails.planApproved : mails.received,
+          now,
+        );
         return resumed;
       });
     },
