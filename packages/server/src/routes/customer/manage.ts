@@ -7,7 +7,7 @@
 import { isIsoDate } from '@slotwise/shared/time';
 import type { AppContext } from '../../context.ts';
 import { isOverlapViolation } from '../../db/errors.ts';
-import { withBusinessLock } from '../../db/transaction.ts';
+import { type Tx, withBusinessLock } from '../../db/transaction.ts';
 import { linksFor, mailCustomerAndOwner, mailPlanFor, toMailBooking } from '../../domain/booking-mail.ts';
 import { bookingPageUrl } from '../../domain/booking-page.ts';
 import { bookingWindowOf } from '../../domain/booking-window.ts';
@@ -20,7 +20,9 @@ import { heldStatus } from '../../domain/plans.ts';
 import { assertVersion, checkSlot, hoursOn, intervalOf, SLOT_TAKEN } from '../../domain/slot-rules.ts';
 import { assertTravelFits } from '../../domain/travel.ts';
 import { AppError } from '../../errors.ts';
-import { mails } from '../../mail/templates.ts';
+import { type MailMessage, mails } from '../../mail/templates.ts';
+import type { Business } from '../../repositories/businesses.ts';
+import type { BookingRow } from '../../repositories/calendar.ts';
 import type { Handlers } from '../register.ts';
 
 export function manageHandlers(
@@ -111,31 +113,47 @@ export function manageHandlers(
     },
 
     cancel: async (req) => {
-      const { token } = req.query;
-      const before = await bookingForToken(ctx, token);
-      const business = await loadBusiness(ctx, before.business_id);
-      await assertChangeAllowed(ctx, before, business);
-      await withBusinessLock(ctx.store, business.id, async (trx) => {
-        const now = ctx.now();
-        const row = await bookingForToken(ctx, token, trx);
-        await assertChangeAllowed(ctx, row, business, trx);
-        const cancelled = await bookings.setStatus(trx, row.id, 'cancelled', now);
-        // What the business's policy gives back, as the cancel page showed it (domain/payments.ts).
-        const next = await queueRefund(ctx, trx, cancelled, refundOnCancel(cancelled, business, now), 'cancelled', now);
+      await callOffByLink(ctx, req.query.token, 'cancelled', async (trx, next, business) => {
         const mail = toMailBooking(next, business, ctx.config, await mailPlanFor(ctx, trx, next));
-        await mailCustomerAndOwner(
-          ctx,
-          trx,
-          business.id,
-          mails.cancelled(mail),
-          (owner) => mails.ownerNotice(owner, mail, 'cancelled'),
-          now,
-          row.id,
-        );
+        return { customer: mails.cancelled(mail), notice: (owner) => mails.ownerNotice(owner, mail, 'cancelled') };
       });
-      ctx.mail.kick();
-      ctx.paymentWorker.kick();
       return { message: 'Your booking has been cancelled.' };
     },
   };
+}
+
+/**
+ * The customer calls a booking off from its manage link: cancelled, or a plan's visit skipped
+ * (routes/customer/plans.ts). Checked before and again under the business's lock (the link, the
+ * change cut-off, and the caller's own `check`), the booking takes `status`, the business's refund
+ * policy gives back what it gives (as the cancel page showed it, domain/payments.ts), and the
+ * customer and the owner get the mails `mailsOf` writes from the booking as it is then.
+ */
+export async function callOffByLink(
+  ctx: AppContext,
+  token: string,
+  status: 'cancelled' | 'skipped',
+  mailsOf: (
+    trx: Tx,
+    row: BookingRow,
+    business: Business,
+  ) => Promise<{ customer: MailMessage; notice: (owner: string) => MailMessage }>,
+  check: (row: BookingRow, from?: Tx) => Promise<unknown> = async () => {},
+): Promise<void> {
+  const before = await bookingForToken(ctx, token);
+  await check(before);
+  const business = await loadBusiness(ctx, before.business_id);
+  await assertChangeAllowed(ctx, before, business);
+  await withBusinessLock(ctx.store, business.id, async (trx) => {
+    const now = ctx.now();
+    const row = await bookingForToken(ctx, token, trx);
+    await assertChangeAllowed(ctx, row, business, trx);
+    await check(row, trx);
+    const changed = await ctx.repos.bookings.setStatus(trx, row.id, status, now);
+    const next = await queueRefund(ctx, trx, changed, refundOnCancel(changed, business, now), 'cancelled', now);
+    const { customer, notice } = await mailsOf(trx, next, business);
+    await mailCustomerAndOwner(ctx, trx, business.id, customer, notice, now, row.id);
+  });
+  ctx.mail.kick();
+  ctx.paymentWorker.kick();
 }

@@ -10,14 +10,14 @@ import type { AppContext } from '../../context.ts';
 import { withBusinessLock } from '../../db/transaction.ts';
 import { mailCustomerAndOwner, mailPlanOf, toMailBooking } from '../../domain/booking-mail.ts';
 import { loadBusiness, loadService } from '../../domain/lookup.ts';
-import { assertChangeAllowed, bookingForToken } from '../../domain/manage-link.ts';
-import { queueRefund, refundOnCancel } from '../../domain/payments.ts';
+import { bookingForToken } from '../../domain/manage-link.ts';
 import { locate } from '../../domain/places.ts';
 import { cancelVisits, offerFor, planLabel, visitFits } from '../../domain/plans.ts';
 import { AppError } from '../../errors.ts';
 import { mails } from '../../mail/templates.ts';
 import type { BookingRow } from '../../repositories/calendar.ts';
 import type { Handlers } from '../register.ts';
+import { callOffByLink } from './manage.ts';
 
 function notAPlanVisit(): AppError {
   return new AppError(
@@ -64,33 +64,22 @@ export function customerPlanHandlers(ctx: AppContext): Handlers<'customer', 'pla
     },
 
     skipVisit: async (req) => {
-      const { token } = req.query;
-      const before = await bookingForToken(ctx, token);
-      await visitAndPlan(before);
-      const business = await loadBusiness(ctx, before.business_id);
-      await assertChangeAllowed(ctx, before, business);
-      await withBusinessLock(ctx.store, business.id, async (trx) => {
-        const now = ctx.now();
-        const row = await bookingForToken(ctx, token, trx);
-        await assertChangeAllowed(ctx, row, business, trx);
-        const plan = await visitAndPlan(row, trx);
-        // The rule day stays with the skipped visit: the materialiser never books it again.
-        const skipped = await ctx.repos.bookings.setStatus(trx, row.id, 'skipped', now);
-        const next = await queueRefund(ctx, trx, skipped, refundOnCancel(skipped, business, now), 'cancelled', now);
-        const coming = await ctx.repos.plans.openVisits(trx, plan.id, now);
-        const mail = toMailBooking(next, business, ctx.config, mailPlanOf(plan, coming.slice(0, 4), ctx));
-        await mailCustomerAndOwner(
-          ctx,
-          trx,
-          business.id,
-          mails.visitSkipped(mail),
-          (owner) => mails.ownerPlanChange(owner, mail, 'skipped'),
-          now,
-          row.id,
-        );
-      });
-      ctx.mail.kick();
-      ctx.paymentWorker.kick();
+      // The rule day stays with the skipped visit: the materialiser never books it again.
+      await callOffByLink(
+        ctx,
+        req.query.token,
+        'skipped',
+        async (trx, next, business) => {
+          const plan = await visitAndPlan(next, trx);
+          const coming = await ctx.repos.plans.openVisits(trx, plan.id, ctx.now());
+          const mail = toMailBooking(next, business, ctx.config, mailPlanOf(plan, coming.slice(0, 4), ctx));
+          return {
+            customer: mails.visitSkipped(mail),
+            notice: (owner) => mails.ownerPlanChange(owner, mail, 'skipped'),
+          };
+        },
+        visitAndPlan,
+      );
       return { message: 'This visit is skipped. Your plan goes on as before.' };
     },
 
