@@ -21,7 +21,7 @@ import {
   type StoredPlanOffer,
   visitPriceCents,
 } from '@slotwise/shared/plans';
-import { detailedSlots, withinHours } from '@slotwise/shared/slots';
+import { type DayHours, detailedSlots, withinHours } from '@slotwise/shared/slots';
 import { todayIn } from '@slotwise/shared/time-zone';
 import type { AppContext } from '../context.ts';
 import type { ServicesTable } from '../db/schema.ts';
@@ -34,7 +34,7 @@ import { offersOf } from '../repositories/services.ts';
 import { shownTime } from './answers.ts';
 import { hashManageToken, manageTokenFor } from './manage-token.ts';
 import { depositFor, queueRefund, refundOnCancel } from './payments.ts';
-import { type CalendarSpan, calendarSpan, hoursOn, intervalOf } from './slot-rules.ts';
+import { type CalendarSpan, calendarSpan, intervalOf, weekHoursOf } from './slot-rules.ts';
 import { assertTravelFits } from './travel.ts';
 
 /** The quote's plans: each offered frequency with the price of a visit, and the first visit's deposit. */
@@ -103,19 +103,20 @@ type VisitShape = Pick<PlanRow, 'start_time' | 'duration_min' | 'customer_lat' |
 
 /**
  * The visit's span on `day` at the plan's time when it can be booked there: the business open
- * and the visit inside its hours, not past, nothing else there, the drive fitting. null when not.
- * Run under the business's lock.
+ * (`hoursOf`: slot-rules.ts weekHoursOf, read once for all the days asked) and the visit inside
+ * its hours, not past, nothing else there, the drive fitting. null when not. Under the lock.
  */
 export async function visitFits(
   ctx: AppContext,
   trx: Tx,
   business: Business,
+  hoursOf: (day: string) => DayHours,
   plan: VisitShape,
   day: string,
   now: number,
   options: { time?: string; ignoreBookingId?: string } = {},
 ): Promise<CalendarSpan | null> {
-  const hours = await hoursOn(ctx, business.id, day, trx);
+  const hours = hoursOf(day);
   if (!hours) return null;
   const span = calendarSpan(day, options.time ?? plan.start_time, plan.duration_min, business.time_zone);
   const interval = intervalOf(span);
@@ -214,11 +215,12 @@ export async function bookVisits(
   const { days } = planDays(plan.rrule, plan.start_day, fromDay, throughDay);
   const booked = await ctx.repos.plans.bookedDays(trx, plan.id, days);
   const deposit = days.some((d) => !booked.has(d)) ? await laterVisitDeposit(ctx, trx, business, plan) : 0;
+  const hoursOf = await weekHoursOf(ctx, business.id, trx);
   const written: BookingRow[] = [];
   for (const day of days) {
     if (booked.has(day)) continue;
-    const span = await visitFits(ctx, trx, business, plan, day, now);
-    const status: BookingStatus = span ? (plan.approved_at !== null ? 'approved' : 'pending') : 'needs_time';
+    const span = await visitFits(ctx, trx, business, hoursOf, plan, day, now);
+    const status: BookingStatus = span ? heldStatus(plan) : 'needs_time';
     const row = visitRow(
       plan,
       day,
@@ -303,9 +305,10 @@ export async function nextFreeSpan(
 ): Promise<CalendarSpan | null> {
   const today = todayIn(business.time_zone, now);
   const first = visit.day > today ? visit.day : today;
+  const hoursOf = await weekHoursOf(ctx, business.id, trx);
   for (let k = 0; k < days; k++) {
     const day = addDays(first, k);
-    const hours = await hoursOn(ctx, business.id, day, trx);
+    const hours = hoursOf(day);
     if (!hours) continue;
     const grid = detailedSlots({
       day,
@@ -317,7 +320,10 @@ export async function nextFreeSpan(
     });
     const times = [plan.start_time, ...grid.filter((s) => s.available).map((s) => s.time)];
     for (const time of times) {
-      const span = await visitFits(ctx, trx, business, plan, day, now, { time, ignoreBookingId: visit.id });
+      const span = await visitFits(ctx, trx, business, hoursOf, plan, day, now, {
+        time,
+        ignoreBookingId: visit.id,
+      });
       if (span) return span;
     }
   }
@@ -352,9 +358,10 @@ export async function moveFollowing(
   await ctx.repos.plans.setDay(trx, moved.id, moved.day);
   const days = nextPlanDays(rule, moved.day, addDays(moved.day, 1), later.length);
   const changed: BookingRow[] = [];
+  const hoursOf = await weekHoursOf(ctx, business.id, trx);
   for (const [i, v] of later.entries()) {
     const day = days[i]!;
-    const span = await visitFits(ctx, trx, business, next, day, now, { ignoreBookingId: v.id });
+    const span = await visitFits(ctx, trx, business, hoursOf, next, day, now, { ignoreBookingId: v.id });
     let row = await ctx.repos.calendar.moveBooking(
       trx,
       v.id,

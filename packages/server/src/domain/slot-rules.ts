@@ -17,9 +17,16 @@ export const SLOT_TAKEN = 'That time was just booked. Please pick another slot.'
 
 /** The business hours of one date, or null when the business is closed that weekday. */
 export async function hoursOn(ctx: AppContext, businessId: string, day: string, from?: Tx): Promise<DayHours> {
+  return (await weekHoursOf(ctx, businessId, from))(day);
+}
+
+/** The business hours of any date (null: closed), from one read of its week: for work over many dates. */
+export async function weekHoursOf(ctx: AppContext, businessId: string, from?: Tx): Promise<(day: string) => DayHours> {
   const week = await ctx.repos.availability.forBusiness(businessId, from);
-  const entry = week.find((e) => e.day === weekdayOf(day));
-  return entry?.startTime && entry.endTime ? { startTime: entry.startTime, endTime: entry.endTime } : null;
+  return (day) => {
+    const entry = week.find((e) => e.day === weekdayOf(day));
+    return entry?.startTime && entry.endTime ? { startTime: entry.startTime, endTime: entry.endTime } : null;
+  };
 }
 
 /** Where a booking sits on the calendar: its business-local wall time and its instants. */

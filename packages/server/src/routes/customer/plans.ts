@@ -7,12 +7,14 @@
 import { changeLocked } from '@slotwise/shared/change-cutoff';
 import { fifthWeekdayNote, nextPlanDays, PLAN_PREVIEW_VISITS, rruleOf } from '@slotwise/shared/plans';
 import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/transaction.ts';
 import { withBusinessLock } from '../../db/transaction.ts';
 import { mailCustomerAndOwner, mailPlanOf, toMailBooking } from '../../domain/booking-mail.ts';
 import { loadBusiness, loadService } from '../../domain/lookup.ts';
 import { bookingForToken } from '../../domain/manage-link.ts';
 import { locate } from '../../domain/places.ts';
 import { cancelVisits, offerFor, planLabel, visitFits } from '../../domain/plans.ts';
+import { weekHoursOf } from '../../domain/slot-rules.ts';
 import { AppError } from '../../errors.ts';
 import { mails } from '../../mail/templates.ts';
 import type { BookingRow } from '../../repositories/calendar.ts';
@@ -28,7 +30,7 @@ function notAPlanVisit(): AppError {
 
 export function customerPlanHandlers(ctx: AppContext): Handlers<'customer', 'planDates' | 'skipVisit' | 'cancelPlan'> {
   /** The visit behind a link and its plan, refused when it is not a plan's visit. */
-  async function visitAndPlan(row: BookingRow, from?: Parameters<typeof bookingForToken>[2]) {
+  async function visitAndPlan(row: BookingRow, from?: Tx) {
     if (!row.plan_id) throw notAPlanVisit();
     const plan = await ctx.repos.plans.find(row.business_id, row.plan_id, from);
     if (!plan) throw notAPlanVisit();
@@ -54,11 +56,12 @@ export function customerPlanHandlers(ctx: AppContext): Handlers<'customer', 'pla
       };
       // The same checks a visit is booked with, read outside the lock: the booking checks again under it.
       const now = ctx.now();
+      const hoursOf = await weekHoursOf(ctx, business.id);
       const visits: { date: string; state: 'free' | 'taken' }[] = [];
       for (const day of days)
         visits.push({
           date: day,
-          state: (await visitFits(ctx, ctx.store.db, business, shape, day, now)) ? 'free' : 'taken',
+          state: (await visitFits(ctx, ctx.store.db, business, hoursOf, shape, day, now)) ? 'free' : 'taken',
         });
       return { label: planLabel({ frequency, start_day: date }), visits, note: fifthWeekdayNote(frequency, date) };
     },
