@@ -23,7 +23,7 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
 /** The largest fixed deposit the server takes, in dollars. */
 const MAX_AMOUNT = 20_000;
 const MIN_AMOUNT = MIN_CHARGE_CENTS / 100;
-/** What the amount and percent fields accept (components/deposit-value-field.tsx). */
+/** What the amount and percent fields accept (components/amount-or-percent-field.tsx). */
 export const DEPOSIT_BOUNDS = {
   fixed: { min: MIN_AMOUNT, max: MAX_AMOUNT },
   percent: { min: 1, max: 100 },

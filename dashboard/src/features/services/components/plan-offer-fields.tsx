@@ -4,6 +4,7 @@
  * its "Discount" field is announced as the weekly one, the monthly one...
  */
 import type { PlanFrequency } from '@slotwise/shared/plans';
+import { AmountOrPercentField } from '../../../components/amount-or-percent-field.tsx';
 import {
   DISCOUNT_BOUNDS,
   DISCOUNT_CHOICES,
@@ -12,37 +13,6 @@ import {
   type PlanOfferDraft,
   type PlansDraft,
 } from '../service-plans.ts';
-
-function DiscountValueField({
-  id,
-  kind,
-  value,
-  onChange,
-}: {
-  id: string;
-  kind: 'percent' | 'amount';
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  const percent = kind === 'percent';
-  const bounds = DISCOUNT_BOUNDS[kind];
-  return (
-    <div className="field">
-      <label htmlFor={id}>{percent ? 'Percent off (%)' : 'Amount off ($)'}</label>
-      <input
-        id={id}
-        className="input"
-        type="number"
-        inputMode={percent ? 'numeric' : 'decimal'}
-        min={bounds.min}
-        max={bounds.max}
-        step={percent ? 1 : '0.01'}
-        value={value}
-        onChange={(e) => onChange(e.currentTarget.value)}
-      />
-    </div>
-  );
-}
 
 export function PlanOfferFields({
   plans,
@@ -91,9 +61,11 @@ export function PlanOfferFields({
                   </select>
                 </div>
                 {d.discount !== 'none' && (
-                  <DiscountValueField
+                  <AmountOrPercentField
                     id={`${id}-value`}
-                    kind={d.discount}
+                    label={d.discount === 'percent' ? 'Percent off (%)' : 'Amount off ($)'}
+                    percent={d.discount === 'percent'}
+                    bounds={DISCOUNT_BOUNDS[d.discount]}
                     value={d.discount === 'percent' ? d.percent : d.amount}
                     onChange={(value) =>
                       change(frequency, d.discount === 'percent' ? { percent: value } : { amount: value })

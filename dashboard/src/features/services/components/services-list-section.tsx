@@ -3,11 +3,11 @@ import type { Service, ServiceInput } from '@slotwise/shared/api';
 import { DEFAULT_SERVICE } from '@slotwise/shared/domain';
 import { formatUsd } from '@slotwise/shared/money';
 import { type FormEvent, useId, useState } from 'react';
-import { DepositValueField } from '../../../components/deposit-value-field.tsx';
+import { AmountOrPercentField } from '../../../components/amount-or-percent-field.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { client } from '../../../lib/api.ts';
-import type { Checked } from '../../../lib/deposit-rule.ts';
+import { type Checked, DEPOSIT_BOUNDS } from '../../../lib/deposit-rule.ts';
 import { isNetworkError, serverDetail } from '../../../lib/errors.ts';
 import { useResource } from '../../../lib/resource.ts';
 import {
@@ -83,9 +83,11 @@ function DepositFields({
         </select>
       </div>
       {(fixed || draft.deposit === 'percent') && (
-        <DepositValueField
+        <AmountOrPercentField
           id={`${idPrefix}-deposit-value`}
-          kind={fixed ? 'fixed' : 'percent'}
+          label={fixed ? 'Deposit amount ($)' : 'Deposit percent (%)'}
+          percent={!fixed}
+          bounds={DEPOSIT_BOUNDS[fixed ? 'fixed' : 'percent']}
           value={fixed ? draft.depositAmount : draft.depositPercent}
           onChange={(value) =>
             onChange(fixed ? { ...draft, depositAmount: value } : { ...draft, depositPercent: value })

@@ -6,10 +6,10 @@
 import type { PaymentSettings, PlanDeposit } from '@slotwise/shared/api';
 import { refundPolicyText } from '@slotwise/shared/deposit';
 import { type FormEvent, useId, useState } from 'react';
-import { DepositValueField } from '../../../components/deposit-value-field.tsx';
+import { AmountOrPercentField } from '../../../components/amount-or-percent-field.tsx';
 import { FlashMessage } from '../../../components/flash-message.tsx';
 import { client } from '../../../lib/api.ts';
-import { type DepositKind, draftFrom, type RuleDraft, ruleFrom } from '../../../lib/deposit-rule.ts';
+import { DEPOSIT_BOUNDS, type DepositKind, draftFrom, type RuleDraft, ruleFrom } from '../../../lib/deposit-rule.ts';
 import { serverDetail } from '../../../lib/errors.ts';
 import { useFlash } from '../../../lib/use-flash.ts';
 import { depositExample, refundChoices } from '../payments.ts';
@@ -70,10 +70,12 @@ function RuleValue({ draft, onChange }: { draft: RuleDraft; onChange: (d: RuleDr
   if (draft.kind !== 'fixed' && draft.kind !== 'percent') return null;
   const fixed = draft.kind === 'fixed';
   return (
-    <DepositValueField
+    <AmountOrPercentField
       id={`${id}-value`}
       className="field pay-rule-value"
-      kind={draft.kind}
+      label={fixed ? 'Deposit amount ($)' : 'Deposit percent (%)'}
+      percent={!fixed}
+      bounds={DEPOSIT_BOUNDS[draft.kind]}
       value={fixed ? draft.amount : draft.percent}
       onChange={(value) => onChange(fixed ? { ...draft, amount: value } : { ...draft, percent: value })}
     />
