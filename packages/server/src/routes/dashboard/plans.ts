@@ -3,7 +3,6 @@
  * pausing, resuming and ending it, and giving a visit whose day was taken its next free time.
  * Every change runs under the business's lock and mails the customer once.
  */
-import { addDays } from '@slotwise/shared/plans';
 import { todayIn } from '@slotwise/shared/time-zone';
 import type { AppContext } from '../../context.ts';
 import { type Tx, withBusinessLock } from '../../db/transaction.ts';
@@ -188,7 +187,7 @@ export function planHandlers(
         if (!span)
           throw new AppError(
             'NO_FREE_TIME',
-            `No free time was found in the four weeks from ${addDays(row.day, 0)}. Pick a time on the calendar, or free one.`,
+            `No free time was found in the four weeks from ${row.day}. Pick a time on the calendar, or free one.`,
           );
         await ctx.repos.calendar.moveBooking(trx, row.id, span, now);
         const next = await bookings.setStatus(trx, row.id, heldStatus(plan), now);
