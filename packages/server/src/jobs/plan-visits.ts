@@ -13,6 +13,7 @@ import { mailPlanOf, toMailBooking } from '../domain/booking-mail.ts';
 import { aheadDay, bookVisits } from '../domain/plans.ts';
 import { mails } from '../mail/templates.ts';
 import { queueMails } from '../repositories/mail-outbox.ts';
+import { runEvery } from './every.ts';
 
 const PLAN_VISITS_INTERVAL_MS = 10 * 60_000;
 const BATCH = 100;
@@ -63,20 +64,11 @@ export async function bookDuePlanVisits(ctx: AppContext): Promise<number> {
 
 /** Runs the pass at start and every ten minutes on an unref'd timer; stops when the app closes. */
 export function startPlanVisits(app: FastifyInstance, ctx: AppContext, intervalMs = PLAN_VISITS_INTERVAL_MS): void {
-  let running: Promise<unknown> | undefined;
-  const pass = () => {
-    running ??= bookDuePlanVisits(ctx)
-      .then((n) => n > 0 && app.log.info({ visits: n }, 'plan visits booked'))
-      .catch((err) => app.log.error({ err }, 'plan visit pass failed; will retry'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(pass, intervalMs);
-  timer.unref();
-  app.addHook('onReady', async () => pass());
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  runEvery(
+    app,
+    intervalMs,
+    () => bookDuePlanVisits(ctx),
+    { done: (visits) => ({ visits }), message: 'plan visits booked', failed: 'plan visit pass failed; will retry' },
+    { atStart: true },
+  );
 }

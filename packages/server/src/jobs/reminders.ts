@@ -12,6 +12,7 @@ import { inTransaction } from '../db/transaction.ts';
 import { depositDueOf, linksFor, mailPlanFor, toMailBooking } from '../domain/booking-mail.ts';
 import { mails } from '../mail/templates.ts';
 import { queueMail } from '../repositories/mail-outbox.ts';
+import { runEvery } from './every.ts';
 
 const REMINDER_LEAD_MS = 24 * 3600 * 1000;
 const REMINDER_INTERVAL_MS = 60_000;
@@ -46,18 +47,9 @@ export async function sendDueReminders(ctx: AppContext): Promise<number> {
 
 /** Runs the reminder pass every minute on an unref'd timer; stops when the app closes. */
 export function startReminders(app: FastifyInstance, ctx: AppContext, intervalMs = REMINDER_INTERVAL_MS): void {
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    running ??= sendDueReminders(ctx)
-      .then((n) => n > 0 && app.log.info({ reminders: n }, 'reminders queued'))
-      .catch((err) => app.log.error({ err }, 'reminder pass failed; will retry'))
-      .finally(() => {
-        running = undefined;
-      });
-  }, intervalMs);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+  runEvery(app, intervalMs, () => sendDueReminders(ctx), {
+    done: (reminders) => ({ reminders }),
+    message: 'reminders queued',
+    failed: 'reminder pass failed; will retry',
   });
 }
