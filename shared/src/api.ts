@@ -414,6 +414,8 @@ export const Booking = z.object({
   payment: BookingPayment.optional(),
   /** A visit of a recurring plan: which plan, and its words ("Weekly"); absent for a one-off booking. */
   plan: z.object({ planId: Id, label: z.string() }).optional(),
+  /** The crew doing the job (Settings, Crews); absent only on rows written before crews. */
+  crewId: Id.nullable().optional(),
 });
 export type Booking = z.infer<typeof Booking>;
 export type BookingTime = z.infer<typeof BookingTime>;
@@ -450,6 +452,8 @@ export const RescheduleByOwnerRequest = z.object({
    * moves the plan's day and time from this visit on (docs/decisions/022).
    */
   scope: z.enum(['visit', 'following'], { error: 'scope must be "visit" or "following".' }).optional(),
+  /** Give the job to this crew (a drop on its column); absent: the crew it has. */
+  crewId: Id.optional(),
 });
 export type RescheduleByOwnerRequest = z.infer<typeof RescheduleByOwnerRequest>;
 
@@ -580,6 +584,65 @@ export const AvailabilityUpdateRequest = z.object({
         seen.add(e.day);
       }
     }),
+});
+
+// ---------- crews (issue 25; docs/decisions/023) ----------
+
+/** A crew's week: seven weekdays, null times on a day off (the business hours' shape). */
+const CrewHours = z
+  .array(AvailabilityEntry)
+  .length(7, 'Send all seven weekdays, with null times on days off.')
+  .superRefine((entries, ctx) => {
+    if (new Set(entries.map((e) => e.day)).size !== 7)
+      ctx.addIssue({ code: 'custom', message: 'Send each weekday once.' });
+  });
+/** "#rrggbb": the crew's colour on the calendar. */
+const CrewColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be a hex colour like #0f766e.');
+
+/**
+ * A person or a truck that does jobs, one at a time, with its own hours and start place. A
+ * business has at least one; a new booking goes to the free crew that adds the least driving.
+ */
+export const Crew = z.object({
+  _id: Id,
+  name: z.string(),
+  color: z.string(),
+  active: z.boolean(),
+  /** Its own week; null: the business hours (Settings, Business hours). */
+  hours: z.array(AvailabilityEntry).nullable(),
+  /** Where its day starts and ends; null: the business address. */
+  startAddress: z.string().nullable(),
+  /** The services it does; null: every service. */
+  serviceIds: z.array(Id).nullable(),
+  /** Who signs in as this crew (a limited login): null when nobody was invited. */
+  member: z.object({ email: z.string(), status: z.enum(['invited', 'active']) }).nullable(),
+});
+export type Crew = z.infer<typeof Crew>;
+export const CrewsResponse = z.object({
+  crews: z.array(Crew),
+  /** Whether mails to customers name the crew coming ("Sam's crew will do the job"). */
+  nameCrewInMails: z.boolean(),
+});
+export type CrewsResponse = z.infer<typeof CrewsResponse>;
+export const CrewRequest = z.object({
+  name: trimmed(60, 'Crew name').pipe(z.string().min(1, 'Give the crew a name, like "Truck 2" or "Sam".')),
+  color: CrewColor,
+  active: z.boolean({ error: 'active must be true or false.' }).default(true),
+  hours: CrewHours.nullable().default(null),
+  startAddress: trimmed(200, 'Start address').nullable().default(null),
+  serviceIds: z
+    .array(Id)
+    .min(1, 'Choose at least one service, or none for every service.')
+    .max(200, 'At most 200 services.')
+    .nullable()
+    .default(null),
+});
+export type CrewRequest = z.input<typeof CrewRequest>;
+export const CrewParams = z.object({
+  id: z.string().uuid('That is not a crew id; use the _id of a crew from your crews list.'),
+});
+export const CrewMailsRequest = z.object({
+  nameCrewInMails: z.boolean({ error: 'nameCrewInMails must be true or false.' }),
 });
 
 // ---------- services and pricing ----------

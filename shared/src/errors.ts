@@ -182,6 +182,21 @@ export const ERRORS = {
     meaning: 'No free time was found in the next weeks for this visit; pick a time on the calendar.',
   },
 
+  // ----- crews (docs/decisions/023) -----
+  CREW_NOT_FOUND: { status: 404, meaning: "The crew is not among this business's crews." },
+  CREW_CANNOT_DO_SERVICE: {
+    status: 409,
+    meaning: "The crew does not do this booking's service; give it to another crew or add the service to the crew.",
+  },
+  LAST_CREW: {
+    status: 409,
+    meaning: 'A business keeps at least one active crew: add another before removing or pausing this one.',
+  },
+  CREW_HAS_BOOKINGS: {
+    status: 409,
+    meaning: 'The crew has bookings from today on; give them to another crew first, or pause the crew instead.',
+  },
+
   // ----- undoing an owner's Decline or move (docs/decisions/014) -----
   UNDO_NOT_FOUND: {
     status: 404,

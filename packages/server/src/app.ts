@@ -50,6 +50,7 @@ import { bookingHandlers } from './routes/dashboard/bookings.ts';
 import { brandingHandlers } from './routes/dashboard/branding.ts';
 import { calendarHandlers } from './routes/dashboard/calendar.ts';
 import { checklistHandlers } from './routes/dashboard/checklist.ts';
+import { crewHandlers } from './routes/dashboard/crews.ts';
 import { customerDataHandlers } from './routes/dashboard/customer-data.ts';
 import { exportHandlers } from './routes/dashboard/export.ts';
 import { feedHandlers, operationsHandlers } from './routes/dashboard/operations.ts';
@@ -221,6 +222,7 @@ export async function buildApp(
       ...brandingHandlers(ctx),
       ...paymentHandlers(ctx),
       ...planHandlers(ctx),
+      ...crewHandlers(ctx),
     },
     webhooks: webhookHandlers(ctx),
   });

@@ -13,6 +13,7 @@ import { bookingsRepository } from './repositories/bookings.ts';
 import { businessesRepository } from './repositories/businesses.ts';
 import { calendarRepository } from './repositories/calendar.ts';
 import { checklistRepository } from './repositories/checklist.ts';
+import { crewsRepository } from './repositories/crews.ts';
 import { customerDataRepository } from './repositories/customer-data.ts';
 import { feedbackRepository } from './repositories/feedback.ts';
 import { idempotencyRepository } from './repositories/idempotency.ts';
@@ -54,6 +55,7 @@ export function createRepositories(db: Kysely<Database>) {
     pricing: pricingRepository(db),
     bookings: bookingsRepository(db),
     calendar: calendarRepository(db),
+    crews: crewsRepository(db),
     plans: plansRepository(db),
     manageTokens: manageTokensRepository(db),
     idempotency: idempotencyRepository(db),

@@ -20,6 +20,7 @@ import * as branding from './migrations/2026-11-28T1200_branding.ts';
 import * as payments from './migrations/2026-11-29T0900_payments.ts';
 import * as plans from './migrations/2026-11-30T0900_plans.ts';
 import * as planDeposits from './migrations/2026-11-30T1000_plan_deposits.ts';
+import * as crews from './migrations/2026-12-01T0900_crews.ts';
 
 /** Every migration by name, in order (exported for tests that start from an older schema). */
 export const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T0900_payments': payments,
   '2026-11-30T0900_plans': plans,
   '2026-11-30T1000_plan_deposits': planDeposits,
+  '2026-12-01T0900_crews': crews,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

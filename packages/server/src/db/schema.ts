@@ -73,6 +73,8 @@ export interface BusinessesTable {
   approve_paid: Generated<number>;
   /** 1: each visit of a recurring plan carries the deposit, paid online before it; 0: the first visit only. */
   plan_deposit_every: Generated<number>;
+  /** 1: mails to customers name the crew doing the job (docs/decisions/023). */
+  crew_in_mails: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -113,6 +115,28 @@ export interface ServicesTable {
   deposit_value: number | null;
   /** The frequencies it is offered at as a plan: JSON of StoredPlanOffer[] (domain/plans.ts); null: none. */
   plan_offers: string | null;
+  created_at: number;
+}
+
+/** A person or a truck that does one job at a time (docs/decisions/023). */
+export interface CrewsTable {
+  id: string;
+  business_id: string;
+  name: string;
+  /** "#rrggbb" */
+  color: string;
+  /** 1: takes jobs; 0: paused (kept with its bookings, offered no new ones). */
+  active: number;
+  /** Its order in lists and calendar columns, and the tie-break of last resort. */
+  position: number;
+  /** JSON of seven AvailabilityEntry; null: the business hours. */
+  hours: string | null;
+  /** Where its day starts; null: the business address. */
+  start_address: string | null;
+  start_lat: number | null;
+  start_lng: number | null;
+  /** JSON of service ids; null: every service. */
+  service_ids: string | null;
   created_at: number;
 }
 
@@ -181,6 +205,8 @@ export interface BookingsTable {
   /** A plan's visit: the plan, and the rule's day it stands for (kept when it moves; docs/decisions/022). */
   plan_id: string | null;
   plan_day: string | null;
+  /** The crew doing the job (docs/decisions/023); null only on rows written around the app (tests), which block every crew. */
+  crew_id: string | null;
 }
 
 /**
@@ -223,6 +249,8 @@ export interface PlansTable {
   anonymised_at: number | null;
   created_at: number;
   updated_at: number;
+  /** The crew its visits go to while that crew is free (docs/decisions/023). */
+  crew_id: string | null;
 }
 
 interface ManageTokensTable {
@@ -391,6 +419,7 @@ export interface Database {
   question_options: QuestionOptionsTable;
   services: ServicesTable;
   availability: AvailabilityTable;
+  crews: CrewsTable;
   blocked_times: BlockedTimesTable;
   bookings: BookingsTable;
   plans: PlansTable;

@@ -166,6 +166,7 @@ function visitRow(
   return {
     id: randomUUID(),
     business_id: plan.business_id,
+    crew_id: plan.crew_id,
     service_id: plan.service_id,
     version: 0,
     service_name: plan.service_name,

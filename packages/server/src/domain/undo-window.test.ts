@@ -15,6 +15,7 @@ import {
 const row: BookingRow = {
   id: 'b1',
   business_id: 'biz',
+  crew_id: null,
   service_id: null,
   service_name: 'Full Detail',
   duration_min: 60,

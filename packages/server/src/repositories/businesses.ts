@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { BusinessProfile } from '@slotwise/shared/api';
+import { FIRST_CREW } from '@slotwise/shared/crews';
 import type { TravelSettings } from '@slotwise/shared/travel';
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { prepared } from '../db/prepared.ts';
@@ -42,8 +44,20 @@ const ownerEmailOf = prepared(['businessId'], (db, v: { businessId: string }) =>
 
 export function businessesRepository(db: Kysely<Database>) {
   return {
+    /** A new business, with its first crew (docs/decisions/023): every business has one. */
     async insert(business: Insertable<BusinessesTable>, from: Tx = db): Promise<void> {
       await from.insertInto('businesses').values(business).execute();
+      await from
+        .insertInto('crews')
+        .values({
+          id: randomUUID(),
+          business_id: business.id,
+          ...FIRST_CREW,
+          active: 1,
+          position: 0,
+          created_at: business.created_at,
+        })
+        .execute();
     },
     findByOwner(ownerId: string): Promise<Business | undefined> {
       return db.selectFrom('businesses').selectAll().where('owner_id', '=', ownerId).executeTakeFirst();

@@ -24,11 +24,17 @@ function isPostgres(db: Kysely<unknown>): boolean {
  * 2026-11-29T0900_payments, which rebuilds them to count a held, unpaid booking: its DDL
  * is this one, so the two cannot drift.
  */
-export async function createOverlapGuards(db: Kysely<unknown>, active = ACTIVE): Promise<void> {
+export async function createOverlapGuards(
+  db: Kysely<unknown>,
+  active = ACTIVE,
+  /** What may not overlap itself: the business (one calendar), or since 2026-12-01T0900 each crew. */
+  key: 'business_id' | 'crew_id' = 'business_id',
+): Promise<void> {
+  const column = sql.raw(key);
   if (isPostgres(db)) {
     await sql`create extension if not exists btree_gist`.execute(db);
     await sql`alter table bookings add constraint bookings_no_overlap
-      exclude using gist (business_id with =, int8range(start_ms, end_ms) with &&)
+      exclude using gist (${column} with =, int8range(start_ms, end_ms) with &&)
       where (status in ${active})`.execute(db);
     return;
   }
@@ -36,7 +42,9 @@ export async function createOverlapGuards(db: Kysely<unknown>, active = ACTIVE):
     ['bookings_no_overlap_insert', sql.raw('before insert on bookings'), sql.raw('')],
     [
       'bookings_no_overlap_update',
-      sql.raw('before update of start_ms, end_ms, status, business_id on bookings'),
+      sql.raw(
+        `before update of start_ms, end_ms, status, ${key === 'crew_id' ? 'crew_id' : 'business_id'} on bookings`,
+      ),
       sql.raw('and b.id <> new.id'),
     ],
   ] as const) {
@@ -46,7 +54,7 @@ export async function createOverlapGuards(db: Kysely<unknown>, active = ACTIVE):
         select raise(abort, 'booking longer than 48 hours') where new.end_ms - new.start_ms > ${MAX_MS};
         select raise(abort, 'booking overlaps') where exists (
           select 1 from bookings b
-          where b.business_id = new.business_id ${self}
+          where b.${column} = new.${column} ${self}
             and b.status in ${active}
             and b.start_ms > new.start_ms - ${MAX_MS}
             and b.start_ms < new.end_ms

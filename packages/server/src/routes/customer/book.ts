@@ -161,6 +161,7 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
             hold_until: holdUntil,
             plan_id: offer ? planId : null,
             plan_day: offer ? body.date : null,
+            crew_id: null,
           };
           let plan: PlanRow | null = null;
           if (offer && body.frequency) {
@@ -168,6 +169,7 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
             plan = {
               id: planId,
               business_id: business.id,
+              crew_id: null,
               service_id: service.id,
               service_name: service.name,
               duration_min: service.duration_min,
