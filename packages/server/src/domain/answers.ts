@@ -63,6 +63,7 @@ export function toBookingJson(
       ? shownTime(row, timeZone)
       : { day: row.day, startTime: row.start_time, endTime: row.end_time },
     version: row.version,
+    crewId: row.crew_id,
     ...(payment ? { payment } : {}),
     ...(row.plan_id && planLabel ? { plan: { planId: row.plan_id, label: planLabel } } : {}),
   };
