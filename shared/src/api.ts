@@ -1202,13 +1202,15 @@ export const FeedQuery = z.object({
   token: z.string().min(1, 'This calendar link is not valid.').max(100),
 });
 
-/** A drive between jobs on the owner's calendar; fromBookingId null: from the business address. */
+/** A drive between jobs on the owner's calendar; fromBookingId null: from the crew's start place. */
 export const TravelBlock = z.object({
   startTime: IsoDateTime,
   endTime: IsoDateTime,
   minutes: z.number().int(),
   fromBookingId: Id.nullable(),
   toBookingId: Id,
+  /** The crew driving (its column in day view); null for jobs written before crews. */
+  crewId: Id.nullable().optional(),
 });
 export type TravelBlock = z.infer<typeof TravelBlock>;
 export const TravelBlocksResponse = z.array(TravelBlock);

@@ -186,7 +186,8 @@ export const ERRORS = {
   CREW_NOT_FOUND: { status: 404, meaning: "The crew is not among this business's crews." },
   CREW_CANNOT_DO_SERVICE: {
     status: 409,
-    meaning: "The crew does not do this booking's service; give it to another crew or add the service to the crew.",
+    meaning:
+      "The crew does not take this job: it does not do the booking's service, or it is paused; give the job to another crew.",
   },
   LAST_CREW: {
     status: 409,

@@ -5,6 +5,7 @@
  * day is free exactly when that day's slots call would offer a time (decision 017).
  */
 import type { DayStatus } from '@slotwise/shared/api';
+import { unionOfGrids } from '@slotwise/shared/crews';
 import type { LatLng } from '@slotwise/shared/geo';
 import {
   addDays,
@@ -14,11 +15,10 @@ import {
   type Interval,
   openingInterval,
   overlaps,
-  weekdayOf,
 } from '@slotwise/shared/slots';
 import { todayIn } from '@slotwise/shared/time-zone';
-import type { Job, TravelSettings } from '@slotwise/shared/travel';
-import type { MonthContext } from '../repositories/calendar.ts';
+import type { TravelSettings } from '@slotwise/shared/travel';
+import type { CrewInterval, CrewJob, MonthContext } from '../repositories/calendar.ts';
 import { type BookingWindow, earliestStart, lastBookableDay } from './booking-window.ts';
 import { withTravel } from './travel.ts';
 
@@ -45,19 +45,59 @@ export function customerGrid(d: GridDay): DetailedSlot[] {
   return detailedSlots({ day, hours, timeZone, durationMin, busy, now: earliestStart(window, now) });
 }
 
-/** A travelling owner's day: where the customer is, and the jobs already on the route that day. */
-interface TravelPlan {
-  where: LatLng;
+/** A crew as the customer's grid sees it: its hours of a day and where its day starts (domain/crews.ts). */
+export interface GridCrew {
+  id: string;
   home: LatLng | null;
-  travel: TravelSettings;
-  jobs: readonly Job[];
+  hoursOn(day: string): DayHours;
 }
 
-/** customerGrid with travel applied when the owner drives to a customer whose place is known. */
-function customerSlots(d: GridDay, plan: TravelPlan | null): DetailedSlot[] {
-  const grid = customerGrid(d);
-  if (!plan || !grid.some((s) => s.available)) return grid;
-  return withTravel(grid, plan.where, { day: d.day, hours: d.hours, timeZone: d.timeZone, ...plan });
+/** A travelling owner's day: where the customer is, and the jobs already on the crews' routes that day. */
+export interface TravelPlan {
+  where: LatLng;
+  travel: TravelSettings;
+  jobs: readonly CrewJob[];
+}
+
+/** What every crew's grid of a day shares. */
+export type GridBase = Omit<GridDay, 'hours' | 'busy'>;
+
+/**
+ * The day's slots across crews (docs/decisions/023): each crew's customerGrid from its hours and
+ * its busy stretches (a blocked time, crewId null, is every crew's), with travel from its start
+ * place along its own jobs; a time is free when one crew has it free (unionOfGrids). No crew: none.
+ */
+export function crewsGrid(
+  base: GridBase,
+  crews: readonly GridCrew[],
+  busy: readonly CrewInterval[],
+  plan: TravelPlan | null,
+): DetailedSlot[] {
+  const grids = crews.map((crew) => {
+    const hours = crew.hoursOn(base.day);
+    const own = busy.filter((b) => b.crewId === null || b.crewId === crew.id);
+    const grid = customerGrid({ ...base, hours, busy: own });
+    if (!plan || !grid.some((s) => s.available)) return grid;
+    return withTravel(grid, plan.where, {
+      day: base.day,
+      hours,
+      timeZone: base.timeZone,
+      home: crew.home,
+      travel: plan.travel,
+      jobs: plan.jobs.filter((j) => j.crewId === null || j.crewId === crew.id),
+    });
+  });
+  return grids.length === 0 ? [] : unionOfGrids(grids);
+}
+
+/** The instants the crews' hours of a day cover, first opening to last closing; null when none works. */
+export function crewsOpening(day: string, crews: readonly GridCrew[], timeZone: string): Interval | null {
+  let open: Interval | null = null;
+  for (const crew of crews) {
+    const o = openingInterval(day, crew.hoursOn(day), timeZone);
+    if (o) open = open ? { startMs: Math.min(open.startMs, o.startMs), endMs: Math.max(open.endMs, o.endMs) } : o;
+  }
+  return open;
 }
 
 /** A day's status from its slots: free when one is, past when time (or the notice) has run over all of them. */
@@ -77,57 +117,49 @@ function daysOf(month: string): string[] {
 export interface MonthInput {
   month: string;
   context: MonthContext;
+  /** The crews that may do the job. */
+  crews: readonly GridCrew[];
   durationMin: number;
   now: number;
 }
 
-/** The month's days the calendar must be read for: open, not gone by, inside the horizon. */
-export function daysToRead({ month, context, now }: Omit<MonthInput, 'durationMin'>): string[] {
-  const { timeZone, window, weekHours } = context;
+/** The month's days the calendar must be read for: a crew works, not gone by, inside the horizon. */
+export function daysToRead({ month, context, crews, now }: Omit<MonthInput, 'durationMin'>): string[] {
+  const { timeZone, window } = context;
   const today = todayIn(timeZone, now);
   const last = lastBookableDay(window, timeZone, now);
-  return daysOf(month).filter(
-    (day) => day >= today && day <= last && openingInterval(day, weekHours[weekdayOf(day)], timeZone) !== null,
-  );
+  return daysOf(month).filter((day) => day >= today && day <= last && crewsOpening(day, crews, timeZone) !== null);
 }
 
 /**
  * Each day's status, from the month's busy stretches and jobs read once (one query pass):
- * the same customerSlots per day as the slots call, fed the stretches touching that day.
+ * the same crewsGrid per day as the slots call, fed the stretches touching that day.
  */
 export function monthDays(
   input: MonthInput,
-  busy: readonly Interval[],
-  travel: { where: LatLng; jobs: readonly (Job & { day: string })[] } | null,
+  busy: readonly CrewInterval[],
+  travel: { where: LatLng; jobs: readonly (CrewJob & { day: string })[] } | null,
 ): { date: string; status: DayStatus }[] {
-  const { month, context, durationMin, now } = input;
-  const { timeZone, window, weekHours } = context;
+  const { month, context, crews, durationMin, now } = input;
+  const { timeZone, window } = context;
   const today = todayIn(timeZone, now);
   const last = lastBookableDay(window, timeZone, now);
   return daysOf(month).map((day) => {
     if (day < today) return { date: day, status: 'past' };
     if (day > last) return { date: day, status: 'beyond' };
-    const hours = weekHours[weekdayOf(day)];
-    const open = openingInterval(day, hours, timeZone);
+    const open = crewsOpening(day, crews, timeZone);
     if (!open) return { date: day, status: 'closed' };
-    const grid: GridDay = {
-      day,
-      hours,
-      timeZone,
-      durationMin,
-      busy: busy.filter((b) => overlaps(b, open)),
-      window,
-      now,
-    };
     const plan =
       travel && context.travel
-        ? {
-            where: travel.where,
-            home: context.home,
-            travel: context.travel,
-            jobs: travel.jobs.filter((j) => j.day === day),
-          }
+        ? { where: travel.where, travel: context.travel, jobs: travel.jobs.filter((j) => j.day === day) }
         : null;
-    return { date: day, status: statusOf(customerSlots(grid, plan)) };
+    const base = { day, timeZone, durationMin, window, now };
+    const slots = crewsGrid(
+      base,
+      crews,
+      busy.filter((b) => overlaps(b, open)),
+      plan,
+    );
+    return { date: day, status: statusOf(slots) };
   });
 }

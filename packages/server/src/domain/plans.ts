@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { PlanSummary, QuotePlan } from '@slotwise/shared/api';
+import { unionOfGrids } from '@slotwise/shared/crews';
 import type { BookingStatus } from '@slotwise/shared/domain';
 import { toDollars } from '@slotwise/shared/money';
 import {
@@ -21,7 +22,7 @@ import {
   type StoredPlanOffer,
   visitPriceCents,
 } from '@slotwise/shared/plans';
-import { type DayHours, detailedSlots, withinHours } from '@slotwise/shared/slots';
+import { detailedSlots } from '@slotwise/shared/slots';
 import { todayIn } from '@slotwise/shared/time-zone';
 import type { AppContext } from '../context.ts';
 import type { ServicesTable } from '../db/schema.ts';
@@ -32,10 +33,10 @@ import type { BookingRow } from '../repositories/calendar.ts';
 import type { PlanRow } from '../repositories/plans.ts';
 import { offersOf } from '../repositories/services.ts';
 import { shownTime } from './answers.ts';
+import { type CrewPlan, crewsForService, crewsOf, freeCrew } from './crews.ts';
 import { hashManageToken, manageTokenFor } from './manage-token.ts';
 import { depositFor, queueRefund, refundOnCancel } from './payments.ts';
-import { type CalendarSpan, calendarSpan, intervalOf, weekHoursOf } from './slot-rules.ts';
-import { assertTravelFits } from './travel.ts';
+import { type CalendarSpan, calendarSpan, intervalOf } from './slot-rules.ts';
 
 /** The quote's plans: each offered frequency with the price of a visit, and the first visit's deposit. */
 export async function quotePlans(
@@ -98,42 +99,49 @@ export function aheadDay(timeZone: string, now: number): string {
   return addDays(todayIn(timeZone, now), PLAN_AHEAD_DAYS);
 }
 
-/** What a plan's visit needs to be checked: its time, length and place. */
-type VisitShape = Pick<PlanRow, 'start_time' | 'duration_min' | 'customer_lat' | 'customer_lng'>;
+/** What a plan's visit needs to be checked: its time, length, place, service and crew. */
+type VisitShape = Pick<
+  PlanRow,
+  'start_time' | 'duration_min' | 'customer_lat' | 'customer_lng' | 'service_id' | 'crew_id'
+>;
+
+/** Where a visit can be booked: its span and the crew that takes it. */
+export interface VisitPlace {
+  span: CalendarSpan;
+  crewId: string;
+}
 
 /**
- * The visit's span on `day` at the plan's time when it can be booked there: the business open
- * (`hoursOf`: slot-rules.ts weekHoursOf, read once for all the days asked) and the visit inside
- * its hours, not past, nothing else there, the drive fitting. null when not. Under the lock.
+ * Where the visit can be booked on `day` at the plan's time: inside a crew's hours (`crews`:
+ * domain/crews.ts crewsOf, read once for all the days asked), not past, that crew free there
+ * and the drive fitting; the plan's own crew while it is free (docs/decisions/023). null when
+ * no crew can. Under the lock.
  */
 export async function visitFits(
   ctx: AppContext,
   trx: Tx,
   business: Business,
-  hoursOf: (day: string) => DayHours,
+  crews: readonly CrewPlan[],
   plan: VisitShape,
   day: string,
   now: number,
   options: { time?: string; ignoreBookingId?: string } = {},
-): Promise<CalendarSpan | null> {
-  const hours = hoursOf(day);
-  if (!hours) return null;
+): Promise<VisitPlace | null> {
   const span = calendarSpan(day, options.time ?? plan.start_time, plan.duration_min, business.time_zone);
-  const interval = intervalOf(span);
-  if (span.start_ms <= now || !withinHours(day, hours, business.time_zone, interval)) return null;
-  if (await ctx.repos.calendar.findConflict(trx, business.id, interval, { ignoreBookingId: options.ignoreBookingId }))
-    return null;
+  if (span.start_ms <= now) return null;
   const location =
     plan.customer_lat !== null && plan.customer_lng !== null
       ? { lat: plan.customer_lat, lng: plan.customer_lng }
       : null;
-  try {
-    await assertTravelFits(ctx, trx, business, { day, hours, span: interval, location }, options);
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'TRAVEL_NOT_FEASIBLE') return null;
-    throw err;
-  }
-  return span;
+  const crew = await freeCrew(ctx, trx, business, {
+    day,
+    span: intervalOf(span),
+    location,
+    crews: crewsForService(crews, plan.service_id),
+    preferred: plan.crew_id,
+    ignoreBookingId: options.ignoreBookingId,
+  });
+  return typeof crew === 'string' ? null : { span, crewId: crew.id };
 }
 
 /**
@@ -161,12 +169,13 @@ function visitRow(
   span: CalendarSpan,
   status: BookingStatus,
   now: number,
-  depositCents = 0,
+  depositCents: number,
+  crewId: string | null,
 ): BookingRow {
   return {
     id: randomUUID(),
     business_id: plan.business_id,
-    crew_id: plan.crew_id,
+    crew_id: crewId,
     service_id: plan.service_id,
     version: 0,
     service_name: plan.service_name,
@@ -216,19 +225,21 @@ export async function bookVisits(
   const { days } = planDays(plan.rrule, plan.start_day, fromDay, throughDay);
   const booked = await ctx.repos.plans.bookedDays(trx, plan.id, days);
   const deposit = days.some((d) => !booked.has(d)) ? await laterVisitDeposit(ctx, trx, business, plan) : 0;
-  const hoursOf = await weekHoursOf(ctx, business.id, trx);
+  const crews = await crewsOf(ctx, business, trx);
   const written: BookingRow[] = [];
   for (const day of days) {
     if (booked.has(day)) continue;
-    const span = await visitFits(ctx, trx, business, hoursOf, plan, day, now);
-    const status: BookingStatus = span ? heldStatus(plan) : 'needs_time';
+    const place = await visitFits(ctx, trx, business, crews, plan, day, now);
+    const status: BookingStatus = place ? heldStatus(plan) : 'needs_time';
+    // A visit needing a time keeps the plan's crew: the owner gives it a time (and a crew) by hand.
     const row = visitRow(
       plan,
       day,
-      span ?? calendarSpan(day, plan.start_time, plan.duration_min, business.time_zone),
+      place?.span ?? calendarSpan(day, plan.start_time, plan.duration_min, business.time_zone),
       status,
       now,
       deposit,
+      place?.crewId ?? plan.crew_id,
     );
     await ctx.repos.calendar.insertBooking(trx, row);
     await ctx.repos.manageTokens.save(trx, row.id, hashManageToken(manageTokenFor(ctx.config.jwtSecret, row.id)), now);
@@ -303,29 +314,33 @@ export async function nextFreeSpan(
   visit: BookingRow,
   now: number,
   days = NEXT_FREE_DAYS,
-): Promise<CalendarSpan | null> {
+): Promise<VisitPlace | null> {
   const today = todayIn(business.time_zone, now);
   const first = visit.day > today ? visit.day : today;
-  const hoursOf = await weekHoursOf(ctx, business.id, trx);
+  const crews = crewsForService(await crewsOf(ctx, business, trx), plan.service_id);
   for (let k = 0; k < days; k++) {
     const day = addDays(first, k);
-    const hours = hoursOf(day);
-    if (!hours) continue;
-    const grid = detailedSlots({
-      day,
-      hours,
-      timeZone: business.time_zone,
-      durationMin: plan.duration_min,
-      busy: [],
-      now,
-    });
+    // The times any crew's grid has that day, the plan's own first.
+    const grid = unionOfGrids(
+      crews.map((c) =>
+        detailedSlots({
+          day,
+          hours: c.hoursOn(day),
+          timeZone: business.time_zone,
+          durationMin: plan.duration_min,
+          busy: [],
+          now,
+        }),
+      ),
+    );
+    if (grid.length === 0) continue;
     const times = [plan.start_time, ...grid.filter((s) => s.available).map((s) => s.time)];
     for (const time of times) {
-      const span = await visitFits(ctx, trx, business, hoursOf, plan, day, now, {
+      const place = await visitFits(ctx, trx, business, crews, plan, day, now, {
         time,
         ignoreBookingId: visit.id,
       });
-      if (span) return span;
+      if (place) return place;
     }
   }
   return null;
@@ -359,17 +374,22 @@ export async function moveFollowing(
   await ctx.repos.plans.setDay(trx, moved.id, moved.day);
   const days = nextPlanDays(rule, moved.day, addDays(moved.day, 1), later.length);
   const changed: BookingRow[] = [];
-  const hoursOf = await weekHoursOf(ctx, business.id, trx);
+  const crews = await crewsOf(ctx, business, trx);
   for (const [i, v] of later.entries()) {
     const day = days[i]!;
-    const span = await visitFits(ctx, trx, business, hoursOf, next, day, now, { ignoreBookingId: v.id });
+    // Each visit keeps its own crew while it is free there.
+    const place = await visitFits(ctx, trx, business, crews, { ...next, crew_id: v.crew_id }, day, now, {
+      ignoreBookingId: v.id,
+    });
     let row = await ctx.repos.calendar.moveBooking(
       trx,
       v.id,
-      span ?? calendarSpan(day, next.start_time, next.duration_min, business.time_zone),
+      place
+        ? { ...place.span, crew_id: place.crewId }
+        : calendarSpan(day, next.start_time, next.duration_min, business.time_zone),
       now,
     );
-    const status = span ? heldStatus(next) : 'needs_time';
+    const status = place ? heldStatus(next) : 'needs_time';
     if (row.status !== status) row = await ctx.repos.bookings.setStatus(trx, v.id, status, now);
     await ctx.repos.plans.setDay(trx, v.id, day);
     changed.push(row);

@@ -15,11 +15,6 @@ import { assertInWindow, type BookingWindow, lastBookableDay } from './booking-w
 
 export const SLOT_TAKEN = 'That time was just booked. Please pick another slot.';
 
-/** The business hours of one date, or null when the business is closed that weekday. */
-export async function hoursOn(ctx: AppContext, businessId: string, day: string, from?: Tx): Promise<DayHours> {
-  return (await weekHoursOf(ctx, businessId, from))(day);
-}
-
 /** The business hours of any date (null: closed), from one read of its week: for work over many dates. */
 export async function weekHoursOf(ctx: AppContext, businessId: string, from?: Tx): Promise<(day: string) => DayHours> {
   const week = await ctx.repos.availability.forBusiness(businessId, from);

@@ -89,6 +89,7 @@ describe('the undo window', () => {
   it('keeps the status and time to put back', () => {
     expect(restoredState({ ...row, status: 'pending' })).toEqual({
       status: 'pending',
+      crew_id: null,
       day: '2026-12-02',
       start_time: '10:00',
       end_time: '11:00',

@@ -7,11 +7,14 @@ import type { Kysely, Selectable } from 'kysely';
 import type { BookingsTable, Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
 
-/** A booking's status and time: what an undone decline or move puts back (domain/undo-window.ts). */
+/**
+ * A booking's status, time and crew: what an undone decline or move puts back
+ * (domain/undo-window.ts). An undo recorded before crews has no crew_id: the crew stays.
+ */
 export type BookingStatusAndTime = Pick<
   Selectable<BookingsTable>,
   'status' | 'day' | 'start_time' | 'end_time' | 'start_ms' | 'end_ms'
->;
+> & { crew_id?: string | null };
 
 export function bookingsRepository(db: Kysely<Database>) {
   return {

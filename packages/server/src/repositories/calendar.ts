@@ -30,6 +30,11 @@ export interface Conflict {
   title: string;
 }
 
+/** A busy stretch and the crew it keeps busy; null: every crew (a blocked time). */
+export type CrewInterval = Interval & { crewId: string | null };
+/** A job on a crew's route; crewId null: written around the app, in every crew's way. */
+export type CrewJob = Job & { crewId: string | null };
+
 /** What the slot grid of one day needs about the business (one query; the slots call is hot). */
 export interface SlotContext {
   timeZone: string;
@@ -71,14 +76,22 @@ interface SpanQuery {
   lookBack: number;
   /** id of the booking or blocked time being moved, else NO_ID. */
   ignore: string;
+  /** Only this crew's bookings (and crewless rows, which block every crew); NO_ID: every crew's. */
+  crew: string;
 }
-const SPAN_NAMES = ['businessId', 'startMs', 'endMs', 'lookBack', 'ignore'] as const;
+const SPAN_NAMES = ['businessId', 'startMs', 'endMs', 'lookBack', 'ignore', 'crew'] as const;
 
-function spanQuery(businessId: string, span: Interval, ignore: string | undefined): SpanQuery {
-  return { businessId, ...span, lookBack: span.startMs - MAX_BOOKING_MS, ignore: ignore ?? NO_ID };
+function spanQuery(businessId: string, span: Interval, ignore: string | undefined, crew?: string): SpanQuery {
+  return {
+    businessId,
+    ...span,
+    lookBack: span.startMs - MAX_BOOKING_MS,
+    ignore: ignore ?? NO_ID,
+    crew: crew ?? NO_ID,
+  };
 }
 
-/** The pending and approved bookings overlapping the span, but the one being moved. */
+/** The pending and approved bookings overlapping the span, but the one being moved; of one crew when asked. */
 function overlappingBookings(db: Kysely<Database>, v: SpanQuery) {
   return db
     .selectFrom('bookings')
@@ -87,7 +100,8 @@ function overlappingBookings(db: Kysely<Database>, v: SpanQuery) {
     .where('start_ms', '>', v.lookBack)
     .where('start_ms', '<', v.endMs)
     .where('end_ms', '>', v.startMs)
-    .where('id', '<>', v.ignore);
+    .where('id', '<>', v.ignore)
+    .where((eb) => eb.or([eb('crew_id', '=', v.crew), eb('crew_id', 'is', null), sql<boolean>`${v.crew} = ''`]));
 }
 
 /** What both conflict queries answer: a booking's service is its title, and bookings rank 0. */
@@ -118,14 +132,14 @@ const firstConflictIn = prepared([...SPAN_NAMES, 'ignoreBlocked'], (db, v: SpanQ
     .orderBy('start_ms')
     .limit(1),
 );
-/** The busy stretches touching a span: the slots of a day, the days of a month (kept compiled: both are hot). */
+/** The busy stretches touching a span, with whose they are: the slots of a day, the days of a month (kept compiled: both are hot). */
 const busyIn = prepared(SPAN_NAMES, (db, v: SpanQuery) =>
   overlappingBookings(db, v)
-    .select(['start_ms as startMs', 'end_ms as endMs'])
+    .select(['start_ms as startMs', 'end_ms as endMs', 'crew_id as crewId'])
     .unionAll(
       db
         .selectFrom('blocked_times')
-        .select(['start_ms as startMs', 'end_ms as endMs'])
+        .select(['start_ms as startMs', 'end_ms as endMs', sql<string | null>`null`.as('crewId')])
         .where('business_id', '=', v.businessId)
         .where('start_ms', '<', v.endMs)
         .where('end_ms', '>', v.startMs),
@@ -189,15 +203,16 @@ export function calendarRepository(db: Kysely<Database>) {
     /**
      * The first pending/approved booking or blocked time overlapping [startMs, endMs),
      * ignoring the item being moved. `blocked: false` checks bookings only (a blocked
-     * time may overlap another blocked time).
+     * time may overlap another blocked time); `crewId`: that crew's bookings only (a
+     * blocked time stops every crew).
      */
     async findConflict(
       trx: Tx,
       businessId: string,
       span: Interval,
-      options: { ignoreBookingId?: string; ignoreBlockedId?: string; blocked?: boolean } = {},
+      options: { ignoreBookingId?: string; ignoreBlockedId?: string; blocked?: boolean; crewId?: string | null } = {},
     ): Promise<Conflict | null> {
-      const query = spanQuery(businessId, span, options.ignoreBookingId);
+      const query = spanQuery(businessId, span, options.ignoreBookingId, options.crewId ?? undefined);
       const [first] =
         options.blocked === false
           ? await firstBookingIn(trx, query)
@@ -264,38 +279,46 @@ export function calendarRepository(db: Kysely<Database>) {
      * The jobs (pending and approved bookings) starting on a business-local day, as
      * stops on the owner's route; the booking being moved is left out.
      */
-    async dayJobs(from: Tx, businessId: string, day: string, options: { ignoreBookingId?: string } = {}) {
+    async dayJobs(
+      from: Tx,
+      businessId: string,
+      day: string,
+      options: { ignoreBookingId?: string } = {},
+    ): Promise<CrewJob[]> {
       let q = from
         .selectFrom('bookings')
-        .select(['id', 'start_ms', 'end_ms', 'customer_lat', 'customer_lng'])
+        .select(['id', 'start_ms', 'end_ms', 'customer_lat', 'customer_lng', 'crew_id'])
         .where('business_id', '=', businessId)
         .where('status', 'in', ACTIVE_STATUSES)
         .where('day', '=', day);
       if (options.ignoreBookingId) q = q.where('id', '<>', options.ignoreBookingId);
-      return (await q.execute()).map(toJob);
+      return (await q.execute()).map((r) => ({ ...toJob(r), crewId: r.crew_id }));
     },
 
     /** The jobs of the days from..to (business-local, inclusive), with their day, in time order. */
-    async jobsBetween(businessId: string, fromDay: string, toDay: string): Promise<(Job & { day: string })[]> {
+    async jobsBetween(businessId: string, fromDay: string, toDay: string): Promise<(CrewJob & { day: string })[]> {
       const rows = await db
         .selectFrom('bookings')
-        .select(['id', 'day', 'start_ms', 'end_ms', 'customer_lat', 'customer_lng'])
+        .select(['id', 'day', 'start_ms', 'end_ms', 'customer_lat', 'customer_lng', 'crew_id'])
         .where('business_id', '=', businessId)
         .where('status', 'in', ACTIVE_STATUSES)
         .where('day', '>=', fromDay)
         .where('day', '<=', toDay)
         .orderBy('start_ms')
         .execute();
-      return rows.map((r) => ({ ...toJob(r), day: r.day }));
+      return rows.map((r) => ({ ...toJob(r), day: r.day, crewId: r.crew_id }));
     },
 
-    /** Every busy interval (pending/approved bookings and blocked times) touching the span. */
+    /**
+     * Every busy interval (pending/approved bookings and blocked times) touching the span, with
+     * the crew it keeps busy: null (a blocked time, a crewless row) keeps every crew busy.
+     */
     busy(
       from: Tx,
       businessId: string,
       span: Interval,
       options: { ignoreBookingId?: string } = {},
-    ): Promise<Interval[]> {
+    ): Promise<CrewInterval[]> {
       return busyIn(from, spanQuery(businessId, span, options.ignoreBookingId));
     },
 
@@ -303,11 +326,11 @@ export function calendarRepository(db: Kysely<Database>) {
       await insertRow(trx, 'bookings', row);
     },
 
-    /** Moves a booking to a new time (wall fields and instants together). */
+    /** Moves a booking to a new time (wall fields and instants together), and to another crew when given. */
     moveBooking(
       trx: Tx,
       bookingId: string,
-      to: Pick<BookingRow, 'day' | 'start_time' | 'end_time' | 'start_ms' | 'end_ms'>,
+      to: Pick<BookingRow, 'day' | 'start_time' | 'end_time' | 'start_ms' | 'end_ms'> & { crew_id?: string | null },
       now: number,
     ): Promise<BookingRow> {
       return trx

@@ -108,7 +108,12 @@ async function paid(
         row.status === 'awaiting_payment' ||
         (row.status === 'expired' &&
           !lost &&
-          !(await calendar.findConflict(trx, business.id, { startMs: row.start_ms, endMs: row.end_ms })));
+          !(await calendar.findConflict(
+            trx,
+            business.id,
+            { startMs: row.start_ms, endMs: row.end_ms },
+            { crewId: row.crew_id },
+          )));
       if (!free) {
         const kept = await bookings.markPaid(trx, row.id, { cents: amount }, now);
         await queueRefund(ctx, trx, kept, amount, 'slot_lost', now);

@@ -148,6 +148,8 @@ export interface OwnerData {
   blockedTitle: string;
   bookingId: string;
   blockedId: string;
+  /** A second crew, "{tag} truck", beside the first one every business has. */
+  crewId: string;
   /** The Undo of a second booking's Decline; the world's clock stands still, so it stays open. */
   undoToken: string;
   /** Strings that belong to this owner alone: none may reach anyone else. */
@@ -260,7 +262,10 @@ async function makeOwner(app: FastifyInstance, tag: string, day: string): Promis
     },
     token,
   );
+  const crewName = `${tag} truck`;
+  const crew = await call(app, 'POST', '/api/business-dashboard/crews', { name: crewName, color: '#1d4ed8' }, token);
   return {
+    crewId: crew._id,
     email,
     password,
     token,
@@ -277,7 +282,17 @@ async function makeOwner(app: FastifyInstance, tag: string, day: string): Promis
     bookingId,
     blockedId: blocked._id,
     undoToken: declined.undo.token,
-    secrets: [businessName, serviceName, customerFirst, customerLast, customerEmail, question, blockedTitle, email],
+    secrets: [
+      businessName,
+      serviceName,
+      customerFirst,
+      customerLast,
+      customerEmail,
+      question,
+      blockedTitle,
+      email,
+      crewName,
+    ],
   };
 }
 
@@ -325,7 +340,9 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
         ? target.blockedId
         : route.url.includes('service')
           ? target.serviceId
-          : target.bookingId,
+          : route.url.includes('crews')
+            ? target.crewId
+            : target.bookingId,
     )
     .replace(':token', target.undoToken);
   const r = (extra: Omit<Request, 'method' | 'path'> = {}): Request => ({ method: route.method, path: p, ...extra });
@@ -368,6 +385,12 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     [`POST ${d}/service/add`]: () => r({ body: { serviceName: 'Hand wax', duration: 30, price: 10 } }),
     [`PUT ${d}/service/edit/:id`]: () => r({ body: { serviceName: 'Renamed', duration: 45, price: 12.5 } }),
     [`DELETE ${d}/service/delete/:id`]: () => r(),
+    [`GET ${d}/crews`]: () => r(),
+    [`POST ${d}/crews`]: () => r({ body: { name: 'Van 3', color: '#b45309' } }),
+    [`PUT ${d}/crews/:id`]: () => r({ body: { name: 'Renamed truck', color: '#1d4ed8', active: true } }),
+    // The crew has no bookings and is not the only one: the call is well formed and succeeds.
+    [`DELETE ${d}/crews/:id`]: () => r(),
+    [`PUT ${d}/crews-settings/mails`]: () => r({ body: { nameCrewInMails: true } }),
     [`GET ${d}/settings/specific-question`]: () => r(),
     [`PUT ${d}/settings/update-specific-question`]: () =>
       r({ body: { question: 'How many seats?', type: 'rate', rate: 2 } }),

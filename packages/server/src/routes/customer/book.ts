@@ -22,12 +22,12 @@ import { withBusinessLock } from '../../db/transaction.ts';
 import { shownTime } from '../../domain/answers.ts';
 import { mailReceived } from '../../domain/booking-mail.ts';
 import { assertPendingAllowed, bookingWindowOf, requesterOf } from '../../domain/booking-window.ts';
+import { assignCrew, checkCrewSlot, crewsForService, crewsOf } from '../../domain/crews.ts';
 import { hashManageToken, manageTokenFor } from '../../domain/manage-token.ts';
 import { depositFor } from '../../domain/payments.ts';
 import { aheadDay, bookVisits, offerFor, planLabel, visitLines } from '../../domain/plans.ts';
 import { priceRequest } from '../../domain/pricing.ts';
-import { checkSlot, hoursOn, intervalOf, SLOT_TAKEN } from '../../domain/slot-rules.ts';
-import { assertTravelFits } from '../../domain/travel.ts';
+import { intervalOf, SLOT_TAKEN } from '../../domain/slot-rules.ts';
 import { AppError } from '../../errors.ts';
 import type { BookingRow } from '../../repositories/calendar.ts';
 import type { StoredAnswer } from '../../repositories/idempotency.ts';
@@ -97,10 +97,10 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
       const depositCents = offer ? await depositFor(ctx, business, service, totalCents) : priced.depositCents;
       // A deposit due: the booking holds its time unpaid until Stripe says it was paid (docs/decisions/021).
       const holdUntil = depositCents > 0 ? ctx.now() + PAYMENT_HOLD_MS : null;
-      const hours = await hoursOn(ctx, business.id, body.date);
-      const span = checkSlot(
+      const crews = crewsForService(await crewsOf(ctx, business), service.id);
+      const span = checkCrewSlot(
+        crews,
         business.time_zone,
-        hours,
         body.date,
         body.time,
         service.duration_min,
@@ -121,13 +121,11 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
           const stored = await idempotency.find(key, now, trx);
           if (stored) return { replayed: stored };
           await assertPendingAllowed(ctx, trx, business, { email: body.customerEmail, requester }, now);
-          if (await calendar.findConflict(trx, business.id, intervalOf(span)))
-            throw new AppError('SLOT_TAKEN', SLOT_TAKEN);
-          await assertTravelFits(ctx, trx, business, {
+          const crew = await assignCrew(ctx, trx, business, {
             day: body.date,
-            hours,
             span: intervalOf(span),
             location: located,
+            crews,
           });
           const row: BookingRow = {
             id: bookingId,
@@ -161,7 +159,7 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
             hold_until: holdUntil,
             plan_id: offer ? planId : null,
             plan_day: offer ? body.date : null,
-            crew_id: null,
+            crew_id: crew.id,
           };
           let plan: PlanRow | null = null;
           if (offer && body.frequency) {
@@ -169,7 +167,7 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
             plan = {
               id: planId,
               business_id: business.id,
-              crew_id: null,
+              crew_id: crew.id,
               service_id: service.id,
               service_name: service.name,
               duration_min: service.duration_min,

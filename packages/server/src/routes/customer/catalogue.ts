@@ -7,23 +7,23 @@ import type { AvailableDaysQuery, SlotsQuery } from '@slotwise/shared/api';
 import { changeLocked } from '@slotwise/shared/change-cutoff';
 import { SLOT_MINUTES } from '@slotwise/shared/domain';
 import type { LatLng } from '@slotwise/shared/geo';
-import { type Interval, openingInterval, weekdayOf } from '@slotwise/shared/slots';
+import { weekdayOf } from '@slotwise/shared/slots';
 import { todayIn } from '@slotwise/shared/time-zone';
-import type { Job } from '@slotwise/shared/travel';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, preParsingHookHandler } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { customerGrid, daysToRead, monthDays } from '../../domain/available-days.ts';
+import { crewsGrid, crewsOpening, daysToRead, monthDays } from '../../domain/available-days.ts';
 import { lastBookableDay } from '../../domain/booking-window.ts';
 import { brandingOf } from '../../domain/branding.ts';
+import { crewPlansOf, crewsForService } from '../../domain/crews.ts';
 import { privacyUrlOf } from '../../domain/customer-data.ts';
 import { businessNotFound, loadBusiness, serviceNotFound } from '../../domain/lookup.ts';
 import { assertChangeAllowed, bookingForToken, LINK_NOT_VALID } from '../../domain/manage-link.ts';
 import { assertInServiceArea, locate, locationOf } from '../../domain/places.ts';
 import { quotePlans } from '../../domain/plans.ts';
 import { chargedPerMileCents, priceRequest, toQuoteJson } from '../../domain/pricing.ts';
-import { withTravel } from '../../domain/travel.ts';
 import { AppError } from '../../errors.ts';
+import type { CrewInterval, CrewJob } from '../../repositories/calendar.ts';
 import { toQuestionJson } from '../../repositories/pricing.ts';
 import { toServiceJson } from '../../repositories/services.ts';
 import type { Handlers } from '../register.ts';
@@ -69,11 +69,15 @@ export function catalogueHandlers(
     { businessId, date, serviceId, token, address }: z.output<typeof SlotsQuery>,
     log: FastifyBaseLogger,
   ) {
-    const context = await ctx.repos.calendar.slotContext(businessId, weekdayOf(date), serviceId);
+    const [context, crewRows] = await Promise.all([
+      ctx.repos.calendar.slotContext(businessId, weekdayOf(date), serviceId),
+      ctx.repos.crews.list(businessId),
+    ]);
     if (!context) throw businessNotFound(businessId);
     let durationMin: number = SLOT_MINUTES;
     let ignoreBookingId: string | undefined;
     let where: LatLng | null = null;
+    let jobService: string | null | undefined = serviceId;
     if (token) {
       const booking = await bookingForToken(ctx, token);
       if (booking.business_id !== businessId) throw new AppError('LINK_INVALID', LINK_NOT_VALID);
@@ -83,30 +87,36 @@ export function catalogueHandlers(
       // The booking being moved must not block itself: it may move within its own time.
       ignoreBookingId = booking.id;
       where = locationOf(booking);
+      jobService = booking.service_id;
     } else if (serviceId) {
       if (context.serviceDurationMin === null) throw serviceNotFound();
       durationMin = context.serviceDurationMin;
     }
     const { hours, timeZone, travel, window } = context;
+    // The crews that may do the job, each on its own hours (the business's when it has none).
+    const crews = crewsForService(
+      crewPlansOf(crewRows, () => hours, context.home),
+      jobService,
+    );
     const now = ctx.now();
-    const open = openingInterval(date, hours, timeZone);
+    const open = crewsOpening(date, crews, timeZone);
     // Past the booking horizon nothing is offered (customerGrid), so nothing needs reading.
     const reads = open !== null && date <= lastBookableDay(window, timeZone, now);
     // Geocoding costs a lookup: only for an owner who travels, on a day that is open.
     if (travel && reads && !token && address) where = await locate(ctx, address, log);
-    const busy = reads ? await ctx.repos.calendar.busy(ctx.db, businessId, open, { ignoreBookingId }) : [];
-    const grid = customerGrid({ day: date, hours, timeZone, durationMin, busy, window, now });
-    const slots =
-      travel && reads && where && grid.some((s) => s.available)
-        ? withTravel(grid, where, {
-            day: date,
-            hours,
-            timeZone,
-            home: context.home,
-            travel,
-            jobs: await ctx.repos.calendar.dayJobs(ctx.db, businessId, date, { ignoreBookingId }),
-          })
-        : grid;
+    const drives = travel && reads && where !== null;
+    const [busy, jobs] = reads
+      ? await Promise.all([
+          ctx.repos.calendar.busy(ctx.db, businessId, open, { ignoreBookingId }),
+          drives ? ctx.repos.calendar.dayJobs(ctx.db, businessId, date, { ignoreBookingId }) : [],
+        ])
+      : [[], []];
+    const slots = crewsGrid(
+      { day: date, timeZone, durationMin, window, now },
+      crews,
+      busy,
+      drives && where ? { where, travel, jobs } : null,
+    );
     return { slots: slots.map(({ time, available }) => ({ time, available })) };
   }
 
@@ -115,7 +125,10 @@ export function catalogueHandlers(
     { businessId, month, serviceId, address }: z.output<typeof AvailableDaysQuery>,
     log: FastifyBaseLogger,
   ) {
-    const context = await ctx.repos.calendar.monthContext(businessId, serviceId);
+    const [context, crewRows] = await Promise.all([
+      ctx.repos.calendar.monthContext(businessId, serviceId),
+      ctx.repos.crews.list(businessId),
+    ]);
     if (!context) throw businessNotFound(businessId);
     let durationMin: number = SLOT_MINUTES;
     if (serviceId) {
@@ -124,7 +137,11 @@ export function catalogueHandlers(
     }
     const { timeZone, travel, window, home } = context;
     const now = ctx.now();
-    const input = { month, context, durationMin, now };
+    const crews = crewsForService(
+      crewPlansOf(crewRows, (day) => context.weekHours[weekdayOf(day)], home),
+      serviceId,
+    );
+    const input = { month, context, crews, durationMin, now };
     let where: LatLng | null = null;
     // The place matters only to an owner who travels or serves an area: only then is it looked up.
     if (address && (travel || context.maxDistanceMiles !== null)) {
@@ -137,12 +154,12 @@ export function catalogueHandlers(
     const read = daysToRead(input);
     const first = read[0];
     const last = read.at(-1);
-    let busy: Interval[] = [];
-    let jobs: (Job & { day: string })[] = [];
+    let busy: CrewInterval[] = [];
+    let jobs: (CrewJob & { day: string })[] = [];
     if (first && last) {
       const span = {
-        startMs: openingInterval(first, context.weekHours[weekdayOf(first)], timeZone)!.startMs,
-        endMs: openingInterval(last, context.weekHours[weekdayOf(last)], timeZone)!.endMs,
+        startMs: crewsOpening(first, crews, timeZone)!.startMs,
+        endMs: crewsOpening(last, crews, timeZone)!.endMs,
       };
       [busy, jobs] = await Promise.all([
         ctx.repos.calendar.busy(ctx.db, businessId, span),

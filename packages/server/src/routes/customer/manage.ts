@@ -11,14 +11,14 @@ import { type Tx, withBusinessLock } from '../../db/transaction.ts';
 import { linksFor, mailCustomerAndOwner, mailPlanFor, toMailBooking } from '../../domain/booking-mail.ts';
 import { bookingPageUrl } from '../../domain/booking-page.ts';
 import { bookingWindowOf } from '../../domain/booking-window.ts';
+import { assignCrew, checkCrewSlot, crewsForService, crewsOf } from '../../domain/crews.ts';
 import { loadBusiness } from '../../domain/lookup.ts';
 import { assertChangeAllowed, bookingForToken, managedBooking } from '../../domain/manage-link.ts';
 import { hashManageToken } from '../../domain/manage-token.ts';
 import { queueRefund, refundOnCancel } from '../../domain/payments.ts';
 import { locationOf } from '../../domain/places.ts';
 import { heldStatus } from '../../domain/plans.ts';
-import { assertVersion, checkSlot, hoursOn, intervalOf, SLOT_TAKEN } from '../../domain/slot-rules.ts';
-import { assertTravelFits } from '../../domain/travel.ts';
+import { assertVersion, intervalOf, SLOT_TAKEN } from '../../domain/slot-rules.ts';
 import { AppError } from '../../errors.ts';
 import { type MailMessage, mails } from '../../mail/templates.ts';
 import type { Business } from '../../repositories/businesses.ts';
@@ -59,10 +59,10 @@ export function manageHandlers(
       const before = await bookingForToken(ctx, token);
       const business = await loadBusiness(ctx, before.business_id);
       await assertChangeAllowed(ctx, before, business);
-      const hours = await hoursOn(ctx, business.id, day);
-      const span = checkSlot(
+      const crews = crewsForService(await crewsOf(ctx, business), before.service_id);
+      const span = checkCrewSlot(
+        crews,
         business.time_zone,
-        hours,
         day,
         time,
         before.duration_min,
@@ -77,16 +77,16 @@ export function manageHandlers(
           const row = await bookingForToken(ctx, token, trx);
           await assertChangeAllowed(ctx, row, business, trx);
           assertVersion(row, req.body.version, business.time_format);
-          if (await calendar.findConflict(trx, business.id, intervalOf(span), { ignoreBookingId: row.id }))
-            throw new AppError('SLOT_TAKEN', SLOT_TAKEN);
-          await assertTravelFits(
-            ctx,
-            trx,
-            business,
-            { day, hours, span: intervalOf(span), location: locationOf(row) },
-            { ignoreBookingId: row.id },
-          );
-          let next = await calendar.moveBooking(trx, row.id, span, now);
+          // Its own crew keeps it when free there; else the free crew that drives least.
+          const crew = await assignCrew(ctx, trx, business, {
+            day,
+            span: intervalOf(span),
+            location: locationOf(row),
+            crews,
+            preferred: row.crew_id,
+            ignoreBookingId: row.id,
+          });
+          let next = await calendar.moveBooking(trx, row.id, { ...span, crew_id: crew.id }, now);
           // A plan's visit whose day was taken takes the time its customer chose.
           if (row.status === 'needs_time') {
             const plan = row.plan_id ? await ctx.repos.plans.find(business.id, row.plan_id, trx) : undefined;

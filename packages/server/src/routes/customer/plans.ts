@@ -10,11 +10,11 @@ import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { withBusinessLock } from '../../db/transaction.ts';
 import { mailCustomerAndOwner, mailPlanOf, toMailBooking } from '../../domain/booking-mail.ts';
+import { crewsOf } from '../../domain/crews.ts';
 import { loadBusiness, loadService } from '../../domain/lookup.ts';
 import { bookingForToken } from '../../domain/manage-link.ts';
 import { locate } from '../../domain/places.ts';
 import { cancelVisits, offerFor, planLabel, visitFits } from '../../domain/plans.ts';
-import { weekHoursOf } from '../../domain/slot-rules.ts';
 import { AppError } from '../../errors.ts';
 import { mails } from '../../mail/templates.ts';
 import type { BookingRow } from '../../repositories/calendar.ts';
@@ -53,15 +53,17 @@ export function customerPlanHandlers(ctx: AppContext): Handlers<'customer', 'pla
         duration_min: service.duration_min,
         customer_lat: where?.lat ?? null,
         customer_lng: where?.lng ?? null,
+        service_id: service.id,
+        crew_id: null,
       };
       // The same checks a visit is booked with, read outside the lock: the booking checks again under it.
       const now = ctx.now();
-      const hoursOf = await weekHoursOf(ctx, business.id);
+      const crews = await crewsOf(ctx, business);
       const visits: { date: string; state: 'free' | 'taken' }[] = [];
       for (const day of days)
         visits.push({
           date: day,
-          state: (await visitFits(ctx, ctx.store.db, business, hoursOf, shape, day, now)) ? 'free' : 'taken',
+          state: (await visitFits(ctx, ctx.store.db, business, crews, shape, day, now)) ? 'free' : 'taken',
         });
       return { label: planLabel({ frequency, start_day: date }), visits, note: fifthWeekdayNote(frequency, date) };
     },

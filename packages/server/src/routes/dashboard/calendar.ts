@@ -5,8 +5,10 @@
  *
  * Rules chosen here:
  * - A booking moves only while pending or approved, only to a future time, wholly
- *   inside the target day's business hours, and onto nothing pending, approved or blocked.
- *   The owner is not held to travel time (docs/decisions/008).
+ *   inside the target day's hours of the crew it goes to, and onto nothing of that crew's
+ *   pending or approved, nor a blocked time. Dropped on another crew's column it goes to
+ *   that crew, when the crew does its service (docs/decisions/023). The owner is not held
+ *   to travel time (docs/decisions/008).
  * - A blocked time may lie anywhere in the day (the dialog offers 00:00-23:59, and
  *   blocking closed hours is harmless) and may overlap other blocked times, but never
  *   a pending or approved booking: decline or move the booking first.
@@ -21,6 +23,7 @@ import { isOverlapViolation } from '../../db/errors.ts';
 import { type Tx, withBusinessLock } from '../../db/transaction.ts';
 import { planLabelsFor, toBlockedJson, toBookingJson } from '../../domain/answers.ts';
 import { linksFor, mailOwnerChange, mailPlanFor, toMailBooking } from '../../domain/booking-mail.ts';
+import { crewForMove, crewsOf } from '../../domain/crews.ts';
 import { heldStatus, moveFollowing } from '../../domain/plans.ts';
 import {
   assertInsideHours,
@@ -28,7 +31,6 @@ import {
   blockSpan,
   calendarSpan,
   describeConflict,
-  hoursOn,
   intervalOf,
 } from '../../domain/slot-rules.ts';
 import { effectiveStatus } from '../../domain/status.ts';
@@ -76,7 +78,7 @@ export function calendarHandlers(
           'TIME_SKIPPED',
           `${formatClock(startTime, b.time_format)} does not exist on ${day} in ${zoneLabel(b.time_zone)} (the clocks skip it for daylight saving). Pick another time.`,
         );
-      const hours = await hoursOn(ctx, b.id, day);
+      const crews = await crewsOf(ctx, b);
       try {
         const moved = await withBusinessLock(ctx.store, b.id, async (trx) => {
           const now = ctx.now();
@@ -99,14 +101,24 @@ export function calendarHandlers(
           const span = calendarSpan(day, startTime, row.duration_min, b.time_zone);
           if (span.start_ms <= now)
             throw new AppError('TIME_PASSED', 'That time has already passed. Pick a time in the future.');
-          assertInsideHours(day, hours, b.time_zone, intervalOf(span), b.time_format);
-          const conflict = await calendar.findConflict(trx, b.id, intervalOf(span), { ignoreBookingId: row.id });
+          // The crew it goes to: the column it was dropped on, else the one it has (docs/decisions/023).
+          const crew = crewForMove(
+            crews,
+            req.body.crewId ?? row.crew_id,
+            row.service_id,
+            req.body.crewId !== undefined,
+          );
+          assertInsideHours(day, crew ? crew.hoursOn(day) : null, b.time_zone, intervalOf(span), b.time_format);
+          const conflict = await calendar.findConflict(trx, b.id, intervalOf(span), {
+            ignoreBookingId: row.id,
+            crewId: crew?.id,
+          });
           if (conflict)
             throw new AppError(
               'TIME_OVERLAPS',
               `That time overlaps ${describeConflict(conflict, b.time_zone, b.time_format)}. Pick a free time.`,
             );
-          let next = await calendar.moveBooking(trx, row.id, span, now);
+          let next = await calendar.moveBooking(trx, row.id, { ...span, crew_id: crew?.id ?? row.crew_id }, now);
           if (plan && status === 'needs_time') next = await bookings.setStatus(trx, row.id, heldStatus(plan), now);
           // "This and following": the plan's day and time move from this visit on (docs/decisions/022).
           if (plan && req.body.scope === 'following') {
@@ -123,12 +135,21 @@ export function calendarHandlers(
                 mailDueAt(now),
               );
           }
-          // The customer's mail waits out the undo window (domain/undo-window.ts).
-          const mail = mails.rescheduled(
-            toMailBooking(next, b, ctx.config, await mailPlanFor(ctx, trx, next)),
-            linksFor(ctx, row.id, b.id),
-          );
-          const mailIds = await mailOwnerChange(trx, row.id, mail, now, mailDueAt(now));
+          // The customer's mail waits out the undo window (domain/undo-window.ts). A job only given
+          // to another crew at the same time tells the customer nothing new: no mail.
+          const timeMoved = next.start_ms !== row.start_ms || next.end_ms !== row.end_ms;
+          const mailIds = timeMoved
+            ? await mailOwnerChange(
+                trx,
+                row.id,
+                mails.rescheduled(
+                  toMailBooking(next, b, ctx.config, await mailPlanFor(ctx, trx, next)),
+                  linksFor(ctx, row.id, b.id),
+                ),
+                now,
+                mailDueAt(now),
+              )
+            : [];
           const undo = await offerUndo(ctx, trx, {
             kind: 'move',
             businessId: b.id,

@@ -183,13 +183,14 @@ export function planHandlers(
             'BOOKING_NOT_CHANGEABLE',
             'Only a plan visit that needs a time can be given the next free time; move other bookings on the calendar.',
           );
-        const span = await nextFreeSpan(ctx, trx, b, plan, row, now);
-        if (!span)
+        // The visit's own crew first (it has the plan's, or the one it was given).
+        const place = await nextFreeSpan(ctx, trx, b, { ...plan, crew_id: row.crew_id }, row, now);
+        if (!place)
           throw new AppError(
             'NO_FREE_TIME',
             `No free time was found in the four weeks from ${row.day}. Pick a time on the calendar, or free one.`,
           );
-        await ctx.repos.calendar.moveBooking(trx, row.id, span, now);
+        await ctx.repos.calendar.moveBooking(trx, row.id, { ...place.span, crew_id: place.crewId }, now);
         const next = await bookings.setStatus(trx, row.id, heldStatus(plan), now);
         await mailOwnerChange(
           trx,

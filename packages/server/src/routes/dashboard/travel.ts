@@ -1,12 +1,14 @@
 /**
  * GET /api/business-dashboard/travel-blocks?from&to (docs/decisions/008): the drives
  * of a travelling owner between the jobs of each day in the range (business-local
- * dates, inclusive), computed with the same function the slots use. The calendar
+ * dates, inclusive), each crew's route on its own from its start place, computed with
+ * the same function the slots use. The calendar
  * draws them as travel blocks; [] when the owner does not travel.
  */
 import type { TravelBlock } from '@slotwise/shared/api';
 import { dayTravelBlocks, type Job } from '@slotwise/shared/travel';
 import type { AppContext } from '../../context.ts';
+import { crewPlansOf } from '../../domain/crews.ts';
 import { homeOf } from '../../domain/places.ts';
 import { AppError } from '../../errors.ts';
 import { travelSettingsOf } from '../../repositories/businesses.ts';
@@ -27,23 +29,32 @@ export function travelHandlers(ctx: AppContext): Handlers<'dashboard', 'travelBl
       const b = req.owner.business;
       const travel = travelSettingsOf(b);
       if (!travel) return [];
-      const byDay = new Map<string, Job[]>();
-      for (const job of await ctx.repos.calendar.jobsBetween(b.id, from, to)) {
-        const list = byDay.get(job.day) ?? [];
-        list.push(job);
-        byDay.set(job.day, list);
+      // Each crew drives its own route from its own start place (docs/decisions/023).
+      const [jobs, crewRows] = await Promise.all([
+        ctx.repos.calendar.jobsBetween(b.id, from, to),
+        ctx.repos.crews.list(b.id),
+      ]);
+      const homes = new Map(crewPlansOf(crewRows, () => null, homeOf(b)).map((c) => [c.id, c.home]));
+      const routes = new Map<string, { crewId: string | null; jobs: Job[] }>();
+      for (const job of jobs) {
+        const key = `${job.day} ${job.crewId ?? ''}`;
+        const route = routes.get(key) ?? { crewId: job.crewId, jobs: [] };
+        route.jobs.push(job);
+        routes.set(key, route);
       }
-      const home = homeOf(b);
       const blocks: TravelBlock[] = [];
-      for (const jobs of byDay.values())
-        for (const block of dayTravelBlocks(jobs, home, travel.speedMph))
+      for (const { crewId, jobs: stops } of routes.values()) {
+        const home = (crewId ? homes.get(crewId) : undefined) ?? homeOf(b);
+        for (const block of dayTravelBlocks(stops, home, travel.speedMph))
           blocks.push({
             startTime: new Date(block.startMs).toISOString(),
             endTime: new Date(block.endMs).toISOString(),
             minutes: block.minutes,
             fromBookingId: block.fromId,
             toBookingId: block.toId,
+            crewId,
           });
+      }
       return blocks.sort((x, y) => x.startTime.localeCompare(y.startTime));
     },
   };

@@ -97,7 +97,10 @@ export function undoHandlers(ctx: AppContext): Handlers<'dashboard', 'undo'> {
           // A decline freed the time and a move left the old one: either may have been taken since.
           if (ACTIVE_STATUSES.includes(previous.status as BookingStatus)) {
             const span = { startMs: previous.start_ms, endMs: previous.end_ms };
-            const conflict = await calendar.findConflict(trx, b.id, span, { ignoreBookingId: row.id });
+            const conflict = await calendar.findConflict(trx, b.id, span, {
+              ignoreBookingId: row.id,
+              crewId: previous.crew_id,
+            });
             if (conflict) throw overlaps(kind, describeConflict(conflict, b.time_zone, b.time_format));
           }
           const mailIds = JSON.parse(record.mail_ids) as string[];

@@ -181,8 +181,10 @@ describe.each(storages())('operations rules on %s', (kind) => {
         });
         expect(res.statusCode).toBe(200);
         const at = (time: string) => new Date(localToUtcMs(DAY, time, LA)).toISOString();
-        const blocks = res.json() as { toBookingId: string; fromBookingId: string | null }[];
-        expect(blocks.map(({ fromBookingId: _f, toBookingId: _t, ...rest }) => rest)).toEqual([
+        const blocks = res.json() as { toBookingId: string; fromBookingId: string | null; crewId: string }[];
+        // One crew: its route is the owner's, from the business address.
+        expect(new Set(blocks.map((b) => b.crewId)).size).toBe(1);
+        expect(blocks.map(({ fromBookingId: _f, toBookingId: _t, crewId: _c, ...rest }) => rest)).toEqual([
           { startTime: at('09:46'), endTime: at('10:00'), minutes: 14 },
           { startTime: at('11:00'), endTime: at('11:14'), minutes: 14 },
           // Dragged by the owner to 14:30-15:30, 90 minutes from Oxnard at 16:00: drawn whole.

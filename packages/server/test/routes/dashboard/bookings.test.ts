@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { manageTokenFor } from '../../../src/domain/manage-token.ts';
 import { MAIL_HOLD_MS } from '../../../src/domain/undo-window.ts';
 import { createTestApp, onboardedOwner, storages, type TestApp } from '../../helpers.ts';
-import { captureMail, hasOverlapGuard, insertBooking, testClock, wallToMs } from './fixtures.ts';
+import { captureMail, firstCrewId, hasOverlapGuard, insertBooking, testClock, wallToMs } from './fixtures.ts';
 
 const base = '/api/business-dashboard';
 
@@ -73,6 +73,7 @@ describe.each(storages())('dashboard bookings on %s', (kind) => {
       status: 'approved',
       bookingTime: { day: '2027-01-05', startTime: '09:00', endTime: '10:30' },
       version: 0,
+      crewId: await firstCrewId(t.ctx, owner.businessId),
     });
 
     const range = await get('bookings?from=2027-01-06&to=2027-01-08');

@@ -64,7 +64,7 @@ describe.each(storages())('owner B against owner A on %s', (kind) => {
   let t: TestApp;
   let a: Awaited<ReturnType<typeof onboardedOwner>>;
   let b: Awaited<ReturnType<typeof onboardedOwner>>;
-  const ids = { booking: '', approved: '', declined: '', service: '', blocked: '', undoToken: '' };
+  const ids = { booking: '', approved: '', declined: '', service: '', blocked: '', undoToken: '', crew: '' };
   const mail = captureMail();
   let routes: RouteDef[];
 
@@ -133,6 +133,7 @@ describe.each(storages())('owner B against owner A on %s', (kind) => {
     expect(declined.statusCode).toBe(200);
     ids.undoToken = declined.json().undo.token;
     ids.blocked = randomUUID();
+    ids.crew = (await t.ctx.repos.crews.list(a.businessId))[0]!.id;
     await t.ctx.db
       .insertInto('blocked_times')
       .values({
@@ -156,7 +157,7 @@ describe.each(storages())('owner B against owner A on %s', (kind) => {
       a.email,
       a.businessId,
     ];
-    aIds = [ids.booking, ids.approved, ids.declined, ids.service, ids.blocked];
+    aIds = [ids.booking, ids.approved, ids.declined, ids.service, ids.blocked, ids.crew];
     routes = registeredRoutes(t.app).filter((r) => r.url.startsWith(PREFIX));
   });
   afterAll(() => t.close());
@@ -168,6 +169,7 @@ describe.each(storages())('owner B against owner A on %s', (kind) => {
     if (url.includes('/undo/')) return ids.undoToken;
     if (url.includes('blocked-time')) return ids.blocked;
     if (url.includes('service')) return ids.service;
+    if (url.includes('crews')) return ids.crew;
     return ids.booking;
   }
 
@@ -176,6 +178,9 @@ describe.each(storages())('owner B against owner A on %s', (kind) => {
   const bodies: Record<string, () => { body: object; namesA?: boolean }> = {
     'PUT /api/business-dashboard/service/edit/:id': () => ({ body: { serviceName: 'Hijack', duration: 30, price: 1 } }),
     'POST /api/business-dashboard/booking/refund/:id': () => ({ body: { amount: 1 } }),
+    'PUT /api/business-dashboard/crews/:id': () => ({ body: { name: 'Hijack', color: '#000000', active: false } }),
+    'POST /api/business-dashboard/crews': () => ({ body: { name: 'B van', color: '#b45309' } }),
+    'PUT /api/business-dashboard/crews-settings/mails': () => ({ body: { nameCrewInMails: true } }),
     'PUT /api/business-dashboard/booking/reschedule': () => ({
       body: { bookingId: ids.booking, newTime: { day: '2027-04-07', startTime: '10:00' }, requestor: 'business' },
       namesA: true,

@@ -32,6 +32,15 @@ export interface BookingSeed {
   totalCents?: number;
   customerAddress?: string | null;
   zone?: string;
+  /** The crew doing it; absent: the business's first crew, as the app would give it. */
+  crewId?: string;
+}
+
+/** The business's first crew (every business has one: docs/decisions/023). */
+export async function firstCrewId(ctx: AppContext, businessId: string): Promise<string> {
+  const [crew] = await ctx.repos.crews.list(businessId);
+  if (!crew) throw new Error(`business ${businessId} has no crew`);
+  return crew.id;
 }
 
 /** Inserts one booking row for `businessId` and returns its id. */
@@ -46,6 +55,7 @@ export async function insertBooking(ctx: AppContext, businessId: string, seed: B
     .values({
       id,
       business_id: businessId,
+      crew_id: seed.crewId ?? (await firstCrewId(ctx, businessId)),
       service_id: seed.serviceId ?? null,
       service_name: seed.serviceName ?? 'Full Detail',
       duration_min: Math.round((end - start) / 60_000),

@@ -135,6 +135,7 @@ describe.each(storages())('undo of a decline or a move on %s', (kind) => {
       status: 'pending',
       bookingTime: { day: DAY, startTime: '10:00', endTime: '11:00' },
       version: 2,
+      crewId: before.crew_id,
     });
     expectRestored(await row(b.bookingId), before, t.clock.now);
     expect(await toCustomer()).toEqual(['Booking request received: Full Detail']);
