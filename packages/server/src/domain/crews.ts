@@ -76,7 +76,7 @@ export function crewsForService(crews: readonly CrewPlan[], serviceId: string | 
 
 /**
  * checkSlot against each crew that may do the job: the span when the time is offered on any
- * crew's hours, else the first crew's refusal (its hours are what the customer was shown first).
+ * crew's hours, else the refusal of the first crew working that day (closed: no crew works).
  */
 export function checkCrewSlot(
   crews: readonly CrewPlan[],
@@ -95,7 +95,8 @@ export function checkCrewSlot(
     try {
       return checkSlot(timeZone, crew.hoursOn(day), day, time, durationMin, now, window, clock);
     } catch (err) {
-      refusal ??= err;
+      // "Closed that day" only when every crew is off: a crew that works says what is wrong with the time.
+      if (refusal === null || (refusal instanceof AppError && refusal.code === 'CLOSED_THAT_DAY')) refusal = err;
     }
   }
   throw refusal;

@@ -135,3 +135,86 @@ describe.each(storages())('200 customers racing for 20 slots on %s', (kind) => {
     expect(again.body.bookingId).toBe(made.body.bookingId);
   });
 });
+
+/**
+ * Crews (issue 25): the same race with three crews. Ten customers want each of 20 slots, so
+ * three win each slot, one per crew, and seven get 409; every (slot, crew) is booked once,
+ * on SQLite and on two PostgreSQL instances, and the database holds no crew twice at a time.
+ */
+const CREWS = 3;
+
+describe.each(storages())('200 customers racing for 20 slots x 3 crews on %s', (kind) => {
+  let storage: Storage;
+  let servers: ServerProcess[] = [];
+  let shop: Shop;
+  const date = daysAhead(12);
+
+  beforeAll(async () => {
+    storage = await freshStorage(kind);
+    servers = await Promise.all(Array.from({ length: kind === 'postgres' ? 2 : 1 }, () => startServer(storage)));
+    shop = await openShop(servers[0]!.url, { startTime: '08:00', endTime: '18:00' });
+    for (const name of ['Truck 2', 'Truck 3']) {
+      const res = await http(
+        servers[0]!.url,
+        'POST',
+        '/api/business-dashboard/crews',
+        { name, color: '#1d4ed8' },
+        { authorization: `Bearer ${shop.token}` },
+      );
+      expect(res.status).toBe(201);
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    await storage?.cleanup();
+  });
+
+  it('books each (slot, crew) exactly once; the rest get 409', { timeout: 120_000 }, async () => {
+    const attempts = Array.from({ length: CUSTOMERS }, (_, n) => ({
+      n,
+      time: SLOTS[n % SLOTS.length]!,
+      server: servers[Math.floor(n / SLOTS.length) % servers.length]!,
+      key: randomUUID(),
+    }));
+    const order = [...attempts];
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [order[i], order[j]] = [order[j]!, order[i]!];
+    }
+    const answers = await Promise.all(
+      order.map(async (a) => {
+        const res = await http(a.server.url, 'POST', '/api/customer/book', bookingBody(shop, date, a.time, a.n), {
+          'idempotency-key': a.key,
+        });
+        return { ...a, status: res.status, body: res.body };
+      }),
+    );
+    const byStatus: Record<number, number> = {};
+    for (const a of answers) byStatus[a.status] = (byStatus[a.status] ?? 0) + 1;
+    console.info(`[crews ${kind}, ${servers.length} instance(s)] answers by status: ${JSON.stringify(byStatus)}`);
+    expect(byStatus).toEqual({ 201: SLOTS.length * CREWS, 409: CUSTOMERS - SLOTS.length * CREWS });
+
+    const store = inspect(storage);
+    try {
+      const rows = await store.db
+        .selectFrom('bookings')
+        .select(['id', 'start_time', 'crew_id', 'status'])
+        .where('business_id', '=', shop.businessId)
+        .execute();
+      expect(rows).toHaveLength(SLOTS.length * CREWS);
+      // Each slot three times, each time on a different crew: every (slot, crew) once.
+      const pairs = new Set(rows.map((r) => `${r.start_time} ${r.crew_id}`));
+      expect(pairs.size).toBe(SLOTS.length * CREWS);
+      expect(new Set(rows.map((r) => r.crew_id)).size).toBe(CREWS);
+      for (const time of SLOTS) expect(rows.filter((r) => r.start_time === time)).toHaveLength(CREWS);
+      const overlaps = await sql<{ n: number }>`
+        select count(*) as n from bookings a join bookings b
+          on a.crew_id = b.crew_id and a.id < b.id
+         and a.start_ms < b.end_ms and b.start_ms < a.end_ms
+         and a.status in ('pending', 'approved') and b.status in ('pending', 'approved')`.execute(store.db);
+      expect(Number(overlaps.rows[0]?.n)).toBe(0);
+    } finally {
+      await store.close();
+    }
+  });
+});
