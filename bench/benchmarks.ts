@@ -10,6 +10,7 @@ import { bookingEngineBenchmark } from './booking-engine.ts';
 import { bookingPageBenchmark } from './booking-page.ts';
 import { calcomEmbedBenchmark } from './calcom-embed.ts';
 import { calendarBenchmark } from './calendar.ts';
+import { crewsBenchmark } from './crews.ts';
 import type { Benchmark } from './figures.ts';
 import { landingBenchmark } from './landing.ts';
 import { ownerAppBenchmark } from './owner-app.ts';
@@ -25,4 +26,5 @@ export const benchmarks: Benchmark[] = [
   calcomEmbedBenchmark,
   widgetRuntimeBenchmark,
   bookingEngineBenchmark,
+  crewsBenchmark,
 ];

@@ -12,6 +12,7 @@ import pg from 'pg';
 import { insertBookings } from '../scripts/insert-bookings.ts';
 import { pinSelf, root, startProcess, startServer } from '../scripts/server-process.ts';
 import type { Benchmark, Figure } from './figures.ts';
+import { insertPgBookings, withScratchDatabase } from './pg-scratch.ts';
 import { call, seedOwner } from './seed.ts';
 
 const CONNECTIONS = 50;
@@ -75,6 +76,13 @@ async function seed(base: string, insertBookings: (rows: Record<string, unknown>
     },
     token,
   );
+  const { crews } = await call<{ crews: { _id: string }[] }>(
+    base,
+    'GET',
+    '/api/business-dashboard/crews',
+    undefined,
+    token,
+  );
   const now = Date.now();
   const rows: Record<string, unknown>[] = [];
   for (let i = 0; i < EXISTING; i++) {
@@ -83,6 +91,7 @@ async function seed(base: string, insertBookings: (rows: Record<string, unknown>
     rows.push({
       id: randomUUID(),
       business_id: businessId,
+      crew_id: crews[0]!._id,
       service_id: serviceId,
       service_name: 'Wash',
       duration_min: 30,
@@ -429,21 +438,14 @@ async function measureBoth(bare: string): Promise<Figure[]> {
   );
   out.push(...figures(sqlite));
 
-  const pgUrl = process.env.TEST_DATABASE_URL;
-  if (pgUrl) {
-    const name = `bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(pgUrl);
-    url.pathname = `/${name}`;
-    try {
-      const r = await measure(
+  const pgFigures = await withScratchDatabase(async (url) =>
+    figures(
+      await measure(
         'PostgreSQL',
-        { DATABASE_URL: url.toString() },
+        { DATABASE_URL: url },
         {
           async unsent() {
-            const c = new pg.Client({ connectionString: url.toString() });
+            const c = new pg.Client({ connectionString: url });
             await c.connect();
             return {
               async count() {
@@ -453,40 +455,13 @@ async function measureBoth(bare: string): Promise<Figure[]> {
               close: () => c.end(),
             };
           },
-          async insert(rows) {
-            const c = new pg.Client({ connectionString: url.toString() });
-            await c.connect();
-            const cols = Object.keys(rows[0]!);
-            for (let i = 0; i < rows.length; i += 500) {
-              const chunk = rows.slice(i, i + 500);
-              const values: unknown[] = [];
-              const tuples = chunk.map(
-                (row, j) =>
-                  `(${cols
-                    .map((col, k) => {
-                      values.push(row[col]);
-                      return `$${j * cols.length + k + 1}`;
-                    })
-                    .join(',')})`,
-              );
-              await c.query(`insert into bookings (${cols.join(',')}) values ${tuples.join(',')}`, values);
-            }
-            // A database that grew to 10,000 bookings has planner statistics (autovacuum
-            // analyzes as rows arrive); without them PostgreSQL reads every booking of the
-            // business through the exclusion constraint's index on each conflict check.
-            await c.query('analyze bookings');
-            await c.end();
-          },
+          insert: (rows) => insertPgBookings(url, rows),
         },
         bare,
-      );
-      out.push(...figures(r));
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
-  } else {
-    console.log('  (PostgreSQL figures skipped: set TEST_DATABASE_URL to print them)');
-  }
+      ),
+    ),
+  );
+  if (pgFigures) out.push(...pgFigures);
+  else console.log('  (PostgreSQL figures skipped: set TEST_DATABASE_URL to print them)');
   return out;
 }
