@@ -426,7 +426,7 @@ export function crewInvitationMail(
   const business = v.businessName ?? 'A business';
   const subject = v.newPassword
     ? `Set a new password for your ${v.businessName ? `${v.businessName} ` : ''}crew login`
-    : `${business} invited you to see your jobs on Slotwise`;
+    : `${business} invited you to Slotwise`;
   const intro = v.newPassword
     ? `${business} sent you a link to set a new password for ${v.crewName}'s login on Slotwise.`
     : `${business} invited you to see ${v.crewName}'s jobs on Slotwise: each day's jobs with the customer's address and phone, where you mark each job started and completed.`;

@@ -113,7 +113,7 @@ describe("a crew member's invitation", () => {
       newPassword: false,
     });
     expect(mail.to).toBe('sam@example.com');
-    expect(mail.subject).toBe('Shiny <Cars> invited you to see your jobs on Slotwise');
+    expect(mail.subject).toBe('Shiny <Cars> invited you to Slotwise');
     expect(mail.text).toContain(`Set your password: ${link}`);
     expect(mail.text).toContain('expires in 7 days');
     expect(mail.html).toContain('Shiny &lt;Cars&gt;');

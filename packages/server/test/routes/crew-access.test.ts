@@ -98,7 +98,7 @@ describe.each(storages())('crew access on %s', (kind) => {
       .selectAll()
       .where('to_address', '=', email)
       .executeTakeFirst();
-    expect(mail?.subject).toBe('Shiny Cars invited you to see your jobs on Slotwise');
+    expect(mail?.subject).toBe('Shiny Cars invited you to Slotwise');
     expect(mail?.text_body).toContain("see Main crew's jobs");
     const token = await mailedToken(email);
 
