@@ -384,6 +384,7 @@ test('Bookings: Export CSV downloads every seeded booking', async ({ page }) => 
     'Balance Due (USD)',
     'Plan',
     'Plan ID',
+    'Crew',
   ]);
   expect(rows).toHaveLength(seeded.length);
   const col = (name: string) => (header ?? []).indexOf(name);
@@ -394,6 +395,9 @@ test('Bookings: Export CSV downloads every seeded booking', async ({ page }) => 
     expect(row[col('Status')]).toBe('pending');
     // One-off bookings: no plan.
     expect([row[col('Plan')], row[col('Plan ID')]]).toEqual(['', '']);
+    // A business with one crew: its jobs are all the first crew's (empty for bookings written before
+    // the booking engine gave new bookings their crew).
+    expect(['Main crew', '']).toContain(row[col('Crew')]);
     expect(row[col('Date')]).toBe(b.date);
     expect(row[col('Start Time')]).toBe(b.time);
     expect(row[col('Time Zone')]).toBe(timeZone);

@@ -144,6 +144,9 @@ export type SignupRequest = z.infer<typeof SignupRequest>;
 
 export const TokenResponse = z.object({ token: z.string() });
 export type TokenResponse = z.infer<typeof TokenResponse>;
+/** Log-in's answer: the token, and whose login it is: the owner's (the dashboard) or a crew member's (the crew pages). */
+export const LoginResponse = TokenResponse.extend({ account: z.enum(['owner', 'crew']) });
+export type LoginResponse = z.infer<typeof LoginResponse>;
 
 /** What the signed token carries; the dashboard decodes it (docs/product.md#screens: the session). */
 export const SessionPayload = z.object({
@@ -152,6 +155,8 @@ export const SessionPayload = z.object({
   exp: z.number(),
   iat: z.number().optional(),
   tv: z.number().optional(),
+  /** 'crew' on a crew member's token (it opens /crew and the crew calls only); absent on an owner's. */
+  k: z.literal('crew').optional(),
 });
 export type SessionPayload = z.infer<typeof SessionPayload>;
 
@@ -1087,6 +1092,64 @@ export const ChangePasswordRequest = z.object({
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 export const PhoneUpdateRequest = z.object({ phoneNumber: Phone });
 
+// ---------- crew members: a crew's own limited login (issue 25; docs/decisions/024) ----------
+
+export const CrewMemberInviteRequest = z.object({ email: Email });
+export type CrewMemberInviteRequest = z.infer<typeof CrewMemberInviteRequest>;
+/** What an invitation link opens: who is invited, to which crew of which business. */
+export const CrewInvitationStatus = z.object({
+  email: z.string(),
+  crewName: z.string(),
+  businessName: z.string().nullable(),
+});
+export type CrewInvitationStatus = z.infer<typeof CrewInvitationStatus>;
+export const AcceptCrewInvitationRequest = z.object({
+  token: z.string({ error: 'The link has no token.' }).min(1, 'The link has no token.').max(200),
+  password: NewPassword,
+});
+export type AcceptCrewInvitationRequest = z.infer<typeof AcceptCrewInvitationRequest>;
+
+/** A job as its crew sees it: 'started' once the crew tapped Start job, until it is completed. */
+export const CrewJobStatus = z.enum(['pending', 'approved', 'started', 'completed']);
+export type CrewJobStatus = z.infer<typeof CrewJobStatus>;
+/**
+ * One job on a crew member's schedule: where, when, what and for whom, and never what it costs
+ * (no total, deposit or payment: a crew member sees no prices).
+ */
+export const CrewJob = z.object({
+  _id: Id,
+  bookingTime: BookingTime,
+  serviceName: z.string(),
+  customerName: z.string(),
+  /** E.164, to call. */
+  phoneNumber: z.string(),
+  customerAddress: z.string().nullable(),
+  status: CrewJobStatus,
+  startedAt: IsoDateTime.nullable(),
+  /** The customer's answer to the business's question ("Vehicle size: SUV"), or null. */
+  notes: z.string().nullable(),
+});
+export type CrewJob = z.infer<typeof CrewJob>;
+export const CrewSchedule = z.object({
+  crew: z.object({ _id: Id, name: z.string(), color: z.string() }),
+  businessName: z.string().nullable(),
+  /** The crew member's login e-mail. */
+  email: z.string(),
+  timeZone: z.string(),
+  timeFormat: TimeFormat,
+  /** Today in the business's time zone, and the days the jobs are from (inclusive). */
+  today: IsoDate,
+  from: IsoDate,
+  to: IsoDate,
+  /** The crew's own calendar feed: its jobs only, without prices. */
+  feedUrl: z.string(),
+  jobs: z.array(CrewJob),
+});
+export type CrewSchedule = z.infer<typeof CrewSchedule>;
+export const CrewJobParams = z.object({
+  id: z.string().uuid("That is not a job id; use the _id of a job from the crew's schedule."),
+});
+
 // ---------- operations settings (travel, service area, change cut-off, calendar feed) ----------
 
 export const CHANGE_CUTOFF_HOURS = [0, 2, 12, 24, 48] as const;
@@ -1199,6 +1262,8 @@ export const CalendarFeed = z.object({ url: z.string() });
 /** The private feed's URL carries the business and its current token (Settings > calendar feed). */
 export const FeedQuery = z.object({
   businessId: z.string().uuid('This calendar link is not valid.'),
+  /** A crew member's feed: that crew's jobs only (its token is the crew member's own). */
+  crewId: z.string().uuid('This calendar link is not valid.').optional(),
   token: z.string().min(1, 'This calendar link is not valid.').max(100),
 });
 

@@ -198,6 +198,36 @@ export const ERRORS = {
     meaning: 'The crew has bookings from today on; give them to another crew first, or pause the crew instead.',
   },
 
+  // ----- a crew member's own login (docs/decisions/024-crew-member-logins.md) -----
+  CREW_EMAIL_TAKEN: {
+    status: 409,
+    meaning: "The e-mail already has a Slotwise login (an owner's or a crew member's); invite another e-mail.",
+  },
+  CREW_MEMBER_EXISTS: {
+    status: 409,
+    meaning: 'The crew already has a login; remove its access first to invite someone else.',
+  },
+  CREW_MEMBER_NOT_FOUND: { status: 404, meaning: 'Nobody was invited to this crew; invite someone first.' },
+  CREW_INVITE_INVALID: {
+    status: 404,
+    meaning: 'The invitation link is not known (a newer one was sent, or the access was removed); ask the owner.',
+  },
+  CREW_INVITE_USED: {
+    status: 410,
+    meaning: 'The invitation link was already used to set a password: log in instead.',
+  },
+  CREW_INVITE_EXPIRED: {
+    status: 410,
+    meaning: 'The invitation link is older than 7 days; ask the owner to resend it.',
+  },
+  JOB_NOT_FOUND: { status: 404, meaning: "The job is not among this crew's jobs." },
+  JOB_NOT_ACTIVE: {
+    status: 409,
+    meaning: 'The job was cancelled, declined or is not booked yet, so it cannot be started or completed.',
+  },
+  JOB_NOT_TODAY: { status: 409, meaning: 'The job is on a later day; start it on its day.' },
+  JOB_NOT_STARTED: { status: 409, meaning: 'The job was not started; start it before marking it completed.' },
+
   // ----- undoing an owner's Decline or move (docs/decisions/014) -----
   UNDO_NOT_FOUND: {
     status: 404,

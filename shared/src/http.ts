@@ -26,9 +26,9 @@ export class ApiError extends Error {
 export interface ClientOptions {
   /** Origin of the API, '' for same-origin. */
   baseUrl?: string;
-  /** Bearer token for owner calls; read on every request so a new login takes effect at once. */
+  /** Bearer token for owner and crew calls; read on every request so a new login takes effect at once. */
   getToken?: () => string | null;
-  /** Called when an owner call answers 401 (expired, forged or revoked token). */
+  /** Called when an owner or crew call answers 401 (expired, forged or revoked token). */
   onUnauthorized?: () => void;
   fetch?: typeof fetch;
   /** How long a call may take, headers and body, before it fails with TIMEOUT (15 s by default). */
@@ -74,8 +74,9 @@ export function groupClient<T extends Record<string, RouteDef>>(
       : '';
     const headers: Record<string, string> = { ...input.headers };
     if (input.body !== undefined) headers['content-type'] = 'application/json';
-    const owner = def.auth === 'owner';
-    if (owner) {
+    // Owner and crew calls carry the session's token; each guard refuses the other's.
+    const signedIn = def.auth !== 'none';
+    if (signedIn) {
       const token = options.getToken?.();
       if (token) headers.authorization = `Bearer ${token}`;
     }
@@ -107,7 +108,7 @@ export function groupClient<T extends Record<string, RouteDef>>(
       // Not JSON: a text answer (CSV), or a proxy's error page.
     }
     if (!res.ok) {
-      if (res.status === 401 && owner) options.onUnauthorized?.();
+      if (res.status === 401 && signedIn) options.onUnauthorized?.();
       const server = data as { error?: unknown; code?: unknown } | null;
       if (typeof server?.error === 'string')
         throw new ApiError(

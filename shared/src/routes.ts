@@ -41,8 +41,12 @@ export interface RouteDef {
   method: Method;
   /** Fastify syntax: `:name` is a path parameter, declared by `params`. */
   path: string;
-  /** 'owner': a Bearer token from login; the owner guard loads the owner's business. 'none': no login. */
-  auth: 'owner' | 'none';
+  /**
+   * 'owner': a Bearer token from an owner's login; the owner guard loads the owner's business.
+   * 'crew': a Bearer token from a crew member's login; the crew guard loads the crew and its
+   * business (docs/decisions/024). Each refuses the other's tokens. 'none': no login.
+   */
+  auth: 'owner' | 'crew' | 'none';
   /** Any website may call it from a browser (the widget's calls); everything else is same-origin only. */
   crossOrigin?: true;
   limit?: LimitName;
@@ -107,7 +111,7 @@ export const authRoutes = {
     auth: 'none',
     limit: 'login',
     body: 'LoginRequest',
-    response: 'TokenResponse',
+    response: 'LoginResponse',
   },
   forgotPassword: {
     method: 'POST',
@@ -132,6 +136,55 @@ export const authRoutes = {
     limit: 'passwordReset',
     body: 'ResetPasswordRequest',
     response: 'TokenResponse',
+  },
+  crewInvitation: {
+    method: 'GET',
+    path: '/api/auth/crew-invitation',
+    auth: 'none',
+    limit: 'passwordReset',
+    query: 'TokenQuery',
+    response: 'CrewInvitationStatus',
+  },
+  acceptCrewInvitation: {
+    method: 'POST',
+    path: '/api/auth/crew-invitation',
+    auth: 'none',
+    limit: 'passwordReset',
+    body: 'AcceptCrewInvitationRequest',
+    response: 'TokenResponse',
+  },
+} as const satisfies Record<string, RouteDef>;
+
+const crew = '/api/crew';
+
+/** A crew member's calls (docs/decisions/024): their own crew's jobs, nothing else of the business. */
+export const crewRoutes = {
+  schedule: {
+    method: 'GET',
+    path: `${crew}/schedule`,
+    auth: 'crew',
+    query: 'RangeQuery',
+    response: 'CrewSchedule',
+  },
+  startJob: {
+    method: 'PUT',
+    path: `${crew}/jobs/:id/start`,
+    auth: 'crew',
+    params: 'CrewJobParams',
+    response: 'CrewJob',
+  },
+  completeJob: {
+    method: 'PUT',
+    path: `${crew}/jobs/:id/complete`,
+    auth: 'crew',
+    params: 'CrewJobParams',
+    response: 'CrewJob',
+  },
+  revokeFeed: {
+    method: 'POST',
+    path: `${crew}/calendar-feed/revoke`,
+    auth: 'crew',
+    response: 'CalendarFeed',
   },
 } as const satisfies Record<string, RouteDef>;
 
@@ -752,6 +805,29 @@ export const dashboardRoutes = {
     body: 'CrewMailsRequest',
     response: 'CrewsResponse',
   },
+  inviteCrewMember: {
+    method: 'POST',
+    path: `${owner}/crews/:id/member`,
+    auth: 'owner',
+    params: 'CrewParams',
+    body: 'CrewMemberInviteRequest',
+    response: 'Crew',
+    status: 201,
+  },
+  resendCrewInvite: {
+    method: 'POST',
+    path: `${owner}/crews/:id/member/resend`,
+    auth: 'owner',
+    params: 'CrewParams',
+    response: 'Crew',
+  },
+  removeCrewMember: {
+    method: 'DELETE',
+    path: `${owner}/crews/:id/member`,
+    auth: 'owner',
+    params: 'CrewParams',
+    response: 'Crew',
+  },
   refund: {
     method: 'POST',
     path: `${owner}/booking/refund/:id`,
@@ -785,6 +861,7 @@ export const routes = {
   feedback: feedbackRoutes,
   customer: customerRoutes,
   dashboard: dashboardRoutes,
+  crew: crewRoutes,
   webhooks: webhookRoutes,
 };
 
@@ -801,14 +878,18 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
     openapi: 'This API described as OpenAPI 3.1, generated from the route table.',
     docs: 'This API reference as a page.',
     calendarFeed:
-      "The owner's bookings and blocked times as an iCalendar feed; the token in the URL (Settings) is the credential.",
+      "The owner's bookings and blocked times as an iCalendar feed, or with crewId one crew's jobs without prices (the crew member's own link); the token in the URL is the credential.",
   },
   auth: {
     signup: 'Creates an owner account and its (empty) business; answers a session token.',
-    login: 'Answers a session token for a correct e-mail and password.',
+    login:
+      "Answers a session token for a correct e-mail and password, and whose login it is: an owner's or a crew member's.",
     forgotPassword: 'Mails a password reset link when an account has this e-mail; answers the same either way.',
     resetStatus: 'Whether a reset link still works, and for which account.',
     resetPassword: 'Sets a new password with a reset link (once); every older session ends.',
+    crewInvitation: 'Whether a crew invitation link still works, and for whom, which crew and which business.',
+    acceptCrewInvitation:
+      "Sets a crew member's password with their invitation link (once); answers a crew session token and every older one ends. Refused: CREW_INVITE_INVALID, CREW_INVITE_USED, CREW_INVITE_EXPIRED.",
   },
   account: {
     get: "The owner's login e-mail and phone number.",
@@ -880,6 +961,11 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
     editCrew: "Changes a crew's name, colour, hours, start place, services or whether it takes jobs.",
     deleteCrew: 'Removes a crew that has no bookings from today on.',
     crewMails: 'Whether mails to customers name the crew doing the job.',
+    inviteCrewMember:
+      'Gives a crew a login: mails an invitation link (7 days) to set a password. Refused: CREW_MEMBER_EXISTS, CREW_EMAIL_TAKEN.',
+    resendCrewInvite:
+      "Mails the crew's login a new invitation link (older ones stop working); once accepted, the link sets a new password. At most one a minute.",
+    removeCrewMember: "Ends the crew's login: its sessions, invitation link and calendar feed stop working at once.",
     updateSingleDay: 'Sets the hours of one weekday.',
     updateHours: 'Sets the hours of several weekdays at once.',
     specificQuestion: 'The price-changing question, or null when there is none.',
@@ -930,6 +1016,15 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
       'Connects a Stripe account: its secret key and webhook signing secret, checked with a live call and stored encrypted. Refused: STRIPE_KEY_INVALID, PAYMENTS_NOT_CONFIGURED, PAYMENT_UNAVAILABLE.',
     disconnectStripe: 'Forgets the Stripe keys; bookings stop asking for deposits.',
     refund: 'Refunds part or all of what the customer paid, through Stripe. Refused: REFUND_TOO_LARGE.',
+  },
+  crew: {
+    schedule:
+      "The crew member's own crew's jobs between two business-local dates (inclusive; today and the next 6 days by default): time, service, customer, phone, address, status, notes. No prices.",
+    startJob:
+      "Marks one of the crew's jobs started (from its day on; again: no change). Refused: JOB_NOT_ACTIVE, JOB_NOT_TODAY.",
+    completeJob:
+      "Marks one of the crew's started jobs completed (again: no change). Refused: JOB_NOT_STARTED, JOB_NOT_ACTIVE.",
+    revokeFeed: "Makes the crew member's old calendar feed URL stop working; answers the new one.",
   },
   webhooks: {
     stripe:

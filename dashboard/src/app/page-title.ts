@@ -17,6 +17,8 @@ const TITLES: Record<string, string> = {
   '/dashboard/bookings': 'Bookings',
   '/dashboard/services': 'Services',
   '/dashboard/settings': 'Settings',
+  '/crew': 'Your Jobs',
+  '/crew/join': 'Join Your Crew',
 };
 
 /** The title for a path; "Page Not Found" for any the app does not route (paths are case-sensitive). */

@@ -38,6 +38,9 @@ const lazyPages = {
   Settings: lazyPage(() => import('../features/settings/components/settings-page.tsx'), 'SettingsPage'),
   // The Bookings page's Plans tab (issue 24): the page is in the first download, its plans are not.
   Plans: lazyPage(() => import('../features/bookings/components/plans-view.tsx'), 'PlansView'),
+  // A crew member's pages (docs/decisions/024): their jobs, and their invitation's link.
+  CrewHome: lazyPage(() => import('../features/crew/components/crew-home-page.tsx'), 'CrewHomePage'),
+  CrewJoin: lazyPage(() => import('../features/crew/components/crew-join-page.tsx'), 'CrewJoinPage'),
 };
 
 /** The dashboard's top-bar links whose pages are in chunks of their own: loaded when the owner heads for one. */
@@ -90,6 +93,9 @@ export function AppRoutes() {
           {/* Customer pages from e-mailed links: public, no session. */}
           <Route caseSensitive path="/customer/reschedule" element={<lazyPages.Reschedule />} />
           <Route caseSensitive path="/customer/cancel" element={<lazyPages.Cancel />} />
+          {/* A crew member's jobs (their own login) and the link of their invitation mail. */}
+          <Route caseSensitive path="/crew" element={<lazyPages.CrewHome />} />
+          <Route caseSensitive path="/crew/join" element={<lazyPages.CrewJoin />} />
           <Route caseSensitive path="/dashboard" element={<DashboardLayout preload={PRELOAD_ON_INTENT} />}>
             {/* A failing or loading page keeps the top bar, so the owner can go elsewhere. */}
             <Route

@@ -1,6 +1,7 @@
 /**
- * The owner's session (docs/product.md#screens): a signed token in localStorage under
- * `token`, whose decoded payload is the current user. State lives in signals so
+ * The session (docs/product.md#screens): a signed token in localStorage under `token`, whose
+ * decoded payload is the current user: an owner, or a crew member (`k: 'crew'`, whose home is
+ * /crew; docs/decisions/024). State lives in signals so
  * the guard, the top bar and any page read one source; components reading them
  * call useSignals() (docs/architecture.md#pitfalls, pitfall 1).
  */
@@ -93,13 +94,18 @@ export function checkSession(now: number = Date.now()): void {
   signIn(payload);
 }
 
-/** Login success: store the token, set the user, go to the dashboard. */
+/** Where a session belongs: a crew member's jobs, or the owner's dashboard. */
+function homeOf(payload: SessionPayload | null): string {
+  return payload?.k === 'crew' ? '/crew' : '/dashboard';
+}
+
+/** Login success: store the token, set the user, go to their home (the dashboard, or a crew member's jobs). */
 export function login(token: string): void {
   const payload = decodeToken(token);
   if (!payload) throw new Error('The server sent a session token this page cannot read. Please try again.');
   localStorage.setItem(TOKEN_STORAGE_KEY, token);
   signIn(payload);
-  navigate('/dashboard');
+  navigate(homeOf(payload));
 }
 
 /** Signup success: store the token and start onboarding. */

@@ -39,6 +39,7 @@ import { mailOutboxRepository } from './repositories/mail-outbox.ts';
 import { accountHandlers } from './routes/account.ts';
 import { authHandlers } from './routes/auth.ts';
 import { bookingPageRoutes } from './routes/booking-page.ts';
+import { crewAccessHandlers } from './routes/crew.ts';
 import { bookHandlers } from './routes/customer/book.ts';
 import { catalogueHandlers } from './routes/customer/catalogue.ts';
 import { checkoutHandlers } from './routes/customer/checkout.ts';
@@ -50,6 +51,7 @@ import { bookingHandlers } from './routes/dashboard/bookings.ts';
 import { brandingHandlers } from './routes/dashboard/branding.ts';
 import { calendarHandlers } from './routes/dashboard/calendar.ts';
 import { checklistHandlers } from './routes/dashboard/checklist.ts';
+import { crewMemberHandlers } from './routes/dashboard/crew-members.ts';
 import { crewHandlers } from './routes/dashboard/crews.ts';
 import { customerDataHandlers } from './routes/dashboard/customer-data.ts';
 import { exportHandlers } from './routes/dashboard/export.ts';
@@ -192,9 +194,10 @@ export async function buildApp(
 
   // Every API call, from the route table (shared/src/routes.ts): a missing handler does not type-check.
   const account = accountHandlers(ctx);
+  const crewAccess = crewAccessHandlers(ctx);
   registerRoutes(app, ctx, {
     meta: { ...healthHandlers(ctx, redisState), ...apiReferenceHandlers(ctx), ...feedHandlers(ctx) },
-    auth: { ...authHandlers(ctx), ...account.auth },
+    auth: { ...authHandlers(ctx), ...account.auth, ...crewAccess.auth },
     account: { ...account.account, ...exportHandlers(ctx) },
     onboarding: onboardingHandlers(ctx),
     places: placesHandlers(ctx),
@@ -223,7 +226,9 @@ export async function buildApp(
       ...paymentHandlers(ctx),
       ...planHandlers(ctx),
       ...crewHandlers(ctx),
+      ...crewMemberHandlers(ctx),
     },
+    crew: crewAccess.crew,
     webhooks: webhookHandlers(ctx),
   });
   await app.register(demoRoutes, { ctx });

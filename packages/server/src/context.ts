@@ -13,6 +13,8 @@ import { bookingsRepository } from './repositories/bookings.ts';
 import { businessesRepository } from './repositories/businesses.ts';
 import { calendarRepository } from './repositories/calendar.ts';
 import { checklistRepository } from './repositories/checklist.ts';
+import { crewJobsRepository } from './repositories/crew-jobs.ts';
+import { crewMembersRepository } from './repositories/crew-members.ts';
 import { crewsRepository } from './repositories/crews.ts';
 import { customerDataRepository } from './repositories/customer-data.ts';
 import { feedbackRepository } from './repositories/feedback.ts';
@@ -56,6 +58,8 @@ export function createRepositories(db: Kysely<Database>) {
     bookings: bookingsRepository(db),
     calendar: calendarRepository(db),
     crews: crewsRepository(db),
+    crewMembers: crewMembersRepository(db),
+    crewJobs: crewJobsRepository(db),
     plans: plansRepository(db),
     manageTokens: manageTokensRepository(db),
     idempotency: idempotencyRepository(db),

@@ -48,13 +48,17 @@ describe('the API reference', () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
       info: { description: string };
       components: { schemas: Record<string, unknown> };
-      paths: Record<string, Record<string, { operationId: string; requestBody?: unknown; security?: unknown }>>;
+      paths: Record<
+        string,
+        Record<string, { operationId: string; requestBody?: unknown; security?: unknown; 'x-login'?: string }>
+      >;
     };
     for (const [group, name, def] of eachRoute()) {
       const op = doc.paths[def.path.replace(/:([A-Za-z]+)/g, '{$1}')]?.[def.method.toLowerCase()];
       expect(op?.operationId).toBe(`${group}.${name}`);
       expect(Boolean(op?.requestBody)).toBe(Boolean(def.body));
-      expect(Boolean(op?.security)).toBe(def.auth === 'owner');
+      expect(Boolean(op?.security)).toBe(def.auth !== 'none');
+      expect(op?.['x-login']).toBe(def.auth === 'crew' ? 'crew' : undefined);
       if (def.body) expect(doc.components.schemas).toHaveProperty(def.body);
       if (typeof def.response === 'string') expect(doc.components.schemas).toHaveProperty(def.response);
     }
@@ -65,6 +69,25 @@ describe('the API reference', () => {
       (doc.paths[path]?.[method]?.requestBody as { required?: boolean } | undefined)?.required;
     expect(body('/api/business-dashboard/booking/decline/{id}', 'put')).toBe(false);
     expect(body('/api/customer/book', 'post')).toBe(true);
+    // A crew member's login (docs/decisions/024): the owner's calls, the invitation, and the crew's own.
+    const ops = (path: string) => Object.values(doc.paths[path] ?? {}).map((op) => op.operationId);
+    expect(ops('/api/business-dashboard/crews/{id}/member')).toEqual([
+      'dashboard.inviteCrewMember',
+      'dashboard.removeCrewMember',
+    ]);
+    expect(ops('/api/business-dashboard/crews/{id}/member/resend')).toEqual(['dashboard.resendCrewInvite']);
+    expect(ops('/api/auth/crew-invitation')).toEqual(['auth.crewInvitation', 'auth.acceptCrewInvitation']);
+    for (const [path, id] of [
+      ['/api/crew/schedule', 'crew.schedule'],
+      ['/api/crew/jobs/{id}/start', 'crew.startJob'],
+      ['/api/crew/jobs/{id}/complete', 'crew.completeJob'],
+      ['/api/crew/calendar-feed/revoke', 'crew.revokeFeed'],
+    ] as const) {
+      expect(ops(path)).toEqual([id]);
+      expect(Object.values(doc.paths[path]!)[0]?.['x-login']).toBe('crew');
+    }
+    expect(doc.components.schemas).toHaveProperty('CrewSchedule');
+    expect(doc.components.schemas).toHaveProperty('LoginResponse');
   });
 
   it('serves a readable reference page at /api/docs that runs no script', async () => {

@@ -71,6 +71,8 @@ export function DashboardLayout({ preload = {} }: { preload?: PreloadByPath }) {
   const status = sessionStatus.value;
   if (status === 'loading') return <Skeleton shape="page" />;
   if (status === 'signedOut') return <Navigate to="/login" replace />;
+  // A crew member's login opens their jobs, never the owner's pages (docs/decisions/024).
+  if (currentUser.value?.k === 'crew') return <Navigate to="/crew" replace />;
 
   return (
     <div className="shell">

@@ -33,6 +33,7 @@ type Operation = {
   summary: string;
   security?: unknown[];
   'x-cross-origin'?: boolean;
+  'x-login'?: 'crew';
   parameters: Parameter[];
   requestBody?: { content: Record<string, { schema?: Schema }> };
   responses: Record<string, { description: string; content?: Record<string, { schema?: Schema }> }>;
@@ -94,7 +95,9 @@ function fields(s: Schema, schemas: Record<string, Schema>, depth = 0): string {
 function renderOperation(method: string, path: string, op: Operation, schemas: Record<string, Schema>): string {
   const id = op.operationId.replace(/[^A-Za-z0-9]+/g, '-');
   const who = [
-    op.security ? 'Owner: <code>Authorization: Bearer &lt;token&gt;</code>' : 'No login',
+    op.security
+      ? `${op['x-login'] === 'crew' ? 'Crew member' : 'Owner'}: <code>Authorization: Bearer &lt;token&gt;</code>`
+      : 'No login',
     op['x-cross-origin'] ? 'callable from any website' : null,
   ]
     .filter(Boolean)

@@ -57,7 +57,10 @@ function operation(group: string, name: string, def: RouteDef): JsonSchema {
       : { description: def.response.description, content: { [def.response.mediaType]: {} } };
   const responses: Record<string, unknown> = { [String(def.status ?? 200)]: ok };
   if (def.params || def.query || def.body || def.headers) responses['400'] = errorAnswer('The request is not valid.');
-  if (def.auth === 'owner') responses['401'] = errorAnswer('No valid session: log in.');
+  if (def.auth !== 'none')
+    responses['401'] = errorAnswer(
+      def.auth === 'crew' ? "No valid crew member's session: log in." : "No valid owner's session: log in.",
+    );
   if (def.limit) responses['429'] = errorAnswer('Too many calls; wait the Retry-After seconds.');
   responses['4XX'] = errorAnswer('Refused; `code` says why (see the list of error codes).');
   responses['5XX'] = errorAnswer('The server failed; try again.');
@@ -65,7 +68,8 @@ function operation(group: string, name: string, def: RouteDef): JsonSchema {
     operationId: `${group}.${name}`,
     tags: [group],
     summary: (routeSummaries as Record<string, Record<string, string>>)[group]?.[name] ?? '',
-    ...(def.auth === 'owner' ? { security: [{ bearer: [] }] } : {}),
+    ...(def.auth !== 'none' ? { security: [{ bearer: [] }] } : {}),
+    ...(def.auth === 'crew' ? { 'x-login': 'crew' } : {}),
     ...(def.crossOrigin ? { 'x-cross-origin': true } : {}),
     parameters: parameters(def),
     ...(def.body
@@ -101,7 +105,8 @@ export function buildOpenApi(publicUrl: string): JsonSchema {
       title: 'Slotwise API',
       version: '1',
       description: [
-        'Instant quotes and bookings for local service businesses. Owner calls need `Authorization: Bearer <token>` from log-in;',
+        "Instant quotes and bookings for local service businesses. Owner calls need `Authorization: Bearer <token>` from an owner's log-in,",
+        "crew calls (marked `x-login: crew`) one from a crew member's; each refuses the other's token.",
         'calls marked `x-cross-origin` may be made from any website (the booking widget makes them).',
         'Every error answer is `{error, code}`: `error` is a sentence for a person, `code` one of:',
         '',

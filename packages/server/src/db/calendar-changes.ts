@@ -24,6 +24,9 @@ const NOT_CALENDAR = new Set([
   'feedback',
   'password_resets',
   'booking_undos',
+  // A crew's login and its job starts (a completed job is a write of bookings, which counts).
+  'crew_members',
+  'job_starts',
 ]);
 
 function tableName(node: OperationNode | undefined): string | undefined {

@@ -21,6 +21,7 @@ import * as payments from './migrations/2026-11-29T0900_payments.ts';
 import * as plans from './migrations/2026-11-30T0900_plans.ts';
 import * as planDeposits from './migrations/2026-11-30T1000_plan_deposits.ts';
 import * as crews from './migrations/2026-12-01T0900_crews.ts';
+import * as crewMembers from './migrations/2026-12-01T1000_crew_members.ts';
 
 /** Every migration by name, in order (exported for tests that start from an older schema). */
 export const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T0900_plans': plans,
   '2026-11-30T1000_plan_deposits': planDeposits,
   '2026-12-01T0900_crews': crews,
+  '2026-12-01T1000_crew_members': crewMembers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -140,6 +140,39 @@ export interface CrewsTable {
   created_at: number;
 }
 
+/**
+ * A crew's own limited login (docs/decisions/024): one per crew, invited by e-mail. Only the
+ * invitation token's hash is kept; password_hash is null until the invitation is accepted.
+ */
+export interface CrewMembersTable {
+  id: string;
+  crew_id: string;
+  business_id: string;
+  /** Lower-case; unique across crew members, and never an owner's login e-mail. */
+  email: string;
+  password_hash: string | null;
+  /** sha256 of the mailed invitation token, base64url; null once access is removed from a link. */
+  invite_token_hash: string | null;
+  invite_expires_at: number | null;
+  invite_used_at: number | null;
+  /** When the last invitation mail was queued (a resend waits a minute after it). */
+  invited_at: number;
+  /** Bumped when a password is set; tokens carrying an older value are refused. */
+  token_version: Generated<number>;
+  /** Bumped to revoke the crew's calendar feed URL. */
+  feed_version: Generated<number>;
+  created_at: number;
+  accepted_at: number | null;
+}
+
+/** When a crew started a job (docs/decisions/024); completing it is the booking's status. */
+interface JobStartsTable {
+  booking_id: string;
+  /** Who tapped Start job; null once that login was removed. */
+  crew_member_id: string | null;
+  started_at: number;
+}
+
 interface AvailabilityTable {
   business_id: string;
   /** Monday..Sunday */
@@ -420,6 +453,8 @@ export interface Database {
   services: ServicesTable;
   availability: AvailabilityTable;
   crews: CrewsTable;
+  crew_members: CrewMembersTable;
+  job_starts: JobStartsTable;
   blocked_times: BlockedTimesTable;
   bookings: BookingsTable;
   plans: PlansTable;

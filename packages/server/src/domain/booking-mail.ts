@@ -17,9 +17,11 @@ import {
   type ManageLinks,
   mails,
   manageLinks,
+  withCrew,
 } from '../mail/templates.ts';
 import type { Business } from '../repositories/businesses.ts';
 import type { BookingRow } from '../repositories/calendar.ts';
+import { crewNamedInMails } from '../repositories/crews.ts';
 import { queueMails, releaseHeldMail } from '../repositories/mail-outbox.ts';
 import type { PlanRow } from '../repositories/plans.ts';
 import { bookingPageUrl } from './booking-page.ts';
@@ -146,6 +148,18 @@ async function planAndVisitsOf(ctx: AppContext, trx: Tx, row: BookingRow) {
   return { mail: mailPlanOf(plan, visits, ctx), visits };
 }
 
+/**
+ * A customer's mail about a job that goes ahead, naming the crew that comes when the business
+ * asks for it (Settings, Crews; businesses.crew_in_mails): "Truck 2 will do the job." Every
+ * booking mail is queued through here (the calls below, and the reminders), so no path that
+ * writes one needs to know about crews. Unchanged when the business does not name its crews.
+ */
+export async function namingCrew(trx: Tx, message: MailMessage): Promise<MailMessage> {
+  if (!message.namesCrew || !message.bookingId) return message;
+  const crew = await crewNamedInMails(trx, message.bookingId);
+  return crew ? withCrew(message, crew) : message;
+}
+
 /** The reschedule and cancel links of a booking, for its mails. */
 export function linksFor(ctx: AppContext, bookingId: string, businessId: string, token?: string): ManageLinks {
   return manageLinks(ctx.config.publicUrl, token ?? manageTokenFor(ctx.config.jwtSecret, bookingId), businessId);
@@ -167,7 +181,8 @@ export async function mailCustomerAndOwner(
 ): Promise<void> {
   const owner = await ctx.repos.businesses.ownerEmail(businessId, trx);
   if (changeOf) await releaseHeldMail(trx, changeOf, now);
-  await queueMails(trx, owner ? [customer, notice(owner)] : [customer], now);
+  const named = await namingCrew(trx, customer);
+  await queueMails(trx, owner ? [named, notice(owner)] : [named], now);
 }
 
 /**
@@ -211,5 +226,5 @@ export async function mailOwnerChange(
   dueAt?: number,
 ): Promise<string[]> {
   await releaseHeldMail(trx, bookingId, now);
-  return queueMails(trx, [message], now, dueAt === undefined ? {} : { dueAt });
+  return queueMails(trx, [await namingCrew(trx, message)], now, dueAt === undefined ? {} : { dueAt });
 }

@@ -23,3 +23,16 @@ export function feedTokenMatches(secret: Uint8Array, businessId: string, version
   const given = Buffer.from(token);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
+
+/**
+ * A crew member's own feed (docs/decisions/024): keyed on their login, not the crew, so removing
+ * the login (or inviting someone else to the crew) ends the URL; `version` is the login's
+ * feed_version, bumped to revoke it. The subject's prefix keeps these apart from business tokens.
+ */
+export function crewFeedTokenFor(secret: Uint8Array, crewMemberId: string, version: number): string {
+  return feedTokenFor(secret, `crew-member:${crewMemberId}`, version);
+}
+
+export function crewFeedTokenMatches(secret: Uint8Array, crewMemberId: string, version: number, token: string) {
+  return feedTokenMatches(secret, `crew-member:${crewMemberId}`, version, token);
+}

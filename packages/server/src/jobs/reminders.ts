@@ -9,7 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { depositDueOf, linksFor, mailPlanFor, toMailBooking } from '../domain/booking-mail.ts';
+import { depositDueOf, linksFor, mailPlanFor, namingCrew, toMailBooking } from '../domain/booking-mail.ts';
 import { mails } from '../mail/templates.ts';
 import { queueMail } from '../repositories/mail-outbox.ts';
 import { runEvery } from './every.ts';
@@ -36,7 +36,9 @@ export async function sendDueReminders(ctx: AppContext): Promise<number> {
         await mailPlanFor(ctx, trx, row),
         depositDueOf([row], { slug: row.business_slug }, ctx.config, now),
       );
-      await queueMail(trx, mails.reminder(booking, linksFor(ctx, row.id, row.business_id)), now);
+      // Naming the crew that comes, when the business asks for it (Settings, Crews).
+      const reminder = mails.reminder(booking, linksFor(ctx, row.id, row.business_id));
+      await queueMail(trx, await namingCrew(trx, reminder), now);
       return true;
     });
     if (claimed) sent++;

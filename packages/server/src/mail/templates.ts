@@ -19,6 +19,11 @@ export interface MailMessage {
   bookingId?: string;
   /** The iCalendar invitation it carries (METHOD:REQUEST or CANCEL), for calendar apps to add, move or remove the event. */
   calendar?: string;
+  /**
+   * A customer's mail about a job that goes ahead (received, confirmed, moved, reminder): when the
+   * business names its crews in mails, domain/booking-mail.ts adds which crew comes (withCrew).
+   */
+  namesCrew?: true;
 }
 
 /** What a booking's invitation needs beyond what the mail shows (domain/booking-mail.ts toMailBooking). */
@@ -176,6 +181,8 @@ function details(b: MailBooking, forOwner: boolean): [string, string][] {
 
 interface Extras {
   links?: ManageLinks;
+  /** The mail may name the crew doing the job (MailMessage.namesCrew). */
+  namesCrew?: boolean;
   outro?: string;
   /** Words of the business's own (the reason it gives for a decline), quoted under "A note from {business}:". */
   note?: string;
@@ -217,7 +224,7 @@ function invitation(b: MailBooking, method: 'REQUEST' | 'CANCEL', links?: Manage
 }
 
 function compose(to: string, subject: string, intro: string, b: MailBooking, extras: Extras = {}): MailMessage {
-  const { links, outro, note, forOwner = false, calendar } = extras;
+  const { links, outro, note, forOwner = false, calendar, namesCrew = false } = extras;
   const rows = details(b, forOwner);
   // The owner's notices list the visits without the customer's links.
   const visits = visitsSection(
@@ -252,6 +259,25 @@ ${outro ? `<p>${escapeHtml(outro)}</p>` : ''}
     html,
     ...(b.bookingId ? { bookingId: b.bookingId } : {}),
     ...(calendar ? { calendar } : {}),
+    ...(namesCrew && !forOwner ? { namesCrew: true as const } : {}),
+  };
+}
+
+/**
+ * A customer's mail naming the crew that comes ("Truck 2 will do the job."), as a paragraph of
+ * its own after the greeting. compose() writes the greeting as the text's first line and the
+ * HTML's first paragraph, and escapes what it holds, so both places are found exactly.
+ */
+export function withCrew(message: MailMessage, crewName: string): MailMessage {
+  const sentence = `${crewName} will do the job.`;
+  const line = message.text.indexOf('\n');
+  const paragraph = message.html.indexOf('</p>\n');
+  if (line < 0 || paragraph < 0) return message;
+  const at = paragraph + '</p>\n'.length;
+  return {
+    ...message,
+    text: `${message.text.slice(0, line)}\n\n${sentence}${message.text.slice(line)}`,
+    html: `${message.html.slice(0, at)}<p>${escapeHtml(sentence)}</p>\n${message.html.slice(at)}`,
   };
 }
 
@@ -269,6 +295,7 @@ export const mails = {
         links,
         outro: 'Need another time? Use the links above to reschedule or cancel.',
         calendar: invitation(b, 'REQUEST', links),
+        namesCrew: true,
       },
     ),
   approved: (b: MailBooking, links: ManageLinks) =>
@@ -277,7 +304,7 @@ export const mails = {
       `Booking confirmed: ${subjectOf(b)}`,
       `${hi(b)} your booking with ${b.businessName} is confirmed.`,
       b,
-      { links, calendar: invitation(b, 'REQUEST', links) },
+      { links, calendar: invitation(b, 'REQUEST', links), namesCrew: true },
     ),
   /** `reason`: what the owner typed when declining (trimmed; none when empty). */
   declined: (b: MailBooking, reason?: string) =>
@@ -294,7 +321,7 @@ export const mails = {
       `Booking moved: ${subjectOf(b)}`,
       `${hi(b)} your booking with ${b.businessName} has a new time.`,
       b,
-      { links, calendar: invitation(b, 'REQUEST', links) },
+      { links, calendar: invitation(b, 'REQUEST', links), namesCrew: true },
     ),
   cancelled: (b: MailBooking) =>
     compose(
@@ -311,7 +338,7 @@ export const mails = {
       `Reminder: ${subjectOf(b)} tomorrow`,
       `${hi(b)} this is a reminder of your booking with ${b.businessName}.`,
       b,
-      { links, calendar: invitation(b, 'REQUEST', links) },
+      { links, calendar: invitation(b, 'REQUEST', links), namesCrew: true },
     ),
   /** To the customer when the owner approves their plan: its visits booked so far are confirmed. */
   planApproved: (b: MailBooking, links: ManageLinks) =>
@@ -320,7 +347,7 @@ export const mails = {
       `Plan confirmed: ${subjectOf(b)}`,
       `${hi(b)} ${b.businessName} confirmed ${b.plan?.name ?? 'your plan'}. Each visit has its own links to reschedule or skip it.`,
       b,
-      { links },
+      { links, namesCrew: true },
     ),
   /** To the customer when a visit is skipped (by them): the plan goes on. */
   visitSkipped: (b: MailBooking) =>
@@ -387,6 +414,32 @@ export const mails = {
       { forOwner: true },
     ),
 };
+
+/**
+ * A crew member's invitation to their own login (docs/decisions/024): the link sets the password
+ * (7 days, single use). Once they have a login, the owner's Resend mails a link to set a new one.
+ */
+export function crewInvitationMail(
+  to: string,
+  v: { businessName: string | null; crewName: string; link: string; newPassword: boolean },
+): MailMessage {
+  const business = v.businessName ?? 'A business';
+  const subject = v.newPassword
+    ? `Set a new password for your ${v.businessName ? `${v.businessName} ` : ''}crew login`
+    : `${business} invited you to Slotwise`;
+  const intro = v.newPassword
+    ? `${business} sent you a link to set a new password for ${v.crewName}'s login on Slotwise.`
+    : `${business} invited you to see ${v.crewName}'s jobs on Slotwise: each day's jobs with the customer's address and phone, where you mark each job started and completed.`;
+  const action = v.newPassword ? 'Set a new password' : 'Set your password';
+  const outro =
+    'The link works once and expires in 7 days. Log in afterwards with this e-mail address. If you did not expect this, ignore this e-mail.';
+  return {
+    to,
+    subject,
+    text: `${intro}\n\n${action}: ${v.link}\n\n${outro}\n`,
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937"><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(v.link)}">${escapeHtml(action)}</a></p><p>${escapeHtml(outro)}</p></body></html>`,
+  };
+}
 
 /** The password reset link (valid one hour, single use). */
 export function passwordResetMail(to: string, link: string): MailMessage {

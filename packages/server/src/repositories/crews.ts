@@ -48,6 +48,23 @@ export function toCrewJson(row: CrewRow, member: Crew['member'] = null): Crew {
   };
 }
 
+/**
+ * The name of the crew doing a booking, when its business names crews in customer mails
+ * (businesses.crew_in_mails); undefined otherwise. Read inside the transaction that queues the
+ * mail, so a job just given to another crew names the new one.
+ */
+export async function crewNamedInMails(trx: Tx, bookingId: string): Promise<string | undefined> {
+  const row = await trx
+    .selectFrom('bookings')
+    .innerJoin('crews', 'crews.id', 'bookings.crew_id')
+    .innerJoin('businesses', 'businesses.id', 'bookings.business_id')
+    .select('crews.name')
+    .where('bookings.id', '=', bookingId)
+    .where('businesses.crew_in_mails', '=', 1)
+    .executeTakeFirst();
+  return row?.name;
+}
+
 export function crewsRepository(db: Kysely<Database>) {
   return {
     /** The business's crews, in their order (active or not). */

@@ -1,4 +1,8 @@
-/** Sign-up and log-in (docs/product.md#sign-up-and-log-in). */
+/**
+ * Sign-up and log-in (docs/product.md#sign-up-and-log-in). Log-in serves owners and crew members
+ * alike (docs/decisions/024): an e-mail has at most one login of either kind, so the e-mail finds
+ * the account, one password check decides, and the answer says whose login it is.
+ */
 import { randomUUID } from 'node:crypto';
 import { beginLogin, loginSucceeded } from '../auth/login-backoff.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords.ts';
@@ -13,11 +17,13 @@ const EMAIL_TAKEN = 'An account with this email already exists. Log in instead, 
 const BAD_CREDENTIALS = 'Incorrect email or password.';
 
 export function authHandlers(ctx: AppContext): Handlers<'auth', 'signup' | 'login'> {
-  const { users, businesses } = ctx.repos;
+  const { users, businesses, crewMembers } = ctx.repos;
   return {
     signup: async (req) => {
       const body = req.body;
-      if (await users.findByEmail(body.email)) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN);
+      // A crew member's login e-mail is taken too: log-in finds the account by e-mail alone.
+      if ((await users.findByEmail(body.email)) || (await crewMembers.findByEmail(body.email)))
+        throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN);
       const passwordHash = await hashPassword(body.password);
       const now = ctx.now();
       const userId = randomUUID();
@@ -57,17 +63,29 @@ export function authHandlers(ctx: AppContext): Handlers<'auth', 'signup' | 'logi
       // Per account as well as per address; unknown e-mails are counted alike (auth/login-backoff.ts).
       if (ctx.config.rateLimits) await beginLogin(ctx.db, body.email, ctx.now());
       const user = await users.findByEmail(body.email);
-      const ok = user
-        ? await verifyPassword(user.password_hash, body.password)
-        : await verifyAgainstDummy(body.password);
-      if (!user || !ok) throw new AppError('BAD_CREDENTIALS', BAD_CREDENTIALS);
+      // A crew member who has not accepted the invitation has no password yet: like an unknown e-mail.
+      const member = user ? undefined : await crewMembers.findByEmail(body.email);
+      const account = user
+        ? { kind: 'owner' as const, id: user.id, email: user.email, hash: user.password_hash, tv: user.token_version }
+        : member?.password_hash
+          ? {
+              kind: 'crew' as const,
+              id: member.id,
+              email: member.email,
+              hash: member.password_hash,
+              tv: member.token_version,
+            }
+          : undefined;
+      // One password check either way, so an unknown e-mail costs the time of a wrong password.
+      const ok = account ? await verifyPassword(account.hash, body.password) : await verifyAgainstDummy(body.password);
+      if (!account || !ok) throw new AppError('BAD_CREDENTIALS', BAD_CREDENTIALS);
       if (ctx.config.rateLimits) await loginSucceeded(ctx.db, body.email);
       const token = await signSession(
         ctx.config.jwtSecret,
-        { userId: user.id, email: user.email, tokenVersion: user.token_version },
+        { userId: account.id, email: account.email, tokenVersion: account.tv, kind: account.kind },
         ctx.now(),
       );
-      return { token };
+      return { token, account: account.kind };
     },
   };
 }

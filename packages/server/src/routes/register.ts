@@ -1,9 +1,10 @@
 /**
  * Registers every API route from the route table (shared/src/routes.ts): its method
  * and path, its request schemas (validated by plugins/validation.ts), its rate limit,
- * the owner guard for owner calls, and its success status. Handlers are written per
- * table entry and get typed `body`, `query` and `params` (and, for owner calls, the
- * owner's session with their business), so no handler casts what it received.
+ * the owner guard for owner calls (the crew guard for crew calls), and its success status.
+ * Handlers are written per table entry and get typed `body`, `query` and `params` (and, for
+ * owner calls, the owner's session with their business; for crew calls, the crew member's
+ * with their crew and its business), so no handler casts what it received.
  *
  * With `config.checkAnswers` (development and tests) every answer is checked against
  * the schema its route declares (errors against ErrorBody): an answer that does not
@@ -29,7 +30,7 @@ import type {
   RouteOptions,
 } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { type OwnerSession, ownerGuard } from '../plugins/auth.ts';
+import { type CrewSession, crewGuard, type OwnerSession, ownerGuard } from '../plugins/auth.ts';
 import { rateLimit } from '../plugins/rate-limits.ts';
 import { answerProblem, schemaNamed } from '../plugins/validation.ts';
 
@@ -41,7 +42,8 @@ type RouteRequest<R extends RouteDef> = FastifyRequest<{
   Querystring: Part<R['query'], Record<string, never>>;
   Params: Part<R['params'], Record<string, never>>;
 }> &
-  (R['auth'] extends 'owner' ? { owner: OwnerSession } : unknown);
+  (R['auth'] extends 'owner' ? { owner: OwnerSession } : unknown) &
+  (R['auth'] extends 'crew' ? { crew: CrewSession } : unknown);
 
 /** Answers the route's declared answer, or sends one itself through `reply` (replays, downloads). */
 type Handler<R extends RouteDef> = (req: RouteRequest<R>, reply: FastifyReply) => Promise<AnswerOf<R> | FastifyReply>;
@@ -89,8 +91,9 @@ function answerCheck(def: RouteDef): onSendHookHandler {
 }
 
 export function registerRoutes(app: FastifyInstance, ctx: AppContext, handlers: AllHandlers): void {
-  const guard = ownerGuard(ctx);
+  const guards = { owner: ownerGuard(ctx), crew: crewGuard(ctx) };
   app.decorateRequest('owner', null);
+  app.decorateRequest('crew', null);
   for (const [group, calls] of Object.entries(routes) as [Group, Record<string, RouteDef>][]) {
     const byName = handlers[group] as Record<string, RouteHandler<RouteDef>>;
     for (const [name, def] of Object.entries(calls)) {
@@ -108,7 +111,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, handlers: 
         },
         config: { rateLimit: def.limit ? rateLimit(ctx, def.limit) : false },
         // Before body validation: an unauthenticated caller gets 401 whatever it sent.
-        ...(def.auth === 'owner' ? { onRequest: guard } : {}),
+        ...(def.auth === 'none' ? {} : { onRequest: guards[def.auth] }),
         ...(typeof entry === 'function' || !entry.preParsing ? {} : { preParsing: entry.preParsing }),
         ...(ctx.config.checkAnswers ? { onSend: answerCheck(def) } : {}),
         handler: (req, reply) => {

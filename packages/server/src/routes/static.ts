@@ -24,6 +24,8 @@ const SPA_PREFIXES = [
   '/onboarding',
   '/dashboard',
   '/customer',
+  // A crew member's jobs and their invitation page (docs/decisions/024).
+  '/crew',
 ];
 const YEAR = 'public, max-age=31536000, immutable';
 const DAY = 'public, max-age=86400';

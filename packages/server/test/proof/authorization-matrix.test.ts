@@ -1,9 +1,11 @@
 /**
  * Authorization matrix (issue 9): every route the server registers, read from
- * Fastify's own route table, is either owner-guarded or on an explicit public list.
- * Every guarded route x method refuses every kind of bad credential with 401 and
- * {error}; another owner's valid token on this owner's ids gets 401 or 404; and no
- * answer carries anything of the other owner's.
+ * Fastify's own route table, is either owner-guarded, crew-guarded (issue 25; docs/decisions/024)
+ * or on an explicit public list. Every guarded route x method refuses every kind of bad
+ * credential with 401 and {error}; another owner's valid token on this owner's ids gets 401 or
+ * 404; and no answer carries anything of the other owner's. A crew member's token opens no
+ * owner route and an owner's no crew route, and a crew member never reads another business's
+ * jobs nor another crew's of their own business.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, UnsecuredJWT } from 'jose';
@@ -12,6 +14,7 @@ import { signSession } from '../../src/auth/tokens.ts';
 import { storages } from '../helpers.ts';
 import {
   buildWorld,
+  isCrewGuarded,
   isGuarded,
   type OwnerData,
   PUBLIC_ROUTES,
@@ -26,13 +29,16 @@ const DAY_S = 86_400;
 
 describe.each(storages())('authorization matrix on %s', (kind) => {
   let w: World;
+  /** The owner's routes, and the crew member's. */
   let guarded: Route[];
+  let crewRoutes: Route[];
   /** Credentials that must each be refused, by name. */
   let badCredentials: [string, Record<string, string>][];
 
   beforeAll(async () => {
     w = await buildWorld(kind);
     guarded = w.routes.filter(isGuarded);
+    crewRoutes = w.routes.filter(isCrewGuarded);
     const { a } = w;
     const secret = w.t.config.jwtSecret;
     const user = await w.t.ctx.repos.users.findByEmail(a.email);
@@ -54,6 +60,34 @@ describe.each(storages())('authorization matrix on %s', (kind) => {
     const goneId = JSON.parse(Buffer.from(goneToken.split('.')[1]!, 'base64url').toString()).sub as string;
     await w.t.ctx.db.deleteFrom('businesses').where('owner_id', '=', goneId).execute();
     await w.t.ctx.db.deleteFrom('users').where('id', '=', goneId).execute();
+
+    // A crew member's session, and one of a login that existed and was removed (on B's second crew).
+    const member = await w.t.ctx.repos.crewMembers.findByEmail(a.crew.email);
+    if (!member) throw new Error("owner A's crew member is missing");
+    const crewClaims = {
+      userId: member.id,
+      email: member.email,
+      tokenVersion: member.token_version,
+      kind: 'crew' as const,
+    };
+    const removedEmail = `removed-${randomUUID().slice(0, 8)}@example.com`;
+    const removedCrew = `/api/business-dashboard/crews/${w.b.crew.otherCrewId}/member`;
+    await w.t.app.inject({ method: 'POST', url: removedCrew, headers: w.b.auth, payload: { email: removedEmail } });
+    const invitation = await w.t.ctx.db
+      .selectFrom('mail_outbox')
+      .select('text_body')
+      .where('to_address', '=', removedEmail)
+      .executeTakeFirstOrThrow();
+    const accepted = await w.t.app.inject({
+      method: 'POST',
+      url: '/api/auth/crew-invitation',
+      payload: {
+        token: decodeURIComponent(/\/crew\/join\?token=(\S+)/.exec(invitation.text_body)![1]!),
+        password: 'long enough pw',
+      },
+    });
+    const removedToken = accepted.json().token as string;
+    await w.t.app.inject({ method: 'DELETE', url: removedCrew, headers: w.b.auth });
 
     const now = Math.floor(Date.now() / 1000);
     badCredentials = [
@@ -91,15 +125,30 @@ describe.each(storages())('authorization matrix on %s', (kind) => {
         'a token from before a password change',
         bearer(await signSession(secret, { ...claims, tokenVersion: claims.tokenVersion + 7 })),
       ],
+      ['an expired crew token', bearer(await signSession(secret, crewClaims, Date.now() - 8 * DAY_S * 1000))],
+      ['a crew token signed with another key', bearer(await signSession(randomBytes(32), crewClaims))],
+      [
+        'a crew token from before its password was set again',
+        bearer(await signSession(secret, { ...crewClaims, tokenVersion: crewClaims.tokenVersion + 7 })),
+      ],
+      [
+        'a crew token of an unknown crew member',
+        bearer(await signSession(secret, { ...crewClaims, userId: randomUUID() })),
+      ],
+      ['a crew token of a removed crew member', bearer(removedToken)],
+      // The kind is signed into the token: neither guard takes the other's, whatever id it names.
+      ["an owner's token naming the crew member", bearer(await signSession(secret, { ...crewClaims, kind: 'owner' }))],
+      ['a crew token naming the owner', bearer(await signSession(secret, { ...claims, kind: 'crew' }))],
     ];
   });
   afterAll(() => w.close());
 
-  it('classifies every registered route as owner-guarded or explicitly public', () => {
+  it('classifies every registered route as owner-guarded, crew-guarded or explicitly public', () => {
     expect(w.routes.length).toBeGreaterThan(40);
+    expect(crewRoutes.length).toBeGreaterThanOrEqual(4);
     expect(
       unclassified(w.routes),
-      'Each route listed is neither under /api/business-dashboard/ or /api/onboarding/ (owner-guarded) nor in PUBLIC_ROUTES of test/proof/world.ts. Guard it, or add it to PUBLIC_ROUTES and give it a request in validRequest().',
+      'Each route listed is neither under /api/business-dashboard/ or /api/onboarding/ (owner-guarded) or /api/crew/ (crew-guarded) nor in PUBLIC_ROUTES of test/proof/world.ts. Guard it, or add it to PUBLIC_ROUTES and give it a request in validRequest().',
     ).toEqual([]);
     // The allow-list holds nothing the app no longer has, so it cannot grow stale.
     const registered = new Set(w.routes.map((r) => r.key));
@@ -117,7 +166,7 @@ describe.each(storages())('authorization matrix on %s', (kind) => {
   it('refuses every bad credential on every guarded route x method with 401 and {error}, leaking nothing', async () => {
     expect(guarded.length).toBeGreaterThan(30);
     const report: string[] = [];
-    for (const route of guarded) {
+    for (const route of [...guarded, ...crewRoutes]) {
       const req = validRequest(w, route, w.a);
       if (!req) continue; // reported by the test above
       for (const [name, headers] of badCredentials) {
@@ -159,6 +208,75 @@ describe.each(storages())('authorization matrix on %s', (kind) => {
     expect(report).toEqual([]);
     // Nothing of A's changed: every read of A's answers as before the walk.
     expect(await ownerView(w, w.a)).toEqual(before);
+  });
+
+  it("refuses a crew member's token on every owner route, and the owner's on every crew route", async () => {
+    const report: string[] = [];
+    for (const [routes, auth, who] of [
+      [guarded, w.a.crew.auth, "A's crew member"],
+      [crewRoutes, w.a.auth, 'owner A'],
+    ] as const)
+      for (const route of routes) {
+        const req = validRequest(w, route, w.a);
+        if (!req) continue;
+        const res = await w.t.app.inject(toInject(req, auth));
+        const body = parse(res.body);
+        if (res.statusCode !== 401 || (body?.code !== 'SESSION_EXPIRED' && body?.code !== 'LOGIN_REQUIRED'))
+          report.push(`${route.key} with ${who}'s token: ${res.statusCode} ${res.body.slice(0, 120)}`);
+        for (const secret of [...w.a.secrets, ...w.b.secrets])
+          if (res.body.includes(secret)) report.push(`${route.key} with ${who}'s token answered "${secret}"`);
+      }
+    expect(report).toEqual([]);
+  });
+
+  it("never lets a crew member read another business's jobs, nor another crew's of their own business", async () => {
+    const report: string[] = [];
+    const otherCrew: OwnerData = { ...w.a, bookingId: w.a.crew.otherCrewBookingId };
+    for (const route of crewRoutes)
+      for (const [name, target, forbidden] of [
+        ['business B', w.b, w.b.secrets],
+        ["A's other crew", otherCrew, w.a.crew.otherCrewSecrets],
+      ] as const) {
+        const req = validRequest(w, route, w.a, target);
+        if (!req) continue;
+        const res = await w.t.app.inject(toInject(req, w.a.crew.auth));
+        if (route.hasParams && res.statusCode !== 404)
+          report.push(`${route.key} on ${name}'s job: ${res.statusCode} ${res.body.slice(0, 160)}`);
+        if (res.statusCode >= 400 && typeof parse(res.body)?.error !== 'string')
+          report.push(`${route.key} on ${name}'s job: ${res.statusCode} without {error}`);
+        // Nor anything the owner keeps to themselves (a blocked time's title), nor a price.
+        for (const s of [...forbidden, w.a.blockedTitle, 'totalQuote', 'price', 'deposit'])
+          if (res.body.includes(s)) report.push(`${route.key} aimed at ${name} answered "${s}"`);
+      }
+    expect(report).toEqual([]);
+
+    // The crew's own feed: another crew's id, of this business or another, with this token is refused.
+    const schedule = await w.t.app.inject({ url: '/api/crew/schedule', headers: w.a.crew.auth });
+    const feed = new URL(schedule.json().feedUrl as string);
+    const feedWith = (crewId: string, businessId = w.a.businessId) => {
+      const q = new URLSearchParams(feed.search);
+      q.set('crewId', crewId);
+      q.set('businessId', businessId);
+      return w.t.app.inject({ url: `${feed.pathname}?${q}` });
+    };
+    const own = await feedWith(w.a.crew.id);
+    expect(own.statusCode).toBe(200);
+    expect(own.body).toContain(w.a.customerFirst);
+    for (const s of [...w.a.crew.otherCrewSecrets, w.a.blockedTitle, 'Total']) expect(own.body).not.toContain(s);
+    expect((await feedWith(w.a.crew.otherCrewId)).statusCode).toBe(404);
+    expect((await feedWith(w.b.crew.id, w.b.businessId)).statusCode).toBe(404);
+  });
+
+  it("the same crew walk with the crew's own job answers where the others were refused", async () => {
+    const schedule = await w.t.app.inject(
+      toInject(validRequest(w, crewRoutes.find((r) => r.key === 'GET /api/crew/schedule')!, w.a)!, w.a.crew.auth),
+    );
+    expect(schedule.statusCode, schedule.body).toBe(200);
+    expect(schedule.json().jobs.map((j: { _id: string }) => j._id)).toEqual([w.a.bookingId]);
+    const start = crewRoutes.find((r) => r.key === 'PUT /api/crew/jobs/:id/start')!;
+    const res = await w.t.app.inject(toInject(validRequest(w, start, w.a)!, w.a.crew.auth));
+    // Its own job is found: refused only because the world's day is still ahead.
+    expect([res.statusCode, parse(res.body)?.code]).toEqual([409, 'JOB_NOT_TODAY']);
   });
 
   it("the same walk with A's own token succeeds where B's was refused (the matrix can tell the difference)", async () => {

@@ -10,7 +10,16 @@ import { ERRORS, type ErrorCode } from '@slotwise/shared/errors';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storages } from '../helpers.ts';
-import { buildWorld, isApi, type Request, type Route, tableFingerprints, validRequest, type World } from './world.ts';
+import {
+  authFor,
+  buildWorld,
+  isApi,
+  type Request,
+  type Route,
+  tableFingerprints,
+  validRequest,
+  type World,
+} from './world.ts';
 
 /** Runs per route; about 60 routes, so a few thousand requests per storage. */
 const RUNS = Number(process.env.PROOF_RUNS ?? 20);
@@ -347,7 +356,7 @@ describe.each(storages())('bad input to every route on %s', (kind) => {
             method: route.method as 'GET',
             url: built.url,
             headers: {
-              ...w.a.auth,
+              ...authFor(route, w.a),
               ...built.headers,
               ...(built.contentType ? { 'content-type': built.contentType } : {}),
             },
@@ -390,7 +399,7 @@ describe.each(storages())('bad input to every route on %s', (kind) => {
                 method: route.method as 'GET',
                 url: built.url,
                 headers: {
-                  ...w.a.auth,
+                  ...authFor(route, w.a),
                   ...built.headers,
                   ...(built.contentType ? { 'content-type': built.contentType } : {}),
                 },

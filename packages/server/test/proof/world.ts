@@ -5,19 +5,22 @@
  * each route something it accepts and then something it must refuse.
  *
  * ROUTES below classifies every route the server registers. A route in neither the
- * guarded prefixes nor the public allow-list fails the suites that read it, so a route
- * added later cannot go unchecked: add it to PUBLIC_ROUTES (if anyone may call it) and
- * give it a request in validRequest().
+ * guarded prefixes (the owner's, the crew's) nor the public allow-list fails the suites that
+ * read it, so a route added later cannot go unchecked: add it to PUBLIC_ROUTES (if anyone may
+ * call it) and give it a request in validRequest().
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { feedTokenFor } from '../../src/domain/feed-token.ts';
 import { manageTokenFor } from '../../src/domain/manage-token.ts';
+import { runRetention } from '../../src/jobs/customer-data-retention.ts';
 import type { MailTransport } from '../../src/mail/transport.ts';
 import { createTestApp, type StorageKind, type TestApp } from '../helpers.ts';
 
 /** Only an owner with a valid session may call these. */
 export const GUARDED = /^\/api\/(business-dashboard|onboarding)\//;
+/** Only a crew member with a valid session may call these (docs/decisions/024). */
+export const CREW_GUARDED = /^\/api\/crew\//;
 
 /**
  * Everything anyone may call, route by route. Keep it exact: a prefix here would let
@@ -41,6 +44,9 @@ export const PUBLIC_ROUTES = new Set([
   'POST /api/auth/forgot-password',
   'GET /api/auth/reset-password',
   'POST /api/auth/reset-password',
+  // A crew member's invitation link: what it opens, and setting the password with it (routes/crew.ts).
+  'GET /api/auth/crew-invitation',
+  'POST /api/auth/crew-invitation',
   'GET /api/business/places',
   'POST /api/feedback',
   'GET /api/calendar/feed.ics',
@@ -88,9 +94,16 @@ export const PUBLIC_ROUTES = new Set([
   'GET /icons/slotwise-512.png',
   'GET /icons/slotwise-maskable-512.png',
   'GET /dashboard/sw.js',
-  ...['/login', '/signup', '/forgot-password', '/reset-password', '/onboarding', '/dashboard', '/customer'].flatMap(
-    (p) => [`GET ${p}`, `GET ${p}/*`],
-  ),
+  ...[
+    '/login',
+    '/signup',
+    '/forgot-password',
+    '/reset-password',
+    '/onboarding',
+    '/dashboard',
+    '/customer',
+    '/crew',
+  ].flatMap((p) => [`GET ${p}`, `GET ${p}/*`]),
 ]);
 
 export interface Route {
@@ -124,12 +137,20 @@ function toRoutes(raw: RouteOptions[]): Route[] {
   return [...out.values()];
 }
 
+/** An owner's route. */
 export const isGuarded = (r: Route) => GUARDED.test(r.url);
+/** A crew member's route. */
+export const isCrewGuarded = (r: Route) => CREW_GUARDED.test(r.url);
 export const isApi = (r: Route) => r.url.startsWith('/api/');
 
-/** Routes neither guarded nor on the public allow-list: each is a finding. */
+/** Routes neither guarded (owner or crew) nor on the public allow-list: each is a finding. */
 export function unclassified(routes: Route[]): string[] {
-  return routes.filter((r) => !isGuarded(r) && !PUBLIC_ROUTES.has(r.key)).map((r) => r.key);
+  return routes.filter((r) => !isGuarded(r) && !isCrewGuarded(r) && !PUBLIC_ROUTES.has(r.key)).map((r) => r.key);
+}
+
+/** The session a route's valid request is sent with: the owner's, or their crew member's for a crew route. */
+export function authFor(route: Route, owner: OwnerData): { authorization: string } {
+  return isCrewGuarded(route) ? owner.crew.auth : owner.auth;
 }
 
 export interface OwnerData {
@@ -148,12 +169,25 @@ export interface OwnerData {
   blockedTitle: string;
   bookingId: string;
   blockedId: string;
-  /** A second crew, "{tag} truck", beside the first one every business has. */
-  crewId: string;
   /** The Undo of a second booking's Decline; the world's clock stands still, so it stays open. */
   undoToken: string;
   /** Strings that belong to this owner alone: none may reach anyone else. */
   secrets: string[];
+  /**
+   * The business's first crew, whose login was invited and accepted, and which does the booking
+   * above; and a second crew with a job of its own, whose customer is the other crew's secret.
+   */
+  crew: {
+    id: string;
+    email: string;
+    password: string;
+    token: string;
+    auth: { authorization: string };
+    otherCrewId: string;
+    otherCrewBookingId: string;
+    /** Strings of the other crew's job: the first crew's login never reads them. */
+    otherCrewSecrets: string[];
+  };
 }
 
 export interface World {
@@ -189,7 +223,8 @@ async function call(app: FastifyInstance, method: string, url: string, payload: 
 }
 
 /** Signs up and onboards an owner whose every name is marked with `tag`, with a service, question, booking and blocked time. */
-async function makeOwner(app: FastifyInstance, tag: string, day: string): Promise<OwnerData> {
+async function makeOwner(t: TestApp, tag: string, day: string): Promise<OwnerData> {
+  const { app } = t;
   const email = `${tag.toLowerCase()}-owner-${randomUUID().slice(0, 8)}@example.com`;
   const password = `${tag}-secret-password-1`;
   const { token } = await call(app, 'POST', '/api/auth/signup', { email, password, phoneNumber: '+1 5551234567' });
@@ -218,7 +253,14 @@ async function makeOwner(app: FastifyInstance, tag: string, day: string): Promis
   const customerFirst = `${tag}ottoline`;
   const customerLast = `${tag}mcguffin`;
   const customerEmail = `${tag.toLowerCase()}-customer@example.com`;
-  const bookAt = async (time: string) => {
+  const bookAt = async (
+    time: string,
+    who: { first: string; last: string; email: string } = {
+      first: customerFirst,
+      last: customerLast,
+      email: customerEmail,
+    },
+  ) => {
     const booked = await app.inject({
       method: 'POST',
       url: '/api/customer/book',
@@ -230,9 +272,9 @@ async function makeOwner(app: FastifyInstance, tag: string, day: string): Promis
         address: '5, Santa Monica, CA 90401, USA',
         date: day,
         time,
-        firstName: customerFirst,
-        lastName: customerLast,
-        customerEmail,
+        firstName: who.first,
+        lastName: who.last,
+        customerEmail: who.email,
         phoneNumber: '+1 5559876543',
       },
     });
@@ -248,6 +290,39 @@ async function makeOwner(app: FastifyInstance, tag: string, day: string): Promis
     {},
     token,
   );
+  // Crews (docs/decisions/023): the booking above is the first crew's; a second crew has a job of its own
+  // (given directly, whichever crew the engine chose), and the first crew's login is invited and
+  // accepted (docs/decisions/024).
+  const firstCrew = (await call(app, 'GET', '/api/business-dashboard/crews', undefined, token)).crews[0]._id as string;
+  const otherCrew = await call(
+    app,
+    'POST',
+    '/api/business-dashboard/crews',
+    { name: `${tag} Truck 2`, color: '#1d4ed8' },
+    token,
+  );
+  const otherCustomer = {
+    first: `${tag}rosalind`,
+    last: `${tag}franklin`,
+    email: `${tag.toLowerCase()}-rf@example.com`,
+  };
+  const otherCrewBookingId = await bookAt('11:00', otherCustomer);
+  const giveTo = (id: string, crewId: string) =>
+    t.ctx.db.updateTable('bookings').set({ crew_id: crewId }).where('id', '=', id).execute();
+  await giveTo(bookingId, firstCrew);
+  await giveTo(otherCrewBookingId, otherCrew._id);
+  const crewEmail = `${tag.toLowerCase()}-crew-${randomUUID().slice(0, 8)}@example.com`;
+  const crewPassword = `${tag}-crew-password-1`;
+  await call(app, 'POST', `/api/business-dashboard/crews/${firstCrew}/member`, { email: crewEmail }, token);
+  const invitation = await t.ctx.db
+    .selectFrom('mail_outbox')
+    .select('text_body')
+    .where('to_address', '=', crewEmail)
+    .executeTakeFirstOrThrow();
+  const inviteToken = decodeURIComponent(/\/crew\/join\?token=([^\s]+)/.exec(invitation.text_body)![1]!);
+  const crewToken = (
+    await call(app, 'POST', '/api/auth/crew-invitation', { token: inviteToken, password: crewPassword })
+  ).token as string;
   const blockedTitle = `${tag} dentist appointment`;
   const blocked = await call(
     app,
@@ -262,10 +337,7 @@ async function makeOwner(app: FastifyInstance, tag: string, day: string): Promis
     },
     token,
   );
-  const crewName = `${tag} truck`;
-  const crew = await call(app, 'POST', '/api/business-dashboard/crews', { name: crewName, color: '#1d4ed8' }, token);
   return {
-    crewId: crew._id,
     email,
     password,
     token,
@@ -291,8 +363,19 @@ async function makeOwner(app: FastifyInstance, tag: string, day: string): Promis
       question,
       blockedTitle,
       email,
-      crewName,
+      ...Object.values(otherCustomer),
+      crewEmail,
     ],
+    crew: {
+      id: firstCrew,
+      email: crewEmail,
+      password: crewPassword,
+      token: crewToken,
+      auth: { authorization: `Bearer ${crewToken}` },
+      otherCrewId: otherCrew._id,
+      otherCrewBookingId,
+      otherCrewSecrets: Object.values(otherCustomer),
+    },
   };
 }
 
@@ -309,9 +392,12 @@ export async function buildWorld(kind: StorageKind): Promise<World> {
     now: () => startedAt,
   });
   const day = futureWednesday(t.ctx.now());
-  const a = await makeOwner(t.app, 'Alpha', day);
-  const b = await makeOwner(t.app, 'Bravo', day);
+  const a = await makeOwner(t, 'Alpha', day);
+  const b = await makeOwner(t, 'Bravo', day);
   await t.ctx.mail.flush();
+  // The day's retention pass, now: its timer (first a minute after start) then finds the day's run
+  // done and writes nothing, where it would otherwise write job_runs in the middle of a comparison.
+  await runRetention(t.ctx);
   return { t, routes: toRoutes(raw), a, b, day, close: () => t.close() };
 }
 
@@ -332,6 +418,9 @@ export interface Request {
 export function validRequest(w: World, route: Route, owner: OwnerData, target: OwnerData = owner): Request | undefined {
   const secret = w.t.config.jwtSecret;
   const later = (time: string) => `${w.day}T${time}:00.000Z`;
+  // A crew's id: its login's resend aims at the crew that has one; an invitation, a removal of the
+  // login, an edit or removal of the crew at the second crew (never cutting off the first's login).
+  const crewId = route.url.endsWith('/member/resend') ? target.crew.id : target.crew.otherCrewId;
   const p = route.url
     .replace(':businessId', target.businessId)
     .replace(
@@ -340,8 +429,8 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
         ? target.blockedId
         : route.url.includes('service')
           ? target.serviceId
-          : route.url.includes('crews')
-            ? target.crewId
+          : route.url.includes('/crews/')
+            ? crewId
             : target.bookingId,
     )
     .replace(':token', target.undoToken);
@@ -385,12 +474,6 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     [`POST ${d}/service/add`]: () => r({ body: { serviceName: 'Hand wax', duration: 30, price: 10 } }),
     [`PUT ${d}/service/edit/:id`]: () => r({ body: { serviceName: 'Renamed', duration: 45, price: 12.5 } }),
     [`DELETE ${d}/service/delete/:id`]: () => r(),
-    [`GET ${d}/crews`]: () => r(),
-    [`POST ${d}/crews`]: () => r({ body: { name: 'Van 3', color: '#b45309' } }),
-    [`PUT ${d}/crews/:id`]: () => r({ body: { name: 'Renamed truck', color: '#1d4ed8', active: true } }),
-    // The crew has no bookings and is not the only one: the call is well formed and succeeds.
-    [`DELETE ${d}/crews/:id`]: () => r(),
-    [`PUT ${d}/crews-settings/mails`]: () => r({ body: { nameCrewInMails: true } }),
     [`GET ${d}/settings/specific-question`]: () => r(),
     [`PUT ${d}/settings/update-specific-question`]: () =>
       r({ body: { question: 'How many seats?', type: 'rate', rate: 2 } }),
@@ -444,6 +527,24 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     [`PUT ${d}/plans/:id/resume`]: () => r(),
     [`PUT ${d}/plans/:id/end`]: () => r(),
     [`PUT ${d}/booking/next-free-time/:id`]: () => r(),
+    [`GET ${d}/crews`]: () => r(),
+    [`POST ${d}/crews`]: () => r({ body: { name: 'Van 3', color: '#b45309' } }),
+    [`PUT ${d}/crews/:id`]: () => r({ body: { name: 'Renamed truck', color: '#1d4ed8' } }),
+    // The second crew has a job from today on: refused CREW_HAS_BOOKINGS, which keeps the world as it is.
+    [`DELETE ${d}/crews/:id`]: () => r(),
+    [`PUT ${d}/crews-settings/mails`]: () => r({ body: { nameCrewInMails: true } }),
+    [`POST ${d}/crews/:id/member`]: () => r({ body: { email: `crew-${randomUUID().slice(0, 8)}@example.com` } }),
+    // The world's clock stands still: refused RATE_LIMITED, a minute not having passed since the invitation.
+    [`POST ${d}/crews/:id/member/resend`]: () => r(),
+    [`DELETE ${d}/crews/:id/member`]: () => r(),
+    // A crew member's calls, sent with their session (authFor).
+    'GET /api/crew/schedule': () => r({ query: { from: w.day, to: w.day } }),
+    // The world's day is ahead: refused JOB_NOT_TODAY for the crew's own job (404 for anyone else's).
+    'PUT /api/crew/jobs/:id/start': () => r(),
+    'PUT /api/crew/jobs/:id/complete': () => r(),
+    'POST /api/crew/calendar-feed/revoke': () => r(),
+    'GET /api/auth/crew-invitation': () => r({ query: { token: 'no-such-invite-token' } }),
+    'POST /api/auth/crew-invitation': () => r({ body: { token: 'no-such-invite-token', password: 'long enough pw' } }),
     [`GET ${d}/checklist`]: () => r(),
     [`POST ${d}/checklist/embed-copied`]: () => r(),
     [`POST ${d}/checklist/dismiss`]: () => r(),

@@ -48,10 +48,25 @@ describe.each(storages())('bookings CSV export on %s', (kind) => {
       created_at: Date.UTC(2029, 11, 1, 20, 30),
       updated_at: now,
     };
+    // Jane's job goes to a second crew of A's (the engine gives new bookings their crew; here it is set directly).
+    const truck = await t.app.inject({
+      method: 'POST',
+      url: '/api/business-dashboard/crews',
+      headers: a.auth,
+      payload: { name: 'Truck 2', color: '#1d4ed8' },
+    });
+    expect(truck.statusCode).toBe(201);
     await t.ctx.db
       .insertInto('bookings')
       .values([
-        { ...base, id: randomUUID(), business_id: a.businessId, first_name: 'Jane', total_cents: 12950 },
+        {
+          ...base,
+          id: randomUUID(),
+          business_id: a.businessId,
+          first_name: 'Jane',
+          total_cents: 12950,
+          crew_id: truck.json()._id,
+        },
         { ...base, id: randomUUID(), business_id: b.businessId, first_name: 'Other', total_cents: 100 },
       ])
       .execute();
@@ -61,14 +76,14 @@ describe.each(storages())('bookings CSV export on %s', (kind) => {
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="bookings-\d{4}-\d{2}-\d{2}\.csv"/);
     const lines = res.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'Booking ID,Status,Date,Start Time,End Time,Time Zone,Service,First Name,Last Name,Email,Phone,Car Type,Address,Total (USD),Booked At,Payment,Paid (USD),Refunded (USD),Balance Due (USD),Plan,Plan ID',
+      'Booking ID,Status,Date,Start Time,End Time,Time Zone,Service,First Name,Last Name,Email,Phone,Car Type,Address,Total (USD),Booked At,Payment,Paid (USD),Refunded (USD),Balance Due (USD),Plan,Plan ID,Crew',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(
       ',pending,2030-01-15,10:00,11:00,America/Los_Angeles,Full Detail,Jane,Doe,jane@example.com,+1 5550001111,SUV,',
     );
-    // No deposit was asked for and it is no plan's visit: the payment and plan cells are empty.
-    expect(lines[1]).toMatch(/,129\.5,2029-12-01 12:30,,,,,,$/);
+    // No deposit was asked for and it is no plan's visit: the payment and plan cells are empty; then the crew.
+    expect(lines[1]).toMatch(/,129\.5,2029-12-01 12:30,,,,,,,Truck 2$/);
     expect(res.body).not.toContain('Other');
     expect((await t.app.inject({ url: '/api/business-dashboard/bookings/export' })).statusCode).toBe(401);
   });

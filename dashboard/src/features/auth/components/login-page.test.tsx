@@ -31,7 +31,7 @@ describe('Login', () => {
 
   it('stores the token, sets the user and goes to /dashboard on success', async () => {
     const token = makeToken({ email: 'owner@example.com' });
-    const api = fakeApi({ 'POST /api/auth/login': { body: { token } } });
+    const api = fakeApi({ 'POST /api/auth/login': { body: { token, account: 'owner' } } });
     const { user, pathname } = renderApp('/login');
     await fillAndSubmit(user);
     await waitFor(() => expect(pathname()).toBe('/dashboard'));
@@ -42,6 +42,19 @@ describe('Login', () => {
     });
     expect(await screen.findByRole('navigation', { name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('owner@example.com')).toBeInTheDocument();
+  });
+
+  it("sends a crew member to their jobs (/crew), never to the owner's dashboard", async () => {
+    const token = makeToken({ email: 'sam@example.com', k: 'crew' });
+    fakeApi({
+      'POST /api/auth/login': { body: { token, account: 'crew' } },
+      'GET /api/crew/schedule': { status: 500, body: { error: 'Down for a moment.', code: 'INTERNAL' } },
+    });
+    const { user, pathname } = renderApp('/login');
+    await fillAndSubmit(user);
+    await waitFor(() => expect(pathname()).toBe('/crew'));
+    expect(localStorage.getItem('token')).toBe(token);
+    expect(screen.queryByRole('navigation', { name: 'Dashboard' })).not.toBeInTheDocument();
   });
 
   it("shows the server's message for wrong credentials and stays on /login", async () => {

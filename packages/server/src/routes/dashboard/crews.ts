@@ -12,6 +12,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { BUSINESS_ADDRESS_WORDS, locateStreet } from '../../domain/places.ts';
 import { AppError } from '../../errors.ts';
 import type { Business } from '../../repositories/businesses.ts';
+import { memberOf } from '../../repositories/crew-members.ts';
 import { type CrewRow, toCrewJson } from '../../repositories/crews.ts';
 import type { Handlers } from '../register.ts';
 
@@ -24,11 +25,15 @@ const crewNotFound = () =>
 export function crewHandlers(
   ctx: AppContext,
 ): Handlers<'dashboard', 'crews' | 'createCrew' | 'editCrew' | 'deleteCrew' | 'crewMails'> {
-  const { crews, businesses, services } = ctx.repos;
+  const { crews, businesses, services, crewMembers } = ctx.repos;
 
   async function answer(business: Business) {
-    const rows = await crews.list(business.id);
-    return { crews: rows.map((r) => toCrewJson(r)), nameCrewInMails: business.crew_in_mails === 1 };
+    const [rows, members] = await Promise.all([crews.list(business.id), crewMembers.listByBusiness(business.id)]);
+    const loginOf = new Map(members.map((m) => [m.crew_id, m]));
+    return {
+      crews: rows.map((r) => toCrewJson(r, memberOf(loginOf.get(r.id)))),
+      nameCrewInMails: business.crew_in_mails === 1,
+    };
   }
 
   /** The row's columns from a request: the start place located, the services checked as the owner's. */
@@ -102,7 +107,7 @@ export function crewHandlers(
         if (columns.active === 0) assertOneActiveLeft(all, req.params.id);
         return (await crews.update(business.id, req.params.id, columns, trx))!;
       });
-      return toCrewJson(row);
+      return toCrewJson(row, memberOf(await crewMembers.findByCrew(business.id, row.id)));
     },
 
     deleteCrew: async (req) => {

@@ -1,6 +1,7 @@
 /**
  * GET /api/business-dashboard/bookings/export: the owner's bookings as CSV, every
- * field of the bookings page, times in the business's time zone, money as numbers.
+ * field of the bookings page and the crew doing each job, times in the business's time zone,
+ * money as numbers.
  */
 import { toDollars } from '@slotwise/shared/money';
 import { localDateTime, todayIn } from '@slotwise/shared/time-zone';
@@ -34,6 +35,8 @@ const HEADER = [
   // A recurring plan's visit (docs/decisions/022): the plan's frequency and id; empty for a one-off booking.
   'Plan',
   'Plan ID',
+  // The crew doing the job (docs/decisions/023); empty for a booking written before crews.
+  'Crew',
 ];
 
 /** RFC 4180 quoting, and a leading ' on cells a spreadsheet would run as a formula. */
@@ -51,8 +54,12 @@ export function exportHandlers(ctx: AppContext): Handlers<'account', 'exportBook
     exportBookingsCsv: async (req, reply) => {
       const business = req.owner.business;
       const zone = business.time_zone;
-      const rows = await ctx.repos.bookings.list(business.id);
+      const [rows, crews] = await Promise.all([
+        ctx.repos.bookings.list(business.id),
+        ctx.repos.crews.list(business.id),
+      ]);
       const plans = await planLabelsFor(ctx, business.id, rows);
+      const crewNames = new Map(crews.map((c) => [c.id, c.name]));
       const now = ctx.now();
       const lines = [HEADER.map(csvCell).join(',')];
       for (const b of rows) {
@@ -80,6 +87,7 @@ export function exportHandlers(ctx: AppContext): Handlers<'account', 'exportBook
             payment?.balance ?? null,
             b.plan_id ? (plans.get(b.plan_id) ?? null) : null,
             b.plan_id,
+            b.crew_id ? (crewNames.get(b.crew_id) ?? null) : null,
           ]
             .map(csvCell)
             .join(','),

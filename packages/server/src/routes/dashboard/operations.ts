@@ -1,15 +1,17 @@
 /**
  * Owner settings beyond the first version (travel, service area, change cut-off:
  * docs/decisions/008) and the private calendar feed: its URL in Settings, its
- * revocation, and the feed itself (docs/product.md#calendar-feed).
+ * revocation, and the feed itself (docs/product.md#calendar-feed), which is also each crew
+ * member's own feed of their crew's jobs (docs/decisions/024).
  */
 
 import type { OperationsSettings } from '@slotwise/shared/api';
 import { bookingUid, buildIcs, type IcsEvent } from '@slotwise/shared/ics';
 import { formatUsd, toDollars } from '@slotwise/shared/money';
 import { formatPhone } from '@slotwise/shared/phone';
+import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { feedTokenFor, feedTokenMatches } from '../../domain/feed-token.ts';
+import { crewFeedTokenMatches, feedTokenFor, feedTokenMatches } from '../../domain/feed-token.ts';
 import { AppError } from '../../errors.ts';
 import type { Business } from '../../repositories/businesses.ts';
 import type { Handlers } from '../register.ts';
@@ -59,19 +61,74 @@ export function operationsHandlers(
   };
 }
 
+const feedLinkInvalid = (where: string) =>
+  new AppError(
+    'FEED_LINK_INVALID',
+    `This calendar link is not valid or was revoked. Copy the current link from ${where}.`,
+  );
+
+function sendFeed(reply: FastifyReply, file: string, ics: string) {
+  return reply
+    .type('text/calendar; charset=utf-8')
+    .header('cache-control', 'private, max-age=300')
+    .header('content-disposition', `inline; filename="${file}.ics"`)
+    .send(ics);
+}
+
 /** The feed itself: calendar apps fetch it without our session; the token in the URL is the credential. */
 export function feedHandlers(ctx: AppContext): Handlers<'meta', 'calendarFeed'> {
+  /**
+   * A crew member's feed: their crew's pending and approved jobs, without prices, and nothing
+   * else of the business (no blocked times, no other crew). The token is the crew member's.
+   */
+  async function crewFeed(reply: FastifyReply, businessId: string, crewId: string, token: string) {
+    const [member, crew] = await Promise.all([
+      ctx.repos.crewMembers.findByCrew(businessId, crewId),
+      ctx.repos.crews.find(businessId, crewId),
+    ]);
+    if (
+      !member ||
+      !crew ||
+      member.password_hash === null ||
+      !crewFeedTokenMatches(ctx.config.jwtSecret, member.id, member.feed_version, token)
+    )
+      throw feedLinkInvalid('your jobs page');
+    const now = ctx.now();
+    const jobs = await ctx.repos.crewJobs.feed(crew.id, businessId, now - FEED_PAST_MS);
+    const b = await ctx.repos.businesses.findById(businessId);
+    const events: IcsEvent[] = jobs.map((k) => ({
+      uid: bookingUid(k.id, ctx.config.publicUrl),
+      startMs: k.start_ms,
+      endMs: k.end_ms,
+      summary: `${k.service_name}: ${k.first_name} ${k.last_name}${k.status === 'pending' ? ' (pending)' : ''}`,
+      description: [
+        `Customer: ${k.first_name} ${k.last_name}`,
+        `Phone: ${formatPhone(k.phone_number)}`,
+        k.car_body_type ? `${b?.question ?? 'Answer'}: ${k.car_body_type}` : null,
+      ]
+        .filter(Boolean)
+        .join('\n'),
+      location: k.customer_address,
+      status: k.status === 'approved' ? ('CONFIRMED' as const) : ('TENTATIVE' as const),
+      updatedMs: k.updated_at,
+    }));
+    const name = b?.name ? `${crew.name} jobs, ${b.name}` : `${crew.name} jobs`;
+    return sendFeed(reply, `${businessId}-${crew.id}`, buildIcs('PUBLISH', events, now, name));
+  }
+
   return {
     calendarFeed: async (req, reply) => {
-      const { businessId, token } = req.query;
+      const { businessId, token, crewId } = req.query;
+      if (crewId) return crewFeed(reply, businessId, crewId, token);
       const b = await ctx.repos.businesses.findById(businessId);
-      if (!b || !feedTokenMatches(ctx.config.jwtSecret, b.id, b.ics_version, token))
-        throw new AppError(
-          'FEED_LINK_INVALID',
-          'This calendar link is not valid or was revoked. Copy the current link from Settings.',
-        );
+      if (!b || !feedTokenMatches(ctx.config.jwtSecret, b.id, b.ics_version, token)) throw feedLinkInvalid('Settings');
       const now = ctx.now();
-      const { bookings, blocks } = await ctx.repos.calendar.feedItems(b.id, now - FEED_PAST_MS);
+      const [{ bookings, blocks }, crews] = await Promise.all([
+        ctx.repos.calendar.feedItems(b.id, now - FEED_PAST_MS),
+        ctx.repos.crews.list(b.id),
+      ]);
+      // With more than one crew, each job says which crew does it.
+      const crewOf = new Map(crews.length > 1 ? crews.map((c) => [c.id, c.name]) : []);
       const host = new URL(ctx.config.publicUrl).host;
       const events: IcsEvent[] = [
         ...bookings.map((k) => ({
@@ -85,6 +142,7 @@ export function feedHandlers(ctx: AppContext): Handlers<'meta', 'calendarFeed'> 
             `Phone: ${formatPhone(k.phone_number)}`,
             k.car_body_type ? `Answer: ${k.car_body_type}` : null,
             `Total: ${formatUsd(toDollars(k.total_cents))}`,
+            k.crew_id && crewOf.has(k.crew_id) ? `Crew: ${crewOf.get(k.crew_id)}` : null,
           ]
             .filter(Boolean)
             .join('\n'),
@@ -101,11 +159,7 @@ export function feedHandlers(ctx: AppContext): Handlers<'meta', 'calendarFeed'> 
           updatedMs: k.created_at,
         })),
       ];
-      return reply
-        .type('text/calendar; charset=utf-8')
-        .header('cache-control', 'private, max-age=300')
-        .header('content-disposition', `inline; filename="${b.id}.ics"`)
-        .send(buildIcs('PUBLISH', events, now, b.name ? `${b.name} bookings` : 'Bookings'));
+      return sendFeed(reply, b.id, buildIcs('PUBLISH', events, now, b.name ? `${b.name} bookings` : 'Bookings'));
     },
   };
 }

@@ -1,0 +1,181 @@
+import type { CrewJob, CrewSchedule } from '@slotwise/shared/api';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { shownToasts } from '../../../components/toaster.tsx';
+import { type FakeRequest, fakeApi } from '../../../testing/fake-api.ts';
+import { renderApp } from '../../../testing/render-app.tsx';
+import { makeToken, storeToken } from '../../../testing/tokens.ts';
+
+const SCHEDULE = 'GET /api/crew/schedule';
+const START = 'PUT /api/crew/jobs/:id/start';
+const COMPLETE = 'PUT /api/crew/jobs/:id/complete';
+const REVOKE = 'POST /api/crew/calendar-feed/revoke';
+const FEED = 'http://localhost:3000/api/calendar/feed.ics?businessId=b&crewId=c&token=first';
+
+const job = (over: Partial<CrewJob> & Pick<CrewJob, '_id'>): CrewJob => ({
+  bookingTime: { day: '2026-12-01', startTime: '10:00', endTime: '11:00' },
+  serviceName: 'Full Detail',
+  customerName: 'Ada Lovelace',
+  phoneNumber: '+15125550123',
+  customerAddress: '5 Ocean Ave, Santa Monica, CA 90401, USA',
+  status: 'approved',
+  startedAt: null,
+  notes: 'Vehicle size: SUV',
+  ...over,
+});
+
+const JOBS = {
+  today: job({ _id: '0b0c6d5e-1111-4a1a-8a1a-000000000001' }),
+  pending: job({
+    _id: '0b0c6d5e-1111-4a1a-8a1a-000000000002',
+    bookingTime: { day: '2026-12-01', startTime: '13:30', endTime: '14:00' },
+    serviceName: 'Quick Wash',
+    customerName: 'Alan Turing',
+    status: 'pending',
+    notes: null,
+  }),
+  friday: job({
+    _id: '0b0c6d5e-1111-4a1a-8a1a-000000000003',
+    bookingTime: { day: '2026-12-04', startTime: '09:00', endTime: '10:00' },
+    customerName: 'Grace Hopper',
+  }),
+};
+
+const schedule = (jobs: CrewJob[] = Object.values(JOBS)): CrewSchedule => ({
+  crew: { _id: '5f0c6d5e-2222-4a1a-8a1a-000000000001', name: 'Truck 2', color: '#1d4ed8' },
+  businessName: 'Shiny Cars',
+  email: 'sam@example.com',
+  timeZone: 'America/Los_Angeles',
+  timeFormat: '12h',
+  today: '2026-12-01',
+  from: '2026-12-01',
+  to: '2026-12-07',
+  feedUrl: FEED,
+  jobs,
+});
+
+function setup(routes: Parameters<typeof fakeApi>[0] = {}) {
+  storeToken(makeToken({ email: 'sam@example.com', k: 'crew' }));
+  const api = fakeApi({ [SCHEDULE]: { body: schedule() }, ...routes });
+  return { api, ...renderApp('/crew') };
+}
+
+const card = (name: string) => screen.getByRole('article', { name });
+
+describe("/crew: a crew member's jobs", () => {
+  it('lists today, then the next days with jobs, each with time, service, customer, call and directions, and no price', async () => {
+    setup();
+    expect(await screen.findByRole('heading', { name: 'Truck 2' })).toBeInTheDocument();
+    expect(screen.getByText('Shiny Cars · sam@example.com')).toBeInTheDocument();
+    const today = screen.getByRole('region', { name: 'Today' });
+    expect(
+      within(today)
+        .getAllByRole('article')
+        .map((a) => a.getAttribute('aria-label')),
+    ).toEqual(['Full Detail for Ada Lovelace', 'Quick Wash for Alan Turing']);
+    const friday = screen.getByRole('region', { name: 'Friday, December 4, 2026' });
+    expect(within(friday).getByRole('article', { name: 'Full Detail for Grace Hopper' })).toBeInTheDocument();
+
+    const ada = card('Full Detail for Ada Lovelace');
+    expect(within(ada).getByText('10:00 AM – 11:00 AM')).toBeInTheDocument();
+    expect(within(ada).getByText('Vehicle size: SUV')).toBeInTheDocument();
+    const call = await within(ada).findByRole('link', { name: /^Call Ada Lovelace at/ });
+    expect(call).toHaveAttribute('href', 'tel:+15125550123');
+    const directions = within(ada).getByRole('link', { name: /^Directions to 5 Ocean Ave/ });
+    expect(directions).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/dir/?api=1&destination=5%20Ocean%20Ave%2C%20Santa%20Monica%2C%20CA%2090401%2C%20USA',
+    );
+    expect(
+      within(card('Quick Wash for Alan Turing')).getByText('Not confirmed by the business yet.'),
+    ).toBeInTheDocument();
+    // Today's jobs can be started; Friday's not yet.
+    expect(within(ada).getByRole('button', { name: 'Start job' })).toBeEnabled();
+    expect(within(card('Full Detail for Grace Hopper')).queryByRole('button')).not.toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/\$\d/);
+  });
+
+  it('says when there is no job today', async () => {
+    setup({ [SCHEDULE]: { body: schedule([JOBS.friday]) } });
+    const today = await screen.findByRole('region', { name: 'Today' });
+    expect(within(today).getByText('No jobs today.')).toBeInTheDocument();
+  });
+
+  it('starts a job, then marks it completed, showing each answer', async () => {
+    const started = { ...JOBS.today, status: 'started' as const, startedAt: '2026-12-01T18:05:00.000Z' };
+    const { api, user } = setup({
+      [START]: { body: started },
+      [COMPLETE]: { body: { ...started, status: 'completed' } },
+    });
+    const ada = await screen.findByRole('article', { name: 'Full Detail for Ada Lovelace' });
+    await user.click(within(ada).getByRole('button', { name: 'Start job' }));
+    await user.click(await within(ada).findByRole('button', { name: 'Mark completed' }));
+    expect(await within(ada).findByText('Completed')).toBeInTheDocument();
+    expect(within(ada).queryByRole('button')).not.toBeInTheDocument();
+    const ids = (calls: FakeRequest[]) => calls.map((c) => c.params.id);
+    expect(ids(api.callsTo(START))).toEqual([JOBS.today._id]);
+    expect(ids(api.callsTo(COMPLETE))).toEqual([JOBS.today._id]);
+  });
+
+  it("shows the server's reason when a tap is refused, on the job itself", async () => {
+    const { user } = setup({
+      [START]: {
+        status: 409,
+        body: { error: 'This job was cancelled, so it cannot be started. Refresh your jobs.', code: 'JOB_NOT_ACTIVE' },
+      },
+    });
+    const ada = await screen.findByRole('article', { name: 'Full Detail for Ada Lovelace' });
+    await user.click(within(ada).getByRole('button', { name: 'Start job' }));
+    expect(await within(ada).findByRole('alert')).toHaveTextContent(
+      'Could not start the job. This job was cancelled, so it cannot be started. Refresh your jobs.',
+    );
+  });
+
+  it('gives the crew member their own calendar link to copy, and revokes it after a confirmation', async () => {
+    const { api, user } = setup({ [REVOKE]: { body: { url: `${FEED}-second` } } });
+    const link = await screen.findByLabelText('Private calendar link');
+    expect(link).toHaveValue(FEED);
+    await user.click(screen.getByRole('button', { name: 'Copy Link' }));
+    expect(shownToasts()).toContainEqual('Calendar link copied to clipboard!');
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    await user.click(screen.getByRole('button', { name: 'Revoke Link' }));
+    await waitFor(() => expect(link).toHaveValue(`${FEED}-second`));
+    expect(api.callsTo(REVOKE)).toHaveLength(1);
+  });
+
+  it('says when the jobs cannot be loaded, and tries again', async () => {
+    const { api, user } = setup({ [SCHEDULE]: 'network' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not load your jobs. Check your connection and try again.',
+    );
+    api.on(SCHEDULE, { body: schedule() });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Truck 2' })).toBeInTheDocument();
+  });
+
+  it('Log Out forgets the session and goes to /login', async () => {
+    const { user, pathname } = setup();
+    await screen.findByRole('heading', { name: 'Truck 2' });
+    await user.click(screen.getByRole('button', { name: 'Log Out' }));
+    await waitFor(() => expect(pathname()).toBe('/login'));
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it("sends an owner to their dashboard, nobody signed in to log in, and a crew member away from the owner's pages", async () => {
+    storeToken(makeToken());
+    fakeApi();
+    const owner = renderApp('/crew');
+    await waitFor(() => expect(owner.pathname()).toBe('/dashboard'));
+    owner.unmount();
+
+    localStorage.clear();
+    const nobody = renderApp('/crew');
+    await waitFor(() => expect(nobody.pathname()).toBe('/login'));
+    nobody.unmount();
+
+    storeToken(makeToken({ k: 'crew' }));
+    fakeApi({ [SCHEDULE]: { body: schedule() } });
+    const crew = renderApp('/dashboard/settings');
+    await waitFor(() => expect(crew.pathname()).toBe('/crew'));
+  });
+});

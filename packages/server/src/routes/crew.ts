@@ -1,0 +1,146 @@
+/**
+ * A crew member's own calls (docs/decisions/024; docs/product.md#crew-members): accepting the
+ * invitation (which sets their password and logs them in), their crew's schedule, Start job and
+ * Mark completed, and their calendar feed's revocation. Log-in itself is the owners' call
+ * (routes/auth.ts), which answers whose login it is. Everything a crew call reads is scoped by
+ * the crew and its business together (the crew guard, plugins/auth.ts), and no answer carries a
+ * price.
+ */
+import { addDays } from '@slotwise/shared/slots';
+import { todayIn } from '@slotwise/shared/time-zone';
+import { loginSucceeded } from '../auth/login-backoff.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { signSession } from '../auth/tokens.ts';
+import type { AppContext } from '../context.ts';
+import { inTransaction, type Tx } from '../db/transaction.ts';
+import { inviteHash } from '../domain/crew-invite.ts';
+import { crewFeedUrl, type JobTap, tapOutcome, toCrewJob } from '../domain/crew-jobs.ts';
+import { AppError } from '../errors.ts';
+import type { CrewSession } from '../plugins/auth.ts';
+import type { Handlers } from './register.ts';
+
+/** Today and the next six days: a crew's week at a glance. */
+const DEFAULT_DAYS = 7;
+/** The longest range one schedule read covers. */
+const MAX_DAYS = 62;
+
+const LINK_INVALID =
+  'This invitation link is not valid: a newer one may have been sent, or your access was removed. Ask the business owner to send it again.';
+const LINK_USED = 'This invitation link was already used. Log in with your e-mail and password.';
+const LINK_EXPIRED = 'This invitation link has expired (links last 7 days). Ask the business owner to send it again.';
+
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+
+export function crewAccessHandlers(ctx: AppContext): {
+  auth: Handlers<'auth', 'crewInvitation' | 'acceptCrewInvitation'>;
+  crew: Handlers<'crew'>;
+} {
+  const { crewMembers, crewJobs, crews, businesses } = ctx.repos;
+
+  /** The login behind an invitation link, or why the link cannot be used. */
+  async function usableInvite(token: string, from?: Tx) {
+    const row = await crewMembers.findByInvite(inviteHash(token), from);
+    if (!row) throw new AppError('CREW_INVITE_INVALID', LINK_INVALID);
+    if (row.invite_used_at !== null) throw new AppError('CREW_INVITE_USED', LINK_USED);
+    if (row.invite_expires_at === null || row.invite_expires_at <= ctx.now())
+      throw new AppError('CREW_INVITE_EXPIRED', LINK_EXPIRED);
+    return row;
+  }
+
+  /** A tap on one of the crew's jobs; answers the job as it is afterwards. */
+  async function tap(session: CrewSession, id: string, action: JobTap) {
+    const { member, crew, business } = session;
+    const now = ctx.now();
+    const today = todayIn(business.time_zone, now);
+    const row = await inTransaction(ctx.store, async (trx) => {
+      const notFound = () =>
+        new AppError(
+          'JOB_NOT_FOUND',
+          `Job ${id} is not among ${crew.name}'s jobs. It may have gone to another crew: refresh your jobs.`,
+        );
+      const job = await crewJobs.find(crew.id, business.id, id, trx);
+      if (!job) throw notFound();
+      const outcome = tapOutcome(job, action, today, now);
+      if (outcome.kind === 'refuse') throw new AppError(outcome.code, outcome.error);
+      if (outcome.kind === 'nothing') return job;
+      if (action === 'start') await crewJobs.start(trx, job.id, member.id, now);
+      else await crewJobs.complete(trx, job.id, now);
+      // Read again: the owner may have declined it, or the customer cancelled it, meanwhile
+      // (the completion's update then changed nothing; a start is rolled back with the refusal).
+      const after = await crewJobs.find(crew.id, business.id, id, trx);
+      if (!after) throw notFound();
+      const again = tapOutcome(after, action, today, now);
+      if (again.kind === 'refuse') throw new AppError(again.code, again.error);
+      return after;
+    });
+    return toCrewJob(row, business, now);
+  }
+
+  return {
+    auth: {
+      crewInvitation: async (req) => {
+        const row = await usableInvite(req.query.token);
+        const [crew, business] = await Promise.all([
+          crews.find(row.business_id, row.crew_id),
+          businesses.findById(row.business_id),
+        ]);
+        if (!crew || !business) throw new AppError('CREW_INVITE_INVALID', LINK_INVALID);
+        return { email: row.email, crewName: crew.name, businessName: business.name };
+      },
+
+      acceptCrewInvitation: async (req) => {
+        const { token, password } = req.body;
+        const passwordHash = await hashPassword(password);
+        const now = ctx.now();
+        const member = await inTransaction(ctx.store, async (trx) => {
+          await usableInvite(token, trx);
+          const accepted = await crewMembers.accept(trx, inviteHash(token), passwordHash, now);
+          if (!accepted) throw new AppError('CREW_INVITE_USED', LINK_USED);
+          return accepted;
+        });
+        // As a password reset does: wrong passwords before it no longer count.
+        await loginSucceeded(ctx.db, member.email);
+        const session = { userId: member.id, email: member.email, tokenVersion: member.token_version };
+        return { token: await signSession(ctx.config.jwtSecret, { ...session, kind: 'crew' }, now) };
+      },
+    },
+
+    crew: {
+      schedule: async (req) => {
+        const { member, crew, business } = req.crew;
+        const now = ctx.now();
+        const today = todayIn(business.time_zone, now);
+        const from = req.query.from ?? today;
+        const to = req.query.to ?? addDays(from, DEFAULT_DAYS - 1);
+        if (from > to)
+          throw new AppError(
+            'VALIDATION_FAILED',
+            `The range starts (${from}) after it ends (${to}); send from on or before to.`,
+          );
+        if (daysBetween(from, to) > MAX_DAYS)
+          throw new AppError(
+            'VALIDATION_FAILED',
+            `Ask for at most ${MAX_DAYS} days at a time; ${from} to ${to} is ${daysBetween(from, to)}.`,
+          );
+        const rows = await crewJobs.list(crew.id, business.id, from, to);
+        return {
+          crew: { _id: crew.id, name: crew.name, color: crew.color },
+          businessName: business.name,
+          email: member.email,
+          timeZone: business.time_zone,
+          timeFormat: business.time_format,
+          today,
+          from,
+          to,
+          feedUrl: crewFeedUrl(ctx.config, member),
+          jobs: rows.map((r) => toCrewJob(r, business, now)),
+        };
+      },
+
+      startJob: async (req) => tap(req.crew, req.params.id, 'start'),
+      completeJob: async (req) => tap(req.crew, req.params.id, 'complete'),
+
+      revokeFeed: async (req) => ({ url: crewFeedUrl(ctx.config, await crewMembers.bumpFeed(req.crew.member.id)) }),
+    },
+  };
+}
