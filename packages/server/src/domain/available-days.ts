@@ -22,7 +22,7 @@ import type { CrewInterval, CrewJob, MonthContext } from '../repositories/calend
 import { type BookingWindow, earliestStart, lastBookableDay } from './booking-window.ts';
 import { withTravel } from './travel.ts';
 
-export interface GridDay {
+interface GridDay {
   day: string;
   hours: DayHours;
   timeZone: string;
@@ -38,7 +38,7 @@ export interface GridDay {
  * inside the notice, nothing over a booking or a blocked time. Travel is applied after
  * (withTravel), by the caller that knows the customer's place.
  */
-export function customerGrid(d: GridDay): DetailedSlot[] {
+function customerGrid(d: GridDay): DetailedSlot[] {
   const { day, hours, timeZone, durationMin, busy, window, now } = d;
   if (day > lastBookableDay(window, timeZone, now))
     return detailedSlots({ day, hours, timeZone, durationMin, busy: [], now }).map((s) => ({ ...s, available: false }));

@@ -17,7 +17,7 @@ import { type CrewRow, toCrewJson } from '../../repositories/crews.ts';
 import type { Handlers } from '../register.ts';
 
 /** Enough for a real fleet; each crew costs every slots answer a grid. */
-export const MAX_CREWS = 30;
+const MAX_CREWS = 30;
 
 const crewNotFound = () =>
   new AppError('CREW_NOT_FOUND', 'That crew is not among your crews. Reload the list and try again.');

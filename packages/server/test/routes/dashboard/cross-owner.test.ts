@@ -181,6 +181,7 @@ describe.each(storages())('owner B against owner A on %s', (kind) => {
     'PUT /api/business-dashboard/crews/:id': () => ({ body: { name: 'Hijack', color: '#000000', active: false } }),
     'POST /api/business-dashboard/crews': () => ({ body: { name: 'B van', color: '#b45309' } }),
     'PUT /api/business-dashboard/crews-settings/mails': () => ({ body: { nameCrewInMails: true } }),
+    'POST /api/business-dashboard/crews/:id/member': () => ({ body: { email: 'b-hijack@example.com' } }),
     'PUT /api/business-dashboard/booking/reschedule': () => ({
       body: { bookingId: ids.booking, newTime: { day: '2027-04-07', startTime: '10:00' }, requestor: 'business' },
       namesA: true,
