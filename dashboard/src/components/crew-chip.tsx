@@ -6,11 +6,18 @@ export function CrewDot({ color }: { color: string }) {
   return <span className="crew-dot" style={{ background: color }} aria-hidden="true" />;
 }
 
-export function CrewChip({ crew, label = 'Crew' }: { crew: Pick<Crew, 'name' | 'color'>; label?: string }) {
+export function CrewChip({
+  crew,
+  label = 'Crew',
+}: {
+  crew: Pick<Crew, 'name' | 'color'>;
+  /** Said before the name to screen readers; null where a label already says it. */
+  label?: string | null;
+}) {
   return (
     <span className="crew-chip">
       <CrewDot color={crew.color} />
-      <span className="visually-hidden">{`${label}: `}</span>
+      {label && <span className="visually-hidden">{`${label}: `}</span>}
       {crew.name}
     </span>
   );
