@@ -353,17 +353,24 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
           const when = `${formatDay(dayOf(start))} at ${formatTime(timeOf(start))}`;
           const who = updated.firstName || 'The customer';
           const timeMoved = +start !== +event.start;
-          const what = scope ? 'Visit' : 'Booking';
+          // The crew named is the one in the server's answer.
+          const givenTo = toCrew && updated.crewId === toCrew._id ? toCrew : undefined;
+          if (toCrew && !givenTo && !timeMoved) {
+            showToast(
+              `The booking stays with its crew: it was not given to ${toCrew.name}. Reload and try again.`,
+              'error',
+            );
+            return false;
+          }
+          const crewWords = givenTo ? `, ${givenTo.name}` : '';
           offerUndo(
-            !timeMoved && toCrew
+            !timeMoved
               ? // Only the crew changed: the customer's time is the same.
-                scope === 'following'
-                ? `This and following visits given to ${toCrew.name}.`
-                : `${what} given to ${toCrew.name}.`
+                `${scope === 'following' ? 'This and following visits' : scope ? 'Visit' : 'Booking'} given to ${givenTo?.name}.`
               : scope === 'following'
-                ? `This and following visits moved, from ${when}${toCrew ? `, to ${toCrew.name}` : ''}. ${who} will be e-mailed in 10 seconds.`
-                : `${what} moved to ${when}${toCrew ? `, ${toCrew.name}` : ''}. ${who} will be e-mailed in 10 seconds.`,
-            toCrew && !timeMoved ? 'Change undone.' : 'Move undone. No e-mail was sent.',
+                ? `This and following visits moved, from ${when}${crewWords}. ${who} will be e-mailed in 10 seconds.`
+                : `${scope ? 'Visit' : 'Booking'} moved to ${when}${crewWords}. ${who} will be e-mailed in 10 seconds.`,
+            timeMoved ? 'Move undone. No e-mail was sent.' : 'Change undone.',
             async () => {
               replace(await client.dashboard.undo({ params: { token: undo.token } }));
               if (scope === 'following') void bookings.refresh();

@@ -272,6 +272,25 @@ describe('the calendar with two or more crews', () => {
     });
   });
 
+  it('says so when the answer keeps the job with its crew', async () => {
+    await openCalendar([MAIN, TRUCK], DAY, { [RESCHEDULE]: { body: withUndo(LEE) } });
+    act(() =>
+      props().onEventDrop({
+        event: eventByTitle('Polish · Lee Park'),
+        start: wallDate('2026-03-11', '14:00'),
+        end: wallDate('2026-03-11', '15:00'),
+        resourceId: TRUCK._id,
+      }),
+    );
+    await waitFor(() =>
+      expect(shownToasts()).toContainEqual(
+        'The booking stays with its crew: it was not given to Truck 2. Reload and try again.',
+      ),
+    );
+    expect(shownToasts()).not.toContainEqual('Booking given to Truck 2.');
+    await waitFor(() => expect(columns()[0]?.contains(eventBox('Polish · Lee Park'))).toBe(true));
+  });
+
   it("springs back to its crew's column when the server refuses the crew", async () => {
     const refusal = 'Truck 2 does not do Full Detail. Give the job to another crew, or add the service to Truck 2.';
     await openCalendar([MAIN, TRUCK], DAY, {
