@@ -219,6 +219,12 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
           });
     return onlyCrew(moved, shownCrew);
   }, [baseEvents, overrides, shownCrew]);
+  // Each crew's own week, shading its column and limiting drops on it (a crew without one works the business hours).
+  const crewHours = useMemo(() => {
+    const own = new Map<string, HoursByWeekday>();
+    if (named && crewList) for (const c of crewList) if (c.hours) own.set(c._id, hoursByWeekday(c.hours));
+    return own;
+  }, [named, crewList]);
   // One crew shown: its column alone.
   const resources = useMemo(() => {
     if (view !== 'day' || columns.length === 0) return undefined;
@@ -282,6 +288,8 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
 
   const crewListRef = useRef(crewList);
   crewListRef.current = crewList;
+  const crewHoursRef = useRef(crewHours);
+  crewHoursRef.current = crewHours;
 
   /**
    * Moves (or resizes) an event, and gives a booking to another crew when `crewId` names one
@@ -305,10 +313,16 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
         showToast('Your business hours are still loading. Try again in a moment.', 'error');
         return false;
       }
-      if (!insideHours(known, start, end)) {
+      // A booking goes by the hours of the crew it goes to, when that crew has its own.
+      const crew = event.kind === 'booking' ? (toCrew ? { id: toCrew._id, name: toCrew.name } : event.crew) : undefined;
+      const own = crew ? crewHoursRef.current.get(crew.id) : undefined;
+      if (!insideHours(own ?? known, start, end)) {
         showToast(
-          `${what} can only be moved within business hours (${describeHours(known, start)}). ` +
-            'Drop it on the white, open hours, or change your hours in Settings.',
+          own && crew
+            ? `${what} can only be moved within ${crew.name}'s hours (${describeHours(own, start)}). ` +
+                "Drop it on the white, open hours, or change the crew's hours in Settings."
+            : `${what} can only be moved within business hours (${describeHours(known, start)}). ` +
+                'Drop it on the white, open hours, or change your hours in Settings.',
           'error',
         );
         return false;
@@ -505,6 +519,7 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
               events={events}
               travel={travel}
               resources={resources}
+              columnHours={crewHours}
               view={view}
               date={date}
               hours={gridHours}

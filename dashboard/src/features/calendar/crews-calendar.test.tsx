@@ -308,6 +308,38 @@ describe('the calendar with two or more crews', () => {
     await waitFor(() => expect(columns()[0]?.contains(eventBox('Full Detail · Dana Reyes'))).toBe(true));
   });
 
+  it("shades each column by its crew's own hours, and keeps drops on a crew inside them", async () => {
+    const early = {
+      ...TRUCK,
+      hours: (['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const).map((day) => ({
+        day,
+        startTime: '08:00',
+        endTime: '12:00',
+      })),
+    };
+    const { api } = await openCalendar([MAIN, early], DAY);
+    const slot = (column: number, hour: number) =>
+      columns()[column]?.querySelectorAll('.rbc-time-slot')[hour * 2] as HTMLElement;
+    // The business's default hours (10:00-19:00) for the first crew, 08:00-12:00 for the truck.
+    expect(slot(0, 9)).toHaveClass('cal-slot--closed');
+    expect(slot(1, 9)).toHaveClass('cal-slot--open');
+    expect(slot(0, 13)).toHaveClass('cal-slot--open');
+    expect(slot(1, 13)).toHaveClass('cal-slot--closed');
+    act(() =>
+      props().onEventDrop({
+        event: eventByTitle('Full Detail · Dana Reyes'),
+        start: wallDate('2026-03-11', '14:00'),
+        end: wallDate('2026-03-11', '15:00'),
+        resourceId: TRUCK._id,
+      }),
+    );
+    expect(shownToasts()).toContainEqual(
+      "Bookings can only be moved within Truck 2's hours (Wednesday 8:00 AM – 12:00 PM). " +
+        "Drop it on the white, open hours, or change the crew's hours in Settings.",
+    );
+    expect(api.callsTo(RESCHEDULE)).toHaveLength(0);
+  });
+
   it("names the crew in a booking's dialog, whose Move form can give it to another crew", async () => {
     const { api, user } = await openCalendar([MAIN, TRUCK, VAN], WEEK, {
       [RESCHEDULE]: { body: withUndo({ ...SAM, crewId: MAIN._id }) },

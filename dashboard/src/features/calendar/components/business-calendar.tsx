@@ -196,6 +196,8 @@ export interface BusinessCalendarProps {
   travel?: TravelEvent[];
   /** The day view's columns, one per crew (two or more crews); absent: one column per day. */
   resources?: CrewColumn[];
+  /** The hours of the columns whose crew has its own week (the others shade by `hours`). */
+  columnHours?: ReadonlyMap<string, HoursByWeekday>;
   view: CalendarView;
   date: Date;
   /** Null while the business hours load: nothing is shaded yet. */
@@ -224,6 +226,7 @@ export const BusinessCalendar = memo(function BusinessCalendar({
   events,
   travel = NO_TRAVEL,
   resources,
+  columnHours,
   view,
   date,
   hours,
@@ -236,8 +239,12 @@ export const BusinessCalendar = memo(function BusinessCalendar({
 }: BusinessCalendarProps) {
   const formats = FORMATS[useTimeFormat()];
   const slotPropGetter = useMemo(
-    () => (slot: Date) => (!hours ? NO_PROPS : slotIsOpen(hours, slot) ? OPEN : CLOSED),
-    [hours],
+    () => (slot: Date, resourceId?: number | string) => {
+      if (!hours) return NO_PROPS;
+      const own = typeof resourceId === 'string' ? columnHours?.get(resourceId) : undefined;
+      return slotIsOpen(own ?? hours, slot) ? OPEN : CLOSED;
+    },
+    [hours, columnHours],
   );
   const dayPropGetter = useMemo(() => (day: Date) => (!hours || hours[day.getDay()] ? NO_PROPS : CLOSED_DAY), [hours]);
   // Week and day events are role=button with tabIndex 0; Enter or Space opens them like a click.
