@@ -141,7 +141,7 @@ function MonthEvent({ event }: EventProps<CalendarItem>) {
 /** A crew's column in the day view: its colour and name. */
 function CrewHeader({ label, resource }: ResourceHeaderProps<CrewColumn>) {
   return (
-    <span className="cal-crew-header">
+    <span className="cal-crew-header" title={resource.title}>
       <CrewDot color={resource.color} />
       {label}
     </span>
