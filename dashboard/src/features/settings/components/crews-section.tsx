@@ -98,7 +98,7 @@ function MailsSwitch({ on, onSaved }: { on: boolean; onSaved: (answer: CrewsResp
         Name the crew in mails to customers
       </label>
       <p id={`${id}-hint`} className="hint">
-        Booking mails then say who is coming ("Truck 2 will do the job"). Saved at once.
+        Booking mails then say which crew is coming. Saved at once.
       </p>
       {failure && (
         <p className="field-error" role="alert">
