@@ -18,11 +18,14 @@ export function Modal({
   title,
   description,
   onClose,
+  wide = false,
   children,
 }: {
   title: string;
   description?: ReactNode;
   onClose: () => void;
+  /** Room for a longer form (a week of hours in a row per day). */
+  wide?: boolean;
   children: ReactNode;
 }) {
   const id = useId();
@@ -67,7 +70,7 @@ export function Modal({
     <div className="modal-backdrop">
       <div
         ref={panel}
-        className="modal card"
+        className={wide ? 'modal modal--wide card' : 'modal card'}
         role="dialog"
         aria-modal="true"
         aria-labelledby={`${id}-title`}

@@ -33,6 +33,11 @@ interface EventBase {
   movable: boolean;
   resizable: boolean;
   color: BadgeColor | 'blocked';
+  /**
+   * With two or more crews (crew-columns.ts): the day view's column(s) it is drawn in, read by
+   * react-big-calendar's resourceAccessor; a blocked time is in every column.
+   */
+  resourceId?: string | readonly string[];
 }
 export interface BookingEvent extends EventBase {
   kind: 'booking';
@@ -44,6 +49,8 @@ export interface BookingEvent extends EventBase {
   holdsTime: boolean;
   /** A plan's visit: "Repeats: Weekly", said by its repeat mark; null for a one-off booking. */
   repeats: string | null;
+  /** The crew doing it, with two or more crews (crew-columns.ts). */
+  crew?: { id: string; name: string; color: string };
 }
 export interface BlockedEvent extends EventBase {
   kind: 'blocked';
@@ -66,6 +73,8 @@ export interface TravelEvent {
   resizable: false;
   color: 'travel';
   block: TravelBlock;
+  /** With two or more crews: the column of the job it drives to. */
+  resourceId?: string;
 }
 
 export function travelEvent(block: TravelBlock, timeZone: string): TravelEvent {

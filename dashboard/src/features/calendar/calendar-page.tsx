@@ -17,6 +17,7 @@ import { Skeleton } from '../../components/skeleton.tsx';
 import { showToast } from '../../components/toaster.tsx';
 import { client } from '../../lib/api.ts';
 import { businessProfile } from '../../lib/business.ts';
+import { crewsResource, namesCrews } from '../../lib/crews.ts';
 import { isNetworkError, serverErrorOr } from '../../lib/errors.ts';
 import { formatDay, formatTime } from '../../lib/format.ts';
 import { isPhone } from '../../lib/media.ts';
@@ -36,8 +37,10 @@ import {
 } from './calendar-events.ts';
 import { BlockTimeDialog, type BlockTimeDraft, STEPS } from './components/block-time-dialog.tsx';
 import { BusinessCalendar } from './components/business-calendar.tsx';
+import { CrewFilter } from './components/crew-filter.tsx';
 import { EventDialog } from './components/event-dialog.tsx';
 import { type MoveScope, MoveScopeDialog } from './components/move-scope-dialog.tsx';
+import { type CrewColumn, crewColumns, onlyCrew, placeOnCrews, placeTravel } from './crew-columns.ts';
 import { swipeHandlers } from './swipe.ts';
 import { openingView, rememberView, stepDay } from './view-memory.ts';
 import {
@@ -85,6 +88,7 @@ function parseDay(value: string | null): string | null {
 const DEFAULT_BLOCK_MINUTES = 30;
 const NO_EVENTS: CalendarEvent[] = [];
 const NO_TRAVEL: TravelEvent[] = [];
+const NO_COLUMNS: CrewColumn[] = [];
 
 /** The dialog's preset from a selection: its start and end, or 30 minutes from the day's opening for a whole-day pick. */
 function draftFromSelection(start: Date, end: Date, hours: HoursByWeekday | null): BlockTimeDraft {
@@ -143,6 +147,10 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
 
   const availability = useAvailability();
   const { bookings, blocked } = useRangeData(range);
+  // The crews, once per page load (lib/crews.ts). Failing to load them only loses the columns.
+  const crews = useSharedResource(crewsResource);
+  const crewList = crews.data.value?.crews;
+  const crewsSettled = crewList !== undefined || crews.error.value !== null;
   // The grid mounts one render later, after the effects above have sent the three calls,
   // so drawing it (the costliest part of the page) overlaps the network instead of delaying it.
   // Kept for the owner, against the bench's first-render figure: drawing the grid only with
@@ -156,8 +164,10 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
   const hoursRef = useRef(hours);
   hoursRef.current = hours;
 
-  // A move in flight shows the event where it was dropped; it snaps back if the server refuses.
-  const [overrides, setOverrides] = useState<ReadonlyMap<string, { start: Date; end: Date }>>(new Map());
+  // A move in flight shows the event where it was dropped (and on which crew); it snaps back if the server refuses.
+  const [overrides, setOverrides] = useState<
+    ReadonlyMap<string, { start: Date; end: Date; resourceId?: string; crew?: BookingEvent['crew'] }>
+  >(new Map());
   const [draft, setDraft] = useState<BlockTimeDraft | null>(null);
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   // A plan's visit being moved: where to, and the answer to "this visit only, or the following too?".
@@ -176,25 +186,50 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
   const blockedList = blocked.data.value;
   // Drives between jobs, for an owner who travels to customers (none otherwise).
   const travelBlocks = useTravelBlocks(range, bookingList);
-  const travel = useMemo(
-    () => (travelBlocks?.length ? travelBlocks.map((b) => travelEvent(b, timeZone)) : NO_TRAVEL),
-    [travelBlocks, timeZone],
+  // Two or more crews: every booking on its crew, a column per crew in the day view (crew-columns.ts).
+  const named = namesCrews(crewList);
+  const columns = useMemo(
+    () => (named && crewList && bookingList ? crewColumns(crewList, bookingList) : NO_COLUMNS),
+    [named, crewList, bookingList],
   );
+  const shownCrew = named ? (columns.find((c) => c.id === params.get('crew'))?.id ?? null) : null;
   // Both lists or neither: a booking drawn before the blocked times would make the week look freer than it is.
   const baseEvents = useMemo(
-    () => (bookingList && blockedList ? toEvents(bookingList, blockedList, timeZone) : NO_EVENTS),
-    [bookingList, blockedList, timeZone],
-  );
-  const events = useMemo(
     () =>
+      bookingList && blockedList && crewsSettled
+        ? placeOnCrews(toEvents(bookingList, blockedList, timeZone), crewList ?? [], columns)
+        : NO_EVENTS,
+    [bookingList, blockedList, crewsSettled, timeZone, crewList, columns],
+  );
+  const travel = useMemo(() => {
+    if (!travelBlocks?.length) return NO_TRAVEL;
+    const drives = travelBlocks.map((b) => travelEvent(b, timeZone));
+    return columns.length > 0 ? onlyCrew(placeTravel(drives, baseEvents), shownCrew) : drives;
+  }, [travelBlocks, timeZone, columns, baseEvents, shownCrew]);
+  const events = useMemo(() => {
+    const moved =
       overrides.size === 0
         ? baseEvents
         : baseEvents.map((e) => {
             const o = overrides.get(e.key);
-            return o ? { ...e, start: o.start, end: o.end } : e;
-          }),
-    [baseEvents, overrides],
-  );
+            if (!o) return e;
+            return e.kind === 'booking' && o.resourceId
+              ? { ...e, start: o.start, end: o.end, resourceId: o.resourceId, crew: o.crew }
+              : { ...e, start: o.start, end: o.end };
+          });
+    return onlyCrew(moved, shownCrew);
+  }, [baseEvents, overrides, shownCrew]);
+  // Each crew's own week, shading its column and limiting drops on it (a crew without one works the business hours).
+  const crewHours = useMemo(() => {
+    const own = new Map<string, HoursByWeekday>();
+    if (named && crewList) for (const c of crewList) if (c.hours) own.set(c._id, hoursByWeekday(c.hours));
+    return own;
+  }, [named, crewList]);
+  // One crew shown: its column alone.
+  const resources = useMemo(() => {
+    if (view !== 'day' || columns.length === 0) return undefined;
+    return shownCrew ? columns.filter((c) => c.id === shownCrew) : columns;
+  }, [view, columns, shownCrew]);
   const selected = selectedKey ? baseEvents.find((e) => e.key === selectedKey) : undefined;
   const anyTimeless = useMemo(() => baseEvents.some((e) => e.kind === 'booking' && !e.holdsTime), [baseEvents]);
 
@@ -207,6 +242,17 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
       (prev) => {
         const p = new URLSearchParams(prev);
         p.set('view', next);
+        return p;
+      },
+      { replace: true },
+    );
+  }, []);
+  const onCrew = useCallback((crewId: string | null) => {
+    setParamsRef.current(
+      (prev) => {
+        const p = new URLSearchParams(prev);
+        if (crewId) p.set('crew', crewId);
+        else p.delete('crew');
         return p;
       },
       { replace: true },
@@ -240,9 +286,23 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
     });
   }, []);
 
-  /** Moves (or resizes) an event; resolves false when it was refused, after telling the owner why. */
+  const crewListRef = useRef(crewList);
+  crewListRef.current = crewList;
+  const crewHoursRef = useRef(crewHours);
+  crewHoursRef.current = crewHours;
+
+  /**
+   * Moves (or resizes) an event, and gives a booking to another crew when `crewId` names one
+   * (a drop on its column, or the dialog's Crew); resolves false when it was refused, after
+   * telling the owner why.
+   */
   const move = useCallback(
-    async (event: CalendarEvent, start: Date, end: Date, isAllDay = false): Promise<boolean> => {
+    async (event: CalendarEvent, start: Date, end: Date, isAllDay = false, crewId?: string): Promise<boolean> => {
+      // Sent only when it changes: a drop in the booking's own column keeps its crew.
+      const toCrew =
+        event.kind === 'booking' && crewId && crewId !== event.resourceId
+          ? crewListRef.current?.find((c) => c._id === crewId)
+          : undefined;
       const what = event.kind === 'booking' ? 'Bookings' : 'Blocked times';
       if (isAllDay) {
         showToast(`${what} take a time of day: drop it on the time grid, not on the all-day row.`, 'error');
@@ -253,16 +313,29 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
         showToast('Your business hours are still loading. Try again in a moment.', 'error');
         return false;
       }
-      if (!insideHours(known, start, end)) {
+      // A booking goes by the hours of the crew it goes to, when that crew has its own.
+      const crew = event.kind === 'booking' ? (toCrew ? { id: toCrew._id, name: toCrew.name } : event.crew) : undefined;
+      const own = crew ? crewHoursRef.current.get(crew.id) : undefined;
+      if (!insideHours(own ?? known, start, end)) {
         showToast(
-          `${what} can only be moved within business hours (${describeHours(known, start)}). ` +
-            'Drop it on the white, open hours, or change your hours in Settings.',
+          own && crew
+            ? `${what} can only be moved within ${crew.name}'s hours (${describeHours(own, start)}). ` +
+                "Drop it on the white, open hours, or change the crew's hours in Settings."
+            : `${what} can only be moved within business hours (${describeHours(known, start)}). ` +
+                'Drop it on the white, open hours, or change your hours in Settings.',
           'error',
         );
         return false;
       }
-      if (+start === +event.start && +end === +event.end) return true;
-      setOverrides((o) => new Map(o).set(event.key, { start, end }));
+      if (+start === +event.start && +end === +event.end && !toCrew) return true;
+      setOverrides((o) =>
+        new Map(o).set(
+          event.key,
+          toCrew
+            ? { start, end, resourceId: toCrew._id, crew: { id: toCrew._id, name: toCrew.name, color: toCrew.color } }
+            : { start, end },
+        ),
+      );
       let scope: MoveScope | null = null;
       if (event.kind === 'booking' && event.booking.plan) {
         // A plan's visit: it stays where it was dropped while the owner says how much of the plan moves.
@@ -284,6 +357,7 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
               // rescheduled it) is refused with 409 BOOKING_CHANGED instead of silently overwritten.
               version: event.booking.version,
               ...(scope ? { scope } : {}),
+              ...(toCrew ? { crewId: toCrew._id } : {}),
             },
           });
           const replace = (b: Booking) => patchList(bookings, (list) => list.map((x) => (x._id === b._id ? b : x)));
@@ -292,11 +366,25 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
           if (scope === 'following') void bookings.refresh();
           const when = `${formatDay(dayOf(start))} at ${formatTime(timeOf(start))}`;
           const who = updated.firstName || 'The customer';
+          const timeMoved = +start !== +event.start;
+          // The crew named is the one in the server's answer.
+          const givenTo = toCrew && updated.crewId === toCrew._id ? toCrew : undefined;
+          if (toCrew && !givenTo && !timeMoved) {
+            showToast(
+              `The booking stays with its crew: it was not given to ${toCrew.name}. Reload and try again.`,
+              'error',
+            );
+            return false;
+          }
+          const crewWords = givenTo ? `, ${givenTo.name}` : '';
           offerUndo(
-            scope === 'following'
-              ? `This and following visits moved, from ${when}. ${who} will be e-mailed in 10 seconds.`
-              : `${scope ? 'Visit' : 'Booking'} moved to ${when}. ${who} will be e-mailed in 10 seconds.`,
-            'Move undone. No e-mail was sent.',
+            !timeMoved
+              ? // Only the crew changed: the customer's time is the same.
+                `${scope === 'following' ? 'This and following visits' : scope ? 'Visit' : 'Booking'} given to ${givenTo?.name}.`
+              : scope === 'following'
+                ? `This and following visits moved, from ${when}${crewWords}. ${who} will be e-mailed in 10 seconds.`
+                : `${scope ? 'Visit' : 'Booking'} moved to ${when}${crewWords}. ${who} will be e-mailed in 10 seconds.`,
+            timeMoved ? 'Move undone. No e-mail was sent.' : 'Change undone.',
             async () => {
               replace(await client.dashboard.undo({ params: { token: undo.token } }));
               if (scope === 'following') void bookings.refresh();
@@ -334,7 +422,8 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
   );
 
   const onMove = useCallback(
-    (event: CalendarEvent, start: Date, end: Date, isAllDay: boolean) => void move(event, start, end, isAllDay),
+    (event: CalendarEvent, start: Date, end: Date, isAllDay: boolean, crewId?: string) =>
+      void move(event, start, end, isAllDay, crewId),
     [move],
   );
   const onSelectSlot = useCallback((slot: SlotInfo) => {
@@ -369,7 +458,7 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
   const failures = [availability.error.value, bookings.error.value, blocked.error.value].filter(
     (e): e is string => !!e,
   );
-  const ready = !!availabilityList && !!bookingList && !!blockedList;
+  const ready = !!availabilityList && !!bookingList && !!blockedList && crewsSettled;
   // The hours reach the grid together with the range's events, in one render: each of
   // them re-renders every slot of the grid, and the answers arrive together.
   const gridHours = ready ? hours : null;
@@ -378,6 +467,7 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
 
   return (
     <>
+      {named && <CrewFilter columns={columns} shown={shownCrew} onShow={onCrew} />}
       <div className="cal-bar">
         <ul className="cal-legend" aria-label="Legend">
           {LEGEND.filter(([key]) => (key !== 'travel' || travel.length > 0) && (key !== 'timeless' || anyTimeless)).map(
@@ -428,6 +518,8 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
             <BusinessCalendar
               events={events}
               travel={travel}
+              resources={resources}
+              columnHours={crewHours}
               view={view}
               date={date}
               hours={gridHours}
@@ -449,6 +541,7 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
           key={selected.key}
           event={selected}
           timeZone={timeZone}
+          crews={named ? crewList : undefined}
           onMove={move}
           onDelete={deleteBlock}
           onBookingChange={(b) => patchList(bookings, (list) => list.map((x) => (x._id === b._id ? b : x)))}

@@ -1,9 +1,11 @@
 /**
  * What the overview loads: today's bookings (with the deposit cards' figures, for a business
- * that takes deposits) and the business profile (its date line), both startable early.
+ * that takes deposits), the business profile (its date line) and the crews (a chip per job once
+ * there are two or more), all startable early.
  */
 import { client } from '../../lib/api.ts';
 import { businessProfile } from '../../lib/business.ts';
+import { crewsResource } from '../../lib/crews.ts';
 import { startEarly, takeEarly } from '../../lib/early-loads.ts';
 
 export const OVERVIEW_DATA = { path: '/dashboard', key: 'overview:today' } as const;
@@ -15,5 +17,6 @@ export const todaysBookings = () => takeEarly(OVERVIEW_DATA.key, loadToday);
 
 export function startOverviewLoads(): void {
   startEarly(OVERVIEW_DATA.key, loadToday);
-  if (businessProfile.data.peek() === undefined && !businessProfile.loading.peek()) void businessProfile.refresh();
+  for (const shared of [businessProfile, crewsResource])
+    if (shared.data.peek() === undefined && !shared.loading.peek()) void shared.refresh();
 }

@@ -9,7 +9,7 @@
 import { formatClock, formatHour, type TimeFormat } from '@slotwise/shared/clock';
 import { format, getDay, parse, startOfWeek } from 'date-fns';
 import { enUS } from 'date-fns/locale/en-US';
-import { type KeyboardEvent, memo, type SyntheticEvent, useEffect, useMemo, useRef } from 'react';
+import { type CSSProperties, type KeyboardEvent, memo, type SyntheticEvent, useEffect, useMemo, useRef } from 'react';
 import {
   Calendar,
   type Components,
@@ -17,15 +17,18 @@ import {
   type EventProps,
   type Formats,
   type Messages,
+  type ResourceHeaderProps,
   type SlotInfo,
   type View,
 } from 'react-big-calendar';
 import dragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
+import { CrewDot } from '../../../components/crew-chip.tsx';
 import { formatTime, useTimeFormat } from '../../../lib/format.ts';
 import '../calendar.css';
 import { type CalendarEvent, type HoursByWeekday, slotIsOpen, type TravelEvent } from '../calendar-events.ts';
+import type { CrewColumn } from '../crew-columns.ts';
 import { withFastDates } from '../fast-dates.ts';
 import { CALENDAR_VIEWS, type CalendarView, timeOf, WEEK_STARTS_ON } from '../wall-clock.ts';
 
@@ -51,7 +54,7 @@ const withDragAndDrop = cjsDefault(dragAndDrop);
 
 /** What the grid draws: events, and the drives between them behind (background events). */
 type CalendarItem = CalendarEvent | TravelEvent;
-const DnDCalendar = withDragAndDrop<CalendarItem>(Calendar);
+const DnDCalendar = withDragAndDrop<CalendarItem, CrewColumn>(Calendar);
 
 /** The calendar's labels on a clock: the hours of the axis, and each event's and selection's times. */
 function calendarFormats(clock: TimeFormat): Formats {
@@ -101,12 +104,19 @@ function RepeatMark({ event }: { event: CalendarItem }) {
   );
 }
 
-/** Week and day events: a plan's repeat mark, and the title. */
+/** With two or more crews, the crew's name for screen readers (its colour is the stripe beside the event). */
+function CrewName({ event }: { event: CalendarItem }) {
+  if (event.kind !== 'booking' || !event.crew) return null;
+  return <span className="visually-hidden">{`, ${event.crew.name}`}</span>;
+}
+
+/** Week and day events: a plan's repeat mark, the title, and the crew. */
 function TimeEvent({ event, title }: EventProps<CalendarItem>) {
   return (
     <>
       <RepeatMark event={event} />
       {title}
+      <CrewName event={event} />
     </>
   );
 }
@@ -123,10 +133,25 @@ function MonthEvent({ event }: EventProps<CalendarItem>) {
     <span className="cal-month-event" role="button" tabIndex={0}>
       <span className="cal-month-time">{formatTime(timeOf(event.start))}</span> <RepeatMark event={event} />
       {event.title}
+      <CrewName event={event} />
     </span>
   );
 }
-const COMPONENTS: Components<CalendarItem> = { event: TimeEvent, month: { event: MonthEvent } };
+
+/** A crew's column in the day view: its colour and name. */
+function CrewHeader({ label, resource }: ResourceHeaderProps<CrewColumn>) {
+  return (
+    <span className="cal-crew-header" title={resource.title}>
+      <CrewDot color={resource.color} />
+      {label}
+    </span>
+  );
+}
+const COMPONENTS: Components<CalendarItem, CrewColumn> = {
+  event: TimeEvent,
+  month: { event: MonthEvent },
+  resourceHeader: CrewHeader,
+};
 
 // Precomputed class objects: react-big-calendar calls these getters for every slot and event on every render.
 const OPEN = { className: 'cal-slot--open' };
@@ -147,14 +172,32 @@ const TIMELESS_PROPS: Partial<Record<CalendarItem['color'], { className: string 
   amber: { className: 'cal-event cal-event--amber cal-event--timeless' },
   grey: { className: 'cal-event cal-event--grey cal-event--timeless' },
 };
-const eventPropGetter = (event: CalendarItem) =>
-  (event.kind === 'booking' && !event.holdsTime && TIMELESS_PROPS[event.color]) || EVENT_PROPS[event.color];
+/** A booking's props with its crew's stripe, made once per status and colour. */
+const CREW_PROPS = new Map<string, { className: string; style: CSSProperties }>();
+function withCrew(props: { className: string }, color: string) {
+  const key = `${props.className}|${color}`;
+  let made = CREW_PROPS.get(key);
+  if (!made) {
+    made = { className: `${props.className} cal-event--crew`, style: { '--crew-color': color } as CSSProperties };
+    CREW_PROPS.set(key, made);
+  }
+  return made;
+}
+const eventPropGetter = (event: CalendarItem) => {
+  const props =
+    (event.kind === 'booking' && !event.holdsTime && TIMELESS_PROPS[event.color]) || EVENT_PROPS[event.color];
+  return event.kind === 'booking' && event.crew ? withCrew(props, event.crew.color) : props;
+};
 const NO_TRAVEL: TravelEvent[] = [];
 
 export interface BusinessCalendarProps {
   events: CalendarEvent[];
   /** Drives between jobs (week and day views), behind the events; never dragged or opened. */
   travel?: TravelEvent[];
+  /** The day view's columns, one per crew (two or more crews); absent: one column per day. */
+  resources?: CrewColumn[];
+  /** The hours of the columns whose crew has its own week (the others shade by `hours`). */
+  columnHours?: ReadonlyMap<string, HoursByWeekday>;
   view: CalendarView;
   date: Date;
   /** Null while the business hours load: nothing is shaded yet. */
@@ -163,7 +206,8 @@ export interface BusinessCalendarProps {
   getNow: () => Date;
   onView: (view: CalendarView) => void;
   onNavigate: (date: Date) => void;
-  onMove: (event: CalendarEvent, start: Date, end: Date, isAllDay: boolean) => void;
+  /** `crewId`: the column it was dropped on, in the day view by crew. */
+  onMove: (event: CalendarEvent, start: Date, end: Date, isAllDay: boolean, crewId?: string) => void;
   onSelectSlot: (slot: SlotInfo) => void;
   onSelectEvent: (event: CalendarEvent) => void;
 }
@@ -181,6 +225,8 @@ function toDate(value: Date | string): Date {
 export const BusinessCalendar = memo(function BusinessCalendar({
   events,
   travel = NO_TRAVEL,
+  resources,
+  columnHours,
   view,
   date,
   hours,
@@ -193,8 +239,12 @@ export const BusinessCalendar = memo(function BusinessCalendar({
 }: BusinessCalendarProps) {
   const formats = FORMATS[useTimeFormat()];
   const slotPropGetter = useMemo(
-    () => (slot: Date) => (!hours ? NO_PROPS : slotIsOpen(hours, slot) ? OPEN : CLOSED),
-    [hours],
+    () => (slot: Date, resourceId?: number | string) => {
+      if (!hours) return NO_PROPS;
+      const own = typeof resourceId === 'string' ? columnHours?.get(resourceId) : undefined;
+      return slotIsOpen(own ?? hours, slot) ? OPEN : CLOSED;
+    },
+    [hours, columnHours],
   );
   const dayPropGetter = useMemo(() => (day: Date) => (!hours || hours[day.getDay()] ? NO_PROPS : CLOSED_DAY), [hours]);
   // Week and day events are role=button with tabIndex 0; Enter or Space opens them like a click.
@@ -211,8 +261,10 @@ export const BusinessCalendar = memo(function BusinessCalendar({
   );
   const dropHandler = useMemo(
     () =>
-      ({ event, start, end, isAllDay }: EventInteractionArgs<CalendarItem>) => {
-        if (event.kind !== 'travel') onMove(event, toDate(start), toDate(end), !!isAllDay);
+      ({ event, start, end, isAllDay, resourceId }: EventInteractionArgs<CalendarItem>) => {
+        // Without columns react-big-calendar answers a placeholder object, not a crew's id.
+        const crewId = typeof resourceId === 'string' ? resourceId : undefined;
+        if (event.kind !== 'travel') onMove(event, toDate(start), toDate(end), !!isAllDay, crewId);
       },
     [onMove],
   );
@@ -250,6 +302,10 @@ export const BusinessCalendar = memo(function BusinessCalendar({
         culture="en-US"
         events={events}
         backgroundEvents={travel}
+        resources={resources}
+        resourceAccessor="resourceId"
+        resourceIdAccessor="id"
+        resourceTitleAccessor="title"
         view={view}
         views={VIEWS}
         date={date}

@@ -2,12 +2,12 @@
  * What a click on an event opens (a bottom sheet on a phone, components/modal.tsx): its
  * details; for a booking, Approve and Decline while it is pending, Next free time for a plan's
  * visit whose day was taken, Refund while a deposit is paid and not all refunded, Call and
- * Navigate; its deposit's chips and its plan; a
+ * Navigate; its deposit's chips, its plan and, with two or more crews, its crew; a
  * Move form (the same move as a drag, for keyboard users and anyone who cannot drag
- * precisely); and Delete for a blocked time.
+ * precisely, with a Crew choice as a drop on a crew's column); and Delete for a blocked time.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import type { Booking } from '@slotwise/shared/api';
+import type { Booking, Crew } from '@slotwise/shared/api';
 import { formatUsd } from '@slotwise/shared/money';
 import { zoneLabel } from '@slotwise/shared/time-zone';
 import { StatusBadge } from '@slotwise/ui/status-badge.tsx';
@@ -15,6 +15,7 @@ import { addMinutes, differenceInMinutes } from 'date-fns';
 import { type FormEvent, useId, useState } from 'react';
 import { BookingDecisions } from '../../../components/booking-decisions.tsx';
 import { PaymentChips, RefundButton } from '../../../components/booking-payment.tsx';
+import { CrewChip } from '../../../components/crew-chip.tsx';
 import { EmailText } from '../../../components/email-text.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { NextFreeTimeButton } from '../../../components/next-free-time-button.tsx';
@@ -43,6 +44,7 @@ function When({ event }: { event: CalendarEvent }) {
 export function EventDialog({
   event,
   timeZone,
+  crews,
   onMove,
   onDelete,
   onBookingChange,
@@ -50,8 +52,13 @@ export function EventDialog({
 }: {
   event: CalendarEvent;
   timeZone: string;
-  /** Resolves true when the server accepted the move (a refusal is alerted by the caller). */
-  onMove: (event: CalendarEvent, start: Date, end: Date) => Promise<boolean>;
+  /** With two or more crews: the crews a booking can be given to from its Move form. */
+  crews?: readonly Crew[];
+  /**
+   * Resolves true when the server accepted the move (a refusal is alerted by the caller);
+   * `crewId`: give the booking to that crew.
+   */
+  onMove: (event: CalendarEvent, start: Date, end: Date, isAllDay?: boolean, crewId?: string) => Promise<boolean>;
   onDelete: (blockedId: string) => Promise<void>;
   /** The booking as the server has it after Approve, Decline or an Undo. */
   onBookingChange: (booking: Booking) => void;
@@ -65,6 +72,10 @@ export function EventDialog({
   const [day, setDay] = useState(dayOf(event.start));
   const [startTime, setStartTime] = useState(timeOf(event.start));
   const [endTime, setEndTime] = useState(timeOf(event.end));
+  const crew = event.kind === 'booking' ? event.crew : undefined;
+  const [crewId, setCrewId] = useState(crew?.id ?? '');
+  // The crews it can go to: those taking jobs, and its own even when paused.
+  const crewChoices = crews && crew ? crews.filter((c) => c.active || c._id === crew.id) : [];
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -83,7 +94,7 @@ export function EventDialog({
     }
     setProblem(null);
     setBusy(true);
-    const moved = await onMove(event, start, end);
+    const moved = await onMove(event, start, end, false, crewId && crewId !== crew?.id ? crewId : undefined);
     setBusy(false);
     if (moved) onClose();
   }
@@ -146,6 +157,14 @@ export function EventDialog({
               </dd>
             </>
           )}
+          {crew && (
+            <>
+              <dt>Crew</dt>
+              <dd>
+                <CrewChip crew={crew} label={null} />
+              </dd>
+            </>
+          )}
           <dt>Customer</dt>
           <dd>{`${booking.firstName} ${booking.lastName}`.trim()}</dd>
           <dt>Contact</dt>
@@ -202,6 +221,23 @@ export function EventDialog({
                 ))}
               </select>
             </div>
+            {crewChoices.length > 1 && (
+              <div className="field">
+                <label htmlFor={`${id}-crew`}>Crew</label>
+                <select
+                  id={`${id}-crew`}
+                  className="input"
+                  value={crewId}
+                  onChange={(e) => setCrewId(e.currentTarget.value)}
+                >
+                  {crewChoices.map((c) => (
+                    <option key={c._id} value={c._id}>
+                      {c.active ? c.name : `${c.name} (paused)`}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
             {isBlocked && (
               <div className="field">
                 <label htmlFor={`${id}-end`}>End Time</label>

@@ -260,3 +260,59 @@ describe('Overview: deposits', () => {
     expect(api.callsTo(REFUND)[0]?.params.id).toBe(booking._id);
   });
 });
+
+describe("Overview: the agenda's crews", () => {
+  const crew = (id: string, name: string, color: string) => ({
+    _id: id,
+    name,
+    color,
+    active: true,
+    hours: null,
+    startAddress: null,
+    serviceIds: null,
+    member: null,
+  });
+  const MAIN = crew('0f5c2a7e-1b3d-4c5e-8f9a-0b1c2d3e4f5a', 'Main crew', '#0f766e');
+  const TRUCK = crew('1a6d3b8f-2c4e-4d6f-9a0b-1c2d3e4f5a6b', 'Truck 2', '#7e22ce');
+  const today = {
+    body: {
+      bookings: [
+        makeBooking({ firstName: 'Dana', lastName: 'Reyes', crewId: TRUCK._id }),
+        // Written before crews: the first crew's.
+        makeBooking({
+          firstName: 'Lee',
+          lastName: 'Park',
+          crewId: null,
+          bookingTime: { day: '2026-03-05', startTime: '13:00', endTime: '14:00' },
+        }),
+      ],
+    },
+  };
+  const job = (name: string) => screen.getByRole('article', { name: `Full Detail for ${name}` });
+
+  it('names the crew of each job, in its colour, once the business has two or more crews', async () => {
+    storeToken();
+    fakeApi({
+      [TODAY]: today,
+      'GET /api/business-dashboard/crews': { body: { crews: [MAIN, TRUCK], nameCrewInMails: false } },
+    });
+    renderApp('/dashboard');
+    await screen.findByRole('article', { name: 'Full Detail for Dana Reyes' });
+    expect(await within(job('Dana Reyes')).findByText('Truck 2')).toBeInTheDocument();
+    expect(within(job('Dana Reyes')).getByText('Truck 2').closest('.crew-chip')).toHaveTextContent('Crew: Truck 2');
+    expect(within(job('Lee Park')).getByText('Main crew')).toBeInTheDocument();
+  });
+
+  it('names no crew when the business has one crew', async () => {
+    storeToken();
+    const api = fakeApi({
+      [TODAY]: today,
+      'GET /api/business-dashboard/crews': { body: { crews: [MAIN], nameCrewInMails: false } },
+    });
+    renderApp('/dashboard');
+    await screen.findByRole('article', { name: 'Full Detail for Dana Reyes' });
+    await waitFor(() => expect(api.callsTo('GET /api/business-dashboard/crews')).toHaveLength(1));
+    expect(screen.queryByText('Main crew')).not.toBeInTheDocument();
+    expect(document.querySelector('.crew-chip')).toBeNull();
+  });
+});

@@ -4,6 +4,7 @@ import { formatUsd } from '@slotwise/shared/money';
 import type { ReactNode } from 'react';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { businessProfile } from '../../../lib/business.ts';
+import { crewsResource, namesCrews } from '../../../lib/crews.ts';
 import { isNetworkError } from '../../../lib/errors.ts';
 import { formatToday } from '../../../lib/format.ts';
 import { useResource, useSharedResource } from '../../../lib/resource.ts';
@@ -39,6 +40,8 @@ export function OverviewPage() {
   useSignals();
   const today = useResource(todaysBookings, (err) => (isNetworkError(err) ? (err as Error).message : OVERVIEW_FAILED));
   const profile = useSharedResource(businessProfile).data.value;
+  // A decoration: without them (one crew, or a failed load) the agenda names no crew.
+  const crews = useSharedResource(crewsResource).data.value?.crews;
   const loaded = today.data.value;
   const bookings = loaded && shownToOwner(loaded.bookings);
   const error = today.error.value;
@@ -66,6 +69,7 @@ export function OverviewPage() {
           ) : (
             <TodayAgenda
               bookings={[...bookings].sort(byStartTime)}
+              crews={namesCrews(crews) ? crews : undefined}
               onChange={(updated) => {
                 const now = today.data.peek();
                 if (now)

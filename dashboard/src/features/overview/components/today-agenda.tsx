@@ -2,21 +2,32 @@
  * Today's schedule as an agenda (issue 21): one row per booking in time order, readable
  * on a phone held in one hand. Each row shows the time, the service and status, the
  * customer, the price, the deposit's chips, the address as a link that opens directions in
- * the phone's map app, the phone number as a link that dials it, Approve / Decline for a
+ * the phone's map app, the phone number as a link that dials it, the crew doing it (a chip in
+ * its colour, once the business has two or more crews), Approve / Decline for a
  * pending booking (components/booking-decisions.tsx) and Refund for a paid deposit
  * (components/booking-payment.tsx).
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import type { Booking } from '@slotwise/shared/api';
+import type { Booking, Crew } from '@slotwise/shared/api';
 import { formatUsd } from '@slotwise/shared/money';
 import { StatusBadge } from '@slotwise/ui/status-badge.tsx';
 import { BookingDecisions } from '../../../components/booking-decisions.tsx';
 import { PaymentChips, RefundButton } from '../../../components/booking-payment.tsx';
+import { CrewChip } from '../../../components/crew-chip.tsx';
 import { directionsLink } from '../../../lib/contact-links.ts';
+import { crewOf } from '../../../lib/crews.ts';
 import { formatTime } from '../../../lib/format.ts';
 import { formatPhone, telHref } from '../../../lib/phone.ts';
 
-function AgendaItem({ booking, onChange }: { booking: Booking; onChange: (booking: Booking) => void }) {
+function AgendaItem({
+  booking,
+  crew,
+  onChange,
+}: {
+  booking: Booking;
+  crew: Crew | undefined;
+  onChange: (booking: Booking) => void;
+}) {
   // The phone formatter arrives in a signal (lib/phone.ts).
   useSignals();
   const name = `${booking.firstName} ${booking.lastName}`.trim();
@@ -32,6 +43,11 @@ function AgendaItem({ booking, onChange }: { booking: Booking; onChange: (bookin
             <h3>{booking.serviceName}</h3>
             <StatusBadge status={booking.status} />
           </header>
+          {crew && (
+            <p className="agenda-crew">
+              <CrewChip crew={crew} />
+            </p>
+          )}
           <p className="agenda-who">
             <span>{name}</span>
             <span className="agenda-price">{formatUsd(booking.totalQuote)}</span>
@@ -79,16 +95,19 @@ function AgendaItem({ booking, onChange }: { booking: Booking; onChange: (bookin
 
 export function TodayAgenda({
   bookings,
+  crews,
   onChange,
 }: {
   /** Today's bookings, in time order. */
   bookings: readonly Booking[];
+  /** With two or more crews: each job names its crew. */
+  crews?: readonly Crew[];
   onChange: (booking: Booking) => void;
 }) {
   return (
     <ol className="agenda">
       {bookings.map((b) => (
-        <AgendaItem key={b._id} booking={b} onChange={onChange} />
+        <AgendaItem key={b._id} booking={b} crew={crews && crewOf(b, crews)} onChange={onChange} />
       ))}
     </ol>
   );

@@ -1,49 +1,17 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { timeSteps } from '@slotwise/shared/time';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FlashMessage } from '../../../components/flash-message.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { client } from '../../../lib/api.ts';
 import { serverDetail } from '../../../lib/errors.ts';
-import { formatTime } from '../../../lib/format.ts';
 import { useResource } from '../../../lib/resource.ts';
 import { type Flash, useFlash } from '../../../lib/use-flash.ts';
 import { type DayRow, firstBadDay, rowsFrom, toEntry } from '../hours.ts';
+import { WeekHoursFields } from './week-hours-fields.tsx';
 
 const HOURS_SAVED = 'Business hours updated successfully!';
 const HOURS_SAVE_FAILED = 'Failed to update business hours. Please try again.';
 const HOURS_LOAD_FAILED = 'Failed to load business hours.';
-
-const TIMES = timeSteps(30);
-
-function TimeSelect({
-  label,
-  value,
-  disabled,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  disabled: boolean;
-  onChange: (v: string) => void;
-}) {
-  useSignals();
-  return (
-    <select
-      className="input hours-select"
-      aria-label={label}
-      value={value}
-      disabled={disabled}
-      onChange={(e) => onChange(e.currentTarget.value)}
-    >
-      {TIMES.map((t) => (
-        <option key={t} value={t}>
-          {formatTime(t)}
-        </option>
-      ))}
-    </select>
-  );
-}
 
 function HoursForm({ initial, flash }: { initial: DayRow[]; flash: (f: Flash) => void }) {
   const [rows, setRows] = useState(initial);
@@ -97,45 +65,13 @@ function HoursForm({ initial, flash }: { initial: DayRow[]; flash: (f: Flash) =>
 
   return (
     <form onSubmit={save}>
-      <fieldset className="hours-table">
-        <legend className="visually-hidden">Weekly hours</legend>
-        {rows.map((r) => {
-          const invalid = r.enabled && r.endTime <= r.startTime;
-          return (
-            <div key={r.day} className={r.enabled ? 'hours-row' : 'hours-row is-off'}>
-              <label className="hours-day">
-                <input
-                  type="checkbox"
-                  role="switch"
-                  className="switch"
-                  checked={r.enabled}
-                  aria-checked={r.enabled}
-                  disabled={pendingDay === r.day}
-                  onChange={() => toggle(r)}
-                />
-                <span>{r.day}</span>
-              </label>
-              <span className="hours-state">{r.enabled ? 'Open' : 'Closed'}</span>
-              <div className="hours-times">
-                <TimeSelect
-                  label={`${r.day} start time`}
-                  value={r.startTime}
-                  disabled={!r.enabled}
-                  onChange={(v) => update(r.day, { startTime: v })}
-                />
-                <span aria-hidden="true">to</span>
-                <TimeSelect
-                  label={`${r.day} end time`}
-                  value={r.endTime}
-                  disabled={!r.enabled}
-                  onChange={(v) => update(r.day, { endTime: v })}
-                />
-              </div>
-              {invalid && <p className="field-error hours-error">End time must be after start time.</p>}
-            </div>
-          );
-        })}
-      </fieldset>
+      <WeekHoursFields
+        rows={rows}
+        legend="Weekly hours"
+        onChange={update}
+        onToggle={(r) => void toggle(r)}
+        pendingDay={pendingDay}
+      />
       <div className="row section-actions">
         <button type="submit" className="btn btn--primary" disabled={saving}>
           {saving ? 'Saving...' : 'Save Hours'}

@@ -44,6 +44,24 @@ function settingsApi(over: Record<string, Handler | Reply> = {}) {
       body: { privacyUrl: null, retentionMonths: 24, defaultPrivacyUrl: 'http://localhost/privacy/b1' },
     },
     [`GET ${B}/account`]: { body: { email: 'owner@example.com', phoneNumber: '+1 5551234567' } },
+    [`GET ${B}/crews`]: {
+      body: {
+        crews: [
+          {
+            _id: '0f5c2a7e-1b3d-4c5e-8f9a-0b1c2d3e4f5a',
+            name: 'Main crew',
+            color: '#0f766e',
+            active: true,
+            hours: null,
+            startAddress: null,
+            serviceIds: null,
+            member: null,
+          },
+        ],
+        nameCrewInMails: false,
+      },
+    },
+    [`GET ${B}/services`]: { body: { services: [] } },
     [`GET ${B}/settings/payments`]: {
       body: {
         stripe: null,
@@ -75,6 +93,7 @@ describe('Settings page', { timeout: 20_000 }, () => {
       'Time Zone',
       'Booking Button and Branding',
       'Business Hours',
+      'Crews',
       'Operations',
       'Payments',
       'Calendar Feed',
@@ -93,6 +112,7 @@ describe('Settings page', { timeout: 20_000 }, () => {
     expect(await within(section('Account')).findByLabelText('Email Address')).toHaveValue('owner@example.com');
     expect(await within(section('Payments')).findByLabelText('Stripe secret key')).toBeInTheDocument();
     expect(await within(section('Booking Button and Branding')).findByLabelText('Button text')).toHaveValue('Book now');
+    expect(await within(section('Crews')).findByRole('button', { name: 'Add crew' })).toBeInTheDocument();
   });
 });
 
