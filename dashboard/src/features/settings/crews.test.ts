@@ -1,14 +1,6 @@
 import type { Crew, Service } from '@slotwise/shared/api';
 import { describe, expect, it } from 'vitest';
-import {
-  CREW_COLOURS,
-  colourWarning,
-  draftFrom,
-  memberWords,
-  nextCrewColour,
-  servicesWords,
-  toCrewRequest,
-} from './crews.ts';
+import { CREW_COLOURS, colourWarning, draftFrom, nextCrewColour, servicesWords, toCrewRequest } from './crews.ts';
 
 const crew = (over: Partial<Crew> = {}): Crew => ({
   _id: 'c1',
@@ -61,12 +53,6 @@ describe("a crew's words", () => {
     expect(servicesWords(crew(), [WASH])).toBe('Every service');
     expect(servicesWords(crew({ serviceIds: ['s2', 's1'] }), [WASH, DETAIL])).toBe('Wash, Full Detail');
     expect(servicesWords(crew({ serviceIds: ['s2', 's1'] }), undefined)).toBe('2 services');
-  });
-
-  it('says who signs in as it', () => {
-    expect(memberWords(null)).toBeNull();
-    expect(memberWords({ email: 'sam@example.com', status: 'invited' })).toBe('Invited: sam@example.com');
-    expect(memberWords({ email: 'sam@example.com', status: 'active' })).toBe('Signs in as sam@example.com');
   });
 
   it('warns of a colour hard to see on white, not of the palette', () => {

@@ -144,9 +144,3 @@ export function hoursWords(crew: Pick<Crew, 'hours'>): string {
 export function startWords(crew: Pick<Crew, 'startAddress'>): string {
   return crew.startAddress ?? 'Business address';
 }
-
-/** Who signs in as the crew: "Invited: sam@example.com", "Signs in as sam@example.com", or null. */
-export function memberWords(member: Crew['member']): string | null {
-  if (!member) return null;
-  return member.status === 'invited' ? `Invited: ${member.email}` : `Signs in as ${member.email}`;
-}

@@ -97,7 +97,8 @@ describe('Settings: Crews', { timeout: 20_000 }, () => {
     expect(await within(truck).findByText('Wash')).toBeInTheDocument();
     expect(truck).toHaveTextContent('Own hours');
     expect(truck).toHaveTextContent('500 Congress Ave, Austin, TX 78701, USA');
-    expect(truck).toHaveTextContent('Invited: sam@example.com');
+    expect(truck).toHaveTextContent('Invited sam@example.com');
+    expect(within(truck).getByRole('button', { name: 'Resend' })).toBeVisible();
     expect(within(truck).getByRole('button', { name: 'Edit' })).toHaveAccessibleDescription(/Truck 2/);
     expect(screen.getByRole('switch', { name: 'Name the crew in mails to customers' })).not.toBeChecked();
   });

@@ -16,8 +16,9 @@ import { crewsResource } from '../../../lib/crews.ts';
 import { serverDetail } from '../../../lib/errors.ts';
 import { useResource, useSharedResource } from '../../../lib/resource.ts';
 import { useFlash } from '../../../lib/use-flash.ts';
-import { hoursWords, memberWords, servicesWords, startWords } from '../crews.ts';
+import { hoursWords, servicesWords, startWords } from '../crews.ts';
 import { CrewForm } from './crew-form.tsx';
+import { CrewMember } from './crew-member.tsx';
 
 const MAILS_FAILED = 'Failed to change what mails say. Please try again.';
 
@@ -28,13 +29,15 @@ function CrewRow({
   crew,
   services,
   onEdit,
+  onChange,
 }: {
   crew: Crew;
   services: readonly Service[] | undefined;
   onEdit: () => void;
+  /** The crew as the server answered a change of its login. */
+  onChange: (crew: Crew) => void;
 }) {
   const id = useId();
-  const member = memberWords(crew.member);
   return (
     <li className={crew.active ? 'crew-item' : 'crew-item is-paused'}>
       <div className="crew-summary">
@@ -57,8 +60,7 @@ function CrewRow({
             <dd>{startWords(crew)}</dd>
           </div>
         </dl>
-        {member && <p className="crew-member">{member}</p>}
-        {/* crew member invite: features/settings/components/crew-member.tsx */}
+        <CrewMember crew={crew} onChange={onChange} />
       </div>
       <button type="button" className="btn btn--small" aria-describedby={`${id}-name`} onClick={onEdit}>
         Edit
@@ -130,15 +132,19 @@ export function CrewsSection() {
   const list = data?.crews;
   const serviceList = services.data.value;
 
-  function saved(crew: Crew) {
+  /** The shared list with this crew as the server answered it. */
+  function keep(crew: Crew) {
     const now = crews.data.peek();
-    if (now) {
-      const known = now.crews.some((c) => c._id === crew._id);
-      crews.set({
-        ...now,
-        crews: known ? now.crews.map((c) => (c._id === crew._id ? crew : c)) : [...now.crews, crew],
-      });
-    }
+    if (!now) return;
+    const known = now.crews.some((c) => c._id === crew._id);
+    crews.set({
+      ...now,
+      crews: known ? now.crews.map((c) => (c._id === crew._id ? crew : c)) : [...now.crews, crew],
+    });
+  }
+
+  function saved(crew: Crew) {
+    keep(crew);
     const added = !editing?.crew;
     setEditing(null);
     show({ kind: 'success', text: added ? `Crew "${crew.name}" added.` : `Crew "${crew.name}" saved.` });
@@ -171,7 +177,13 @@ export function CrewsSection() {
         ) : (
           <ul className="crew-list" aria-label="Your crews">
             {list.map((c) => (
-              <CrewRow key={c._id} crew={c} services={serviceList} onEdit={() => setEditing({ crew: c })} />
+              <CrewRow
+                key={c._id}
+                crew={c}
+                services={serviceList}
+                onEdit={() => setEditing({ crew: c })}
+                onChange={keep}
+              />
             ))}
           </ul>
         )}
