@@ -165,6 +165,7 @@ test('the owner drags a job to the other crew in day view', async ({ page }) => 
 test('the crew member signs in and sees only their own jobs, without prices', async ({ page, browser }) => {
   await openAs(page, owner, '/dashboard/settings#crews');
   const row = page.locator('section#crews').getByRole('listitem').filter({ hasText: 'Van 2' });
+  await row.getByRole('button', { name: 'Invite a login' }).click();
   await row.getByLabel('E-mail').fill(MEMBER);
   await row.getByRole('button', { name: 'Invite by e-mail' }).click();
   await expect(row).toContainText(`Invited`);

@@ -35,7 +35,12 @@ export function toCrewJob(row: CrewJobRow, business: Pick<Business, 'time_zone' 
     customerAddress: row.customer_address,
     status: crewJobStatus(row, now),
     startedAt: row.started_at === null ? null : new Date(row.started_at).toISOString(),
-    notes: answer ? (business.question ? `${business.question}: ${answer}` : answer) : null,
+    // "Vehicle size: SUV"; a question already ending in ? or : takes no colon ("What size is your vehicle? SUV").
+    notes: answer
+      ? business.question
+        ? `${business.question}${/[?:]$/.test(business.question) ? '' : ':'} ${answer}`
+        : answer
+      : null,
   };
 }
 

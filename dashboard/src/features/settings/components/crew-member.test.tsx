@@ -38,7 +38,8 @@ function setup(start: Crew, routes: Record<string, Reply> = {}) {
 describe('Settings > Crews: a crew login', () => {
   it('invites by e-mail and shows the crew as invited', async () => {
     const { api, onChange, user } = setup(crew(null), { [INVITE]: { status: 201, body: invited } });
-    expect(screen.getByRole('region', { name: 'Crew login' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Crew login' })).toHaveTextContent('No login yet.');
+    await user.click(screen.getByRole('button', { name: 'Invite a login' }));
     expect(screen.getByText(/They see only this crew's jobs, without prices/)).toBeInTheDocument();
     await user.type(screen.getByLabelText('E-mail'), ' Sam@Example.com ');
     await user.click(screen.getByRole('button', { name: 'Invite by e-mail' }));
@@ -61,6 +62,7 @@ describe('Settings > Crews: a crew login', () => {
         },
       },
     });
+    await user.click(screen.getByRole('button', { name: 'Invite a login' }));
     await user.type(screen.getByLabelText('E-mail'), 'sam');
     await user.click(screen.getByRole('button', { name: 'Invite by e-mail' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Enter an e-mail address, like sam@example.com.');
@@ -107,6 +109,6 @@ describe('Settings > Crews: a crew login', () => {
     await user.click(screen.getByRole('button', { name: 'Remove access' }));
     expect(confirm).toHaveBeenLastCalledWith(expect.stringMatching(/^Remove sam@example.com's access to Truck 2\?/));
     expect(await screen.findByRole('status')).toHaveTextContent('sam@example.com can no longer log in as Truck 2.');
-    expect(screen.getByRole('button', { name: 'Invite by e-mail' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Invite a login' })).toBeInTheDocument();
   });
 });

@@ -23,6 +23,8 @@ export function CrewMember({ crew, onChange }: { crew: Crew; onChange: (crew: Cr
   const flash = useFlash();
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState<'invite' | 'resend' | 'remove' | null>(null);
+  // The invitation form stays folded until asked for: a list of crews reads as crews, not forms.
+  const [inviting, setInviting] = useState(false);
   const member = crew.member;
 
   async function run(what: 'invite' | 'resend' | 'remove', call: () => Promise<Crew>, done: string, failed: string) {
@@ -51,7 +53,10 @@ export function CrewMember({ crew, onChange }: { crew: Crew; onChange: (crew: Cr
       `Invitation sent to ${address.toLowerCase()}.`,
       INVITE_FAILED,
     );
-    if (sent) setEmail('');
+    if (sent) {
+      setEmail('');
+      setInviting(false);
+    }
   }
 
   function resend() {
@@ -84,7 +89,14 @@ export function CrewMember({ crew, onChange }: { crew: Crew; onChange: (crew: Cr
     <section className="crew-member" aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`}>Crew login</h3>
       <FlashMessage message={flash.message} />
-      {!member ? (
+      {!member && !inviting ? (
+        <p className="crew-member-none">
+          No login yet.{' '}
+          <button type="button" className="btn btn--small" onClick={() => setInviting(true)}>
+            Invite a login
+          </button>
+        </p>
+      ) : !member ? (
         <form onSubmit={invite} noValidate>
           <p className="hint">
             Invite the person who works as {crew.name} by e-mail. They see only this crew's jobs, without prices, and
@@ -102,9 +114,14 @@ export function CrewMember({ crew, onChange }: { crew: Crew; onChange: (crew: Cr
               onChange={(e) => setEmail(e.currentTarget.value)}
             />
           </div>
-          <button type="submit" className="btn btn--primary" disabled={busy !== null}>
-            {busy === 'invite' ? 'Sending...' : 'Invite by e-mail'}
-          </button>
+          <div className="row section-actions">
+            <button type="submit" className="btn btn--primary" disabled={busy !== null}>
+              {busy === 'invite' ? 'Sending...' : 'Invite by e-mail'}
+            </button>
+            <button type="button" className="btn" disabled={busy !== null} onClick={() => setInviting(false)}>
+              Cancel
+            </button>
+          </div>
         </form>
       ) : (
         <>
