@@ -382,7 +382,9 @@ describe.each(storages())('deposits with Stripe on %s', (kind) => {
       const r = await row(booked.bookingId);
       const csv = (await owner('GET', 'bookings/export')).body.split('\r\n');
       const line = csv.find((l) => l.startsWith(booked.bookingId))!;
-      expect(line).toMatch(new RegExp(`,paid,${r.paid_cents / 100},0,${(r.total_cents - r.paid_cents) / 100},,$`));
+      expect(line).toMatch(
+        new RegExp(`,paid,${r.paid_cents / 100},0,${(r.total_cents - r.paid_cents) / 100},,,Main crew$`),
+      );
     });
 
     it("gives the overview today's deposits, less refunds, and the balance still due", async () => {
