@@ -228,6 +228,23 @@ export const ERRORS = {
   JOB_NOT_TODAY: { status: 409, meaning: 'The job is on a later day; start it on its day.' },
   JOB_NOT_STARTED: { status: 409, meaning: 'The job was not started; start it before marking it completed.' },
 
+  // ----- the owner's own calendars, read in (docs/decisions/024) -----
+  CALENDAR_NOT_FOUND: { status: 404, meaning: "The calendar is not among this owner's connected calendars." },
+  CALENDARS_NOT_CONFIGURED: {
+    status: 409,
+    meaning:
+      'The server has no ENCRYPTION_KEY, so calendar addresses cannot be stored: the operator must set one first.',
+  },
+  CALENDAR_UNREADABLE: {
+    status: 422,
+    meaning:
+      'The address did not answer a calendar (not found, private, too large, too slow, not ICS...); the sentence says why and what to copy instead. Nothing was saved.',
+  },
+  CALENDAR_LIMIT_REACHED: {
+    status: 409,
+    meaning: 'The business has the most connected calendars allowed (10); remove one first.',
+  },
+
   // ----- undoing an owner's Decline or move (docs/decisions/014) -----
   UNDO_NOT_FOUND: {
     status: 404,

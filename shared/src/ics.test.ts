@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { bookingUid, buildIcs, foldLine, type IcsEvent } from './ics.ts';
+import { blockedUid, bookingUid, buildIcs, foldLine, type IcsEvent, ownEventOf } from './ics.ts';
 
 const event: IcsEvent = {
   uid: bookingUid('7d1f3f8e-3a55-4c5e-9d0a-2f4f1f0b9a11', 'https://book.example.com:8443/x'),
@@ -72,5 +72,21 @@ describe('foldLine', () => {
     const folded = foldLine(line);
     for (const part of folded.split('\r\n')) expect(new TextEncoder().encode(part).length).toBeLessThanOrEqual(75);
     expect(folded.replace(/\r\n /g, '')).toBe(line);
+  });
+});
+
+describe('ownEventOf', () => {
+  const id = '7d1f3f8e-3a55-4c5e-9d0a-2f4f1f0b9a11';
+  const here = 'https://book.example.com:8443';
+  it('knows a booking and a blocked time of ours by their UIDs', () => {
+    expect(ownEventOf(bookingUid(id, here), here)).toEqual({ kind: 'booking', id });
+    expect(ownEventOf(blockedUid(id, here), here)).toEqual({ kind: 'blocked', id });
+    expect(ownEventOf(` BOOKING-${id.toUpperCase()}@Book.Example.com:8443 `, here)).toEqual({ kind: 'booking', id });
+  });
+  it('leaves alone the same shape written by another server, and everything else', () => {
+    expect(ownEventOf(bookingUid(id, 'https://other.example.com'), here)).toBeNull();
+    expect(ownEventOf(`booking-${id}`, here)).toBeNull();
+    expect(ownEventOf('abc123@google.com', here)).toBeNull();
+    expect(ownEventOf(`booking-not-a-uuid@book.example.com:8443`, here)).toBeNull();
   });
 });

@@ -34,6 +34,24 @@ export function bookingUid(bookingId: string, publicUrl: string): string {
   return `booking-${bookingId}@${new URL(publicUrl).host}`;
 }
 
+/** One blocked time, one event, in the feed. */
+export function blockedUid(blockedId: string, publicUrl: string): string {
+  return `blocked-${blockedId}@${new URL(publicUrl).host}`;
+}
+
+const OWN_UID = /^(booking|blocked)-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})@(.+)$/i;
+
+/**
+ * What a UID of ours stands for (bookingUid, blockedUid) when it was written by the server at
+ * `publicUrl`, else null: an owner's calendar that subscribes to our feed, or holds the
+ * invitations we mailed, must not read our own events back as busy (docs/decisions/024).
+ */
+export function ownEventOf(uid: string, publicUrl: string): { kind: 'booking' | 'blocked'; id: string } | null {
+  const m = OWN_UID.exec(uid.trim());
+  if (!m || m[3]!.toLowerCase() !== new URL(publicUrl).host.toLowerCase()) return null;
+  return { kind: m[1]!.toLowerCase() as 'booking' | 'blocked', id: m[2]!.toLowerCase() };
+}
+
 /**
  * RFC 5545 3.3.11: backslash, semicolon, comma and line breaks (CRLF, LF or a lone CR) are
  * escaped in TEXT; no other control character may appear, so they are dropped (HTAB stays).

@@ -71,6 +71,25 @@ const EnvSchema = z.object({
     .optional(),
   /** Only for tests (the stand-in) and proxies: where the Stripe SDK sends its calls; Stripe's API by default. */
   STRIPE_API_URL: z.url().optional(),
+  /**
+   * Connected calendars (docs/decisions/024): whether their addresses may point at loopback and
+   * private networks (off: only public hosts, checked on every address a name resolves to and on
+   * every redirect; on only for tests and a calendar server on the operator's own network), how
+   * long one read may take, and how large a calendar may be.
+   */
+  CALENDAR_FETCH_ALLOW_PRIVATE: z.enum(['on', 'off']).default('off'),
+  CALENDAR_FETCH_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000, 'CALENDAR_FETCH_TIMEOUT_MS must be at least 1000 (1 second)')
+    .max(60_000, 'CALENDAR_FETCH_TIMEOUT_MS must be at most 60000 (1 minute)')
+    .default(10_000),
+  CALENDAR_FETCH_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024, 'CALENDAR_FETCH_MAX_BYTES must be at least 1024')
+    .max(100 * 1024 * 1024, 'CALENDAR_FETCH_MAX_BYTES must be at most 104857600 (100 MB)')
+    .default(10 * 1024 * 1024),
   /** Opens GET /metrics to `Authorization: Bearer <METRICS_TOKEN>`; unset, /metrics answers 404. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   /** Check every answer against its declared schema (routes/register.ts); on by default in development and tests. */
@@ -108,6 +127,17 @@ export interface Config {
   encryptionKey: string | undefined;
   /** The Stripe API's origin when not Stripe's own (tests, proxies). */
   stripeApiUrl: string | undefined;
+  /** Reading the owners' calendars (calendars/fetch.ts). */
+  calendarFetch: CalendarFetchConfig;
+}
+
+export interface CalendarFetchConfig {
+  /** Loopback and private addresses allowed (tests; a calendar server on the operator's network). */
+  allowPrivate: boolean;
+  /** The whole read, redirects included. */
+  timeoutMs: number;
+  /** The largest calendar read; a larger answer is refused. */
+  maxBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -152,6 +182,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     encryptionKey: e.ENCRYPTION_KEY,
     stripeApiUrl: e.STRIPE_API_URL,
+    calendarFetch: {
+      allowPrivate: e.CALENDAR_FETCH_ALLOW_PRIVATE === 'on',
+      timeoutMs: e.CALENDAR_FETCH_TIMEOUT_MS,
+      maxBytes: e.CALENDAR_FETCH_MAX_BYTES,
+    },
     checkAnswers: (e.CHECK_ANSWERS ?? (e.NODE_ENV === 'development' || e.NODE_ENV === 'test' ? 'on' : 'off')) === 'on',
   };
 }

@@ -30,6 +30,8 @@ const LIMITS: Record<LimitName, { max: number; timeWindow: string }> = {
   manage: { max: 60, timeWindow: '1 minute' },
   // Stripe sends every business's events from a few addresses; above this it retries later.
   webhook: { max: 1200, timeWindow: '1 minute' },
+  // Each call makes the server fetch an outside address (docs/decisions/024).
+  calendarFetch: { max: 20, timeWindow: '10 minutes' },
 };
 
 export function rateLimit(ctx: AppContext, name: LimitName) {

@@ -6,7 +6,7 @@
  */
 
 import type { OperationsSettings } from '@slotwise/shared/api';
-import { bookingUid, buildIcs, type IcsEvent } from '@slotwise/shared/ics';
+import { blockedUid, bookingUid, buildIcs, type IcsEvent } from '@slotwise/shared/ics';
 import { formatUsd, toDollars } from '@slotwise/shared/money';
 import { formatPhone } from '@slotwise/shared/phone';
 import type { FastifyReply } from 'fastify';
@@ -129,7 +129,6 @@ export function feedHandlers(ctx: AppContext): Handlers<'meta', 'calendarFeed'> 
       ]);
       // With more than one crew, each job says which crew does it.
       const crewOf = new Map(crews.length > 1 ? crews.map((c) => [c.id, c.name]) : []);
-      const host = new URL(ctx.config.publicUrl).host;
       const events: IcsEvent[] = [
         ...bookings.map((k) => ({
           uid: bookingUid(k.id, ctx.config.publicUrl),
@@ -151,7 +150,7 @@ export function feedHandlers(ctx: AppContext): Handlers<'meta', 'calendarFeed'> 
           updatedMs: k.updated_at,
         })),
         ...blocks.map((k) => ({
-          uid: `blocked-${k.id}@${host}`,
+          uid: blockedUid(k.id, ctx.config.publicUrl),
           startMs: k.start_ms,
           endMs: k.end_ms,
           summary: k.title,
