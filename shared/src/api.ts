@@ -1278,9 +1278,9 @@ export const CALENDARS_MAX = 10;
  * CalDAV server's export. Whether it answers a calendar is checked by the server.
  */
 const CalendarAddress = z
-  .string({ error: 'Paste the calendar\'s secret address (it starts with https:// or webcal://).' })
+  .string({ error: "Paste the calendar's secret address (it starts with https:// or webcal://)." })
   .trim()
-  .min(1, 'Paste the calendar\'s secret address (it starts with https:// or webcal://).')
+  .min(1, "Paste the calendar's secret address (it starts with https:// or webcal://).")
   .max(2000, 'That address is longer than any calendar address (2,000 characters); copy it again.')
   .refine((s) => {
     try {
@@ -1288,7 +1288,7 @@ const CalendarAddress = z
     } catch {
       return false;
     }
-  }, 'That is not a calendar address: it starts with https:// or webcal://. Copy the secret address in iCal format from your calendar\'s settings.');
+  }, "That is not a calendar address: it starts with https:// or webcal://. Copy the secret address in iCal format from your calendar's settings.");
 
 export const ConnectCalendarRequest = z.object({
   label: trimmed(40, 'Label'),

@@ -1039,7 +1039,7 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
       'Connects a calendar by its secret address (ICS): read at once, stored encrypted, then read every 10 minutes; its busy events block slots. Refused: CALENDAR_UNREADABLE (the sentence says why), CALENDARS_NOT_CONFIGURED, CALENDAR_LIMIT_REACHED.',
     refreshCalendar: 'Reads a connected calendar again now; answers every calendar with its new status.',
     removeCalendar: 'Disconnects a calendar: its events stop blocking slots at once.',
-    calendarTitles: "Shows the connected calendars' event titles on the calendar page, or only \"Busy\".",
+    calendarTitles: 'Shows the connected calendars\' event titles on the calendar page, or only "Busy".',
     busyTimes:
       "The connected calendars' busy events touching two business-local dates (inclusive), for the calendar page.",
     address: "The business's address.",

@@ -114,7 +114,13 @@ describe('expandCalendar: the window and the limits', () => {
 
   it('finds an occurrence moved into the window from beyond it, and a series begun long ago', async () => {
     const text = cal(
-      vevent('w', 'DTSTART:19900105T170000Z', 'DTEND:19900105T180000Z', 'RRULE:FREQ=DAILY', 'SUMMARY:Every day since 1990'),
+      vevent(
+        'w',
+        'DTSTART:19900105T170000Z',
+        'DTEND:19900105T180000Z',
+        'RRULE:FREQ=DAILY',
+        'SUMMARY:Every day since 1990',
+      ),
       vevent('m', 'DTSTART:20270601T170000Z', 'DTEND:20270601T180000Z', 'RRULE:FREQ=WEEKLY;COUNT=2', 'SUMMARY:Later'),
       vevent(
         'm',
@@ -133,7 +139,13 @@ describe('expandCalendar: the window and the limits', () => {
 
   it(`keeps at most ${MAX_BUSY_EVENTS} events, the earliest; a malformed event costs only itself`, async () => {
     const text = cal(
-      vevent('many', 'DTSTART:20270301T170000Z', 'DTEND:20270301T170500Z', 'RRULE:FREQ=MINUTELY;INTERVAL=10', 'SUMMARY:x'),
+      vevent(
+        'many',
+        'DTSTART:20270301T170000Z',
+        'DTEND:20270301T170500Z',
+        'RRULE:FREQ=MINUTELY;INTERVAL=10',
+        'SUMMARY:x',
+      ),
       vevent('bad', 'DTSTART:20270301T170000Z', 'DTEND:20270301T180000Z', 'RRULE:FREQ=SOMETIMES', 'SUMMARY:bad'),
     );
     const events = await expandCalendar(text, LA_MARCH);

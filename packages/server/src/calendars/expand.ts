@@ -101,12 +101,7 @@ function keepsBusy(component: Component): boolean {
 }
 
 /** One occurrence as a busy event, or null when it is free, cancelled, empty or outside the window. */
-function busyOf(
-  item: ICAL.Event,
-  start: Time,
-  end: Time,
-  window: ExpandWindow,
-): BusyEvent | null {
+function busyOf(item: ICAL.Event, start: Time, end: Time, window: ExpandWindow): BusyEvent | null {
   if (!keepsBusy(item.component)) return null;
   const startMs = instantOf(start, tzidOf(item.component, 'dtstart'), window.timeZone);
   const endTzid = tzidOf(item.component, 'dtend') ?? tzidOf(item.component, 'dtstart');
@@ -227,8 +222,8 @@ export async function expandCalendar(source: string, window: ExpandWindow): Prom
     for (const { master, overrides } of byUid.values()) {
       try {
         if (master) await expandEvent(master, overrides, window, out, budget);
+        // Occurrences of a series the calendar does not hold (an invitation to one of them): each stands alone.
         else
-          // Occurrences of a series the calendar does not hold (an invitation to one of them): each stands alone.
           for (const o of overrides) {
             const e = new ICAL.Event(o);
             const busy = busyOf(e, e.startDate, e.endDate, window);

@@ -55,7 +55,8 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** webcal:// and webcals:// are https:// by another name (Apple's and Outlook's subscription links). */
 export function normaliseAddress(address: string): URL {
   const url = new URL(address.trim());
-  if (url.protocol === 'webcal:' || url.protocol === 'webcals:') return new URL(`https:${address.trim().slice(url.protocol.length)}`);
+  if (url.protocol === 'webcal:' || url.protocol === 'webcals:')
+    return new URL(`https:${address.trim().slice(url.protocol.length)}`);
   return url;
 }
 
@@ -153,6 +154,8 @@ function failureOf(err: unknown, host: string, redirected: boolean, signal: Abor
 export async function fetchCalendar(address: string, options: FetchOptions): Promise<FetchAnswer> {
   const signal = AbortSignal.timeout(options.timeoutMs);
   let url = normaliseAddress(address);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new CalendarFetchError({ kind: 'bad-redirect', host: url.host });
   const origin = url.origin;
   // Credentials written into the address (user:password@, some CalDAV servers' exports) go to its own origin only.
   const basic =
@@ -162,8 +165,6 @@ export async function fetchCalendar(address: string, options: FetchOptions): Pro
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     const host = url.host;
     const redirected = hop > 0;
-    if (url.protocol !== 'http:' && url.protocol !== 'https:')
-      throw new CalendarFetchError({ kind: 'bad-redirect', host });
     // Node connects to an IP written in the address without asking the resolver: check it here.
     const literal = bareHost(url);
     if (isIP(literal) && !options.allowAddress(literal))
@@ -190,11 +191,15 @@ export async function fetchCalendar(address: string, options: FetchOptions): Pro
       const location = res.headers.location;
       res.destroy();
       if (!location) throw new CalendarFetchError({ kind: 'bad-redirect', host });
+      let next: URL;
       try {
-        url = normaliseAddress(new URL(location, url).toString());
+        next = normaliseAddress(new URL(location, url).toString());
       } catch {
         throw new CalendarFetchError({ kind: 'bad-redirect', host });
       }
+      if (next.protocol !== 'http:' && next.protocol !== 'https:')
+        throw new CalendarFetchError({ kind: 'bad-redirect', host });
+      url = next;
       continue;
     }
     if (status === 304 && (options.etag || options.lastModified)) {
