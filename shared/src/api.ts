@@ -1267,7 +1267,7 @@ export const FeedQuery = z.object({
   token: z.string().min(1, 'This calendar link is not valid.').max(100),
 });
 
-// ---------- the owner's own calendars, read in (docs/decisions/024) ----------
+// ---------- the owner's own calendars, read in (docs/decisions/025) ----------
 
 /** At most this many calendars per business: each is fetched every 10 minutes. */
 export const CALENDARS_MAX = 10;

@@ -228,7 +228,7 @@ export const ERRORS = {
   JOB_NOT_TODAY: { status: 409, meaning: 'The job is on a later day; start it on its day.' },
   JOB_NOT_STARTED: { status: 409, meaning: 'The job was not started; start it before marking it completed.' },
 
-  // ----- the owner's own calendars, read in (docs/decisions/024) -----
+  // ----- the owner's own calendars, read in (docs/decisions/025) -----
   CALENDAR_NOT_FOUND: { status: 404, meaning: "The calendar is not among this owner's connected calendars." },
   CALENDARS_NOT_CONFIGURED: {
     status: 409,

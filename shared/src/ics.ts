@@ -44,7 +44,7 @@ const OWN_UID = /^(booking|blocked)-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 /**
  * What a UID of ours stands for (bookingUid, blockedUid) when it was written by the server at
  * `publicUrl`, else null: an owner's calendar that subscribes to our feed, or holds the
- * invitations we mailed, must not read our own events back as busy (docs/decisions/024).
+ * invitations we mailed, must not read our own events back as busy (docs/decisions/025).
  */
 export function ownEventOf(uid: string, publicUrl: string): { kind: 'booking' | 'blocked'; id: string } | null {
   const m = OWN_UID.exec(uid.trim());

@@ -19,6 +19,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { seedDemo } from './demo-seed.ts';
 import { createGeocoder } from './geocoder/create.ts';
 import type { Geocoder } from './geocoder/geocoder.ts';
+import { startCalendarReads } from './jobs/calendar-reads.ts';
 import { startCompletePastBookings } from './jobs/complete-past-bookings.ts';
 import { startRetention } from './jobs/customer-data-retention.ts';
 import { startPlanVisits } from './jobs/plan-visits.ts';
@@ -50,6 +51,7 @@ import { bookingPageHandlers } from './routes/dashboard/booking-page.ts';
 import { bookingHandlers } from './routes/dashboard/bookings.ts';
 import { brandingHandlers } from './routes/dashboard/branding.ts';
 import { calendarHandlers } from './routes/dashboard/calendar.ts';
+import { connectedCalendarHandlers } from './routes/dashboard/calendars.ts';
 import { checklistHandlers } from './routes/dashboard/checklist.ts';
 import { crewMemberHandlers } from './routes/dashboard/crew-members.ts';
 import { crewHandlers } from './routes/dashboard/crews.ts';
@@ -103,10 +105,18 @@ const CONNECTION_LIMITS: ConnectionLimits = {
 async function refuseKeysWithoutEncryptionKey(ctx: AppContext): Promise<void> {
   if (ctx.config.encryptionKey) return;
   const connected = await ctx.repos.payments.accountCount();
-  if (connected === 0) return;
+  // Connected calendars' addresses are sealed the same way (docs/decisions/025): unread, every owner's calendar would go stale.
+  const calendars = await ctx.repos.connectedCalendars.total();
+  if (connected === 0 && calendars === 0) return;
   await ctx.store.close();
+  const what = [
+    connected > 0 ? `${connected} business(es) have Stripe connected` : null,
+    calendars > 0 ? `${calendars} calendar(s) are connected` : null,
+  ]
+    .filter(Boolean)
+    .join(' and ');
   throw new ConfigError(
-    `Invalid configuration:\n  ENCRYPTION_KEY: required: ${connected} business(es) have Stripe connected, and their keys are stored encrypted with it. Set the same ENCRYPTION_KEY as before.`,
+    `Invalid configuration:\n  ENCRYPTION_KEY: required: ${what}, and their keys or addresses are stored encrypted with it. Set the same ENCRYPTION_KEY as before.`,
   );
 }
 
@@ -179,6 +189,7 @@ export async function buildApp(
   startReminders(app, ctx);
   startPlanVisits(app, ctx);
   startRetention(app, ctx);
+  startCalendarReads(app, ctx);
 
   // The business behind /demo; DEMO_SEED=off leaves a production database untouched.
   if (config.demoSeed) await seedDemo(ctx);
@@ -227,6 +238,7 @@ export async function buildApp(
       ...planHandlers(ctx),
       ...crewHandlers(ctx),
       ...crewMemberHandlers(ctx),
+      ...connectedCalendarHandlers(ctx),
     },
     crew: crewAccess.crew,
     webhooks: webhookHandlers(ctx),

@@ -72,7 +72,7 @@ const EnvSchema = z.object({
   /** Only for tests (the stand-in) and proxies: where the Stripe SDK sends its calls; Stripe's API by default. */
   STRIPE_API_URL: z.url().optional(),
   /**
-   * Connected calendars (docs/decisions/024): whether their addresses may point at loopback and
+   * Connected calendars (docs/decisions/025): whether their addresses may point at loopback and
    * private networks (off: only public hosts, checked on every address a name resolves to and on
    * every redirect; on only for tests and a calendar server on the operator's own network), how
    * long one read may take, and how large a calendar may be.

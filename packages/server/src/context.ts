@@ -15,6 +15,7 @@ import { calendarRepository } from './repositories/calendar.ts';
 import { checklistRepository } from './repositories/checklist.ts';
 import { crewJobsRepository } from './repositories/crew-jobs.ts';
 import { crewMembersRepository } from './repositories/crew-members.ts';
+import { connectedCalendarsRepository } from './repositories/connected-calendars.ts';
 import { crewsRepository } from './repositories/crews.ts';
 import { customerDataRepository } from './repositories/customer-data.ts';
 import { feedbackRepository } from './repositories/feedback.ts';
@@ -70,5 +71,6 @@ export function createRepositories(db: Kysely<Database>) {
     slugs: slugsRepository(db),
     logos: logosRepository(db),
     payments: paymentsRepository(db),
+    connectedCalendars: connectedCalendarsRepository(db),
   };
 }

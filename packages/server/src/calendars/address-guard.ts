@@ -1,5 +1,5 @@
 /**
- * Which addresses a calendar may be read from (docs/decisions/024): only the public internet.
+ * Which addresses a calendar may be read from (docs/decisions/025): only the public internet.
  * An owner pastes any address they like, and the server fetches it, so without this an owner
  * (or anyone holding an owner's session) could make the server read its own loopback, the
  * operator's private network or a cloud's metadata service (SSRF). calendars/fetch.ts checks

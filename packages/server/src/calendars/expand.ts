@@ -1,5 +1,5 @@
 /**
- * An owner's calendar as busy stretches (docs/decisions/024): iCalendar (RFC 5545) read with
+ * An owner's calendar as busy stretches (docs/decisions/025): iCalendar (RFC 5545) read with
  * ical.js, every event's occurrences inside a window expanded (RRULE, RDATE, EXDATE, and
  * RECURRENCE-ID overrides moving or cancelling one occurrence), minus what keeps nobody busy:
  * events marked free (TRANSP:TRANSPARENT) and cancelled ones (STATUS:CANCELLED, the whole event

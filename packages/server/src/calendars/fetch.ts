@@ -1,5 +1,5 @@
 /**
- * Reading one calendar subscription address (docs/decisions/024): GET over http(s) only, to
+ * Reading one calendar subscription address (docs/decisions/025): GET over http(s) only, to
  * public hosts only (every address the name resolves to is checked, and the connection is made
  * to the checked address itself, so a name cannot resolve one way for the check and another
  * for the connection), redirects followed by hand and each one checked again (at most 5),

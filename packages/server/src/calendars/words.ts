@@ -1,5 +1,5 @@
 /**
- * What the owner reads about a connected calendar (docs/decisions/024): who serves it, a hint of
+ * What the owner reads about a connected calendar (docs/decisions/025): who serves it, a hint of
  * its secret address (never the address), and why a read failed, in words that say what to do
  * ("Google answered 404: the secret address was reset; copy it again").
  */

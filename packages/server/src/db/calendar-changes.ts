@@ -16,7 +16,7 @@ import type {
   UnknownRow,
 } from 'kysely';
 
-/** Tables whose rows never change a calendar: bookkeeping of mail, limits, keys and feedback. */
+/** Tables whose rows never change a calendar: bookkeeping of mail, limits, keys, feedback and calendar reads. */
 const NOT_CALENDAR = new Set([
   'mail_outbox',
   'rate_limits',
@@ -27,6 +27,10 @@ const NOT_CALENDAR = new Set([
   // A crew's login and its job starts (a completed job is a write of bookings, which counts).
   'crew_members',
   'job_starts',
+  // A connected calendar's own row (its status, its claim) and the places cache change no slot;
+  // its events do, in calendar_busy (docs/decisions/025).
+  'calendar_connections',
+  'calendar_places',
 ]);
 
 function tableName(node: OperationNode | undefined): string | undefined {

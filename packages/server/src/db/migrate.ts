@@ -22,6 +22,7 @@ import * as plans from './migrations/2026-11-30T0900_plans.ts';
 import * as planDeposits from './migrations/2026-11-30T1000_plan_deposits.ts';
 import * as crews from './migrations/2026-12-01T0900_crews.ts';
 import * as crewMembers from './migrations/2026-12-01T1000_crew_members.ts';
+import * as connectedCalendars from './migrations/2026-12-01T1100_connected_calendars.ts';
 
 /** Every migration by name, in order (exported for tests that start from an older schema). */
 export const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T1000_plan_deposits': planDeposits,
   '2026-12-01T0900_crews': crews,
   '2026-12-01T1000_crew_members': crewMembers,
+  '2026-12-01T1100_connected_calendars': connectedCalendars,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

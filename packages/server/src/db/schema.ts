@@ -75,6 +75,8 @@ export interface BusinessesTable {
   plan_deposit_every: Generated<number>;
   /** 1: mails to customers name the crew doing the job (docs/decisions/023). */
   crew_in_mails: Generated<number>;
+  /** 1: the calendar page shows the titles of the connected calendars' events; 0: "Busy" (docs/decisions/025). */
+  calendar_titles: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -446,6 +448,62 @@ interface StripeEventsTable {
   received_at: number;
 }
 
+/** An owner's calendar read by its secret address (docs/decisions/025). */
+export interface CalendarConnectionsTable {
+  id: string;
+  business_id: string;
+  /** Whose calendar: that crew's slots only; null: every crew's (the owner's own). */
+  crew_id: string | null;
+  label: string;
+  /** The address, sealed (payments/secret-box.ts); never answered, logged or mailed. */
+  url_enc: string;
+  /** "calendar.google.com ...a1b2": what the owner sees of the address. */
+  url_hint: string;
+  /** The validators of the last good read, sent back so an unchanged calendar answers 304. */
+  etag: string | null;
+  last_modified: string | null;
+  /** The window (first day, last day, zone) the stored busy events were expanded for; another needs a full read. */
+  expanded_for: string | null;
+  last_fetched_at: number | null;
+  last_success_at: number | null;
+  events_found: Generated<number>;
+  /** The owner's words for the last failure; null after a good read. */
+  last_error: string | null;
+  /** The first failure since the last good read. */
+  failing_since: number | null;
+  /** When the owner was mailed that it failed for 24 hours (its busy events then dropped); once per failing spell. */
+  warned_at: number | null;
+  next_fetch_at: number;
+  /** The read in progress holds the row until then (a lease: a crashed instance's read is taken over). */
+  fetching_until: number | null;
+  created_at: number;
+}
+
+/** One event of a connected calendar keeping its owner (or one crew) busy. */
+export interface CalendarBusyTable {
+  id: string;
+  business_id: string;
+  connection_id: string;
+  crew_id: string | null;
+  start_ms: number;
+  end_ms: number;
+  all_day: number;
+  title: string;
+  /** The business-local day it starts: a located event is a stop on that day's route. */
+  day: string;
+  lat: number | null;
+  lng: number | null;
+}
+
+/** An event location looked up once per business: its coordinates, or null when it could not be found. */
+export interface CalendarPlacesTable {
+  business_id: string;
+  text: string;
+  lat: number | null;
+  lng: number | null;
+  looked_up_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   businesses: BusinessesTable;
@@ -473,4 +531,7 @@ export interface Database {
   payments: PaymentsTable;
   refunds: RefundsTable;
   stripe_events: StripeEventsTable;
+  calendar_connections: CalendarConnectionsTable;
+  calendar_busy: CalendarBusyTable;
+  calendar_places: CalendarPlacesTable;
 }

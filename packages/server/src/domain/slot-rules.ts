@@ -95,13 +95,15 @@ export function assertInsideHours(
   );
 }
 
-/** "a booking (Full Detail, 2026-12-01 10:00 AM – 11:00 AM)" in the business's wall time, on its clock. */
+/** "a booking (Full Detail, 2026-12-01 10:00 AM – 11:00 AM)", or a blocked time, or a connected calendar's event, in the business's wall time, on its clock. */
 export function describeConflict(c: Conflict, timeZone: string, clock: TimeFormat): string {
   const start = utcMsToLocal(c.startMs, timeZone);
   const end = utcMsToLocal(c.endMs, timeZone);
   const endAt = formatClock(end.time, clock);
   const when = `${start.day} ${formatClock(start.time, clock)} – ${end.day === start.day ? endAt : `${end.day} ${endAt}`}`;
-  return c.kind === 'booking' ? `a booking (${c.title}, ${when})` : `the blocked time "${c.title}" (${when})`;
+  if (c.kind === 'booking') return `a booking (${c.title}, ${when})`;
+  if (c.kind === 'calendar') return `an event of your calendar "${c.title}" (${when})`;
+  return `the blocked time "${c.title}" (${when})`;
 }
 
 /**

@@ -441,6 +441,27 @@ export function crewInvitationMail(
   };
 }
 
+/**
+ * To the owner, once, when a connected calendar has failed for 24 hours (docs/decisions/025):
+ * its events no longer block times until it is read again. Names the calendar by its label and
+ * hint, never its address.
+ */
+export function calendarFailingMail(
+  to: string,
+  c: { label: string; hint: string; error: string; since: string; settingsUrl: string },
+): MailMessage {
+  const intro = `Slotwise has not been able to read your calendar "${c.label}" (${c.hint}) since ${c.since}.`;
+  const why = `The last answer: ${c.error}`;
+  const effect = 'Until it is read again, its events no longer block your booking times: customers can book over them.';
+  const outro = 'Fix the address or remove the calendar in Settings, Connected calendars:';
+  return {
+    to,
+    subject: `Your calendar "${c.label}" could not be read for a day`,
+    text: `${intro}\n\n${why}\n\n${effect}\n\n${outro} ${c.settingsUrl}\n`,
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937"><p>${escapeHtml(intro)}</p><p>${escapeHtml(why)}</p><p>${escapeHtml(effect)}</p><p>${escapeHtml(outro)} <a href="${escapeHtml(c.settingsUrl)}">Connected calendars</a></p></body></html>`,
+  };
+}
+
 /** The password reset link (valid one hour, single use). */
 export function passwordResetMail(to: string, link: string): MailMessage {
   const intro = 'Someone (hopefully you) asked to reset the password of your Slotwise account.';

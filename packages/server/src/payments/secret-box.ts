@@ -1,5 +1,5 @@
 /**
- * Encryption at rest for the owners' Stripe keys (docs/decisions/021): AES-256-GCM with a key
+ * Encryption at rest for the owners' Stripe keys (docs/decisions/021) and calendar addresses (025): AES-256-GCM with a key
  * derived (HKDF-SHA256) from the operator's ENCRYPTION_KEY, a fresh 96-bit nonce per value,
  * and the business id as associated data, so a ciphertext copied onto another business's row
  * does not decrypt. Stored as "v1.<nonce>.<tag>.<ciphertext>", base64url. A database dump
@@ -12,8 +12,15 @@ export interface SecretBox {
   open(sealed: string, businessId: string): string;
 }
 
-export function secretBox(encryptionKey: string): SecretBox {
-  const key = Buffer.from(hkdfSync('sha256', encryptionKey, 'slotwise', 'stripe-keys-v1', 32));
+/**
+ * `purpose` keeps each kind of secret under a key of its own, derived from the one
+ * ENCRYPTION_KEY: the Stripe keys (the default), the owners' calendar addresses (docs/decisions/025).
+ */
+export function secretBox(
+  encryptionKey: string,
+  purpose: 'stripe-keys-v1' | 'calendar-addresses-v1' = 'stripe-keys-v1',
+): SecretBox {
+  const key = Buffer.from(hkdfSync('sha256', encryptionKey, 'slotwise', purpose, 32));
   return {
     seal(plain, businessId) {
       const nonce = randomBytes(12);

@@ -30,7 +30,7 @@ const LIMITS: Record<LimitName, { max: number; timeWindow: string }> = {
   manage: { max: 60, timeWindow: '1 minute' },
   // Stripe sends every business's events from a few addresses; above this it retries later.
   webhook: { max: 1200, timeWindow: '1 minute' },
-  // Each call makes the server fetch an outside address (docs/decisions/024).
+  // Each call makes the server fetch an outside address (docs/decisions/025).
   calendarFetch: { max: 20, timeWindow: '10 minutes' },
 };
 

@@ -22,15 +22,18 @@ export type BookingRow = Selectable<BookingsTable>;
 export type BlockedRow = Selectable<BlockedTimesTable>;
 
 export interface Conflict {
-  kind: 'booking' | 'blocked';
+  kind: 'booking' | 'blocked' | 'calendar';
   id: string;
   startMs: number;
   endMs: number;
-  /** The blocked time's title; the booking's service. */
+  /** The blocked time's title; the booking's service; a connected calendar's label. */
   title: string;
 }
 
-/** A busy stretch and the crew it keeps busy; null: every crew (a blocked time). */
+/**
+ * A busy stretch and the crew it keeps busy; null: every crew (a blocked time, an event of the
+ * owner's own calendar; an event of a crew's calendar keeps that crew busy: docs/decisions/025).
+ */
 export type CrewInterval = Interval & { crewId: string | null };
 /** A job on a crew's route; crewId null: written around the app, in every crew's way. */
 export type CrewJob = Job & { crewId: string | null };
@@ -107,13 +110,27 @@ function overlappingBookings(db: Kysely<Database>, v: SpanQuery) {
 /** What both conflict queries answer: a booking's service is its title, and bookings rank 0. */
 const BOOKING_AS_CONFLICT = ['id', 'start_ms', 'end_ms', 'service_name as title', sql<number>`0`.as('rank')] as const;
 
+/** The connected calendars' events touching the span (docs/decisions/025); of one crew (and the owner's own) when asked. */
+function overlappingCalendarEvents(
+  db: Kysely<Database>,
+  v: Pick<SpanQuery, 'businessId' | 'startMs' | 'endMs' | 'crew'>,
+) {
+  return db
+    .selectFrom('calendar_busy as e')
+    .where('e.business_id', '=', v.businessId)
+    .where('e.start_ms', '<', v.endMs)
+    .where('e.end_ms', '>', v.startMs)
+    .where((eb) => eb.or([eb('e.crew_id', '=', v.crew), eb('e.crew_id', 'is', null), sql<boolean>`${v.crew} = ''`]));
+}
+
 // Every booking and move runs these inside the business's lock; keep them cheap.
 const firstBookingIn = prepared(SPAN_NAMES, (db, v: SpanQuery) =>
   overlappingBookings(db, v).select(BOOKING_AS_CONFLICT).orderBy('start_ms').limit(1),
 );
 /**
- * Bookings and blocked times in one statement: the first overlapping booking, else the
- * first overlapping blocked time (rank 0 before 1). `ignore` is the booking being moved,
+ * Bookings, blocked times and the connected calendars' events in one statement: the first
+ * overlapping booking, else the first overlapping blocked time, else the first event (rank 0,
+ * 1, 2; an event's title is its calendar's label). `ignore` is the booking being moved,
  * `ignoreBlocked` the blocked time being moved.
  */
 const firstConflictIn = prepared([...SPAN_NAMES, 'ignoreBlocked'], (db, v: SpanQuery & { ignoreBlocked: string }) =>
@@ -128,11 +145,20 @@ const firstConflictIn = prepared([...SPAN_NAMES, 'ignoreBlocked'], (db, v: SpanQ
         .where('end_ms', '>', v.startMs)
         .where('id', '<>', v.ignoreBlocked),
     )
+    .unionAll(
+      overlappingCalendarEvents(db, v)
+        .innerJoin('calendar_connections as c', 'c.id', 'e.connection_id')
+        .select(['e.id', 'e.start_ms', 'e.end_ms', 'c.label as title', sql<number>`2`.as('rank')]),
+    )
     .orderBy('rank')
     .orderBy('start_ms')
     .limit(1),
 );
-/** The busy stretches touching a span, with whose they are: the slots of a day, the days of a month (kept compiled: both are hot). */
+/**
+ * The busy stretches touching a span, with whose they are: bookings, blocked times and the
+ * connected calendars' events, one statement for the slots of a day and the days of a month
+ * (kept compiled: both are hot).
+ */
 const busyIn = prepared(SPAN_NAMES, (db, v: SpanQuery) =>
   overlappingBookings(db, v)
     .select(['start_ms as startMs', 'end_ms as endMs', 'crew_id as crewId'])
@@ -143,8 +169,22 @@ const busyIn = prepared(SPAN_NAMES, (db, v: SpanQuery) =>
         .where('business_id', '=', v.businessId)
         .where('start_ms', '<', v.endMs)
         .where('end_ms', '>', v.startMs),
+    )
+    .unionAll(
+      overlappingCalendarEvents(db, v).select(['e.start_ms as startMs', 'e.end_ms as endMs', 'e.crew_id as crewId']),
     ),
 );
+
+/** A connected calendar's located events as stops (all-day ones are no place to drive to): their coordinates read as a booking's. */
+function locatedEvents(db: Tx, businessId: string) {
+  return db
+    .selectFrom('calendar_busy')
+    .select(['id', 'start_ms', 'end_ms', 'lat as customer_lat', 'lng as customer_lng', 'crew_id'])
+    .where('business_id', '=', businessId)
+    .where('lat', 'is not', null)
+    .where('lng', 'is not', null)
+    .where('all_day', '=', 0);
+}
 
 /** What the slot grid reads of the business, its saved hours and the service (slotContext, monthRows). */
 const GRID_COLUMNS = [
@@ -219,7 +259,7 @@ export function calendarRepository(db: Kysely<Database>) {
           : await firstConflictIn(trx, { ...query, ignoreBlocked: options.ignoreBlockedId ?? NO_ID });
       return first
         ? {
-            kind: first.rank === 0 ? 'booking' : 'blocked',
+            kind: first.rank === 0 ? 'booking' : first.rank === 1 ? 'blocked' : 'calendar',
             id: first.id,
             startMs: first.start_ms,
             endMs: first.end_ms,
@@ -276,8 +316,9 @@ export function calendarRepository(db: Kysely<Database>) {
     },
 
     /**
-     * The jobs (pending and approved bookings) starting on a business-local day, as
-     * stops on the owner's route; the booking being moved is left out.
+     * The stops on the owner's route of a business-local day: the jobs (pending and approved
+     * bookings) starting that day, the booking being moved left out, and the connected
+     * calendars' located events (docs/decisions/025: a place to drive to and from). One statement.
      */
     async dayJobs(
       from: Tx,
@@ -292,10 +333,11 @@ export function calendarRepository(db: Kysely<Database>) {
         .where('status', 'in', ACTIVE_STATUSES)
         .where('day', '=', day);
       if (options.ignoreBookingId) q = q.where('id', '<>', options.ignoreBookingId);
-      return (await q.execute()).map((r) => ({ ...toJob(r), crewId: r.crew_id }));
+      const rows = await q.unionAll(locatedEvents(from, businessId).where('day', '=', day)).execute();
+      return rows.map((r) => ({ ...toJob(r), crewId: r.crew_id }));
     },
 
-    /** The jobs of the days from..to (business-local, inclusive), with their day, in time order. */
+    /** The stops of the days from..to (business-local, inclusive; as dayJobs), with their day, in time order. */
     async jobsBetween(businessId: string, fromDay: string, toDay: string): Promise<(CrewJob & { day: string })[]> {
       const rows = await db
         .selectFrom('bookings')
@@ -304,14 +346,26 @@ export function calendarRepository(db: Kysely<Database>) {
         .where('status', 'in', ACTIVE_STATUSES)
         .where('day', '>=', fromDay)
         .where('day', '<=', toDay)
+        .unionAll(
+          db
+            .selectFrom('calendar_busy')
+            .select(['id', 'day', 'start_ms', 'end_ms', 'lat as customer_lat', 'lng as customer_lng', 'crew_id'])
+            .where('business_id', '=', businessId)
+            .where('lat', 'is not', null)
+            .where('lng', 'is not', null)
+            .where('all_day', '=', 0)
+            .where('day', '>=', fromDay)
+            .where('day', '<=', toDay),
+        )
         .orderBy('start_ms')
         .execute();
       return rows.map((r) => ({ ...toJob(r), day: r.day, crewId: r.crew_id }));
     },
 
     /**
-     * Every busy interval (pending/approved bookings and blocked times) touching the span, with
-     * the crew it keeps busy: null (a blocked time, a crewless row) keeps every crew busy.
+     * Every busy interval (pending/approved bookings, blocked times, the connected calendars'
+     * events) touching the span, with the crew it keeps busy: null (a blocked time, the owner's
+     * own calendar, a crewless row) keeps every crew busy.
      */
     busy(
       from: Tx,

@@ -1,5 +1,5 @@
 /**
- * A stand-in calendar server on loopback (docs/decisions/024): it answers the fixture calendars
+ * A stand-in calendar server on loopback (docs/decisions/025): it answers the fixture calendars
  * (fixtures/*.ics, written after RFC 5545's examples and the structure of Google, iCloud and
  * Outlook exports) the way those servers do, with ETag and Last-Modified and 304 to a conditional
  * request, and it can fail: a 404, a slow answer, a 50 MB answer, a web page, redirects. Tests

@@ -466,6 +466,15 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     [`POST ${d}/customer-data/erase`]: () => r({ body: { email: 'nobody-here@example.com' } }),
     [`GET ${d}/travel-blocks`]: () => r({ query: { from: w.day, to: w.day } }),
     [`POST ${d}/settings/calendar-feed/revoke`]: () => r(),
+    [`GET ${d}/calendars`]: () => r(),
+    // No ENCRYPTION_KEY in the suites: refused 409 CALENDARS_NOT_CONFIGURED before anything is fetched.
+    [`POST ${d}/calendars`]: () =>
+      r({ body: { label: 'Personal', secretUrl: 'https://calendar.example.com/private-0123456789abcdef/basic.ics' } }),
+    // The owner has no connected calendar: 404 CALENDAR_NOT_FOUND, as for another owner's.
+    [`POST ${d}/calendars/:id/refresh`]: () => r(),
+    [`DELETE ${d}/calendars/:id`]: () => r(),
+    [`PUT ${d}/calendars-settings/titles`]: () => r({ body: { showTitles: true } }),
+    [`GET ${d}/busy-times`]: () => r({ query: { from: w.day, to: w.day } }),
     [`GET ${d}/bookings/today`]: () => r(),
     [`GET ${d}/bookings`]: () => r({ query: { from: w.day, to: w.day } }),
     [`PUT ${d}/booking/approve/:id`]: () => r(),

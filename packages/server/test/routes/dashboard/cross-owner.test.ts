@@ -64,7 +64,16 @@ describe.each(storages())('owner B against owner A on %s', (kind) => {
   let t: TestApp;
   let a: Awaited<ReturnType<typeof onboardedOwner>>;
   let b: Awaited<ReturnType<typeof onboardedOwner>>;
-  const ids = { booking: '', approved: '', declined: '', service: '', blocked: '', undoToken: '', crew: '' };
+  const ids = {
+    booking: '',
+    approved: '',
+    declined: '',
+    service: '',
+    blocked: '',
+    undoToken: '',
+    crew: '',
+    calendar: '',
+  };
   const mail = captureMail();
   let routes: RouteDef[];
 
@@ -79,6 +88,8 @@ describe.each(storages())('owner B against owner A on %s', (kind) => {
     serviceName: 'A-Only Ceramic Shield',
     question: 'A-secret: how many dogs ride along?',
     blockedTitle: 'A-secret dentist',
+    calendarLabel: 'A-secret family calendar',
+    calendarEvent: 'A-secret school run',
     address: '5, Austin, TX 73301, USA',
   };
 
@@ -147,7 +158,51 @@ describe.each(storages())('owner B against owner A on %s', (kind) => {
       })
       .execute();
 
+    // A's connected calendar and one of its events (never read during the walk: due in a year).
+    ids.calendar = randomUUID();
+    await t.ctx.db
+      .insertInto('calendar_connections')
+      .values({
+        id: ids.calendar,
+        business_id: a.businessId,
+        crew_id: null,
+        label: A.calendarLabel,
+        url_enc: 'v1.sealed.elsewhere.x',
+        url_hint: 'a-secret.example.com ...beef',
+        etag: null,
+        last_modified: null,
+        expanded_for: null,
+        last_fetched_at: null,
+        last_success_at: null,
+        last_error: null,
+        failing_since: null,
+        warned_at: null,
+        next_fetch_at: Date.now() + 365 * 86_400_000,
+        fetching_until: null,
+        created_at: Date.now(),
+      })
+      .execute();
+    await t.ctx.db
+      .insertInto('calendar_busy')
+      .values({
+        id: randomUUID(),
+        business_id: a.businessId,
+        connection_id: ids.calendar,
+        crew_id: null,
+        start_ms: wallToMs('2027-04-06', '16:00', 'America/Chicago'),
+        end_ms: wallToMs('2027-04-06', '17:00', 'America/Chicago'),
+        all_day: 0,
+        title: A.calendarEvent,
+        day: '2027-04-06',
+        lat: null,
+        lng: null,
+      })
+      .execute();
+
     secrets = [
+      A.calendarLabel,
+      A.calendarEvent,
+      'a-secret.example.com',
       A.customerEmail,
       A.firstName,
       A.serviceName,
@@ -157,7 +212,7 @@ describe.each(storages())('owner B against owner A on %s', (kind) => {
       a.email,
       a.businessId,
     ];
-    aIds = [ids.booking, ids.approved, ids.declined, ids.service, ids.blocked, ids.crew];
+    aIds = [ids.booking, ids.approved, ids.declined, ids.service, ids.blocked, ids.crew, ids.calendar];
     routes = registeredRoutes(t.app).filter((r) => r.url.startsWith(PREFIX));
   });
   afterAll(() => t.close());
@@ -170,6 +225,7 @@ describe.each(storages())('owner B against owner A on %s', (kind) => {
     if (url.includes('blocked-time')) return ids.blocked;
     if (url.includes('service')) return ids.service;
     if (url.includes('crews')) return ids.crew;
+    if (url.includes('calendars')) return ids.calendar;
     return ids.booking;
   }
 
@@ -182,6 +238,10 @@ describe.each(storages())('owner B against owner A on %s', (kind) => {
     'POST /api/business-dashboard/crews': () => ({ body: { name: 'B van', color: '#b45309' } }),
     'PUT /api/business-dashboard/crews-settings/mails': () => ({ body: { nameCrewInMails: true } }),
     'POST /api/business-dashboard/crews/:id/member': () => ({ body: { email: 'b-hijack@example.com' } }),
+    'POST /api/business-dashboard/calendars': () => ({
+      body: { label: 'B calendar', secretUrl: 'https://calendar.example.com/private-0123456789abcdef/basic.ics' },
+    }),
+    'PUT /api/business-dashboard/calendars-settings/titles': () => ({ body: { showTitles: true } }),
     'PUT /api/business-dashboard/booking/reschedule': () => ({
       body: { bookingId: ids.booking, newTime: { day: '2027-04-07', startTime: '10:00' }, requestor: 'business' },
       namesA: true,
