@@ -131,7 +131,7 @@ export interface Config {
   calendarFetch: CalendarFetchConfig;
 }
 
-export interface CalendarFetchConfig {
+interface CalendarFetchConfig {
   /** Loopback and private addresses allowed (tests; a calendar server on the operator's network). */
   allowPrivate: boolean;
   /** The whole read, redirects included. */

@@ -49,7 +49,7 @@ export interface FetchOptions {
   userAgent?: string;
 }
 
-export const MAX_REDIRECTS = 5;
+const MAX_REDIRECTS = 5;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /** webcal:// and webcals:// are https:// by another name (Apple's and Outlook's subscription links). */

@@ -496,7 +496,7 @@ export interface CalendarBusyTable {
 }
 
 /** An event location looked up once per business: its coordinates, or null when it could not be found. */
-export interface CalendarPlacesTable {
+interface CalendarPlacesTable {
   business_id: string;
   text: string;
   lat: number | null;

@@ -30,9 +30,9 @@ import { bookingWindowOf, lastBookableDay } from './booking-window.ts';
 import { locate } from './places.ts';
 
 /** Each calendar is read this often. */
-export const READ_EVERY_MS = 10 * 60_000;
+const READ_EVERY_MS = 10 * 60_000;
 /** A calendar failing this long loses its busy events, and the owner is mailed. */
-export const STALE_AFTER_MS = 24 * 3600_000;
+const STALE_AFTER_MS = 24 * 3600_000;
 /** How long a read holds its calendar: longer than any read (the fetch's limit is at most a minute). */
 const LEASE_MS = 3 * 60_000;
 /** New event places looked up per read; the rest wait for the next reads (the lookups are remembered). */
@@ -51,7 +51,7 @@ export function calendarBox(ctx: AppContext): SecretBox {
 }
 
 /** The days read: today to the last day customers may book, in the business's zone; its key names it. */
-export function windowOf(business: Business, now: number): ExpandWindow & { key: string } {
+function windowOf(business: Business, now: number): ExpandWindow & { key: string } {
   const zone = business.time_zone;
   const first = todayIn(zone, now);
   const last = lastBookableDay(bookingWindowOf(business), zone, now);
