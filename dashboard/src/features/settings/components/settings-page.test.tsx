@@ -29,6 +29,7 @@ function settingsApi(over: Record<string, Handler | Reply> = {}) {
       },
     },
     [`GET ${B}/settings/calendar-feed`]: { body: { url: 'http://localhost/api/calendar/feed.ics?token=t' } },
+    [`GET ${B}/calendars`]: { body: { calendars: [], showTitles: false, canConnect: true } },
     [`GET ${B}/settings/branding`]: {
       body: {
         accentColor: '#4338ca',
@@ -97,6 +98,7 @@ describe('Settings page', { timeout: 20_000 }, () => {
       'Operations',
       'Payments',
       'Calendar Feed',
+      'Connected Calendars',
       'Customer Data',
       'Account',
     ]);
@@ -113,6 +115,7 @@ describe('Settings page', { timeout: 20_000 }, () => {
     expect(await within(section('Payments')).findByLabelText('Stripe secret key')).toBeInTheDocument();
     expect(await within(section('Booking Button and Branding')).findByLabelText('Button text')).toHaveValue('Book now');
     expect(await within(section('Crews')).findByRole('button', { name: 'Add crew' })).toBeInTheDocument();
+    expect(await within(section('Connected Calendars')).findByLabelText('Secret address (iCal)')).toBeEnabled();
   });
 });
 
