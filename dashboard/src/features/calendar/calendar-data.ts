@@ -3,7 +3,7 @@
  * bookings and blocked times of the visible range only (react-big-calendar filters
  * every event it is given on every render), and the business hours.
  */
-import type { BlockedTime, Booking, TravelBlock } from '@slotwise/shared/api';
+import type { BlockedTime, Booking, BusyTime, TravelBlock } from '@slotwise/shared/api';
 import type { ApiError } from '@slotwise/shared/client';
 import { useEffect, useRef, useState } from 'react';
 import { client } from '../../lib/api.ts';
@@ -70,6 +70,28 @@ export function useTravelBlocks(range: VisibleRange, bookings: readonly Booking[
     };
   }, [bookings]);
   return blocks;
+}
+
+/**
+ * The connected calendars' busy times of `range` (docs/decisions/025), fetched again whenever the
+ * range changes. A decoration like the drives: when it fails the calendar shows none, and the
+ * server still keeps customers off those times.
+ */
+export function useBusyTimes(range: VisibleRange): BusyTime[] {
+  const [busy, setBusy] = useState<BusyTime[]>([]);
+  const { from, to } = range;
+  useEffect(() => {
+    let live = true;
+    client.dashboard.busyTimes({ query: { from, to } }).then(
+      // Most owners connect no calendar: keep the same empty array, so nothing re-renders.
+      (list) => live && setBusy((prev) => (prev.length === 0 && list.length === 0 ? prev : list)),
+      () => live && setBusy([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [from, to]);
+  return busy;
 }
 
 /**

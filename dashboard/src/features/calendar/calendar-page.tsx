@@ -23,7 +23,8 @@ import { formatDay, formatTime } from '../../lib/format.ts';
 import { isPhone } from '../../lib/media.ts';
 import { useSharedResource } from '../../lib/resource.ts';
 import { offerUndo } from '../../lib/undo.ts';
-import { patchList, useAvailability, useRangeData, useTravelBlocks } from './calendar-data.ts';
+import { type BusyEvent, busyEvent, placeBusy } from './busy-events.ts';
+import { patchList, useAvailability, useBusyTimes, useRangeData, useTravelBlocks } from './calendar-data.ts';
 import {
   type BookingEvent,
   type CalendarEvent,
@@ -37,6 +38,7 @@ import {
 } from './calendar-events.ts';
 import { BlockTimeDialog, type BlockTimeDraft, STEPS } from './components/block-time-dialog.tsx';
 import { BusinessCalendar } from './components/business-calendar.tsx';
+import { BusyDialog } from './components/busy-dialog.tsx';
 import { CrewFilter } from './components/crew-filter.tsx';
 import { EventDialog } from './components/event-dialog.tsx';
 import { type MoveScope, MoveScopeDialog } from './components/move-scope-dialog.tsx';
@@ -73,6 +75,8 @@ const LEGEND = [
   ['travel', 'Travel'],
   // Shown only while a plan's visit that holds no time (needs_time, skipped) is drawn.
   ['timeless', 'Holds no time'],
+  // Shown only while a connected calendar's busy time is drawn.
+  ['busy', 'Busy (your calendars)'],
 ] as const;
 
 function parseView(value: string | null, fallback: CalendarView): CalendarView {
@@ -88,6 +92,7 @@ function parseDay(value: string | null): string | null {
 const DEFAULT_BLOCK_MINUTES = 30;
 const NO_EVENTS: CalendarEvent[] = [];
 const NO_TRAVEL: TravelEvent[] = [];
+const NO_BUSY: BusyEvent[] = [];
 const NO_COLUMNS: CrewColumn[] = [];
 
 /** The dialog's preset from a selection: its start and end, or 30 minutes from the day's opening for a whole-day pick. */
@@ -230,6 +235,20 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
     if (view !== 'day' || columns.length === 0) return undefined;
     return shownCrew ? columns.filter((c) => c.id === shownCrew) : columns;
   }, [view, columns, shownCrew]);
+  // The owner's own calendars' busy times (docs/decisions/025): grey, read-only, on their crew's column.
+  const busyTimes = useBusyTimes(range);
+  const busy = useMemo(
+    () =>
+      busyTimes.length === 0
+        ? NO_BUSY
+        : placeBusy(
+            busyTimes.map((b) => busyEvent(b, timeZone)),
+            columns,
+            shownCrew,
+          ),
+    [busyTimes, timeZone, columns, shownCrew],
+  );
+  const [busyShown, setBusyShown] = useState<BusyEvent | null>(null);
   const selected = selectedKey ? baseEvents.find((e) => e.key === selectedKey) : undefined;
   const anyTimeless = useMemo(() => baseEvents.some((e) => e.kind === 'booking' && !e.holdsTime), [baseEvents]);
 
@@ -470,14 +489,17 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
       {named && <CrewFilter columns={columns} shown={shownCrew} onShow={onCrew} />}
       <div className="cal-bar">
         <ul className="cal-legend" aria-label="Legend">
-          {LEGEND.filter(([key]) => (key !== 'travel' || travel.length > 0) && (key !== 'timeless' || anyTimeless)).map(
-            ([key, label]) => (
-              <li key={key}>
-                <span className={`cal-swatch cal-swatch--${key}`} aria-hidden="true" />
-                {label}
-              </li>
-            ),
-          )}
+          {LEGEND.filter(
+            ([key]) =>
+              (key !== 'travel' || travel.length > 0) &&
+              (key !== 'timeless' || anyTimeless) &&
+              (key !== 'busy' || busy.length > 0),
+          ).map(([key, label]) => (
+            <li key={key}>
+              <span className={`cal-swatch cal-swatch--${key}`} aria-hidden="true" />
+              {label}
+            </li>
+          ))}
         </ul>
         <div className="row">
           <span className="cal-refreshing muted" role="status">
@@ -518,6 +540,8 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
             <BusinessCalendar
               events={events}
               travel={travel}
+              busy={busy}
+              onSelectBusy={setBusyShown}
               resources={resources}
               columnHours={crewHours}
               view={view}
@@ -548,6 +572,7 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
           onClose={() => setSelectedKey(null)}
         />
       )}
+      {busyShown && <BusyDialog event={busyShown} onClose={() => setBusyShown(null)} />}
       {/* After the event's dialog: a move asked from it is answered on top of it. */}
       {asking && <MoveScopeDialog event={asking.event} start={asking.start} onChoose={asking.answer} />}
     </>

@@ -27,6 +27,7 @@ import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import { CrewDot } from '../../../components/crew-chip.tsx';
 import { formatTime, useTimeFormat } from '../../../lib/format.ts';
 import '../calendar.css';
+import type { BusyEvent } from '../busy-events.ts';
 import { type CalendarEvent, type HoursByWeekday, slotIsOpen, type TravelEvent } from '../calendar-events.ts';
 import type { CrewColumn } from '../crew-columns.ts';
 import { withFastDates } from '../fast-dates.ts';
@@ -52,8 +53,8 @@ function cjsDefault<T>(mod: T | { default: T }): T {
 }
 const withDragAndDrop = cjsDefault(dragAndDrop);
 
-/** What the grid draws: events, and the drives between them behind (background events). */
-type CalendarItem = CalendarEvent | TravelEvent;
+/** What the grid draws: events, the drives between them behind (background events), the owner's own calendars' busy times. */
+type CalendarItem = CalendarEvent | TravelEvent | BusyEvent;
 const DnDCalendar = withDragAndDrop<CalendarItem, CrewColumn>(Calendar);
 
 /** The calendar's labels on a clock: the hours of the axis, and each event's and selection's times. */
@@ -166,6 +167,7 @@ const EVENT_PROPS: Record<CalendarItem['color'], { className: string }> = {
   grey: { className: 'cal-event cal-event--grey' },
   blocked: { className: 'cal-event cal-event--blocked' },
   travel: { className: 'cal-travel' },
+  busy: { className: 'cal-event cal-event--busy' },
 };
 /** A plan's visit that holds no time (needs_time, skipped): faint, so it never reads as taking its slot. */
 const TIMELESS_PROPS: Partial<Record<CalendarItem['color'], { className: string }>> = {
@@ -189,11 +191,15 @@ const eventPropGetter = (event: CalendarItem) => {
   return event.kind === 'booking' && event.crew ? withCrew(props, event.crew.color) : props;
 };
 const NO_TRAVEL: TravelEvent[] = [];
+const NO_BUSY: BusyEvent[] = [];
 
 export interface BusinessCalendarProps {
   events: CalendarEvent[];
   /** Drives between jobs (week and day views), behind the events; never dragged or opened. */
   travel?: TravelEvent[];
+  /** The connected calendars' busy times (busy-events.ts): never dragged; a click opens onSelectBusy. */
+  busy?: BusyEvent[];
+  onSelectBusy?: (event: BusyEvent) => void;
   /** The day view's columns, one per crew (two or more crews); absent: one column per day. */
   resources?: CrewColumn[];
   /** The hours of the columns whose crew has its own week (the others shade by `hours`). */
@@ -225,6 +231,8 @@ function toDate(value: Date | string): Date {
 export const BusinessCalendar = memo(function BusinessCalendar({
   events,
   travel = NO_TRAVEL,
+  busy = NO_BUSY,
+  onSelectBusy,
   resources,
   columnHours,
   view,
@@ -254,27 +262,31 @@ export const BusinessCalendar = memo(function BusinessCalendar({
       if (event.kind === 'travel') return;
       if (key === 'Enter' || key === ' ') {
         e.preventDefault();
-        onSelectEvent(event);
+        if (event.kind === 'busy') onSelectBusy?.(event);
+        else onSelectEvent(event);
       }
     },
-    [onSelectEvent],
+    [onSelectEvent, onSelectBusy],
   );
   const dropHandler = useMemo(
     () =>
       ({ event, start, end, isAllDay, resourceId }: EventInteractionArgs<CalendarItem>) => {
         // Without columns react-big-calendar answers a placeholder object, not a crew's id.
         const crewId = typeof resourceId === 'string' ? resourceId : undefined;
-        if (event.kind !== 'travel') onMove(event, toDate(start), toDate(end), !!isAllDay, crewId);
+        if (event.kind !== 'travel' && event.kind !== 'busy')
+          onMove(event, toDate(start), toDate(end), !!isAllDay, crewId);
       },
     [onMove],
   );
   // react-big-calendar selects a clicked background event too: a drive is not an event to open.
   const selectHandler = useMemo(
     () => (event: CalendarItem) => {
-      if (event.kind !== 'travel') onSelectEvent(event);
+      if (event.kind === 'busy') onSelectBusy?.(event);
+      else if (event.kind !== 'travel') onSelectEvent(event);
     },
-    [onSelectEvent],
+    [onSelectEvent, onSelectBusy],
   );
+  const shown = useMemo(() => (busy.length > 0 ? [...events, ...busy] : events), [events, busy]);
   const scrollMinute = firstShownMinute(hours, date);
   const scrollToTime = useMemo(
     () => new Date(1970, 0, 1, Math.floor(scrollMinute / 60), scrollMinute % 60),
@@ -300,7 +312,7 @@ export const BusinessCalendar = memo(function BusinessCalendar({
       <DnDCalendar
         localizer={localizer}
         culture="en-US"
-        events={events}
+        events={shown}
         backgroundEvents={travel}
         resources={resources}
         resourceAccessor="resourceId"
