@@ -37,6 +37,9 @@ const SERVER_VARS = [
   'DEMO_SEED',
   'ENCRYPTION_KEY',
   'STRIPE_API_URL',
+  'CALENDAR_FETCH_ALLOW_PRIVATE',
+  'CALENDAR_FETCH_TIMEOUT_MS',
+  'CALENDAR_FETCH_MAX_BYTES',
 ];
 
 /** The Stripe account the deposits journey connects (e2e/deposits.spec.ts), on the stand-in. */
@@ -124,6 +127,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     CHECK_ANSWERS: 'on',
     ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     STRIPE_API_URL: stripe.url,
+    // The connected-calendars journey serves the owner's calendar from loopback (e2e/connected-calendars.spec.ts):
+    // allowed here only; in production only public hosts are read (docs/decisions/025).
+    CALENDAR_FETCH_ALLOW_PRIVATE: 'on',
   });
 
   const child = spawn(

@@ -27,7 +27,7 @@ function recordSecret(kind: string, value: unknown): void {
   appendFileSync(join(dataDir, FILE), `${JSON.stringify({ kind, value })}\n`);
 }
 
-const SECRET_KEYS = /^(password|newPassword|currentPassword|token|secretKey|webhookSecret)$/;
+const SECRET_KEYS = /^(password|newPassword|currentPassword|token|secretKey|webhookSecret|secretUrl)$/;
 
 /** Records the credential-looking fields of a JSON text (a request or response body), at any depth. */
 export function recordFromJson(kind: string, text: string | null | undefined): void {

@@ -1,5 +1,5 @@
 /**
- * Structured logs that never hold a password, token, Stripe key or Authorization header
+ * Structured logs that never hold a password, token, Stripe key, calendar address or Authorization header
  * (docs/architecture.md#security): pino redaction for objects, and a request serializer
  * that masks the `token` and `key` query parameters (the manage links, the calendar feed) and
  * the token in the path of an undo.
@@ -27,6 +27,9 @@ const REDACT_PATHS = [
   'webhookSecret',
   '*.webhookSecret',
   'req.headers["stripe-signature"]',
+  // A connected calendar's secret address (routes/dashboard/calendars.ts): a credential too.
+  'secretUrl',
+  '*.secretUrl',
 ];
 
 const MASKED_PARAMS = new Set(['token', 'key']);
