@@ -456,7 +456,7 @@ export function calendarFailingMail(
   const outro = 'Fix the address or remove the calendar in Settings, Connected calendars:';
   return {
     to,
-    subject: `Your calendar "${c.label}" could not be read for a day`,
+    subject: `Your calendar "${c.label}" could not be read`,
     text: `${intro}\n\n${why}\n\n${effect}\n\n${outro} ${c.settingsUrl}\n`,
     html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937"><p>${escapeHtml(intro)}</p><p>${escapeHtml(why)}</p><p>${escapeHtml(effect)}</p><p>${escapeHtml(outro)} <a href="${escapeHtml(c.settingsUrl)}">Connected calendars</a></p></body></html>`,
   };

@@ -356,7 +356,7 @@ describe.each(storages())('connected calendars on %s', (kind) => {
     expect(await times(shop, '2027-03-05')).toContain('10:00');
     const mails = await mailsTo();
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe('Your calendar "Flaky" could not be read for a day');
+    expect(mails[0]!.subject).toBe('Your calendar "Flaky" could not be read');
     expect(mails[0]!.text_body).toContain('answered 404');
     expect(mails[0]!.text_body).not.toContain('/flaky.ics');
     t.clock.now += 11 * 60_000;
