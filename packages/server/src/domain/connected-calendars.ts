@@ -307,7 +307,19 @@ export async function refreshConnection(
   const now = ctx.now();
   const claim = now + LEASE_MS;
   if (!(await ctx.repos.connectedCalendars.claim(row.id, now, claim, true))) return false;
-  return readClaimed(ctx, business, row, claim, log);
+  try {
+    return await readClaimed(ctx, business, row, claim, log);
+  } catch (err) {
+    await letGo(ctx, row.id, claim);
+    throw err;
+  }
+}
+
+/** After a read that failed on our side: the claim goes, and the calendar is due again in 10 minutes. */
+async function letGo(ctx: AppContext, id: string, claim: number): Promise<void> {
+  await inTransaction(ctx.store, (trx) =>
+    ctx.repos.connectedCalendars.finish(trx, id, claim, { next_fetch_at: ctx.now() + READ_EVERY_MS }),
+  ).catch(() => undefined);
 }
 
 /**
@@ -326,9 +338,7 @@ export async function readDueCalendars(ctx: AppContext, log: FastifyBaseLogger, 
       if (business && (await readClaimed(ctx, business, row, claim, log))) read++;
     } catch (err) {
       // Let it go, to be tried again in 10 minutes (here or elsewhere) rather than after the lease.
-      await inTransaction(ctx.store, (trx) =>
-        repo.finish(trx, row.id, claim, { next_fetch_at: ctx.now() + READ_EVERY_MS }),
-      ).catch(() => undefined);
+      await letGo(ctx, row.id, claim);
       log.error({ err, calendarId: row.id }, 'reading a connected calendar failed');
     }
   }
