@@ -37,6 +37,27 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), GEOCODER: 'google' })).toThrow(/GOOGLE_MAPS_API_KEY/);
   });
 
+  it('reads connected calendars from public hosts only, unless told otherwise, with a time limit and a size cap', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).calendarFetch).toEqual({
+      allowPrivate: false,
+      timeoutMs: 10_000,
+      maxBytes: 10 * 1024 * 1024,
+    });
+    const tests = loadConfig({
+      DATA_DIR: dataDir(),
+      CALENDAR_FETCH_ALLOW_PRIVATE: 'on',
+      CALENDAR_FETCH_TIMEOUT_MS: '2500',
+      CALENDAR_FETCH_MAX_BYTES: '2048',
+    });
+    expect(tests.calendarFetch).toEqual({ allowPrivate: true, timeoutMs: 2500, maxBytes: 2048 });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), CALENDAR_FETCH_ALLOW_PRIVATE: 'yes' })).toThrow(
+      /CALENDAR_FETCH_ALLOW_PRIVATE/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), CALENDAR_FETCH_TIMEOUT_MS: '90000' })).toThrow(
+      /CALENDAR_FETCH_TIMEOUT_MS must be at most 60000/,
+    );
+  });
+
   it('refuses a short JWT_SECRET', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
   });

@@ -22,7 +22,13 @@ async function appLogging(level: string) {
     return { ok: true };
   });
   app.get('/loud', async (req) => {
-    req.log.warn({ token: 'secret-token' }, 'something odd');
+    req.log.warn(
+      {
+        token: 'secret-token',
+        body: { secretUrl: 'https://calendar.google.com/calendar/ical/x/private-abc/basic.ics' },
+      },
+      'something odd',
+    );
     return { ok: true };
   });
   await app.ready();
@@ -53,6 +59,8 @@ describe('request loggers', () => {
     const line = lines.find((l) => l.msg === 'something odd');
     expect(line?.reqId).toMatch(/^req-/);
     expect(line?.token).toBe('[REDACTED]');
+    // A connected calendar's secret address (docs/decisions/025).
+    expect(line?.body).toEqual({ secretUrl: '[REDACTED]' });
     await app.close();
   });
 
