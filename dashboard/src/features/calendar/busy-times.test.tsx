@@ -46,7 +46,7 @@ const SUPPLIERS: BusyTime = {
 
 type Routes = Record<string, Reply | ((req: FakeRequest) => Reply | Promise<Reply>)>;
 
-async function openCalendar(routes: Routes = {}) {
+async function openCalendar(routes: Routes = {}, view = 'week') {
   storeToken();
   const api = fakeApi({
     'GET /api/business-dashboard/availability': { body: [] },
@@ -56,7 +56,7 @@ async function openCalendar(routes: Routes = {}) {
     'GET /api/business-dashboard/busy-times': { body: [GAME, SUPPLIERS] },
     ...routes,
   });
-  const app = renderApp('/dashboard/calendar?date=2026-03-11&view=week');
+  const app = renderApp(`/dashboard/calendar?date=2026-03-11&view=${view}`);
   await screen.findByText('Full Detail · Dana Reyes', {}, { timeout: 10_000 });
   return { api, ...app };
 }
@@ -104,6 +104,13 @@ describe("the owner's own calendars on the calendar page", () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('lead with their time in the month view, a whole day with nothing', async () => {
+    await openCalendar({}, 'month');
+    await waitFor(() => expect(busyBoxes()).toHaveLength(2));
+    const texts = busyBoxes().map((b) => b.textContent?.replace(/\s+/g, ' ').trim());
+    expect(texts.sort()).toEqual(['3:00 PM Busy (Personal)', 'Busy (Personal)']);
   });
 
   it('leave the calendar as it is when they cannot be loaded', async () => {

@@ -132,7 +132,11 @@ function MonthEvent({ event }: EventProps<CalendarItem>) {
   return (
     // biome-ignore lint/a11y/useSemanticElements: a <button> cannot sit inside react-big-calendar's event, which handles the click and drag itself.
     <span className="cal-month-event" role="button" tabIndex={0}>
-      <span className="cal-month-time">{formatTime(timeOf(event.start))}</span> <RepeatMark event={event} />
+      {/* A connected calendar's whole day has no start time to lead with. */}
+      {event.kind === 'busy' && event.allDay ? null : (
+        <span className="cal-month-time">{formatTime(timeOf(event.start))}</span>
+      )}{' '}
+      <RepeatMark event={event} />
       {event.title}
       <CrewName event={event} />
     </span>
