@@ -14,7 +14,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/chromium.ts';
 import { root, startServer } from '../scripts/server-process.ts';
 import { type Benchmark, type Figure, figureLine } from './figures.ts';
-import { CATEGORIES, type Category, runLighthouse } from './lighthouse.ts';
+import { CATEGORIES, type Category, runLighthouse, runLighthouseMedian } from './lighthouse.ts';
 import { sumOnTheWire } from './wire.ts';
 
 const FIRST_VIEW_BUDGET_KB = 50;
@@ -85,7 +85,9 @@ const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
  */
 export async function staticPageFigures(url: string): Promise<{ figures: Figure[]; lost: string[] }> {
   const view = await measureFirstView(url);
-  const mobile = await runLighthouse(url, 'mobile');
+  // The median of three: one simulated mobile score of the booking page read 90 in a CI run whose
+  // landing read 100 (lighthouse.ts runLighthouseMedian says why a single run is not a gate).
+  const mobile = await runLighthouseMedian(url, 'mobile');
   const desktop = await runLighthouse(url, 'desktop');
   const figures: Figure[] = [
     {
