@@ -5,7 +5,7 @@
  */
 
 import type { LatLng } from './geo.ts';
-import type { DayHours, DetailedSlot } from './slots.ts';
+import type { DetailedSlot } from './slots.ts';
 import { driveMinutes, type Job, neighbours } from './travel.ts';
 
 /** The crew every business starts with (a solo owner never needs to see it). */
@@ -95,13 +95,4 @@ export function chooseCrew(options: readonly CrewOption[], preferred?: string | 
     )
       best = o;
   return best;
-}
-
-/** A crew's hours on a day: its own week's entry, else the business's. */
-export function crewHours(
-  own: ((day: string) => DayHours) | null,
-  business: (day: string) => DayHours,
-  day: string,
-): DayHours {
-  return own ? own(day) : business(day);
 }

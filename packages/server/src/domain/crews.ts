@@ -7,7 +7,7 @@
  */
 import type { AvailabilityEntry } from '@slotwise/shared/api';
 import type { TimeFormat } from '@slotwise/shared/clock';
-import { addedDriveMinutes, type CrewOption, type CrewRule, chooseCrew, crewsFor } from '@slotwise/shared/crews';
+import { addedDriveMinutes, type CrewOption, type CrewRule, chooseCrew } from '@slotwise/shared/crews';
 import type { LatLng } from '@slotwise/shared/geo';
 import { type DayHours, type Interval, openingInterval, weekdayOf, withinHours } from '@slotwise/shared/slots';
 import { travelFits } from '@slotwise/shared/travel';
@@ -69,11 +69,6 @@ export async function crewsOf(ctx: AppContext, business: Business, from?: Tx): P
   return crewPlansOf(rows, hours, homeOf(business));
 }
 
-/** The crews that may take a job of this service (active, doing it). */
-export function crewsForService(crews: readonly CrewPlan[], serviceId: string | null | undefined): CrewPlan[] {
-  return crewsFor(crews, serviceId);
-}
-
 /**
  * checkSlot against each crew that may do the job: the span when the time is offered on any
  * crew's hours, else the refusal of the first crew working that day (closed: no crew works).
@@ -107,7 +102,7 @@ export interface JobToPlace {
   span: Interval;
   /** Where the customer is; null: unknown (no drive counted). */
   location: LatLng | null;
-  /** The crews that may do it (crewsForService). */
+  /** The crews that may do it (shared/src/crews.ts crewsFor). */
   crews: readonly CrewPlan[];
   /** The crew it had (a move) or its plan's: kept whenever that crew is free. */
   preferred?: string | null;

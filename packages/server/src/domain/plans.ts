@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { PlanSummary, QuotePlan } from '@slotwise/shared/api';
-import { unionOfGrids } from '@slotwise/shared/crews';
+import { crewsFor, unionOfGrids } from '@slotwise/shared/crews';
 import type { BookingStatus } from '@slotwise/shared/domain';
 import { toDollars } from '@slotwise/shared/money';
 import {
@@ -33,7 +33,7 @@ import type { BookingRow } from '../repositories/calendar.ts';
 import type { PlanRow } from '../repositories/plans.ts';
 import { offersOf } from '../repositories/services.ts';
 import { shownTime } from './answers.ts';
-import { type CrewPlan, crewsForService, crewsOf, freeCrew } from './crews.ts';
+import { type CrewPlan, crewsOf, freeCrew } from './crews.ts';
 import { hashManageToken, manageTokenFor } from './manage-token.ts';
 import { depositFor, queueRefund, refundOnCancel } from './payments.ts';
 import { type CalendarSpan, calendarSpan, intervalOf } from './slot-rules.ts';
@@ -137,7 +137,7 @@ export async function visitFits(
     day,
     span: intervalOf(span),
     location,
-    crews: crewsForService(crews, plan.service_id),
+    crews: crewsFor(crews, plan.service_id),
     preferred: plan.crew_id,
     ignoreBookingId: options.ignoreBookingId,
   });
@@ -317,7 +317,7 @@ export async function nextFreeSpan(
 ): Promise<VisitPlace | null> {
   const today = todayIn(business.time_zone, now);
   const first = visit.day > today ? visit.day : today;
-  const crews = crewsForService(await crewsOf(ctx, business, trx), plan.service_id);
+  const crews = crewsFor(await crewsOf(ctx, business, trx), plan.service_id);
   for (let k = 0; k < days; k++) {
     const day = addDays(first, k);
     // The times any crew's grid has that day, the plan's own first.

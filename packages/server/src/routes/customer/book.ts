@@ -10,6 +10,7 @@
 
 import { createHash, randomUUID } from 'node:crypto';
 import type { BookResponse } from '@slotwise/shared/api';
+import { crewsFor } from '@slotwise/shared/crews';
 import { PAYMENT_HOLD_MS } from '@slotwise/shared/deposit';
 import type { BookingStatus } from '@slotwise/shared/domain';
 import { bookingUid } from '@slotwise/shared/ics';
@@ -22,7 +23,7 @@ import { withBusinessLock } from '../../db/transaction.ts';
 import { shownTime } from '../../domain/answers.ts';
 import { mailReceived } from '../../domain/booking-mail.ts';
 import { assertPendingAllowed, bookingWindowOf, requesterOf } from '../../domain/booking-window.ts';
-import { assignCrew, checkCrewSlot, crewsForService, crewsOf } from '../../domain/crews.ts';
+import { assignCrew, checkCrewSlot, crewsOf } from '../../domain/crews.ts';
 import { hashManageToken, manageTokenFor } from '../../domain/manage-token.ts';
 import { depositFor } from '../../domain/payments.ts';
 import { aheadDay, bookVisits, offerFor, planLabel, visitLines } from '../../domain/plans.ts';
@@ -97,7 +98,7 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
       const depositCents = offer ? await depositFor(ctx, business, service, totalCents) : priced.depositCents;
       // A deposit due: the booking holds its time unpaid until Stripe says it was paid (docs/decisions/021).
       const holdUntil = depositCents > 0 ? ctx.now() + PAYMENT_HOLD_MS : null;
-      const crews = crewsForService(await crewsOf(ctx, business), service.id);
+      const crews = crewsFor(await crewsOf(ctx, business), service.id);
       const span = checkCrewSlot(
         crews,
         business.time_zone,

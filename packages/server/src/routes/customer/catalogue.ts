@@ -5,6 +5,7 @@
  */
 import type { AvailableDaysQuery, SlotsQuery } from '@slotwise/shared/api';
 import { changeLocked } from '@slotwise/shared/change-cutoff';
+import { crewsFor } from '@slotwise/shared/crews';
 import { SLOT_MINUTES } from '@slotwise/shared/domain';
 import type { LatLng } from '@slotwise/shared/geo';
 import { weekdayOf } from '@slotwise/shared/slots';
@@ -15,7 +16,7 @@ import type { AppContext } from '../../context.ts';
 import { crewsGrid, crewsOpening, daysToRead, monthDays } from '../../domain/available-days.ts';
 import { lastBookableDay } from '../../domain/booking-window.ts';
 import { brandingOf } from '../../domain/branding.ts';
-import { crewPlansOf, crewsForService } from '../../domain/crews.ts';
+import { crewPlansOf } from '../../domain/crews.ts';
 import { privacyUrlOf } from '../../domain/customer-data.ts';
 import { businessNotFound, loadBusiness, serviceNotFound } from '../../domain/lookup.ts';
 import { assertChangeAllowed, bookingForToken, LINK_NOT_VALID } from '../../domain/manage-link.ts';
@@ -94,7 +95,7 @@ export function catalogueHandlers(
     }
     const { hours, timeZone, travel, window } = context;
     // The crews that may do the job, each on its own hours (the business's when it has none).
-    const crews = crewsForService(
+    const crews = crewsFor(
       crewPlansOf(crewRows, () => hours, context.home),
       jobService,
     );
@@ -137,7 +138,7 @@ export function catalogueHandlers(
     }
     const { timeZone, travel, window, home } = context;
     const now = ctx.now();
-    const crews = crewsForService(
+    const crews = crewsFor(
       crewPlansOf(crewRows, (day) => context.weekHours[weekdayOf(day)], home),
       serviceId,
     );

@@ -4,6 +4,8 @@
  * working once the booking is cancelled, declined or has started; the change cut-off)
  * are in domain/manage-link.ts; a move must leave a travelling owner time to drive.
  */
+
+import { crewsFor } from '@slotwise/shared/crews';
 import { isIsoDate } from '@slotwise/shared/time';
 import type { AppContext } from '../../context.ts';
 import { isOverlapViolation } from '../../db/errors.ts';
@@ -11,7 +13,7 @@ import { type Tx, withBusinessLock } from '../../db/transaction.ts';
 import { linksFor, mailCustomerAndOwner, mailPlanFor, toMailBooking } from '../../domain/booking-mail.ts';
 import { bookingPageUrl } from '../../domain/booking-page.ts';
 import { bookingWindowOf } from '../../domain/booking-window.ts';
-import { assignCrew, checkCrewSlot, crewsForService, crewsOf } from '../../domain/crews.ts';
+import { assignCrew, checkCrewSlot, crewsOf } from '../../domain/crews.ts';
 import { loadBusiness } from '../../domain/lookup.ts';
 import { assertChangeAllowed, bookingForToken, managedBooking } from '../../domain/manage-link.ts';
 import { hashManageToken } from '../../domain/manage-token.ts';
@@ -59,7 +61,7 @@ export function manageHandlers(
       const before = await bookingForToken(ctx, token);
       const business = await loadBusiness(ctx, before.business_id);
       await assertChangeAllowed(ctx, before, business);
-      const crews = crewsForService(await crewsOf(ctx, business), before.service_id);
+      const crews = crewsFor(await crewsOf(ctx, business), before.service_id);
       const span = checkCrewSlot(
         crews,
         business.time_zone,
