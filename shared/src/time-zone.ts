@@ -72,9 +72,9 @@ export interface WallClock {
 
 /** What the business's clocks read at an instant. An unknown zone reads as UTC rather than failing a page. */
 export function wallClockAt(ms: number, timeZone: string): WallClock {
-  // Every runtime knows UTC.
-  const p = wallParts((wallFormat(timeZone) ?? wallFormat('UTC'))!, ms);
-  return { day: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+  // Through offsetAt's cache: "now" moves on every call, but its minute's offset was read
+  // already (a month's answer asks for today once a day of the month). Every runtime knows UTC.
+  return utcMsToLocal(ms, wallFormat(timeZone) ? timeZone : 'UTC');
 }
 
 /**

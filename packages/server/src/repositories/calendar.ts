@@ -38,10 +38,9 @@ export type CrewInterval = Interval & { crewId: string | null };
 /** A job on a crew's route; crewId null: written around the app, in every crew's way. */
 export type CrewJob = Job & { crewId: string | null };
 
-/** What the slot grid of one day needs about the business (one query; the slots call is hot). */
-export interface SlotContext {
+/** What the slot grid needs about the business and the service, its hours aside. */
+interface GridBasics {
   timeZone: string;
-  hours: DayHours;
   serviceDurationMin: number | null;
   /** The business address's coordinates: where a travelling owner's day starts. */
   home: LatLng | null;
@@ -52,8 +51,11 @@ export interface SlotContext {
   window: { horizonDays: number; minNoticeMinutes: number };
 }
 
-/** What a month's grid needs about the business: slotContext for every weekday, and the service area. */
-export interface MonthContext extends Omit<SlotContext, 'hours'> {
+/**
+ * What the slots of a day and a month's days need about the business: GridBasics, the hours of
+ * every weekday, and the service area (one query; routes/customer/grid-sources.ts keeps it a second).
+ */
+export interface MonthContext extends GridBasics {
   weekHours: Record<Weekday, DayHours>;
   /** null: the business serves any distance. */
   maxDistanceMiles: number | null;
@@ -186,7 +188,7 @@ function locatedEvents(db: Tx, businessId: string) {
     .where('all_day', '=', 0);
 }
 
-/** What the slot grid reads of the business, its saved hours and the service (slotContext, monthRows). */
+/** What the slot grid reads of the business, its saved hours and the service (monthRows). */
 const GRID_COLUMNS = [
   'b.time_zone',
   'b.lat',
@@ -216,8 +218,8 @@ type GridRow = Pick<
   | 'min_notice_minutes'
 > & { duration_min: number | null };
 
-/** A grid row's business and service, as slotContext and monthContext answer them (their hours aside). */
-function gridContext(row: GridRow): Omit<SlotContext, 'hours'> {
+/** A grid row's business and service, as monthContext answers them (their hours aside). */
+function gridContext(row: GridRow): GridBasics {
   return {
     timeZone: row.time_zone,
     serviceDurationMin: row.duration_min,
@@ -269,35 +271,9 @@ export function calendarRepository(db: Kysely<Database>) {
     },
 
     /**
-     * What the slot grid needs, in one query (the slots call is the hottest read):
-     * the business's zone, that weekday's hours (defaults when never saved) and,
-     * with a serviceId, that service's duration (null when it is not this business's).
-     * undefined when the business does not exist.
-     */
-    async slotContext(
-      businessId: string,
-      weekday: Weekday,
-      serviceId: string | undefined,
-    ): Promise<SlotContext | undefined> {
-      const row = await db
-        .selectFrom('businesses as b')
-        .leftJoin('availability as a', (j) => j.onRef('a.business_id', '=', 'b.id').on('a.day', '=', weekday))
-        .leftJoin('services as s', (j) => j.onRef('s.business_id', '=', 'b.id').on('s.id', '=', serviceId ?? ''))
-        .select(GRID_COLUMNS)
-        .where('b.id', '=', businessId)
-        .executeTakeFirst();
-      if (!row) return undefined;
-      const saved = row.day !== null ? { startTime: row.start_time, endTime: row.end_time } : null;
-      const entry = saved ?? defaultBusinessHours().find((d) => d.day === weekday)!;
-      return {
-        ...gridContext(row),
-        hours: entry.startTime && entry.endTime ? { startTime: entry.startTime, endTime: entry.endTime } : null,
-      };
-    },
-
-    /**
-     * What a month's grid needs, in one query: slotContext's answer with every weekday's
-     * hours (defaults for the days never saved) and the service area. A row per saved
+     * What the slot grid of any day needs, in one query: the business's zone, every weekday's
+     * hours (defaults for the days never saved), the booking window, travel, the service area
+     * and, with a serviceId, that service's duration (null when it is not this business's). A row per saved
      * weekday; undefined when the business does not exist.
      */
     async monthContext(businessId: string, serviceId: string | undefined): Promise<MonthContext | undefined> {

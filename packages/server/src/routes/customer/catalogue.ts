@@ -28,6 +28,7 @@ import type { CrewInterval, CrewJob } from '../../repositories/calendar.ts';
 import { toQuestionJson } from '../../repositories/pricing.ts';
 import { toServiceJson } from '../../repositories/services.ts';
 import type { Handlers } from '../register.ts';
+import { GridSources } from './grid-sources.ts';
 import { availableDaysKey, SlotsCache, slotsKey } from './slots-cache.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -36,6 +37,13 @@ export function catalogueHandlers(
   ctx: AppContext,
 ): Handlers<'customer', 'business' | 'slots' | 'availableDays' | 'quote'> {
   const slotsCache = new SlotsCache(ctx.store.changes, ctx.now);
+  const gridSources = new GridSources(ctx.store.changes, ctx.now, async (businessId, serviceId) => {
+    const [context, crews] = await Promise.all([
+      ctx.repos.calendar.monthContext(businessId, serviceId),
+      ctx.repos.crews.list(businessId),
+    ]);
+    return context && { context, crews };
+  });
   /** The key preParsing found no kept answer for, by request: validation replaces req.query with its output. */
   const missed = new WeakMap<object, string>();
 
@@ -70,11 +78,9 @@ export function catalogueHandlers(
     { businessId, date, serviceId, token, address }: z.output<typeof SlotsQuery>,
     log: FastifyBaseLogger,
   ) {
-    const [context, crewRows] = await Promise.all([
-      ctx.repos.calendar.slotContext(businessId, weekdayOf(date), serviceId),
-      ctx.repos.crews.list(businessId),
-    ]);
-    if (!context) throw businessNotFound(businessId);
+    const source = await gridSources.get(businessId, serviceId);
+    if (!source) throw businessNotFound(businessId);
+    const { context, crews: crewRows } = source;
     let durationMin: number = SLOT_MINUTES;
     let ignoreBookingId: string | undefined;
     let where: LatLng | null = null;
@@ -93,10 +99,10 @@ export function catalogueHandlers(
       if (context.serviceDurationMin === null) throw serviceNotFound();
       durationMin = context.serviceDurationMin;
     }
-    const { hours, timeZone, travel, window } = context;
+    const { timeZone, travel, window } = context;
     // The crews that may do the job, each on its own hours (the business's when it has none).
     const crews = crewsFor(
-      crewPlansOf(crewRows, () => hours, context.home),
+      crewPlansOf(crewRows, (day) => context.weekHours[weekdayOf(day)], context.home),
       jobService,
     );
     const now = ctx.now();
@@ -126,11 +132,9 @@ export function catalogueHandlers(
     { businessId, month, serviceId, address }: z.output<typeof AvailableDaysQuery>,
     log: FastifyBaseLogger,
   ) {
-    const [context, crewRows] = await Promise.all([
-      ctx.repos.calendar.monthContext(businessId, serviceId),
-      ctx.repos.crews.list(businessId),
-    ]);
-    if (!context) throw businessNotFound(businessId);
+    const source = await gridSources.get(businessId, serviceId);
+    if (!source) throw businessNotFound(businessId);
+    const { context, crews: crewRows } = source;
     let durationMin: number = SLOT_MINUTES;
     if (serviceId) {
       if (context.serviceDurationMin === null) throw serviceNotFound();

@@ -232,7 +232,7 @@ describe('kept slots answers through the route', () => {
   afterAll(() => t.close());
 
   it('are found whatever the order of the parameters and whatever junk comes with them', async () => {
-    const computed = vi.spyOn(t.ctx.repos.calendar, 'slotContext');
+    const computed = vi.spyOn(t.ctx.repos.calendar, 'busy');
     try {
       const base = '/api/customer/get-available-slots';
       const first = await t.app.inject({
