@@ -5,7 +5,6 @@
  * Fastify JSON route measured in the same run. SQLite is checked against its
  * budget (synchronous=FULL, as shipped); PostgreSQL is printed when TEST_DATABASE_URL is set.
  */
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -13,7 +12,7 @@ import { insertBookings } from '../scripts/insert-bookings.ts';
 import { pinSelf, root, startProcess, startServer } from '../scripts/server-process.ts';
 import type { Benchmark, Figure } from './figures.ts';
 import { insertPgBookings, withScratchDatabase } from './pg-scratch.ts';
-import { call, seedOwner } from './seed.ts';
+import { bookingRequests, pastBookings, seedWashBusiness } from './seed.ts';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -58,105 +57,9 @@ async function mailDrain(unsent: UnsentMail): Promise<number> {
 
 /** An owner open every day 00:00-23:59 with a 30-minute service, and EXISTING bookings in the past year. */
 async function seed(base: string, insertBookings: (rows: Record<string, unknown>[]) => Promise<void>) {
-  const { token, businessId, serviceId } = await seedOwner(base, 'Bench Detailing', {
-    service: { serviceName: 'Wash', duration: 30, price: 40 },
-    hours: ['00:00', '23:59'],
-  });
-  // The booking load books day after day from the day after tomorrow: inside the longest horizon.
-  await call(
-    base,
-    'PUT',
-    '/api/business-dashboard/settings/operations',
-    {
-      travel: { enabled: false, speedMph: 30, bufferMinutes: 0 },
-      maxDistanceMiles: null,
-      changeCutoffHours: 0,
-      horizonDays: 730,
-      minNoticeHours: 0,
-    },
-    token,
-  );
-  const { crews } = await call<{ crews: { _id: string }[] }>(
-    base,
-    'GET',
-    '/api/business-dashboard/crews',
-    undefined,
-    token,
-  );
-  const now = Date.now();
-  const rows: Record<string, unknown>[] = [];
-  for (let i = 0; i < EXISTING; i++) {
-    const start = now - (i + 1) * 45 * 60_000;
-    const d = new Date(start);
-    rows.push({
-      id: randomUUID(),
-      business_id: businessId,
-      crew_id: crews[0]!._id,
-      service_id: serviceId,
-      service_name: 'Wash',
-      duration_min: 30,
-      first_name: 'Seed',
-      last_name: `Customer ${i}`,
-      customer_email: `seed${i}@example.com`,
-      phone_number: '+1 5550000000',
-      car_body_type: null,
-      customer_address: null,
-      customer_lat: null,
-      customer_lng: null,
-      miles: null,
-      total_cents: 4000,
-      quote_lines: '[]',
-      status: 'approved',
-      day: d.toISOString().slice(0, 10),
-      start_time: d.toISOString().slice(11, 16),
-      end_time: new Date(start + 30 * 60_000).toISOString().slice(11, 16),
-      start_ms: start,
-      end_ms: start + 30 * 60_000,
-      created_at: now,
-      updated_at: now,
-    });
-  }
-  await insertBookings(rows);
-  return { businessId, serviceId };
-}
-
-/**
- * Every request books a different slot: day by day from the day after tomorrow (the
- * business takes bookings 730 days ahead: about 30,000 slots), 41 slots a day
- * from 03:00 to 23:00 (02:00-02:59 does not exist on the spring daylight-saving day in
- * Los Angeles, and 23:30 would end after the 23:59 close).
- */
-function bookingRequests(businessId: string, serviceId: string): autocannon.Request[] {
-  const PER_DAY = 41;
-  let n = 0;
-  const first = (Math.floor(Date.now() / 86_400_000) + 2) * 86_400_000;
-  return [
-    {
-      method: 'POST',
-      path: '/api/customer/book',
-      setupRequest: (req) => {
-        const i = n++;
-        const date = new Date(first + Math.floor(i / PER_DAY) * 86_400_000).toISOString().slice(0, 10);
-        const minutes = 180 + (i % PER_DAY) * 30;
-        const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-        return {
-          ...req,
-          headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-          body: JSON.stringify({
-            businessId,
-            serviceId,
-            address: '5 Rodeo Dr, Beverly Hills, CA 90210, USA',
-            date,
-            time,
-            firstName: 'Bench',
-            lastName: 'Customer',
-            customerEmail: 'bench@example.com',
-            phoneNumber: '+1 5551234567',
-          }),
-        };
-      },
-    },
-  ];
+  const owner = await seedWashBusiness(base, 'Bench Detailing');
+  await insertBookings(pastBookings(owner, EXISTING));
+  return owner;
 }
 
 /** Several short loads as one: mean requests/s, worst p99, every error. */
@@ -211,7 +114,7 @@ async function measure(label: string, env: Record<string, string>, storage: Stor
       `${server.url}/api/customer/get-available-slots?businessId=${businessId}&date=${date}&serviceId=${serviceId}`,
       bareUrl,
     );
-    const requests = bookingRequests(businessId, serviceId);
+    const requests = bookingRequests([{ businessId, serviceId }]);
     // Unmeasured, as for the slots: the booking path warms up, and its mail is sent
     // before the measured load starts, so the drain below is that load's mail alone.
     await load({ url: server.url, requests, duration: 2 });

@@ -4,6 +4,7 @@
  * its SQLite file with insertBookings (scripts/insert-bookings.ts).
  */
 import { randomUUID } from 'node:crypto';
+import type autocannon from 'autocannon';
 
 export async function call<T>(base: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
   const res = await fetch(base + path, {
@@ -65,4 +66,126 @@ export async function seedOwner(
     token,
   );
   return { token, businessId: profile.businessId, timeZone: profile.timeZone, serviceId: service._id };
+}
+
+/** The owner takes bookings up to 730 days ahead with no notice and no travel: every load's slot is bookable. */
+export async function bookAnyTime(base: string, token: string): Promise<void> {
+  await call(
+    base,
+    'PUT',
+    '/api/business-dashboard/settings/operations',
+    {
+      travel: { enabled: false, speedMph: 30, bufferMinutes: 0 },
+      maxDistanceMiles: null,
+      changeCutoffHours: 0,
+      horizonDays: 730,
+      minNoticeHours: 0,
+    },
+    token,
+  );
+}
+
+/** The id of the owner's first crew (every business has one: docs/decisions/023). */
+export async function firstCrewId(base: string, token: string): Promise<string> {
+  const { crews } = await call<{ crews: { _id: string }[] }>(
+    base,
+    'GET',
+    '/api/business-dashboard/crews',
+    undefined,
+    token,
+  );
+  return crews[0]!._id;
+}
+
+/** `count` approved 30-minute "Wash" bookings of a business, one every 45 minutes back from now: rows for insertBookings. */
+export function pastBookings(
+  owner: { businessId: string; serviceId: string; crewId: string },
+  count: number,
+  now = Date.now(),
+): Record<string, unknown>[] {
+  const rows: Record<string, unknown>[] = [];
+  for (let i = 0; i < count; i++) {
+    const start = now - (i + 1) * 45 * 60_000;
+    const d = new Date(start);
+    rows.push({
+      id: randomUUID(),
+      business_id: owner.businessId,
+      crew_id: owner.crewId,
+      service_id: owner.serviceId,
+      service_name: 'Wash',
+      duration_min: 30,
+      first_name: 'Seed',
+      last_name: `Customer ${i}`,
+      customer_email: `seed${i}@example.com`,
+      phone_number: '+1 5550000000',
+      car_body_type: null,
+      customer_address: null,
+      customer_lat: null,
+      customer_lng: null,
+      miles: null,
+      total_cents: 4000,
+      quote_lines: '[]',
+      status: 'approved',
+      day: d.toISOString().slice(0, 10),
+      start_time: d.toISOString().slice(11, 16),
+      end_time: new Date(start + 30 * 60_000).toISOString().slice(11, 16),
+      start_ms: start,
+      end_ms: start + 30 * 60_000,
+      created_at: now,
+      updated_at: now,
+    });
+  }
+  return rows;
+}
+
+/** A business that answers every day 00:00-23:59 with one 30-minute "Wash" at $40, bookable any time ahead. */
+export async function seedWashBusiness(base: string, name: string) {
+  const owner = await seedOwner(base, name, {
+    service: { serviceName: 'Wash', duration: 30, price: 40 },
+    hours: ['00:00', '23:59'],
+  });
+  await bookAnyTime(base, owner.token);
+  return { ...owner, crewId: await firstCrewId(base, owner.token) };
+}
+
+/**
+ * Booking requests that each take a different slot, round the businesses in turn: business
+ * i % n books its next slot, day by day from the day after tomorrow (inside the 730-day
+ * horizon: about 30,000 slots each), 41 slots a day from 03:00 to 23:00 (02:00-02:59 does
+ * not exist on the spring daylight-saving day in Los Angeles, and 23:30 would end after the
+ * 23:59 close).
+ */
+export function bookingRequests(targets: readonly { businessId: string; serviceId: string }[]): autocannon.Request[] {
+  const PER_DAY = 41;
+  let n = 0;
+  const first = (Math.floor(Date.now() / 86_400_000) + 2) * 86_400_000;
+  return [
+    {
+      method: 'POST',
+      path: '/api/customer/book',
+      setupRequest: (req) => {
+        const i = n++;
+        const { businessId, serviceId } = targets[i % targets.length]!;
+        const slot = Math.floor(i / targets.length);
+        const date = new Date(first + Math.floor(slot / PER_DAY) * 86_400_000).toISOString().slice(0, 10);
+        const minutes = 180 + (slot % PER_DAY) * 30;
+        const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+        return {
+          ...req,
+          headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+          body: JSON.stringify({
+            businessId,
+            serviceId,
+            address: '5 Rodeo Dr, Beverly Hills, CA 90210, USA',
+            date,
+            time,
+            firstName: 'Bench',
+            lastName: 'Customer',
+            customerEmail: 'bench@example.com',
+            phoneNumber: '+1 5551234567',
+          }),
+        };
+      },
+    },
+  ];
 }

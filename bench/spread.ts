@@ -1,0 +1,231 @@
+/**
+ * Issue 28's first figures: what customers of many businesses do, not one hot URL.
+ * - Slots misses: each request asks another business (of 40) and another day (of 300), in an
+ *   order that never repeats a cache key within a second, so every answer is computed.
+ * - Bookings spread: each request books the next slot of the next business, round the 40.
+ * Beside each, a bare Fastify server (bench/servers/bare-db.ts) doing one indexed SELECT or
+ * one INSERT per request on the same database engine, loaded turn about with the product, two
+ * seconds each, three rounds; the ratio is the median of the rounds' ratios (bench/README.md
+ * says why turn about). Every business holds 250 bookings on the days asked (10,000 in all,
+ * one a day at 00:30 local, before the load's 03:00 first slot). Servers on core 0,
+ * autocannon on core 1; PostgreSQL where the scheduler puts it, as in production.
+ * The targets are the issue's; they are printed, not checked, until the booking path's round
+ * trips are cut (docs/decisions/028 records where they stand).
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { addDays } from '@slotwise/shared/slots';
+import { localToUtcMs, todayIn } from '@slotwise/shared/time-zone';
+import autocannon from 'autocannon';
+import { insertBookings } from '../scripts/insert-bookings.ts';
+import { pinSelf, root, startProcess, startServer } from '../scripts/server-process.ts';
+import type { Benchmark, Figure } from './figures.ts';
+import { insertPgBookings, withScratchDatabase } from './pg-scratch.ts';
+import { bookingRequests, seedWashBusiness } from './seed.ts';
+
+const BUSINESSES = 40;
+const DAYS = 300;
+const PER_BUSINESS = 250;
+const CONNECTIONS = 50;
+const ROUNDS = 3;
+const SECONDS = 2;
+
+interface Load {
+  rps: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(opts: autocannon.Options): Promise<Load> {
+  const r = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
+  return { rps: r.requests.average, p99: r.latency.p99, errors: r.non2xx + r.errors + r.timeouts };
+}
+
+type Owner = Awaited<ReturnType<typeof seedWashBusiness>>;
+
+/** One booking a day at 00:30 local on the days the slots load asks for. */
+function bookingsOnAskedDays(owner: Owner, firstDay: string): Record<string, unknown>[] {
+  const now = Date.now();
+  const rows: Record<string, unknown>[] = [];
+  for (let i = 0; i < PER_BUSINESS; i++) {
+    const day = addDays(firstDay, i);
+    const start = localToUtcMs(day, '00:30', owner.timeZone);
+    rows.push({
+      id: randomUUID(),
+      business_id: owner.businessId,
+      crew_id: owner.crewId,
+      service_id: owner.serviceId,
+      service_name: 'Wash',
+      duration_min: 30,
+      first_name: 'Seed',
+      last_name: `Customer ${i}`,
+      customer_email: `seed${i}@example.com`,
+      phone_number: '+1 5550000000',
+      total_cents: 4000,
+      quote_lines: '[]',
+      status: 'approved',
+      day,
+      start_time: '00:30',
+      end_time: '01:00',
+      start_ms: start,
+      end_ms: start + 30 * 60_000,
+      created_at: now,
+      updated_at: now,
+    });
+  }
+  return rows;
+}
+
+/** Each request another business and day; a key comes back only after 12,000 others. */
+function slotsRequests(owners: readonly Owner[], firstDay: string): autocannon.Request[] {
+  let n = 0;
+  return [
+    {
+      method: 'GET',
+      setupRequest: (req) => {
+        const i = n++;
+        const owner = owners[i % owners.length]!;
+        const date = addDays(firstDay, Math.floor(i / owners.length) % DAYS);
+        return {
+          ...req,
+          path: `/api/customer/get-available-slots?businessId=${owner.businessId}&date=${date}&serviceId=${owner.serviceId}`,
+        };
+      },
+    },
+  ];
+}
+
+function bareSelects(): autocannon.Request[] {
+  let n = 0;
+  return [
+    {
+      method: 'GET',
+      setupRequest: (req) => {
+        const i = n++;
+        return { ...req, path: `/select?b=${i % BUSINESSES}&day=${Math.floor(i / BUSINESSES) % DAYS}` };
+      },
+    },
+  ];
+}
+
+function bareInserts(): autocannon.Request[] {
+  let n = 0;
+  return [
+    {
+      method: 'POST',
+      path: '/insert',
+      setupRequest: (req) => ({
+        ...req,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ b: n++ % BUSINESSES }),
+      }),
+    },
+  ];
+}
+
+/** Product and bare route turn about, after one unmeasured turn each; the median ratio of the rounds. */
+async function turnAbout(product: autocannon.Options, bare: autocannon.Options) {
+  await load(bare);
+  await load(product);
+  const ours: Load[] = [];
+  const theirs: Load[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    theirs.push(await load(bare));
+    ours.push(await load(product));
+  }
+  const ratios = ours.map((o, i) => o.rps / theirs[i]!.rps).sort((a, b) => a - b);
+  const mean = (loads: Load[]) => loads.reduce((s, l) => s + l.rps, 0) / loads.length;
+  return {
+    ours: mean(ours),
+    bare: mean(theirs),
+    ratio: ratios[Math.floor(ratios.length / 2)]!,
+    p99: Math.max(...ours.map((l) => l.p99)),
+    errors: ours.reduce((s, l) => s + l.errors, 0),
+  };
+}
+
+async function measure(
+  label: string,
+  productEnv: Record<string, string>,
+  bareEnv: Record<string, string>,
+  insert: (rows: Record<string, unknown>[], dataDir: string) => Promise<void>,
+): Promise<Figure[]> {
+  const server = await startServer({ env: productEnv, cpu: 0 });
+  const bare = await startProcess(`${root}bench/servers/bare-db.ts`, bareEnv, '/health', { cpu: 0 });
+  try {
+    const owners: Owner[] = [];
+    for (let i = 0; i < BUSINESSES; i++) owners.push(await seedWashBusiness(server.url, `Spread ${i + 1}`));
+    const firstDay = addDays(todayIn(owners[0]!.timeZone), 2);
+    await insert(
+      owners.flatMap((o) => bookingsOnAskedDays(o, firstDay)),
+      server.dataDir,
+    );
+    const slots = await turnAbout(
+      { url: server.url, requests: slotsRequests(owners, firstDay) },
+      { url: bare.url, requests: bareSelects() },
+    );
+    const books = await turnAbout(
+      { url: server.url, requests: bookingRequests(owners) },
+      { url: bare.url, requests: bareInserts() },
+    );
+    const issueTarget = (min: number) => ({ target: { min } });
+    return [
+      { name: `${label}: bare SELECT route`, value: Math.round(slots.bare), unit: 'req/s' },
+      {
+        name: `${label}: slots misses, ${BUSINESSES} businesses x ${DAYS} days`,
+        value: Math.round(slots.ours),
+        unit: 'req/s',
+      },
+      {
+        name: `${label}: slots misses / bare SELECT, median of ${ROUNDS} rounds`,
+        value: Math.round(slots.ratio * 100),
+        unit: '%',
+        ...issueTarget(50),
+      },
+      { name: `${label}: slots misses p99`, value: slots.p99, unit: 'ms' },
+      { name: `${label}: slots misses errors`, value: slots.errors, unit: 'responses', budget: { max: 0 } },
+      { name: `${label}: bare INSERT route`, value: Math.round(books.bare), unit: 'req/s' },
+      { name: `${label}: bookings spread over ${BUSINESSES} businesses`, value: Math.round(books.ours), unit: 'req/s' },
+      {
+        name: `${label}: bookings spread / bare INSERT, median of ${ROUNDS} rounds`,
+        value: Math.round(books.ratio * 100),
+        unit: '%',
+        ...(label === 'PostgreSQL' ? issueTarget(25) : {}),
+      },
+      { name: `${label}: bookings spread p99`, value: books.p99, unit: 'ms' },
+      { name: `${label}: bookings spread non-201`, value: books.errors, unit: 'responses', budget: { max: 0 } },
+    ];
+  } finally {
+    await bare.stop();
+    await server.stop();
+  }
+}
+
+export const spreadBenchmark: Benchmark = {
+  id: 'spread',
+  title: `slots misses and bookings spread over ${BUSINESSES} businesses, against a bare SELECT and INSERT route on the same database (issue 28)`,
+  async run() {
+    pinSelf(1);
+    try {
+      const scratch = mkdtempSync(join(tmpdir(), 'slotwise-bare-'));
+      let out: Figure[];
+      try {
+        out = await measure('SQLite', {}, { BARE_SQLITE_FILE: join(scratch, 'bare.db') }, (rows, dataDir) =>
+          insertBookings(dataDir, rows),
+        );
+      } finally {
+        rmSync(scratch, { recursive: true, force: true });
+      }
+      const pg = await withScratchDatabase((url) =>
+        measure('PostgreSQL', { DATABASE_URL: url }, { BARE_DATABASE_URL: url }, (rows) => insertPgBookings(url, rows)),
+      );
+      if (pg) out.push(...pg);
+      else console.log('  (PostgreSQL figures skipped: set TEST_DATABASE_URL to print them)');
+      return out;
+    } finally {
+      pinSelf(null);
+    }
+  },
+};
