@@ -179,9 +179,14 @@ export async function mailCustomerAndOwner(
   now: number,
   changeOf?: string,
 ): Promise<void> {
-  const owner = await ctx.repos.businesses.ownerEmail(businessId, trx);
+  // One read for both (a booking holds the business's lock while it runs: docs/decisions/028).
+  const { owner, crew } = await ctx.repos.businesses.mailParties(
+    businessId,
+    customer.namesCrew ? customer.bookingId : undefined,
+    trx,
+  );
   if (changeOf) await releaseHeldMail(trx, changeOf, now);
-  const named = await namingCrew(trx, customer);
+  const named = crew ? withCrew(customer, crew) : customer;
   await queueMails(trx, owner ? [named, notice(owner)] : [named], now);
 }
 

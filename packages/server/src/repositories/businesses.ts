@@ -41,6 +41,21 @@ const ownerEmailOf = prepared(['businessId'], (db, v: { businessId: string }) =>
     .select('users.email')
     .where('businesses.id', '=', v.businessId),
 );
+/**
+ * Who a booking's mails go to and name, in one read: the owner's e-mail and, when the business
+ * names its crews in mails (businesses.crew_in_mails), the booking's crew ('' for no booking).
+ */
+const mailPartiesOf = prepared(['businessId', 'bookingId'], (db, v: { businessId: string; bookingId: string }) =>
+  db
+    .selectFrom('businesses')
+    .innerJoin('users', 'users.id', 'businesses.owner_id')
+    .leftJoin('bookings', (j) =>
+      j.onRef('bookings.business_id', '=', 'businesses.id').on('bookings.id', '=', v.bookingId),
+    )
+    .leftJoin('crews', (j) => j.onRef('crews.id', '=', 'bookings.crew_id').on('businesses.crew_in_mails', '=', 1))
+    .select(['users.email', 'crews.name as crewName'])
+    .where('businesses.id', '=', v.businessId),
+);
 
 export function businessesRepository(db: Kysely<Database>) {
   return {
@@ -92,6 +107,15 @@ export function businessesRepository(db: Kysely<Database>) {
     async ownerEmail(businessId: string, from: Tx = db): Promise<string | null> {
       const [row] = await ownerEmailOf(from, { businessId });
       return row?.email ?? null;
+    },
+    /** ownerEmail, and the crew a booking's customer mail names (null when the business names none). */
+    async mailParties(
+      businessId: string,
+      bookingId: string | undefined,
+      from: Tx = db,
+    ): Promise<{ owner: string | null; crew: string | null }> {
+      const [row] = await mailPartiesOf(from, { businessId, bookingId: bookingId ?? '' });
+      return { owner: row?.email ?? null, crew: row?.crewName ?? null };
     },
   };
 }
