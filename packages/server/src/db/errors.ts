@@ -1,5 +1,13 @@
-/** Recognises a unique-constraint violation from either driver. */
+/** A row whose key is taken, found without the driver's error (an upsert that answered no row). */
+export class DuplicateKey extends Error {
+  constructor(table: string, key: string) {
+    super(`${table}: the key ${JSON.stringify(key)} is taken`);
+  }
+}
+
+/** Recognises a unique-constraint violation from either driver, or a DuplicateKey. */
 export function isUniqueViolation(err: unknown): boolean {
+  if (err instanceof DuplicateKey) return true;
   if (!err || typeof err !== 'object') return false;
   const code = (err as { code?: unknown }).code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';

@@ -5,7 +5,8 @@
  * refused attempt (slot taken, bad field) is simply evaluated again when retried.
  */
 import type { Kysely } from 'kysely';
-import { insertRow, prepared } from '../db/prepared.ts';
+import { DuplicateKey } from '../db/errors.ts';
+import { prepared } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
 
@@ -19,8 +20,48 @@ const findLive = prepared(['key', 'after'], (db, v: { key: string; after: number
     .where('key', '=', v.key)
     .where('created_at', '>', v.after),
 );
-const deleteExpired = prepared(['key', 'notAfter'], (db, v: { key: string; notAfter: number }) =>
-  db.deleteFrom('idempotency_keys').where('key', '=', v.key).where('created_at', '<=', v.notAfter),
+/**
+ * Stores a key's answer in one statement: a new key, or one whose answer expired (it takes the
+ * old row's place). A live key of another request answers no row: the caller reports it as
+ * the unique violation it is (db/errors.ts DuplicateKey).
+ */
+const upsert = prepared(
+  ['key', 'businessId', 'requestHash', 'statusCode', 'body', 'now', 'notAfter'],
+  (
+    db,
+    v: {
+      key: string;
+      businessId: string;
+      requestHash: string;
+      statusCode: number;
+      body: string;
+      now: number;
+      notAfter: number;
+    },
+  ) =>
+    db
+      .insertInto('idempotency_keys')
+      .values({
+        key: v.key,
+        business_id: v.businessId,
+        request_hash: v.requestHash,
+        status_code: v.statusCode,
+        response_body: v.body,
+        created_at: v.now,
+      })
+      .onConflict((oc) =>
+        oc
+          .column('key')
+          .doUpdateSet((eb) => ({
+            business_id: eb.ref('excluded.business_id'),
+            request_hash: eb.ref('excluded.request_hash'),
+            status_code: eb.ref('excluded.status_code'),
+            response_body: eb.ref('excluded.response_body'),
+            created_at: eb.ref('excluded.created_at'),
+          }))
+          .where('idempotency_keys.created_at', '<=', v.notAfter),
+      )
+      .returning('key'),
 );
 
 export interface StoredAnswer {
@@ -44,15 +85,16 @@ export function idempotencyRepository(db: Kysely<Database>) {
       entry: { key: string; businessId: string; requestHash: string; statusCode: number; body: unknown },
       now: number,
     ): Promise<void> {
-      await deleteExpired(trx, { key: entry.key, notAfter: now - IDEMPOTENCY_TTL_MS });
-      await insertRow(trx, 'idempotency_keys', {
+      const stored = await upsert(trx, {
         key: entry.key,
-        business_id: entry.businessId,
-        request_hash: entry.requestHash,
-        status_code: entry.statusCode,
-        response_body: JSON.stringify(entry.body),
-        created_at: now,
+        businessId: entry.businessId,
+        requestHash: entry.requestHash,
+        statusCode: entry.statusCode,
+        body: JSON.stringify(entry.body),
+        now,
+        notAfter: now - IDEMPOTENCY_TTL_MS,
       });
+      if (stored.length === 0) throw new DuplicateKey('idempotency_keys', entry.key);
     },
     /** Drops expired keys; safe on every instance at once. */
     async sweep(now: number): Promise<number> {
