@@ -32,6 +32,20 @@ const ROLLBACK = CompiledQuery.raw('rollback');
 const SAVEPOINT = CompiledQuery.raw('savepoint calendar_write');
 const RELEASE = CompiledQuery.raw('release calendar_write');
 const ROLLBACK_TO = CompiledQuery.raw('rollback to calendar_write');
+/**
+ * PostgreSQL: both in one round trip (a query without parameters goes as a simple query, which
+ * may hold several statements). Each job otherwise paid two round trips for its savepoint, and
+ * inside the business's lock every round trip waits a turn of the event loop (docs/decisions/028).
+ */
+const RELEASE_AND_SAVEPOINT = CompiledQuery.raw('release calendar_write; savepoint calendar_write');
+
+async function sqliteNextSavepoint(conn: Tx): Promise<void> {
+  // better-sqlite3 prepares one statement at a time; in-process, two calls cost no round trip.
+  await conn.executeQuery(RELEASE);
+  await conn.executeQuery(SAVEPOINT);
+}
+
+const postgresNextSavepoint = (conn: Tx) => conn.executeQuery(RELEASE_AND_SAVEPOINT);
 
 /** Writes in one transaction at most; enough to share a commit, few enough to answer soon. */
 const MAX_GROUP = 64;
@@ -50,7 +64,8 @@ type LockedTransaction = <T>(work: (trx: Tx) => Promise<T>) => Promise<T>;
 /**
  * Group commit. Writes that arrive in the same turn of the event loop run one after
  * another in one transaction, each inside its own savepoint: a write that fails is
- * rolled back alone and the others go on. Nobody hears "done" before the one COMMIT is
+ * rolled back to it alone and the others go on (ROLLBACK TO keeps the savepoint, so the
+ * next job releases and sets it as after a success). Nobody hears "done" before the one COMMIT is
  * durable, so a 201 still survives a crash.
  * - SQLite: one group for the database. With synchronous=FULL every commit waits for
  *   the disk, and the commit was most of a booking's time. (Kysely hands out SQLite's
@@ -66,6 +81,8 @@ class GroupCommit {
 
   constructor(
     private readonly transaction: LockedTransaction,
+    /** Releases the savepoint and sets the next one (db round trips differ by dialect, below). */
+    private readonly nextSavepoint: (conn: Tx) => Promise<unknown>,
     /** Called when the queue has run dry. */
     private readonly onIdle: () => void = () => {},
   ) {}
@@ -86,7 +103,13 @@ class GroupCommit {
     try {
       const outcomes = await this.transaction(async (trx) => {
         const done: Outcome[] = [];
-        for (const job of batch) done.push(await this.inSavepoint(trx, job));
+        await trx.executeQuery(SAVEPOINT);
+        for (const [i, job] of batch.entries()) {
+          done.push(await this.inSavepoint(trx, job));
+          // The job's writes join the transaction; the next job gets a savepoint of its own.
+          if (i < batch.length - 1) await this.nextSavepoint(trx);
+          else await trx.executeQuery(RELEASE);
+        }
         return done;
       });
       for (const [i, outcome] of outcomes.entries())
@@ -103,16 +126,13 @@ class GroupCommit {
     }
   }
 
+  /** Runs a job inside the savepoint already set; a job that fails is rolled back to it alone. */
   private async inSavepoint(conn: Tx, job: Job): Promise<Outcome> {
-    await conn.executeQuery(SAVEPOINT);
     try {
-      const value = await job.work(conn);
-      await conn.executeQuery(RELEASE);
-      return { ok: true, value };
+      return { ok: true, value: await job.work(conn) };
     } catch (err) {
       // If the database already dropped the whole transaction, this throws and the batch fails.
       await conn.executeQuery(ROLLBACK_TO);
-      await conn.executeQuery(RELEASE);
       return { ok: false, err };
     }
   }
@@ -136,7 +156,7 @@ function sqliteTransaction(store: Db): LockedTransaction {
 
 function postgresTransaction(store: Db, businessId: string): LockedTransaction {
   return (work) =>
-    store.db.transaction().execute(async (trx) => {
+    store.writer.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(hashtextextended(${businessId}, 0))`.execute(trx);
       return work(trx);
     });
@@ -150,7 +170,7 @@ function groupCommitFor(store: Db, businessId: string): GroupCommit {
   if (store.dialect === 'sqlite') {
     let group = sqliteGroups.get(store);
     if (!group) {
-      group = new GroupCommit(sqliteTransaction(store));
+      group = new GroupCommit(sqliteTransaction(store), sqliteNextSavepoint);
       sqliteGroups.set(store, group);
     }
     return group;
@@ -162,7 +182,9 @@ function groupCommitFor(store: Db, businessId: string): GroupCommit {
   }
   let group = groups.get(businessId);
   if (!group) {
-    group = new GroupCommit(postgresTransaction(store, businessId), () => groups.delete(businessId));
+    group = new GroupCommit(postgresTransaction(store, businessId), postgresNextSavepoint, () =>
+      groups.delete(businessId),
+    );
     groups.set(businessId, group);
   }
   return group;
