@@ -292,14 +292,11 @@ describe.skipIf(skipReason !== null)('two instances on one PostgreSQL behind ngi
       const result = await task();
       if (++done === third) {
         try {
-          // SIGTERM to the process that was started, as a supervisor stops it (tsx passes it on to
-          // the server). Not to the whole process group: the server would get it twice, and a
-          // second SIGTERM ends Node at once, before its shutdown has finished.
+          // SIGTERM to the whole process group, as systemd stops a service: tsx and the server
+          // both get it, and tsx passes its own on, so the server sees it twice.
           const stopping = servers[0]!;
-          const force = setTimeout(() => void stopping.kill(), 30_000);
-          stopping.signal('SIGTERM');
+          await stopping.stop();
           firstExit = await stopping.exited;
-          clearTimeout(force);
           servers[0] = await instance(0);
           logBeforeBack = nginx.accessLog().length;
         } finally {
