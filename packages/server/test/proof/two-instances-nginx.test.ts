@@ -124,7 +124,16 @@ ${readmeServerBlock(ports)}
   writeFileSync(join(dir, 'nginx.conf'), config);
   const child: ChildProcess = spawn(binary, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: a kill must reach the master and its worker together.
+    detached: true,
   });
+  const killGroup = () => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  };
   let output = '';
   child.stdout?.on('data', (d) => {
     output += String(d);
@@ -137,16 +146,21 @@ ${readmeServerBlock(ports)}
   const read = (name: string) => (existsSync(join(dir, name)) ? readFileSync(join(dir, name), 'utf8') : '');
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`nginx exited with ${child.exitCode}:\n${output}\n${read('error.log')}`);
+    if (child.exitCode !== null) {
+      const log = read('error.log');
+      rmSync(dir, { recursive: true, force: true });
+      throw new Error(`nginx exited with ${child.exitCode}:\n${output}\n${log}`);
+    }
     try {
       if ((await fetch(`${url}/api/health`)).status === 200) break;
     } catch {
       // not listening yet
     }
     if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`nginx did not answer within 60 s:\n${output}\n${read('error.log')}`);
+      killGroup();
+      const log = read('error.log');
+      rmSync(dir, { recursive: true, force: true });
+      throw new Error(`nginx did not answer within 60 s:\n${output}\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -156,7 +170,9 @@ ${readmeServerBlock(ports)}
     async stop() {
       // SIGQUIT: nginx's graceful stop; its master waits for the workers, then exits.
       if (child.exitCode === null) child.kill('SIGQUIT');
+      const force = setTimeout(killGroup, 15_000);
       await exited;
+      clearTimeout(force);
       rmSync(dir, { recursive: true, force: true });
     },
   };
