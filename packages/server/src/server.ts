@@ -23,7 +23,14 @@ async function main() {
   // Shutdown (docs/architecture.md#running-it-scaling-out): stop listening, finish the requests in
   // flight, let the mail dispatcher finish the batch in hand, close the database; exit 1 at the deadline
   // whatever still hangs.
+  let closing = false;
   const close = async (signal: string) => {
+    // The signal may come twice: a supervisor signals every process of the group (systemd's
+    // default, Ctrl-C in a terminal) and tsx passes its own on as well when this process does not
+    // acknowledge it within 30 ms, or a supervisor repeats itself. A second one must not cut the
+    // shutdown short (without a listener Node ends at once on SIGTERM); the deadline bounds it.
+    if (closing) return;
+    closing = true;
     app.log.info({ signal }, 'shutting down');
     setTimeout(() => {
       app.log.error({ signal, deadlineMs: SHUTDOWN_DEADLINE_MS }, 'shutdown deadline passed; exiting anyway');
@@ -40,8 +47,8 @@ async function main() {
     }
     process.exit(0);
   };
-  process.once('SIGINT', () => void close('SIGINT'));
-  process.once('SIGTERM', () => void close('SIGTERM'));
+  process.on('SIGINT', () => void close('SIGINT'));
+  process.on('SIGTERM', () => void close('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Slotwise is running at ${config.publicUrl}`);
 }

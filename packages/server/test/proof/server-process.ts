@@ -21,7 +21,8 @@ const migrationsDir = fileURLToPath(new URL('../../src/db/migrations/', import.m
 /** Variables of src/config.ts that must not leak in from the caller's shell. */
 const SERVER_VARS = ['PORT', 'HOST', 'PUBLIC_URL', 'DATA_DIR', 'DATABASE_URL', 'JWT_SECRET', 'SMTP_URL', 'REDIS_URL'];
 
-function freePort(): Promise<number> {
+/** A free loopback port, for a server process or anything else a proof starts. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -78,9 +79,16 @@ export async function freshStorage(kind: StorageKind): Promise<Storage> {
   };
 }
 
-/** Starts a server process on `storage` and waits until /api/health answers 200. */
-export async function startServer(storage: Storage, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const port = await freePort();
+/**
+ * Starts a server process on `storage` and waits until /api/health answers 200; on `port`
+ * when given (an instance restarted where a load balancer expects it), else a free one.
+ */
+export async function startServer(
+  storage: Storage,
+  env: Record<string, string> = {},
+  options: { port?: number } = {},
+): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const name of SERVER_VARS) delete childEnv[name];
