@@ -21,6 +21,7 @@ import pg from 'pg';
 import { CalendarChanges } from './calendar-changes.ts';
 import { StorageError } from './errors.ts';
 import type { Database } from './schema.ts';
+import { namingPool } from './statement-names.ts';
 
 type Dialect = 'sqlite' | 'postgres';
 export interface Db {
@@ -77,8 +78,11 @@ export function openDatabase(url: string): Db {
   }
   const readers = pgPool(url, READ_POOL_SIZE);
   const writers = pgPool(url, WRITE_POOL_SIZE);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: readers }), plugins: [changes] });
-  const writer = new Kysely<Database>({ dialect: new PostgresDialect({ pool: writers }), plugins: [changes] });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPool(readers) }), plugins: [changes] });
+  const writer = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: namingPool(writers) }),
+    plugins: [changes],
+  });
   return {
     db,
     writer,

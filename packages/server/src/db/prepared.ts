@@ -21,6 +21,7 @@ import {
   type RootOperationNode,
 } from 'kysely';
 import type { Database } from './schema.ts';
+import { nameStatement } from './statement-names.ts';
 import type { Tx } from './transaction.ts';
 
 /** Stands for the value named `name`; Kysely compiles it into a parameter like any value. */
@@ -56,6 +57,7 @@ export function prepared<V extends object, O>(
     if (!compiled) {
       const c = build(db as Kysely<Database>, stand).compile();
       compiled = { sql: c.sql, query: c.query, parameters: c.parameters, queryId: createQueryId() };
+      nameStatement(c.sql);
       byDialect.set(executor.adapter, compiled);
     } else {
       // Plugins see every run, not only the one that compiled it (CalendarChanges counts writes).

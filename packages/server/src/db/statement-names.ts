@@ -1,0 +1,42 @@
+/**
+ * Named (server-side prepared) statements on PostgreSQL for the queries of a fixed shape
+ * (db/prepared.ts). Sent unnamed, every run of a statement is parsed and planned again: on the
+ * booking path's statements PostgreSQL spent as long planning as running them (EXPLAIN's
+ * planning time against its execution time, docs/decisions/028). Named, each connection
+ * parses a statement once and keeps its plan. Only prepared()'s SQL is named: its texts are a
+ * fixed set, so the statements a connection keeps are bounded; any other query (an IN list
+ * of varying length, a one-off) goes unnamed as before. SQLite keeps its own statement cache
+ * (db/database.ts withStatementCache).
+ */
+import type { PostgresPool, PostgresPoolClient } from 'kysely';
+
+const names = new Map<string, string>();
+/** Far above the few dozen shapes the product runs (insertRows makes one per row count): a bound, not a budget. */
+const MAX_NAMED = 1000;
+
+/** Names a fixed-shape query's SQL text (db/prepared.ts calls it once per text and dialect). */
+export function nameStatement(sql: string): void {
+  if (!names.has(sql) && names.size < MAX_NAMED) names.set(sql, `slotwise_${names.size + 1}`);
+}
+
+/** A pg pool whose clients send the named texts as named statements. */
+export function namingPool(pool: PostgresPool): PostgresPool {
+  return {
+    options: pool.options,
+    connect: async () => naming(await pool.connect()),
+    end: () => pool.end(),
+  };
+}
+
+function naming(client: PostgresPoolClient): PostgresPoolClient {
+  const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+  return new Proxy(client, {
+    get(target, key, receiver) {
+      if (key !== 'query') return Reflect.get(target, key, receiver);
+      return (text: unknown, values?: readonly unknown[]) => {
+        const name = typeof text === 'string' ? names.get(text) : undefined;
+        return name ? query({ name, text, values }) : query(text, values);
+      };
+    },
+  }) as PostgresPoolClient;
+}
