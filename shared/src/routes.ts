@@ -814,6 +814,53 @@ export const dashboardRoutes = {
     auth: 'owner',
     response: 'PaymentSettings',
   },
+  notificationSettings: {
+    method: 'GET',
+    path: `${owner}/settings/notifications`,
+    auth: 'owner',
+    response: 'NotificationSettings',
+  },
+  updateNotificationSettings: {
+    method: 'PUT',
+    path: `${owner}/settings/notifications`,
+    auth: 'owner',
+    body: 'NotificationSettingsUpdate',
+    response: 'NotificationSettings',
+  },
+  connectTwilio: {
+    method: 'PUT',
+    path: `${owner}/settings/notifications/twilio`,
+    auth: 'owner',
+    limit: 'passwordChange',
+    body: 'TwilioConnectRequest',
+    response: 'NotificationSettings',
+  },
+  disconnectTwilio: {
+    method: 'DELETE',
+    path: `${owner}/settings/notifications/twilio`,
+    auth: 'owner',
+    response: 'NotificationSettings',
+  },
+  sendTestText: {
+    method: 'POST',
+    path: `${owner}/settings/notifications/test`,
+    auth: 'owner',
+    limit: 'passwordChange',
+    response: 'TestTextResponse',
+  },
+  completeBooking: {
+    method: 'PUT',
+    path: `${owner}/booking/complete/:id`,
+    auth: 'owner',
+    params: 'BookingParams',
+    response: 'Booking',
+  },
+  reviews: {
+    method: 'GET',
+    path: `${owner}/reviews`,
+    auth: 'owner',
+    response: 'ReviewsOverview',
+  },
   crews: {
     method: 'GET',
     path: `${owner}/crews`,
@@ -1069,6 +1116,19 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
     connectStripe:
       'Connects a Stripe account: its secret key and webhook signing secret, checked with a live call and stored encrypted. Refused: STRIPE_KEY_INVALID, PAYMENTS_NOT_CONFIGURED, PAYMENT_UNAVAILABLE.',
     disconnectStripe: 'Forgets the Stripe keys; bookings stop asking for deposits.',
+    notificationSettings:
+      "Notifications: the connected Twilio account (never its token), every message with its channels and exact text preview (characters, segments), the owner's notices by text, the 2-hour reminder, review requests (link, delay), and the webhook URL to give Twilio.",
+    updateNotificationSettings:
+      "Sets which messages are texted, the owner's notices by text, the 2-hour reminder, and review requests (the review link and the delay after completion; null: none).",
+    connectTwilio:
+      "Connects the owner's own Twilio account: Account SID, auth token and sender (a number of the account or a Messaging Service SID), checked with Twilio and stored encrypted. Refused: TWILIO_CREDENTIALS_INVALID, TEXTS_NOT_CONFIGURED, TEXT_PROVIDER_UNAVAILABLE.",
+    disconnectTwilio: 'Forgets the Twilio account; no more texts are sent.',
+    sendTestText:
+      "Texts the owner's own number a sample through the outbox, as customers' texts go. Refused: TEXTS_NOT_CONNECTED.",
+    completeBooking:
+      'Marks an approved job completed (a job finished early counts): its review request follows after the delay set. Refused: BOOKING_NOT_APPROVED.',
+    reviews:
+      'Review requests answered: the average rating, how many, and the latest ratings with their private comments.',
     refund: 'Refunds part or all of what the customer paid, through Stripe. Refused: REFUND_TOO_LARGE.',
   },
   crew: {

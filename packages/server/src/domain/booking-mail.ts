@@ -25,6 +25,7 @@ import { crewNamedInMails } from '../repositories/crews.ts';
 import { queueMails, releaseHeldMail } from '../repositories/mail-outbox.ts';
 import type { PlanRow } from '../repositories/plans.ts';
 import { bookingPageUrl } from './booking-page.ts';
+import { queueTextsForMails } from './booking-texts.ts';
 import { manageTokenFor } from './manage-token.ts';
 import { visitDepositDue } from './payments.ts';
 
@@ -182,7 +183,9 @@ export async function mailCustomerAndOwner(
   const owner = await ctx.repos.businesses.ownerEmail(businessId, trx);
   if (changeOf) await releaseHeldMail(trx, changeOf, now);
   const named = await namingCrew(trx, customer);
-  await queueMails(trx, owner ? [named, notice(owner)] : [named], now);
+  const messages = owner ? [named, notice(owner)] : [named];
+  await queueMails(trx, messages, now);
+  await queueTextsForMails(ctx, trx, messages, now);
 }
 
 /**
@@ -215,10 +218,11 @@ export async function mailReceived(
 
 /**
  * The customer's mail about an owner's change of a booking (approve, decline, a move on the
- * calendar), after releasing what an earlier change held. `dueAt` holds it until the undo
+ * calendar) and its text (domain/booking-texts.ts), after releasing what an earlier change held. `dueAt` holds it until the undo
  * window has passed (domain/undo-window.ts). Answers the queued mail's ids.
  */
 export async function mailOwnerChange(
+  ctx: AppContext,
   trx: Tx,
   bookingId: string,
   message: MailMessage,
@@ -226,5 +230,7 @@ export async function mailOwnerChange(
   dueAt?: number,
 ): Promise<string[]> {
   await releaseHeldMail(trx, bookingId, now);
-  return queueMails(trx, [await namingCrew(trx, message)], now, dueAt === undefined ? {} : { dueAt });
+  const mailIds = await queueMails(trx, [await namingCrew(trx, message)], now, dueAt === undefined ? {} : { dueAt });
+  // Its text is held alike, so an undo takes both back (deleteUnsentMail of every id).
+  return [...mailIds, ...(await queueTextsForMails(ctx, trx, [message], now, dueAt))];
 }

@@ -97,6 +97,7 @@ export function mailOutboxRepository(db: Kysely<Database>) {
         .selectFrom('mail_outbox')
         .select(['id', 'next_attempt_at'])
         .where('sent_at', 'is', null)
+        .where('failed_at', 'is', null)
         .where('next_attempt_at', '<=', now)
         .where(claimable(now))
         .orderBy('created_at')
@@ -121,12 +122,21 @@ export function mailOutboxRepository(db: Kysely<Database>) {
         .where('id', '=', id)
         .execute();
     },
+    /** A text that can never go (texts/transport.ts givesUp): kept with its reason, never tried again. */
+    async giveUp(id: string, now: number, lastError: string): Promise<void> {
+      await db
+        .updateTable('mail_outbox')
+        .set({ failed_at: now, claimed_until: null, last_error: lastError })
+        .where('id', '=', id)
+        .execute();
+    },
     /** How many messages are queued and not yet sent (the outbox's backlog, for /metrics). */
     async countUnsent(): Promise<number> {
       const row = await db
         .selectFrom('mail_outbox')
         .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
         .where('sent_at', 'is', null)
+        .where('failed_at', 'is', null)
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
