@@ -512,6 +512,11 @@ export const StripeWebhookParams = z.object({ businessId: Id });
 /** A Stripe event (https://docs.stripe.com/api/events/object): read only after its signature is checked. */
 export const StripeEventBody = z.looseObject({ id: z.string(), type: z.string() });
 export const WebhookAck = z.object({ received: z.literal(true) });
+/**
+ * A reply to a business's Twilio number, as Twilio posts it (form fields: AccountSid, From, To,
+ * Body, MessageSid...); every field a string. Checked against X-Twilio-Signature by the handler.
+ */
+export const TwilioInboundBody = z.record(z.string().max(100), z.string().max(2000));
 
 // ---------- bookings ----------
 

@@ -162,7 +162,8 @@ export const ERRORS = {
   },
   WEBHOOK_SIGNATURE_INVALID: {
     status: 400,
-    meaning: 'The Stripe-Signature header does not match the body and the webhook signing secret in Settings.',
+    meaning:
+      'The Stripe-Signature (or X-Twilio-Signature) header does not match the body and the secret in Settings (the webhook signing secret; the Twilio auth token).',
   },
 
   // ----- recurring plans (docs/decisions/022) -----

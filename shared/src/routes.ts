@@ -21,7 +21,7 @@ export type SchemaName = { [K in keyof Schemas]: Schemas[K] extends z.ZodType ? 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Answers that are not JSON described by a schema: downloads, the calendar feed, pages. */
-export type MediaType = 'text/csv' | 'text/calendar' | 'text/html' | 'application/json';
+export type MediaType = 'text/csv' | 'text/calendar' | 'text/html' | 'text/xml' | 'application/json';
 
 /** The rate limits a route may opt into (their sizes: packages/server/src/plugins/rate-limits.ts). */
 export type LimitName =
@@ -941,6 +941,14 @@ export const webhookRoutes = {
     body: 'StripeEventBody',
     response: 'WebhookAck',
   },
+  twilio: {
+    method: 'POST',
+    path: '/api/webhooks/twilio',
+    auth: 'none',
+    limit: 'webhook',
+    body: 'TwilioInboundBody',
+    response: { mediaType: 'text/xml', description: 'TwiML: an empty <Response/>, or a <Message> answering HELP.' },
+  },
 } as const satisfies Record<string, RouteDef>;
 
 /** The whole table: group -> call name -> declaration. */
@@ -1143,6 +1151,8 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
   webhooks: {
     stripe:
       "Stripe's events for one business (checkout.session.completed, checkout.session.expired), verified with its webhook signing secret. Refused: WEBHOOK_SIGNATURE_INVALID.",
+    twilio:
+      "Replies to a business's Twilio number, form-encoded and verified with its auth token (X-Twilio-Signature): STOP (and Twilio's other opt-out words) stops its texts to that number until START; HELP answers who texts and how to stop. Refused: WEBHOOK_SIGNATURE_INVALID.",
   },
 };
 

@@ -1,43 +1,20 @@
 /**
- * The public side of texts and review requests (docs/decisions/027), outside the JSON route table
- * like the booking page (their callers send forms and read TwiML or HTML):
- * - POST /api/webhooks/twilio: a customer's reply to a business's number, form-encoded and signed by
- *   Twilio (X-Twilio-Signature, with that business's auth token). STOP (and Twilio's other opt-out
- *   words) records the number as opted out of that business's texts, kept until START; HELP answers
- *   who sends them and how to stop. The answer is TwiML.
+ * The public pages of texts and review requests (docs/decisions/027), outside the JSON route table
+ * like the booking page (they answer HTML to a browser; Twilio's replies come to routes/webhooks.ts):
  * - GET /s/:code: a short link from a text, redirecting to the page it stands for on our origin.
  * - GET /review/:token, POST /review/:token, POST /review/:token/comment: the rating page of a
  *   review request. 4 or 5 stars go on to the owner's review link; 1 to 3 ask for a private
  *   comment that only the owner reads.
  */
-import { formatPhone, toE164 } from '@slotwise/shared/phone';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
-import { twilioBox } from '../domain/booking-texts.ts';
 import { escapeHtml } from '../html.ts';
 import { reviewTokenHash } from '../jobs/review-requests.ts';
 import { rateLimit } from '../plugins/rate-limits.ts';
-import { signatureMatches } from '../texts/twilio.ts';
-
-/** Twilio's own opt-out and opt-in keywords (its Advanced Opt-Out defaults). */
-const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPTOUT', 'REVOKE']);
-const START_WORDS = new Set(['START', 'YES', 'UNSTOP']);
-const HELP_WORDS = new Set(['HELP', 'INFO']);
 
 /** 4 and 5 stars go on to the public review site; fewer stay between the customer and the owner. */
 export const FORWARD_FROM = 4;
-
-export const WEBHOOK_PATH = '/api/webhooks/twilio';
-
-const xml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-function twiml(reply: FastifyReply, message?: string) {
-  return reply
-    .type('text/xml; charset=utf-8')
-    .send(
-      `<?xml version="1.0" encoding="UTF-8"?><Response>${message ? `<Message>${xml(message)}</Message>` : ''}</Response>`,
-    );
-}
 
 const STYLE = `*{box-sizing:border-box}body{margin:0;font:17px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#111827;background:#f5f5f4}
 main{max-width:520px;margin:0 auto;padding:32px 20px}.card{background:#fff;border:1px solid #e7e5e4;border-radius:14px;padding:24px}
@@ -60,57 +37,6 @@ export async function textRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 16 * 1024 },
     (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
-
-  app.post<{ Body: Record<string, string> }>(
-    WEBHOOK_PATH,
-    { config: { rateLimit: rateLimit(ctx, 'webhook') } },
-    async (req, reply) => {
-      const params = req.body && typeof req.body === 'object' ? req.body : {};
-      const signature = req.headers['x-twilio-signature'];
-      const box = twilioBox(ctx.config);
-      const accounts = params.AccountSid ? await ctx.repos.texts.twilioAccountBySid(params.AccountSid) : [];
-      // The business whose number was texted (a Messaging Service's sender is no number: its only business then).
-      const account = accounts.find((a) => a.sender === params.To) ?? (accounts.length === 1 ? accounts[0] : undefined);
-      const url = `${ctx.config.publicUrl}${WEBHOOK_PATH}`;
-      if (
-        !account ||
-        !box ||
-        typeof signature !== 'string' ||
-        !signatureMatches(box.open(account.auth_token_enc, account.business_id), url, params, signature)
-      ) {
-        req.log.warn({ accountSidKnown: Boolean(account) }, 'Twilio webhook refused: signature does not match');
-        return reply
-          .status(403)
-          .type('text/plain; charset=utf-8')
-          .send(
-            `The X-Twilio-Signature does not match. Give Twilio this webhook address exactly (${url}) and check the auth token in Settings > Notifications.`,
-          );
-      }
-      const from = toE164(params.From ?? '');
-      const word = (params.Body ?? '').trim().split(/\s+/)[0]?.toUpperCase() ?? '';
-      if (!from) return twiml(reply);
-      if (STOP_WORDS.has(word)) {
-        await ctx.repos.texts.optOut(account.business_id, from, ctx.now());
-        req.log.info({ businessId: account.business_id, textFrom: `...${from.slice(-4)}` }, 'text opt-out recorded');
-        // Twilio answers STOP itself with its confirmation; a second message would be one too many.
-        return twiml(reply);
-      }
-      if (START_WORDS.has(word)) {
-        await ctx.repos.texts.optIn(account.business_id, from);
-        req.log.info({ businessId: account.business_id, textFrom: `...${from.slice(-4)}` }, 'text opt-in recorded');
-        return twiml(reply);
-      }
-      if (HELP_WORDS.has(word)) {
-        const business = await ctx.repos.businesses.findById(account.business_id);
-        const phone = business ? await ownerPhone(ctx, business.owner_id) : undefined;
-        return twiml(
-          reply,
-          `${business?.name ?? 'This business'}: texts about your booking.${phone ? ` Questions? Call ${formatPhone(phone)}.` : ''} Reply STOP to opt out.`,
-        );
-      }
-      return twiml(reply);
-    },
   );
 
   app.get<{ Params: { code: string } }>(
@@ -233,9 +159,4 @@ export async function textRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       return reply.send(thanks(r));
     },
   );
-}
-
-async function ownerPhone(ctx: AppContext, ownerId: string): Promise<string | undefined> {
-  const user = await ctx.repos.users.findById(ownerId);
-  return user?.phone_number || undefined;
 }

@@ -39,13 +39,13 @@ export function withOptOutLine(body: string): string {
 export function textFor(kind: TextKind, b: TextBooking, link: string): string {
   const from = `${b.businessName}:`;
   const words: Record<TextKind, string> = {
-    received: `${from} we got your request for ${b.serviceName} on ${when(b)}. We'll text you once it's confirmed. Manage: ${link}`,
-    approved: `${from} your ${b.serviceName} on ${when(b)} is confirmed. Change or cancel: ${link}`,
-    moved: `${from} your ${b.serviceName} is now on ${when(b)}. Manage: ${link}`,
-    declined: `${from} sorry, we can't take your booking for ${when(b)}. You're welcome to book another time.`,
+    received: `${from} request received: ${b.serviceName}, ${when(b)}. We'll confirm. ${link}`,
+    approved: `${from} confirmed: ${b.serviceName}, ${when(b)}. Manage: ${link}`,
+    moved: `${from} your ${b.serviceName} is moved to ${when(b)}. Manage: ${link}`,
+    declined: `${from} sorry, we can't take your booking for ${when(b)}. Please book another time.`,
     cancelled: `${from} your ${b.serviceName} on ${when(b)} is cancelled.`,
-    reminder: `${from} reminder of your ${b.serviceName} tomorrow, ${when(b)}. Manage: ${link}`,
-    reminder2h: `${from} see you today at ${formatClock(b.startTime, b.timeFormat)} for your ${b.serviceName}. Manage: ${link}`,
+    reminder: `${from} reminder: ${b.serviceName} tomorrow, ${when(b)}. Manage: ${link}`,
+    reminder2h: `${from} see you today at ${formatClock(b.startTime, b.timeFormat)} for your ${b.serviceName}. ${link}`,
     ownerNew: `New booking to approve: ${shortDate(b.day).split(',')[0]} ${formatClock(b.startTime, b.timeFormat)}, ${b.serviceName}, ${formatUsd(toDollars(b.totalCents))} ${link}`,
     review: `${from} thank you for choosing us! How did we do? Tap to rate: ${link}`,
   };

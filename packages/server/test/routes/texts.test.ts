@@ -105,7 +105,7 @@ describe.each(storages())('texts and review requests on %s', (kind) => {
     await t.ctx.mail.flush();
     expect(textsTo('+15125550177')).toEqual([]);
     const [received] = textsTo(CUSTOMER);
-    expect(received?.body).toMatch(/^Shiny Cars: we got your request for Full Detail/);
+    expect(received?.body).toMatch(/^Shiny Cars: request received: Full Detail, /);
     expect(received?.body).toMatch(/Reply STOP to opt out\.$/);
     expect(received?.body).toMatch(/http:\/\/localhost:3000\/s\/[A-Za-z0-9]{10}/);
     expect(received?.from).toBe(SENDER);
@@ -118,7 +118,7 @@ describe.each(storages())('texts and review requests on %s', (kind) => {
     expect((await owner('PUT', `booking/approve/${id}`)).statusCode).toBe(200);
     await t.ctx.mail.flush();
     const approved = textsTo(CUSTOMER)[1];
-    expect(approved?.body).toMatch(/^Shiny Cars: your Full Detail on .* is confirmed/);
+    expect(approved?.body).toMatch(/^Shiny Cars: confirmed: Full Detail, /);
     expect(approved?.body).not.toContain('STOP');
   });
 
@@ -131,7 +131,8 @@ describe.each(storages())('texts and review requests on %s', (kind) => {
     const before = textsTo(CUSTOMER).length;
 
     const forged = await inbound(CUSTOMER, 'STOP', 'ffffffffffffffffffffffffffffffff');
-    expect(forged.statusCode).toBe(403);
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().code, forged.body).toBe('WEBHOOK_SIGNATURE_INVALID');
     const stop = await inbound('(512) 555-0123', 'stop');
     expect(stop.statusCode).toBe(200);
     expect(stop.headers['content-type']).toMatch(/^text\/xml/);

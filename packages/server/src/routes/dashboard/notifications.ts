@@ -16,7 +16,7 @@ import { textLength } from '../../texts/gsm.ts';
 import { testText, textFor, withOptOutLine } from '../../texts/templates.ts';
 import { TwilioCredentialsRefused, TwilioMessageRefused } from '../../texts/twilio.ts';
 import type { Handlers } from '../register.ts';
-import { WEBHOOK_PATH } from '../texts.ts';
+import { TWILIO_WEBHOOK_PATH } from '../webhooks.ts';
 import { bookingNotFound } from './bookings.ts';
 
 const LABELS: Record<TextKind, { label: string; to: 'customer' | 'owner'; mail: boolean | null }> = {
@@ -85,7 +85,7 @@ export function notificationHandlers(
         : null,
       canConnect: twilioBox(ctx.config) !== undefined,
       delivery: ctx.config.texts,
-      webhookUrl: `${ctx.config.publicUrl}${WEBHOOK_PATH}`,
+      webhookUrl: `${ctx.config.publicUrl}${TWILIO_WEBHOOK_PATH}`,
       ownerTexts: b.owner_texts === 1,
       ownerPhone: owner?.phone_number ?? '',
       reminder2h: b.text_reminder_2h === 1,
