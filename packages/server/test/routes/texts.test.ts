@@ -261,5 +261,10 @@ describe.each(storages())('texts and review requests on %s', (kind) => {
     expect(everything).not.toContain(AUTH_TOKEN);
     expect(everything).not.toContain(basic);
     expect(everything).toContain('text sent');
+    // A short link stands for a manage link, a review link is the rating's key: masked in logs too.
+    const logs = t.logs.join('\n');
+    expect(logs).not.toMatch(/\/s\/[A-Za-z0-9]{10}/);
+    expect(logs).not.toMatch(/\/review\/[A-Za-z0-9_-]{20,}/);
+    expect(logs).toContain('/s/[REDACTED]');
   });
 });
