@@ -6,6 +6,8 @@
  * error shape ({code, message, more_info, status}). It records every message, can be made to fail
  * (500), be slow, or answer 429 with Retry-After, and delivers inbound texts to a webhook signed
  * exactly as Twilio signs them (X-Twilio-Signature: HMAC-SHA1 of the URL and sorted parameters).
+ * Another process (the e2e journeys) reads and drives it over HTTP, outside Twilio's paths:
+ * GET /_stand-in/messages, POST /_stand-in/inbound {webhookUrl, accountSid, from, to, body}.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -93,6 +95,11 @@ export async function startTwilioStandIn(): Promise<TwilioStandIn> {
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
+    if (url.pathname === '/_stand-in/messages') return send(res, 200, messages);
+    if (url.pathname === '/_stand-in/inbound' && req.method === 'POST') {
+      const a = JSON.parse(await readBody(req)) as Record<string, string>;
+      return send(res, 200, await stand.inbound(a.webhookUrl!, a.accountSid!, a.from!, a.to!, a.body!));
+    }
     requests.push({ method: req.method ?? '', path: url.pathname });
     const m = /^\/2010-04-01\/Accounts\/([^/.]+)(\.json|\/Messages\.json|\/IncomingPhoneNumbers\.json)$/.exec(
       url.pathname,
