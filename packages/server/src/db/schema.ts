@@ -285,7 +285,7 @@ interface ShortLinksTable {
   created_at: number;
 }
 
-export interface ReviewsTable {
+interface ReviewsTable {
   booking_id: string;
   business_id: string;
   /** sha256 of the review link's token, base64url. */

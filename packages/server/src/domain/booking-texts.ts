@@ -126,7 +126,7 @@ async function ownerTextNumber(trx: Tx | Kysely<Database>, business: Pick<Busine
 }
 
 /** The texts that go with these mails (MailMessage.textAs), composed from their booking. */
-export async function textsForMails(
+async function textsForMails(
   ctx: AppContext,
   trx: Tx,
   messages: readonly MailMessage[],

@@ -14,7 +14,7 @@ import { reviewTokenHash } from '../jobs/review-requests.ts';
 import { rateLimit } from '../plugins/rate-limits.ts';
 
 /** 4 and 5 stars go on to the public review site; fewer stay between the customer and the owner. */
-export const FORWARD_FROM = 4;
+const FORWARD_FROM = 4;
 
 const STYLE = `*{box-sizing:border-box}body{margin:0;font:17px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#111827;background:#f5f5f4}
 main{max-width:520px;margin:0 auto;padding:32px 20px}.card{background:#fff;border:1px solid #e7e5e4;border-radius:14px;padding:24px}

@@ -9,7 +9,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type TwilioClient, type TwilioCredentials, TwilioCredentialsRefused, TwilioMessageRefused } from './twilio.ts';
 
-export interface OutgoingText {
+interface OutgoingText {
   businessId: string;
   to: string;
   body: string;
@@ -21,7 +21,7 @@ export interface TextTransport {
 }
 
 /** A text that can never go (no account, the number opted out, Twilio refused it): given up, not retried. */
-export class TextNotSendable extends Error {}
+class TextNotSendable extends Error {}
 
 /** Whether a failure is for good (the outbox marks the text failed) rather than for now (it retries). */
 export function givesUp(err: unknown): boolean {

@@ -32,8 +32,7 @@ export class TwilioUnavailable extends Error {
 const API_VERSION = '2010-04-01';
 const TWILIO_API = 'https://api.twilio.com';
 
-export const isMessagingServiceSid = (sender: string) => /^MG[0-9a-f]{32}$/i.test(sender);
-export const isAccountSid = (sid: string) => /^AC[0-9a-f]{32}$/i.test(sid);
+const isMessagingServiceSid = (sender: string) => /^MG[0-9a-f]{32}$/i.test(sender);
 
 interface TwilioError {
   code?: number;
@@ -121,7 +120,7 @@ export function twilioClient(apiBase: string = TWILIO_API, timeoutMs = 10_000): 
  * X-Twilio-Signature (Twilio's "Webhooks security"): base64 of HMAC-SHA1, keyed by the auth token,
  * of the full URL Twilio called followed by each POST parameter's name and value, sorted by name.
  */
-export function twilioSignature(authToken: string, url: string, params: Record<string, string>): string {
+function twilioSignature(authToken: string, url: string, params: Record<string, string>): string {
   const data = Object.keys(params)
     .sort()
     .reduce((acc, key) => acc + key + params[key], url);

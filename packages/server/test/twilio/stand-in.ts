@@ -13,7 +13,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface StandInTwilioAccount {
+interface StandInTwilioAccount {
   accountSid: string;
   authToken: string;
   friendlyName?: string;
@@ -22,7 +22,7 @@ export interface StandInTwilioAccount {
   status?: 'active' | 'suspended' | 'closed';
 }
 
-export interface RecordedText {
+interface RecordedText {
   sid: string;
   accountSid: string;
   to: string;
