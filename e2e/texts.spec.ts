@@ -97,9 +97,10 @@ test('the owner connects Twilio and sets review requests in Settings > Notificat
   await expect(section.getByText('Notification settings saved.')).toBeVisible();
   // Each message's exact words and length.
   await expect(section.getByText(/^Text Me Detailing: confirmed: /)).toBeVisible();
-  await section.scrollIntoViewIfNeeded();
+  // Tall windows, so the section is shot whole without the sticky bars over it.
+  await page.setViewportSize({ width: 1280, height: 2400 });
   await section.screenshot({ path: await screenshot(page, 'texts-settings-1280') });
-  await page.setViewportSize({ width: 375, height: 812 });
+  await page.setViewportSize({ width: 375, height: 3400 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await section.screenshot({ path: await screenshot(page, 'texts-settings-375') });
 });

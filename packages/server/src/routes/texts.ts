@@ -18,8 +18,8 @@ const FORWARD_FROM = 4;
 
 const STYLE = `*{box-sizing:border-box}body{margin:0;font:17px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#111827;background:#f5f5f4}
 main{max-width:520px;margin:0 auto;padding:32px 20px}.card{background:#fff;border:1px solid #e7e5e4;border-radius:14px;padding:24px}
-h1{font-size:24px;line-height:1.25;margin:0 0 8px}p{margin:0 0 16px}.stars{display:flex;gap:8px;flex-wrap:wrap;margin:8px 0 0}
-.stars button{flex:1 1 0;min-width:52px;min-height:64px;border:1px solid #d6d3d1;border-radius:12px;background:#fff;font:inherit;font-size:22px;cursor:pointer;color:#b45309}
+h1{font-size:24px;line-height:1.25;margin:0 0 8px}p{margin:0 0 16px}.stars{display:flex;gap:6px;margin:8px 0 0}
+.stars button{flex:1 1 0;min-width:0;min-height:64px;border:1px solid #d6d3d1;border-radius:12px;background:#fff;font:inherit;font-size:22px;cursor:pointer;color:#b45309}
 .stars button span{display:block;font-size:13px;color:#4b5563}.stars button:hover,.stars button:focus-visible{border-color:#b45309;outline:3px solid #f59e0b;outline-offset:1px}
 textarea{width:100%;min-height:120px;font:inherit;padding:10px;border:1px solid #a8a29e;border-radius:8px}
 .cta{display:inline-block;margin-top:12px;padding:12px 22px;border-radius:999px;background:#4338ca;color:#fff;font-weight:600;text-decoration:none;border:0;font:inherit;cursor:pointer}`;

@@ -186,6 +186,27 @@ describe.each(storages())('texts and review requests on %s', (kind) => {
     expect(textsTo('+15125550144')).toHaveLength(1);
   });
 
+  it("holds a decline's text with its mail: an undo takes both back, none is sent", async () => {
+    const id = await booked({ phoneNumber: '+15125550166', textConsent: true });
+    await t.ctx.mail.flush();
+    expect(textsTo('+15125550166')).toHaveLength(1);
+    const declined = await owner('PUT', `booking/decline/${id}`, {});
+    expect(declined.statusCode, declined.body).toBe(200);
+    const held = await t.ctx.db
+      .selectFrom('mail_outbox')
+      .select(['channel', 'next_attempt_at'])
+      .where('booking_id', '=', id)
+      .where('sent_at', 'is', null)
+      .execute();
+    expect(held.map((r) => r.channel).sort()).toEqual(['mail', 'text']);
+    expect(held.every((r) => r.next_attempt_at > t.clock.now)).toBe(true);
+    const undone = await owner('POST', `booking/undo/${encodeURIComponent(declined.json().undo.token)}`);
+    expect(undone.statusCode, undone.body).toBe(200);
+    t.clock.now += 60_000;
+    await t.ctx.mail.flush();
+    expect(textsTo('+15125550166')).toHaveLength(1);
+  });
+
   it('sends one review request per completed job, none for a declined one; 5 stars go to the review link', async () => {
     const settings = await owner('GET', 'settings/notifications');
     const update = await owner('PUT', 'settings/notifications', {
