@@ -137,7 +137,12 @@ export class MailDispatcher {
   private send(row: OutboxRow): Promise<string> {
     if (row.channel === 'text') {
       if (!this.texts || !row.business_id) return Promise.reject(new Error('texts are not configured'));
-      return this.texts.send({ businessId: row.business_id, to: row.to_address, body: row.text_body });
+      return this.texts.send({
+        businessId: row.business_id,
+        to: row.to_address,
+        body: row.text_body,
+        ...(row.attempts > 0 ? { retryOf: row.created_at } : {}),
+      });
     }
     return this.transport.send({
       to: row.to_address,

@@ -13,6 +13,8 @@ interface OutgoingText {
   businessId: string;
   to: string;
   body: string;
+  /** A retry: when the text was first queued, so an earlier try that went through is found, not sent twice. */
+  retryOf?: number;
 }
 
 export interface TextTransport {
@@ -38,6 +40,10 @@ export function twilioTransport(
     async send(text) {
       const credentials = await credentialsOf(text.businessId);
       if (!credentials) throw new TextNotSendable('the business has no Twilio account connected');
+      if (text.retryOf !== undefined) {
+        const sent = await client.findSent(credentials, text.to, text.body, text.retryOf);
+        if (sent) return sent;
+      }
       return client.send(credentials, text.to, text.body);
     },
   };

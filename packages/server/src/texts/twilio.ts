@@ -44,6 +44,12 @@ export interface TwilioClient {
   check(credentials: TwilioCredentials): Promise<{ friendlyName: string }>;
   /** Sends one text; answers Twilio's message SID. */
   send(credentials: TwilioCredentials, to: string, body: string): Promise<string>;
+  /**
+   * The SID of a message with these words already sent to `to` since `sinceMs`, if any: an earlier
+   * try whose answer was lost (a time-out, a dropped connection) may have gone through, and the
+   * Messages API takes no idempotency key, so a retry looks before it sends again.
+   */
+  findSent(credentials: TwilioCredentials, to: string, body: string, sinceMs: number): Promise<string | undefined>;
 }
 
 export function twilioClient(apiBase: string = TWILIO_API, timeoutMs = 10_000): TwilioClient {
@@ -104,6 +110,21 @@ export function twilioClient(apiBase: string = TWILIO_API, timeoutMs = 10_000): 
           );
       }
       return { friendlyName: String(account.body.friendly_name ?? credentials.accountSid) };
+    },
+    async findSent(credentials, to, body, sinceMs) {
+      const query = new URLSearchParams({ To: to, PageSize: '100' });
+      // Twilio's filter "DateSent>=" (a day, UTC): the parameter's name is "DateSent>".
+      query.set('DateSent>', new Date(sinceMs).toISOString().slice(0, 10));
+      const answer = await call(credentials, `/Messages.json?${query}`);
+      if (answer.status !== 200) throw failure(answer.status, answer.body, answer.retryAfter);
+      const messages = Array.isArray(answer.body.messages) ? (answer.body.messages as Record<string, unknown>[]) : [];
+      const same = messages.find(
+        (m) =>
+          m.body === body &&
+          m.to === to &&
+          (m.from === credentials.sender || m.messaging_service_sid === credentials.sender),
+      );
+      return same ? String(same.sid) : undefined;
     },
     async send(credentials, to, body) {
       const form = new URLSearchParams({ To: to, Body: body });

@@ -186,6 +186,30 @@ describe.each(storages())('texts and review requests on %s', (kind) => {
     expect(textsTo('+15125550144')).toHaveLength(1);
   });
 
+  it('sends a text whose answer was lost once: the retry finds it at Twilio and does not send it again', async () => {
+    twilio.dropAnswerNext(1);
+    await booked({ phoneNumber: '+15125550155', textConsent: true });
+    await t.ctx.mail.flush();
+    expect(textsTo('+15125550155')).toHaveLength(1);
+    const [row] = await t.ctx.db
+      .selectFrom('mail_outbox')
+      .select(['sent_at', 'attempts'])
+      .where('channel', '=', 'text')
+      .where('to_address', '=', '+15125550155')
+      .execute();
+    expect(row).toMatchObject({ sent_at: null, attempts: 1 });
+    t.clock.now += 11_000;
+    await t.ctx.mail.flush();
+    expect(textsTo('+15125550155')).toHaveLength(1);
+    const after = await t.ctx.db
+      .selectFrom('mail_outbox')
+      .select('sent_at')
+      .where('channel', '=', 'text')
+      .where('to_address', '=', '+15125550155')
+      .executeTakeFirstOrThrow();
+    expect(after.sent_at).not.toBeNull();
+  });
+
   it("holds a decline's text with its mail: an undo takes both back, none is sent", async () => {
     const id = await booked({ phoneNumber: '+15125550166', textConsent: true });
     await t.ctx.mail.flush();

@@ -42,6 +42,8 @@ export interface TwilioStandIn {
   failNext(n: number): void;
   /** The next `n` message POSTs answer 429 with Retry-After: `seconds`. */
   throttleNext(n: number, seconds?: number): void;
+  /** The next `n` message POSTs are accepted (recorded) but their answer is lost: the connection drops. */
+  dropAnswerNext(n: number): void;
   /** Each message POST waits this long before answering. */
   delayMs: number;
   /** An inbound text from `from` to `to`, POSTed to `webhookUrl` signed with the account's token; resolves with the answer. */
@@ -90,6 +92,7 @@ export async function startTwilioStandIn(): Promise<TwilioStandIn> {
   const messages: RecordedText[] = [];
   const requests: { method: string; path: string }[] = [];
   let failing = 0;
+  let dropping = 0;
   let throttling = 0;
   let retryAfter = 1;
 
@@ -126,6 +129,22 @@ export async function startTwilioStandIn(): Promise<TwilioStandIn> {
           phone_number: n,
           account_sid: account.accountSid,
         })),
+      });
+    }
+    if (m[2] === '/Messages.json' && req.method === 'GET') {
+      const to = url.searchParams.get('To');
+      const listed = messages.filter((x) => x.accountSid === account.accountSid && (!to || x.to === to));
+      return send(res, 200, {
+        messages: listed.map((x) => ({
+          sid: x.sid,
+          to: x.to,
+          from: x.from,
+          messaging_service_sid: x.messagingServiceSid,
+          body: x.body,
+          status: 'delivered',
+        })),
+        page: 0,
+        page_size: 100,
       });
     }
     if (m[2] === '/Messages.json' && req.method === 'POST') {
@@ -165,6 +184,11 @@ export async function startTwilioStandIn(): Promise<TwilioStandIn> {
         body,
       };
       messages.push(message);
+      if (dropping > 0) {
+        dropping--;
+        req.socket.destroy();
+        return;
+      }
       return send(res, 201, {
         sid: message.sid,
         account_sid: account.accountSid,
@@ -193,6 +217,9 @@ export async function startTwilioStandIn(): Promise<TwilioStandIn> {
     },
     failNext(n) {
       failing = n;
+    },
+    dropAnswerNext(n) {
+      dropping = n;
     },
     throttleNext(n, seconds = 1) {
       throttling = n;
