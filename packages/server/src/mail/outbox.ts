@@ -6,9 +6,9 @@
  * a booking: the row stays, is retried with backoff, and the failure is logged.
  * Rows are claimed with a conditional update, so several instances never send one twice.
  * A text is a row of the same table (channel 'text') going through the same claim to the text
- * transport (texts/transport.ts): one loop for both, and a failing SMS provider only holds its
- * own rows back. A text refused for good (an opted-out number, one Twilio rejects) is marked
- * failed instead of retried.
+ * transport (texts/transport.ts): one dispatcher with a lane per channel, so a slow or failing
+ * SMS provider only holds its own rows back, never mail. A text refused for good (an opted-out
+ * number, one Twilio rejects) is marked failed instead of retried.
  */
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -41,6 +41,9 @@ const BUSY = 0.9;
 const QUIET_FOR_MS = 500;
 export const MAX_DEFER_MS = 10_000;
 
+const CHANNELS = ['mail', 'text'] as const;
+type Channel = (typeof CHANNELS)[number];
+
 type OutboxRow = Awaited<ReturnType<ReturnType<typeof mailOutboxRepository>['claim']>>[number];
 
 /** A phone number in a log line: its last four digits, enough to tell texts apart. */
@@ -50,8 +53,14 @@ export class MailDispatcher {
   private readonly outbox: ReturnType<typeof mailOutboxRepository>;
   private timer: NodeJS.Timeout | undefined;
   private pending: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
+  /**
+   * One lane per channel over the same table and claim: a slow or failing SMS provider holds up
+   * only the text lane, never the next batch of mail (docs/decisions/027).
+   */
+  private readonly lanes: Record<Channel, { running: Promise<void> | undefined; again: boolean }> = {
+    mail: { running: undefined, again: false },
+    text: { running: undefined, again: false },
+  };
   private stopping = false;
   /** flush() sends everything due at once, busy or not. */
   private urgent = 0;
@@ -82,7 +91,7 @@ export class MailDispatcher {
     if (this.pending) clearTimeout(this.pending);
     this.timer = undefined;
     this.pending = undefined;
-    await this.running;
+    await Promise.all(CHANNELS.map((c) => this.lanes[c].running));
   }
 
   /** Send what is due soon (called after a commit that queued mail). Never throws. */
@@ -98,7 +107,11 @@ export class MailDispatcher {
     this.urgent++;
     try {
       this.run();
-      while (this.running) await this.running;
+      for (;;) {
+        const running = CHANNELS.map((c) => this.lanes[c].running).filter((r) => r !== undefined);
+        if (running.length === 0) break;
+        await Promise.all(running);
+      }
     } finally {
       this.urgent--;
     }
@@ -118,18 +131,23 @@ export class MailDispatcher {
   }
 
   private run(): void {
+    for (const channel of CHANNELS) this.runLane(channel);
+  }
+
+  private runLane(channel: Channel): void {
     if (this.stopping) return;
-    if (this.running) {
-      this.again = true;
+    const lane = this.lanes[channel];
+    if (lane.running) {
+      lane.again = true;
       return;
     }
-    this.running = this.drain()
-      .catch((err) => this.log.error({ err }, 'mail dispatcher failed'))
+    lane.running = this.drain(channel)
+      .catch((err) => this.log.error({ err }, `${channel} dispatcher failed`))
       .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.run();
+        lane.running = undefined;
+        if (lane.again) {
+          lane.again = false;
+          this.runLane(channel);
         }
       });
   }
@@ -153,10 +171,10 @@ export class MailDispatcher {
     });
   }
 
-  private async drain(): Promise<void> {
+  private async drain(channel: Channel): Promise<void> {
     while (!this.stopping) {
       const now = this.now();
-      const due = await this.outbox.due(now, BATCH);
+      const due = await this.outbox.due(now, BATCH, channel);
       if (due.length === 0) return;
       await this.whileBusy(Math.min(...due.map((d) => d.next_attempt_at)));
       if (this.stopping) return;

@@ -91,11 +91,12 @@ export function mailOutboxRepository(db: Kysely<Database>) {
   const claimable = (now: number) => (eb: ExpressionBuilder<Database, 'mail_outbox'>) =>
     eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]);
   return {
-    /** Up to `limit` unsent messages due by `now` that no instance holds, oldest first. */
-    due(now: number, limit: number) {
+    /** Up to `limit` unsent messages of a channel due by `now` that no instance holds, oldest first. */
+    due(now: number, limit: number, channel: 'mail' | 'text') {
       return db
         .selectFrom('mail_outbox')
         .select(['id', 'next_attempt_at'])
+        .where('channel', '=', channel)
         .where('sent_at', 'is', null)
         .where('failed_at', 'is', null)
         .where('next_attempt_at', '<=', now)

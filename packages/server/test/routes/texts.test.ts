@@ -210,6 +210,31 @@ describe.each(storages())('texts and review requests on %s', (kind) => {
     expect(after.sent_at).not.toBeNull();
   });
 
+  it('a hanging SMS provider holds up only texts: the next mail goes while a text waits at Twilio', async () => {
+    const release = twilio.holdAnswers();
+    const posts = () => twilio.requests.filter((r) => r.method === 'POST').length;
+    const before = posts();
+    await booked({ phoneNumber: '+15125550133', textConsent: true, customerEmail: 'hang-1@example.com' });
+    const flushing = t.ctx.mail.flush();
+    await expect.poll(posts, { timeout: 10_000 }).toBeGreaterThan(before);
+    const second = await booked({ customerEmail: 'hang-2@example.com' });
+    t.ctx.mail.kick();
+    const mailOf = (id: string) =>
+      t.ctx.db
+        .selectFrom('mail_outbox')
+        .select('sent_at')
+        .where('booking_id', '=', id)
+        .where('channel', '=', 'mail')
+        .execute();
+    await expect
+      .poll(async () => (await mailOf(second)).every((m) => m.sent_at !== null), { timeout: 10_000 })
+      .toBe(true);
+    expect(textsTo('+15125550133')).toHaveLength(0);
+    release();
+    await flushing;
+    expect(textsTo('+15125550133')).toHaveLength(1);
+  });
+
   it("holds a decline's text with its mail: an undo takes both back, none is sent", async () => {
     const id = await booked({ phoneNumber: '+15125550166', textConsent: true });
     await t.ctx.mail.flush();

@@ -46,6 +46,8 @@ export interface TwilioStandIn {
   dropAnswerNext(n: number): void;
   /** Each message POST waits this long before answering. */
   delayMs: number;
+  /** Message POSTs wait, unanswered, until the returned function is called (a provider that hangs). */
+  holdAnswers(): () => void;
   /** An inbound text from `from` to `to`, POSTed to `webhookUrl` signed with the account's token; resolves with the answer. */
   inbound(
     webhookUrl: string,
@@ -93,6 +95,7 @@ export async function startTwilioStandIn(): Promise<TwilioStandIn> {
   const requests: { method: string; path: string }[] = [];
   let failing = 0;
   let dropping = 0;
+  let gate: Promise<void> = Promise.resolve();
   let throttling = 0;
   let retryAfter = 1;
 
@@ -152,6 +155,7 @@ export async function startTwilioStandIn(): Promise<TwilioStandIn> {
         return send(res, 400, error(400, 20001, 'Content-Type must be application/x-www-form-urlencoded'));
       const form = new URLSearchParams(await readBody(req));
       if (stand.delayMs > 0) await new Promise((r) => setTimeout(r, stand.delayMs));
+      await gate;
       if (failing > 0) {
         failing--;
         return send(res, 500, error(500, 20500, 'Internal Server Error'));
@@ -217,6 +221,16 @@ export async function startTwilioStandIn(): Promise<TwilioStandIn> {
     },
     failNext(n) {
       failing = n;
+    },
+    holdAnswers() {
+      let release = () => {};
+      gate = new Promise<void>((r) => {
+        release = r;
+      });
+      return () => {
+        gate = Promise.resolve();
+        release();
+      };
     },
     dropAnswerNext(n) {
       dropping = n;
