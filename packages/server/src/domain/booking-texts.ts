@@ -19,6 +19,7 @@ import type { Tx } from '../db/transaction.ts';
 import type { MailMessage } from '../mail/templates.ts';
 import { secretBox } from '../payments/secret-box.ts';
 import type { Business } from '../repositories/businesses.ts';
+import type { BookingRow } from '../repositories/calendar.ts';
 import { type QueuedText, queueTexts, type textsRepository } from '../repositories/texts.ts';
 import { type TextBooking, textFor, withOptOutLine } from '../texts/templates.ts';
 import type { TwilioCredentials } from '../texts/twilio.ts';
@@ -133,11 +134,24 @@ async function textsForMails(
   now: number,
 ): Promise<QueuedText[]> {
   const texts: QueuedText[] = [];
+  // A booking's customer mail and the owner's notice share one booking: read it (and its business) once.
+  const read = new Map<string, Promise<[BookingRow | undefined, Business | undefined]>>();
+  const load = (id: string) => {
+    let found = read.get(id);
+    if (!found) {
+      found = ctx.repos.bookings
+        .byId(id, trx)
+        .then(async (b) => [b, b ? await ctx.repos.businesses.findById(b.business_id, trx) : undefined]);
+      read.set(id, found);
+    }
+    return found;
+  };
   for (const message of messages) {
     if (!message.textAs || !message.bookingId) continue;
-    const booking = await ctx.repos.bookings.byId(message.bookingId, trx);
-    const business = booking && (await ctx.repos.businesses.findById(booking.business_id, trx));
+    const [booking, business] = await load(message.bookingId);
     if (!booking || !business) continue;
+    // Nobody here takes texts: no more reads.
+    if (!booking.text_consent && !business.owner_texts) continue;
     if (message.textAs === 'ownerNew') {
       const to = await ownerTextNumber(trx, business);
       if (!to || textsOff(business).has('ownerNew') || !(await canText(ctx, business.id, trx))) continue;
