@@ -338,6 +338,8 @@ export interface PlansTable {
   updated_at: number;
   /** The crew its visits go to while that crew is free (docs/decisions/023). */
   crew_id: string | null;
+  /** 1: the customer agreed to texts when booking it; its later visits carry it (docs/decisions/027). */
+  text_consent: Generated<number>;
 }
 
 interface ManageTokensTable {

@@ -196,7 +196,8 @@ function visitRow(
     created_at: now,
     updated_at: now,
     reminder_sent_at: null,
-    text_consent: 0,
+    // The customer's yes to texts, given when booking the plan (docs/decisions/027).
+    text_consent: plan.text_consent,
     completed_at: null,
     reminder_2h_sent_at: null,
     review_requested_at: null,

@@ -235,6 +235,37 @@ describe.each(storages())('texts and review requests on %s', (kind) => {
     expect(textsTo('+15125550133')).toHaveLength(1);
   });
 
+  it("gives a plan's visits the customer's yes to texts, the ones booked later too", async () => {
+    const offered = await owner('PUT', `service/edit/${shop.fullId}`, {
+      serviceName: 'Full Detail',
+      duration: 60,
+      price: 120,
+      plans: [{ frequency: 'weekly', discount: { kind: 'percent', percent: 10 } }],
+    });
+    expect(offered.statusCode, offered.body).toBe(200);
+    const res = await book(
+      t,
+      bookBody(shop, {
+        phoneNumber: '+15125550188',
+        date: nextDay(),
+        time: '15:00',
+        frequency: 'weekly',
+        textConsent: true,
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const planId = res.json().plan.planId as string;
+    const plan = await t.ctx.db
+      .selectFrom('plans')
+      .select('text_consent')
+      .where('id', '=', planId)
+      .executeTakeFirstOrThrow();
+    expect(plan.text_consent).toBe(1);
+    const visits = await t.ctx.db.selectFrom('bookings').select('text_consent').where('plan_id', '=', planId).execute();
+    expect(visits.length).toBeGreaterThan(1);
+    expect(visits.every((v) => v.text_consent === 1)).toBe(true);
+  });
+
   it("holds a decline's text with its mail: an undo takes both back, none is sent", async () => {
     const id = await booked({ phoneNumber: '+15125550166', textConsent: true });
     await t.ctx.mail.flush();

@@ -10,7 +10,8 @@
  * - short_links: /s/{code} on our own origin, standing for a long link (a manage link) in a text.
  * - reviews: one review request per booking (the primary key), its token's hash, the rating and
  *   private comment the customer gave.
- * - bookings: text_consent (the widget's unticked box), completed_at (when a job was completed),
+ * - bookings and plans: text_consent (the widget's unticked box; a plan's visits booked later carry it)
+ * - bookings: completed_at (when a job was completed),
  *   reminder_2h_sent_at (the optional second reminder), review_requested_at.
  * - businesses: the owner's notification choices.
  */
@@ -28,6 +29,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
   await db.schema
     .alterTable('bookings')
+    .addColumn('text_consent', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('plans')
     .addColumn('text_consent', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   await db.schema

@@ -206,6 +206,7 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
               anonymised_at: null,
               created_at: now,
               updated_at: now,
+              text_consent: row.text_consent,
             };
             await ctx.repos.plans.insert(trx, plan);
           }
