@@ -12,6 +12,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStripeStandIn } from '../packages/server/test/stripe/stand-in.ts';
+import { startTwilioStandIn } from '../packages/server/test/twilio/stand-in.ts';
 import { artifactsDir, repoRoot } from './paths.ts';
 import { scanServerLog } from './secrets.ts';
 
@@ -40,7 +41,16 @@ const SERVER_VARS = [
   'CALENDAR_FETCH_ALLOW_PRIVATE',
   'CALENDAR_FETCH_TIMEOUT_MS',
   'CALENDAR_FETCH_MAX_BYTES',
+  'TEXTS',
+  'TWILIO_API_URL',
 ];
+
+/** The Twilio account the texts journey connects (e2e/texts.spec.ts), on the stand-in. */
+export const E2E_TWILIO = {
+  accountSid: 'AC5e0f1a2b3c4d5e6f708192a3b4c5d6e7',
+  authToken: '7e57a0b1c2d3e4f5a6b7c8d9e0f1a2b3',
+  number: '+15125550100',
+};
 
 /** The Stripe account the deposits journey connects (e2e/deposits.spec.ts), on the stand-in. */
 export const E2E_STRIPE_KEY = 'sk_test_e2eSlotwiseDeposits0000000000';
@@ -111,6 +121,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const stripe = await startStripeStandIn();
   stripe.addAccount({ secretKey: E2E_STRIPE_KEY, id: 'acct_e2eVanShine', name: 'Van Shine Mobile LLC' });
 
+  // Twilio, as a stand-in that records the texts and signs replies as Twilio does.
+  const twilio = await startTwilioStandIn();
+  twilio.addAccount({
+    accountSid: E2E_TWILIO.accountSid,
+    authToken: E2E_TWILIO.authToken,
+    numbers: [E2E_TWILIO.number],
+  });
+
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of SERVER_VARS) delete env[name];
   Object.assign(env, {
@@ -127,6 +145,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     CHECK_ANSWERS: 'on',
     ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     STRIPE_API_URL: stripe.url,
+    TEXTS: 'twilio',
+    TWILIO_API_URL: twilio.url,
     // The connected-calendars journey serves the owner's calendar from loopback (e2e/connected-calendars.spec.ts):
     // allowed here only; in production only public hosts are read (docs/decisions/025).
     CALENDAR_FETCH_ALLOW_PRIVATE: 'on',
@@ -156,10 +176,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_STRIPE_URL = stripe.url;
+  process.env.E2E_TWILIO_URL = twilio.url;
 
   return async () => {
     await stop(child);
     await stripe.close();
+    await twilio.close();
     // The whole log, to its last line, before the scan.
     await Promise.all(
       [child.stdout, child.stderr].map((s) => (s && !s.destroyed ? new Promise((r) => s.once('close', r)) : undefined)),

@@ -27,7 +27,7 @@ function recordSecret(kind: string, value: unknown): void {
   appendFileSync(join(dataDir, FILE), `${JSON.stringify({ kind, value })}\n`);
 }
 
-const SECRET_KEYS = /^(password|newPassword|currentPassword|token|secretKey|webhookSecret|secretUrl)$/;
+const SECRET_KEYS = /^(password|newPassword|currentPassword|token|secretKey|webhookSecret|secretUrl|authToken)$/;
 
 /** Records the credential-looking fields of a JSON text (a request or response body), at any depth. */
 export function recordFromJson(kind: string, text: string | null | undefined): void {
@@ -91,6 +91,8 @@ const SHAPES: [string, RegExp][] = [
   // The owners' Stripe keys (Settings, Payments): never logged, whatever their value.
   ['a Stripe secret key', /\b(sk|rk)_(test|live)_[A-Za-z0-9]{8,}/],
   ['a Stripe webhook signing secret', /\bwhsec_[A-Za-z0-9+/=]{8,}/],
+  // A text's short link (a manage link) and a review request's link (docs/decisions/027).
+  ['a short link or review link', /\/(s|review)\/(?!\[REDACTED\])[A-Za-z0-9_-]{8,}/],
 ];
 
 /** What of `secrets` (and what credential-shaped text) the log holds; each finding names the line. */

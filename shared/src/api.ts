@@ -353,6 +353,137 @@ export const PaymentSettings = PaymentRules.extend({
 });
 export type PaymentSettings = z.infer<typeof PaymentSettings>;
 
+// ---------- texts and review requests (docs/decisions/027) ----------
+
+/** Every message a booking can text, as Settings > Notifications lists them (packages/server/src/texts/templates.ts). */
+export const TEXT_KINDS = [
+  'received',
+  'approved',
+  'moved',
+  'declined',
+  'cancelled',
+  'reminder',
+  'reminder2h',
+  'ownerNew',
+  'review',
+] as const;
+export const TextKind = z.enum(TEXT_KINDS, { error: 'Not a message of Settings > Notifications.' });
+export type TextKind = z.infer<typeof TextKind>;
+
+/** A message's exact text for a sample booking, and what it costs: characters, segments, alphabet. */
+export const TextPreview = z.object({
+  text: z.string(),
+  characters: z.number(),
+  segments: z.number(),
+  encoding: z.enum(['GSM-7', 'UCS-2']),
+});
+export const NotificationMessage = z.object({
+  kind: TextKind,
+  label: z.string(),
+  /** Who gets it: the customer or the owner. */
+  to: z.enum(['customer', 'owner']),
+  /** The mail always goes (it is the record); null: this message has no mail (the 2-hour reminder is a text only). */
+  mail: z.boolean().nullable(),
+  /** Whether its text goes (to customers only when they agreed to texts). */
+  text: z.boolean(),
+  preview: TextPreview,
+});
+export const TwilioConnection = z.object({
+  accountSid: z.string(),
+  /** "...c0de": the end of the auth token, never the token. */
+  tokenHint: z.string(),
+  sender: z.string(),
+  connectedAt: IsoDateTime,
+});
+export const NotificationSettings = z.object({
+  twilio: TwilioConnection.nullable(),
+  /** False while the server has no ENCRYPTION_KEY: an auth token could not be stored. */
+  canConnect: z.boolean(),
+  /** 'log': this server writes texts to files instead of sending them (development). */
+  delivery: z.enum(['twilio', 'log']),
+  /** The address to give Twilio for incoming messages (STOP, START, HELP). */
+  webhookUrl: z.string(),
+  ownerTexts: z.boolean(),
+  /** The owner's mobile number, where their notices and tests go (Account). */
+  ownerPhone: z.string(),
+  reminder2h: z.boolean(),
+  /** Where 4 and 5 stars go: the business's Google review link; null: nowhere (ratings stay here). */
+  reviewUrl: z.string().nullable(),
+  /** Hours after a job is completed before the review request; null: no review requests. */
+  reviewDelayHours: z.number().nullable(),
+  messages: z.array(NotificationMessage),
+});
+export type NotificationSettings = z.infer<typeof NotificationSettings>;
+
+export const REVIEW_DELAY_MAX_HOURS = 168;
+export const NotificationSettingsUpdate = z.object({
+  ownerTexts: z.boolean({ error: 'Say whether your notices come by text.' }),
+  reminder2h: z.boolean({ error: 'Say whether a second reminder goes 2 hours ahead.' }),
+  /** The messages whose text is switched off. */
+  textsOff: z.array(TextKind).max(TEXT_KINDS.length),
+  reviewUrl: z
+    .url({ error: 'Review link must be a full https:// address, like https://g.page/r/your-business/review.' })
+    .max(500, 'Review link must be at most 500 characters.')
+    .refine((u) => u.startsWith('https://'), 'Review link must start with https://.')
+    .nullable(),
+  reviewDelayHours: z
+    .number({ error: 'Review request delay must be a number of hours.' })
+    .int('Review request delay must be whole hours.')
+    .min(0, 'Review request delay cannot be negative.')
+    .max(REVIEW_DELAY_MAX_HOURS, `Review request delay must be at most ${REVIEW_DELAY_MAX_HOURS} hours (a week).`)
+    .nullable(),
+});
+export type NotificationSettingsUpdate = z.infer<typeof NotificationSettingsUpdate>;
+
+export const TwilioConnectRequest = z.object({
+  accountSid: z
+    .string({ error: 'Paste your Twilio Account SID (it starts with AC).' })
+    .trim()
+    .regex(
+      /^AC[0-9a-fA-F]{32}$/,
+      'Account SID must be AC followed by 32 letters and digits, as the Twilio Console shows it.',
+    ),
+  authToken: z
+    .string({ error: 'Paste your Twilio auth token.' })
+    .trim()
+    .regex(/^[0-9a-fA-F]{32}$/, 'Auth token must be 32 letters and digits, as the Twilio Console shows it.'),
+  /** The number texts come from (any format; stored as E.164) or a Messaging Service SID (MG...). */
+  sender: z
+    .string({ error: 'Enter the number texts come from, or a Messaging Service SID.' })
+    .trim()
+    .max(40)
+    .transform((v, ctx) => {
+      if (/^MG[0-9a-fA-F]{32}$/.test(v)) return v;
+      const e164 = toE164(v);
+      if (e164) return e164;
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Sender must be one of your Twilio numbers, like +1 512 555 0123, or a Messaging Service SID (MG...).',
+      });
+      return z.NEVER;
+    }),
+});
+export type TwilioConnectRequest = z.infer<typeof TwilioConnectRequest>;
+
+/** Where "Send me a test" went: the number, or the file in development. */
+export const TestTextResponse = z.object({ to: z.string(), text: z.string() });
+
+export const ReviewsOverview = z.object({
+  /** The average of every rating, one decimal; null before the first. */
+  average: z.number().nullable(),
+  count: z.number(),
+  recent: z.array(
+    z.object({
+      rating: z.number(),
+      comment: z.string().nullable(),
+      firstName: z.string(),
+      serviceName: z.string(),
+      date: IsoDate,
+    }),
+  ),
+});
+export type ReviewsOverview = z.infer<typeof ReviewsOverview>;
+
 export const StripeConnectRequest = z.object({
   secretKey: z
     .string({ error: 'Paste your Stripe secret key (it starts with sk_test_ or sk_live_).' })
@@ -381,6 +512,11 @@ export const StripeWebhookParams = z.object({ businessId: Id });
 /** A Stripe event (https://docs.stripe.com/api/events/object): read only after its signature is checked. */
 export const StripeEventBody = z.looseObject({ id: z.string(), type: z.string() });
 export const WebhookAck = z.object({ received: z.literal(true) });
+/**
+ * A reply to a business's Twilio number, as Twilio posts it (form fields: AccountSid, From, To,
+ * Body, MessageSid...); every field a string. Checked against X-Twilio-Signature by the handler.
+ */
+export const TwilioInboundBody = z.record(z.string().max(100), z.string().max(2000));
 
 // ---------- bookings ----------
 
@@ -962,6 +1098,8 @@ export const BookRequest = QuoteRequest.extend({
   phoneNumber: Phone,
   /** Book a plan at this frequency, the date and time being its first visit; left out: just once. */
   frequency: PlanFrequency.optional(),
+  /** "Text me updates about this booking", unticked unless the customer ticks it (docs/decisions/027). */
+  textConsent: z.boolean({ error: 'textConsent must be true or false.' }).optional(),
 });
 export type BookRequest = z.infer<typeof BookRequest>;
 /** The booking as a calendar event: the UID its mails' invitations carry, its instants (ISO 8601, UTC). */

@@ -162,7 +162,8 @@ export const ERRORS = {
   },
   WEBHOOK_SIGNATURE_INVALID: {
     status: 400,
-    meaning: 'The Stripe-Signature header does not match the body and the webhook signing secret in Settings.',
+    meaning:
+      'The Stripe-Signature (or X-Twilio-Signature) header does not match the body and the secret in Settings (the webhook signing secret; the Twilio auth token).',
   },
 
   // ----- recurring plans (docs/decisions/022) -----
@@ -246,6 +247,29 @@ export const ERRORS = {
   },
 
   // ----- undoing an owner's Decline or move (docs/decisions/014) -----
+  TEXTS_NOT_CONFIGURED: {
+    status: 409,
+    meaning:
+      'The server has no ENCRYPTION_KEY, so a Twilio auth token cannot be stored: the operator must set one first.',
+  },
+  TWILIO_CREDENTIALS_INVALID: {
+    status: 400,
+    meaning:
+      'Twilio refused the Account SID, auth token or sender (wrong, suspended, or a number not in the account): copy them again from the Twilio Console.',
+  },
+  TEXT_PROVIDER_UNAVAILABLE: {
+    status: 503,
+    meaning: 'Twilio could not be reached to check the account, so nothing was saved. Try again in a few minutes.',
+  },
+  TEXTS_NOT_CONNECTED: {
+    status: 409,
+    meaning: 'No Twilio account is connected, so no text can be sent: connect one in Settings > Notifications.',
+  },
+  BOOKING_NOT_APPROVED: {
+    status: 409,
+    meaning:
+      'Only an approved booking can be marked completed (it is pending, declined, cancelled or already completed).',
+  },
   UNDO_NOT_FOUND: {
     status: 404,
     meaning: "The undo token is not one of this owner's changes, or it was used already (an undo works once).",

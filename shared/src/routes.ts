@@ -21,7 +21,7 @@ export type SchemaName = { [K in keyof Schemas]: Schemas[K] extends z.ZodType ? 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Answers that are not JSON described by a schema: downloads, the calendar feed, pages. */
-export type MediaType = 'text/csv' | 'text/calendar' | 'text/html' | 'application/json';
+export type MediaType = 'text/csv' | 'text/calendar' | 'text/html' | 'text/xml' | 'application/json';
 
 /** The rate limits a route may opt into (their sizes: packages/server/src/plugins/rate-limits.ts). */
 export type LimitName =
@@ -814,6 +814,53 @@ export const dashboardRoutes = {
     auth: 'owner',
     response: 'PaymentSettings',
   },
+  notificationSettings: {
+    method: 'GET',
+    path: `${owner}/settings/notifications`,
+    auth: 'owner',
+    response: 'NotificationSettings',
+  },
+  updateNotificationSettings: {
+    method: 'PUT',
+    path: `${owner}/settings/notifications`,
+    auth: 'owner',
+    body: 'NotificationSettingsUpdate',
+    response: 'NotificationSettings',
+  },
+  connectTwilio: {
+    method: 'PUT',
+    path: `${owner}/settings/notifications/twilio`,
+    auth: 'owner',
+    limit: 'passwordChange',
+    body: 'TwilioConnectRequest',
+    response: 'NotificationSettings',
+  },
+  disconnectTwilio: {
+    method: 'DELETE',
+    path: `${owner}/settings/notifications/twilio`,
+    auth: 'owner',
+    response: 'NotificationSettings',
+  },
+  sendTestText: {
+    method: 'POST',
+    path: `${owner}/settings/notifications/test`,
+    auth: 'owner',
+    limit: 'passwordChange',
+    response: 'TestTextResponse',
+  },
+  completeBooking: {
+    method: 'PUT',
+    path: `${owner}/booking/complete/:id`,
+    auth: 'owner',
+    params: 'BookingParams',
+    response: 'Booking',
+  },
+  reviews: {
+    method: 'GET',
+    path: `${owner}/reviews`,
+    auth: 'owner',
+    response: 'ReviewsOverview',
+  },
   crews: {
     method: 'GET',
     path: `${owner}/crews`,
@@ -893,6 +940,14 @@ export const webhookRoutes = {
     params: 'StripeWebhookParams',
     body: 'StripeEventBody',
     response: 'WebhookAck',
+  },
+  twilio: {
+    method: 'POST',
+    path: '/api/webhooks/twilio',
+    auth: 'none',
+    limit: 'webhook',
+    body: 'TwilioInboundBody',
+    response: { mediaType: 'text/xml', description: 'TwiML: an empty <Response/>, or a <Message> answering HELP.' },
   },
 } as const satisfies Record<string, RouteDef>;
 
@@ -1069,6 +1124,19 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
     connectStripe:
       'Connects a Stripe account: its secret key and webhook signing secret, checked with a live call and stored encrypted. Refused: STRIPE_KEY_INVALID, PAYMENTS_NOT_CONFIGURED, PAYMENT_UNAVAILABLE.',
     disconnectStripe: 'Forgets the Stripe keys; bookings stop asking for deposits.',
+    notificationSettings:
+      "Notifications: the connected Twilio account (never its token), every message with its channels and exact text preview (characters, segments), the owner's notices by text, the 2-hour reminder, review requests (link, delay), and the webhook URL to give Twilio.",
+    updateNotificationSettings:
+      "Sets which messages are texted, the owner's notices by text, the 2-hour reminder, and review requests (the review link and the delay after completion; null: none).",
+    connectTwilio:
+      "Connects the owner's own Twilio account: Account SID, auth token and sender (a number of the account or a Messaging Service SID), checked with Twilio and stored encrypted. Refused: TWILIO_CREDENTIALS_INVALID, TEXTS_NOT_CONFIGURED, TEXT_PROVIDER_UNAVAILABLE.",
+    disconnectTwilio: 'Forgets the Twilio account; no more texts are sent.',
+    sendTestText:
+      "Texts the owner's own number a sample through the outbox, as customers' texts go. Refused: TEXTS_NOT_CONNECTED.",
+    completeBooking:
+      'Marks an approved job completed (a job finished early counts): its review request follows after the delay set. Refused: BOOKING_NOT_APPROVED.',
+    reviews:
+      'Review requests answered: the average rating, how many, and the latest ratings with their private comments.',
     refund: 'Refunds part or all of what the customer paid, through Stripe. Refused: REFUND_TOO_LARGE.',
   },
   crew: {
@@ -1083,6 +1151,8 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
   webhooks: {
     stripe:
       "Stripe's events for one business (checkout.session.completed, checkout.session.expired), verified with its webhook signing secret. Refused: WEBHOOK_SIGNATURE_INVALID.",
+    twilio:
+      "Replies to a business's Twilio number, form-encoded and verified with its auth token (X-Twilio-Signature): STOP (and Twilio's other opt-out words) stops its texts to that number until START; HELP answers who texts and how to stop. Refused: WEBHOOK_SIGNATURE_INVALID.",
   },
 };
 

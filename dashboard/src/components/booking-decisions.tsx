@@ -98,7 +98,7 @@ function DeclineDialog({
 }
 
 /**
- * The two buttons for a pending booking (nothing for any other). `onChange` gets the
+ * The two buttons for a pending booking, Mark completed for an approved one (nothing for any other). `onChange` gets the
  * booking as the server now has it: after a decision, and again after an Undo.
  * `onFailure` shows a refused Approve where the page wants it (a toast by default); a
  * refused Decline is said in its dialog, which stays open with the reason typed.
@@ -114,8 +114,9 @@ export function BookingDecisions({
 }) {
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
-  if (!isPending(booking)) return null;
   const who = booking.firstName || 'The customer';
+  if (booking.status === 'approved') return <MarkCompleted booking={booking} onChange={onChange} who={who} />;
+  if (!isPending(booking)) return null;
 
   async function approve() {
     setBusy(true);
@@ -160,6 +161,31 @@ export function BookingDecisions({
     </>
   );
 }
+
+/**
+ * An approved job done (a job finished early counts): it reads completed, and its customer's review
+ * request follows after the delay set in Settings > Notifications (docs/decisions/027).
+ */
+function MarkCompleted({ booking, onChange, who }: { booking: Booking; onChange: (b: Booking) => void; who: string }) {
+  const [busy, setBusy] = useState(false);
+  async function complete() {
+    setBusy(true);
+    try {
+      onChange(await client.dashboard.completeBooking({ params: { id: booking._id } }));
+      showToast(`Marked completed. ${who} will be asked for a review if review requests are on.`);
+    } catch (err) {
+      showToast(isNetworkError(err) ? (err as Error).message : serverErrorOr(err, COMPLETE_FAILED), 'error');
+      setBusy(false);
+    }
+  }
+  return (
+    <button type="button" className="btn btn--small" disabled={busy} onClick={complete}>
+      Mark completed
+    </button>
+  );
+}
+
+const COMPLETE_FAILED = 'Failed to mark the booking completed. Please try again.';
 
 function failureText(decision: Decision, err: unknown): string {
   return isNetworkError(err) ? (err as Error).message : serverErrorOr(err, DECISION_FAILED[decision]);

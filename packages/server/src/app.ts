@@ -17,6 +17,7 @@ import { type AppContext, createRepositories } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemo } from './demo-seed.ts';
+import { twilioCredentialsOf } from './domain/booking-texts.ts';
 import { createGeocoder } from './geocoder/create.ts';
 import type { Geocoder } from './geocoder/geocoder.ts';
 import { startCalendarReads } from './jobs/calendar-reads.ts';
@@ -24,6 +25,7 @@ import { startCompletePastBookings } from './jobs/complete-past-bookings.ts';
 import { startRetention } from './jobs/customer-data-retention.ts';
 import { startPlanVisits } from './jobs/plan-visits.ts';
 import { startReminders } from './jobs/reminders.ts';
+import { startReviewRequests } from './jobs/review-requests.ts';
 import { lazyRequestLogger, loggerOptions } from './logging.ts';
 import { MailDispatcher } from './mail/outbox.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
@@ -57,6 +59,7 @@ import { crewMemberHandlers } from './routes/dashboard/crew-members.ts';
 import { crewHandlers } from './routes/dashboard/crews.ts';
 import { customerDataHandlers } from './routes/dashboard/customer-data.ts';
 import { exportHandlers } from './routes/dashboard/export.ts';
+import { notificationHandlers } from './routes/dashboard/notifications.ts';
 import { feedHandlers, operationsHandlers } from './routes/dashboard/operations.ts';
 import { paymentHandlers } from './routes/dashboard/payments.ts';
 import { planHandlers } from './routes/dashboard/plans.ts';
@@ -72,7 +75,10 @@ import { privacyRoutes } from './routes/privacy.ts';
 import { feedbackHandlers, healthHandlers, placesHandlers } from './routes/public.ts';
 import { registerRoutes } from './routes/register.ts';
 import { dashboardPage, staticRoutes } from './routes/static.ts';
+import { textRoutes } from './routes/texts.ts';
 import { webhookHandlers } from './routes/webhooks.ts';
+import { logTextTransport, refusingOptOuts, twilioTransport } from './texts/transport.ts';
+import { type TwilioClient, twilioClient } from './texts/twilio.ts';
 
 /**
  * How long a client may take, and how many may hold a socket at once, so that slow or
@@ -120,6 +126,15 @@ async function refuseKeysWithoutEncryptionKey(ctx: AppContext): Promise<void> {
   );
 }
 
+/** Texts go through each business's Twilio account, or to files beside the mails (config TEXTS). */
+function textTransportFor(config: Config, repos: AppContext['repos'], twilio: TwilioClient) {
+  const transport =
+    config.texts === 'log'
+      ? logTextTransport(join(config.dataDir, 'outbox'))
+      : twilioTransport(twilio, (businessId) => twilioCredentialsOf(repos.texts, config, businessId));
+  return refusingOptOuts(transport, (businessId, to) => repos.texts.isOptedOut(businessId, to));
+}
+
 export interface BuildOptions {
   /** Overrides for tests: a capturing log stream, a fake geocoder, a moved clock. */
   logger?: FastifyServerOptions['logger'];
@@ -163,13 +178,16 @@ export async function buildApp(
     (config.smtpUrl
       ? smtpTransport(config.smtpUrl, config.mailFrom)
       : fileTransport(join(config.dataDir, 'outbox'), config.mailFrom));
+  const repos = createRepositories(store.db);
+  const twilio = twilioClient(config.twilioApiUrl);
   const ctx: AppContext = {
     config,
     store,
     db: store.db,
     geocoder: options.geocoder ?? createGeocoder(config),
-    repos: createRepositories(store.db),
-    mail: new MailDispatcher(store.db, transport, app.log, now),
+    repos,
+    mail: new MailDispatcher(store.db, transport, app.log, now, undefined, textTransportFor(config, repos, twilio)),
+    twilio,
     payments: options.payments ?? stripeGateway(config.stripeApiUrl),
     paymentWorker: { kick() {}, flush: async () => {} },
     metrics: createMetrics(store, () => mailOutboxRepository(store.db).countUnsent()),
@@ -187,6 +205,7 @@ export async function buildApp(
   });
   startCompletePastBookings(app, ctx);
   startReminders(app, ctx);
+  startReviewRequests(app, ctx);
   startPlanVisits(app, ctx);
   startRetention(app, ctx);
   startCalendarReads(app, ctx);
@@ -235,6 +254,7 @@ export async function buildApp(
       ...bookingPageHandlers(ctx),
       ...brandingHandlers(ctx),
       ...paymentHandlers(ctx),
+      ...notificationHandlers(ctx),
       ...planHandlers(ctx),
       ...crewHandlers(ctx),
       ...crewMemberHandlers(ctx),
@@ -246,6 +266,7 @@ export async function buildApp(
   await app.register(demoRoutes, { ctx });
   await app.register(privacyRoutes, { ctx });
   await app.register(bookingPageRoutes, { ctx });
+  await app.register(textRoutes, { ctx });
   await app.register(mediaRoutes, { ctx });
   metricsRoute(app, ctx.metrics, config.metricsToken);
   await app.register(staticRoutes, { ctx });

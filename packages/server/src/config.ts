@@ -90,6 +90,14 @@ const EnvSchema = z.object({
     .min(1024, 'CALENDAR_FETCH_MAX_BYTES must be at least 1024')
     .max(100 * 1024 * 1024, 'CALENDAR_FETCH_MAX_BYTES must be at most 104857600 (100 MB)')
     .default(10 * 1024 * 1024),
+  /**
+   * Where texts go (docs/decisions/027): 'twilio', each business's own account, or 'log', a .txt
+   * file per text beside the mails' .eml files. By default 'log' when mail goes to files (no
+   * SMTP_URL: development), 'twilio' otherwise.
+   */
+  TEXTS: z.enum(['twilio', 'log']).optional(),
+  /** Only for tests (the stand-in) and proxies: Twilio's API origin; https://api.twilio.com by default. */
+  TWILIO_API_URL: z.url().optional(),
   /** Opens GET /metrics to `Authorization: Bearer <METRICS_TOKEN>`; unset, /metrics answers 404. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   /** Check every answer against its declared schema (routes/register.ts); on by default in development and tests. */
@@ -129,6 +137,10 @@ export interface Config {
   stripeApiUrl: string | undefined;
   /** Reading the owners' calendars (calendars/fetch.ts). */
   calendarFetch: CalendarFetchConfig;
+  /** Texts through the owners' Twilio accounts, or written to files (texts/transport.ts). */
+  texts: 'twilio' | 'log';
+  /** Twilio's API origin when not Twilio's own (tests, proxies). */
+  twilioApiUrl: string | undefined;
 }
 
 interface CalendarFetchConfig {
@@ -182,6 +194,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     encryptionKey: e.ENCRYPTION_KEY,
     stripeApiUrl: e.STRIPE_API_URL,
+    texts: e.TEXTS ?? (e.SMTP_URL ? 'twilio' : 'log'),
+    twilioApiUrl: e.TWILIO_API_URL,
     calendarFetch: {
       allowPrivate: e.CALENDAR_FETCH_ALLOW_PRIVATE === 'on',
       timeoutMs: e.CALENDAR_FETCH_TIMEOUT_MS,

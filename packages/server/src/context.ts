@@ -26,9 +26,12 @@ import { manageTokensRepository } from './repositories/manage-tokens.ts';
 import { paymentsRepository } from './repositories/payments.ts';
 import { plansRepository } from './repositories/plans.ts';
 import { pricingRepository } from './repositories/pricing.ts';
+import { reviewsRepository } from './repositories/reviews.ts';
 import { servicesRepository } from './repositories/services.ts';
 import { slugsRepository } from './repositories/slugs.ts';
+import { textsRepository } from './repositories/texts.ts';
 import { usersRepository } from './repositories/users.ts';
+import type { TwilioClient } from './texts/twilio.ts';
 
 export interface AppContext {
   config: Config;
@@ -40,6 +43,8 @@ export interface AppContext {
   mail: MailDispatcher;
   /** Stripe, with each business's own keys (payments/stripe.ts); a stand-in on loopback in tests. */
   payments: PaymentGateway;
+  /** Twilio's Messages API, with each business's own account (texts/twilio.ts); a stand-in on loopback in tests. */
+  twilio: TwilioClient;
   /** Sends queued refunds and releases lapsed holds (payments/worker.ts); kick() after a commit that queued a refund. */
   paymentWorker: { kick(): void; flush(): Promise<void> };
   /** Prometheus counters and gauges behind GET /metrics (metrics.ts). */
@@ -72,5 +77,7 @@ export function createRepositories(db: Kysely<Database>) {
     logos: logosRepository(db),
     payments: paymentsRepository(db),
     connectedCalendars: connectedCalendarsRepository(db),
+    texts: textsRepository(db),
+    reviews: reviewsRepository(db),
   };
 }

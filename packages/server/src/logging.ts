@@ -30,11 +30,15 @@ const REDACT_PATHS = [
   // A connected calendar's secret address (routes/dashboard/calendars.ts): a credential too.
   'secretUrl',
   '*.secretUrl',
+  // An owner's Twilio auth token (routes/dashboard/notifications.ts) and Twilio's signature (docs/decisions/027).
+  'authToken',
+  '*.authToken',
+  'req.headers["x-twilio-signature"]',
 ];
 
 const MASKED_PARAMS = new Set(['token', 'key']);
-/** An owner's undo call carries its token in the path (routes/dashboard/undo.ts). */
-const UNDO_PATH = /(\/booking\/undo\/)[^/?#]+/;
+/** Tokens in paths: an undo's (routes/dashboard/undo.ts), a review request's (/review/{token}) and a text's short link (/s/{code}, a manage link). */
+const PATH_TOKENS = /(\/booking\/undo\/|\/review\/|\/s\/)[^/?#]+/;
 
 /** Percent escapes and "+" decoded byte by byte: never throws, and exact for the ASCII names masked. */
 function decodeName(text: string): string {
@@ -47,11 +51,12 @@ function decodeName(text: string): string {
  * "/x?token=abc&b=1" -> "/x?token=[REDACTED]&b=1". A parameter is masked by its decoded
  * name, in any case ("tok%65n=", "TOKEN=", "token%3Dabc"); the path and the other
  * parameters stay as they were. Everything after the "?" counts, a "#" included. In the
- * path, an undo's token: ".../booking/undo/abc" -> ".../booking/undo/[REDACTED]".
+ * path, an undo's token: ".../booking/undo/abc" -> ".../booking/undo/[REDACTED]"; likewise a review
+ * request's (/review/abc) and a short link's code (/s/abc).
  */
 export function maskUrl(url: string): string {
   const q = url.indexOf('?');
-  const path = (q < 0 ? url : url.slice(0, q)).replace(UNDO_PATH, '$1[REDACTED]');
+  const path = (q < 0 ? url : url.slice(0, q)).replace(PATH_TOKENS, '$1[REDACTED]');
   if (q < 0) return path;
   const params = url.slice(q + 1).split('&');
   let masked = path.length !== q;

@@ -549,6 +549,17 @@ describe('the booking pop-up', () => {
       expect(onBooked).toHaveBeenCalledWith(expect.objectContaining({ status: 'pending' }));
     });
 
+    it('asks to text updates unticked, and sends the yes only when the customer ticks it', async () => {
+      const { user, api } = setup();
+      await toDetails(user);
+      const box = screen.getByRole('checkbox', { name: /Text me updates about this booking/ });
+      expect(box).not.toBeChecked();
+      await user.click(box);
+      await next(user, 'Confirm booking');
+      await heading('Booking received');
+      expect(api.last('POST /api/customer/book')?.body).toMatchObject({ textConsent: true });
+    });
+
     it("offers the booking to a calendar: an .ics file of the mails' event, and a Google Calendar link", async () => {
       const { user } = setup();
       await toDetails(user);

@@ -117,6 +117,8 @@ export function createStore(client: PublicClient, businessId: string, options: S
     email: signal(''),
     country: signal(DEFAULT_COUNTRY),
     phone: signal(''),
+    /** "Text me updates about this booking": unticked until the customer ticks it (US rules; docs/decisions/027). */
+    textConsent: signal(false),
     /** The current step's message: a validation text or the server's answer. */
     error: signal(''),
     fieldErrors: signal<Partial<Record<DetailField, string>>>({}),
@@ -347,6 +349,8 @@ export function createStore(client: PublicClient, businessId: string, options: S
       lastName: s.lastName.value.trim(),
       customerEmail: s.email.value.trim(),
       phoneNumber: `${code} ${s.phone.value.trim()}`,
+      // Only a yes is sent: no texts is what leaving it out means.
+      ...(s.textConsent.value ? { textConsent: true } : {}),
     };
     const chosen = plan();
     if (chosen) body.frequency = chosen.frequency;

@@ -77,6 +77,13 @@ export interface BusinessesTable {
   crew_in_mails: Generated<number>;
   /** 1: the calendar page shows the titles of the connected calendars' events; 0: "Busy" (docs/decisions/025). */
   calendar_titles: Generated<number>;
+  /** Texts (docs/decisions/027): a second reminder 2 hours ahead; the owner's notices by text; the kinds switched off (JSON). */
+  text_reminder_2h: Generated<number>;
+  owner_texts: Generated<number>;
+  texts_off: Generated<string>;
+  /** Review requests: where 4 and 5 stars go (the owner's Google review link), and the hours after completion; null: off. */
+  review_url: string | null;
+  review_delay_hours: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -242,6 +249,51 @@ export interface BookingsTable {
   plan_day: string | null;
   /** The crew doing the job (docs/decisions/023); null only on rows written around the app (tests), which block every crew. */
   crew_id: string | null;
+  /** 1: the customer ticked "Text me updates about this booking" (docs/decisions/027). */
+  text_consent: Generated<number>;
+  /** When the job was completed (by the owner, a crew member or the sweep); review requests count from it. */
+  completed_at: number | null;
+  /** The optional second reminder, 2 hours ahead, sent exactly once like reminder_sent_at. */
+  reminder_2h_sent_at: number | null;
+  /** Set with the review request's row in one transaction: at most one per booking. */
+  review_requested_at: number | null;
+}
+
+/** The owner's own Twilio account (docs/decisions/027): the auth token sealed, never logged or shown. */
+export interface TwilioAccountsTable {
+  business_id: string;
+  account_sid: string;
+  auth_token_enc: string;
+  /** "...c0de": what the owner sees of the token. */
+  token_hint: string;
+  /** The "From": a number in E.164, or a Messaging Service SID (MG...). */
+  sender: string;
+  connected_at: number;
+}
+
+interface TextOptOutsTable {
+  business_id: string;
+  phone_number: string;
+  opted_out_at: number;
+}
+
+interface ShortLinksTable {
+  code: string;
+  business_id: string;
+  /** A path on our own origin ("/manage/..."), never another site. */
+  target: string;
+  created_at: number;
+}
+
+interface ReviewsTable {
+  booking_id: string;
+  business_id: string;
+  /** sha256 of the review link's token, base64url. */
+  token_hash: string;
+  rating: number | null;
+  comment: string | null;
+  rated_at: number | null;
+  created_at: number;
 }
 
 /**
@@ -286,6 +338,8 @@ export interface PlansTable {
   updated_at: number;
   /** The crew its visits go to while that crew is free (docs/decisions/023). */
   crew_id: string | null;
+  /** 1: the customer agreed to texts when booking it; its later visits carry it (docs/decisions/027). */
+  text_consent: Generated<number>;
 }
 
 interface ManageTokensTable {
@@ -330,6 +384,12 @@ interface MailOutboxTable {
   booking_id: string | null;
   /** The iCalendar invitation sent with the mail (METHOD:REQUEST or CANCEL), or null. */
   calendar_body: string | null;
+  /** 'text': an SMS to the E.164 number in to_address, its words in text_body, its kind in subject (docs/decisions/027). */
+  channel: Generated<'mail' | 'text'>;
+  /** A text's business, whose Twilio account sends it; null for mail. */
+  business_id: string | null;
+  /** A text given up for good (refused by Twilio, or its number opted out); never retried. */
+  failed_at: number | null;
 }
 
 /**
@@ -534,4 +594,8 @@ export interface Database {
   calendar_connections: CalendarConnectionsTable;
   calendar_busy: CalendarBusyTable;
   calendar_places: CalendarPlacesTable;
+  twilio_accounts: TwilioAccountsTable;
+  text_opt_outs: TextOptOutsTable;
+  short_links: ShortLinksTable;
+  reviews: ReviewsTable;
 }

@@ -25,6 +25,7 @@ import { crewNamedInMails } from '../repositories/crews.ts';
 import { queueMails, releaseHeldMail } from '../repositories/mail-outbox.ts';
 import type { PlanRow } from '../repositories/plans.ts';
 import { bookingPageUrl } from './booking-page.ts';
+import { queueTextsForMails } from './booking-texts.ts';
 import { manageTokenFor } from './manage-token.ts';
 import { visitDepositDue } from './payments.ts';
 
@@ -179,15 +180,14 @@ export async function mailCustomerAndOwner(
   now: number,
   changeOf?: string,
 ): Promise<void> {
-  // One read for both (a booking holds the business's lock while it runs: docs/decisions/028).
-  const { owner, crew } = await ctx.repos.businesses.mailParties(
-    businessId,
-    customer.namesCrew ? customer.bookingId : undefined,
-    trx,
-  );
+  // One read for all three (a booking holds the business's lock while it runs: docs/decisions/028).
+  const { owner, crew, texts } = await ctx.repos.businesses.mailParties(businessId, customer.bookingId, trx);
   if (changeOf) await releaseHeldMail(trx, changeOf, now);
-  const named = crew ? withCrew(customer, crew) : customer;
-  await queueMails(trx, owner ? [named, notice(owner)] : [named], now);
+  const named = crew && customer.namesCrew ? withCrew(customer, crew) : customer;
+  const messages = owner ? [named, notice(owner)] : [named];
+  await queueMails(trx, messages, now);
+  // Nobody takes texts about this booking: nothing more to read (decision 027).
+  if (texts) await queueTextsForMails(ctx, trx, messages, now);
 }
 
 /**
@@ -220,10 +220,11 @@ export async function mailReceived(
 
 /**
  * The customer's mail about an owner's change of a booking (approve, decline, a move on the
- * calendar), after releasing what an earlier change held. `dueAt` holds it until the undo
+ * calendar) and its text (domain/booking-texts.ts), after releasing what an earlier change held. `dueAt` holds it until the undo
  * window has passed (domain/undo-window.ts). Answers the queued mail's ids.
  */
 export async function mailOwnerChange(
+  ctx: AppContext,
   trx: Tx,
   bookingId: string,
   message: MailMessage,
@@ -231,5 +232,7 @@ export async function mailOwnerChange(
   dueAt?: number,
 ): Promise<string[]> {
   await releaseHeldMail(trx, bookingId, now);
-  return queueMails(trx, [await namingCrew(trx, message)], now, dueAt === undefined ? {} : { dueAt });
+  const mailIds = await queueMails(trx, [await namingCrew(trx, message)], now, dueAt === undefined ? {} : { dueAt });
+  // Its text is held alike, so an undo takes both back (deleteUnsentMail of every id).
+  return [...mailIds, ...(await queueTextsForMails(ctx, trx, [message], now, dueAt))];
 }

@@ -196,6 +196,11 @@ function visitRow(
     created_at: now,
     updated_at: now,
     reminder_sent_at: null,
+    // The customer's yes to texts, given when booking the plan (docs/decisions/027).
+    text_consent: plan.text_consent,
+    completed_at: null,
+    reminder_2h_sent_at: null,
+    review_requested_at: null,
     requester: plan.requester,
     anonymised_at: null,
     deposit_cents: depositCents,

@@ -1,9 +1,14 @@
 /**
- * Mail as a transactional outbox (docs/architecture.md#the-booking-path, docs/architecture.md#adding-a-mail): a message is a row
+ * Mail and texts as a transactional outbox (docs/architecture.md#the-booking-path, docs/architecture.md#adding-a-mail,
+ * docs/decisions/027): a message is a row
  * written in the same transaction as the change that caused it, and sent after
  * commit by the dispatcher. A failing mail server therefore never loses or blocks
  * a booking: the row stays, is retried with backoff, and the failure is logged.
  * Rows are claimed with a conditional update, so several instances never send one twice.
+ * A text is a row of the same table (channel 'text') going through the same claim to the text
+ * transport (texts/transport.ts): one dispatcher with a lane per channel, so a slow or failing
+ * SMS provider only holds its own rows back, never mail. A text refused for good (an opted-out
+ * number, one Twilio rejects) is marked failed instead of retried.
  */
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -12,6 +17,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { maskUrl } from '../logging.ts';
 import { mailOutboxRepository } from '../repositories/mail-outbox.ts';
+import { givesUp, type TextTransport } from '../texts/transport.ts';
+import { TwilioUnavailable } from '../texts/twilio.ts';
 import type { MailTransport } from './transport.ts';
 
 const CLAIM_MS = 60_000;
@@ -34,12 +41,26 @@ const BUSY = 0.9;
 const QUIET_FOR_MS = 500;
 export const MAX_DEFER_MS = 10_000;
 
+const CHANNELS = ['mail', 'text'] as const;
+type Channel = (typeof CHANNELS)[number];
+
+type OutboxRow = Awaited<ReturnType<ReturnType<typeof mailOutboxRepository>['claim']>>[number];
+
+/** A phone number in a log line: its last four digits, enough to tell texts apart. */
+const lastDigits = (phone: string) => `...${phone.slice(-4)}`;
+
 export class MailDispatcher {
   private readonly outbox: ReturnType<typeof mailOutboxRepository>;
   private timer: NodeJS.Timeout | undefined;
   private pending: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
+  /**
+   * One lane per channel over the same table and claim: a slow or failing SMS provider holds up
+   * only the text lane, never the next batch of mail (docs/decisions/027).
+   */
+  private readonly lanes: Record<Channel, { running: Promise<void> | undefined; again: boolean }> = {
+    mail: { running: undefined, again: false },
+    text: { running: undefined, again: false },
+  };
   private stopping = false;
   /** flush() sends everything due at once, busy or not. */
   private urgent = 0;
@@ -52,6 +73,7 @@ export class MailDispatcher {
     private readonly log: FastifyBaseLogger,
     private readonly now: () => number = Date.now,
     private readonly intervalMs = 5_000,
+    private readonly texts?: TextTransport,
   ) {
     this.outbox = mailOutboxRepository(db);
   }
@@ -69,7 +91,7 @@ export class MailDispatcher {
     if (this.pending) clearTimeout(this.pending);
     this.timer = undefined;
     this.pending = undefined;
-    await this.running;
+    await Promise.all(CHANNELS.map((c) => this.lanes[c].running));
   }
 
   /** Send what is due soon (called after a commit that queued mail). Never throws. */
@@ -85,7 +107,11 @@ export class MailDispatcher {
     this.urgent++;
     try {
       this.run();
-      while (this.running) await this.running;
+      for (;;) {
+        const running = CHANNELS.map((c) => this.lanes[c].running).filter((r) => r !== undefined);
+        if (running.length === 0) break;
+        await Promise.all(running);
+      }
     } finally {
       this.urgent--;
     }
@@ -105,26 +131,50 @@ export class MailDispatcher {
   }
 
   private run(): void {
+    for (const channel of CHANNELS) this.runLane(channel);
+  }
+
+  private runLane(channel: Channel): void {
     if (this.stopping) return;
-    if (this.running) {
-      this.again = true;
+    const lane = this.lanes[channel];
+    if (lane.running) {
+      lane.again = true;
       return;
     }
-    this.running = this.drain()
-      .catch((err) => this.log.error({ err }, 'mail dispatcher failed'))
+    lane.running = this.drain(channel)
+      .catch((err) => this.log.error({ err }, `${channel} dispatcher failed`))
       .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.run();
+        lane.running = undefined;
+        if (lane.again) {
+          lane.again = false;
+          this.runLane(channel);
         }
       });
   }
 
-  private async drain(): Promise<void> {
+  private send(row: OutboxRow): Promise<string> {
+    if (row.channel === 'text') {
+      if (!this.texts || !row.business_id) return Promise.reject(new Error('texts are not configured'));
+      return this.texts.send({
+        businessId: row.business_id,
+        to: row.to_address,
+        body: row.text_body,
+        ...(row.attempts > 0 ? { retryOf: row.created_at } : {}),
+      });
+    }
+    return this.transport.send({
+      to: row.to_address,
+      subject: row.subject,
+      text: row.text_body,
+      html: row.html_body,
+      calendar: row.calendar_body ?? undefined,
+    });
+  }
+
+  private async drain(channel: Channel): Promise<void> {
     while (!this.stopping) {
       const now = this.now();
-      const due = await this.outbox.due(now, BATCH);
+      const due = await this.outbox.due(now, BATCH, channel);
       if (due.length === 0) return;
       await this.whileBusy(Math.min(...due.map((d) => d.next_attempt_at)));
       if (this.stopping) return;
@@ -133,30 +183,30 @@ export class MailDispatcher {
         now,
         now + CLAIM_MS,
       );
-      const results = await Promise.allSettled(
-        claimed.map((row) =>
-          this.transport.send({
-            to: row.to_address,
-            subject: row.subject,
-            text: row.text_body,
-            html: row.html_body,
-            calendar: row.calendar_body ?? undefined,
-          }),
-        ),
-      );
+      const results = await Promise.allSettled(claimed.map((row) => this.send(row)));
       const sent: string[] = [];
       for (const [i, result] of results.entries()) {
         const row = claimed[i]!;
+        const text = row.channel === 'text';
+        const who = text ? { textTo: lastDigits(row.to_address), kind: row.subject } : { mailTo: row.to_address };
         if (result.status === 'fulfilled') {
           sent.push(row.id);
           const links = (row.text_body.match(/https?:\/\/\S+/g) ?? []).map(maskUrl);
-          this.log.info({ mailTo: row.to_address, subject: row.subject, where: result.value, links }, 'mail sent');
+          if (text) this.log.info({ ...who, where: result.value, links }, 'text sent');
+          else this.log.info({ ...who, subject: row.subject, where: result.value, links }, 'mail sent');
+          continue;
+        }
+        const reason = result.reason instanceof Error ? result.reason.message : String(result.reason);
+        if (text && givesUp(result.reason)) {
+          await this.outbox.giveUp(row.id, this.now(), reason.slice(0, 500));
+          this.log.warn({ err: reason, ...who }, 'text not sent; given up');
           continue;
         }
         const attempts = row.attempts + 1;
-        const backoff = Math.min(MAX_BACKOFF_MS, 10_000 * 2 ** (attempts - 1));
-        await this.outbox.retryLater(row.id, attempts, this.now() + backoff, String(result.reason).slice(0, 500));
-        this.log.warn({ err: String(result.reason), mailTo: row.to_address, attempts }, 'mail not sent; will retry');
+        const asked = result.reason instanceof TwilioUnavailable ? (result.reason.retryAfterMs ?? 0) : 0;
+        const backoff = Math.max(asked, Math.min(MAX_BACKOFF_MS, 10_000 * 2 ** (attempts - 1)));
+        await this.outbox.retryLater(row.id, attempts, this.now() + backoff, reason.slice(0, 500));
+        this.log.warn({ err: reason, ...who, attempts }, `${text ? 'text' : 'mail'} not sent; will retry`);
       }
       if (sent.length > 0) await this.outbox.markSent(sent, this.now());
     }

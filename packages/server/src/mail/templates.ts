@@ -2,12 +2,14 @@
  * Every mail the product sends (docs/architecture.md#adding-a-mail), as plain text plus escaped
  * HTML. Customer-supplied text is escaped here, so names carrying markup stay inert.
  */
+
 import { formatClock, formatClockRange, type TimeFormat } from '@slotwise/shared/clock';
 import { buildIcs, type IcsPerson } from '@slotwise/shared/ics';
 import { formatUsd, toDollars } from '@slotwise/shared/money';
 import { formatPhone } from '@slotwise/shared/phone';
 import { longDate, shortDate, zoneLabel } from '@slotwise/shared/time-zone';
 import { escapeHtml } from '../html.ts';
+import type { TextKind } from '../texts/templates.ts';
 
 /** A composed mail, as queued in the outbox and handed to a transport. */
 export interface MailMessage {
@@ -24,6 +26,11 @@ export interface MailMessage {
    * business names its crews in mails, domain/booking-mail.ts adds which crew comes (withCrew).
    */
   namesCrew?: true;
+  /**
+   * The text sent beside this mail (docs/decisions/027): domain/booking-texts.ts queues it with the
+   * mail, to the customer when they agreed to texts, or to the owner when they want notices by text.
+   */
+  textAs?: TextKind;
 }
 
 /** What a booking's invitation needs beyond what the mail shows (domain/booking-mail.ts toMailBooking). */
@@ -190,6 +197,8 @@ interface Extras {
   forOwner?: boolean;
   /** The invitation the mail carries (invitation()). */
   calendar?: string | undefined;
+  /** The text that goes with this mail, to a consenting customer or the owner (MailMessage.textAs). */
+  textAs?: TextKind;
 }
 
 /**
@@ -224,7 +233,7 @@ function invitation(b: MailBooking, method: 'REQUEST' | 'CANCEL', links?: Manage
 }
 
 function compose(to: string, subject: string, intro: string, b: MailBooking, extras: Extras = {}): MailMessage {
-  const { links, outro, note, forOwner = false, calendar, namesCrew = false } = extras;
+  const { links, outro, note, forOwner = false, calendar, namesCrew = false, textAs } = extras;
   const rows = details(b, forOwner);
   // The owner's notices list the visits without the customer's links.
   const visits = visitsSection(
@@ -260,6 +269,7 @@ ${outro ? `<p>${escapeHtml(outro)}</p>` : ''}
     ...(b.bookingId ? { bookingId: b.bookingId } : {}),
     ...(calendar ? { calendar } : {}),
     ...(namesCrew && !forOwner ? { namesCrew: true as const } : {}),
+    ...(textAs ? { textAs } : {}),
   };
 }
 
@@ -296,6 +306,7 @@ export const mails = {
         outro: 'Need another time? Use the links above to reschedule or cancel.',
         calendar: invitation(b, 'REQUEST', links),
         namesCrew: true,
+        textAs: 'received',
       },
     ),
   approved: (b: MailBooking, links: ManageLinks) =>
@@ -304,7 +315,7 @@ export const mails = {
       `Booking confirmed: ${subjectOf(b)}`,
       `${hi(b)} your booking with ${b.businessName} is confirmed.`,
       b,
-      { links, calendar: invitation(b, 'REQUEST', links), namesCrew: true },
+      { links, calendar: invitation(b, 'REQUEST', links), namesCrew: true, textAs: 'approved' },
     ),
   /** `reason`: what the owner typed when declining (trimmed; none when empty). */
   declined: (b: MailBooking, reason?: string) =>
@@ -313,7 +324,7 @@ export const mails = {
       `Booking declined: ${subjectOf(b)}`,
       `${hi(b)} unfortunately ${b.businessName} cannot take this booking. The time has been released; you are welcome to book another slot.`,
       b,
-      { ...(reason ? { note: reason } : {}), calendar: invitation(b, 'CANCEL') },
+      { ...(reason ? { note: reason } : {}), calendar: invitation(b, 'CANCEL'), textAs: 'declined' },
     ),
   rescheduled: (b: MailBooking, links: ManageLinks) =>
     compose(
@@ -321,7 +332,7 @@ export const mails = {
       `Booking moved: ${subjectOf(b)}`,
       `${hi(b)} your booking with ${b.businessName} has a new time.`,
       b,
-      { links, calendar: invitation(b, 'REQUEST', links), namesCrew: true },
+      { links, calendar: invitation(b, 'REQUEST', links), namesCrew: true, textAs: 'moved' },
     ),
   cancelled: (b: MailBooking) =>
     compose(
@@ -329,7 +340,7 @@ export const mails = {
       `Booking cancelled: ${subjectOf(b)}`,
       `${hi(b)} your booking with ${b.businessName} has been cancelled.`,
       b,
-      { calendar: invitation(b, 'CANCEL') },
+      { calendar: invitation(b, 'CANCEL'), textAs: 'cancelled' },
     ),
   /** Reminder 24 hours before an approved booking. */
   reminder: (b: MailBooking, links: ManageLinks) =>
@@ -338,7 +349,7 @@ export const mails = {
       `Reminder: ${subjectOf(b)} tomorrow`,
       `${hi(b)} this is a reminder of your booking with ${b.businessName}.`,
       b,
-      { links, calendar: invitation(b, 'REQUEST', links), namesCrew: true },
+      { links, calendar: invitation(b, 'REQUEST', links), namesCrew: true, textAs: 'reminder' },
     ),
   /** To the customer when the owner approves their plan: its visits booked so far are confirmed. */
   planApproved: (b: MailBooking, links: ManageLinks) =>
@@ -411,7 +422,7 @@ export const mails = {
             ? `${b.firstName} ${b.lastName} moved their booking to a new time.`
             : `${b.firstName} ${b.lastName} cancelled their booking; the time is free again.`,
       b,
-      { forOwner: true },
+      { forOwner: true, ...(what === 'new' ? { textAs: 'ownerNew' as const } : {}) },
     ),
 };
 
@@ -472,5 +483,25 @@ export function passwordResetMail(to: string, link: string): MailMessage {
     subject: 'Reset your Slotwise password',
     text: `${intro}\n\nSet a new password: ${link}\n\n${outro}\n`,
     html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937"><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">Set a new password</a></p><p>${escapeHtml(outro)}</p></body></html>`,
+  };
+}
+
+/**
+ * A review request, once per completed job (docs/decisions/027): one question and the link to the
+ * rating page, where one tap on a star is the rating (a form: a mail scanner opening the link
+ * rates nothing).
+ */
+export function reviewRequestMail(
+  to: string,
+  r: { bookingId: string; firstName: string; businessName: string; serviceName: string; link: string },
+): MailMessage {
+  const intro = `Hi ${r.firstName}, thank you for choosing ${r.businessName} for your ${r.serviceName}. How did it go?`;
+  const outro = 'It takes one tap. Thank you!';
+  return {
+    to,
+    subject: `How did your ${r.serviceName} go?`,
+    text: `${intro}\n\nRate it: ${r.link}\n\n${outro}\n\n${r.businessName}\n`,
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937"><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(r.link)}">Rate your ${escapeHtml(r.serviceName)}</a></p><p>${escapeHtml(outro)}</p><p>${escapeHtml(r.businessName)}</p></body></html>`,
+    bookingId: r.bookingId,
   };
 }

@@ -14,11 +14,12 @@ export interface SecretBox {
 
 /**
  * `purpose` keeps each kind of secret under a key of its own, derived from the one
- * ENCRYPTION_KEY: the Stripe keys (the default), the owners' calendar addresses (docs/decisions/025).
+ * ENCRYPTION_KEY: the Stripe keys (the default), the owners' calendar addresses (docs/decisions/025),
+ * the owners' Twilio auth tokens (docs/decisions/027).
  */
 export function secretBox(
   encryptionKey: string,
-  purpose: 'stripe-keys-v1' | 'calendar-addresses-v1' = 'stripe-keys-v1',
+  purpose: 'stripe-keys-v1' | 'calendar-addresses-v1' | 'twilio-tokens-v1' = 'stripe-keys-v1',
 ): SecretBox {
   const key = Buffer.from(hkdfSync('sha256', encryptionKey, 'slotwise', purpose, 32));
   return {

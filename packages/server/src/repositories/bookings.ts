@@ -227,11 +227,51 @@ export function bookingsRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       return Number(mark.numUpdatedRows) === 1;
     },
+    /**
+     * The owner's "Mark completed" (docs/decisions/027): an approved job done, at any time (a job
+     * finished early counts); false when the booking is not approved (the caller says why).
+     */
+    async complete(trx: Tx, businessId: string, bookingId: string, now: number): Promise<boolean> {
+      const r = await trx
+        .updateTable('bookings')
+        .set((eb) => ({ status: 'completed', completed_at: now, updated_at: now, version: eb('version', '+', 1) }))
+        .where('business_id', '=', businessId)
+        .where('id', '=', bookingId)
+        .where('status', '=', 'approved')
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
+    /** Approved bookings starting within 2 hours whose customer agreed to texts, at businesses that send the second reminder. */
+    dueSecondReminders(now: number, untilMs: number) {
+      return db
+        .selectFrom('bookings')
+        .innerJoin('businesses', 'businesses.id', 'bookings.business_id')
+        .select(['bookings.id', 'bookings.business_id'])
+        .where('bookings.status', '=', 'approved')
+        .where('bookings.text_consent', '=', 1)
+        .where('bookings.reminder_2h_sent_at', 'is', null)
+        .where('businesses.text_reminder_2h', '=', 1)
+        .where('bookings.start_ms', '>', now)
+        .where('bookings.start_ms', '<=', untilMs)
+        .orderBy('bookings.start_ms')
+        .limit(200)
+        .execute();
+    },
+    async markRemindedAgain(trx: Tx, bookingId: string, now: number): Promise<boolean> {
+      const mark = await trx
+        .updateTable('bookings')
+        .set({ reminder_2h_sent_at: now })
+        .where('id', '=', bookingId)
+        .where('reminder_2h_sent_at', 'is', null)
+        .where('status', '=', 'approved')
+        .executeTakeFirst();
+      return Number(mark.numUpdatedRows) === 1;
+    },
     /** The periodic sweep: approved bookings past their end become completed. Safe on every instance at once. */
     async completePast(now: number): Promise<number> {
       const r = await db
         .updateTable('bookings')
-        .set({ status: 'completed', updated_at: now })
+        .set({ status: 'completed', completed_at: now, updated_at: now })
         .where('status', '=', 'approved')
         .where('end_ms', '<=', now)
         .executeTakeFirst();

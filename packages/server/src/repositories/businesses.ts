@@ -42,8 +42,9 @@ const ownerEmailOf = prepared(['businessId'], (db, v: { businessId: string }) =>
     .where('businesses.id', '=', v.businessId),
 );
 /**
- * Who a booking's mails go to and name, in one read: the owner's e-mail and, when the business
- * names its crews in mails (businesses.crew_in_mails), the booking's crew ('' for no booking).
+ * Who a booking's mails go to and name, in one read: the owner's e-mail, the booking's crew
+ * when the business names its crews in mails (businesses.crew_in_mails), and whether anyone
+ * takes texts about it (the customer said yes, or the owner takes notices by text).
  */
 const mailPartiesOf = prepared(['businessId', 'bookingId'], (db, v: { businessId: string; bookingId: string }) =>
   db
@@ -53,7 +54,7 @@ const mailPartiesOf = prepared(['businessId', 'bookingId'], (db, v: { businessId
       j.onRef('bookings.business_id', '=', 'businesses.id').on('bookings.id', '=', v.bookingId),
     )
     .leftJoin('crews', (j) => j.onRef('crews.id', '=', 'bookings.crew_id').on('businesses.crew_in_mails', '=', 1))
-    .select(['users.email', 'crews.name as crewName'])
+    .select(['users.email', 'crews.name as crewName', 'bookings.text_consent', 'businesses.owner_texts'])
     .where('businesses.id', '=', v.businessId),
 );
 
@@ -108,14 +109,18 @@ export function businessesRepository(db: Kysely<Database>) {
       const [row] = await ownerEmailOf(from, { businessId });
       return row?.email ?? null;
     },
-    /** ownerEmail, and the crew a booking's customer mail names (null when the business names none). */
+    /** ownerEmail, the crew a booking's customer mail may name, and whether a text may go with its mails. */
     async mailParties(
       businessId: string,
       bookingId: string | undefined,
       from: Tx = db,
-    ): Promise<{ owner: string | null; crew: string | null }> {
+    ): Promise<{ owner: string | null; crew: string | null; texts: boolean }> {
       const [row] = await mailPartiesOf(from, { businessId, bookingId: bookingId ?? '' });
-      return { owner: row?.email ?? null, crew: row?.crewName ?? null };
+      return {
+        owner: row?.email ?? null,
+        crew: row?.crewName ?? null,
+        texts: row?.text_consent === 1 || row?.owner_texts === 1,
+      };
     },
   };
 }

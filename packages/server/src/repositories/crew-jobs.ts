@@ -91,7 +91,7 @@ export function crewJobsRepository(db: Kysely<Database>) {
     async complete(trx: Tx, bookingId: string, now: number): Promise<boolean> {
       const r = await trx
         .updateTable('bookings')
-        .set((eb) => ({ status: 'completed', updated_at: now, version: eb('version', '+', 1) }))
+        .set((eb) => ({ status: 'completed', completed_at: now, updated_at: now, version: eb('version', '+', 1) }))
         .where('id', '=', bookingId)
         .where('status', 'in', WORKABLE)
         .executeTakeFirst();

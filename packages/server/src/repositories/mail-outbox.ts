@@ -91,12 +91,14 @@ export function mailOutboxRepository(db: Kysely<Database>) {
   const claimable = (now: number) => (eb: ExpressionBuilder<Database, 'mail_outbox'>) =>
     eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]);
   return {
-    /** Up to `limit` unsent messages due by `now` that no instance holds, oldest first. */
-    due(now: number, limit: number) {
+    /** Up to `limit` unsent messages of a channel due by `now` that no instance holds, oldest first. */
+    due(now: number, limit: number, channel: 'mail' | 'text') {
       return db
         .selectFrom('mail_outbox')
         .select(['id', 'next_attempt_at'])
+        .where('channel', '=', channel)
         .where('sent_at', 'is', null)
+        .where('failed_at', 'is', null)
         .where('next_attempt_at', '<=', now)
         .where(claimable(now))
         .orderBy('created_at')
@@ -121,12 +123,21 @@ export function mailOutboxRepository(db: Kysely<Database>) {
         .where('id', '=', id)
         .execute();
     },
+    /** A text that can never go (texts/transport.ts givesUp): kept with its reason, never tried again. */
+    async giveUp(id: string, now: number, lastError: string): Promise<void> {
+      await db
+        .updateTable('mail_outbox')
+        .set({ failed_at: now, claimed_until: null, last_error: lastError })
+        .where('id', '=', id)
+        .execute();
+    },
     /** How many messages are queued and not yet sent (the outbox's backlog, for /metrics). */
     async countUnsent(): Promise<number> {
       const row = await db
         .selectFrom('mail_outbox')
         .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
         .where('sent_at', 'is', null)
+        .where('failed_at', 'is', null)
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },

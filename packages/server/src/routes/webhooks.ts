@@ -1,4 +1,6 @@
 /**
+ * POST /api/webhooks/twilio (docs/decisions/027): replies to a business's Twilio number, below.
+ *
  * POST /api/webhooks/stripe/:businessId (docs/decisions/021): Stripe's events for one business,
  * signed with the webhook signing secret the owner saved. The signature is checked against the
  * body exactly as it arrived (the official SDK's constructEvent), so the body is kept raw.
@@ -12,16 +14,22 @@
  * for a visit no longer held (cancelled, skipped) is refunded in full.
  */
 import { Readable } from 'node:stream';
-import type { FastifyBaseLogger, FastifyRequest, preParsingHookHandler } from 'fastify';
+import { formatPhone, toE164 } from '@slotwise/shared/phone';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest, preParsingHookHandler } from 'fastify';
 import type Stripe from 'stripe';
 import type { AppContext } from '../context.ts';
 import { isOverlapViolation } from '../db/errors.ts';
 import { withBusinessLock } from '../db/transaction.ts';
 import { mailReceived } from '../domain/booking-mail.ts';
+import { twilioBox } from '../domain/booking-texts.ts';
 import { queueRefund, releaseHold, stripeKeysOf } from '../domain/payments.ts';
 import { AppError } from '../errors.ts';
 import type { Business } from '../repositories/businesses.ts';
+import { signatureMatches } from '../texts/twilio.ts';
 import type { Handlers } from './register.ts';
+
+/** Where Twilio must post replies to a business's number (Settings > Notifications shows it). */
+export const TWILIO_WEBHOOK_PATH = '/api/webhooks/twilio';
 
 const rawBodies = new WeakMap<FastifyRequest, Buffer>();
 
@@ -155,8 +163,105 @@ async function expired(ctx: AppContext, business: Business, session: Session) {
   if (!(await releaseHold(ctx, checkout.booking_id, business.id))) await ctx.repos.payments.sessionEnded(session.id);
 }
 
+/** Twilio's own opt-out and opt-in keywords (its Advanced Opt-Out defaults). */
+const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPTOUT', 'REVOKE']);
+const START_WORDS = new Set(['START', 'YES', 'UNSTOP']);
+const HELP_WORDS = new Set(['HELP', 'INFO']);
+
+const xml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+function twiml(reply: FastifyReply, message?: string) {
+  return reply
+    .type('text/xml; charset=utf-8')
+    .send(
+      `<?xml version="1.0" encoding="UTF-8"?><Response>${message ? `<Message>${xml(message)}</Message>` : ''}</Response>`,
+    );
+}
+
+/**
+ * Twilio posts its webhooks form-encoded; the route table's calls take JSON. The form is read here
+ * and handed on as the same fields in JSON (every value a string, as Twilio sent it), so the
+ * signature is checked over exactly the parameters Twilio signed.
+ */
+const formAsJson: preParsingHookHandler = async (req, _reply, payload) => {
+  if (!/^application\/x-www-form-urlencoded/i.test(req.headers['content-type'] ?? '')) return payload;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of payload) {
+    size += (chunk as Buffer).length;
+    // Twilio's replies are a few hundred bytes; the JSON parser's own limit would come too late.
+    if (size > 64 * 1024) throw new AppError('BODY_TOO_LARGE', 'A reply from Twilio is never this large.');
+    chunks.push(chunk as Buffer);
+  }
+  const json = Buffer.from(
+    JSON.stringify(Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')))),
+  );
+  req.headers['content-type'] = 'application/json';
+  const again = Readable.from([json]) as Readable & { receivedEncodedLength?: number };
+  // What came over the wire, which Fastify checks against Content-Length.
+  again.receivedEncodedLength = size;
+  return again;
+};
+
+/**
+ * A reply to a business's Twilio number (docs/decisions/027): the business is the one whose Twilio
+ * account (AccountSid) has the texted number (To) as its sender, or the account's only business (a
+ * Messaging Service has no single number); its auth token checks X-Twilio-Signature over our public
+ * webhook address and the sorted parameters. STOP records the number as opted out of that business's
+ * texts (kept until START); HELP answers who texts and how to stop.
+ */
+async function twilioReply(
+  ctx: AppContext,
+  req: FastifyRequest<{ Body: Record<string, string> }>,
+  reply: FastifyReply,
+) {
+  const params = req.body;
+  const signature = req.headers['x-twilio-signature'];
+  const box = twilioBox(ctx.config);
+  const accounts = params.AccountSid ? await ctx.repos.texts.twilioAccountBySid(params.AccountSid) : [];
+  const account = accounts.find((a) => a.sender === params.To) ?? (accounts.length === 1 ? accounts[0] : undefined);
+  const url = `${ctx.config.publicUrl}${TWILIO_WEBHOOK_PATH}`;
+  if (
+    !account ||
+    !box ||
+    typeof signature !== 'string' ||
+    !signatureMatches(box.open(account.auth_token_enc, account.business_id), url, params, signature)
+  )
+    throw new AppError(
+      'WEBHOOK_SIGNATURE_INVALID',
+      `The X-Twilio-Signature does not match. Give Twilio this webhook address exactly (${url}) and check the auth token in Settings > Notifications.`,
+    );
+  const from = toE164(params.From ?? '');
+  const word = (params.Body ?? '').trim().split(/\s+/)[0]?.toUpperCase() ?? '';
+  const who = { businessId: account.business_id, textFrom: from ? `...${from.slice(-4)}` : null };
+  if (!from) return twiml(reply);
+  if (STOP_WORDS.has(word)) {
+    await ctx.repos.texts.optOut(account.business_id, from, ctx.now());
+    req.log.info(who, 'text opt-out recorded');
+    // Twilio answers STOP itself with its confirmation; a second message would be one too many.
+    return twiml(reply);
+  }
+  if (START_WORDS.has(word)) {
+    await ctx.repos.texts.optIn(account.business_id, from);
+    req.log.info(who, 'text opt-in recorded');
+    return twiml(reply);
+  }
+  if (HELP_WORDS.has(word)) {
+    const business = await ctx.repos.businesses.findById(account.business_id);
+    const owner = business && (await ctx.repos.users.findById(business.owner_id));
+    return twiml(
+      reply,
+      `${business?.name ?? 'This business'}: texts about your booking.${owner?.phone_number ? ` Questions? Call ${formatPhone(owner.phone_number)}.` : ''} Reply STOP to opt out.`,
+    );
+  }
+  return twiml(reply);
+}
+
 export function webhookHandlers(ctx: AppContext): Handlers<'webhooks'> {
   return {
+    twilio: {
+      preParsing: formAsJson,
+      handler: async (req, reply) => twilioReply(ctx, req, reply),
+    },
     stripe: {
       preParsing: keepRawBody,
       handler: async (req) => {

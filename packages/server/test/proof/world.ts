@@ -67,6 +67,13 @@ export const PUBLIC_ROUTES = new Set([
   'DELETE /api/customer/plan',
   // Stripe's events, each checked against the business's webhook signing secret (routes/webhooks.ts).
   'POST /api/webhooks/stripe/:businessId',
+  // Replies to a business's number (STOP, START, HELP), each checked against its Twilio auth token (routes/texts.ts).
+  'POST /api/webhooks/twilio',
+  // A text's short link, and a review request's rating page (routes/texts.ts; docs/decisions/027).
+  'GET /s/:code',
+  'GET /review/:token',
+  'POST /review/:token',
+  'POST /review/:token/comment',
   'GET /demo',
   // The default privacy notice the widget links (routes/privacy.ts).
   'GET /privacy/:businessId',
@@ -530,6 +537,30 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
       r({ body: { secretKey: 'sk_test_0000000000000000', webhookSecret: 'whsec_0000000000000000' } }),
     [`DELETE ${d}/settings/payments/stripe`]: () => r(),
     [`POST ${d}/booking/refund/:id`]: () => r({ body: { amount: 10 } }),
+    [`GET ${d}/settings/notifications`]: () => r(),
+    [`PUT ${d}/settings/notifications`]: () =>
+      r({
+        body: {
+          ownerTexts: true,
+          reminder2h: false,
+          textsOff: ['declined'],
+          reviewUrl: 'https://g.page/r/example/review',
+          reviewDelayHours: 2,
+        },
+      }),
+    // No ENCRYPTION_KEY in the suites: refused 409 TEXTS_NOT_CONFIGURED before any call to Twilio.
+    [`PUT ${d}/settings/notifications/twilio`]: () =>
+      r({
+        body: {
+          accountSid: `AC${'0'.repeat(32)}`,
+          authToken: '0'.repeat(32),
+          sender: '+15125550100',
+        },
+      }),
+    [`DELETE ${d}/settings/notifications/twilio`]: () => r(),
+    [`POST ${d}/settings/notifications/test`]: () => r(),
+    [`PUT ${d}/booking/complete/:id`]: () => r(),
+    [`GET ${d}/reviews`]: () => r(),
     [`GET ${d}/plans`]: () => r(),
     [`PUT ${d}/plans/:id/approve`]: () => r(),
     [`PUT ${d}/plans/:id/pause`]: () => r(),
@@ -597,6 +628,11 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
       }),
     'POST /api/customer/skip-visit': () => r({ query: { token: manageTokenFor(secret, target.bookingId) } }),
     'DELETE /api/customer/plan': () => r({ query: { token: manageTokenFor(secret, target.bookingId) } }),
+    'POST /api/webhooks/twilio': () =>
+      r({
+        headers: { 'x-twilio-signature': 'AAAA' },
+        body: { AccountSid: `AC${'0'.repeat(32)}`, From: '+15125550123', To: '+15125550100', Body: 'STOP' },
+      }),
     'POST /api/webhooks/stripe/:businessId': () =>
       r({
         headers: { 'stripe-signature': 't=1,v1=00' },

@@ -138,6 +138,19 @@ export function DetailsStep({ store }: { store: Store }) {
           </p>
         )}
       </div>
+      <label className="sw-check">
+        <input
+          type="checkbox"
+          checked={store.textConsent.value}
+          onChange={(e) => {
+            store.textConsent.value = e.currentTarget.checked;
+          }}
+        />
+        <span>
+          Text me updates about this booking
+          <span className="sw-hint"> Reply STOP to opt out. Message and data rates may apply.</span>
+        </span>
+      </label>
       <Consent business={store.business.value} />
     </StepFrame>
   );

@@ -128,6 +128,24 @@ describe('Bookings Management', () => {
     expect(api.callsTo('PUT /api/business-dashboard/booking/approve/:id')[0]?.params.id).toBe(pending._id);
   });
 
+  it('marks an approved booking completed (and only an approved one)', async () => {
+    storeToken();
+    const api = fakeApi({
+      [LIST]: { body: { bookings: all } },
+      'PUT /api/business-dashboard/booking/complete/:id': (req) => ({
+        body: { ...approved, _id: req.params.id, status: 'completed' },
+      }),
+    });
+    const { user } = renderApp('/dashboard/bookings');
+    await screen.findAllByRole('article');
+    expect(screen.getAllByRole('button', { name: 'Mark completed' })).toHaveLength(1);
+    const card = screen.getByRole('article', { name: 'Polish for Alex Lovelace' });
+    await user.click(within(card).getByRole('button', { name: 'Mark completed' }));
+    await waitFor(() => expect(within(card).getByText('Completed')).toBeInTheDocument());
+    expect(within(card).queryByRole('button', { name: 'Mark completed' })).not.toBeInTheDocument();
+    expect(api.callsTo('PUT /api/business-dashboard/booking/complete/:id')[0]?.params.id).toBe(approved._id);
+  });
+
   it('declines after asking for an optional reason: the badge turns grey, and Undo puts it back', async () => {
     storeToken();
     const api = fakeApi({

@@ -11,6 +11,7 @@ import { useResource, useSharedResource } from '../../../lib/resource.ts';
 import { todaysBookings } from '../overview-data.ts';
 import { byStartTime, shownToOwner, todayStats } from '../stats.ts';
 import { FirstDayChecklist } from './first-day-checklist.tsx';
+import { ReviewsCard } from './reviews-card.tsx';
 import { TodayAgenda } from './today-agenda.tsx';
 import '../overview.css';
 
@@ -96,6 +97,7 @@ export function OverviewPage() {
       {/* Below today's figures and schedule, and only once they are drawn: appearing later, it
           pushes nothing on the page down (Lighthouse measured a 0.28 layout shift with it on top). */}
       <FirstDayChecklist shown={!!(bookings || error)} />
+      {bookings && <ReviewsCard />}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import {
   type FakeRequest,
@@ -74,9 +75,43 @@ function settingsApi(over: Record<string, Handler | Reply> = {}) {
         planDeposit: 'first',
       },
     },
+    [`GET ${B}/settings/notifications`]: { body: NOTIFICATIONS },
     ...over,
   });
 }
+
+const preview = (text: string) => ({ text, characters: text.length, segments: 1, encoding: 'GSM-7' });
+const NOTIFICATIONS = {
+  twilio: null,
+  canConnect: true,
+  delivery: 'twilio',
+  webhookUrl: 'http://localhost/api/webhooks/twilio',
+  ownerTexts: false,
+  ownerPhone: '+15125550123',
+  reminder2h: false,
+  reviewUrl: null,
+  reviewDelayHours: null,
+  messages: [
+    {
+      kind: 'approved',
+      label: 'Booking confirmed',
+      to: 'customer',
+      mail: true,
+      text: true,
+      preview: preview(
+        'Shiny Cars: confirmed: Full Detail, Sat, Dec 5, 10:00 AM. Manage: http://localhost/s/Ab3dE6gH9k',
+      ),
+    },
+    {
+      kind: 'ownerNew',
+      label: 'New booking to approve',
+      to: 'owner',
+      mail: true,
+      text: false,
+      preview: preview('New booking to approve: Sat 10:00 AM, Full Detail, $219.00 http://localhost/s/Ab3dE6gH9k'),
+    },
+  ],
+};
 
 // By heading, not by role: role queries over the ~1,100 <option>s of this page are slow in jsdom.
 const section = (name: string) => screen.getByText(name, { selector: 'h2' }).closest('section') as HTMLElement;
@@ -97,6 +132,7 @@ describe('Settings page', { timeout: 20_000 }, () => {
       'Crews',
       'Operations',
       'Payments',
+      'Notifications',
       'Calendar Feed',
       'Connected Calendars',
       'Customer Data',
@@ -116,6 +152,39 @@ describe('Settings page', { timeout: 20_000 }, () => {
     expect(await within(section('Booking Button and Branding')).findByLabelText('Button text')).toHaveValue('Book now');
     expect(await within(section('Crews')).findByRole('button', { name: 'Add crew' })).toBeInTheDocument();
     expect(await within(section('Connected Calendars')).findByLabelText('Secret address (iCal)')).toBeEnabled();
+  });
+});
+
+describe('Settings: Notifications', { timeout: 20_000 }, () => {
+  it('lists each message with its exact text and length, and saves the text switches and review requests', async () => {
+    const api = settingsApi({
+      [`PUT ${B}/settings/notifications`]: (req: FakeRequest) => ({
+        body: { ...NOTIFICATIONS, ...(req.body as object) },
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp('/dashboard/settings');
+    const notifications = section('Notifications');
+    expect(
+      await within(notifications).findByText(
+        'Shiny Cars: confirmed: Full Detail, Sat, Dec 5, 10:00 AM. Manage: http://localhost/s/Ab3dE6gH9k',
+      ),
+    ).toBeInTheDocument();
+    expect(within(notifications).getAllByText(/^\d+ characters, 1 segment \(GSM-7\)$/)).toHaveLength(2);
+    expect(within(notifications).getByRole('switch', { name: 'Text: Booking confirmed' })).toBeChecked();
+    await user.click(within(notifications).getByRole('switch', { name: 'Text: Booking confirmed' }));
+    await user.click(within(notifications).getByRole('switch', { name: 'Text: New booking to approve' }));
+    await user.selectOptions(within(notifications).getByLabelText('Ask for a review'), 'The next day');
+    await user.type(within(notifications).getByLabelText('Your review link'), 'https://g.page/r/shiny/review');
+    await user.click(within(notifications).getByRole('button', { name: 'Save' }));
+    await within(notifications).findByText('Notification settings saved.');
+    expect(api.callsTo(`PUT ${B}/settings/notifications`)[0]?.body).toEqual({
+      ownerTexts: true,
+      reminder2h: false,
+      textsOff: ['approved'],
+      reviewUrl: 'https://g.page/r/shiny/review',
+      reviewDelayHours: 24,
+    });
   });
 });
 

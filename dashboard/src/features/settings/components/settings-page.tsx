@@ -8,6 +8,7 @@ import { CalendarFeedSection } from './calendar-feed-section.tsx';
 import { ConnectedCalendarsSection } from './connected-calendars-section.tsx';
 import { CrewsSection } from './crews-section.tsx';
 import { CustomerDataSection } from './customer-data-section.tsx';
+import { NotificationsSection } from './notifications-section.tsx';
 import { OperationsSection } from './operations-section.tsx';
 import { PaymentsSection } from './payments-section.tsx';
 import { TimeZoneSection } from './time-zone-section.tsx';
@@ -26,6 +27,7 @@ export function SettingsPage() {
       <CrewsSection />
       <OperationsSection />
       <PaymentsSection />
+      <NotificationsSection />
       <CalendarFeedSection />
       <ConnectedCalendarsSection />
       <CustomerDataSection />

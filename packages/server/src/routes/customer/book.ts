@@ -161,6 +161,11 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
             plan_id: offer ? planId : null,
             plan_day: offer ? body.date : null,
             crew_id: crew.id,
+            // The widget's unticked box (docs/decisions/027): texts only with the customer's yes.
+            text_consent: body.textConsent === true ? 1 : 0,
+            completed_at: null,
+            reminder_2h_sent_at: null,
+            review_requested_at: null,
           };
           let plan: PlanRow | null = null;
           if (offer && body.frequency) {
@@ -201,6 +206,7 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
               anonymised_at: null,
               created_at: now,
               updated_at: now,
+              text_consent: row.text_consent,
             };
             await ctx.repos.plans.insert(trx, plan);
           }

@@ -97,6 +97,7 @@ export function bookingHandlers(
       const b = req.owner.business;
       const { booking } = await decide(b, req.params.id, 'approved', async (trx, _before, after, now) =>
         mailOwnerChange(
+          ctx,
           trx,
           after.id,
           mails.approved(
@@ -122,7 +123,7 @@ export function bookingHandlers(
           const after = await queueRefund(ctx, trx, declined, left, 'declined', now, mailDueAt(now));
           // The mail waits out the undo window (domain/undo-window.ts).
           const mail = mails.declined(toMailBooking(after, b, ctx.config, await mailPlanFor(ctx, trx, after)), reason);
-          const mailIds = await mailOwnerChange(trx, after.id, mail, now, mailDueAt(now));
+          const mailIds = await mailOwnerChange(ctx, trx, after.id, mail, now, mailDueAt(now));
           return offerUndo(ctx, trx, { kind: 'decline', businessId: b.id, before, after, mailIds, now });
         },
       );

@@ -125,6 +125,7 @@ export function calendarHandlers(
             const later = await moveFollowing(ctx, trx, b, plan, next, row.start_ms, now);
             for (const v of later)
               await mailOwnerChange(
+                ctx,
                 trx,
                 v.id,
                 mails.rescheduled(
@@ -140,6 +141,7 @@ export function calendarHandlers(
           const timeMoved = next.start_ms !== row.start_ms || next.end_ms !== row.end_ms;
           const mailIds = timeMoved
             ? await mailOwnerChange(
+                ctx,
                 trx,
                 row.id,
                 mails.rescheduled(

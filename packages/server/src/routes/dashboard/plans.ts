@@ -78,7 +78,7 @@ export function planHandlers(
       mailPlanOf(plan, visits, ctx),
       depositDueOf(visits, b, ctx.config, now),
     );
-    await mailOwnerChange(trx, first.id, compose(mail, linksFor(ctx, first.id, b.id)), now);
+    await mailOwnerChange(ctx, trx, first.id, compose(mail, linksFor(ctx, first.id, b.id)), now);
   }
 
   /** The customer's one mail about a stop: the visits it cancelled. */
@@ -87,6 +87,7 @@ export function planHandlers(
     const first = cancelled[0];
     if (!first) return;
     await mailOwnerChange(
+      ctx,
       trx,
       first.id,
       mails.planStopped(toMailBooking(first, b, ctx.config, mailPlanOf(plan, cancelled)), how),
@@ -193,6 +194,7 @@ export function planHandlers(
         await ctx.repos.calendar.moveBooking(trx, row.id, { ...place.span, crew_id: place.crewId }, now);
         const next = await bookings.setStatus(trx, row.id, heldStatus(plan), now);
         await mailOwnerChange(
+          ctx,
           trx,
           row.id,
           mails.rescheduled(

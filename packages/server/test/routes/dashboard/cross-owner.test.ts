@@ -234,6 +234,12 @@ describe.each(storages())('owner B against owner A on %s', (kind) => {
   const bodies: Record<string, () => { body: object; namesA?: boolean }> = {
     'PUT /api/business-dashboard/service/edit/:id': () => ({ body: { serviceName: 'Hijack', duration: 30, price: 1 } }),
     'POST /api/business-dashboard/booking/refund/:id': () => ({ body: { amount: 1 } }),
+    'PUT /api/business-dashboard/settings/notifications': () => ({
+      body: { ownerTexts: false, reminder2h: false, textsOff: [], reviewUrl: null, reviewDelayHours: null },
+    }),
+    'PUT /api/business-dashboard/settings/notifications/twilio': () => ({
+      body: { accountSid: `AC${'1'.repeat(32)}`, authToken: '1'.repeat(32), sender: '+15125550100' },
+    }),
     'PUT /api/business-dashboard/crews/:id': () => ({ body: { name: 'Hijack', color: '#000000', active: false } }),
     'POST /api/business-dashboard/crews': () => ({ body: { name: 'B van', color: '#b45309' } }),
     'PUT /api/business-dashboard/crews-settings/mails': () => ({ body: { nameCrewInMails: true } }),

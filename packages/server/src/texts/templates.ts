@@ -1,0 +1,60 @@
+/**
+ * The words of every text (docs/decisions/027), plain values in, one GSM-7 safe string out
+ * (gsm.ts). Short, so most fit one segment: who sends it first ("Shiny Cars:"), the day and time
+ * on the business's clock, and a short link on our own origin (/s/{code}). The first text a
+ * business sends a number also says how to stop them (withOptOutLine).
+ */
+
+import type { TextKind } from '@slotwise/shared/api';
+import { formatClock, type TimeFormat } from '@slotwise/shared/clock';
+import { formatUsd, toDollars } from '@slotwise/shared/money';
+import { shortDate } from '@slotwise/shared/time-zone';
+import { gsmSafe } from './gsm.ts';
+
+/** Every message a booking can text (the kinds are the contract's: shared/src/api.ts TEXT_KINDS). */
+export type { TextKind };
+
+export interface TextBooking {
+  businessName: string;
+  serviceName: string;
+  day: string;
+  startTime: string;
+  timeFormat: TimeFormat;
+  totalCents: number;
+}
+
+/** "Sat, Dec 5, 10:00 AM": the year left out, a text is about the coming days. */
+function when(b: TextBooking): string {
+  return `${shortDate(b.day).replace(/, \d{4}$/, '')}, ${formatClock(b.startTime, b.timeFormat)}`;
+}
+
+const STOP_LINE = ' Reply STOP to opt out.';
+
+/** The first text to a number says how to stop them (US carriers' rule). */
+export function withOptOutLine(body: string): string {
+  return gsmSafe(body + STOP_LINE);
+}
+
+/** `link`: a short link (/s/{code}) to the booking's manage page, or the review page for `review`. */
+export function textFor(kind: TextKind, b: TextBooking, link: string): string {
+  const from = `${b.businessName}:`;
+  const words: Record<TextKind, string> = {
+    received: `${from} request received: ${b.serviceName}, ${when(b)}. We'll confirm. ${link}`,
+    approved: `${from} confirmed: ${b.serviceName}, ${when(b)}. Manage: ${link}`,
+    moved: `${from} your ${b.serviceName} is moved to ${when(b)}. Manage: ${link}`,
+    declined: `${from} sorry, we can't take your booking for ${when(b)}. Please book another time.`,
+    cancelled: `${from} your ${b.serviceName} on ${when(b)} is cancelled.`,
+    reminder: `${from} reminder: ${b.serviceName} tomorrow, ${when(b)}. Manage: ${link}`,
+    reminder2h: `${from} see you today at ${formatClock(b.startTime, b.timeFormat)} for your ${b.serviceName}. ${link}`,
+    ownerNew: `New booking to approve: ${shortDate(b.day).split(',')[0]} ${formatClock(b.startTime, b.timeFormat)}, ${b.serviceName}, ${formatUsd(toDollars(b.totalCents))} ${link}`,
+    review: `${from} thank you for choosing us! How did we do? Tap to rate: ${link}`,
+  };
+  return gsmSafe(words[kind]);
+}
+
+/** What "Send me a test" texts the owner. */
+export function testText(businessName: string): string {
+  return gsmSafe(
+    `${businessName}: this is a test text from Slotwise. Your customers' texts will come from this number.`,
+  );
+}
