@@ -435,12 +435,15 @@ export const NotificationSettingsUpdate = z.object({
 });
 export type NotificationSettingsUpdate = z.infer<typeof NotificationSettingsUpdate>;
 
+/** A Twilio Account SID as the Console shows it (the settings form and the inbound webhook). */
+export const TWILIO_ACCOUNT_SID = /^AC[0-9a-fA-F]{32}$/;
+
 export const TwilioConnectRequest = z.object({
   accountSid: z
     .string({ error: 'Paste your Twilio Account SID (it starts with AC).' })
     .trim()
     .regex(
-      /^AC[0-9a-fA-F]{32}$/,
+      TWILIO_ACCOUNT_SID,
       'Account SID must be AC followed by 32 letters and digits, as the Twilio Console shows it.',
     ),
   authToken: z

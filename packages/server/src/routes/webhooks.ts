@@ -14,6 +14,7 @@
  * for a visit no longer held (cancelled, skipped) is refunded in full.
  */
 import { Readable } from 'node:stream';
+import { TWILIO_ACCOUNT_SID } from '@slotwise/shared/api';
 import { formatPhone, toE164 } from '@slotwise/shared/phone';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, preParsingHookHandler } from 'fastify';
 import type Stripe from 'stripe';
@@ -217,7 +218,9 @@ async function twilioReply(
   const params = req.body;
   const signature = req.headers['x-twilio-signature'];
   const box = twilioBox(ctx.config);
-  const accounts = params.AccountSid ? await ctx.repos.texts.twilioAccountBySid(params.AccountSid) : [];
+  // Only a well-formed Account SID is looked up: anything else (a NUL byte PostgreSQL refuses) matches no account.
+  const sid = params.AccountSid;
+  const accounts = sid && TWILIO_ACCOUNT_SID.test(sid) ? await ctx.repos.texts.twilioAccountBySid(sid) : [];
   const account = accounts.find((a) => a.sender === params.To) ?? (accounts.length === 1 ? accounts[0] : undefined);
   const url = `${ctx.config.publicUrl}${TWILIO_WEBHOOK_PATH}`;
   if (
