@@ -86,12 +86,14 @@ test.beforeAll(async () => {
     { serviceName: 'Full Detail', duration: 60, price: 150 },
     owner.token,
   );
-  const question = await api<{ type: string; options: { text: string }[] } | null>(
+  const { questions } = await api<{ questions: { type: string; options: { text: string }[] }[] }>(
     'GET',
-    '/api/business-dashboard/settings/specific-question',
+    '/api/business-dashboard/settings/quote-questions',
     undefined,
     owner.token,
   );
+  // The old single `answer` answers the first question (docs/decisions/026); a template may ask more.
+  const question = questions[0];
   // The trade template may have set a question; the customer answers it.
   const answer =
     question?.type === 'dropdown' && question.options[0]

@@ -85,12 +85,16 @@ test('sets up services, the question, distance pricing, and copies the embed cod
     ['Basic Wash', 45, 40],
     ['Deluxe Detail', 120, 150.5],
   ]);
-  expect(await api('GET', '/api/business-dashboard/settings/specific-question', undefined, owner.token)).toMatchObject({
-    question: 'Vehicle size',
-    type: 'dropdown',
-    options: [
-      { text: 'Sedan', value: 0 },
-      { text: 'SUV', value: 25 },
+  expect(await api('GET', '/api/business-dashboard/settings/quote-questions', undefined, owner.token)).toMatchObject({
+    questions: [
+      {
+        question: 'Vehicle size',
+        type: 'dropdown',
+        options: [
+          { text: 'Sedan', value: 0 },
+          { text: 'SUV', value: 25 },
+        ],
+      },
     ],
   });
   expect(await api('GET', '/api/business-dashboard/settings/distance-pricing', undefined, owner.token)).toEqual({

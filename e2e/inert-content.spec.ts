@@ -98,8 +98,8 @@ test.beforeAll(async () => {
   }
   await api(
     'PUT',
-    '/api/business-dashboard/settings/update-specific-question',
-    { question: QUESTION, type: 'dropdown', options: [{ text: OPTION, value: 5 }] },
+    '/api/business-dashboard/settings/quote-questions',
+    { questions: [{ question: QUESTION, type: 'dropdown', options: [{ text: OPTION, value: 5 }] }] },
     t,
   );
   customerEmail = `inert-${randomUUID().slice(0, 8)}@example.com`;

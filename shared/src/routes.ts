@@ -546,18 +546,18 @@ export const dashboardRoutes = {
     body: 'AvailabilityUpdateRequest',
     response: 'AvailabilityResponse',
   },
-  specificQuestion: {
+  quoteQuestions: {
     method: 'GET',
-    path: `${owner}/settings/specific-question`,
+    path: `${owner}/settings/quote-questions`,
     auth: 'owner',
-    response: 'SpecificQuestionOrNull',
+    response: 'QuoteQuestions',
   },
-  updateSpecificQuestion: {
+  updateQuoteQuestions: {
     method: 'PUT',
-    path: `${owner}/settings/update-specific-question`,
+    path: `${owner}/settings/quote-questions`,
     auth: 'owner',
-    body: 'SpecificQuestionUpdate',
-    response: 'SpecificQuestion',
+    body: 'QuoteQuestionsUpdate',
+    response: 'QuoteQuestions',
   },
   businessDetails: {
     method: 'GET',
@@ -961,7 +961,8 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
     slots: "A day's 30-minute slots, each free or not, for a service or a manage link's booking.",
     availableDays:
       "Each day of a month as the date step's grid shows it: free, full, closed, past, or beyond the booking horizon.",
-    quote: 'The price of a service for an answer and an address, itemised.',
+    quote:
+      'The price of a service for its answers, ticked add-ons and an address, itemised. `answers` (by question _id) replaces the single `answer`, still accepted for embeds made before several questions.',
     book: 'Books a slot (pending until the owner approves; awaiting_payment, holding the time 15 minutes, when a deposit is due). A retry with the same Idempotency-Key answers the first answer.',
     checkout:
       "The Stripe Checkout page for the deposit of a booking awaiting payment, or of a plan's visit whose deposit is paid before it (the same page however often it is asked for). Refused: PAYMENT_NOT_DUE, HOLD_EXPIRED, PAYMENT_UNAVAILABLE (a held booking's hold is then released; a visit keeps its time).",
@@ -1013,8 +1014,10 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
     removeCrewMember: "Ends the crew's login: its sessions, invitation link and calendar feed stop working at once.",
     updateSingleDay: 'Sets the hours of one weekday.',
     updateHours: 'Sets the hours of several weekdays at once.',
-    specificQuestion: 'The price-changing question, or null when there is none.',
-    updateSpecificQuestion: 'Sets the price-changing question: a dropdown of options, or a rate per unit.',
+    quoteQuestions:
+      'The quote questions, in order (up to 5): dropdown, rate or yes/no, each for all services or chosen ones.',
+    updateQuoteQuestions:
+      'Replaces the quote questions, in order. Answers are sent by question _id, so a saved question gets a new _id.',
     businessDetails: "The business's id, as the embed code needs it.",
     services: 'The services offered.',
     addService: 'Adds a service.',

@@ -2,10 +2,12 @@
  * Every mail the product sends (docs/architecture.md#adding-a-mail), as plain text plus escaped
  * HTML. Customer-supplied text is escaped here, so names carrying markup stay inert.
  */
+
 import { formatClock, formatClockRange, type TimeFormat } from '@slotwise/shared/clock';
 import { buildIcs, type IcsPerson } from '@slotwise/shared/ics';
 import { formatUsd, toDollars } from '@slotwise/shared/money';
 import { formatPhone } from '@slotwise/shared/phone';
+import { linesText } from '@slotwise/shared/quote';
 import { longDate, shortDate, zoneLabel } from '@slotwise/shared/time-zone';
 import { escapeHtml } from '../html.ts';
 
@@ -61,6 +63,12 @@ export interface MailBooking {
   /** The business's clock: every time in its mails is written on it (shared/src/clock.ts). */
   timeFormat: TimeFormat;
   totalCents: number;
+  /** The customer's answers as one line ("Vehicle size: SUV; Condition: Heavy"); absent or null: none. */
+  answers?: string | null;
+  /** The quote's lines as booked (add-ons itemised); absent: the total alone (the templates' tests). */
+  lines?: readonly { label: string; amountCents: number }[];
+  /** An approval at an adjusted price (docs/decisions/026): the total first quoted and the owner's reason. */
+  priceChange?: { quotedCents: number; reason: string };
   customerAddress: string | null;
   /** What was paid through Stripe and refunded, and what is still due on the day (null once it is off); absent: nothing was paid. */
   payment?: { paidCents: number; refundedCents: number; dueCents: number | null };
@@ -158,6 +166,17 @@ function details(b: MailBooking, forOwner: boolean): [string, string][] {
     ...(forOwner ? ([['Phone', formatPhone(b.phoneNumber)]] as [string, string][]) : []),
     ['Service', b.serviceName],
     ['When', when(b)],
+    ...(b.answers ? ([['Your answers', b.answers]] as [string, string][]) : []),
+    // The quote itemised when it has more than the service's own line (an answer, an add-on, the distance).
+    ...(b.lines && b.lines.length > 1 ? ([['Quote', linesText(b.lines)]] as [string, string][]) : []),
+    ...(b.priceChange
+      ? ([
+          [
+            'Price change',
+            `${formatUsd(toDollars(b.priceChange.quotedCents))} quoted, now ${formatUsd(toDollars(b.totalCents))}: ${b.priceChange.reason}`,
+          ],
+        ] as [string, string][])
+      : []),
     ['Total', formatUsd(toDollars(b.totalCents))],
   ];
   const paid = b.payment;

@@ -245,8 +245,8 @@ async function makeOwner(t: TestApp, tag: string, day: string): Promise<OwnerDat
   await call(
     app,
     'PUT',
-    '/api/business-dashboard/settings/update-specific-question',
-    { question, type: 'dropdown', options: [{ text: `${tag} option`, value: 9 }] },
+    '/api/business-dashboard/settings/quote-questions',
+    { questions: [{ question, type: 'dropdown', options: [{ text: `${tag} option`, value: 9 }] }] },
     token,
   );
   await call(app, 'PUT', '/api/business-dashboard/settings/update-distance-pricing', { pricePerMile: 1.5 }, token);
@@ -483,9 +483,9 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     [`POST ${d}/service/add`]: () => r({ body: { serviceName: 'Hand wax', duration: 30, price: 10 } }),
     [`PUT ${d}/service/edit/:id`]: () => r({ body: { serviceName: 'Renamed', duration: 45, price: 12.5 } }),
     [`DELETE ${d}/service/delete/:id`]: () => r(),
-    [`GET ${d}/settings/specific-question`]: () => r(),
-    [`PUT ${d}/settings/update-specific-question`]: () =>
-      r({ body: { question: 'How many seats?', type: 'rate', rate: 2 } }),
+    [`GET ${d}/settings/quote-questions`]: () => r(),
+    [`PUT ${d}/settings/quote-questions`]: () =>
+      r({ body: { questions: [{ question: 'How many seats?', type: 'rate', rate: 2 }] } }),
     [`GET ${d}/settings/distance-pricing`]: () => r(),
     [`PUT ${d}/settings/update-distance-pricing`]: () => r({ body: { pricePerMile: 2 } }),
     [`GET ${d}/business-details`]: () => r(),
