@@ -409,6 +409,23 @@ export const BookingTime = z.object({
   startZone: z.string().optional(),
   endZone: z.string().optional(),
 });
+/** The most a total may be set to when approving at an adjusted price: what a quote may come to ($20,000,000). */
+const ADJUSTED_MAX_DOLLARS = 20_000_000;
+/**
+ * An approval at an adjusted price (docs/decisions/026): the total first quoted, the total proposed,
+ * the owner's reason, and where it stands: proposed (the customer has not answered), accepted, declined.
+ */
+export const PriceChange = z.object({
+  quoted: z.number(),
+  proposed: z.number(),
+  reason: z.string(),
+  state: z.enum(['proposed', 'accepted', 'declined']),
+});
+export type PriceChange = z.infer<typeof PriceChange>;
+/** One answer as kept on a booking: the question's words and the answer's ("SUV", "3", "Yes"). */
+export const BookingAnswer = z.object({ question: z.string(), answer: z.string() });
+export type BookingAnswer = z.infer<typeof BookingAnswer>;
+
 export const Booking = z.object({
   _id: Id,
   firstName: z.string(),
@@ -427,6 +444,10 @@ export const Booking = z.object({
   payment: BookingPayment.optional(),
   /** A visit of a recurring plan: which plan, and its words ("Weekly"); absent for a one-off booking. */
   plan: z.object({ planId: Id, label: z.string() }).optional(),
+  /** The customer's answers, question by question (docs/decisions/026); absent when there are none. */
+  answers: z.array(BookingAnswer).optional(),
+  /** An approval at an adjusted price and where it stands; absent when none was proposed. */
+  priceChange: PriceChange.optional(),
   /** The crew doing the job (Settings, Crews); absent only on rows written before crews. */
   crewId: Id.nullable().optional(),
 });
@@ -519,6 +540,29 @@ export const DeclineRequest = z
   })
   .optional();
 export type DeclineRequest = z.infer<typeof DeclineRequest>;
+
+/**
+ * Approve, or approve at an adjusted price (docs/decisions/026): a new total and the reason the
+ * customer reads ("heavy pet hair: +$40"). With a total, the booking stays pending until the
+ * customer accepts it from the mail's link. Without a body: approved as quoted.
+ */
+export const ApproveRequest = z
+  .object({
+    total: Dollars('New total', ADJUSTED_MAX_DOLLARS).optional(),
+    reason: plainText(
+      z.string({ error: 'reason must be text.' }).trim().max(300, 'Reason must be at most 300 characters.'),
+      'Reason',
+    ).optional(),
+  })
+  .refine((r) => r.total === undefined || (r.reason !== undefined && r.reason.length > 0), {
+    message: 'Say why the total changes: the customer reads the reason before accepting it.',
+    path: ['reason'],
+  })
+  .optional();
+export type ApproveRequest = z.infer<typeof ApproveRequest>;
+/** The customer's answer to an adjusted price, from the mail's link. */
+export const PriceChangeAnswer = z.object({ accept: z.boolean({ error: 'accept must be true or false.' }) });
+export type PriceChangeAnswer = z.infer<typeof PriceChangeAnswer>;
 
 /**
  * The Undo an owner's Decline or calendar move offers (docs/decisions/014): the token to send
@@ -1130,6 +1174,8 @@ export const ManagedBooking = z.object({
       nextVisits: z.array(IsoDate),
     })
     .optional(),
+  /** An approval at an adjusted price (docs/decisions/026): the page asks the customer to accept or decline it. */
+  priceChange: PriceChange.optional(),
 });
 export type ManagedBooking = z.infer<typeof ManagedBooking>;
 

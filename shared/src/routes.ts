@@ -366,6 +366,16 @@ export const customerRoutes = {
     query: 'BookingPageQuery',
     response: 'BookingPageLink',
   },
+  answerPriceChange: {
+    method: 'POST',
+    path: '/api/customer/price-change',
+    auth: 'none',
+    crossOrigin: true,
+    limit: 'manage',
+    query: 'TokenQuery',
+    body: 'PriceChangeAnswer',
+    response: 'OkBody',
+  },
   cancel: {
     method: 'DELETE',
     path: '/api/customer/confirm-cancel',
@@ -423,6 +433,8 @@ export const dashboardRoutes = {
     path: `${owner}/booking/approve/:id`,
     auth: 'owner',
     params: 'BookingParams',
+    /** Optional: without a body the booking is approved as quoted. */
+    body: 'ApproveRequest',
     response: 'Booking',
   },
   decline: {
@@ -971,6 +983,8 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
     bookingPageLink:
       'The booking page of the business behind a manage link (used or expired ones too) or an id, for "Book again"; 404 when there is none.',
     cancel: 'Cancels the booking behind a manage link.',
+    answerPriceChange:
+      'Accepts or declines the adjusted price the business proposed when approving (docs/decisions/026): accepted, the booking is approved at it; declined, it is cancelled. Refused: BOOKING_NOT_CHANGEABLE when no price change waits.',
     planDates:
       'The first visits of a plan starting at a chosen slot, each free or taken (the owner proposes another time for a taken one). Refused: PLAN_NOT_OFFERED.',
     skipVisit:
@@ -981,7 +995,8 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
   dashboard: {
     bookingsToday: "Today's bookings, today being the business's day.",
     bookings: 'Bookings in time order, optionally between two business-local dates (inclusive).',
-    approve: 'Approves a pending booking and mails the customer.',
+    approve:
+      'Approves a pending booking and mails the customer; with a new total and a reason, mails the customer the adjusted price to accept or decline (the booking stays pending until then).',
     decline:
       "Declines a pending booking and frees its time; answers an Undo. The customer's mail, quoting the owner's reason when one is sent, goes once the undo window has passed.",
     rescheduleBooking:

@@ -325,6 +325,39 @@ export const mails = {
       b,
       { links, calendar: invitation(b, 'REQUEST', links), namesCrew: true },
     ),
+  /**
+   * An approval at an adjusted price (docs/decisions/026): the new total, the owner's reason, and
+   * the page to accept or decline it. `b` is the booking as quoted (its total the quoted one).
+   */
+  priceProposed: (b: MailBooking, proposedCents: number, reason: string, answerUrl: string) =>
+    compose(
+      b.customerEmail,
+      `New price to accept: ${subjectOf(b)}`,
+      `${hi(b)} ${b.businessName} can take your booking at a new total of ${formatUsd(toDollars(proposedCents))} (quoted ${formatUsd(toDollars(b.totalCents))}). Accept or decline it here: ${answerUrl}`,
+      b,
+      {
+        note: reason,
+        outro: `Your booking is confirmed only once you accept the new price. Accept or decline: ${answerUrl}`,
+      },
+    ),
+  /** To the owner when the customer declines an adjusted price: the booking is cancelled. */
+  priceDeclined: (ownerEmail: string, b: MailBooking) =>
+    compose(
+      ownerEmail,
+      `New price declined by ${b.firstName} ${b.lastName}`,
+      `${b.firstName} ${b.lastName} declined the new price; the booking is cancelled and the time is free again.`,
+      b,
+      { forOwner: true },
+    ),
+  /** To the owner when the customer accepts an adjusted price: the booking is approved at it. */
+  priceAccepted: (ownerEmail: string, b: MailBooking) =>
+    compose(
+      ownerEmail,
+      `New price accepted by ${b.firstName} ${b.lastName}`,
+      `${b.firstName} ${b.lastName} accepted the new price; the booking is approved.`,
+      b,
+      { forOwner: true },
+    ),
   /** `reason`: what the owner typed when declining (trimmed; none when empty). */
   declined: (b: MailBooking, reason?: string) =>
     compose(

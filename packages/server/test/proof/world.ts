@@ -59,6 +59,8 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/customer/booking',
   'PUT /api/customer/reschedule',
   'DELETE /api/customer/confirm-cancel',
+  // An adjusted price's answer from its mail link (docs/decisions/026): the manage token is the key.
+  'POST /api/customer/price-change',
   'GET /api/customer/booking-page',
   'POST /api/customer/checkout',
   // Recurring plans (routes/customer/plans.ts): the first visits before booking, and a visit's manage link.
@@ -650,6 +652,8 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     'PUT /api/customer/reschedule': () =>
       r({ body: { token: manageTokenFor(secret, target.bookingId), newDateTime: `${w.day}T13:00` } }),
     'DELETE /api/customer/confirm-cancel': () => r({ query: { token: manageTokenFor(secret, target.bookingId) } }),
+    'POST /api/customer/price-change': () =>
+      r({ query: { token: manageTokenFor(secret, target.bookingId) }, body: { accept: true } }),
     'GET /api/customer/booking-page': () => r({ query: { token: manageTokenFor(secret, target.bookingId) } }),
     'GET /demo': () => r(),
   };

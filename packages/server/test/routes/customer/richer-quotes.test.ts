@@ -197,3 +197,96 @@ describe.each(storages())('richer quotes on %s', (kind) => {
     expect(JSON.parse(row!.answers!)).toEqual([{ question: 'Vehicle size', answer: 'SUV' }]);
   });
 });
+
+describe.each(storages())('approval at an adjusted price on %s', (kind) => {
+  let t: TestApp & { clock: { now: number } };
+  let shop: Shop;
+  beforeAll(async () => {
+    t = await engineApp(kind);
+    shop = await detailer(t);
+  });
+  afterAll(() => t.close());
+
+  const approve = (id: string, payload?: object) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/business-dashboard/booking/approve/${id}`,
+      headers: shop.auth,
+      ...(payload ? { payload } : {}),
+    });
+  const answer = (token: string, accept: boolean) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/customer/price-change?token=${encodeURIComponent(token)}`,
+      payload: { accept },
+    });
+  const mailTo = async (to: string, subject: string) =>
+    (
+      await t.ctx.db.selectFrom('mail_outbox').select(['subject', 'text_body']).where('to_address', '=', to).execute()
+    ).find((m) => m.subject.startsWith(subject));
+  const tokenIn = (text: string) => decodeURIComponent(/\/customer\/price\?token=([^\s&]+)/.exec(text)![1]!);
+
+  it('keeps the booking pending until the customer accepts the new total from the mail link, then approves it', async () => {
+    const made = await book(t, bookBody(shop, { time: '10:00', customerEmail: 'yes@example.com' }));
+    const id = made.json().bookingId;
+    const quoted = made.json().totalQuote;
+    const res = await approve(id, { total: quoted + 40, reason: 'Heavy pet hair: +$40' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'pending',
+      totalQuote: quoted,
+      priceChange: { quoted, proposed: quoted + 40, reason: 'Heavy pet hair: +$40', state: 'proposed' },
+    });
+    const mail = await mailTo('yes@example.com', 'New price to accept');
+    expect(mail?.text_body).toContain('Heavy pet hair: +$40');
+    const token = tokenIn(mail!.text_body);
+    const page = await t.app.inject({ url: `/api/customer/booking?token=${encodeURIComponent(token)}` });
+    expect(page.json().priceChange).toMatchObject({ proposed: quoted + 40, state: 'proposed' });
+
+    const accepted = await answer(token, true);
+    expect(accepted.statusCode).toBe(200);
+    const row = await t.ctx.repos.bookings.find(shop.businessId, id);
+    expect(row).toMatchObject({ status: 'approved', total_cents: Math.round((quoted + 40) * 100) });
+    const lines = JSON.parse(row!.quote_lines) as { amountCents: number; label: string }[];
+    expect(lines.at(-1)).toEqual({ label: 'Price change: Heavy pet hair: +$40', amountCents: 4000 });
+    expect(lines.reduce((s, l) => s + l.amountCents, 0)).toBe(row!.total_cents);
+    const confirmed = await mailTo('yes@example.com', 'Booking confirmed');
+    expect(confirmed?.text_body).toMatch(/Price change: \$[\d.,]+ quoted, now \$[\d.,]+: Heavy pet hair: \+\$40/);
+    const list = await t.app.inject({
+      url: `/api/business-dashboard/bookings?from=${DAY}&to=${DAY}`,
+      headers: shop.auth,
+    });
+    expect(list.json().bookings.find((b: { _id: string }) => b._id === id)).toMatchObject({
+      status: 'approved',
+      priceChange: { state: 'accepted', reason: 'Heavy pet hair: +$40' },
+    });
+    // Answered once: a second answer is refused and changes nothing.
+    const again = await answer(token, false);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('BOOKING_NOT_CHANGEABLE');
+  });
+
+  it('cancels the booking when the customer declines the new total', async () => {
+    const made = await book(t, bookBody(shop, { time: '13:00', customerEmail: 'no@example.com' }));
+    const id = made.json().bookingId;
+    expect((await approve(id, { total: 10, reason: 'Smaller than it looked' })).statusCode).toBe(200);
+    const token = tokenIn((await mailTo('no@example.com', 'New price to accept'))!.text_body);
+    const declined = await answer(token, false);
+    expect(declined.statusCode).toBe(200);
+    expect(await t.ctx.repos.bookings.find(shop.businessId, id)).toMatchObject({
+      status: 'cancelled',
+      price_state: 'declined',
+    });
+  });
+
+  it('refuses a new total without a reason, and approves as quoted without a body', async () => {
+    const made = await book(t, bookBody(shop, { time: '15:00', customerEmail: 'plain@example.com' }));
+    const id = made.json().bookingId;
+    const bare = await approve(id, { total: 99 });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().error).toBe('Say why the total changes: the customer reads the reason before accepting it.');
+    const plain = await approve(id);
+    expect(plain.json()).toMatchObject({ status: 'approved', totalQuote: made.json().totalQuote });
+    expect(plain.json().priceChange).toBeUndefined();
+  });
+});
