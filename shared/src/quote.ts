@@ -243,7 +243,10 @@ export function computeQuote(input: QuoteInput): Quote {
  */
 export function quoteMinutes(
   service: Pick<QuoteService, 'id' | 'durationMin'>,
-  questions: readonly Pick<QuoteQuestion, 'id' | 'type' | 'options' | 'serviceIds'>[],
+  // Options as the wire has them too (dollars, not cents): only their text and minutes count here.
+  questions: readonly (Pick<QuoteQuestion, 'id' | 'type' | 'serviceIds'> & {
+    options: readonly Pick<QuoteOption, 'text' | 'extraMinutes'>[];
+  })[],
   answers: Readonly<Record<string, QuoteAnswer>>,
   addOns: readonly Pick<QuoteAddOn, 'id' | 'extraMinutes'>[],
   chosen: readonly string[],
