@@ -140,6 +140,13 @@ function QuestionEditor({
       {draft.type === 'dropdown' && (
         <div className="option-list">
           <p className="hint">The customer picks one; its value is added to the quote, its minutes to the job.</p>
+          {draft.options.length > 0 && (
+            <div className="option-row option-row--minutes option-head" aria-hidden="true">
+              <span>Option</span>
+              <span>Value ($)</span>
+              <span>Extra minutes</span>
+            </div>
+          )}
           {draft.options.map((o, i) => (
             <div key={o.key} className="option-row option-row--minutes">
               <div className="field">
