@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Kysely } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.ts';
@@ -29,7 +30,7 @@ describe.each(storages())('the quote questions migration on %s', (kind) => {
       const before = await migrator.migrateTo('2026-12-01T1100_connected_calendars');
       expect(before.error).toBeUndefined();
       // The old columns are no longer declared: write them as the release before did.
-      const db = store.db as unknown as import('kysely').Kysely<any>;
+      const db = store.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
       const business = (id: string, question: Record<string, unknown>) => ({
         id,
         owner_id: `owner-${id}`,

@@ -4,9 +4,7 @@
  * databases; a quote whose total a booking row cannot hold (PostgreSQL's integer
  * total_cents) answers 400 on both, and nothing is stored.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inTransaction } from '../../src/db/transaction.ts';
 import { book, bookBody, detailer, engineApp, type Shop, setQuestions } from '../booking-fixtures.ts';
 import { storages, type TestApp } from '../helpers.ts';
 

@@ -93,7 +93,7 @@ export function PricePage() {
     );
   const { booking, submitting } = state;
   const change = booking.priceChange;
-  if (!change || change.state !== 'proposed' || booking.status !== 'pending')
+  if (change?.state !== 'proposed' || booking.status !== 'pending')
     return (
       <Frame booking={booking}>
         <BookingSummary booking={booking} heading="Your booking" />
