@@ -383,7 +383,10 @@ describe.each(storages())('deposits with Stripe on %s', (kind) => {
       const csv = (await owner('GET', 'bookings/export')).body.split('\r\n');
       const line = csv.find((l) => l.startsWith(booked.bookingId))!;
       expect(line).toMatch(
-        new RegExp(`,paid,${r.paid_cents / 100},0,${(r.total_cents - r.paid_cents) / 100},,,Main crew$`),
+        // Then the answers, the quote's lines and no price change (docs/decisions/026).
+        new RegExp(
+          `,paid,${r.paid_cents / 100},0,${(r.total_cents - r.paid_cents) / 100},,,Main crew,Vehicle size: SUV,[^,]+,,$`,
+        ),
       );
     });
 
