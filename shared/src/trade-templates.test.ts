@@ -22,12 +22,12 @@ describe('trade templates', () => {
   it('prices vehicle size and condition for detailers, pool size and a spa for pools, area per 1,000 sq ft for lawns', () => {
     expect(TRADE_TEMPLATES['car-detailing'].questions).toMatchObject([
       { type: 'dropdown', question: expect.stringMatching(/vehicle/) },
-      { type: 'dropdown', question: expect.stringMatching(/condition/) },
+      { type: 'dropdown', question: expect.stringMatching(/condition/), required: false },
     ]);
     expect(TRADE_TEMPLATES['car-detailing'].services[2]?.addOns?.map((a) => a.name)).toContain('Pet hair removal');
     expect(TRADE_TEMPLATES['pool-cleaning'].questions).toMatchObject([
       { type: 'dropdown', question: expect.stringMatching(/pool/) },
-      { type: 'yes_no', question: expect.stringMatching(/spa/) },
+      { type: 'yes_no', question: expect.stringMatching(/spa/), required: false },
     ]);
     expect(TRADE_TEMPLATES['lawn-care'].questions).toMatchObject([
       { type: 'rate', question: 'Lawn area', unit: 'per 1,000 sq ft' },

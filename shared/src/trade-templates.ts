@@ -50,9 +50,12 @@ export const TRADE_TEMPLATES: Record<Exclude<Niche, 'other'>, TradeTemplate> = {
           { text: 'Truck / Van', value: 40, extraMinutes: 45 },
         ],
       },
+      // Optional: a customer unsure of it still gets a quote, and an embed that sends the single
+      // `answer` (the vehicle size) still books (docs/decisions/026).
       {
         question: 'What condition is it in?',
         type: 'dropdown',
+        required: false,
         options: [
           { text: 'Well kept', value: 0 },
           { text: 'Average', value: 20 },
@@ -98,7 +101,7 @@ export const TRADE_TEMPLATES: Record<Exclude<Niche, 'other'>, TradeTemplate> = {
           { text: 'Large (over 25,000 gallons)', value: 45 },
         ],
       },
-      { question: 'Is there a spa or hot tub?', type: 'yes_no', rate: 15 },
+      { question: 'Is there a spa or hot tub?', type: 'yes_no', rate: 15, required: false },
     ],
   },
   'lawn-care': {
