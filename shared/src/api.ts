@@ -1027,14 +1027,23 @@ export const QuoteRequest = z.object({
   businessId: Id,
   serviceId: Id,
   /** The answers, by question _id (docs/decisions/026). */
-  answers: z.record(Id, Answer.nullable()).optional(),
+  answers: z
+    .record(Id, Answer.nullable())
+    .optional()
+    .describe(
+      'The answers to the business questions, by question _id: {option}, {quantity} or {yes}. Replaces answer.',
+    ),
   /** The _ids of the add-ons ticked. */
   addOns: z.array(Id).max(ADD_ONS_MAX, `At most ${ADD_ONS_MAX} add-ons.`).optional(),
   /**
    * Deprecated: `answers` replaces it. The answer to the first question asked for the service,
    * as embeds made before several questions send it; ignored when `answers` is sent.
    */
-  answer: Answer.nullable().optional(),
+  answer: Answer.nullable()
+    .optional()
+    .describe(
+      'Deprecated: answers replaces it. The answer to the first question asked for the service, as embeds made before several questions send it; ignored when answers is sent.',
+    ),
   address: trimmed(300, 'Address'),
 });
 export type QuoteRequest = z.infer<typeof QuoteRequest>;
