@@ -94,6 +94,9 @@ test('the owner sets two questions and two add-ons in the Services screen', asyn
   await screenshot(page, 'richer-quotes-1280-settings');
   await page.setViewportSize({ width: 375, height: 812 });
   await screenshot(page, 'richer-quotes-375-settings');
+  // What a phone shows of the second question: its options and the services it is asked for.
+  await section.getByLabel('Question 2 text').scrollIntoViewIfNeeded();
+  await screenshot(page, 'richer-quotes-375-settings-question', { fullPage: false });
 
   const { questions } = await api<{ questions: { question: string; serviceIds: string[] | null }[] }>(
     'GET',
