@@ -136,6 +136,7 @@ export function manageHandlers(
             return { customer: mails.cancelled(mail), notice: (owner) => mails.priceDeclined(owner, mail) };
           },
           waiting,
+          true,
         );
         return { message: 'You declined the new price; your booking is cancelled.' };
       }
@@ -187,6 +188,8 @@ export function manageHandlers(
  * change cut-off, and the caller's own `check`), the booking takes `status`, the business's refund
  * policy gives back what it gives (as the cancel page showed it, domain/payments.ts), and the
  * customer and the owner get the mails `mailsOf` writes from the booking as it is then.
+ * `ownersChange`: the owner's new price declined (docs/decisions/026): the change cut-off does not
+ * hold the customer to it, and whatever was paid is refunded in full.
  */
 export async function callOffByLink(
   ctx: AppContext,
@@ -198,18 +201,20 @@ export async function callOffByLink(
     business: Business,
   ) => Promise<{ customer: MailMessage; notice: (owner: string) => MailMessage }>,
   check: (row: BookingRow, from?: Tx) => Promise<unknown> = async () => {},
+  ownersChange = false,
 ): Promise<void> {
   const before = await bookingForToken(ctx, token);
   await check(before);
   const business = await loadBusiness(ctx, before.business_id);
-  await assertChangeAllowed(ctx, before, business);
+  if (!ownersChange) await assertChangeAllowed(ctx, before, business);
   await withBusinessLock(ctx.store, business.id, async (trx) => {
     const now = ctx.now();
     const row = await bookingForToken(ctx, token, trx);
-    await assertChangeAllowed(ctx, row, business, trx);
+    if (!ownersChange) await assertChangeAllowed(ctx, row, business, trx);
     await check(row, trx);
     const changed = await ctx.repos.bookings.setStatus(trx, row.id, status, now);
-    const next = await queueRefund(ctx, trx, changed, refundOnCancel(changed, business, now), 'cancelled', now);
+    const refund = ownersChange ? changed.paid_cents - changed.refunded_cents : refundOnCancel(changed, business, now);
+    const next = await queueRefund(ctx, trx, changed, refund, 'cancelled', now);
     const { customer, notice } = await mailsOf(trx, next, business);
     await mailCustomerAndOwner(ctx, trx, business.id, customer, notice, now, row.id);
   });
