@@ -69,7 +69,7 @@ export async function seedOwner(
 }
 
 /** The owner takes bookings up to 730 days ahead with no notice and no travel: every load's slot is bookable. */
-export async function bookAnyTime(base: string, token: string): Promise<void> {
+async function bookAnyTime(base: string, token: string): Promise<void> {
   await call(
     base,
     'PUT',
@@ -86,7 +86,7 @@ export async function bookAnyTime(base: string, token: string): Promise<void> {
 }
 
 /** The id of the owner's first crew (every business has one: docs/decisions/023). */
-export async function firstCrewId(base: string, token: string): Promise<string> {
+async function firstCrewId(base: string, token: string): Promise<string> {
   const { crews } = await call<{ crews: { _id: string }[] }>(
     base,
     'GET',

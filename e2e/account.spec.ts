@@ -113,19 +113,24 @@ test.beforeAll(async () => {
     { serviceName: 'Interior Clean', duration: 60, price: 95.5 },
     owner.token,
   );
-  const question = await api<{ type: string; options: { text: string }[] } | null>(
+  const { questions } = await api<{ questions: { _id: string; type: string; options: { text: string }[] }[] }>(
     'GET',
-    '/api/business-dashboard/settings/specific-question',
+    '/api/business-dashboard/settings/quote-questions',
     undefined,
     owner.token,
   );
-  // The trade template may have set a question; the customer answers it.
-  const answer =
-    question?.type === 'dropdown' && question.options[0]
-      ? { option: question.options[0].text }
-      : question?.type === 'rate'
-        ? { quantity: 1 }
-        : null;
+  // The trade template may have set questions (docs/decisions/026); the customer answers each with
+  // its first option (no extra charge), 1, or no.
+  const answers = Object.fromEntries(
+    questions.map((q) => [
+      q._id,
+      q.type === 'dropdown'
+        ? { option: q.options[0]?.text ?? '' }
+        : q.type === 'rate'
+          ? { quantity: 1 }
+          : { yes: false },
+    ]),
+  );
   const monday = nextMonday(timeZone);
   const customers = [
     { firstName: 'Ada', lastName: 'Quote, Jr.', date: monday, time: '10:00' },
@@ -145,7 +150,7 @@ test.beforeAll(async () => {
       body: JSON.stringify({
         businessId: owner.businessId,
         serviceId: service._id,
-        answer,
+        answers,
         address: owner.address,
         date: c.date,
         time: c.time,
@@ -385,6 +390,11 @@ test('Bookings: Export CSV downloads every seeded booking', async ({ page }) => 
     'Plan',
     'Plan ID',
     'Crew',
+    // Richer quotes (docs/decisions/026).
+    'Answers',
+    'Quote Lines',
+    'Quoted Total (USD)',
+    'Price Change',
   ]);
   expect(rows).toHaveLength(seeded.length);
   const col = (name: string) => (header ?? []).indexOf(name);
@@ -409,6 +419,10 @@ test('Bookings: Export CSV downloads every seeded booking', async ({ page }) => 
     expect(row[col('Phone')]).toBe('+15559876543');
     expect(row[col('Address')]).toBe(owner.address);
     expect(Number(row[col('Total (USD)')])).toBe(b.totalQuote);
+    // Every answer, under its question; the lines start with the service's own.
+    expect(row[col('Answers')]).toMatch(/^What size is your vehicle: .+; What condition is it in: .+$/);
+    expect(row[col('Quote Lines')]).toMatch(/^Interior Clean \$95\.50; /);
+    expect(row[col('Price Change')]).toBe('');
   }
   await expect(page.getByRole('alert')).toHaveCount(0);
 });

@@ -61,8 +61,9 @@ async function bookInside(page: Page, form: Locator, customer: { first: string; 
   await expect(form.getByRole('heading', { name: 'Choose a service' })).toBeVisible();
   await form.getByRole('radio').first().click();
   await form.getByRole('button', { name: 'Next' }).click();
-  await expect(form.getByRole('heading', { name: 'A quick question' })).toBeVisible();
-  await form.getByRole('combobox').selectOption({ index: 1 });
+  // The detailing template asks the vehicle size and, optionally, its condition (docs/decisions/026).
+  await expect(form.getByRole('heading', { name: 'A few questions' })).toBeVisible();
+  await form.getByRole('combobox').first().selectOption({ index: 1 });
   await form.getByRole('button', { name: 'Next' }).click();
   await expect(form.getByRole('heading', { name: 'Your address' })).toBeVisible();
   await form.getByRole('combobox', { name: 'Street address' }).click();

@@ -86,19 +86,24 @@ test.beforeAll(async () => {
     { serviceName: 'Full Detail', duration: 60, price: 150 },
     owner.token,
   );
-  const question = await api<{ type: string; options: { text: string }[] } | null>(
+  const { questions } = await api<{ questions: { _id: string; type: string; options: { text: string }[] }[] }>(
     'GET',
-    '/api/business-dashboard/settings/specific-question',
+    '/api/business-dashboard/settings/quote-questions',
     undefined,
     owner.token,
   );
-  // The trade template may have set a question; the customer answers it.
-  const answer =
-    question?.type === 'dropdown' && question.options[0]
-      ? { option: question.options[0].text }
-      : question?.type === 'rate'
-        ? { quantity: 1 }
-        : null;
+  // The trade template may have set questions (docs/decisions/026); the customer answers each with
+  // its first option (no extra charge), 1, or no.
+  const answers = Object.fromEntries(
+    questions.map((q) => [
+      q._id,
+      q.type === 'dropdown'
+        ? { option: q.options[0]?.text ?? '' }
+        : q.type === 'rate'
+          ? { quantity: 1 }
+          : { yes: false },
+    ]),
+  );
   monday = nextMonday(timeZone);
   const book = async (day: string, time: string, firstName: string) =>
     (
@@ -108,7 +113,7 @@ test.beforeAll(async () => {
         body: JSON.stringify({
           businessId: owner.businessId,
           serviceId: service._id,
-          answer,
+          answers,
           address: owner.address,
           date: day,
           time,

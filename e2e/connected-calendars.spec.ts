@@ -116,7 +116,7 @@ async function timesOn(page: Page, day: string): Promise<Locator> {
   const form = page.getByRole('region', { name: 'Own Time Detailing' });
   await form.getByRole('radio').first().click();
   await form.getByRole('button', { name: 'Next' }).click();
-  await form.getByRole('combobox').selectOption({ index: 1 });
+  await form.getByRole('combobox').first().selectOption({ index: 1 });
   await form.getByRole('button', { name: 'Next' }).click();
   await form.getByRole('combobox', { name: 'Street address' }).click();
   await page.keyboard.type('7 Rodeo Dr, Beverly Hills');

@@ -60,7 +60,7 @@ async function bookAtTen(page: Page, first: string) {
   const form: Locator = page.getByRole('region', { name: 'Twin Vans Detailing' });
   await form.getByRole('radio').first().click();
   await form.getByRole('button', { name: 'Next' }).click();
-  await form.getByRole('combobox').selectOption({ index: 1 });
+  await form.getByRole('combobox').first().selectOption({ index: 1 });
   await form.getByRole('button', { name: 'Next' }).click();
   await form.getByRole('combobox', { name: 'Street address' }).click();
   await page.keyboard.type('7 Rodeo Dr, Beverly Hills');

@@ -39,8 +39,8 @@ test.beforeAll(async () => {
   );
   await api(
     'PUT',
-    '/api/business-dashboard/settings/update-specific-question',
-    { question: QUESTION, type: 'dropdown', options: [{ text: 'Sedan', value: 0 }] },
+    '/api/business-dashboard/settings/quote-questions',
+    { questions: [{ question: QUESTION, type: 'dropdown', options: [{ text: 'Sedan', value: 0 }] }] },
     owner.token,
   );
 });

@@ -49,17 +49,22 @@ test('sets up services, the question, distance pricing, and copies the embed cod
     await expect(page.getByRole('list', { name: 'Your services' })).toContainText(s.name);
   }
 
-  const question = page.locator('section', {
-    has: page.getByRole('heading', { name: 'Specific Question Configuration' }),
-  });
-  await question.getByLabel('Question', { exact: true }).fill('Vehicle size');
-  await question.getByLabel('Option 1 text').fill('Sedan');
-  await question.getByLabel('Option 1 value ($)').fill('0');
+  const question = page.locator('section', { has: page.getByRole('heading', { name: 'Quote Questions' }) });
+  // The trade template's questions go; one of the owner's own takes their place (docs/decisions/026).
+  while ((await question.getByRole('button', { name: /^Remove question \d+$/ }).count()) > 0)
+    await question
+      .getByRole('button', { name: /^Remove question \d+$/ })
+      .first()
+      .click();
+  await question.getByRole('button', { name: 'Add Question' }).click();
+  await question.getByLabel('Question 1 text').fill('Vehicle size');
+  await question.getByLabel('Question 1 option 1 text').fill('Sedan');
+  await question.getByLabel('Question 1 option 1 value ($)').fill('0');
   await question.getByRole('button', { name: 'Add Option' }).click();
-  await question.getByLabel('Option 2 text').fill('SUV');
-  await question.getByLabel('Option 2 value ($)').fill('25');
-  await question.getByRole('button', { name: 'Save Question' }).click();
-  await expect(page.getByText('Specific question configuration updated successfully')).toBeVisible();
+  await question.getByLabel('Question 1 option 2 text').fill('SUV');
+  await question.getByLabel('Question 1 option 2 value ($)').fill('25');
+  await question.getByRole('button', { name: 'Save Questions' }).click();
+  await expect(page.getByText('Quote questions saved')).toBeVisible();
 
   await page.getByRole('switch', { name: 'Charge for distance' }).check();
   await page.getByLabel('Price per Mile ($)').fill('1.5');
@@ -85,12 +90,16 @@ test('sets up services, the question, distance pricing, and copies the embed cod
     ['Basic Wash', 45, 40],
     ['Deluxe Detail', 120, 150.5],
   ]);
-  expect(await api('GET', '/api/business-dashboard/settings/specific-question', undefined, owner.token)).toMatchObject({
-    question: 'Vehicle size',
-    type: 'dropdown',
-    options: [
-      { text: 'Sedan', value: 0 },
-      { text: 'SUV', value: 25 },
+  expect(await api('GET', '/api/business-dashboard/settings/quote-questions', undefined, owner.token)).toMatchObject({
+    questions: [
+      {
+        question: 'Vehicle size',
+        type: 'dropdown',
+        options: [
+          { text: 'Sedan', value: 0 },
+          { text: 'SUV', value: 25 },
+        ],
+      },
     ],
   });
   expect(await api('GET', '/api/business-dashboard/settings/distance-pricing', undefined, owner.token)).toEqual({

@@ -59,7 +59,7 @@ async function bookAndGoToPay(page: Page, customer: { first: string; email: stri
   const form: Locator = page.getByRole('region', { name: 'Deposit Detailing' });
   await form.getByRole('radio').first().click();
   await form.getByRole('button', { name: 'Next' }).click();
-  await form.getByRole('combobox').selectOption({ index: 1 });
+  await form.getByRole('combobox').first().selectOption({ index: 1 });
   await form.getByRole('button', { name: 'Next' }).click();
   await form.getByRole('combobox', { name: 'Street address' }).click();
   await page.keyboard.type('7 Rodeo Dr, Beverly Hills');

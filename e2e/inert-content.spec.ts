@@ -98,8 +98,8 @@ test.beforeAll(async () => {
   }
   await api(
     'PUT',
-    '/api/business-dashboard/settings/update-specific-question',
-    { question: QUESTION, type: 'dropdown', options: [{ text: OPTION, value: 5 }] },
+    '/api/business-dashboard/settings/quote-questions',
+    { questions: [{ question: QUESTION, type: 'dropdown', options: [{ text: OPTION, value: 5 }] }] },
     t,
   );
   customerEmail = `inert-${randomUUID().slice(0, 8)}@example.com`;
@@ -204,8 +204,8 @@ test('the dashboard shows every payload as text: overview, bookings, services', 
     .click();
   await expect(page).toHaveURL(/\/dashboard\/services$/);
   for (const name of SERVICES) await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Question', exact: true })).toHaveValue(QUESTION);
-  await expect(page.getByRole('textbox', { name: 'Option 1 text' })).toHaveValue(OPTION);
+  await expect(page.getByRole('textbox', { name: 'Question 1 text', exact: true })).toHaveValue(QUESTION);
+  await expect(page.getByRole('textbox', { name: 'Question 1 option 1 text' })).toHaveValue(OPTION);
   await expectNothingInjected(page);
   await screenshot(page, 'inert-03-services');
   expect(dialogs).toEqual([]);

@@ -76,7 +76,7 @@ async function bookWeekly(page: Page) {
   const form = page.getByRole('region', { name: 'Blue Lagoon Pools' });
   await form.getByRole('radio', { name: /Pool Cleaning Visit/ }).click();
   await form.getByRole('button', { name: 'Next' }).click();
-  await form.getByRole('combobox').selectOption({ index: 1 });
+  await form.getByRole('combobox').first().selectOption({ index: 1 });
   await form.getByRole('button', { name: 'Next' }).click();
   await form.getByRole('combobox', { name: 'Street address' }).click();
   await page.keyboard.type('7 Rodeo Dr, Beverly Hills');

@@ -266,13 +266,17 @@ test.beforeAll(async () => {
   for (const service of SERVICES) await api('POST', '/api/business-dashboard/service/add', service, owner.token);
   await api(
     'PUT',
-    '/api/business-dashboard/settings/update-specific-question',
+    '/api/business-dashboard/settings/quote-questions',
     {
-      question: QUESTION,
-      type: 'dropdown',
-      options: [
-        { text: 'Sedan', value: 0 },
-        { text: 'SUV', value: 25 },
+      questions: [
+        {
+          question: QUESTION,
+          type: 'dropdown',
+          options: [
+            { text: 'Sedan', value: 0 },
+            { text: 'SUV', value: 25 },
+          ],
+        },
       ],
     },
     owner.token,

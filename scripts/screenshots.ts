@@ -104,16 +104,20 @@ async function seedBusiness(base: string): Promise<Seeded> {
   for (const s of SERVICES) await api('POST', '/api/business-dashboard/service/add', s, token);
   await api(
     'PUT',
-    '/api/business-dashboard/settings/update-specific-question',
+    '/api/business-dashboard/settings/quote-questions',
     {
-      question: 'What type of vehicle is it?',
-      type: 'dropdown',
-      options: [
-        { text: 'Sedan', value: 0 },
-        { text: 'SUV', value: 30 },
-        { text: 'Truck', value: 45 },
+      questions: [
+        {
+          question: 'What type of vehicle is it?',
+          type: 'dropdown',
+          options: [
+            { text: 'Sedan', value: 0 },
+            { text: 'SUV', value: 30 },
+            { text: 'Truck', value: 45 },
+          ],
+          rate: null,
+        },
       ],
-      rate: null,
     },
     token,
   );

@@ -198,13 +198,17 @@ async function makeOwner(i: number): Promise<Owner> {
   }
   await must(
     'PUT',
-    '/api/business-dashboard/settings/update-specific-question',
+    '/api/business-dashboard/settings/quote-questions',
     {
-      question: 'Vehicle size?',
-      type: 'dropdown',
-      options: [
-        { text: 'Sedan', value: 0 },
-        { text: 'SUV', value: 15 },
+      questions: [
+        {
+          question: 'Vehicle size?',
+          type: 'dropdown',
+          options: [
+            { text: 'Sedan', value: 0 },
+            { text: 'SUV', value: 15 },
+          ],
+        },
       ],
     },
     token,
@@ -389,7 +393,7 @@ const actions: Action[] = [
       const path = pick([
         '/api/business-dashboard/services',
         '/api/business-dashboard/availability',
-        '/api/business-dashboard/settings/specific-question',
+        '/api/business-dashboard/settings/quote-questions',
         '/api/business-dashboard/settings/distance-pricing',
         '/api/business-dashboard/address',
         '/api/onboarding/profile',

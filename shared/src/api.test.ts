@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
+  AddOnInput,
   Answer,
   BlockedTimeRequest,
   BookRequest,
@@ -13,10 +14,10 @@ import {
   FeedbackRequest,
   PlacesQuery,
   QuestionOption,
+  QuoteQuestionInput,
   ServiceInput,
   SignupRequest,
   SlotsQuery,
-  SpecificQuestionUpdate,
   Step1Request,
   Step2Request,
   Step3Request,
@@ -51,9 +52,10 @@ const SINGLE_LINE: [string, z.ZodType, Record<string, unknown>, string, string][
     'Service name',
   ],
   ['option text', QuestionOption, { text: 'SUV', value: 10 }, 'text', 'Option text'],
+  ['add-on name', AddOnInput, { name: 'Pet hair', price: 30 }, 'name', 'Add-on name'],
   [
     'question',
-    SpecificQuestionUpdate,
+    QuoteQuestionInput,
     { question: 'Vehicle size', type: 'dropdown', options: [{ text: 'SUV', value: 1 }] },
     'question',
     'Question',

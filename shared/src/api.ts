@@ -21,6 +21,7 @@ import {
 import { ERRORS, type ErrorCode } from './errors.ts';
 import { toE164 } from './phone.ts';
 import { PLAN_FREQUENCIES, PLAN_OFFERS_MAX, PLAN_PERCENT_MAX, PLAN_STATUSES } from './plans.ts';
+import { QUESTION_TYPES } from './quote.ts';
 import { isHhMm, isIsoDate } from './time.ts';
 import { isTimeZone } from './time-zone.ts';
 
@@ -101,6 +102,13 @@ export const Dollars = (what: string, max = 100_000) =>
     .min(0, `${what} cannot be negative.`)
     .max(max, `${what} must be at most ${max}.`)
     .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, `${what} can have at most two decimals (cents).`);
+
+/** Minutes an option or add-on adds to the slot (docs/decisions/026): whole, up to 8 hours. */
+const ExtraMinutes = z
+  .number({ error: 'Extra minutes must be a number.' })
+  .int('Extra minutes must be whole minutes.')
+  .min(0, 'Extra minutes cannot be negative.')
+  .max(480, 'Extra minutes must be at most 480 (8 hours).');
 
 /** Every error answer: a sentence for a person and a stable code for code (shared/src/errors.ts). */
 export const ErrorBody = z.object({
@@ -540,6 +548,23 @@ export const BookingTime = z.object({
   startZone: z.string().optional(),
   endZone: z.string().optional(),
 });
+/** The most a total may be set to when approving at an adjusted price: what a quote may come to ($20,000,000). */
+const ADJUSTED_MAX_DOLLARS = 20_000_000;
+/**
+ * An approval at an adjusted price (docs/decisions/026): the total first quoted, the total proposed,
+ * the owner's reason, and where it stands: proposed (the customer has not answered), accepted, declined.
+ */
+export const PriceChange = z.object({
+  quoted: z.number(),
+  proposed: z.number(),
+  reason: z.string(),
+  state: z.enum(['proposed', 'accepted', 'declined']),
+});
+export type PriceChange = z.infer<typeof PriceChange>;
+/** One answer as kept on a booking: the question's words and the answer's ("SUV", "3", "Yes"). */
+export const BookingAnswer = z.object({ question: z.string(), answer: z.string() });
+export type BookingAnswer = z.infer<typeof BookingAnswer>;
+
 export const Booking = z.object({
   _id: Id,
   firstName: z.string(),
@@ -558,6 +583,10 @@ export const Booking = z.object({
   payment: BookingPayment.optional(),
   /** A visit of a recurring plan: which plan, and its words ("Weekly"); absent for a one-off booking. */
   plan: z.object({ planId: Id, label: z.string() }).optional(),
+  /** The customer's answers, question by question (docs/decisions/026); absent when there are none. */
+  answers: z.array(BookingAnswer).optional(),
+  /** An approval at an adjusted price and where it stands; absent when none was proposed. */
+  priceChange: PriceChange.optional(),
   /** The crew doing the job (Settings, Crews); absent only on rows written before crews. */
   crewId: Id.nullable().optional(),
 });
@@ -650,6 +679,29 @@ export const DeclineRequest = z
   })
   .optional();
 export type DeclineRequest = z.infer<typeof DeclineRequest>;
+
+/**
+ * Approve, or approve at an adjusted price (docs/decisions/026): a new total and the reason the
+ * customer reads ("heavy pet hair: +$40"). With a total, the booking stays pending until the
+ * customer accepts it from the mail's link. Without a body: approved as quoted.
+ */
+export const ApproveRequest = z
+  .object({
+    total: Dollars('New total', ADJUSTED_MAX_DOLLARS).optional(),
+    reason: plainText(
+      z.string({ error: 'reason must be text.' }).trim().max(300, 'Reason must be at most 300 characters.'),
+      'Reason',
+    ).optional(),
+  })
+  .refine((r) => r.total === undefined || (r.reason !== undefined && r.reason.length > 0), {
+    message: 'Say why the total changes: the customer reads the reason before accepting it.',
+    path: ['reason'],
+  })
+  .optional();
+export type ApproveRequest = z.infer<typeof ApproveRequest>;
+/** The customer's answer to an adjusted price, from the mail's link. */
+export const PriceChangeAnswer = z.object({ accept: z.boolean({ error: 'accept must be true or false.' }) });
+export type PriceChangeAnswer = z.infer<typeof PriceChangeAnswer>;
 
 /**
  * The Undo an owner's Decline or calendar move offers (docs/decisions/014): the token to send
@@ -791,6 +843,25 @@ export const CrewMailsRequest = z.object({
 
 // ---------- services and pricing ----------
 
+/** The most add-ons one service offers. */
+export const ADD_ONS_MAX = 10;
+/** An extra the customer may tick (docs/decisions/026): its price, the minutes it adds, a line about it. */
+export const AddOn = z.object({
+  _id: Id,
+  name: z.string(),
+  price: z.number(),
+  extraMinutes: z.number().int(),
+  description: z.string().nullable(),
+});
+export type AddOn = z.infer<typeof AddOn>;
+export const AddOnInput = z.object({
+  name: trimmed(120, 'Add-on name'),
+  price: Dollars('Add-on price'),
+  extraMinutes: ExtraMinutes.default(0),
+  description: trimmed(300, 'Add-on description').nullable().optional(),
+});
+export type AddOnInput = z.input<typeof AddOnInput>;
+
 export const Service = z.object({
   _id: Id,
   serviceName: z.string(),
@@ -800,6 +871,8 @@ export const Service = z.object({
   deposit: DepositRule.nullable().optional(),
   /** The frequencies the service is offered at as a plan (docs/decisions/022); empty or absent: just once. */
   plans: z.array(PlanOffer).optional(),
+  /** What the customer may tick on top (docs/decisions/026); empty or absent: none. */
+  addOns: z.array(AddOn).optional(),
 });
 export type Service = z.infer<typeof Service>;
 export const ServicesResponse = z.object({ services: z.array(Service) });
@@ -815,45 +888,80 @@ export const ServiceInput = z.object({
   deposit: DepositRule.nullable().optional(),
   /** The frequencies offered as a plan, each with its discount. Left out when editing: kept as they are. */
   plans: PlanOffers.optional(),
+  /** The add-ons, in order. Left out when editing: kept as they are. */
+  addOns: z.array(AddOnInput).max(ADD_ONS_MAX, `At most ${ADD_ONS_MAX} add-ons.`).optional(),
 });
 export type ServiceInput = z.infer<typeof ServiceInput>;
 export const ServiceParams = z.object({
   id: z.string().uuid('That is not a service id; use the _id of a service from your services list.'),
 });
 
-export const QuestionOption = z.object({ text: trimmed(120, 'Option text'), value: Dollars('Option value') });
-export type QuestionOption = z.infer<typeof QuestionOption>;
-export const SpecificQuestion = z.object({
-  question: z.string(),
-  type: z.enum(['dropdown', 'rate']),
-  options: z.array(z.object({ text: z.string(), value: z.number() })),
-  rate: z.number().nullable(),
+export const QuestionOption = z.object({
+  text: trimmed(120, 'Option text'),
+  value: Dollars('Option value'),
+  extraMinutes: ExtraMinutes.default(0),
 });
-export type SpecificQuestion = z.infer<typeof SpecificQuestion>;
-export const SpecificQuestionOrNull = SpecificQuestion.nullable();
-export const SpecificQuestionUpdate = z
+export type QuestionOption = z.input<typeof QuestionOption>;
+/** The most questions a business asks (docs/decisions/026): a quote stays one screen. */
+export const QUESTIONS_MAX = 5;
+/** A quote question as answered to the owner and the widget (docs/decisions/026). */
+export const QuoteQuestion = z.object({
+  _id: Id,
+  question: z.string(),
+  type: z.enum(QUESTION_TYPES),
+  options: z.array(z.object({ text: z.string(), value: z.number(), extraMinutes: z.number().int() })),
+  /** A rate's price per unit, or what a yes adds; null on a dropdown. */
+  rate: z.number().nullable(),
+  unit: z.string().nullable(),
+  minQuantity: z.number().nullable(),
+  maxQuantity: z.number().nullable(),
+  required: z.boolean(),
+  /** The services it is asked for; null: all of them. */
+  serviceIds: z.array(Id).nullable(),
+});
+export type QuoteQuestion = z.infer<typeof QuoteQuestion>;
+export const QuoteQuestions = z.object({ questions: z.array(QuoteQuestion) });
+export type QuoteQuestions = z.infer<typeof QuoteQuestions>;
+const Quantity = (what: string) =>
+  z
+    .number({ error: `${what} must be a number.` })
+    .finite(`${what} must be a number.`)
+    .min(0, `${what} cannot be negative.`)
+    .max(100_000, `${what} must be at most 100000.`);
+export const QuoteQuestionInput = z
   .object({
-    question: trimmed(300, 'Question').or(
-      z
-        .string()
-        .trim()
-        .length(0)
-        .transform(() => ''),
-    ),
-    type: z.enum(['dropdown', 'rate'], { error: 'Type must be dropdown or rate.' }),
+    question: trimmed(300, 'Question'),
+    type: z.enum(QUESTION_TYPES, { error: 'Type must be dropdown, rate or yes_no.' }),
     options: z.array(QuestionOption).max(50, 'At most 50 options.').default([]),
     rate: Dollars('Rate', 10_000).nullable().optional(),
+    unit: trimmed(60, 'Unit').nullable().optional(),
+    minQuantity: Quantity('Minimum').nullable().optional(),
+    maxQuantity: Quantity('Maximum').nullable().optional(),
+    required: z.boolean().default(true),
+    serviceIds: z.array(Id).max(200).nullable().default(null),
   })
-  .refine((q) => q.question.length > 0, { message: 'Question cannot be empty.', path: ['question'] })
   .refine((q) => q.type !== 'dropdown' || q.options.length > 0, {
     message: 'Add at least one option to a dropdown question.',
     path: ['options'],
   })
-  .refine((q) => q.type !== 'rate' || (q.rate != null && q.rate > 0), {
-    message: 'Rate must be greater than 0.',
+  .refine((q) => q.type === 'dropdown' || (q.rate != null && q.rate > 0), {
+    message: 'Give a rate or a yes amount greater than 0.',
     path: ['rate'],
+  })
+  .refine((q) => q.minQuantity == null || q.maxQuantity == null || q.minQuantity <= q.maxQuantity, {
+    message: 'The minimum cannot be more than the maximum.',
+    path: ['maxQuantity'],
+  })
+  .refine((q) => new Set(q.options.map((o) => o.text.toLowerCase())).size === q.options.length, {
+    // The customer answers by option text, so two options with one text could not be told apart.
+    message: 'Two options have the same text; give each option a different text.',
+    path: ['options'],
   });
-export type SpecificQuestionUpdate = z.infer<typeof SpecificQuestionUpdate>;
+export type QuoteQuestionInput = z.input<typeof QuoteQuestionInput>;
+export const QuoteQuestionsUpdate = z.object({
+  questions: z.array(QuoteQuestionInput).max(QUESTIONS_MAX, `At most ${QUESTIONS_MAX} questions.`),
+});
+export type QuoteQuestionsUpdate = z.input<typeof QuoteQuestionsUpdate>;
 
 /**
  * Distance pricing (docs/product.md#distance-pricing). `chargeForDistance` is false when the
@@ -975,6 +1083,16 @@ export const SlotsQuery = z.object({
   token: z.string().max(200, 'token is too long; use the link from your e-mail.').optional(),
   /** Where the customer is (as sent to quote): a business that travels leaves room for the drive. */
   address: plainText(z.string().trim().max(300, 'address must be at most 300 characters.'), 'address').optional(),
+  /**
+   * Minutes the customer's answers and add-ons add to the service (shared/src/quote.ts quoteMinutes):
+   * the slots fit the longer job. The booking call counts them again from the answers themselves.
+   */
+  extraMinutes: z.coerce
+    .number({ error: 'extraMinutes must be a number of minutes.' })
+    .int('extraMinutes must be whole minutes.')
+    .min(0, 'extraMinutes cannot be negative.')
+    .max(2_880, 'extraMinutes must be at most 2880.')
+    .optional(),
 });
 export const BusinessParams = z.object({
   businessId: z.string().uuid('That is not a business id. Use the businessId from the embed code, a UUID.'),
@@ -993,6 +1111,7 @@ export const AvailableDaysQuery = z.object({
   serviceId: SlotsQuery.shape.serviceId,
   /** As sent to slots and quote: travel leaves room for the drive, and a place outside the service area is refused. */
   address: SlotsQuery.shape.address,
+  extraMinutes: SlotsQuery.shape.extraMinutes,
 });
 /**
  * A day of the month grid: some slot free, every slot taken (or past the notice), the
@@ -1019,7 +1138,8 @@ export const PublicBusiness = z.object({
   /** The owner's choice of clock, which the widget's times follow. */
   timeFormat: TimeFormat,
   services: z.array(Service),
-  specificQuestion: SpecificQuestion.nullable(),
+  /** The quote questions, in order; each names the services it is asked for (null: all). */
+  questions: z.array(QuoteQuestion),
   distancePricing: z.boolean(),
   /** Where the customer reads how their details are used: the owner's notice or the default page. */
   privacyUrl: z.string(),
@@ -1028,8 +1148,9 @@ export const PublicBusiness = z.object({
 });
 export type PublicBusiness = z.infer<typeof PublicBusiness>;
 
-/** The customer's answer to the specific question: an option's text, or a quantity for a rate. */
+/** The customer's answer to a question: an option's text, a quantity for a rate, or yes/no. */
 export const Answer = z.union([
+  z.object({ yes: z.boolean({ error: 'Answer yes or no with true or false.' }) }),
   z.object({ option: plainText(z.string().max(120), 'Answer') }),
   z.object({
     quantity: z
@@ -1044,7 +1165,24 @@ export type Answer = z.infer<typeof Answer>;
 export const QuoteRequest = z.object({
   businessId: Id,
   serviceId: Id,
-  answer: Answer.nullable().optional(),
+  /** The answers, by question _id (docs/decisions/026). */
+  answers: z
+    .record(Id, Answer.nullable())
+    .optional()
+    .describe(
+      'The answers to the business questions, by question _id: {option}, {quantity} or {yes}. Replaces answer.',
+    ),
+  /** The _ids of the add-ons ticked. */
+  addOns: z.array(Id).max(ADD_ONS_MAX, `At most ${ADD_ONS_MAX} add-ons.`).optional(),
+  /**
+   * Deprecated: `answers` replaces it. The answer to the first question asked for the service,
+   * as embeds made before several questions send it; ignored when `answers` is sent.
+   */
+  answer: Answer.nullable()
+    .optional()
+    .describe(
+      'Deprecated: answers replaces it. The answer to the first question asked for the service, as embeds made before several questions send it; ignored when answers is sent.',
+    ),
   address: trimmed(300, 'Address'),
 });
 export type QuoteRequest = z.infer<typeof QuoteRequest>;
@@ -1186,6 +1324,8 @@ export const ManagedBooking = z.object({
       nextVisits: z.array(IsoDate),
     })
     .optional(),
+  /** An approval at an adjusted price (docs/decisions/026): the page asks the customer to accept or decline it. */
+  priceChange: PriceChange.optional(),
 });
 export type ManagedBooking = z.infer<typeof ManagedBooking>;
 

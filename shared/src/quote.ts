@@ -1,30 +1,69 @@
 /**
  * Quote arithmetic of docs/architecture.md#the-booking-path, in integer cents: service price, plus
- * the specific question's part (a dropdown option's value, or rate x quantity),
- * plus price per mile x miles. Pure: the server computes every quote with this
- * (a customer never sets a price); the widget only shows the server's lines.
+ * each question's part (a dropdown option's value, rate x quantity, or a yes's amount), plus each
+ * ticked add-on, plus price per mile x miles; and the slot length, which options and add-ons
+ * lengthen (docs/decisions/026). Pure: the server computes every quote with this (a customer
+ * never sets a price); the widget shows the server's lines and sizes its slots with quoteMinutes.
  */
 import { formatUsd, toDollars } from './money.ts';
 
 export interface QuoteService {
+  /** The service's id: a question or add-on may apply to some services only. */
+  id: string;
   name: string;
   priceCents: number;
+  /** The slot length before any answer or add-on adds to it. */
+  durationMin: number;
 }
+
+/** An answer choice of a dropdown: what it adds to the price and to the slot length. */
+export interface QuoteOption {
+  text: string;
+  valueCents: number;
+  extraMinutes: number;
+}
+
+/** The question types (docs/decisions/026): a dropdown of options, a rate x quantity, or yes/no for a fixed amount. */
+export const QUESTION_TYPES = ['dropdown', 'rate', 'yes_no'] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
 
 export interface QuoteQuestion {
+  id: string;
   question: string;
-  type: 'dropdown' | 'rate';
-  options: readonly { text: string; valueCents: number }[];
+  type: QuestionType;
+  /** A dropdown's options (empty for the other types). */
+  options: readonly QuoteOption[];
+  /** A rate's price per unit, or what a yes adds; null on a dropdown. */
   rateCents: number | null;
+  /** A rate's unit ("per 1,000 sq ft"); null otherwise or when unsaid. */
+  unit: string | null;
+  /** A rate's least and most quantity; null: 0 and the contract's bound. */
+  minQuantity: number | null;
+  maxQuantity: number | null;
+  /** An optional question may be left unanswered: it then adds nothing. */
+  required: boolean;
+  /** The services it is asked for; null: every service. */
+  serviceIds: readonly string[] | null;
 }
 
-export type QuoteAnswer = { option: string } | { quantity: number } | null | undefined;
+export type QuoteAnswer = { option: string } | { quantity: number } | { yes: boolean } | null | undefined;
+
+export interface QuoteAddOn {
+  id: string;
+  name: string;
+  priceCents: number;
+  extraMinutes: number;
+}
 
 export interface QuoteInput {
   service: QuoteService;
-  /** null when the business asks no specific question. */
-  question: QuoteQuestion | null;
-  answer: QuoteAnswer;
+  /** The business's questions, in order; those that do not apply to the service are skipped. */
+  questions: readonly QuoteQuestion[];
+  /** Answers by question id. */
+  answers: Readonly<Record<string, QuoteAnswer>>;
+  /** The service's add-ons, and the ids the customer ticked. */
+  addOns: readonly QuoteAddOn[];
+  chosenAddOns: readonly string[];
   /** 0 when the business does not price by distance. */
   pricePerMileCents: number;
   /** Distance from the business to the customer; null when unknown. */
@@ -36,13 +75,21 @@ export interface QuoteLineCents {
   amountCents: number;
 }
 
+/** One answer as kept on the booking and shown to the owner: the question's words and the answer's. */
+export interface AnswerText {
+  question: string;
+  answer: string;
+}
+
 export interface Quote {
   lines: QuoteLineCents[];
   totalCents: number;
   /** Rounded to 0.1 mile; null when distance is not priced. */
   miles: number | null;
-  /** What the customer answered, as shown to the owner (option text or quantity); null without a question. */
-  answerText: string | null;
+  /** What the customer answered, question by question (unanswered optional ones left out). */
+  answers: AnswerText[];
+  /** The slot length: the service's, plus what the chosen options and add-ons add. */
+  durationMin: number;
 }
 
 /**
@@ -84,7 +131,25 @@ function assertCents(value: number, what: string): void {
   if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${what} must be whole, non-negative cents`);
 }
 
-function questionLine(question: QuoteQuestion, answer: QuoteAnswer): { line: QuoteLineCents; answerText: string } {
+/** The questions asked for a service, in the owner's order. */
+export function questionsFor<Q extends Pick<QuoteQuestion, 'serviceIds'>>(
+  questions: readonly Q[],
+  serviceId: string,
+): Q[] {
+  return questions.filter((q) => q.serviceIds === null || q.serviceIds.includes(serviceId));
+}
+
+interface Part {
+  line: QuoteLineCents;
+  answer: string;
+  extraMinutes: number;
+}
+
+/** A question's line, or null for an optional question left unanswered (or answered no). */
+function questionPart(question: QuoteQuestion, answer: QuoteAnswer): Part | null {
+  const unanswered = answer === null || answer === undefined;
+  if (unanswered && !question.required) return null;
+  const label = asLabel(question.question);
   if (question.type === 'dropdown') {
     const chosen = answer && 'option' in answer ? answer.option.trim().toLowerCase() : null;
     const option = question.options.find((o) => o.text.trim().toLowerCase() === chosen);
@@ -94,34 +159,65 @@ function questionLine(question: QuoteQuestion, answer: QuoteAnswer): { line: Quo
     }
     assertCents(option.valueCents, 'Option value');
     return {
-      line: { label: `${asLabel(question.question)}: ${option.text}`, amountCents: option.valueCents },
-      answerText: option.text,
+      line: { label: `${label}: ${option.text}`, amountCents: option.valueCents },
+      answer: option.text,
+      extraMinutes: option.extraMinutes,
     };
   }
+  if (question.type === 'yes_no') {
+    if (!answer || !('yes' in answer)) throw new QuoteError(`Answer "${question.question}" with yes or no.`);
+    const amountCents = question.rateCents ?? 0;
+    assertCents(amountCents, 'Amount');
+    // No adds nothing: a line "Spa: No $0.00" would only lengthen the quote.
+    if (!answer.yes) return { line: { label: `${label}: No`, amountCents: 0 }, answer: 'No', extraMinutes: 0 };
+    return { line: { label: `${label}: Yes`, amountCents }, answer: 'Yes', extraMinutes: 0 };
+  }
   const quantity = answer && 'quantity' in answer ? answer.quantity : null;
-  if (quantity === null || !Number.isFinite(quantity) || quantity < 0)
-    throw new QuoteError(`Answer "${question.question}" with a number of 0 or more.`);
+  const least = question.minQuantity ?? 0;
+  const most = question.maxQuantity;
+  if (quantity === null || !Number.isFinite(quantity) || quantity < least || (most !== null && quantity > most)) {
+    const range = most === null ? `of ${least} or more` : `from ${least} to ${most}`;
+    throw new QuoteError(`Answer "${question.question}" with a number ${range}.`);
+  }
   const rateCents = question.rateCents ?? 0;
   assertCents(rateCents, 'Rate');
+  const unit = question.unit ? ` ${question.unit}` : '';
   return {
     line: {
-      label: `${asLabel(question.question)}: ${quantity} × ${formatUsd(toDollars(rateCents))}`,
+      label: `${label}: ${quantity} × ${formatUsd(toDollars(rateCents))}${unit}`,
       amountCents: roundCentsHalfUp(rateCents * quantity),
     },
-    answerText: String(quantity),
+    answer: String(quantity),
+    extraMinutes: 0,
   };
 }
 
+/** The ticked add-ons, in the owner's order; an id the service does not offer is refused. */
+function chosenAddOns(addOns: readonly QuoteAddOn[], chosen: readonly string[]): QuoteAddOn[] {
+  for (const id of chosen)
+    if (!addOns.some((a) => a.id === id))
+      throw new QuoteError('One of the chosen add-ons is not offered with this service; choose again.');
+  return addOns.filter((a) => chosen.includes(a.id));
+}
+
 export function computeQuote(input: QuoteInput): Quote {
-  const { service, question, answer, pricePerMileCents, miles } = input;
+  const { service, pricePerMileCents, miles } = input;
   assertCents(service.priceCents, 'Service price');
   assertCents(pricePerMileCents, 'Price per mile');
   const lines: QuoteLineCents[] = [{ label: service.name, amountCents: service.priceCents }];
-  let answerText: string | null = null;
-  if (question) {
-    const part = questionLine(question, answer);
+  const answers: AnswerText[] = [];
+  let durationMin = service.durationMin;
+  for (const question of questionsFor(input.questions, service.id)) {
+    const part = questionPart(question, input.answers[question.id]);
+    if (!part) continue;
     lines.push(part.line);
-    answerText = part.answerText;
+    answers.push({ question: question.question, answer: part.answer });
+    durationMin += part.extraMinutes;
+  }
+  for (const addOn of chosenAddOns(input.addOns, input.chosenAddOns)) {
+    assertCents(addOn.priceCents, 'Add-on price');
+    lines.push({ label: `Add-on: ${addOn.name}`, amountCents: addOn.priceCents });
+    durationMin += addOn.extraMinutes;
   }
   let pricedMiles: number | null = null;
   if (pricePerMileCents > 0 && miles !== null) {
@@ -138,7 +234,42 @@ export function computeQuote(input: QuoteInput): Quote {
       `The quote comes to ${formatUsd(toDollars(totalCents))}, more than the ${formatUsd(toDollars(MAX_TOTAL_CENTS))} a booking can be: answer with a smaller quantity, or contact the business.`,
       'AMOUNT_TOO_LARGE',
     );
-  return { lines, totalCents, miles: pricedMiles, answerText };
+  return { lines, totalCents, miles: pricedMiles, answers, durationMin };
+}
+
+/**
+ * The slot length alone (the widget asks for slots before it has a quote): the same
+ * minutes computeQuote counts, with unknown answers adding nothing.
+ */
+export function quoteMinutes(
+  service: Pick<QuoteService, 'id' | 'durationMin'>,
+  // Options as the wire has them too (dollars, not cents): only their text and minutes count here.
+  questions: readonly (Pick<QuoteQuestion, 'id' | 'type' | 'serviceIds'> & {
+    options: readonly Pick<QuoteOption, 'text' | 'extraMinutes'>[];
+  })[],
+  answers: Readonly<Record<string, QuoteAnswer>>,
+  addOns: readonly Pick<QuoteAddOn, 'id' | 'extraMinutes'>[],
+  chosen: readonly string[],
+): number {
+  let minutes = service.durationMin;
+  for (const q of questionsFor(questions, service.id)) {
+    const a = answers[q.id];
+    if (q.type !== 'dropdown' || !a || !('option' in a)) continue;
+    const text = a.option.trim().toLowerCase();
+    minutes += q.options.find((o) => o.text.trim().toLowerCase() === text)?.extraMinutes ?? 0;
+  }
+  for (const addOn of addOns) if (chosen.includes(addOn.id)) minutes += addOn.extraMinutes;
+  return minutes;
+}
+
+/** The lines as one line of text: "Full Detail $120.00; Add-on: Pet hair removal $30.00" (mails, the CSV). */
+export function linesText(lines: readonly QuoteLineCents[]): string {
+  return lines.map((l) => `${l.label} ${formatUsd(toDollars(l.amountCents))}`).join('; ');
+}
+
+/** The answers as one line of text for a mail, the CSV or the crew's notes ("Vehicle size: SUV; Condition: Heavy"). */
+export function answersText(answers: readonly AnswerText[]): string {
+  return answers.map((a) => `${asLabel(a.question)}: ${a.answer}`).join('; ');
 }
 
 /** "What are we detailing?" reads oddly before a colon; drop a closing question mark. */

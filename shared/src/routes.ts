@@ -366,6 +366,16 @@ export const customerRoutes = {
     query: 'BookingPageQuery',
     response: 'BookingPageLink',
   },
+  answerPriceChange: {
+    method: 'POST',
+    path: '/api/customer/price-change',
+    auth: 'none',
+    crossOrigin: true,
+    limit: 'manage',
+    query: 'TokenQuery',
+    body: 'PriceChangeAnswer',
+    response: 'OkBody',
+  },
   cancel: {
     method: 'DELETE',
     path: '/api/customer/confirm-cancel',
@@ -423,6 +433,8 @@ export const dashboardRoutes = {
     path: `${owner}/booking/approve/:id`,
     auth: 'owner',
     params: 'BookingParams',
+    /** Optional: without a body the booking is approved as quoted. */
+    body: 'ApproveRequest',
     response: 'Booking',
   },
   decline: {
@@ -546,18 +558,18 @@ export const dashboardRoutes = {
     body: 'AvailabilityUpdateRequest',
     response: 'AvailabilityResponse',
   },
-  specificQuestion: {
+  quoteQuestions: {
     method: 'GET',
-    path: `${owner}/settings/specific-question`,
+    path: `${owner}/settings/quote-questions`,
     auth: 'owner',
-    response: 'SpecificQuestionOrNull',
+    response: 'QuoteQuestions',
   },
-  updateSpecificQuestion: {
+  updateQuoteQuestions: {
     method: 'PUT',
-    path: `${owner}/settings/update-specific-question`,
+    path: `${owner}/settings/quote-questions`,
     auth: 'owner',
-    body: 'SpecificQuestionUpdate',
-    response: 'SpecificQuestion',
+    body: 'QuoteQuestionsUpdate',
+    response: 'QuoteQuestions',
   },
   businessDetails: {
     method: 'GET',
@@ -1016,7 +1028,8 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
     slots: "A day's 30-minute slots, each free or not, for a service or a manage link's booking.",
     availableDays:
       "Each day of a month as the date step's grid shows it: free, full, closed, past, or beyond the booking horizon.",
-    quote: 'The price of a service for an answer and an address, itemised.',
+    quote:
+      'The price of a service for its answers, ticked add-ons and an address, itemised. `answers` (by question _id) replaces the single `answer`, still accepted for embeds made before several questions.',
     book: 'Books a slot (pending until the owner approves; awaiting_payment, holding the time 15 minutes, when a deposit is due). A retry with the same Idempotency-Key answers the first answer.',
     checkout:
       "The Stripe Checkout page for the deposit of a booking awaiting payment, or of a plan's visit whose deposit is paid before it (the same page however often it is asked for). Refused: PAYMENT_NOT_DUE, HOLD_EXPIRED, PAYMENT_UNAVAILABLE (a held booking's hold is then released; a visit keeps its time).",
@@ -1025,6 +1038,8 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
     bookingPageLink:
       'The booking page of the business behind a manage link (used or expired ones too) or an id, for "Book again"; 404 when there is none.',
     cancel: 'Cancels the booking behind a manage link.',
+    answerPriceChange:
+      'Accepts or declines the adjusted price the business proposed when approving (docs/decisions/026): accepted, the booking is approved at it; declined, it is cancelled. Refused: BOOKING_NOT_CHANGEABLE when no price change waits.',
     planDates:
       'The first visits of a plan starting at a chosen slot, each free or taken (the owner proposes another time for a taken one). Refused: PLAN_NOT_OFFERED.',
     skipVisit:
@@ -1035,7 +1050,8 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
   dashboard: {
     bookingsToday: "Today's bookings, today being the business's day.",
     bookings: 'Bookings in time order, optionally between two business-local dates (inclusive).',
-    approve: 'Approves a pending booking and mails the customer.',
+    approve:
+      'Approves a pending booking and mails the customer; with a new total and a reason, mails the customer the adjusted price to accept or decline (the booking stays pending until then).',
     decline:
       "Declines a pending booking and frees its time; answers an Undo. The customer's mail, quoting the owner's reason when one is sent, goes once the undo window has passed.",
     rescheduleBooking:
@@ -1068,8 +1084,10 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
     removeCrewMember: "Ends the crew's login: its sessions, invitation link and calendar feed stop working at once.",
     updateSingleDay: 'Sets the hours of one weekday.',
     updateHours: 'Sets the hours of several weekdays at once.',
-    specificQuestion: 'The price-changing question, or null when there is none.',
-    updateSpecificQuestion: 'Sets the price-changing question: a dropdown of options, or a rate per unit.',
+    quoteQuestions:
+      'The quote questions, in order (up to 5): dropdown, rate or yes/no, each for all services or chosen ones.',
+    updateQuoteQuestions:
+      'Replaces the quote questions, in order. Answers are sent by question _id, so a saved question gets a new _id.',
     businessDetails: "The business's id, as the embed code needs it.",
     services: 'The services offered.',
     addService: 'Adds a service.',

@@ -1,8 +1,9 @@
 /**
- * Sensible starting services and a price-changing question for each trade, so
+ * Sensible starting services, price-changing questions and add-ons for each trade, so
  * a new owner has a working quote the minute onboarding ends. Prices in dollars
  * (the owner edits or deletes all of it). "other" gets none.
  */
+import type { AddOnInput, QuoteQuestionInput } from './api.ts';
 import type { Niche } from './domain.ts';
 import type { PlanFrequency } from './plans.ts';
 
@@ -13,43 +14,72 @@ export interface TemplatePlan {
 }
 
 export interface TradeTemplate {
-  services: { serviceName: string; duration: number; price: number; plans?: TemplatePlan[] }[];
-  question:
-    | { question: string; type: 'dropdown'; options: { text: string; value: number }[] }
-    | { question: string; type: 'rate'; rate: number };
+  services: { serviceName: string; duration: number; price: number; plans?: TemplatePlan[]; addOns?: AddOnInput[] }[];
+  /** Asked for every service, in order (docs/decisions/026). */
+  questions: QuoteQuestionInput[];
 }
 
 export const TRADE_TEMPLATES: Record<Exclude<Niche, 'other'>, TradeTemplate> = {
   'car-detailing': {
     services: [
       { serviceName: 'Exterior Wash & Wax', duration: 60, price: 59 },
-      { serviceName: 'Interior Detail', duration: 90, price: 99 },
-      { serviceName: 'Full Detail', duration: 180, price: 199 },
+      {
+        serviceName: 'Interior Detail',
+        duration: 90,
+        price: 99,
+        addOns: [{ name: 'Pet hair removal', price: 30, extraMinutes: 30 }],
+      },
+      {
+        serviceName: 'Full Detail',
+        duration: 180,
+        price: 199,
+        addOns: [
+          { name: 'Pet hair removal', price: 30, extraMinutes: 30 },
+          { name: 'Headlight restoration', price: 45, extraMinutes: 30 },
+          { name: 'Engine bay cleaning', price: 25, extraMinutes: 20 },
+        ],
+      },
     ],
-    question: {
-      question: 'What size is your vehicle?',
-      type: 'dropdown',
-      options: [
-        { text: 'Sedan / Coupe', value: 0 },
-        { text: 'SUV / Crossover', value: 25 },
-        { text: 'Truck / Van', value: 40 },
-      ],
-    },
+    questions: [
+      {
+        question: 'What size is your vehicle?',
+        type: 'dropdown',
+        options: [
+          { text: 'Sedan / Coupe', value: 0 },
+          { text: 'SUV / Crossover', value: 25, extraMinutes: 30 },
+          { text: 'Truck / Van', value: 40, extraMinutes: 45 },
+        ],
+      },
+      // Optional: a customer unsure of it still gets a quote, and an embed that sends the single
+      // `answer` (the vehicle size) still books (docs/decisions/026).
+      {
+        question: 'What condition is it in?',
+        type: 'dropdown',
+        required: false,
+        options: [
+          { text: 'Well kept', value: 0 },
+          { text: 'Average', value: 20 },
+          { text: 'Needs a lot of work', value: 50, extraMinutes: 60 },
+        ],
+      },
+    ],
   },
   'roof-cleaning': {
     services: [
       { serviceName: 'Roof Soft Wash', duration: 180, price: 349 },
       { serviceName: 'Gutter Cleaning', duration: 90, price: 149 },
     ],
-    question: {
-      question: 'How many stories is the building?',
-      type: 'dropdown',
-      options: [
-        { text: '1 story', value: 0 },
-        { text: '2 stories', value: 100 },
-        { text: '3 or more stories', value: 200 },
-      ],
-    },
+    questions: [
+      {
+        question: 'How many stories is the building?',
+        type: 'dropdown',
+        options: [
+          { text: '1 story', value: 0 },
+          { text: '2 stories', value: 100 },
+          { text: '3 or more stories', value: 200 },
+        ],
+      },
+    ],
   },
   'pool-cleaning': {
     services: [
@@ -61,15 +91,18 @@ export const TRADE_TEMPLATES: Record<Exclude<Niche, 'other'>, TradeTemplate> = {
       },
       { serviceName: 'Green Pool Recovery', duration: 180, price: 249 },
     ],
-    question: {
-      question: 'How big is your pool?',
-      type: 'dropdown',
-      options: [
-        { text: 'Small (under 15,000 gallons)', value: 0 },
-        { text: 'Medium (15,000-25,000 gallons)', value: 20 },
-        { text: 'Large (over 25,000 gallons)', value: 45 },
-      ],
-    },
+    questions: [
+      {
+        question: 'How big is your pool?',
+        type: 'dropdown',
+        options: [
+          { text: 'Small (under 15,000 gallons)', value: 0 },
+          { text: 'Medium (15,000-25,000 gallons)', value: 20 },
+          { text: 'Large (over 25,000 gallons)', value: 45 },
+        ],
+      },
+      { question: 'Is there a spa or hot tub?', type: 'yes_no', rate: 15, required: false },
+    ],
   },
   'lawn-care': {
     services: [
@@ -84,7 +117,9 @@ export const TRADE_TEMPLATES: Record<Exclude<Niche, 'other'>, TradeTemplate> = {
       },
       { serviceName: 'Leaf Cleanup', duration: 120, price: 95 },
     ],
-    question: { question: 'Lawn size (in 1,000 sq ft)', type: 'rate', rate: 6 },
+    questions: [
+      { question: 'Lawn area', type: 'rate', rate: 6, unit: 'per 1,000 sq ft', minQuantity: 1, maxQuantity: 200 },
+    ],
   },
   'home-cleaning': {
     services: [
@@ -100,23 +135,25 @@ export const TRADE_TEMPLATES: Record<Exclude<Niche, 'other'>, TradeTemplate> = {
       { serviceName: 'Deep Clean', duration: 240, price: 229 },
       { serviceName: 'Move-out Clean', duration: 300, price: 299 },
     ],
-    question: {
-      question: 'How many bedrooms?',
-      type: 'dropdown',
-      options: [
-        { text: '1 bedroom', value: 0 },
-        { text: '2 bedrooms', value: 30 },
-        { text: '3 bedrooms', value: 60 },
-        { text: '4 or more bedrooms', value: 95 },
-      ],
-    },
+    questions: [
+      {
+        question: 'How many bedrooms?',
+        type: 'dropdown',
+        options: [
+          { text: '1 bedroom', value: 0 },
+          { text: '2 bedrooms', value: 30 },
+          { text: '3 bedrooms', value: 60 },
+          { text: '4 or more bedrooms', value: 95 },
+        ],
+      },
+    ],
   },
   painting: {
     services: [
       { serviceName: 'Interior Painting', duration: 480, price: 150 },
       { serviceName: 'Exterior Touch-up', duration: 240, price: 299 },
     ],
-    question: { question: 'How many rooms?', type: 'rate', rate: 275 },
+    questions: [{ question: 'How many rooms?', type: 'rate', rate: 275 }],
   },
   handyman: {
     services: [
@@ -124,7 +161,7 @@ export const TRADE_TEMPLATES: Record<Exclude<Niche, 'other'>, TradeTemplate> = {
       { serviceName: 'Furniture Assembly', duration: 120, price: 119 },
       { serviceName: 'TV Mounting', duration: 90, price: 129 },
     ],
-    question: { question: 'Extra hours you expect the job to need', type: 'rate', rate: 75 },
+    questions: [{ question: 'Extra hours you expect the job to need', type: 'rate', rate: 75 }],
   },
   'pet-grooming': {
     services: [
@@ -132,16 +169,18 @@ export const TRADE_TEMPLATES: Record<Exclude<Niche, 'other'>, TradeTemplate> = {
       { serviceName: 'Full Groom', duration: 120, price: 85 },
       { serviceName: 'Nail Trim', duration: 15, price: 20 },
     ],
-    question: {
-      question: 'How big is your pet?',
-      type: 'dropdown',
-      options: [
-        { text: 'Small (under 20 lb)', value: 0 },
-        { text: 'Medium (20-50 lb)', value: 15 },
-        { text: 'Large (50-90 lb)', value: 30 },
-        { text: 'Giant (over 90 lb)', value: 45 },
-      ],
-    },
+    questions: [
+      {
+        question: 'How big is your pet?',
+        type: 'dropdown',
+        options: [
+          { text: 'Small (under 20 lb)', value: 0 },
+          { text: 'Medium (20-50 lb)', value: 15 },
+          { text: 'Large (50-90 lb)', value: 30 },
+          { text: 'Giant (over 90 lb)', value: 45 },
+        ],
+      },
+    ],
   },
   'junk-removal': {
     services: [
@@ -149,15 +188,17 @@ export const TRADE_TEMPLATES: Record<Exclude<Niche, 'other'>, TradeTemplate> = {
       { serviceName: 'Half Truck Load', duration: 90, price: 249 },
       { serviceName: 'Full Truck Load', duration: 150, price: 449 },
     ],
-    question: {
-      question: 'Are there stairs to carry items down?',
-      type: 'dropdown',
-      options: [
-        { text: 'No stairs', value: 0 },
-        { text: 'One flight', value: 25 },
-        { text: 'Two or more flights', value: 50 },
-      ],
-    },
+    questions: [
+      {
+        question: 'Are there stairs to carry items down?',
+        type: 'dropdown',
+        options: [
+          { text: 'No stairs', value: 0 },
+          { text: 'One flight', value: 25 },
+          { text: 'Two or more flights', value: 50 },
+        ],
+      },
+    ],
   },
   'pest-control': {
     services: [
@@ -165,15 +206,17 @@ export const TRADE_TEMPLATES: Record<Exclude<Niche, 'other'>, TradeTemplate> = {
       { serviceName: 'Termite Inspection', duration: 60, price: 99 },
       { serviceName: 'Rodent Control', duration: 90, price: 189 },
     ],
-    question: {
-      question: 'How large is the home?',
-      type: 'dropdown',
-      options: [
-        { text: 'Under 1,500 sq ft', value: 0 },
-        { text: '1,500-3,000 sq ft', value: 40 },
-        { text: 'Over 3,000 sq ft', value: 80 },
-      ],
-    },
+    questions: [
+      {
+        question: 'How large is the home?',
+        type: 'dropdown',
+        options: [
+          { text: 'Under 1,500 sq ft', value: 0 },
+          { text: '1,500-3,000 sq ft', value: 40 },
+          { text: 'Over 3,000 sq ft', value: 80 },
+        ],
+      },
+    ],
   },
 };
 

@@ -12,6 +12,7 @@ const TITLES: Record<string, string> = {
   '/onboarding/step3': 'Set Up Your Business',
   '/customer/reschedule': 'Reschedule Your Booking',
   '/customer/cancel': 'Cancel Your Booking',
+  '/customer/price': 'A New Price for Your Booking',
   '/dashboard': 'My Dashboard',
   '/dashboard/calendar': 'Calendar',
   '/dashboard/bookings': 'Bookings',

@@ -33,6 +33,7 @@ const lazyPages = {
   Step3: lazyPage(() => import('../features/onboarding/components/step3-page.tsx'), 'Step3Page'),
   Reschedule: lazyPage(() => import('../features/customer/components/reschedule-page.tsx'), 'ReschedulePage'),
   Cancel: lazyPage(() => import('../features/customer/components/cancel-page.tsx'), 'CancelPage'),
+  Price: lazyPage(() => import('../features/customer/components/price-page.tsx'), 'PricePage'),
   Calendar: lazyPage(() => import('../features/calendar/calendar-page.tsx'), 'CalendarPage'),
   Services: lazyPage(() => import('../features/services/components/services-page.tsx'), 'ServicesPage'),
   Settings: lazyPage(() => import('../features/settings/components/settings-page.tsx'), 'SettingsPage'),
@@ -93,6 +94,7 @@ export function AppRoutes() {
           {/* Customer pages from e-mailed links: public, no session. */}
           <Route caseSensitive path="/customer/reschedule" element={<lazyPages.Reschedule />} />
           <Route caseSensitive path="/customer/cancel" element={<lazyPages.Cancel />} />
+          <Route caseSensitive path="/customer/price" element={<lazyPages.Price />} />
           {/* A crew member's jobs (their own login) and the link of their invitation mail. */}
           <Route caseSensitive path="/crew" element={<lazyPages.CrewHome />} />
           <Route caseSensitive path="/crew/join" element={<lazyPages.CrewJoin />} />

@@ -4,7 +4,7 @@
  * day was taken (needs_time) holds no time, so it shows none.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import type { Booking } from '@slotwise/shared/api';
+import type { Booking, PriceChange } from '@slotwise/shared/api';
 import { formatUsd } from '@slotwise/shared/money';
 import { StatusBadge } from '@slotwise/ui/status-badge.tsx';
 import type { ReactNode } from 'react';
@@ -65,8 +65,17 @@ export function BookingCard({
             <a href={telHref(booking.phoneNumber) ?? undefined}>{formatPhone(booking.phoneNumber)}</a>
           </Detail>
           <Detail label="Service">{booking.serviceName}</Detail>
-          <Detail label="Car type">{booking.carBodyType || 'N/A'}</Detail>
+          {booking.answers ? (
+            booking.answers.map((a) => (
+              <Detail key={a.question} label={a.question}>
+                {a.answer}
+              </Detail>
+            ))
+          ) : (
+            <Detail label="Car type">{booking.carBodyType || 'N/A'}</Detail>
+          )}
           <Detail label="Price">{formatUsd(booking.totalQuote)}</Detail>
+          {booking.priceChange && <Detail label="Price change">{priceChangeText(booking.priceChange)}</Detail>}
           <Detail label="Address">{booking.customerAddress || 'N/A'}</Detail>
           <Detail label="Date">{formatDay(time?.day)}</Detail>
           {timeless ? (
@@ -87,10 +96,17 @@ export function BookingCard({
               : `${formatTime(time?.startTime, time?.startZone)} – ${formatTime(time?.endTime, time?.endZone)}`}
           </Detail>
           <Detail label="Price">{formatUsd(booking.totalQuote)}</Detail>
+          {booking.priceChange && <Detail label="Price change">{priceChangeText(booking.priceChange)}</Detail>}
           {booking.customerAddress && <Detail label="Address">{booking.customerAddress}</Detail>}
         </dl>
       )}
       {actions && <div className="booking-card-actions">{actions}</div>}
     </article>
   );
+}
+
+/** "Quoted $199.00, new price $239.00 (waiting for the customer): Heavy pet hair: +$40". */
+function priceChangeText(c: PriceChange): string {
+  const state = { proposed: 'waiting for the customer', accepted: 'accepted', declined: 'declined' }[c.state];
+  return `Quoted ${formatUsd(c.quoted)}, new price ${formatUsd(c.proposed)} (${state}): ${c.reason}`;
 }

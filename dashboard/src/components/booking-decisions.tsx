@@ -1,11 +1,13 @@
 /**
  * Approve and Decline for a pending booking, wherever the owner meets it: today's agenda,
  * the Bookings list, the calendar's booking sheet. One place for what a decision does:
- * Approve mails the customer at once; Decline first asks for an optional reason (it goes
+ * Approve mails the customer at once; "New price" asks for a total and a reason, and mails the
+ * customer a link to accept it (the booking stays pending until then; docs/decisions/026); Decline first asks for an optional reason (it goes
  * into the customer's mail), then offers Undo while the server holds that mail
  * (lib/undo.ts, docs/decisions/014).
  */
 import type { Booking } from '@slotwise/shared/api';
+import { formatUsd } from '@slotwise/shared/money';
 import { type FormEvent, useId, useState } from 'react';
 import { client } from '../lib/api.ts';
 import { isNetworkError, serverDetail, serverErrorOr } from '../lib/errors.ts';
@@ -97,6 +99,84 @@ function DeclineDialog({
   );
 }
 
+function PriceDialog({
+  booking,
+  onPropose,
+  onClose,
+}: {
+  booking: Booking;
+  /** Resolves null when proposed, else the failure to show (the dialog stays open). */
+  onPropose: (total: number, reason: string) => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const id = useId();
+  const [total, setTotal] = useState(String(booking.totalQuote));
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setFailure(null);
+    const problem = await onPropose(Number(total), reason.trim());
+    setBusy(false);
+    if (problem) setFailure(problem);
+    else onClose();
+  }
+
+  return (
+    <Modal
+      title="Approve at a new price?"
+      description={`${booking.serviceName} for ${customerName(booking)}, quoted ${formatUsd(booking.totalQuote)}. ${booking.firstName || 'The customer'} is e-mailed the new total and the reason, and accepts or declines it; the booking is approved only once accepted.`}
+      onClose={onClose}
+    >
+      <form className="stack" noValidate onSubmit={submit}>
+        <div className="field">
+          <label htmlFor={`${id}-total`}>New total ($)</label>
+          <input
+            id={`${id}-total`}
+            className="input"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="0.01"
+            value={total}
+            onChange={(e) => setTotal(e.currentTarget.value)}
+            data-autofocus
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-reason`}>Reason</label>
+          <input
+            id={`${id}-reason`}
+            className="input"
+            type="text"
+            maxLength={300}
+            placeholder="e.g. Heavy pet hair: +$40"
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+          />
+        </div>
+        {failure !== null && (
+          <Notice kind="error" detail={serverDetail(failure)}>
+            {DECISION_FAILED.approve}
+          </Notice>
+        )}
+        <div className="row decision-dialog-actions">
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn--success" disabled={busy}>
+            {busy ? 'Sending...' : 'Send new price'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
 /**
  * The two buttons for a pending booking, Mark completed for an approved one (nothing for any other). `onChange` gets the
  * booking as the server now has it: after a decision, and again after an Undo.
@@ -114,9 +194,12 @@ export function BookingDecisions({
 }) {
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
+  const [pricing, setPricing] = useState(false);
   const who = booking.firstName || 'The customer';
   if (booking.status === 'approved') return <MarkCompleted booking={booking} onChange={onChange} who={who} />;
   if (!isPending(booking)) return null;
+  // A new price sent: the customer's answer decides; Approve as quoted or Decline stay possible.
+  const waiting = booking.priceChange?.state === 'proposed';
 
   async function approve() {
     setBusy(true);
@@ -127,6 +210,16 @@ export function BookingDecisions({
       onFailure('approve', err);
     } finally {
       setBusy(false);
+    }
+  }
+
+  async function propose(total: number, reason: string): Promise<unknown> {
+    try {
+      onChange(await client.dashboard.approve({ params: { id: booking._id }, body: { total, reason } }));
+      showToast(`New price sent. ${who} has been e-mailed to accept it.`);
+      return null;
+    } catch (err) {
+      return err ?? new Error(DECISION_FAILED.approve);
     }
   }
 
@@ -154,9 +247,13 @@ export function BookingDecisions({
       <button type="button" className="btn btn--success btn--small" disabled={busy} onClick={approve}>
         Approve
       </button>
+      <button type="button" className="btn btn--small" disabled={busy} onClick={() => setPricing(true)}>
+        {waiting ? 'Change new price' : 'New price'}
+      </button>
       <button type="button" className="btn btn--danger btn--small" disabled={busy} onClick={() => setAsking(true)}>
         Decline
       </button>
+      {pricing && <PriceDialog booking={booking} onPropose={propose} onClose={() => setPricing(false)} />}
       {asking && <DeclineDialog booking={booking} onDecline={decline} onClose={() => setAsking(false)} />}
     </>
   );

@@ -14,7 +14,7 @@ import type { AppContext } from './context.ts';
 import { isUniqueViolation } from './db/errors.ts';
 import { inTransaction } from './db/transaction.ts';
 import { ensureSlug } from './domain/booking-page.ts';
-import { saveQuestion } from './repositories/pricing.ts';
+import { saveQuestions, toQuestionConfig } from './repositories/pricing.ts';
 import { insertServices } from './repositories/services.ts';
 
 export const DEMO_EMAIL = 'demo@slotwise.local';
@@ -30,11 +30,12 @@ const SERVICES = [
 ] as const;
 
 const QUESTION = {
-  text: 'Vehicle size',
+  question: 'Vehicle size',
+  type: 'dropdown',
   options: [
-    { text: 'Sedan', valueCents: 0 },
-    { text: 'SUV', valueCents: 2000 },
-    { text: 'Truck', valueCents: 3500 },
+    { text: 'Sedan', value: 0 },
+    { text: 'SUV', value: 20, extraMinutes: 30 },
+    { text: 'Truck', value: 35, extraMinutes: 30 },
   ],
 } as const;
 
@@ -82,11 +83,10 @@ export async function seedDemo(ctx: AppContext): Promise<string> {
         },
         trx,
       );
-      await saveQuestion(
+      await saveQuestions(
         trx,
         businessId,
-        { question: QUESTION.text, type: 'dropdown', options: [...QUESTION.options], rateCents: null },
-        randomUUID,
+        [toQuestionConfig({ ...QUESTION, options: [...QUESTION.options] }, randomUUID)],
         now,
       );
       await insertServices(

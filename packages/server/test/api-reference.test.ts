@@ -90,6 +90,12 @@ describe('the API reference', () => {
     expect(doc.components.schemas).toHaveProperty('LoginResponse');
   });
 
+  it('says that answers replaces the single answer of older embeds (docs/decisions/026)', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).body;
+    expect(doc).toContain('Deprecated: answers replaces it.');
+    expect(doc).toContain('`answers` (by question _id) replaces the single `answer`');
+  });
+
   it('serves a readable reference page at /api/docs that runs no script', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect(res.statusCode).toBe(200);

@@ -4,10 +4,11 @@
  * services, question and price per mile, a clock the test moves, and a booking helper.
  */
 import { randomUUID } from 'node:crypto';
-import type { BookRequest } from '@slotwise/shared/api';
+import type { BookRequest, QuoteQuestionInput } from '@slotwise/shared/api';
 import type { LightMyRequestResponse } from 'fastify';
 import { inTransaction } from '../src/db/transaction.ts';
 import { manageTokenFor } from '../src/domain/manage-token.ts';
+import { saveQuestions, toQuestionConfig } from '../src/repositories/pricing.ts';
 import { createTestApp, onboardedOwner, type StorageKind, type TestApp } from './helpers.ts';
 
 export const LA = 'America/Los_Angeles';
@@ -17,6 +18,12 @@ export const START_CLOCK = Date.parse('2026-12-01T12:00:00Z');
 export const DAY = '2026-12-02';
 export const SATURDAY = '2026-12-05';
 export const CUSTOMER_ADDRESS = '5 Ocean Ave, Santa Monica, CA 90401, USA';
+
+/** Replaces a business's quote questions, as the owner's settings call does (docs/decisions/026). */
+export async function setQuestions(t: TestApp, businessId: string, questions: QuoteQuestionInput[]): Promise<void> {
+  const configs = questions.map((q) => toQuestionConfig(q, randomUUID));
+  await inTransaction(t.ctx.store, (trx) => saveQuestions(trx, businessId, configs, t.ctx.now()));
+}
 
 export interface Clock {
   now: number;
@@ -69,23 +76,16 @@ export async function detailer(t: TestApp, email?: string) {
     { serviceName: 'Quick Wash', duration: 30, price: 25.5 },
     now,
   );
-  await inTransaction(t.ctx.store, (trx) =>
-    pricing.saveQuestion(
-      trx,
-      owner.businessId,
-      {
-        question: 'Vehicle size',
-        type: 'dropdown',
-        options: [
-          { text: 'Sedan', valueCents: 0 },
-          { text: 'SUV', valueCents: 2500 },
-        ],
-        rateCents: null,
-      },
-      randomUUID,
-      now,
-    ),
-  );
+  await setQuestions(t, owner.businessId, [
+    {
+      question: 'Vehicle size',
+      type: 'dropdown',
+      options: [
+        { text: 'Sedan', value: 0 },
+        { text: 'SUV', value: 25 },
+      ],
+    },
+  ]);
   await pricing.saveDistancePricing(owner.businessId, { on: true, pricePerMileCents: 150 }, now);
   return { ...owner, fullId: full.id, quickId: quick.id };
 }

@@ -42,16 +42,20 @@ describe.each(storages())('demo seed on %s', (kind) => {
       price_per_mile_cents: 150,
     });
     expect(business?.address).toBe('100 N Crescent Dr, Beverly Hills, CA 90210, USA');
-    expect(await t.ctx.repos.pricing.question(id)).toEqual({
-      question: 'Vehicle size',
-      type: 'dropdown',
-      options: [
-        { text: 'Sedan', valueCents: 0 },
-        { text: 'SUV', valueCents: 2000 },
-        { text: 'Truck', valueCents: 3500 },
-      ],
-      rateCents: null,
-    });
+    expect(await t.ctx.repos.pricing.questions(id)).toMatchObject([
+      {
+        question: 'Vehicle size',
+        type: 'dropdown',
+        options: [
+          { text: 'Sedan', valueCents: 0, extraMinutes: 0 },
+          { text: 'SUV', valueCents: 2000, extraMinutes: 30 },
+          { text: 'Truck', valueCents: 3500, extraMinutes: 30 },
+        ],
+        rateCents: null,
+        required: true,
+        serviceIds: null,
+      },
+    ]);
     const hours = await t.ctx.repos.availability.forBusiness(id);
     expect(hours.filter((h) => h.startTime === '08:00' && h.endTime === '18:00').map((h) => h.day)).toEqual([
       'Monday',

@@ -4,7 +4,21 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { App } from './app.tsx';
 import { createStore, MESSAGES, type StoreOptions } from './state.ts';
-import { BUSINESS_ID, demoBusiness, FULL, fakeApi, monthDays, PLANS, weeklyDates } from './test-api.ts';
+import { BUSINESS_ID, demoBusiness, FULL, fakeApi, monthDays, PLANS, SIZE, weeklyDates } from './test-api.ts';
+
+const SEATS = '0b6a9a53-2a5e-4b8e-9f55-7f4c7b1c2d01';
+const rateQuestion = {
+  _id: SEATS,
+  question: 'How many seats?',
+  type: 'rate' as const,
+  options: [],
+  rate: 12.5,
+  unit: null,
+  minQuantity: null,
+  maxQuantity: null,
+  required: true,
+  serviceIds: null,
+};
 
 // 12:00 on Friday 4 December 2026 in Los Angeles (the business's zone), already Saturday in Tokyo.
 const NOW = new Date('2026-12-04T20:00:00Z');
@@ -132,9 +146,7 @@ describe('the booking pop-up', () => {
     });
 
     it('takes a number for a rate question and sends it as a quantity', async () => {
-      const api = fakeApi(
-        demoBusiness({ specificQuestion: { question: 'How many seats?', type: 'rate', options: [], rate: 12.5 } }),
-      );
+      const api = fakeApi(demoBusiness({ questions: [{ ...rateQuestion, rate: 12.5 }] }));
       const { user } = setup(api);
       await chooseService(user);
       await heading('A quick question');
@@ -148,11 +160,76 @@ describe('the booking pop-up', () => {
       await next(user);
       await enterAddress(user);
       await heading('Your instant quote');
-      expect(api.last('POST /api/customer/quote')?.body).toMatchObject({ answer: { quantity: 5 } });
+      expect(api.last('POST /api/customer/quote')?.body).toMatchObject({ answers: { [SEATS]: { quantity: 5 } } });
+    });
+
+    it('asks several questions and offers the add-ons on one screen, and sizes the slots by what they add', async () => {
+      const business = demoBusiness();
+      const size = business.questions[0]!;
+      const api = fakeApi(
+        demoBusiness({
+          questions: [
+            {
+              ...size,
+              options: [
+                { text: 'Sedan', value: 0, extraMinutes: 0 },
+                { text: 'SUV', value: 20, extraMinutes: 30 },
+              ],
+            },
+            {
+              ...rateQuestion,
+              question: 'Lawn area',
+              unit: 'per 1,000 sq ft',
+              minQuantity: 1,
+              maxQuantity: 50,
+              required: false,
+            },
+            { ...rateQuestion, _id: BUSINESS_ID, question: 'Asked for the wash only', serviceIds: ['another'] },
+          ],
+          services: business.services.map((s) =>
+            s._id === FULL
+              ? {
+                  ...s,
+                  addOns: [
+                    {
+                      _id: SEATS,
+                      name: 'Pet hair removal',
+                      price: 30,
+                      extraMinutes: 30,
+                      description: 'Vacuum and brush',
+                    },
+                  ],
+                }
+              : s,
+          ),
+        }),
+      );
+      const { user } = setup(api);
+      await chooseService(user);
+      await heading('A few questions');
+      expect(screen.queryByLabelText('Asked for the wash only')).toBeNull();
+      expect(screen.getByText('$12.50 per 1,000 sq ft')).toBeInTheDocument();
+      await user.selectOptions(screen.getByLabelText('Vehicle size'), 'SUV');
+      await user.type(screen.getByLabelText('Lawn area (optional)'), '60');
+      await next(user);
+      expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.quantityBetween(1, 50));
+      await user.clear(screen.getByLabelText('Lawn area (optional)'));
+      await user.click(screen.getByRole('checkbox', { name: /Pet hair removal/ }));
+      await next(user);
+      await enterAddress(user);
+      await heading('Your instant quote');
+      expect(api.last('POST /api/customer/quote')?.body).toMatchObject({
+        answers: { [SIZE]: { option: 'SUV' } },
+        addOns: [SEATS],
+      });
+      await next(user, 'Choose a time');
+      await heading('Pick a date and time');
+      // SUV 30 minutes and pet hair 30 minutes: the slots fit the longer job.
+      expect(api.last('GET /api/customer/get-available-slots')?.query.get('extraMinutes')).toBe('60');
     });
 
     it('is skipped when the business asks none', async () => {
-      const api = fakeApi(demoBusiness({ specificQuestion: null }));
+      const api = fakeApi(demoBusiness({ questions: [] }));
       const { user } = setup(api);
       await chooseService(user);
       await heading('Your address');
@@ -280,7 +357,7 @@ describe('the booking pop-up', () => {
       expect(api.last('POST /api/customer/quote')?.body).toEqual({
         businessId: BUSINESS_ID,
         serviceId: FULL,
-        answer: { option: 'SUV' },
+        answers: { [SIZE]: { option: 'SUV' } },
         address: '12 Main St, Beverly Hills, CA 90210, USA',
       });
       expect(screen.getByText('Distance estimated from your ZIP code.')).toBeInTheDocument();
@@ -533,7 +610,7 @@ describe('the booking pop-up', () => {
       expect(req?.body).toEqual({
         businessId: BUSINESS_ID,
         serviceId: FULL,
-        answer: { option: 'SUV' },
+        answers: { [SIZE]: { option: 'SUV' } },
         address: '12 Main St, Beverly Hills, CA 90210, USA',
         date: '2026-12-04',
         time: '09:00',

@@ -12,6 +12,7 @@ import type {
   PlaceSuggestion,
   PlanDatesResponse,
   PublicBusiness,
+  QuoteQuestion,
   QuoteRequest,
   QuoteResponse,
   Service,
@@ -23,6 +24,7 @@ import { PICK_ANOTHER_TIME } from '@slotwise/shared/errors';
 import { ApiError } from '@slotwise/shared/http';
 import type { PlanFrequency } from '@slotwise/shared/plans';
 import type { PublicClient } from '@slotwise/shared/public-client';
+import { questionsFor, quoteMinutes } from '@slotwise/shared/quote';
 import { addDays } from '@slotwise/shared/slots';
 import { isIsoDate } from '@slotwise/shared/time';
 import { todayIn } from '@slotwise/shared/time-zone';
@@ -36,6 +38,9 @@ export const MESSAGES = {
   chooseService: 'Please choose a service.',
   chooseOption: 'Please choose an answer.',
   enterQuantity: 'Please enter a number of 0 or more.',
+  /** A rate question's bounds: "Please enter a number from 1 to 50." */
+  quantityBetween: (least: number, most: number | null) =>
+    most === null ? `Please enter a number of ${least} or more.` : `Please enter a number from ${least} to ${most}.`,
   address: 'Please type your street address and pick it from the list.',
   slotsFailed: 'Error loading slots. Please try again later.',
   noSlots: 'No times are free on this day. Please pick another date.',
@@ -90,8 +95,12 @@ export function createStore(client: PublicClient, businessId: string, options: S
     mode: signal<Mode | null>(null),
     step: signal<Step>('service'),
     serviceId: signal(''),
-    option: signal(''),
-    quantity: signal(''),
+    /** What was typed or chosen for each question, by its _id: an option's text, a quantity, 'yes' or 'no'. */
+    answers: signal<Record<string, string>>({}),
+    /** The add-ons ticked, by _id. */
+    ticked: signal<string[]>([]),
+    /** The question whose answer is missing or wrong, for aria-invalid; '' for none. */
+    invalidQuestion: signal(''),
     search: signal(''),
     /** The chosen suggestion's description, the full street address sent as `address`; '' until one is chosen. */
     place: signal(''),
@@ -138,28 +147,72 @@ export function createStore(client: PublicClient, businessId: string, options: S
   let submission: { body: string; key: string } | null = null;
 
   const service = (): Service | undefined => s.business.value?.services.find((x) => x._id === s.serviceId.value);
-  const question = () => {
-    const q = s.business.value?.specificQuestion;
-    if (!q?.question) return null;
-    if (q.type === 'dropdown' && q.options.length === 0) return null;
-    return q;
-  };
+  /** The questions asked for the chosen service, in the owner's order (docs/decisions/026). */
+  const questions = (): QuoteQuestion[] =>
+    questionsFor(s.business.value?.questions ?? [], s.serviceId.value).filter(
+      (q) => q.type !== 'dropdown' || q.options.length > 0,
+    );
+  const addOns = () => service()?.addOns ?? [];
   const steps = (): Step[] =>
-    question()
+    questions().length > 0 || addOns().length > 0
       ? ['service', 'question', 'address', 'quote', 'slot', 'details']
       : ['service', 'address', 'quote', 'slot', 'details'];
 
-  const answer = (): Answer | undefined => {
-    const q = question();
-    if (!q) return undefined;
-    return q.type === 'dropdown' ? { option: s.option.value } : { quantity: Number(s.quantity.value) };
+  /** The answers as the quote call takes them, by question _id; an optional question left empty is left out. */
+  const answers = (): Record<string, Answer> => {
+    const out: Record<string, Answer> = {};
+    for (const q of questions()) {
+      const raw = s.answers.value[q._id] ?? '';
+      if (!raw) continue;
+      out[q._id] =
+        q.type === 'dropdown'
+          ? { option: raw }
+          : q.type === 'rate'
+            ? { quantity: Number(raw) }
+            : { yes: raw === 'yes' };
+    }
+    return out;
+  };
+  /** The ticked add-ons the chosen service offers (one ticked for another service is not sent). */
+  const chosenAddOns = () => addOns().flatMap((a) => (s.ticked.value.includes(a._id) ? [a._id] : []));
+  /** Minutes the answers and add-ons add to the slot: the server's own count (shared/src/quote.ts quoteMinutes). */
+  const extraMinutes = (): number => {
+    const chosen = service();
+    if (!chosen) return 0;
+    return quoteMinutes(
+      { id: chosen._id, durationMin: 0 },
+      questions().map((q) => ({ ...q, id: q._id })),
+      answers(),
+      addOns().map((a) => ({ id: a._id, extraMinutes: a.extraMinutes })),
+      chosenAddOns(),
+    );
+  };
+  /** The slots and month queries' extraMinutes: left out at 0, so the queries read as before. */
+  const extra = () => {
+    const minutes = extraMinutes();
+    return minutes > 0 ? { extraMinutes: minutes } : {};
+  };
+  /** Why the answer to `q` cannot be sent, or '' when it can. */
+  const answerProblem = (q: QuoteQuestion): string => {
+    const raw = (s.answers.value[q._id] ?? '').trim();
+    if (!raw) return q.required ? (q.type === 'rate' ? MESSAGES.enterQuantity : MESSAGES.chooseOption) : '';
+    if (q.type === 'dropdown') return q.options.some((o) => o.text === raw) ? '' : MESSAGES.chooseOption;
+    if (q.type === 'yes_no') return raw === 'yes' || raw === 'no' ? '' : MESSAGES.chooseOption;
+    const n = Number(raw);
+    const least = q.minQuantity ?? 0;
+    if (!Number.isFinite(n) || n < least || (q.maxQuantity !== null && n > q.maxQuantity))
+      return q.minQuantity === null && q.maxQuantity === null
+        ? MESSAGES.enterQuantity
+        : MESSAGES.quantityBetween(least, q.maxQuantity);
+    return '';
   };
   /** The quote's plan at the chosen frequency; undefined for just once (or a frequency the quote no longer offers). */
   const plan = () => s.quote.value?.plans?.find((p) => p.frequency === s.frequency.value);
   const quoteRequest = (): QuoteRequest => ({
     businessId,
     serviceId: s.serviceId.value,
-    answer: answer(),
+    answers: answers(),
+    ...(chosenAddOns().length > 0 ? { addOns: chosenAddOns() } : {}),
     address: s.place.value,
   });
 
@@ -204,7 +257,7 @@ export function createStore(client: PublicClient, businessId: string, options: S
     const date = s.date.value;
     // The address too: a business that drives to its customers offers the times it can reach them at.
     const address = quoteRequest().address;
-    const key = `${date}|${s.serviceId.value}|${address}`;
+    const key = `${date}|${s.serviceId.value}|${address}|${extraMinutes()}`;
     // A date input passes through dates like 0002-11-24 while a year is typed: ask only for real, future days.
     if (!isIsoDate(date) || date < today()) {
       slotsSeq++;
@@ -221,7 +274,7 @@ export function createStore(client: PublicClient, businessId: string, options: S
     s.slotsLoading.value = true;
     try {
       const { slots } = await client.customer.slots({
-        query: { businessId, date, serviceId: s.serviceId.value, address },
+        query: { businessId, date, serviceId: s.serviceId.value, address, ...extra() },
       });
       if (seq !== slotsSeq) return;
       batch(() => {
@@ -248,7 +301,7 @@ export function createStore(client: PublicClient, businessId: string, options: S
     s.month.value = month;
     try {
       const days = await client.customer.availableDays({
-        query: { businessId, month, serviceId: s.serviceId.value, address: quoteRequest().address },
+        query: { businessId, month, serviceId: s.serviceId.value, address: quoteRequest().address, ...extra() },
       });
       if (seq !== daysSeq) return null;
       s.days.value = days;
@@ -408,7 +461,9 @@ export function createStore(client: PublicClient, businessId: string, options: S
     /** The clock the widget writes times on: the customer's locale's, else the business's choice. */
     clock: (): TimeFormat | undefined => viewer.timeFormat ?? s.business.value?.timeFormat,
     steps,
-    question,
+    questions,
+    addOns,
+    extraMinutes,
     service,
     plan,
     open(mode: Mode) {
@@ -445,14 +500,14 @@ export function createStore(client: PublicClient, businessId: string, options: S
           if (!service()) return fail(MESSAGES.chooseService);
           return go(after());
         case 'question': {
-          const q = question();
-          if (q?.type === 'dropdown' && !q.options.some((o) => o.text === s.option.value))
-            return fail(MESSAGES.chooseOption);
-          if (q?.type === 'rate') {
-            const text = s.quantity.value.trim();
-            const n = Number(text);
-            if (!text || !Number.isFinite(n) || n < 0) return fail(MESSAGES.enterQuantity);
+          for (const q of questions()) {
+            const problem = answerProblem(q);
+            if (problem) {
+              s.invalidQuestion.value = q._id;
+              return fail(problem);
+            }
           }
+          s.invalidQuestion.value = '';
           return go(after());
         }
         case 'address':
@@ -477,6 +532,18 @@ export function createStore(client: PublicClient, businessId: string, options: S
     /** How often, on the quote step: '' for just once. Kept while the customer goes back and forth. */
     chooseFrequency(frequency: PlanFrequency | '') {
       s.frequency.value = frequency;
+    },
+    /** An answer typed or chosen: an option's text, a quantity as typed, 'yes' or 'no' ('' clears it). */
+    answer(questionId: string, value: string) {
+      batch(() => {
+        s.answers.value = { ...s.answers.value, [questionId]: value };
+        s.error.value = '';
+        s.invalidQuestion.value = '';
+      });
+    },
+    toggleAddOn(id: string) {
+      const on = s.ticked.value.includes(id);
+      s.ticked.value = on ? s.ticked.value.filter((x) => x !== id) : [...s.ticked.value, id];
     },
     chooseService(id: string) {
       batch(() => {

@@ -18,6 +18,9 @@ export const BUSINESS_ID = '6f1d2c3b-4a59-4e8d-9c7b-1a2b3c4d5e6f';
 const WASH = '11111111-1111-4111-8111-111111111111';
 export const FULL = '22222222-2222-4222-8222-222222222222';
 
+/** The demo's question's _id: answers are sent by it. */
+export const SIZE = '5c1e3c6a-9f0d-4a57-8d0e-3b2f6f2d1a11';
+
 export function demoBusiness(overrides: Partial<PublicBusiness> = {}): PublicBusiness {
   return {
     businessId: BUSINESS_ID,
@@ -29,16 +32,24 @@ export function demoBusiness(overrides: Partial<PublicBusiness> = {}): PublicBus
       { _id: WASH, serviceName: 'Exterior Wash', duration: 60, price: 49 },
       { _id: FULL, serviceName: 'Full Detail', duration: 180, price: 219 },
     ],
-    specificQuestion: {
-      question: 'Vehicle size',
-      type: 'dropdown',
-      options: [
-        { text: 'Sedan', value: 0 },
-        { text: 'SUV', value: 20 },
-        { text: 'Truck', value: 35 },
-      ],
-      rate: null,
-    },
+    questions: [
+      {
+        _id: SIZE,
+        question: 'Vehicle size',
+        type: 'dropdown',
+        options: [
+          { text: 'Sedan', value: 0, extraMinutes: 0 },
+          { text: 'SUV', value: 20, extraMinutes: 0 },
+          { text: 'Truck', value: 35, extraMinutes: 0 },
+        ],
+        rate: null,
+        unit: null,
+        minQuantity: null,
+        maxQuantity: null,
+        required: true,
+        serviceIds: null,
+      },
+    ],
     distancePricing: true,
     privacyUrl: 'https://demo-detailing.example/privacy',
     branding: {

@@ -19,20 +19,41 @@ describe('areaOf', () => {
   });
 });
 
+const asked = {
+  id: 'q',
+  question: 'Size',
+  unit: null,
+  minQuantity: null,
+  maxQuantity: null,
+  required: true,
+  serviceIds: null,
+};
+
 describe('servicePrice', () => {
   const dropdown = (...cents: number[]) => ({
-    question: 'Size?',
+    ...asked,
     type: 'dropdown' as const,
-    options: cents.map((valueCents, i) => ({ text: `o${i}`, valueCents })),
+    options: cents.map((valueCents, i) => ({ text: `o${i}`, valueCents, extraMinutes: 0 })),
     rateCents: null,
   });
   it('adds the cheapest answer, and says "from" when an answer or the distance can cost more', () => {
-    expect(servicePrice(5000, dropdown(0, 2500), false)).toEqual({ fromCents: 5000, varies: true });
-    expect(servicePrice(5000, dropdown(1000, 1000), false)).toEqual({ fromCents: 6000, varies: false });
-    expect(servicePrice(5000, null, false)).toEqual({ fromCents: 5000, varies: false });
-    expect(servicePrice(5000, null, true)).toEqual({ fromCents: 5000, varies: true });
-    expect(servicePrice(5000, { question: 'Sq ft?', type: 'rate', options: [], rateCents: 600 }, false)).toEqual({
+    expect(servicePrice(5000, [dropdown(0, 2500)], false)).toEqual({ fromCents: 5000, varies: true });
+    expect(servicePrice(5000, [dropdown(1000, 1000)], false)).toEqual({ fromCents: 6000, varies: false });
+    expect(servicePrice(5000, [], false)).toEqual({ fromCents: 5000, varies: false });
+    expect(servicePrice(5000, [], true)).toEqual({ fromCents: 5000, varies: true });
+    expect(
+      servicePrice(5000, [{ ...asked, question: 'Sq ft?', type: 'rate', options: [], rateCents: 600 }], false),
+    ).toEqual({
       fromCents: 5000,
+      varies: true,
+    });
+  });
+
+  it('adds the cheapest answer of each required question, none of an optional one, and a rate at its least', () => {
+    const optional = { ...dropdown(500, 900), required: false };
+    const rate = { ...asked, type: 'rate' as const, options: [], rateCents: 600, minQuantity: 2 };
+    expect(servicePrice(5000, [dropdown(1000, 1000), optional, rate], false)).toEqual({
+      fromCents: 5000 + 1000 + 1200,
       varies: true,
     });
   });

@@ -5,7 +5,7 @@
  */
 import type { AvailabilityEntry, Branding } from '@slotwise/shared/api';
 import type { TimeFormat } from '@slotwise/shared/clock';
-import type { QuestionConfig } from '../repositories/pricing.ts';
+import type { QuoteQuestion } from '@slotwise/shared/quote';
 
 export interface PageService {
   name: string;
@@ -91,20 +91,28 @@ export function areaOf(address: string | null, lat: number | null, lng: number |
   };
 }
 
-/** A service's "from" price: the cheapest dropdown answer, or a quantity of 0 on a rate. */
+/**
+ * A service's "from" price: the cheapest answer to each question asked for it (an optional one:
+ * none), a rate at its least quantity, no on a yes/no. `othersVary`: distance or add-ons can add more.
+ */
 export function servicePrice(
   priceCents: number,
-  question: QuestionConfig | null,
-  distancePricing: boolean,
+  questions: readonly QuoteQuestion[],
+  othersVary: boolean,
 ): { fromCents: number; varies: boolean } {
   let extra = 0;
-  let varies = distancePricing;
-  if (question?.type === 'dropdown' && question.options.length > 0) {
-    const values = question.options.map((o) => o.valueCents);
-    extra = Math.min(...values);
-    varies ||= Math.max(...values) > extra;
-  } else if (question?.type === 'rate') {
-    varies ||= (question.rateCents ?? 0) > 0;
+  let varies = othersVary;
+  for (const question of questions) {
+    if (question.type === 'dropdown' && question.options.length > 0) {
+      const values = question.options.map((o) => o.valueCents);
+      const least = Math.min(...values);
+      if (question.required) extra += least;
+      varies ||= Math.max(...values) > (question.required ? least : 0);
+    } else if (question.type === 'rate') {
+      const rate = question.rateCents ?? 0;
+      if (question.required) extra += Math.round(rate * (question.minQuantity ?? 0));
+      varies ||= rate > 0;
+    } else varies ||= (question.rateCents ?? 0) > 0;
   }
   return { fromCents: priceCents + extra, varies };
 }

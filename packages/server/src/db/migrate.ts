@@ -23,6 +23,7 @@ import * as planDeposits from './migrations/2026-11-30T1000_plan_deposits.ts';
 import * as crews from './migrations/2026-12-01T0900_crews.ts';
 import * as crewMembers from './migrations/2026-12-01T1000_crew_members.ts';
 import * as connectedCalendars from './migrations/2026-12-01T1100_connected_calendars.ts';
+import * as quoteQuestions from './migrations/2026-12-02T0900_quote_questions.ts';
 import * as texts from './migrations/2026-12-02T1100_texts.ts';
 
 /** Every migration by name, in order (exported for tests that start from an older schema). */
@@ -49,6 +50,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01T0900_crews': crews,
   '2026-12-01T1000_crew_members': crewMembers,
   '2026-12-01T1100_connected_calendars': connectedCalendars,
+  '2026-12-02T0900_quote_questions': quoteQuestions,
   '2026-12-02T1100_texts': texts,
 };
 

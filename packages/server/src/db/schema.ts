@@ -31,9 +31,12 @@ export interface BusinessesTable {
   price_per_mile_cents: Generated<number>;
   /** 0 when the owner switched distance pricing off: quotes charge nothing for distance, the rate is kept. */
   distance_pricing_on: Generated<number>;
-  question: string | null;
-  question_type: 'dropdown' | 'rate' | null;
-  question_rate_cents: number | null;
+  /**
+   * The quote questions, in order: JSON of shared/src/quote.ts QuoteQuestion[] (repositories/pricing.ts);
+   * null: none. (question, question_type, question_rate_cents and the question_options table held the
+   * single question before docs/decisions/026; moved here, kept for a rollback, undeclared so unread.)
+   */
+  quote_questions: string | null;
   /** 1 when the owner travels to customers: slots then leave room for the drive. */
   travel_enabled: Generated<number>;
   travel_speed_mph: Generated<number>;
@@ -105,14 +108,6 @@ interface PreviousSlugsTable {
   created_at: number;
 }
 
-interface QuestionOptionsTable {
-  id: string;
-  business_id: string;
-  position: number;
-  text: string;
-  value_cents: number;
-}
-
 export interface ServicesTable {
   id: string;
   business_id: string;
@@ -124,6 +119,8 @@ export interface ServicesTable {
   deposit_value: number | null;
   /** The frequencies it is offered at as a plan: JSON of StoredPlanOffer[] (domain/plans.ts); null: none. */
   plan_offers: string | null;
+  /** The add-ons, in order: JSON of StoredAddOn[] (repositories/services.ts); null: none (docs/decisions/026). */
+  add_ons: string | null;
   created_at: number;
 }
 
@@ -249,6 +246,16 @@ export interface BookingsTable {
   plan_day: string | null;
   /** The crew doing the job (docs/decisions/023); null only on rows written around the app (tests), which block every crew. */
   crew_id: string | null;
+  /** The answers as text, question by question: JSON [{question, answer}]; null on rows before docs/decisions/026. */
+  answers: string | null;
+  /**
+   * An approval at an adjusted price (docs/decisions/026): the total proposed and why, the total first
+   * quoted, and 'proposed', 'accepted' or 'declined'; all null when no change was proposed.
+   */
+  price_proposed_cents: number | null;
+  price_quoted_cents: number | null;
+  price_reason: string | null;
+  price_state: 'proposed' | 'accepted' | 'declined' | null;
   /** 1: the customer ticked "Text me updates about this booking" (docs/decisions/027). */
   text_consent: Generated<number>;
   /** When the job was completed (by the owner, a crew member or the sweep); review requests count from it. */
@@ -317,6 +324,8 @@ export interface PlansTable {
   customer_email: string;
   phone_number: string;
   car_body_type: string | null;
+  /** As bookings.answers: JSON [{question, answer}]; null on plans before docs/decisions/026. */
+  answers: string | null;
   customer_address: string | null;
   customer_lat: number | null;
   customer_lng: number | null;
@@ -567,7 +576,6 @@ interface CalendarPlacesTable {
 export interface Database {
   users: UsersTable;
   businesses: BusinessesTable;
-  question_options: QuestionOptionsTable;
   services: ServicesTable;
   availability: AvailabilityTable;
   crews: CrewsTable;

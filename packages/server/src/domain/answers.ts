@@ -6,7 +6,9 @@ import { frequencyLabel } from '@slotwise/shared/plans';
 import { zoneIfRepeated } from '@slotwise/shared/time-zone';
 import type { AppContext } from '../context.ts';
 import type { BlockedRow, BookingRow } from '../repositories/calendar.ts';
+import { bookingAnswers } from './booking-answers.ts';
 import { paymentOf } from './payments.ts';
+import { priceChangeOf } from './price-change.ts';
 import { effectiveStatus } from './status.ts';
 
 /**
@@ -48,6 +50,9 @@ export function toBookingJson(
 ): Booking {
   const payment = paymentOf(row);
   const planLabel = row.plan_id ? planLabels?.get(row.plan_id) : undefined;
+  // A booking before several questions kept a detailer's answer only, as carBodyType already shows it.
+  const answers = row.answers ? bookingAnswers(row, undefined) : [];
+  const priceChange = priceChangeOf(row);
   return {
     _id: row.id,
     firstName: row.first_name,
@@ -66,6 +71,8 @@ export function toBookingJson(
     crewId: row.crew_id,
     ...(payment ? { payment } : {}),
     ...(row.plan_id && planLabel ? { plan: { planId: row.plan_id, label: planLabel } } : {}),
+    ...(answers.length > 0 ? { answers } : {}),
+    ...(priceChange ? { priceChange } : {}),
   };
 }
 

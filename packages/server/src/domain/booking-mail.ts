@@ -3,6 +3,7 @@
  * (mail/templates.ts) take plain values, and this is where a row becomes them.
  * Mail is queued in the transaction of the change that caused it (docs/decisions/004).
  */
+
 import { bookingUid } from '@slotwise/shared/ics';
 import { frequencyLabel, planName } from '@slotwise/shared/plans';
 import { zoneIfRepeated } from '@slotwise/shared/time-zone';
@@ -24,6 +25,7 @@ import type { BookingRow } from '../repositories/calendar.ts';
 import { crewNamedInMails } from '../repositories/crews.ts';
 import { queueMails, releaseHeldMail } from '../repositories/mail-outbox.ts';
 import type { PlanRow } from '../repositories/plans.ts';
+import { bookingAnswersLine, linesOf } from './booking-answers.ts';
 import { bookingPageUrl } from './booking-page.ts';
 import { queueTextsForMails } from './booking-texts.ts';
 import { manageTokenFor } from './manage-token.ts';
@@ -41,7 +43,7 @@ function senderAddress(mailFrom: string): string {
  */
 export function toMailBooking(
   row: BookingRow,
-  business: Pick<Business, 'name' | 'time_zone' | 'time_format'>,
+  business: Pick<Business, 'name' | 'time_zone' | 'time_format'> & Partial<Pick<Business, 'quote_questions'>>,
   config: Pick<Config, 'publicUrl' | 'mailFrom'>,
   plan?: MailPlan,
   depositDue?: DepositDue,
@@ -63,6 +65,11 @@ export function toMailBooking(
     timeZone: business.time_zone,
     timeFormat: business.time_format,
     totalCents: row.total_cents,
+    answers: bookingAnswersLine(row, business),
+    lines: linesOf(row),
+    ...(row.price_state === 'accepted' && row.price_quoted_cents !== null
+      ? { priceChange: { quotedCents: row.price_quoted_cents, reason: row.price_reason ?? '' } }
+      : {}),
     customerAddress: row.customer_address,
     ...(row.paid_cents > 0
       ? {

@@ -3,6 +3,7 @@
  * on Start job and Mark completed may do, and their own calendar feed's address. Pure but for
  * the types; the calls are routes/crew.ts.
  */
+
 import type { CrewJob, CrewJobStatus } from '@slotwise/shared/api';
 import type { ErrorCode } from '@slotwise/shared/errors';
 import { longDate } from '@slotwise/shared/time-zone';
@@ -10,6 +11,7 @@ import type { Config } from '../config.ts';
 import type { Business } from '../repositories/businesses.ts';
 import type { CrewJobRow } from '../repositories/crew-jobs.ts';
 import { shownTime } from './answers.ts';
+import { bookingAnswersLine } from './booking-answers.ts';
 import { crewFeedTokenFor } from './feed-token.ts';
 import { effectiveStatus } from './status.ts';
 
@@ -24,8 +26,11 @@ export function crewJobStatus(row: Pick<CrewJobRow, 'status' | 'end_ms' | 'start
 }
 
 /** A job as a crew member reads it: never a price (the row holds none). */
-export function toCrewJob(row: CrewJobRow, business: Pick<Business, 'time_zone' | 'question'>, now: number): CrewJob {
-  const answer = row.car_body_type;
+export function toCrewJob(
+  row: CrewJobRow,
+  business: Pick<Business, 'time_zone' | 'quote_questions'>,
+  now: number,
+): CrewJob {
   return {
     _id: row.id,
     bookingTime: shownTime(row, business.time_zone),
@@ -35,12 +40,8 @@ export function toCrewJob(row: CrewJobRow, business: Pick<Business, 'time_zone' 
     customerAddress: row.customer_address,
     status: crewJobStatus(row, now),
     startedAt: row.started_at === null ? null : new Date(row.started_at).toISOString(),
-    // "Vehicle size: SUV"; a question already ending in ? or : takes no colon ("What size is your vehicle? SUV").
-    notes: answer
-      ? business.question
-        ? `${business.question}${/[?:]$/.test(business.question) ? '' : ':'} ${answer}`
-        : answer
-      : null,
+    // "Vehicle size: SUV; Condition: Heavy" (domain/booking-answers.ts).
+    notes: bookingAnswersLine(row, business),
   };
 }
 

@@ -15,6 +15,7 @@ import { AppError } from '../errors.ts';
 import type { Business } from '../repositories/businesses.ts';
 import { ANONYMISE_BATCH } from '../repositories/customer-data.ts';
 import { shownTime } from './answers.ts';
+import { bookingAnswersLine } from './booking-answers.ts';
 import { effectiveStatus } from './status.ts';
 
 /** The privacy notice customers are shown: the owner's own, or the default page naming the business. */
@@ -58,7 +59,7 @@ export async function exportCustomerData(ctx: AppContext, b: Business, email: st
       customerEmail: r.customer_email,
       phoneNumber: r.phone_number,
       customerAddress: r.customer_address,
-      answer: r.car_body_type,
+      answer: bookingAnswersLine(r, b),
       miles: r.miles,
       totalQuote: toDollars(r.total_cents),
       bookedAt: iso(r.created_at),

@@ -22,6 +22,7 @@ import { brandingOf } from './branding.ts';
 import { hashManageToken } from './manage-token.ts';
 import { managedPaymentOf } from './payments.ts';
 import { planLabel } from './plans.ts';
+import { priceChangeOf } from './price-change.ts';
 import { effectiveStatus } from './status.ts';
 
 export const LINK_NOT_VALID = 'This link is not valid. Please check the link in your e-mail.';
@@ -76,6 +77,8 @@ export async function managedBooking(ctx: AppContext, row: BookingRow, business:
   };
   const payment = managedPaymentOf(row, business, now);
   if (payment) shown.payment = payment;
+  const priceChange = priceChangeOf(row);
+  if (priceChange) shown.priceChange = priceChange;
   const plan = row.plan_id ? await ctx.repos.plans.find(business.id, row.plan_id) : undefined;
   if (plan) {
     const coming = await ctx.repos.plans.openVisits(ctx.store.db, plan.id, now);

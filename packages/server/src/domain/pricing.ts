@@ -5,13 +5,15 @@
 import type { QuotePlan, QuoteRequest, QuoteResponse } from '@slotwise/shared/api';
 import { milesBetween } from '@slotwise/shared/geo';
 import { toDollars } from '@slotwise/shared/money';
-import { computeQuote, type Quote, QuoteError } from '@slotwise/shared/quote';
+import { computeQuote, type Quote, type QuoteAnswer, QuoteError, questionsFor } from '@slotwise/shared/quote';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { ServicesTable } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { Located } from '../geocoder/geocoder.ts';
 import type { Business } from '../repositories/businesses.ts';
+import { questionsOf } from '../repositories/pricing.ts';
+import { addOnsOf } from '../repositories/services.ts';
 import { loadBusiness, loadService } from './lookup.ts';
 import { depositFor } from './payments.ts';
 import { assertInServiceArea, distanceEstimatedFrom, homeOf, locateStreet } from './places.ts';
@@ -30,10 +32,23 @@ export function chargedPerMileCents(b: Pick<Business, 'price_per_mile_cents' | '
   return b.distance_pricing_on === 1 ? b.price_per_mile_cents : 0;
 }
 
+/**
+ * The answers by question id. `answers` replaces the single `answer` of embeds made before several
+ * questions (docs/decisions/026): sent alone, that answers the first question asked for the service.
+ */
+function answersOf(
+  req: Pick<QuoteRequest, 'answers' | 'answer'>,
+  asked: readonly { id: string }[],
+): Record<string, QuoteAnswer> {
+  if (req.answers) return req.answers;
+  const first = asked[0];
+  return first && req.answer ? { [first.id]: req.answer } : {};
+}
+
 export async function priceRequest(ctx: AppContext, req: QuoteRequest, log: FastifyBaseLogger): Promise<PricedRequest> {
   const business = await loadBusiness(ctx, req.businessId);
   const service = await loadService(ctx, business, req.serviceId);
-  const question = await ctx.repos.pricing.questionOf(business);
+  const questions = questionsOf(business);
   // A quote or booking needs a place to drive to, not only a city or ZIP code.
   const located = await locateStreet(ctx, req.address, log);
   // Before any price: the customer learns at once, on the address step, that it is too far.
@@ -43,9 +58,16 @@ export async function priceRequest(ctx: AppContext, req: QuoteRequest, log: Fast
   const miles = perMile > 0 && home ? milesBetween(home, located) : null;
   try {
     const quote = computeQuote({
-      service: { name: service.name, priceCents: service.price_cents },
-      question,
-      answer: req.answer,
+      service: {
+        id: service.id,
+        name: service.name,
+        priceCents: service.price_cents,
+        durationMin: service.duration_min,
+      },
+      questions,
+      answers: answersOf(req, questionsFor(questions, service.id)),
+      addOns: addOnsOf(service),
+      chosenAddOns: req.addOns ?? [],
       pricePerMileCents: perMile,
       miles,
     });

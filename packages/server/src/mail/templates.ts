@@ -7,6 +7,7 @@ import { formatClock, formatClockRange, type TimeFormat } from '@slotwise/shared
 import { buildIcs, type IcsPerson } from '@slotwise/shared/ics';
 import { formatUsd, toDollars } from '@slotwise/shared/money';
 import { formatPhone } from '@slotwise/shared/phone';
+import { linesText } from '@slotwise/shared/quote';
 import { longDate, shortDate, zoneLabel } from '@slotwise/shared/time-zone';
 import { escapeHtml } from '../html.ts';
 import type { TextKind } from '../texts/templates.ts';
@@ -68,6 +69,12 @@ export interface MailBooking {
   /** The business's clock: every time in its mails is written on it (shared/src/clock.ts). */
   timeFormat: TimeFormat;
   totalCents: number;
+  /** The customer's answers as one line ("Vehicle size: SUV; Condition: Heavy"); absent or null: none. */
+  answers?: string | null;
+  /** The quote's lines as booked (add-ons itemised); absent: the total alone (the templates' tests). */
+  lines?: readonly { label: string; amountCents: number }[];
+  /** An approval at an adjusted price (docs/decisions/026): the total first quoted and the owner's reason. */
+  priceChange?: { quotedCents: number; reason: string };
   customerAddress: string | null;
   /** What was paid through Stripe and refunded, and what is still due on the day (null once it is off); absent: nothing was paid. */
   payment?: { paidCents: number; refundedCents: number; dueCents: number | null };
@@ -165,6 +172,17 @@ function details(b: MailBooking, forOwner: boolean): [string, string][] {
     ...(forOwner ? ([['Phone', formatPhone(b.phoneNumber)]] as [string, string][]) : []),
     ['Service', b.serviceName],
     ['When', when(b)],
+    ...(b.answers ? ([['Your answers', b.answers]] as [string, string][]) : []),
+    // The quote itemised when it has more than the service's own line (an answer, an add-on, the distance).
+    ...(b.lines && b.lines.length > 1 ? ([['Quote', linesText(b.lines)]] as [string, string][]) : []),
+    ...(b.priceChange
+      ? ([
+          [
+            'Price change',
+            `${formatUsd(toDollars(b.priceChange.quotedCents))} quoted, now ${formatUsd(toDollars(b.totalCents))}: ${b.priceChange.reason}`,
+          ],
+        ] as [string, string][])
+      : []),
     ['Total', formatUsd(toDollars(b.totalCents))],
   ];
   const paid = b.payment;
@@ -316,6 +334,39 @@ export const mails = {
       `${hi(b)} your booking with ${b.businessName} is confirmed.`,
       b,
       { links, calendar: invitation(b, 'REQUEST', links), namesCrew: true, textAs: 'approved' },
+    ),
+  /**
+   * An approval at an adjusted price (docs/decisions/026): the new total, the owner's reason, and
+   * the page to accept or decline it. `b` is the booking as quoted (its total the quoted one).
+   */
+  priceProposed: (b: MailBooking, proposedCents: number, reason: string, answerUrl: string) =>
+    compose(
+      b.customerEmail,
+      `New price to accept: ${subjectOf(b)}`,
+      `${hi(b)} ${b.businessName} can take your booking at a new total of ${formatUsd(toDollars(proposedCents))} (quoted ${formatUsd(toDollars(b.totalCents))}). Accept or decline it here: ${answerUrl}`,
+      b,
+      {
+        note: reason,
+        outro: `Your booking is confirmed only once you accept the new price. Accept or decline: ${answerUrl}`,
+      },
+    ),
+  /** To the owner when the customer declines an adjusted price: the booking is cancelled. */
+  priceDeclined: (ownerEmail: string, b: MailBooking) =>
+    compose(
+      ownerEmail,
+      `New price declined by ${b.firstName} ${b.lastName}`,
+      `${b.firstName} ${b.lastName} declined the new price; the booking is cancelled and the time is free again.`,
+      b,
+      { forOwner: true },
+    ),
+  /** To the owner when the customer accepts an adjusted price: the booking is approved at it. */
+  priceAccepted: (ownerEmail: string, b: MailBooking) =>
+    compose(
+      ownerEmail,
+      `New price accepted by ${b.firstName} ${b.lastName}`,
+      `${b.firstName} ${b.lastName} accepted the new price; the booking is approved.`,
+      b,
+      { forOwner: true },
     ),
   /** `reason`: what the owner typed when declining (trimmed; none when empty). */
   declined: (b: MailBooking, reason?: string) =>

@@ -94,6 +94,54 @@ export function bookingsRepository(db: Kysely<Database>) {
         .executeTakeFirstOrThrow();
     },
     /**
+     * An approval at an adjusted price proposed (docs/decisions/026): the booking stays pending
+     * with the total proposed and why, the quoted total kept beside it, until the customer answers.
+     */
+    async proposePrice(
+      trx: Tx,
+      bookingId: string,
+      change: { quotedCents: number; proposedCents: number; reason: string },
+      now: number,
+    ): Promise<Selectable<BookingsTable>> {
+      return trx
+        .updateTable('bookings')
+        .set((eb) => ({
+          price_quoted_cents: change.quotedCents,
+          price_proposed_cents: change.proposedCents,
+          price_reason: change.reason,
+          price_state: 'proposed',
+          updated_at: now,
+          version: eb('version', '+', 1),
+        }))
+        .where('id', '=', bookingId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+    /**
+     * The customer's answer to a proposed price: accepted, the total and lines become the adjusted
+     * ones and the booking is approved; declined, the state says so (the caller cancels the booking).
+     */
+    async answerPrice(
+      trx: Tx,
+      bookingId: string,
+      answer: { state: 'accepted'; totalCents: number; quoteLines: string } | { state: 'declined' },
+      now: number,
+    ): Promise<Selectable<BookingsTable>> {
+      return trx
+        .updateTable('bookings')
+        .set((eb) => ({
+          price_state: answer.state,
+          ...(answer.state === 'accepted'
+            ? { status: 'approved', total_cents: answer.totalCents, quote_lines: answer.quoteLines }
+            : {}),
+          updated_at: now,
+          version: eb('version', '+', 1),
+        }))
+        .where('id', '=', bookingId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+    /**
      * An unpaid hold let go (docs/decisions/021): only while it is still awaiting payment and,
      * given `lapsedBy`, only once its time is up, so of several instances one releases it. True for that one.
      */

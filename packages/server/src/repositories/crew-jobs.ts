@@ -23,6 +23,7 @@ export type CrewJobRow = Pick<
   | 'phone_number'
   | 'customer_address'
   | 'car_body_type'
+  | 'answers'
   | 'status'
   | 'updated_at'
 > & { started_at: number | null };
@@ -50,6 +51,7 @@ export function crewJobsRepository(db: Kysely<Database>) {
         'b.phone_number',
         'b.customer_address',
         'b.car_body_type',
+        'b.answers',
         'b.status',
         'b.updated_at',
         's.started_at',

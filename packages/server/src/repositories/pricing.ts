@@ -1,25 +1,13 @@
-/** The pricing inputs of a business: its specific question (with options) and its distance pricing. */
-import type { SpecificQuestion } from '@slotwise/shared/api';
-import { toDollars } from '@slotwise/shared/money';
+/**
+ * The pricing inputs of a business: its quote questions (docs/decisions/026), kept as JSON on
+ * the business row every quote already reads, and its distance pricing.
+ */
+import type { QuoteQuestion as QuestionJson, QuoteQuestionInput } from '@slotwise/shared/api';
+import { toCents, toDollars } from '@slotwise/shared/money';
+import type { QuoteQuestion } from '@slotwise/shared/quote';
 import type { Kysely } from 'kysely';
-import { prepared } from '../db/prepared.ts';
 import type { BusinessesTable, Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
-
-// Every quote and booking reads the question (db/prepared.ts).
-const questionFields = prepared(['businessId'], (db, v: { businessId: string }) =>
-  db
-    .selectFrom('businesses')
-    .select(['question', 'question_type', 'question_rate_cents'])
-    .where('id', '=', v.businessId),
-);
-const optionsOf = prepared(['businessId'], (db, v: { businessId: string }) =>
-  db
-    .selectFrom('question_options')
-    .select(['text', 'value_cents'])
-    .where('business_id', '=', v.businessId)
-    .orderBy('position'),
-);
 
 export interface DistancePricingConfig {
   /** false when the owner switched distance pricing off (the rate is kept). */
@@ -27,82 +15,92 @@ export interface DistancePricingConfig {
   pricePerMileCents: number;
 }
 
-export interface QuestionConfig {
-  question: string;
-  type: 'dropdown' | 'rate';
-  options: { text: string; valueCents: number }[];
-  rateCents: number | null;
+/** The questions of a business row; a column no release wrote, or one that does not parse, reads as none. */
+export function questionsOf(b: Pick<BusinessesTable, 'quote_questions'>): QuoteQuestion[] {
+  if (!b.quote_questions) return [];
+  try {
+    const parsed: unknown = JSON.parse(b.quote_questions);
+    return Array.isArray(parsed) ? (parsed as QuoteQuestion[]) : [];
+  } catch {
+    return [];
+  }
 }
 
-export function toQuestionJson(q: QuestionConfig): SpecificQuestion {
+export function toQuestionJson(q: QuoteQuestion): QuestionJson {
   return {
+    _id: q.id,
     question: q.question,
     type: q.type,
-    options: q.options.map((o) => ({ text: o.text, value: toDollars(o.valueCents) })),
+    options: q.options.map((o) => ({ text: o.text, value: toDollars(o.valueCents), extraMinutes: o.extraMinutes })),
     rate: q.rateCents === null ? null : toDollars(q.rateCents),
+    unit: q.unit,
+    minQuantity: q.minQuantity,
+    maxQuantity: q.maxQuantity,
+    required: q.required,
+    serviceIds: q.serviceIds === null ? null : [...q.serviceIds],
   };
 }
 
-/** Replaces the question and all its options in one transaction (the caller's). */
-export async function saveQuestion(
+/**
+ * A question as stored, from the owner's input (parsed by QuoteQuestionInput): a dropdown keeps its
+ * options and no rate; a rate keeps its rate, unit and bounds; a yes/no its amount. Each gets a new id.
+ */
+export function toQuestionConfig(q: QuoteQuestionInput, newId: () => string): QuoteQuestion {
+  const common = {
+    id: newId(),
+    question: q.question,
+    type: q.type,
+    required: q.required ?? true,
+    serviceIds: q.serviceIds && q.serviceIds.length > 0 ? [...new Set(q.serviceIds)] : null,
+  };
+  const none = { unit: null, minQuantity: null, maxQuantity: null };
+  if (q.type === 'dropdown')
+    return {
+      ...common,
+      ...none,
+      options: (q.options ?? []).map((o) => ({
+        text: o.text,
+        valueCents: toCents(o.value),
+        extraMinutes: o.extraMinutes ?? 0,
+      })),
+      rateCents: null,
+    };
+  if (q.type === 'yes_no') return { ...common, ...none, options: [], rateCents: toCents(q.rate ?? 0) };
+  return {
+    ...common,
+    options: [],
+    rateCents: toCents(q.rate ?? 0),
+    unit: q.unit ?? null,
+    minQuantity: q.minQuantity ?? null,
+    maxQuantity: q.maxQuantity ?? null,
+  };
+}
+
+/** Replaces the questions of a business, in the caller's transaction. */
+export async function saveQuestions(
   trx: Tx,
   businessId: string,
-  q: QuestionConfig,
-  newId: () => string,
+  questions: readonly QuoteQuestion[],
   now: number,
 ): Promise<void> {
   await trx
     .updateTable('businesses')
-    .set({
-      question: q.question,
-      question_type: q.type,
-      question_rate_cents: q.type === 'rate' ? q.rateCents : null,
-      updated_at: now,
-    })
+    .set({ quote_questions: questions.length === 0 ? null : JSON.stringify(questions), updated_at: now })
     .where('id', '=', businessId)
     .execute();
-  await trx.deleteFrom('question_options').where('business_id', '=', businessId).execute();
-  if (q.type === 'dropdown' && q.options.length > 0) {
-    await trx
-      .insertInto('question_options')
-      .values(
-        q.options.map((o, i) => ({
-          id: newId(),
-          business_id: businessId,
-          position: i,
-          text: o.text,
-          value_cents: o.valueCents,
-        })),
-      )
-      .execute();
-  }
 }
 
 export function pricingRepository(db: Kysely<Database>) {
-  async function questionOf(
-    b: Pick<BusinessesTable, 'id' | 'question' | 'question_type' | 'question_rate_cents'>,
-    from: Tx = db,
-  ): Promise<QuestionConfig | null> {
-    if (!b.question || !b.question_type) return null;
-    const options = await optionsOf(from, { businessId: b.id });
-    return {
-      question: b.question,
-      type: b.question_type,
-      options: options.map((o) => ({ text: o.text, valueCents: o.value_cents })),
-      rateCents: b.question_rate_cents,
-    };
-  }
-
   return {
-    /** null when the owner has not configured a question. */
-    async question(businessId: string, from: Tx = db): Promise<QuestionConfig | null> {
-      const [b] = await questionFields(from, { businessId });
-      return b ? questionOf({ id: businessId, ...b }, from) : null;
+    async questions(businessId: string, from: Tx = db): Promise<QuoteQuestion[]> {
+      const b = await from
+        .selectFrom('businesses')
+        .select('quote_questions')
+        .where('id', '=', businessId)
+        .executeTakeFirst();
+      return b ? questionsOf(b) : [];
     },
-    /** The question of a business row already read (its options are read only for a question). */
-    questionOf,
-    /** Replaces the question and all its options in one transaction (the caller's). */
-    saveQuestion,
+    saveQuestions,
     async distancePricing(businessId: string, from: Tx = db): Promise<DistancePricingConfig> {
       const b = await from
         .selectFrom('businesses')

@@ -1,7 +1,9 @@
-import type { Service, ServiceInput } from '@slotwise/shared/api';
+import { randomUUID } from 'node:crypto';
+import type { AddOnInput, Service, ServiceInput } from '@slotwise/shared/api';
 import { fromWireRule, toWireRule } from '@slotwise/shared/deposit';
 import { toCents, toDollars } from '@slotwise/shared/money';
 import { fromWireOffer, type StoredPlanOffer, toWireOffer } from '@slotwise/shared/plans';
+import type { QuoteAddOn } from '@slotwise/shared/quote';
 import type { Kysely } from 'kysely';
 import { prepared } from '../db/prepared.ts';
 import type { Database, ServicesTable } from '../db/schema.ts';
@@ -21,7 +23,56 @@ export function toServiceJson(row: ServicesTable): Service {
     ...(row.deposit_kind ? { deposit: toWireRule({ kind: row.deposit_kind, value: row.deposit_value ?? 0 }) } : {}),
     // Only when it offers plans: a service booked just once reads as before.
     ...(row.plan_offers ? { plans: offersOf(row).map(toWireOffer) } : {}),
+    ...(row.add_ons
+      ? {
+          addOns: addOnsOf(row).map((a) => ({
+            _id: a.id,
+            name: a.name,
+            price: toDollars(a.priceCents),
+            extraMinutes: a.extraMinutes,
+            description: a.description,
+          })),
+        }
+      : {}),
   };
+}
+
+/** An add-on as stored (docs/decisions/026): the quote's part and the line the customer reads under it. */
+export interface StoredAddOn extends QuoteAddOn {
+  description: string | null;
+}
+
+/** The add-ons of a service; a column no release wrote, or one that does not parse, reads as none. */
+export function addOnsOf(service: Pick<ServicesTable, 'add_ons'>): StoredAddOn[] {
+  if (!service.add_ons) return [];
+  try {
+    const parsed: unknown = JSON.parse(service.add_ons);
+    return Array.isArray(parsed) ? (parsed as StoredAddOn[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Add-ons as stored: JSON, or null for none. An add-on keeps its id when the owner saves it
+ * again under the same name (a widget open meanwhile still ticks it); a new one gets a new id.
+ */
+function addOnsColumn(
+  input: readonly AddOnInput[],
+  before: readonly StoredAddOn[],
+  newId: () => string,
+): string | null {
+  if (input.length === 0) return null;
+  const stored = input.map(
+    (a): StoredAddOn => ({
+      id: before.find((b) => b.name.toLowerCase() === a.name.toLowerCase())?.id ?? newId(),
+      name: a.name,
+      priceCents: toCents(a.price),
+      extraMinutes: a.extraMinutes ?? 0,
+      description: a.description ?? null,
+    }),
+  );
+  return JSON.stringify(stored);
 }
 
 /** The frequencies a service offers as a plan (docs/decisions/022); a column no release wrote reads as none. */
@@ -51,7 +102,13 @@ function depositColumns(rule: ServiceInput['deposit']): Pick<ServicesTable, 'dep
 export async function insertServices(
   trx: Tx,
   businessId: string,
-  services: readonly { name: string; durationMin: number; priceCents: number; plans?: readonly StoredPlanOffer[] }[],
+  services: readonly {
+    name: string;
+    durationMin: number;
+    priceCents: number;
+    plans?: readonly StoredPlanOffer[];
+    addOns?: readonly AddOnInput[];
+  }[],
   newId: () => string,
   now: number,
 ): Promise<void> {
@@ -65,6 +122,7 @@ export async function insertServices(
         duration_min: s.durationMin,
         price_cents: s.priceCents,
         plan_offers: offersColumn(s.plans ?? []),
+        add_ons: addOnsColumn(s.addOns ?? [], [], newId),
         // Distinct creation times keep the list in the order given.
         created_at: now + i,
       })),
@@ -97,12 +155,14 @@ export function servicesRepository(db: Kysely<Database>) {
         price_cents: toCents(input.price),
         ...depositColumns(input.deposit),
         plan_offers: offersColumn((input.plans ?? []).map(fromWireOffer)),
+        add_ons: addOnsColumn(input.addOns ?? [], [], randomUUID),
         created_at: now,
       };
       await db.insertInto('services').values(row).execute();
       return row;
     },
-    update(businessId: string, serviceId: string, input: ServiceInput): Promise<ServicesTable | undefined> {
+    async update(businessId: string, serviceId: string, input: ServiceInput): Promise<ServicesTable | undefined> {
+      const before = input.addOns === undefined ? undefined : await this.find(businessId, serviceId);
       return db
         .updateTable('services')
         .set({
@@ -113,6 +173,10 @@ export function servicesRepository(db: Kysely<Database>) {
           ...(input.deposit === undefined ? {} : depositColumns(input.deposit)),
           // Left out: the offers stay as they are. Plans already booked keep their own price.
           ...(input.plans === undefined ? {} : { plan_offers: offersColumn(input.plans.map(fromWireOffer)) }),
+          // Left out: the add-ons stay as they are. Bookings keep the lines they were quoted.
+          ...(input.addOns === undefined
+            ? {}
+            : { add_ons: addOnsColumn(input.addOns, before ? addOnsOf(before) : [], randomUUID) }),
         })
         .where('business_id', '=', businessId)
         .where('id', '=', serviceId)

@@ -1,14 +1,14 @@
-/** Creates a trade's starting services and question once per business (onboarding step 2). */
+/** Creates a trade's starting services, add-ons and questions once per business (onboarding step 2). */
 import { randomUUID } from 'node:crypto';
 import { toCents } from '@slotwise/shared/money';
 import { templateFor } from '@slotwise/shared/trade-templates';
 import type { Tx } from '../db/transaction.ts';
-import { saveQuestion } from './pricing.ts';
+import { saveQuestions, toQuestionConfig } from './pricing.ts';
 import { insertServices } from './services.ts';
 
 /**
  * Applies the niche's template only to a business that has no services, no
- * question and no template yet, so repeating step 2 never creates anything twice
+ * questions and no template yet, so repeating step 2 never creates anything twice
  * and never touches what the owner already set up. Returns whether it applied.
  */
 export async function applyTradeTemplate(trx: Tx, businessId: string, niche: string, now: number): Promise<boolean> {
@@ -16,10 +16,10 @@ export async function applyTradeTemplate(trx: Tx, businessId: string, niche: str
   if (!template) return false;
   const business = await trx
     .selectFrom('businesses')
-    .select(['template_niche', 'question'])
+    .select(['template_niche', 'quote_questions'])
     .where('id', '=', businessId)
     .executeTakeFirst();
-  if (!business || business.template_niche !== null || business.question) return false;
+  if (!business || business.template_niche !== null || business.quote_questions) return false;
   const existing = await trx
     .selectFrom('services')
     .select('id')
@@ -36,24 +36,16 @@ export async function applyTradeTemplate(trx: Tx, businessId: string, niche: str
       durationMin: s.duration,
       priceCents: toCents(s.price),
       plans: s.plans ?? [],
+      addOns: s.addOns ?? [],
     })),
     randomUUID,
     now,
   );
-  const q = template.question;
   await trx.updateTable('businesses').set({ template_niche: niche }).where('id', '=', businessId).execute();
-  await saveQuestion(
+  await saveQuestions(
     trx,
     businessId,
-    q.type === 'dropdown'
-      ? {
-          question: q.question,
-          type: 'dropdown',
-          options: q.options.map((o) => ({ text: o.text, valueCents: toCents(o.value) })),
-          rateCents: null,
-        }
-      : { question: q.question, type: 'rate', options: [], rateCents: toCents(q.rate) },
-    randomUUID,
+    template.questions.map((q) => toQuestionConfig(q, randomUUID)),
     now,
   );
   return true;

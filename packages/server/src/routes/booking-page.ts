@@ -4,11 +4,13 @@
  * /qr.png (for flyers). A slug the business had before answers 301 to the same file under
  * its current slug; an unknown one a 404 page that says what to do.
  */
+
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { formatClock } from '@slotwise/shared/clock';
 import { ERRORS } from '@slotwise/shared/errors';
 import { formatUsd, toDollars } from '@slotwise/shared/money';
+import { questionsFor } from '@slotwise/shared/quote';
 import { longDate, wallClockAt } from '@slotwise/shared/time-zone';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -26,6 +28,8 @@ import { chooseEncoding } from '../plugins/compression.ts';
 import { rateLimit } from '../plugins/rate-limits.ts';
 import type { Business } from '../repositories/businesses.ts';
 import type { BookingRow } from '../repositories/calendar.ts';
+import { questionsOf } from '../repositories/pricing.ts';
+import { addOnsOf } from '../repositories/services.ts';
 import { startCheckout } from './customer/checkout.ts';
 
 const SlugParams = z.object({ slug: z.string().max(200) });
@@ -140,9 +144,9 @@ const PAGE_CACHE = 'public, max-age=60';
 const IMAGE_CACHE = 'public, max-age=86400';
 
 async function viewOf(ctx: AppContext, b: Business): Promise<BookingPageView> {
-  const [services, question, hours, logo] = await Promise.all([
+  const questions = questionsOf(b);
+  const [services, hours, logo] = await Promise.all([
     ctx.repos.services.list(b.id),
-    ctx.repos.pricing.questionOf(b),
     ctx.repos.availability.forBusiness(b.id),
     ctx.repos.logos.find(b.id),
   ]);
@@ -160,11 +164,11 @@ async function viewOf(ctx: AppContext, b: Business): Promise<BookingPageView> {
     services: services.map((s) => ({
       name: s.name,
       durationMin: s.duration_min,
-      ...servicePrice(s.price_cents, question, distance),
+      ...servicePrice(s.price_cents, questionsFor(questions, s.id), addOnsOf(s).length > 0 || distance),
     })),
     hours,
     timeFormat: b.time_format,
-    question: question?.question ?? null,
+    question: questions[0]?.question ?? null,
     brand: brandingOf(b, logo, ctx.config.publicUrl),
   };
 }

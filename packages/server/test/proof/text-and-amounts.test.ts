@@ -4,10 +4,8 @@
  * databases; a quote whose total a booking row cannot hold (PostgreSQL's integer
  * total_cents) answers 400 on both, and nothing is stored.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inTransaction } from '../../src/db/transaction.ts';
-import { book, bookBody, detailer, engineApp, type Shop } from '../booking-fixtures.ts';
+import { book, bookBody, detailer, engineApp, type Shop, setQuestions } from '../booking-fixtures.ts';
 import { storages, type TestApp } from '../helpers.ts';
 
 describe.each(storages())('control characters, direction overrides and huge totals on %s', (kind) => {
@@ -112,15 +110,7 @@ describe.each(storages())('control characters, direction overrides and huge tota
   it('refuses a booking whose rate answer would overflow the total with a 400, and stores nothing', async () => {
     // $10,000 per unit (the most a rate may be) x 100,000 (the most a quantity may be) is $1,000,000,000.
     const owner = await detailer(t);
-    await inTransaction(t.ctx.store, (trx) =>
-      t.ctx.repos.pricing.saveQuestion(
-        trx,
-        owner.businessId,
-        { question: 'Seats', type: 'rate', options: [], rateCents: 1_000_000 },
-        randomUUID,
-        t.ctx.now(),
-      ),
-    );
+    await setQuestions(t, owner.businessId, [{ question: 'Seats', type: 'rate', rate: 10_000 }]);
     const before = await count('bookings');
     const res = await book(t, bookBody(owner, { answer: { quantity: 100_000 }, time: '13:00' }));
     expect(res.statusCode).toBe(400);

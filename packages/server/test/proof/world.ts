@@ -59,6 +59,8 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/customer/booking',
   'PUT /api/customer/reschedule',
   'DELETE /api/customer/confirm-cancel',
+  // An adjusted price's answer from its mail link (docs/decisions/026): the manage token is the key.
+  'POST /api/customer/price-change',
   'GET /api/customer/booking-page',
   'POST /api/customer/checkout',
   // Recurring plans (routes/customer/plans.ts): the first visits before booking, and a visit's manage link.
@@ -252,8 +254,8 @@ async function makeOwner(t: TestApp, tag: string, day: string): Promise<OwnerDat
   await call(
     app,
     'PUT',
-    '/api/business-dashboard/settings/update-specific-question',
-    { question, type: 'dropdown', options: [{ text: `${tag} option`, value: 9 }] },
+    '/api/business-dashboard/settings/quote-questions',
+    { questions: [{ question, type: 'dropdown', options: [{ text: `${tag} option`, value: 9 }] }] },
     token,
   );
   await call(app, 'PUT', '/api/business-dashboard/settings/update-distance-pricing', { pricePerMile: 1.5 }, token);
@@ -490,9 +492,9 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     [`POST ${d}/service/add`]: () => r({ body: { serviceName: 'Hand wax', duration: 30, price: 10 } }),
     [`PUT ${d}/service/edit/:id`]: () => r({ body: { serviceName: 'Renamed', duration: 45, price: 12.5 } }),
     [`DELETE ${d}/service/delete/:id`]: () => r(),
-    [`GET ${d}/settings/specific-question`]: () => r(),
-    [`PUT ${d}/settings/update-specific-question`]: () =>
-      r({ body: { question: 'How many seats?', type: 'rate', rate: 2 } }),
+    [`GET ${d}/settings/quote-questions`]: () => r(),
+    [`PUT ${d}/settings/quote-questions`]: () =>
+      r({ body: { questions: [{ question: 'How many seats?', type: 'rate', rate: 2 }] } }),
     [`GET ${d}/settings/distance-pricing`]: () => r(),
     [`PUT ${d}/settings/update-distance-pricing`]: () => r({ body: { pricePerMile: 2 } }),
     [`GET ${d}/business-details`]: () => r(),
@@ -686,6 +688,8 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     'PUT /api/customer/reschedule': () =>
       r({ body: { token: manageTokenFor(secret, target.bookingId), newDateTime: `${w.day}T13:00` } }),
     'DELETE /api/customer/confirm-cancel': () => r({ query: { token: manageTokenFor(secret, target.bookingId) } }),
+    'POST /api/customer/price-change': () =>
+      r({ query: { token: manageTokenFor(secret, target.bookingId) }, body: { accept: true } }),
     'GET /api/customer/booking-page': () => r({ query: { token: manageTokenFor(secret, target.bookingId) } }),
     'GET /demo': () => r(),
   };

@@ -76,14 +76,15 @@ describe.each(storages())('bookings CSV export on %s', (kind) => {
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="bookings-\d{4}-\d{2}-\d{2}\.csv"/);
     const lines = res.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'Booking ID,Status,Date,Start Time,End Time,Time Zone,Service,First Name,Last Name,Email,Phone,Car Type,Address,Total (USD),Booked At,Payment,Paid (USD),Refunded (USD),Balance Due (USD),Plan,Plan ID,Crew',
+      'Booking ID,Status,Date,Start Time,End Time,Time Zone,Service,First Name,Last Name,Email,Phone,Car Type,Address,Total (USD),Booked At,Payment,Paid (USD),Refunded (USD),Balance Due (USD),Plan,Plan ID,Crew,Answers,Quote Lines,Quoted Total (USD),Price Change',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(
       ',pending,2030-01-15,10:00,11:00,America/Los_Angeles,Full Detail,Jane,Doe,jane@example.com,+1 5550001111,SUV,',
     );
-    // No deposit was asked for and it is no plan's visit: the payment and plan cells are empty; then the crew.
-    expect(lines[1]).toMatch(/,129\.5,2029-12-01 12:30,,,,,,,Truck 2$/);
+    // No deposit was asked for and it is no plan's visit: the payment and plan cells are empty; then the crew,
+    // the answer a booking before several questions kept (under the first question's words), no lines, no change.
+    expect(lines[1]).toMatch(/,129\.5,2029-12-01 12:30,,,,,,,Truck 2,(?:[^,]+: )?SUV,,,$/);
     expect(res.body).not.toContain('Other');
     expect((await t.app.inject({ url: '/api/business-dashboard/bookings/export' })).statusCode).toBe(401);
   });

@@ -337,6 +337,34 @@ describe.each(storages())('deposits with Stripe on %s', (kind) => {
       }
     });
 
+    it("refunds in full, even inside the last 24 hours, when the customer declines the owner's new price", async () => {
+      const booked = await paidBooking();
+      const r = await row(booked.bookingId);
+      t.clock.now = r.start_ms - 3 * 3_600_000;
+      try {
+        const proposed = await owner('PUT', `booking/approve/${booked.bookingId}`, {
+          total: booked.totalQuote + 40,
+          reason: 'Heavy pet hair: +$40',
+        });
+        expect(proposed.json()).toMatchObject({ status: 'pending', priceChange: { state: 'proposed' } });
+        const token = (await import('../../src/domain/manage-token.ts')).manageTokenFor(
+          t.config.jwtSecret,
+          booked.bookingId,
+        );
+        const declined = await customer('POST', `/api/customer/price-change?token=${token}`, { accept: false });
+        expect(declined.statusCode).toBe(200);
+        await t.ctx.paymentWorker.flush();
+        expect(
+          stripe.refunds
+            .filter((x) => (x.metadata as { booking_id?: string }).booking_id === booked.bookingId)
+            .map((x) => x.amount),
+        ).toEqual([r.paid_cents]);
+        expect(await row(booked.bookingId)).toMatchObject({ status: 'cancelled', price_state: 'declined' });
+      } finally {
+        t.clock.now = START_CLOCK;
+      }
+    });
+
     it('refunds a declined paid booking in full once its undo window has passed', async () => {
       const booked = await paidBooking();
       const paid = (await row(booked.bookingId)).paid_cents;
@@ -383,7 +411,10 @@ describe.each(storages())('deposits with Stripe on %s', (kind) => {
       const csv = (await owner('GET', 'bookings/export')).body.split('\r\n');
       const line = csv.find((l) => l.startsWith(booked.bookingId))!;
       expect(line).toMatch(
-        new RegExp(`,paid,${r.paid_cents / 100},0,${(r.total_cents - r.paid_cents) / 100},,,Main crew$`),
+        // Then the answers, the quote's lines and no price change (docs/decisions/026).
+        new RegExp(
+          `,paid,${r.paid_cents / 100},0,${(r.total_cents - r.paid_cents) / 100},,,Main crew,Vehicle size: SUV,[^,]+,,$`,
+        ),
       );
     });
 

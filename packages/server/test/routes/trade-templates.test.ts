@@ -17,26 +17,35 @@ describe.each(storages())('trade templates in onboarding on %s', (kind) => {
       (await t.app.inject({ url: '/api/business-dashboard/services', headers: auth })).json().services as {
         serviceName: string;
       }[];
-    const question = async () =>
-      (await t.app.inject({ url: '/api/business-dashboard/settings/specific-question', headers: auth })).json();
-    return { auth, step2, services, question };
+    const questions = async () =>
+      (await t.app.inject({ url: '/api/business-dashboard/settings/quote-questions', headers: auth })).json().questions;
+    return { auth, step2, services, questions };
   }
 
-  it('pre-fills a detailer with services and a vehicle-size dropdown, once, even if step 2 is repeated', async () => {
+  it('pre-fills a detailer with services, add-ons, and vehicle size and condition, once, even if step 2 is repeated', async () => {
     const o = await owner();
     await o.step2('car-detailing');
     await o.step2('car-detailing');
     await o.step2('pool-cleaning');
     const services = await o.services();
     expect(services.map((s) => s.serviceName)).toEqual(['Exterior Wash & Wax', 'Interior Detail', 'Full Detail']);
-    expect(await o.question()).toMatchObject({
-      type: 'dropdown',
-      options: [
-        { text: 'Sedan / Coupe', value: 0 },
-        { text: 'SUV / Crossover', value: 25 },
-        { text: 'Truck / Van', value: 40 },
-      ],
-    });
+    expect(await o.questions()).toMatchObject([
+      {
+        type: 'dropdown',
+        options: [
+          { text: 'Sedan / Coupe', value: 0, extraMinutes: 0 },
+          { text: 'SUV / Crossover', value: 25, extraMinutes: 30 },
+          { text: 'Truck / Van', value: 40, extraMinutes: 45 },
+        ],
+      },
+      { type: 'dropdown', question: 'What condition is it in?' },
+    ]);
+    const full = (await o.services()).find((s) => s.serviceName === 'Full Detail') as { addOns?: { name: string }[] };
+    expect(full.addOns?.map((a) => a.name)).toEqual([
+      'Pet hair removal',
+      'Headlight restoration',
+      'Engine bay cleaning',
+    ]);
   });
 
   it('offers the repeat services as plans: pool weekly -10%, lawn weekly and every 2 weeks, cleaning every 2 and 4 weeks', async () => {
@@ -67,11 +76,11 @@ describe.each(storages())('trade templates in onboarding on %s', (kind) => {
   it('gives lawn care a rate per 1,000 sq ft and "other" nothing', async () => {
     const lawn = await owner();
     await lawn.step2('lawn-care');
-    expect(await lawn.question()).toMatchObject({ type: 'rate', rate: 6, options: [] });
+    expect(await lawn.questions()).toMatchObject([{ type: 'rate', rate: 6, unit: 'per 1,000 sq ft', options: [] }]);
     const other = await owner();
     await other.step2('Window washing');
     expect(await other.services()).toEqual([]);
-    expect(await other.question()).toBeNull();
+    expect(await other.questions()).toEqual([]);
   });
 
   it('never touches an owner who already set up services, and the owner can delete what it made', async () => {

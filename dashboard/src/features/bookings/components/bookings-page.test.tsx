@@ -146,6 +146,38 @@ describe('Bookings Management', () => {
     expect(api.callsTo('PUT /api/business-dashboard/booking/complete/:id')[0]?.params.id).toBe(approved._id);
   });
 
+  it('sends a new price with its reason: the booking stays pending and says it waits for the customer', async () => {
+    storeToken();
+    const api = fakeApi({
+      [LIST]: { body: { bookings: [{ ...pending, answers: [{ question: 'Vehicle size', answer: 'SUV' }] }] } },
+      'PUT /api/business-dashboard/booking/approve/:id': (req) => ({
+        body: {
+          ...pending,
+          priceChange: { quoted: pending.totalQuote, proposed: 255, reason: 'Heavy pet hair: +$40', state: 'proposed' },
+          _id: req.params.id,
+        },
+      }),
+    });
+    const { user } = renderApp('/dashboard/bookings');
+    const card = await screen.findByRole('article');
+    expect(within(card).getByText('Vehicle size')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'New price' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve at a new price?' });
+    await user.clear(within(dialog).getByLabelText('New total ($)'));
+    await user.type(within(dialog).getByLabelText('New total ($)'), '255');
+    await user.type(within(dialog).getByLabelText('Reason'), 'Heavy pet hair: +$40');
+    await user.click(within(dialog).getByRole('button', { name: 'Send new price' }));
+    expect(
+      await within(card).findByText(/new price \$255\.00 \(waiting for the customer\): Heavy pet hair/),
+    ).toBeInTheDocument();
+    expect(api.callsTo('PUT /api/business-dashboard/booking/approve/:id')[0]?.body).toEqual({
+      total: 255,
+      reason: 'Heavy pet hair: +$40',
+    });
+    expect(within(card).getByRole('button', { name: 'Change new price' })).toBeInTheDocument();
+    expect(shownToasts()).toContainEqual('New price sent. Pat has been e-mailed to accept it.');
+  });
+
   it('declines after asking for an optional reason: the badge turns grey, and Undo puts it back', async () => {
     storeToken();
     const api = fakeApi({

@@ -19,6 +19,7 @@ import {
   depositNote,
 } from '../service-deposit.ts';
 import { type PlansDraft, plansDraftFrom, plansFrom, plansNote } from '../service-plans.ts';
+import { AddOnFields, type AddOnRow, addOnsDraftFrom, addOnsFrom } from './add-on-fields.tsx';
 import { PlanOfferFields } from './plan-offer-fields.tsx';
 
 const SERVICE_FIELDS_REQUIRED = 'Please provide a service name, duration, and price.';
@@ -28,6 +29,7 @@ interface Draft extends DepositDraft {
   duration: string;
   price: string;
   plans: PlansDraft;
+  addOns: AddOnRow[];
 }
 type Failure = { text: string; detail: string | null };
 
@@ -42,6 +44,8 @@ function toInput(d: Draft): Checked<ServiceInput> {
   if (!deposit.ok) return deposit;
   const plans = plansFrom(d.plans);
   if (!plans.ok) return plans;
+  const addOns = addOnsFrom(d.addOns);
+  if (!addOns.ok) return addOns;
   return {
     ok: true,
     value: {
@@ -50,6 +54,7 @@ function toInput(d: Draft): Checked<ServiceInput> {
       price: Number(d.price),
       deposit: deposit.value,
       plans: plans.value,
+      addOns: addOns.value,
     },
   };
 }
@@ -149,6 +154,7 @@ function ServiceFields({
       </div>
       <DepositFields draft={draft} onChange={onChange} idPrefix={idPrefix} />
       <PlanOfferFields plans={draft.plans} onChange={(plans) => onChange({ ...draft, plans })} idPrefix={idPrefix} />
+      <AddOnFields rows={draft.addOns} onChange={(addOns) => onChange({ ...draft, addOns })} idPrefix={idPrefix} />
     </div>
   );
 }
@@ -159,6 +165,7 @@ const emptyDraft = (): Draft => ({
   price: String(DEFAULT_SERVICE.price),
   ...depositDraftFrom(null),
   plans: plansDraftFrom(null),
+  addOns: [],
 });
 
 function ServiceItem({
@@ -185,6 +192,7 @@ function ServiceItem({
       price: String(service.price),
       ...depositDraftFrom(service.deposit),
       plans: plansDraftFrom(service.plans),
+      addOns: addOnsDraftFrom(service.addOns),
     });
     setEditing(true);
   }
@@ -251,6 +259,9 @@ function ServiceItem({
           {service.duration} min · {formatUsd(service.price)}
         </p>
         {note && <p className="service-deposit">{note}</p>}
+        {service.addOns && service.addOns.length > 0 && (
+          <p className="muted">Add-ons: {service.addOns.map((a) => `${a.name} +${formatUsd(a.price)}`).join(', ')}</p>
+        )}
         {plans && (
           <p className="service-plans">
             <span className="visually-hidden">Plans: </span>

@@ -27,7 +27,7 @@ function servicesApi(over: Record<string, Handler | Reply> = {}) {
   storeToken();
   return fakeApi({
     [`GET ${B}/business-details`]: { body: { businessId: BUSINESS_ID } },
-    [`GET ${B}/settings/specific-question`]: { body: null },
+    [`GET ${B}/settings/quote-questions`]: { body: { questions: [] } },
     [`GET ${B}/services`]: { body: { services: [wash] } },
     [`GET ${B}/settings/distance-pricing`]: { body: { chargeForDistance: false, pricePerMile: 0 } },
     [`GET ${B}/booking-page`]: { body: bookingPage('shiny-cars') },
@@ -160,142 +160,84 @@ describe('Services page: Embed Code', { timeout: 20_000 }, () => {
   });
 });
 
-describe('Services page: Specific Question Configuration', { timeout: 20_000 }, () => {
-  it("says 'Question cannot be empty.' and sends nothing", async () => {
-    const api = servicesApi();
-    const { user } = renderApp('/dashboard/services');
-    const s = section('Specific Question Configuration');
-    await user.click(await within(s).findByRole('button', { name: 'Save Question' }));
-    expect(within(s).getByRole('alert')).toHaveTextContent('Question cannot be empty.');
-    expect(api.callsTo(`PUT ${B}/settings/update-specific-question`)).toHaveLength(0);
-  });
+describe('Services page: Quote Questions', { timeout: 20_000 }, () => {
+  const SIZE = {
+    _id: '33333333-3333-4333-8333-333333333333',
+    question: 'Vehicle size',
+    type: 'dropdown',
+    options: [
+      { text: 'Sedan', value: 0, extraMinutes: 0 },
+      { text: 'SUV', value: 25, extraMinutes: 30 },
+    ],
+    rate: null,
+    unit: null,
+    minQuantity: null,
+    maxQuantity: null,
+    required: true,
+    serviceIds: null,
+  };
 
-  it('saves a dropdown question with text and value rows, then alerts success', async () => {
+  it('shows the saved questions, adds a yes/no one for a chosen service, and saves them in order', async () => {
     const api = servicesApi({
-      [`PUT ${B}/settings/update-specific-question`]: (req: FakeRequest) => ({ body: req.body }),
+      [`GET ${B}/settings/quote-questions`]: { body: { questions: [SIZE] } },
+      [`PUT ${B}/settings/quote-questions`]: (req: FakeRequest) => ({
+        body: { questions: (req.body as { questions: object[] }).questions.map((q) => ({ ...SIZE, ...q })) },
+      }),
     });
     const { user } = renderApp('/dashboard/services');
-    const s = section('Specific Question Configuration');
-    await user.type(await within(s).findByLabelText('Question'), 'Vehicle size?');
-    await user.type(within(s).getByLabelText('Option 1 text'), 'Sedan');
-    await user.type(within(s).getByLabelText('Option 1 value ($)'), '0');
-    await user.click(within(s).getByRole('button', { name: 'Add Option' }));
-    await user.type(within(s).getByLabelText('Option 2 text'), 'SUV');
-    await user.type(within(s).getByLabelText('Option 2 value ($)'), '20.5');
-    await user.click(within(s).getByRole('button', { name: 'Add Option' }));
-    await user.click(within(s).getByRole('button', { name: 'Save Question' }));
-    await waitFor(() => expect(shownToasts()).toContainEqual('Specific question configuration updated successfully'));
-    expect(api.callsTo(`PUT ${B}/settings/update-specific-question`)[0]?.body).toEqual({
-      question: 'Vehicle size?',
-      type: 'dropdown',
-      options: [
-        { text: 'Sedan', value: 0 },
-        { text: 'SUV', value: 20.5 },
-      ],
-      rate: null,
-    });
-  });
-
-  it('asks before switching the type clears the options or the rate, naming them', async () => {
-    servicesApi({
-      [`GET ${B}/settings/specific-question`]: {
-        body: {
-          question: 'Size?',
+    const s = section('Quote Questions');
+    expect(await within(s).findByLabelText('Question 1 text')).toHaveValue('Vehicle size');
+    expect(within(s).getByLabelText('Question 1 option 2 extra minutes')).toHaveValue(30);
+    await user.click(within(s).getByRole('button', { name: 'Add Question' }));
+    await user.type(within(s).getByLabelText('Question 2 text'), 'Spa?');
+    await user.selectOptions(within(s).getByLabelText('Question 2 type'), 'yes_no');
+    await user.type(within(s).getByLabelText('Question 2 amount for yes ($)'), '15');
+    await user.click(within(s).getByLabelText('Question 2 must be answered'));
+    const q2 = within(s).getByText('Question 2 is asked for').closest('fieldset') as HTMLElement;
+    await user.click(within(q2).getByLabelText('Every service'));
+    await user.click(within(q2).getByLabelText('Basic Wash'));
+    await user.click(within(s).getByRole('button', { name: 'Move question 2 up' }));
+    await user.click(within(s).getByRole('button', { name: 'Save Questions' }));
+    await waitFor(() => expect(api.callsTo(`PUT ${B}/settings/quote-questions`)).toHaveLength(1));
+    expect(api.callsTo(`PUT ${B}/settings/quote-questions`)[0]?.body).toEqual({
+      questions: [
+        { question: 'Spa?', type: 'yes_no', required: false, serviceIds: [wash._id], rate: 15 },
+        {
+          question: 'Vehicle size',
           type: 'dropdown',
+          required: true,
+          serviceIds: null,
           options: [
-            { text: 'Small', value: 5 },
-            { text: 'Large', value: 15 },
+            { text: 'Sedan', value: 0, extraMinutes: 0 },
+            { text: 'SUV', value: 25, extraMinutes: 30 },
           ],
-          rate: null,
         },
-      },
+      ],
     });
-    const { user } = renderApp('/dashboard/services');
-    const s = section('Specific Question Configuration');
-    expect(await within(s).findByLabelText('Option 1 text')).toHaveValue('Small');
-    const type = within(s).getByLabelText('Question Type');
-
-    // Kept: nothing changes.
-    await user.selectOptions(type, 'rate');
-    const ask = within(s).getByRole('alertdialog', { name: 'Switch to Rate?' });
-    expect(ask).toHaveTextContent('Switching to Rate removes the 2 options: Small, Large.');
-    expect(within(ask).getByRole('button', { name: 'Keep Dropdown' })).toHaveFocus();
-    await user.click(within(ask).getByRole('button', { name: 'Keep Dropdown' }));
-    expect(within(s).queryByRole('alertdialog')).not.toBeInTheDocument();
-    expect(type).toHaveValue('dropdown');
-    expect(within(s).getByLabelText('Option 2 text')).toHaveValue('Large');
-
-    // Confirmed: the options go.
-    await user.selectOptions(type, 'rate');
-    await user.click(within(s).getByRole('button', { name: 'Switch to Rate' }));
-    expect(type).toHaveValue('rate');
-    expect(within(s).queryByLabelText('Option 1 text')).not.toBeInTheDocument();
-    await user.type(within(s).getByLabelText('Rate ($ per unit)'), '0.15');
-
-    await user.selectOptions(type, 'dropdown');
-    expect(within(s).getByRole('alertdialog', { name: 'Switch to Dropdown?' })).toHaveTextContent(
-      'Switching to Dropdown removes the rate of $0.15 per unit.',
-    );
-    await user.click(within(s).getByRole('button', { name: 'Switch to Dropdown' }));
-    expect(within(s).getByText('No options yet.')).toBeInTheDocument();
-    expect(within(s).getByLabelText('Question')).toHaveValue('Size?');
+    expect(shownToasts()).toContainEqual('Quote questions saved');
   });
 
-  it('switches the type at once when nothing would be lost', async () => {
-    servicesApi();
-    const { user } = renderApp('/dashboard/services');
-    const s = section('Specific Question Configuration');
-    // A new question's single blank option row holds nothing.
-    await user.selectOptions(await within(s).findByLabelText('Question Type'), 'rate');
-    expect(within(s).queryByRole('alertdialog')).not.toBeInTheDocument();
-    expect(within(s).getByLabelText('Rate ($ per unit)')).toHaveValue(null);
-    await user.selectOptions(within(s).getByLabelText('Question Type'), 'dropdown');
-    expect(within(s).queryByRole('alertdialog')).not.toBeInTheDocument();
-    expect(within(s).getByText('No options yet.')).toBeInTheDocument();
-  });
-
-  it('sends a rate question with its rate', async () => {
-    const api = servicesApi({
-      [`PUT ${B}/settings/update-specific-question`]: (req: FakeRequest) => ({ body: req.body }),
-    });
-    const { user } = renderApp('/dashboard/services');
-    const s = section('Specific Question Configuration');
-    await user.type(await within(s).findByLabelText('Question'), 'Square feet?');
-    await user.selectOptions(within(s).getByLabelText('Question Type'), 'rate');
-    await user.type(within(s).getByLabelText('Rate ($ per unit)'), '0.15');
-    await user.click(within(s).getByRole('button', { name: 'Save Question' }));
-    await waitFor(() => expect(api.callsTo(`PUT ${B}/settings/update-specific-question`)).toHaveLength(1));
-    expect(api.callsTo(`PUT ${B}/settings/update-specific-question`)[0]?.body).toEqual({
-      question: 'Square feet?',
-      type: 'rate',
-      options: [],
-      rate: 0.15,
-    });
-  });
-
-  it('shows the update failure with the server reason, and the fetch failure', async () => {
+  it("shows the server's reason when the save is refused, and when the questions cannot be fetched", async () => {
     servicesApi({
-      [`PUT ${B}/settings/update-specific-question`]: {
+      [`PUT ${B}/settings/quote-questions`]: {
         status: 400,
-        body: { error: 'Add at least one option to a dropdown question.' },
+        body: { error: 'Add at least one option to a dropdown question.', code: 'VALIDATION_FAILED' },
       },
     });
     const { user } = renderApp('/dashboard/services');
-    const s = section('Specific Question Configuration');
-    await user.type(await within(s).findByLabelText('Question'), 'Size?');
-    await user.click(within(s).getByRole('button', { name: 'Save Question' }));
-    const alert = await within(s).findByRole('alert');
-    expect(alert).toHaveTextContent('Failed to update specific question configuration');
-    expect(alert).toHaveTextContent('Add at least one option to a dropdown question.');
+    const s = section('Quote Questions');
+    await user.click(await within(s).findByRole('button', { name: 'Add Question' }));
+    await user.type(within(s).getByLabelText('Question 1 text'), 'Size');
+    await user.click(within(s).getByRole('button', { name: 'Save Questions' }));
+    expect(await within(s).findByText('Failed to save the quote questions')).toBeInTheDocument();
+    expect(within(s).getByText(/Add at least one option to a dropdown question/)).toBeInTheDocument();
   });
 
-  it('says when the configuration cannot be fetched', async () => {
-    servicesApi({ [`GET ${B}/settings/specific-question`]: { status: 500 } });
+  it('says when the questions cannot be fetched', async () => {
+    servicesApi({ [`GET ${B}/settings/quote-questions`]: { status: 500, body: { error: 'x', code: 'INTERNAL' } } });
     renderApp('/dashboard/services');
     expect(
-      await within(section('Specific Question Configuration')).findByText(
-        'Failed to fetch specific question configuration',
-      ),
+      await within(section('Quote Questions')).findByText('Failed to fetch the quote questions'),
     ).toBeInTheDocument();
   });
 });
@@ -337,6 +279,7 @@ describe('Services page: Services list', { timeout: 20_000 }, () => {
       price: 0,
       deposit: null,
       plans: [],
+      addOns: [],
     });
     expect(within(form).getByLabelText('Service Name')).toHaveValue('');
   });
@@ -373,6 +316,7 @@ describe('Services page: Services list', { timeout: 20_000 }, () => {
       price: 0,
       deposit: { kind: 'percent', percent: 25 },
       plans: [],
+      addOns: [],
     });
     // The form starts again from the business's rule.
     expect(within(form).getByLabelText('Deposit')).toHaveValue('default');
@@ -439,6 +383,7 @@ describe('Services page: Services list', { timeout: 20_000 }, () => {
       price: 25,
       deposit: null,
       plans: [],
+      addOns: [],
     });
   });
 
@@ -492,6 +437,7 @@ describe('Services page: Services list', { timeout: 20_000 }, () => {
         { frequency: 'every_2_weeks', discount: null },
         { frequency: 'monthly', discount: { kind: 'amount', amount: 7.5 } },
       ],
+      addOns: [],
     });
     // The form starts again with no plans.
     expect(within(plans).getByRole('checkbox', { name: 'Weekly' })).not.toBeChecked();
@@ -578,6 +524,32 @@ describe('Services page: Services list', { timeout: 20_000 }, () => {
       price: 25,
       deposit: null,
       plans: [{ frequency: 'weekly', discount: { kind: 'amount', amount: 5 } }],
+      addOns: [],
+    });
+  });
+
+  it('adds a service with add-ons: name, price, extra minutes and a description', async () => {
+    const api = servicesApi({
+      [`POST ${B}/service/add`]: (req: FakeRequest) => ({
+        status: 201,
+        body: { _id: '44444444-4444-4444-8444-444444444444', ...(req.body as object), addOns: [] },
+      }),
+    });
+    const { user } = renderApp('/dashboard/services');
+    const form = await screen.findByRole('form', { name: 'Add a service' });
+    await user.type(within(form).getByLabelText('Service Name'), 'Full Detail');
+    await user.click(within(form).getByRole('button', { name: 'Add Add-on' }));
+    await user.type(within(form).getByLabelText('Add-on 1 name'), 'Pet hair removal');
+    await user.click(within(form).getByRole('button', { name: 'Add Service' }));
+    expect(await screen.findByText('Give each add-on a name and a price.')).toBeInTheDocument();
+    expect(api.callsTo(`POST ${B}/service/add`)).toHaveLength(0);
+    await user.type(within(form).getByLabelText('Add-on 1 price ($)'), '30');
+    await user.type(within(form).getByLabelText('Add-on 1 extra minutes'), '30');
+    await user.type(within(form).getByLabelText('Add-on 1 description (optional)'), 'Vacuum and brush');
+    await user.click(within(form).getByRole('button', { name: 'Add Service' }));
+    await waitFor(() => expect(api.callsTo(`POST ${B}/service/add`)).toHaveLength(1));
+    expect(api.callsTo(`POST ${B}/service/add`)[0]?.body).toMatchObject({
+      addOns: [{ name: 'Pet hair removal', price: 30, extraMinutes: 30, description: 'Vacuum and brush' }],
     });
   });
 
@@ -626,6 +598,7 @@ describe('Services page: Services list', { timeout: 20_000 }, () => {
       price: 30,
       deposit: null,
       plans: [],
+      addOns: [],
     });
     expect(api.callsTo(`PUT ${B}/service/edit/:id`)[0]?.params.id).toBe(wash._id);
   });

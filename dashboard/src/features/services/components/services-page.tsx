@@ -3,8 +3,8 @@ import '../services.css';
 import { BookingPageSection } from './booking-page-section.tsx';
 import { DistancePricingSection } from './distance-pricing-section.tsx';
 import { EmbedCodeSection } from './embed-code-section.tsx';
+import { QuoteQuestionsSection } from './quote-questions-section.tsx';
 import { ServicesListSection } from './services-list-section.tsx';
-import { SpecificQuestionSection } from './specific-question-section.tsx';
 
 export function ServicesPage() {
   useScrollToHash();
@@ -15,7 +15,7 @@ export function ServicesPage() {
       </div>
       <BookingPageSection />
       <EmbedCodeSection />
-      <SpecificQuestionSection />
+      <QuoteQuestionsSection />
       <ServicesListSection />
       <DistancePricingSection />
     </div>

@@ -25,7 +25,7 @@ import { quotePlans } from '../../domain/plans.ts';
 import { chargedPerMileCents, priceRequest, toQuoteJson } from '../../domain/pricing.ts';
 import { AppError } from '../../errors.ts';
 import type { CrewInterval, CrewJob } from '../../repositories/calendar.ts';
-import { toQuestionJson } from '../../repositories/pricing.ts';
+import { questionsOf, toQuestionJson } from '../../repositories/pricing.ts';
 import { toServiceJson } from '../../repositories/services.ts';
 import type { Handlers } from '../register.ts';
 import { GridSources } from './grid-sources.ts';
@@ -75,7 +75,7 @@ export function catalogueHandlers(
 
   /** The day's grid with each slot's availability, for a service, a manage link's booking, or the bare grid. */
   async function freeSlots(
-    { businessId, date, serviceId, token, address }: z.output<typeof SlotsQuery>,
+    { businessId, date, serviceId, token, address, extraMinutes = 0 }: z.output<typeof SlotsQuery>,
     log: FastifyBaseLogger,
   ) {
     const source = await gridSources.get(businessId, serviceId);
@@ -97,7 +97,8 @@ export function catalogueHandlers(
       jobService = booking.service_id;
     } else if (serviceId) {
       if (context.serviceDurationMin === null) throw serviceNotFound();
-      durationMin = context.serviceDurationMin;
+      // The answers and add-ons lengthen the job (quoteMinutes); the booking call counts them again.
+      durationMin = context.serviceDurationMin + extraMinutes;
     }
     const { timeZone, travel, window } = context;
     // The crews that may do the job, each on its own hours (the business's when it has none).
@@ -129,7 +130,7 @@ export function catalogueHandlers(
 
   /** Each day of the month with its status, from one read of the month's calendar (domain/available-days.ts). */
   async function availableDays(
-    { businessId, month, serviceId, address }: z.output<typeof AvailableDaysQuery>,
+    { businessId, month, serviceId, address, extraMinutes = 0 }: z.output<typeof AvailableDaysQuery>,
     log: FastifyBaseLogger,
   ) {
     const source = await gridSources.get(businessId, serviceId);
@@ -138,7 +139,7 @@ export function catalogueHandlers(
     let durationMin: number = SLOT_MINUTES;
     if (serviceId) {
       if (context.serviceDurationMin === null) throw serviceNotFound();
-      durationMin = context.serviceDurationMin;
+      durationMin = context.serviceDurationMin + extraMinutes;
     }
     const { timeZone, travel, window, home } = context;
     const now = ctx.now();
@@ -182,11 +183,7 @@ export function catalogueHandlers(
   return {
     business: async (req) => {
       const b = await loadBusiness(ctx, req.params.businessId);
-      const [services, question, logo] = await Promise.all([
-        ctx.repos.services.list(b.id),
-        ctx.repos.pricing.questionOf(b),
-        ctx.repos.logos.find(b.id),
-      ]);
+      const [services, logo] = await Promise.all([ctx.repos.services.list(b.id), ctx.repos.logos.find(b.id)]);
       return {
         businessId: b.id,
         name: b.name ?? '',
@@ -194,7 +191,7 @@ export function catalogueHandlers(
         timeZone: b.time_zone,
         timeFormat: b.time_format,
         services: services.map(toServiceJson),
-        specificQuestion: question ? toQuestionJson(question) : null,
+        questions: questionsOf(b).map(toQuestionJson),
         distancePricing: chargedPerMileCents(b) > 0,
         privacyUrl: privacyUrlOf(ctx.config.publicUrl, b),
         branding: brandingOf(b, logo, ctx.config.publicUrl),

@@ -20,6 +20,7 @@ import { hashManageToken } from '../../domain/manage-token.ts';
 import { queueRefund, refundOnCancel } from '../../domain/payments.ts';
 import { locationOf } from '../../domain/places.ts';
 import { heldStatus } from '../../domain/plans.ts';
+import { adjustedLines } from '../../domain/price-change.ts';
 import { assertVersion, intervalOf, SLOT_TAKEN } from '../../domain/slot-rules.ts';
 import { AppError } from '../../errors.ts';
 import { type MailMessage, mails } from '../../mail/templates.ts';
@@ -29,7 +30,7 @@ import type { Handlers } from '../register.ts';
 
 export function manageHandlers(
   ctx: AppContext,
-): Handlers<'customer', 'managedBooking' | 'reschedule' | 'cancel' | 'bookingPageLink'> {
+): Handlers<'customer', 'managedBooking' | 'reschedule' | 'cancel' | 'bookingPageLink' | 'answerPriceChange'> {
   const { calendar, bookings } = ctx.repos;
   return {
     // "Book again" where a link no longer works: the token finds its business even once used or past.
@@ -114,6 +115,63 @@ export function manageHandlers(
       }
     },
 
+    // An adjusted price (docs/decisions/026): accepted, the booking is approved at it; declined, cancelled.
+    answerPriceChange: async (req) => {
+      const { token } = req.query;
+      const waiting = async (row: BookingRow) => {
+        if (row.price_state !== 'proposed' || row.status !== 'pending')
+          throw new AppError(
+            'BOOKING_NOT_CHANGEABLE',
+            'No new price is waiting for your answer on this booking; it may have been answered already.',
+          );
+      };
+      if (!req.body.accept) {
+        await callOffByLink(
+          ctx,
+          token,
+          'cancelled',
+          async (trx, row, business) => {
+            const next = await bookings.answerPrice(trx, row.id, { state: 'declined' }, ctx.now());
+            const mail = toMailBooking(next, business, ctx.config);
+            return { customer: mails.cancelled(mail), notice: (owner) => mails.priceDeclined(owner, mail) };
+          },
+          waiting,
+          true,
+        );
+        return { message: 'You declined the new price; your booking is cancelled.' };
+      }
+      const before = await bookingForToken(ctx, token);
+      await waiting(before);
+      const business = await loadBusiness(ctx, before.business_id);
+      await withBusinessLock(ctx.store, business.id, async (trx) => {
+        const now = ctx.now();
+        const row = await bookingForToken(ctx, token, trx);
+        await waiting(row);
+        const next = await bookings.answerPrice(
+          trx,
+          row.id,
+          {
+            state: 'accepted',
+            totalCents: row.price_proposed_cents ?? row.total_cents,
+            quoteLines: adjustedLines(row),
+          },
+          now,
+        );
+        const mail = toMailBooking(next, business, ctx.config, await mailPlanFor(ctx, trx, next));
+        await mailCustomerAndOwner(
+          ctx,
+          trx,
+          business.id,
+          mails.approved(mail, linksFor(ctx, row.id, business.id, token)),
+          (owner) => mails.priceAccepted(owner, mail),
+          now,
+          row.id,
+        );
+      });
+      ctx.mail.kick();
+      return { message: 'You accepted the new price; your booking is confirmed.' };
+    },
+
     cancel: async (req) => {
       await callOffByLink(ctx, req.query.token, 'cancelled', async (trx, next, business) => {
         const mail = toMailBooking(next, business, ctx.config, await mailPlanFor(ctx, trx, next));
@@ -130,6 +188,8 @@ export function manageHandlers(
  * change cut-off, and the caller's own `check`), the booking takes `status`, the business's refund
  * policy gives back what it gives (as the cancel page showed it, domain/payments.ts), and the
  * customer and the owner get the mails `mailsOf` writes from the booking as it is then.
+ * `ownersChange`: the owner's new price declined (docs/decisions/026): the change cut-off does not
+ * hold the customer to it, and whatever was paid is refunded in full.
  */
 export async function callOffByLink(
   ctx: AppContext,
@@ -141,18 +201,20 @@ export async function callOffByLink(
     business: Business,
   ) => Promise<{ customer: MailMessage; notice: (owner: string) => MailMessage }>,
   check: (row: BookingRow, from?: Tx) => Promise<unknown> = async () => {},
+  ownersChange = false,
 ): Promise<void> {
   const before = await bookingForToken(ctx, token);
   await check(before);
   const business = await loadBusiness(ctx, before.business_id);
-  await assertChangeAllowed(ctx, before, business);
+  if (!ownersChange) await assertChangeAllowed(ctx, before, business);
   await withBusinessLock(ctx.store, business.id, async (trx) => {
     const now = ctx.now();
     const row = await bookingForToken(ctx, token, trx);
-    await assertChangeAllowed(ctx, row, business, trx);
+    if (!ownersChange) await assertChangeAllowed(ctx, row, business, trx);
     await check(row, trx);
     const changed = await ctx.repos.bookings.setStatus(trx, row.id, status, now);
-    const next = await queueRefund(ctx, trx, changed, refundOnCancel(changed, business, now), 'cancelled', now);
+    const refund = ownersChange ? changed.paid_cents - changed.refunded_cents : refundOnCancel(changed, business, now);
+    const next = await queueRefund(ctx, trx, changed, refund, 'cancelled', now);
     const { customer, notice } = await mailsOf(trx, next, business);
     await mailCustomerAndOwner(ctx, trx, business.id, customer, notice, now, row.id);
   });

@@ -41,11 +41,12 @@ function part(value: string | undefined): string {
  * nothing else, so a kept answer (kept only for a valid query) never answers an invalid one.
  */
 export function slotsKey(query: Record<string, unknown>): string | undefined {
-  const { businessId, date, serviceId, address } = query;
+  const { businessId, date, serviceId, address, extraMinutes } = query;
   if (query.token !== undefined || typeof businessId !== 'string' || typeof date !== 'string') return undefined;
   if (serviceId !== undefined && typeof serviceId !== 'string') return undefined;
   if (address !== undefined && typeof address !== 'string') return undefined;
-  return `${part(businessId)}${part(date)}${part(serviceId)}${part(address)}`;
+  if (extraMinutes !== undefined && typeof extraMinutes !== 'string') return undefined;
+  return `${part(businessId)}${part(date)}${part(serviceId)}${part(address)}${part(extraMinutes)}`;
 }
 
 /**
@@ -53,11 +54,12 @@ export function slotsKey(query: Record<string, unknown>): string | undefined {
  * in a fixed order, after "days" (a slots key starts with a digit, so the two never meet).
  */
 export function availableDaysKey(query: Record<string, unknown>): string | undefined {
-  const { businessId, month, serviceId, address } = query;
+  const { businessId, month, serviceId, address, extraMinutes } = query;
   if (typeof businessId !== 'string' || typeof month !== 'string') return undefined;
   if (serviceId !== undefined && typeof serviceId !== 'string') return undefined;
   if (address !== undefined && typeof address !== 'string') return undefined;
-  return `days${part(businessId)}${part(month)}${part(serviceId)}${part(address)}`;
+  if (extraMinutes !== undefined && typeof extraMinutes !== 'string') return undefined;
+  return `days${part(businessId)}${part(month)}${part(serviceId)}${part(address)}${part(extraMinutes)}`;
 }
 
 /**

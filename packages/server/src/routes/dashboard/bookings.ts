@@ -3,14 +3,16 @@
  * decline. Every query is scoped by the owner's business; another business's booking
  * is simply not found.
  */
-import { toDollars } from '@slotwise/shared/money';
+import { toCents, toDollars } from '@slotwise/shared/money';
 import { localToUtcMs, todayIn } from '@slotwise/shared/time-zone';
 import type { AppContext } from '../../context.ts';
 import { type Tx, withBusinessLock } from '../../db/transaction.ts';
 import { planLabelsFor, toBookingJson } from '../../domain/answers.ts';
 import { linksFor, mailOwnerChange, mailPlanFor, toMailBooking } from '../../domain/booking-mail.ts';
+import { manageTokenFor } from '../../domain/manage-token.ts';
 import { type OwnerDecision, refuseDecision } from '../../domain/owner-decision.ts';
 import { queueRefund } from '../../domain/payments.ts';
+import { priceChangeUrl } from '../../domain/price-change.ts';
 import { effectiveStatus } from '../../domain/status.ts';
 import { mailDueAt } from '../../domain/undo-window.ts';
 import { AppError } from '../../errors.ts';
@@ -69,6 +71,44 @@ export function bookingHandlers(
     return { booking: toBookingJson(updated, now, b.time_zone, await planLabelsFor(ctx, b.id, [updated])), added };
   }
 
+  /**
+   * Proposes a new total for a pending booking and mails the customer the page to accept or
+   * decline it; the booking stays pending. Null when the total is the quoted one: a plain approval.
+   */
+  async function proposePrice(b: Business, id: string, proposedCents: number, reason: string) {
+    const now = ctx.now();
+    const updated = await withBusinessLock(ctx.store, b.id, async (trx) => {
+      const row = await bookings.find(b.id, id, trx);
+      if (!row) throw bookingNotFound(id);
+      const refusal = refuseDecision(
+        { status: effectiveStatus(row, now), startMs: row.start_ms, day: row.day, startTime: row.start_time },
+        'approved',
+        now,
+        b.time_format,
+      );
+      if (refusal) throw new AppError('BOOKING_NOT_CHANGEABLE', refusal);
+      if (proposedCents === row.total_cents) return null;
+      const next = await bookings.proposePrice(trx, id, { quotedCents: row.total_cents, proposedCents, reason }, now);
+      const token = manageTokenFor(ctx.config.jwtSecret, id);
+      await mailOwnerChange(
+        ctx,
+        trx,
+        id,
+        mails.priceProposed(
+          toMailBooking(next, b, ctx.config),
+          proposedCents,
+          reason,
+          priceChangeUrl(ctx.config.publicUrl, token),
+        ),
+        now,
+      );
+      return next;
+    });
+    if (!updated) return null;
+    ctx.mail.kick();
+    return toBookingJson(updated, now, b.time_zone, await planLabelsFor(ctx, b.id, [updated]));
+  }
+
   return {
     bookingsToday: async (req) => {
       const b = req.owner.business;
@@ -95,6 +135,13 @@ export function bookingHandlers(
     },
     approve: async (req) => {
       const b = req.owner.business;
+      const total = req.body?.total;
+      // At an adjusted price: the customer is asked first (docs/decisions/026).
+      if (total !== undefined) {
+        const proposedCents = toCents(total);
+        const proposal = await proposePrice(b, req.params.id, proposedCents, req.body?.reason ?? '');
+        if (proposal) return proposal;
+      }
       const { booking } = await decide(b, req.params.id, 'approved', async (trx, _before, after, now) =>
         mailOwnerChange(
           ctx,

@@ -3,10 +3,13 @@
  * field of the bookings page and the crew doing each job, times in the business's time zone,
  * money as numbers.
  */
+
 import { toDollars } from '@slotwise/shared/money';
+import { linesText } from '@slotwise/shared/quote';
 import { localDateTime, todayIn } from '@slotwise/shared/time-zone';
 import type { AppContext } from '../../context.ts';
 import { planLabelsFor } from '../../domain/answers.ts';
+import { bookingAnswersLine, linesOf } from '../../domain/booking-answers.ts';
 import { paymentOf } from '../../domain/payments.ts';
 import { effectiveStatus } from '../../domain/status.ts';
 import type { Handlers } from '../register.ts';
@@ -37,6 +40,12 @@ const HEADER = [
   'Plan ID',
   // The crew doing the job (docs/decisions/023); empty for a booking written before crews.
   'Crew',
+  // Richer quotes (docs/decisions/026): every answer, the quote's lines as booked (add-ons itemised),
+  // and an approval at an adjusted price: the total first quoted and the owner's reason.
+  'Answers',
+  'Quote Lines',
+  'Quoted Total (USD)',
+  'Price Change',
 ];
 
 /** RFC 4180 quoting, and a leading ' on cells a spreadsheet would run as a formula. */
@@ -88,6 +97,10 @@ export function exportHandlers(ctx: AppContext): Handlers<'account', 'exportBook
             b.plan_id ? (plans.get(b.plan_id) ?? null) : null,
             b.plan_id,
             b.crew_id ? (crewNames.get(b.crew_id) ?? null) : null,
+            bookingAnswersLine(b, business),
+            linesText(linesOf(b)),
+            b.price_quoted_cents === null ? null : toDollars(b.price_quoted_cents),
+            b.price_state === null ? null : `${b.price_state}: ${b.price_reason ?? ''}`,
           ]
             .map(csvCell)
             .join(','),

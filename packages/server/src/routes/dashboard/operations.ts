@@ -11,6 +11,7 @@ import { formatUsd, toDollars } from '@slotwise/shared/money';
 import { formatPhone } from '@slotwise/shared/phone';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { bookingAnswersLine } from '../../domain/booking-answers.ts';
 import { crewFeedTokenMatches, feedTokenFor, feedTokenMatches } from '../../domain/feed-token.ts';
 import { AppError } from '../../errors.ts';
 import type { Business } from '../../repositories/businesses.ts';
@@ -104,7 +105,7 @@ export function feedHandlers(ctx: AppContext): Handlers<'meta', 'calendarFeed'> 
       description: [
         `Customer: ${k.first_name} ${k.last_name}`,
         `Phone: ${formatPhone(k.phone_number)}`,
-        k.car_body_type ? `${b?.question ?? 'Answer'}: ${k.car_body_type}` : null,
+        bookingAnswersLine(k, b),
       ]
         .filter(Boolean)
         .join('\n'),
@@ -139,7 +140,7 @@ export function feedHandlers(ctx: AppContext): Handlers<'meta', 'calendarFeed'> 
             `Customer: ${k.first_name} ${k.last_name}`,
             `Email: ${k.customer_email}`,
             `Phone: ${formatPhone(k.phone_number)}`,
-            k.car_body_type ? `Answer: ${k.car_body_type}` : null,
+            bookingAnswersLine(k, b),
             `Total: ${formatUsd(toDollars(k.total_cents))}`,
             k.crew_id && crewOf.has(k.crew_id) ? `Crew: ${crewOf.get(k.crew_id)}` : null,
           ]

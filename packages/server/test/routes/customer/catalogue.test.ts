@@ -13,6 +13,7 @@ import {
   SATURDAY,
   type Shop,
   START_CLOCK,
+  setQuestions,
   slots,
 } from '../../booking-fixtures.ts';
 import { storages, type TestApp } from '../../helpers.ts';
@@ -27,7 +28,7 @@ describe.each(storages())('customer catalogue on %s', (kind) => {
   afterAll(() => t.close());
 
   describe('GET /api/customer/business/:businessId', () => {
-    it('describes the business, its services, question and distance pricing', async () => {
+    it('describes the business, its services, questions and distance pricing', async () => {
       const res = await t.app.inject({ url: `/api/customer/business/${shop.businessId}` });
       expect(res.statusCode).toBe(200);
       const body = res.json();
@@ -38,14 +39,19 @@ describe.each(storages())('customer catalogue on %s', (kind) => {
         timeZone: LA,
         timeFormat: '12h',
         distancePricing: true,
-        specificQuestion: {
-          question: 'Vehicle size',
-          type: 'dropdown',
-          options: [
-            { text: 'Sedan', value: 0 },
-            { text: 'SUV', value: 25 },
-          ],
-        },
+        questions: [
+          {
+            _id: expect.any(String),
+            question: 'Vehicle size',
+            type: 'dropdown',
+            options: [
+              { text: 'Sedan', value: 0, extraMinutes: 0 },
+              { text: 'SUV', value: 25, extraMinutes: 0 },
+            ],
+            required: true,
+            serviceIds: null,
+          },
+        ],
       });
       expect(body.services).toEqual(
         expect.arrayContaining([
@@ -306,9 +312,10 @@ describe.each(storages())('customer catalogue on %s', (kind) => {
       const other = await detailer(t);
       await t.ctx.db
         .updateTable('businesses')
-        .set({ question: 'Seats', question_type: 'rate', question_rate_cents: 1050, price_per_mile_cents: 0 })
+        .set({ price_per_mile_cents: 0 })
         .where('id', '=', other.businessId)
         .execute();
+      await setQuestions(t, other.businessId, [{ question: 'Seats', type: 'rate', rate: 10.5 }]);
       const res = await quote({
         businessId: other.businessId,
         serviceId: other.quickId,

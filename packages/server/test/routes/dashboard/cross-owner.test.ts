@@ -46,8 +46,8 @@ const EXPECTED = [
   'GET /api/business-dashboard/availability',
   'PUT /api/business-dashboard/availability/update-single',
   'PUT /api/business-dashboard/availability/update',
-  'GET /api/business-dashboard/settings/specific-question',
-  'PUT /api/business-dashboard/settings/update-specific-question',
+  'GET /api/business-dashboard/settings/quote-questions',
+  'PUT /api/business-dashboard/settings/quote-questions',
   'GET /api/business-dashboard/business-details',
   'GET /api/business-dashboard/services',
   'POST /api/business-dashboard/service/add',
@@ -105,10 +105,8 @@ describe.each(storages())('owner B against owner A on %s', (kind) => {
     ids.service = (
       await asA('POST', 'service/add', { serviceName: A.serviceName, duration: 60, price: 77 })
     ).json()._id;
-    await asA('PUT', 'settings/update-specific-question', {
-      question: A.question,
-      type: 'dropdown',
-      options: [{ text: 'A-secret option', value: 9 }],
+    await asA('PUT', 'settings/quote-questions', {
+      questions: [{ question: A.question, type: 'dropdown', options: [{ text: 'A-secret option', value: 9 }] }],
     });
     await asA('PUT', 'settings/update-distance-pricing', { pricePerMile: 3.33 });
     await asA('PUT', 'availability/update-single', { day: 'Sunday', startTime: '06:00', endTime: '07:30' });
@@ -259,8 +257,8 @@ describe.each(storages())('owner B against owner A on %s', (kind) => {
       body: { title: 'B lunch', reason: 'lunch', startTime: future('12:00'), endTime: future('12:30') },
     }),
     'POST /api/business-dashboard/service/add': () => ({ body: { serviceName: 'B wash', duration: 30, price: 10 } }),
-    'PUT /api/business-dashboard/settings/update-specific-question': () => ({
-      body: { question: 'B question?', type: 'rate', rate: 1 },
+    'PUT /api/business-dashboard/settings/quote-questions': () => ({
+      body: { questions: [{ question: 'B question?', type: 'rate', rate: 1 }] },
     }),
     'PUT /api/business-dashboard/settings/update-distance-pricing': () => ({ body: { pricePerMile: 1 } }),
     'PUT /api/business-dashboard/address/update': () => ({ body: { address: '12, Beverly Hills, CA 90210, USA' } }),

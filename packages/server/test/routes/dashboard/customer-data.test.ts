@@ -128,7 +128,8 @@ describe.each(storages())("customers' personal data on %s", (kind) => {
         customerEmail: 'ada@example.com',
         phoneNumber: '+15551234567',
         customerAddress: '5 Ocean Ave, Santa Monica, CA 90401, USA',
-        answer: 'SUV',
+        // Every answer, under its question (docs/decisions/026).
+        answer: 'Vehicle size: SUV',
         bookingTime: { day: '2026-12-02', startTime: '10:00', endTime: '11:00' },
       });
       // The customer's confirmation and the owner's notice about the booking.

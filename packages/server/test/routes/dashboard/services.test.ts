@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_SERVICES } from '../../../src/routes/dashboard/services.ts';
 import { createTestApp, onboardedOwner, storages, type TestApp } from '../../helpers.ts';
@@ -187,100 +188,112 @@ describe.each(storages())('dashboard services and pricing on %s', (kind) => {
     });
   });
 
-  describe('specific question', () => {
-    it('answers null until a question is set', async () => {
-      // Onboarding may have applied the niche's starter question; take it away.
-      await t.ctx.db
-        .updateTable('businesses')
-        .set({ question: null, question_type: null, question_rate_cents: null })
-        .where('id', '=', owner.businessId)
-        .execute();
-      await t.ctx.db.deleteFrom('question_options').where('business_id', '=', owner.businessId).execute();
-      const res = await call('GET', 'settings/specific-question');
+  describe('quote questions', () => {
+    const Q = 'settings/quote-questions';
+    it('answers an empty list once the questions are taken away', async () => {
+      const res = await call('PUT', Q, { questions: [] });
       expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toMatch(/application\/json/);
-      expect(res.json()).toBeNull();
+      expect((await call('GET', Q)).json()).toEqual({ questions: [] });
     });
 
-    it('saves a dropdown with option values in cents and no rate', async () => {
-      const res = await call('PUT', 'settings/update-specific-question', {
-        question: ' What is your car type? ',
-        type: 'dropdown',
-        options: [
-          { text: 'Sedan', value: 0 },
-          { text: 'SUV', value: 25.5 },
+    it('saves several questions in order, cents inside, each with a new _id', async () => {
+      const res = await call('PUT', Q, {
+        questions: [
+          {
+            question: ' What is your car type? ',
+            type: 'dropdown',
+            options: [
+              { text: 'Sedan', value: 0 },
+              { text: 'SUV', value: 25.5, extraMinutes: 30 },
+            ],
+            rate: 3,
+          },
+          { question: 'Lawn area', type: 'rate', rate: 6, unit: 'per 1,000 sq ft', minQuantity: 1, maxQuantity: 50 },
+          { question: 'Spa?', type: 'yes_no', rate: 15, required: false },
         ],
-        rate: 3,
       });
       expect(res.statusCode).toBe(200);
-      const expected = {
-        question: 'What is your car type?',
-        type: 'dropdown',
-        options: [
-          { text: 'Sedan', value: 0 },
-          { text: 'SUV', value: 25.5 },
-        ],
-        rate: null,
-      };
-      expect(res.json()).toEqual(expected);
-      expect((await call('GET', 'settings/specific-question')).json()).toEqual(expected);
-      const options = await t.ctx.db
-        .selectFrom('question_options')
-        .select(['text', 'value_cents'])
-        .where('business_id', '=', owner.businessId)
-        .orderBy('position')
-        .execute();
-      expect(options).toEqual([
-        { text: 'Sedan', value_cents: 0 },
-        { text: 'SUV', value_cents: 2550 },
+      const saved = res.json().questions;
+      expect(saved).toEqual([
+        {
+          _id: expect.any(String),
+          question: 'What is your car type?',
+          type: 'dropdown',
+          options: [
+            { text: 'Sedan', value: 0, extraMinutes: 0 },
+            { text: 'SUV', value: 25.5, extraMinutes: 30 },
+          ],
+          rate: null,
+          unit: null,
+          minQuantity: null,
+          maxQuantity: null,
+          required: true,
+          serviceIds: null,
+        },
+        {
+          _id: expect.any(String),
+          question: 'Lawn area',
+          type: 'rate',
+          options: [],
+          rate: 6,
+          unit: 'per 1,000 sq ft',
+          minQuantity: 1,
+          maxQuantity: 50,
+          required: true,
+          serviceIds: null,
+        },
+        {
+          _id: expect.any(String),
+          question: 'Spa?',
+          type: 'yes_no',
+          options: [],
+          rate: 15,
+          unit: null,
+          minQuantity: null,
+          maxQuantity: null,
+          required: false,
+          serviceIds: null,
+        },
       ]);
+      expect((await call('GET', Q)).json()).toEqual({ questions: saved });
+      const stored = await t.ctx.repos.pricing.questions(owner.businessId);
+      expect(stored[0]?.options[1]).toEqual({ text: 'SUV', valueCents: 2550, extraMinutes: 30 });
     });
 
-    it('saves a rate question, clearing the options; switching back clears the rate', async () => {
-      const rate = await call('PUT', 'settings/update-specific-question', {
-        question: 'How many windows?',
-        type: 'rate',
-        options: [{ text: 'stale', value: 1 }],
-        rate: 2.25,
+    it('asks a question for chosen services of the owner only', async () => {
+      const mine = (await call('POST', 'service/add', { serviceName: 'Wax', duration: 30, price: 10 })).json();
+      const ok = await call('PUT', Q, {
+        questions: [{ question: 'Wax type', type: 'yes_no', rate: 5, serviceIds: [mine._id] }],
       });
-      expect(rate.json()).toEqual({ question: 'How many windows?', type: 'rate', options: [], rate: 2.25 });
-      const b = await t.ctx.db
-        .selectFrom('businesses')
-        .select('question_rate_cents')
-        .where('id', '=', owner.businessId)
-        .executeTakeFirstOrThrow();
-      expect(b.question_rate_cents).toBe(225);
-      const count = await t.ctx.db
-        .selectFrom('question_options')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('business_id', '=', owner.businessId)
-        .executeTakeFirstOrThrow();
-      expect(Number(count.n)).toBe(0);
-
-      const back = await call('PUT', 'settings/update-specific-question', {
-        question: 'Car size?',
-        type: 'dropdown',
-        options: [{ text: 'Small', value: 5 }],
+      expect(ok.json().questions[0].serviceIds).toEqual([mine._id]);
+      const res = await call('PUT', Q, {
+        questions: [{ question: 'Other', type: 'yes_no', rate: 5, serviceIds: [randomUUID()] }],
       });
-      expect(back.json()).toEqual({
-        question: 'Car size?',
-        type: 'dropdown',
-        options: [{ text: 'Small', value: 5 }],
-        rate: null,
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        code: 'VALIDATION_FAILED',
+        error: '"Other" is asked for a service that is not one of yours; choose its services again.',
       });
+      expect((await call('GET', Q)).json()).toEqual(ok.json());
     });
 
     it.each([
-      [{ question: '', type: 'dropdown', options: [{ text: 'A', value: 1 }] }, 'Question cannot be empty.'],
-      [{ question: '   ', type: 'rate', rate: 1 }, 'Question cannot be empty.'],
+      [{ question: '', type: 'dropdown', options: [{ text: 'A', value: 1 }] }, /Question/],
       [{ question: 'Q', type: 'dropdown', options: [] }, 'Add at least one option to a dropdown question.'],
-      [{ question: 'Q', type: 'rate', rate: 0 }, 'Rate must be greater than 0.'],
-      [{ question: 'Q', type: 'rate' }, 'Rate must be greater than 0.'],
+      [{ question: 'Q', type: 'rate', rate: 0 }, 'Give a rate or a yes amount greater than 0.'],
+      [{ question: 'Q', type: 'yes_no' }, 'Give a rate or a yes amount greater than 0.'],
       [{ question: 'Q', type: 'rate', rate: -2 }, 'Rate cannot be negative.'],
       [{ question: 'Q', type: 'rate', rate: 50_000 }, 'Rate must be at most 10000.'],
-      [{ question: 'Q', type: 'slider', rate: 1 }, 'Type must be dropdown or rate.'],
+      [
+        { question: 'Q', type: 'rate', rate: 1, minQuantity: 5, maxQuantity: 2 },
+        'The minimum cannot be more than the maximum.',
+      ],
+      [{ question: 'Q', type: 'slider', rate: 1 }, 'Type must be dropdown, rate or yes_no.'],
       [{ question: 'Q', type: 'dropdown', options: [{ text: 'A', value: -1 }] }, 'Option value cannot be negative.'],
-      [{ question: 'Q', type: 'dropdown', options: [{ text: '', value: 1 }] }, 'Option text is required.'],
+      [
+        { question: 'Q', type: 'dropdown', options: [{ text: 'A', value: 1, extraMinutes: 1.5 }] },
+        'Extra minutes must be whole minutes.',
+      ],
       [
         {
           question: 'Q',
@@ -290,24 +303,62 @@ describe.each(storages())('dashboard services and pricing on %s', (kind) => {
             { text: 'suv', value: 2 },
           ],
         },
-        'The option "suv" appears twice; give each option a different text.',
+        'Two options have the same text; give each option a different text.',
       ],
-      [{ question: 'Q'.repeat(301), type: 'rate', rate: 1 }, /Question/],
-      [
-        {
-          question: 'Q',
-          type: 'dropdown',
-          options: Array.from({ length: 51 }, (_, i) => ({ text: `o${i}`, value: 1 })),
-        },
-        'At most 50 options.',
-      ],
-    ])('refuses %j with 400 and leaves the saved question alone', async (body, message) => {
-      const before = (await call('GET', 'settings/specific-question')).json();
-      const res = await call('PUT', 'settings/update-specific-question', body);
+    ])('refuses %j with 400 and leaves the saved questions alone', async (question, message) => {
+      const before = (await call('GET', Q)).json();
+      const res = await call('PUT', Q, { questions: [question] });
       expect(res.statusCode).toBe(400);
       if (typeof message === 'string') expect(res.json().error).toBe(message);
       else expect(res.json().error).toMatch(message);
-      expect((await call('GET', 'settings/specific-question')).json()).toEqual(before);
+      expect((await call('GET', Q)).json()).toEqual(before);
+    });
+
+    it('refuses a sixth question', async () => {
+      const one = { question: 'Q', type: 'yes_no', rate: 1 };
+      const res = await call('PUT', Q, { questions: Array.from({ length: 6 }, () => one) });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe('At most 5 questions.');
+    });
+  });
+
+  describe('add-ons', () => {
+    it('saves add-ons with a service, keeps them when left out, and keeps an id when saved again by name', async () => {
+      const add = await call('POST', 'service/add', {
+        serviceName: 'Detail',
+        duration: 60,
+        price: 100,
+        addOns: [
+          { name: 'Pet hair removal', price: 30, extraMinutes: 30, description: 'Vacuum and brush' },
+          { name: 'Engine bay', price: 25 },
+        ],
+      });
+      expect(add.statusCode).toBe(201);
+      const created = add.json();
+      expect(created.addOns).toEqual([
+        {
+          _id: expect.any(String),
+          name: 'Pet hair removal',
+          price: 30,
+          extraMinutes: 30,
+          description: 'Vacuum and brush',
+        },
+        { _id: expect.any(String), name: 'Engine bay', price: 25, extraMinutes: 0, description: null },
+      ]);
+      const edit = (body: object) => call('PUT', `service/edit/${created._id}`, body);
+      const kept = await edit({ serviceName: 'Detail', duration: 60, price: 110 });
+      expect(kept.json().addOns).toEqual(created.addOns);
+      const again = await edit({
+        serviceName: 'Detail',
+        duration: 60,
+        price: 110,
+        addOns: [{ name: 'pet hair removal', price: 35, extraMinutes: 30 }],
+      });
+      expect(again.json().addOns).toEqual([
+        { _id: created.addOns[0]._id, name: 'pet hair removal', price: 35, extraMinutes: 30, description: null },
+      ]);
+      const none = await edit({ serviceName: 'Detail', duration: 60, price: 110, addOns: [] });
+      expect(none.json().addOns).toBeUndefined();
     });
   });
 

@@ -130,6 +130,7 @@ describe.each(storages())('undo of a decline or a move on %s', (kind) => {
       customerEmail: b.customerEmail,
       phoneNumber: '+15551234567',
       carBodyType: 'SUV',
+      answers: [{ question: 'Vehicle size', answer: 'SUV' }],
       totalQuote: before.total_cents / 100,
       customerAddress: before.customer_address,
       status: 'pending',
