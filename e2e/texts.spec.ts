@@ -65,7 +65,7 @@ async function toDetails(page: Page) {
   const form = page.getByRole('region', { name: 'Text Me Detailing' });
   await form.getByRole('radio').first().click();
   await form.getByRole('button', { name: 'Next' }).click();
-  await form.getByRole('combobox').selectOption({ index: 1 });
+  await form.getByLabel('What size is your vehicle?').selectOption({ index: 1 });
   await form.getByRole('button', { name: 'Next' }).click();
   await form.getByRole('combobox', { name: 'Street address' }).click();
   await page.keyboard.type('7 Rodeo Dr, Beverly Hills');
