@@ -149,7 +149,7 @@ async function copyBusinesses(db: Sql, model: { businessId: string; ownerId: str
 async function growBookings(db: Sql, from: number, to: number, t0: number) {
   const g = db.series(to - from);
   const k = `(g.n - 1 + ${from})`;
-  const start = `(${t0} + (${k} / ${OTHERS}) * ${STRIDE_MS})`;
+  const start = `(${t0} + (${k} / ${OTHERS}) * cast(${STRIDE_MS} as bigint))`;
   const end = `(${start} + 1800000)`;
   const b = `((${k} % ${OTHERS}) + 1)`;
   await db.exec(
