@@ -14,6 +14,7 @@ import { crewsBenchmark } from './crews.ts';
 import type { Benchmark } from './figures.ts';
 import { landingBenchmark } from './landing.ts';
 import { ownerAppBenchmark } from './owner-app.ts';
+import { scaleBenchmark } from './scale.ts';
 import { spreadBenchmark } from './spread.ts';
 import { widgetRuntimeBenchmark } from './widget-runtime.ts';
 import { widgetSizeBenchmark } from './widget-size.ts';
@@ -29,4 +30,5 @@ export const benchmarks: Benchmark[] = [
   bookingEngineBenchmark,
   crewsBenchmark,
   spreadBenchmark,
+  scaleBenchmark,
 ];
