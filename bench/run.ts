@@ -1,7 +1,8 @@
 /**
  * `npm run bench` prints every figure beside its budget.
  * `npm run bench:check` (CI) does the same and exits 1 when a figure breaks its budget.
- * `npm run bench -- <id> [<id>...]` runs only the named benchmarks.
+ * `npm run bench -- <id> [<id>...]` runs only the named benchmarks; a benchmark marked `byName`
+ * (bench/figures.ts) runs only so.
  */
 import { benchmarks } from './benchmarks.ts';
 import { type Figure, figureLine, formatBudget, formatValue, meetsTarget, withinBudget } from './figures.ts';
@@ -17,7 +18,11 @@ async function main(): Promise<number> {
     );
     return 2;
   }
-  const selected = only.length > 0 ? benchmarks.filter((b) => only.includes(b.id)) : benchmarks;
+  const selected =
+    only.length > 0 ? benchmarks.filter((b) => only.includes(b.id)) : benchmarks.filter((b) => !b.byName);
+  if (only.length === 0)
+    for (const b of benchmarks.filter((b) => b.byName))
+      console.log(`(${b.id} runs only by name: npm run bench -- ${b.id})`);
   if (selected.length === 0) {
     console.log('no benchmarks yet');
     return 0;

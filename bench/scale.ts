@@ -26,7 +26,7 @@
  * - the month availability, GET /api/customer/available-days, computed (varied `address`).
  * Then each figure at 1M over its value at 10k, the issue's 1.5x as `target`. Nothing is
  * gated: p99s of a few hundred single requests on this shared 2-core machine move by more
- * than 1.5x between runs (docs/notes-scale.md).
+ * than 1.5x between runs (docs/decisions/028).
  */
 
 import { join } from 'node:path';
@@ -298,6 +298,7 @@ async function ownerOf(_db: Sql, businessId: string, dataDir: string, env: Recor
 
 export const scaleBenchmark: Benchmark = {
   id: 'scale',
+  byName: true,
   title:
     'p99 of slots, booking, calendar range and month answers at 10k, 100k and 1M bookings over 10,000 businesses (issue 28)',
   async run() {
