@@ -16,6 +16,7 @@ import { type Config, ConfigError } from './config.ts';
 import { type AppContext, createRepositories } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { writesSettled } from './db/transaction.ts';
 import { seedDemo } from './demo-seed.ts';
 import { twilioCredentialsOf } from './domain/booking-texts.ts';
 import { createGeocoder } from './geocoder/create.ts';
@@ -201,6 +202,8 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     await paymentWorker.stop();
     await ctx.mail.stop();
+    // Writes still queued for their transaction (their clients may have gone) finish first.
+    await writesSettled(store);
     await store.close();
   });
   startCompletePastBookings(app, ctx);

@@ -14,11 +14,36 @@ export type Tx = Kysely<Database> | Transaction<Database>;
 
 export async function withBusinessLock<T>(store: Db, businessId: string, work: (trx: Tx) => Promise<T>): Promise<T> {
   try {
-    return await lockedTransaction(store, businessId, work);
+    return await tracked(store, lockedTransaction(store, businessId, work));
   } finally {
     // Reads made while this transaction was open saw the calendar before it (calendar-changes.ts).
     store.changes.bump();
   }
+}
+
+/** The transactions handed out and not yet committed or failed, by database. */
+const inFlight = new WeakMap<Db, Set<Promise<unknown>>>();
+
+function tracked<T>(store: Db, transaction: Promise<T>): Promise<T> {
+  let open = inFlight.get(store);
+  if (!open) {
+    open = new Set();
+    inFlight.set(store, open);
+  }
+  const running = open;
+  running.add(transaction);
+  const done = () => running.delete(transaction);
+  transaction.then(done, done);
+  return transaction;
+}
+
+/**
+ * Resolves when every transaction handed out so far has committed or failed: the database may
+ * close then (app.ts, on shutdown). A write queued for group commit whose client has gone still
+ * runs to its end instead of failing on a closed pool.
+ */
+export async function writesSettled(store: Db): Promise<void> {
+  await Promise.allSettled([...(inFlight.get(store) ?? [])]);
 }
 
 function lockedTransaction<T>(store: Db, businessId: string, work: (trx: Tx) => Promise<T>): Promise<T> {
@@ -194,7 +219,7 @@ function groupCommitFor(store: Db, businessId: string): GroupCommit {
 export async function inTransaction<T>(store: Db, work: (trx: Tx) => Promise<T>): Promise<T> {
   if (store.dialect === 'postgres') {
     try {
-      return await store.db.transaction().execute(work);
+      return await tracked(store, store.db.transaction().execute(work));
     } finally {
       store.changes.bump();
     }

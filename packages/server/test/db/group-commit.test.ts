@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withBusinessLock } from '../../src/db/transaction.ts';
+import { withBusinessLock, writesSettled } from '../../src/db/transaction.ts';
 import { createTestApp, onboardedOwner, storages, type TestApp } from '../helpers.ts';
 
 const TITLES = 'select title from blocked_times where business_id = $1 and title like $2 order by title';
@@ -117,6 +117,29 @@ describe.each(storages())('group commit on %s', (kind) => {
     );
     await Promise.all(writes);
     expect(await committedTitles('many-')).toHaveLength(150);
+  });
+
+  it('settles every write handed out before the database may close (shutdown)', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const writes = Array.from({ length: 3 }, (_, i) =>
+      withBusinessLock(t.ctx.store, businessId, async (trx) => {
+        await held;
+        await block(trx, `settle-${i}`, Date.UTC(2031, 0, 1, i));
+      }),
+    );
+    let settled = false;
+    const settling = writesSettled(t.ctx.store).then(() => {
+      settled = true;
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(settled).toBe(false);
+    release();
+    await settling;
+    expect(await committedTitles('settle-')).toHaveLength(3);
+    await Promise.all(writes);
   });
 
   it('lets another business write while a burst for one business is held inside its transaction', async () => {
