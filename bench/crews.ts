@@ -11,14 +11,13 @@
  * businesses are loaded turn about, two seconds each, five rounds; the ratio is the median of
  * the rounds' ratios (bench/README.md says why turn about). Servers on core 0, autocannon on core 1.
  */
-import { randomUUID } from 'node:crypto';
 import { localToUtcMs } from '@slotwise/shared/time-zone';
 import autocannon from 'autocannon';
 import { insertBookings } from '../scripts/insert-bookings.ts';
 import { pinSelf, startServer } from '../scripts/server-process.ts';
 import type { Benchmark, Figure } from './figures.ts';
 import { insertPgBookings, withScratchDatabase } from './pg-scratch.ts';
-import { call, seedOwner } from './seed.ts';
+import { call, seedOwner, utcFields, washBooking } from './seed.ts';
 
 const CONNECTIONS = 50;
 const EXISTING = 10_000;
@@ -75,43 +74,19 @@ async function business(base: string, crews: number, date: string) {
   );
   const ids = listed.crews.map((c) => c._id);
   const now = Date.now();
-  const row = (i: number, start: number, day: string, time: string, crewId: string) => ({
-    id: randomUUID(),
-    business_id: owner.businessId,
-    crew_id: crewId,
-    service_id: owner.serviceId,
-    service_name: 'Wash',
-    duration_min: 30,
-    first_name: 'Seed',
-    last_name: `Customer ${i}`,
-    customer_email: `seed${i}@example.com`,
-    phone_number: '+1 5550000000',
-    car_body_type: null,
-    customer_address: null,
-    customer_lat: null,
-    customer_lng: null,
-    miles: null,
-    total_cents: 4000,
-    quote_lines: '[]',
-    status: 'approved',
-    day,
-    start_time: time,
-    end_time: new Date(start + 30 * 60_000).toISOString().slice(11, 16),
-    start_ms: start,
-    end_ms: start + 30 * 60_000,
-    created_at: now,
-    updated_at: now,
-  });
   const rows: Record<string, unknown>[] = [];
   for (let i = 0; i < EXISTING - ON_THE_DAY; i++) {
-    const start = now - (i + 1) * 45 * 60_000;
-    const d = new Date(start);
-    rows.push(row(i, start, d.toISOString().slice(0, 10), d.toISOString().slice(11, 16), ids[i % ids.length]!));
+    rows.push(washBooking(owner, ids[i % ids.length]!, i, utcFields(now - (i + 1) * 45 * 60_000), now));
   }
   // The measured day's jobs, in the business's zone: 03:00, 04:00, ... 22:00, one an hour.
   for (let j = 0; j < ON_THE_DAY; j++) {
     const time = `${String(3 + j).padStart(2, '0')}:00`;
-    rows.push(row(EXISTING + j, localToUtcMs(date, time, owner.timeZone), date, time, ids[j % ids.length]!));
+    const start = localToUtcMs(date, time, owner.timeZone);
+    // As before: the end's wall clock read in UTC (the grid reads the instants, not these fields).
+    const endTime = new Date(start + 30 * 60_000).toISOString().slice(11, 16);
+    rows.push(
+      washBooking(owner, ids[j % ids.length]!, EXISTING + j, { start, day: date, startTime: time, endTime }, now),
+    );
   }
   return { ...owner, rows };
 }

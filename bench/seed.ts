@@ -97,45 +97,72 @@ async function firstCrewId(base: string, token: string): Promise<string> {
   return crews[0]!._id;
 }
 
-/** `count` approved 30-minute "Wash" bookings of a business, one every 45 minutes back from now: rows for insertBookings. */
+/** Who a seeded booking belongs to. */
+interface WashOwner {
+  businessId: string;
+  serviceId: string;
+}
+
+/**
+ * The i-th seeded booking of a business: an approved 30-minute "Wash" at $40 with the given
+ * instant and wall-clock fields, of `crewId`: a row for insertBookings or insertPgBookings.
+ */
+export function washBooking(
+  owner: WashOwner,
+  crewId: string,
+  i: number,
+  at: { start: number; day: string; startTime: string; endTime: string },
+  now = Date.now(),
+): Record<string, unknown> {
+  return {
+    id: randomUUID(),
+    business_id: owner.businessId,
+    crew_id: crewId,
+    service_id: owner.serviceId,
+    service_name: 'Wash',
+    duration_min: 30,
+    first_name: 'Seed',
+    last_name: `Customer ${i}`,
+    customer_email: `seed${i}@example.com`,
+    phone_number: '+1 5550000000',
+    car_body_type: null,
+    customer_address: null,
+    customer_lat: null,
+    customer_lng: null,
+    miles: null,
+    total_cents: 4000,
+    quote_lines: '[]',
+    status: 'approved',
+    day: at.day,
+    start_time: at.startTime,
+    end_time: at.endTime,
+    start_ms: at.start,
+    end_ms: at.start + 30 * 60_000,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/** The wall-clock fields of a past instant, read in UTC (the seeded past needs no zone). */
+export function utcFields(start: number): { start: number; day: string; startTime: string; endTime: string } {
+  const iso = new Date(start).toISOString();
+  return {
+    start,
+    day: iso.slice(0, 10),
+    startTime: iso.slice(11, 16),
+    endTime: new Date(start + 30 * 60_000).toISOString().slice(11, 16),
+  };
+}
+
+/** `count` washBookings of a business, one every 45 minutes back from now. */
 export function pastBookings(
-  owner: { businessId: string; serviceId: string; crewId: string },
+  owner: WashOwner & { crewId: string },
   count: number,
   now = Date.now(),
 ): Record<string, unknown>[] {
-  const rows: Record<string, unknown>[] = [];
-  for (let i = 0; i < count; i++) {
-    const start = now - (i + 1) * 45 * 60_000;
-    const d = new Date(start);
-    rows.push({
-      id: randomUUID(),
-      business_id: owner.businessId,
-      crew_id: owner.crewId,
-      service_id: owner.serviceId,
-      service_name: 'Wash',
-      duration_min: 30,
-      first_name: 'Seed',
-      last_name: `Customer ${i}`,
-      customer_email: `seed${i}@example.com`,
-      phone_number: '+1 5550000000',
-      car_body_type: null,
-      customer_address: null,
-      customer_lat: null,
-      customer_lng: null,
-      miles: null,
-      total_cents: 4000,
-      quote_lines: '[]',
-      status: 'approved',
-      day: d.toISOString().slice(0, 10),
-      start_time: d.toISOString().slice(11, 16),
-      end_time: new Date(start + 30 * 60_000).toISOString().slice(11, 16),
-      start_ms: start,
-      end_ms: start + 30 * 60_000,
-      created_at: now,
-      updated_at: now,
-    });
-  }
-  return rows;
+  return Array.from({ length: count }, (_, i) =>
+    washBooking(owner, owner.crewId, i, utcFields(now - (i + 1) * 45 * 60_000), now),
+  );
 }
 
 /** A business that answers every day 00:00-23:59 with one 30-minute "Wash" at $40, bookable any time ahead. */

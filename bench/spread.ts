@@ -12,7 +12,6 @@
  * The targets are the issue's; they are printed, not checked, until the booking path's round
  * trips are cut (docs/decisions/028 records where they stand).
  */
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +22,7 @@ import { insertBookings } from '../scripts/insert-bookings.ts';
 import { pinSelf, root, startProcess, startServer } from '../scripts/server-process.ts';
 import type { Benchmark, Figure } from './figures.ts';
 import { insertPgBookings, withScratchDatabase } from './pg-scratch.ts';
-import { bookingRequests, seedWashBusiness } from './seed.ts';
+import { bookingRequests, seedWashBusiness, washBooking } from './seed.ts';
 
 const BUSINESSES = 40;
 const DAYS = 300;
@@ -48,34 +47,11 @@ type Owner = Awaited<ReturnType<typeof seedWashBusiness>>;
 /** One booking a day at 00:30 local on the days the slots load asks for. */
 function bookingsOnAskedDays(owner: Owner, firstDay: string): Record<string, unknown>[] {
   const now = Date.now();
-  const rows: Record<string, unknown>[] = [];
-  for (let i = 0; i < PER_BUSINESS; i++) {
+  return Array.from({ length: PER_BUSINESS }, (_, i) => {
     const day = addDays(firstDay, i);
     const start = localToUtcMs(day, '00:30', owner.timeZone);
-    rows.push({
-      id: randomUUID(),
-      business_id: owner.businessId,
-      crew_id: owner.crewId,
-      service_id: owner.serviceId,
-      service_name: 'Wash',
-      duration_min: 30,
-      first_name: 'Seed',
-      last_name: `Customer ${i}`,
-      customer_email: `seed${i}@example.com`,
-      phone_number: '+1 5550000000',
-      total_cents: 4000,
-      quote_lines: '[]',
-      status: 'approved',
-      day,
-      start_time: '00:30',
-      end_time: '01:00',
-      start_ms: start,
-      end_ms: start + 30 * 60_000,
-      created_at: now,
-      updated_at: now,
-    });
-  }
-  return rows;
+    return washBooking(owner, owner.crewId, i, { start, day, startTime: '00:30', endTime: '01:00' }, now);
+  });
 }
 
 /** Each request another business and day; a key comes back only after 12,000 others. */
