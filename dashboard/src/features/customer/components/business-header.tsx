@@ -4,11 +4,11 @@
  * only while the business is not known yet (loading, or a link that names none).
  */
 import type { Branding, ManagedBooking } from '@slotwise/shared/api';
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Brand } from '../../../components/brand.tsx';
 
 /** The page's own colour variables (styles.css) set to the business's: its buttons, tints and links. */
-export function brandStyle(branding: Branding | undefined): CSSProperties | undefined {
+function brandStyle(branding: Branding | undefined): CSSProperties | undefined {
   if (!branding) return undefined;
   return {
     '--c-primary': branding.accentColor,
@@ -19,7 +19,7 @@ export function brandStyle(branding: Branding | undefined): CSSProperties | unde
   } as CSSProperties;
 }
 
-export function BusinessHeader({ booking }: { booking?: ManagedBooking | undefined }) {
+function BusinessHeader({ booking }: { booking?: ManagedBooking | undefined }) {
   if (!booking?.businessName) return <Brand />;
   const logo = booking.branding?.logoUrl;
   const inner = (
@@ -34,5 +34,33 @@ export function BusinessHeader({ booking }: { booking?: ManagedBooking | undefin
     </a>
   ) : (
     <span className="business-header">{inner}</span>
+  );
+}
+
+/**
+ * The frame of a page a customer opens from a booking's link (cancel, reschedule, a new price):
+ * once the booking is known, the business's name, logo and colours around the card.
+ */
+export function ManagedBookingFrame({
+  title,
+  booking,
+  children,
+}: {
+  title: string;
+  booking?: ManagedBooking | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <main className="center-screen" style={brandStyle(booking?.branding)}>
+      <div className="center-card center-card--wide">
+        <div className="center-brand">
+          <BusinessHeader booking={booking} />
+        </div>
+        <div className="card">
+          <h1>{title}</h1>
+          {children}
+        </div>
+      </div>
+    </main>
   );
 }

@@ -13,7 +13,7 @@ import { Notice } from '../../../components/notice.tsx';
 import { client } from '../../../lib/api.ts';
 import { BookAgain, BusinessPageLink } from './book-again.tsx';
 import { BookingSummary } from './booking-summary.tsx';
-import { BusinessHeader, brandStyle } from './business-header.tsx';
+import { ManagedBookingFrame } from './business-header.tsx';
 import { ChangeLocked } from './change-locked.tsx';
 import { KEPT_INSIDE_CUT_OFF, type PlanChoice, PlanChoices } from './plan-choices.tsx';
 import { ClosedVisit, closedReason, needsTimeText, nextVisitText, PlanSummary } from './plan-visit.tsx';
@@ -65,17 +65,9 @@ function RefundSent({ booking }: { booking: ManagedBooking }) {
 /** `booking`, once known: the page carries the business's name, logo and colours. */
 function Frame({ booking, children }: { booking?: ManagedBooking | undefined; children: ReactNode }) {
   return (
-    <main className="center-screen" style={brandStyle(booking?.branding)}>
-      <div className="center-card center-card--wide">
-        <div className="center-brand">
-          <BusinessHeader booking={booking} />
-        </div>
-        <div className="card">
-          <h1>Cancel Your Booking</h1>
-          {children}
-        </div>
-      </div>
-    </main>
+    <ManagedBookingFrame title="Cancel Your Booking" booking={booking}>
+      {children}
+    </ManagedBookingFrame>
   );
 }
 

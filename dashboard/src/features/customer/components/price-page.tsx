@@ -13,7 +13,7 @@ import { Notice } from '../../../components/notice.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { client } from '../../../lib/api.ts';
 import { BookingSummary } from './booking-summary.tsx';
-import { BusinessHeader, brandStyle } from './business-header.tsx';
+import { ManagedBookingFrame } from './business-header.tsx';
 import '../customer.css';
 
 export const PRICE_FAILED = 'An error occurred. Please try again later.';
@@ -30,17 +30,9 @@ const stateText = (err: unknown) => (err instanceof ApiError && err.fromServer ?
 
 function Frame({ booking, children }: { booking?: ManagedBooking | undefined; children: ReactNode }) {
   return (
-    <main className="center-screen" style={brandStyle(booking?.branding)}>
-      <div className="center-card center-card--wide">
-        <div className="center-brand">
-          <BusinessHeader booking={booking} />
-        </div>
-        <div className="card">
-          <h1>A New Price for Your Booking</h1>
-          {children}
-        </div>
-      </div>
-    </main>
+    <ManagedBookingFrame title="A New Price for Your Booking" booking={booking}>
+      {children}
+    </ManagedBookingFrame>
   );
 }
 

@@ -17,7 +17,7 @@ import { client } from '../../../lib/api.ts';
 import { isNetworkError } from '../../../lib/errors.ts';
 import { BookAgain, BusinessPageLink } from './book-again.tsx';
 import { BookingSummary } from './booking-summary.tsx';
-import { BusinessHeader, brandStyle } from './business-header.tsx';
+import { ManagedBookingFrame } from './business-header.tsx';
 import { ChangeLocked } from './change-locked.tsx';
 import {
   ClosedVisit,
@@ -61,17 +61,9 @@ export function ReschedulePage() {
 /** `booking`, once known: the page carries the business's name, logo and colours. */
 function Frame({ booking, children }: { booking?: ManagedBooking | undefined; children: ReactNode }) {
   return (
-    <main className="center-screen" style={brandStyle(booking?.branding)}>
-      <div className="center-card center-card--wide">
-        <div className="center-brand">
-          <BusinessHeader booking={booking} />
-        </div>
-        <div className="card">
-          <h1>Reschedule Your Booking</h1>
-          {children}
-        </div>
-      </div>
-    </main>
+    <ManagedBookingFrame title="Reschedule Your Booking" booking={booking}>
+      {children}
+    </ManagedBookingFrame>
   );
 }
 
