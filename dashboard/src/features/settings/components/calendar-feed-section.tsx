@@ -8,6 +8,7 @@ import { copyText } from '../../../lib/copy-text.ts';
 import { serverDetail } from '../../../lib/errors.ts';
 import { useResource } from '../../../lib/resource.ts';
 import { useFlash } from '../../../lib/use-flash.ts';
+import { LoadFailed } from './load-failed.tsx';
 
 const FEED_COPIED = 'Calendar link copied to clipboard!';
 const FEED_COPY_FAILED = 'Could not copy the calendar link. Select it in the box and copy it by hand.';
@@ -57,12 +58,7 @@ export function CalendarFeedSection() {
       </p>
       <FlashMessage message={flash.message} />
       {feed.error.value ? (
-        <div className="notice notice--error" role="alert">
-          <p>{feed.error.value}</p>
-          <button type="button" className="btn btn--small feed-retry" onClick={() => void feed.refresh()}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed message={feed.error.value} onRetry={() => void feed.refresh()} />
       ) : !url ? (
         <Skeleton shape="form" rows={1} />
       ) : (

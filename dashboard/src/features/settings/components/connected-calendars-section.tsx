@@ -18,6 +18,7 @@ import { serverDetail } from '../../../lib/errors.ts';
 import { useResource, useSharedResource } from '../../../lib/resource.ts';
 import { type Flash, useFlash } from '../../../lib/use-flash.ts';
 import { readWords, whenWords, whoseWords } from '../connected-calendars.ts';
+import { LoadFailed } from './load-failed.tsx';
 
 const LOAD_FAILED = 'Failed to load your connected calendars.';
 const CONNECT_FAILED = 'Failed to connect the calendar. Please try again.';
@@ -310,12 +311,7 @@ export function ConnectedCalendarsSection() {
       </p>
       <FlashMessage message={flash.message} />
       {calendars.error.value ? (
-        <div className="notice notice--error" role="alert">
-          <p>{calendars.error.value}</p>
-          <button type="button" className="btn btn--small feed-retry" onClick={() => void calendars.refresh()}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed message={calendars.error.value} onRetry={() => void calendars.refresh()} />
       ) : !data ? (
         <Skeleton shape="form" rows={2} />
       ) : (

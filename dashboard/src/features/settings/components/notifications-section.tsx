@@ -17,6 +17,7 @@ import { serverDetail } from '../../../lib/errors.ts';
 import { formatPhone, loadPhoneFormat } from '../../../lib/phone.ts';
 import { useResource } from '../../../lib/resource.ts';
 import { type Flash, useFlash } from '../../../lib/use-flash.ts';
+import { LoadFailed } from './load-failed.tsx';
 
 const LOAD_FAILED = 'Failed to load your notification settings.';
 const SAVED = 'Notification settings saved.';
@@ -303,12 +304,7 @@ export function NotificationsSection() {
         like.
       </p>
       {settings.error.value ? (
-        <div className="notice notice--error" role="alert">
-          <p>{settings.error.value}</p>
-          <button type="button" className="btn btn--small feed-retry" onClick={() => void settings.refresh()}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed message={settings.error.value} onRetry={() => void settings.refresh()} />
       ) : !data ? (
         <Skeleton shape="form" rows={4} />
       ) : (

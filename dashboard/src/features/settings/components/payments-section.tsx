@@ -16,6 +16,7 @@ import { copyText } from '../../../lib/copy-text.ts';
 import { serverDetail } from '../../../lib/errors.ts';
 import { useResource } from '../../../lib/resource.ts';
 import { type Flash, useFlash } from '../../../lib/use-flash.ts';
+import { LoadFailed } from './load-failed.tsx';
 import { PaymentRulesForm } from './payment-rules-form.tsx';
 
 /** A key pasted from Stripe: masked, never autocompleted or spell-checked. */
@@ -222,12 +223,7 @@ export function PaymentsSection() {
       <h2 id={`${id}-heading`}>Payments</h2>
       <p className="section-intro">Take a deposit when customers book, paid by card through your own Stripe account.</p>
       {settings.error.value ? (
-        <div className="notice notice--error" role="alert">
-          <p>{settings.error.value}</p>
-          <button type="button" className="btn btn--small feed-retry" onClick={() => void settings.refresh()}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed message={settings.error.value} onRetry={() => void settings.refresh()} />
       ) : !data ? (
         <Skeleton shape="form" rows={3} />
       ) : (
