@@ -11,7 +11,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 
 /** Why a read failed; `host` is where (the address's host, or a redirect's). */
@@ -113,10 +113,17 @@ async function readBody(res: IncomingMessage, maxBytes: number, host: string): P
     res.destroy();
     throw new CalendarFetchError({ kind: 'too-large', host });
   }
-  let stream: Readable = res;
-  if (encoding === 'gzip' || encoding === 'x-gzip') stream = res.pipe(createGunzip());
-  else if (encoding === 'deflate') stream = res.pipe(createInflate());
-  else if (encoding === 'br') stream = res.pipe(createBrotliDecompress());
+  const decoder =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? createGunzip()
+      : encoding === 'deflate'
+        ? createInflate()
+        : encoding === 'br'
+          ? createBrotliDecompress()
+          : undefined;
+  // pipeline, not pipe: when the time limit destroys the answer mid-body, the decoder is destroyed
+  // with it and the loop below ends; with pipe the decoder waited for more input for ever.
+  const stream: Readable = decoder ? pipeline(res, decoder, () => {}) : res;
   const chunks: Buffer[] = [];
   let size = 0;
   try {

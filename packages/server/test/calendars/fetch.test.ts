@@ -79,6 +79,14 @@ describe('fetchCalendar', () => {
     expect(Date.now() - started).toBeLessThan(2_500);
   });
 
+  it('gives up at the time limit on an answer that stalls mid-body, gzipped or not', async () => {
+    for (const path of ['/stalls.ics', '/stalls-gzip.ics']) {
+      const started = Date.now();
+      expect(await failure(`${s.url}${path}`, { ...ANY, timeoutMs: 1_000 }), path).toEqual({ kind: 'timeout', host });
+      expect(Date.now() - started, path).toBeLessThan(2_500);
+    }
+  });
+
   it('refuses a 50 MB answer at the size cap, streamed or declared, without reading it all', async () => {
     const cap = { ...ANY, maxBytes: 1024 * 1024 };
     expect(await failure(`${s.url}/huge.ics`, cap)).toEqual({ kind: 'too-large', host });

@@ -2,8 +2,9 @@
  * A stand-in calendar server on loopback (docs/decisions/025): it answers the fixture calendars
  * (fixtures/*.ics, written after RFC 5545's examples and the structure of Google, iCloud and
  * Outlook exports) the way those servers do, with ETag and Last-Modified and 304 to a conditional
- * request, and it can fail: a 404, a slow answer, a 50 MB answer, a web page, redirects. Tests
- * read `requests` to count what the server under test asked. No network beyond 127.0.0.1.
+ * request, and it can fail: a 404, a slow answer, one that stalls mid-body (plain or gzipped), a
+ * 50 MB answer, a web page, redirects. Tests read `requests` to count what the server under test
+ * asked. No network beyond 127.0.0.1.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -110,6 +111,15 @@ export async function startCalendarStandIn(options: { slowMs?: number } = {}): P
       case '/slow.ics': {
         const timer = setTimeout(() => answerCalendar(req, res, calendars.get('/google.ics')!), slowMs);
         res.on('close', () => clearTimeout(timer));
+        return;
+      }
+      case '/stalls.ics':
+      case '/stalls-gzip.ics': {
+        // Headers and the first part of the body, then nothing: a server that hangs mid-answer.
+        const first = fixtureText('google.ics').slice(0, 200);
+        const gzip = path === '/stalls-gzip.ics';
+        res.writeHead(200, { 'content-type': 'text/calendar', ...(gzip ? { 'content-encoding': 'gzip' } : {}) });
+        res.write(gzip ? gzipSync(first).subarray(0, 60) : first);
         return;
       }
       case '/huge.ics':
