@@ -7,6 +7,7 @@
  * only the instance whose update changed the row sends it, and a crash between
  * the two leaves neither.
  */
+import { todayIn } from '@slotwise/shared/time-zone';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { inTransaction } from '../db/transaction.ts';
@@ -41,7 +42,9 @@ export async function sendDueReminders(ctx: AppContext): Promise<number> {
         depositDueOf([row], { slug: row.business_slug }, ctx.config, now),
       );
       // Naming the crew that comes, when the business asks for it (Settings, Crews).
-      const reminder = mails.reminder(booking, linksFor(ctx, row.id, row.business_id));
+      // Within the 24 hours the job is today or tomorrow on the business's calendar.
+      const day = row.day === todayIn(row.business_time_zone, now) ? 'today' : 'tomorrow';
+      const reminder = mails.reminder(booking, linksFor(ctx, row.id, row.business_id), day);
       await queueMail(trx, await namingCrew(trx, reminder), now);
       // And its text, to a customer who agreed to texts (domain/booking-texts.ts).
       await queueTextsForMails(ctx, trx, [reminder], now);

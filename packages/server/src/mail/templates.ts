@@ -393,11 +393,14 @@ export const mails = {
       b,
       { calendar: invitation(b, 'CANCEL'), textAs: 'cancelled' },
     ),
-  /** Reminder 24 hours before an approved booking. */
-  reminder: (b: MailBooking, links: ManageLinks) =>
+  /**
+   * Reminder 24 hours before an approved booking, or at once when it was approved (or moved) later
+   * than that: `day` is 'today' when the booking is on the business's today (jobs/reminders.ts).
+   */
+  reminder: (b: MailBooking, links: ManageLinks, day: 'today' | 'tomorrow') =>
     compose(
       b.customerEmail,
-      `Reminder: ${subjectOf(b)} tomorrow`,
+      `Reminder: ${subjectOf(b)} ${day}`,
       `${hi(b)} this is a reminder of your booking with ${b.businessName}.`,
       b,
       { links, calendar: invitation(b, 'REQUEST', links), namesCrew: true, textAs: 'reminder' },

@@ -44,7 +44,7 @@ export function textFor(kind: TextKind, b: TextBooking, link: string): string {
     moved: `${from} your ${b.serviceName} is moved to ${when(b)}. Manage: ${link}`,
     declined: `${from} sorry, we can't take your booking for ${when(b)}. Please book another time.`,
     cancelled: `${from} your ${b.serviceName} on ${when(b)} is cancelled.`,
-    reminder: `${from} reminder: ${b.serviceName} tomorrow, ${when(b)}. Manage: ${link}`,
+    reminder: `${from} reminder: ${b.serviceName} on ${when(b)}. Manage: ${link}`,
     reminder2h: `${from} see you today at ${formatClock(b.startTime, b.timeFormat)} for your ${b.serviceName}. ${link}`,
     ownerNew: `New booking to approve: ${shortDate(b.day).split(',')[0]} ${formatClock(b.startTime, b.timeFormat)}, ${b.serviceName}, ${formatUsd(toDollars(b.totalCents))} ${link}`,
     review: `${from} thank you for choosing us! How did we do? Tap to rate: ${link}`,

@@ -46,7 +46,7 @@ describe('booking mails', () => {
   });
 
   it('read midnight and noon as 12:00 AM and 12:00 PM', () => {
-    expect(mails.reminder(booking({ startTime: '00:00', endTime: '12:00' }), links).text).toContain(
+    expect(mails.reminder(booking({ startTime: '00:00', endTime: '12:00' }), links, 'tomorrow').text).toContain(
       '12:00 AM – 12:00 PM',
     );
     expect(mails.cancelled(booking({ startTime: '12:00', endTime: '12:30' })).text).toContain('12:00 PM – 12:30 PM');
@@ -67,7 +67,7 @@ describe('the crew a mail names (Settings, Crews)', () => {
       mails.received(b, links),
       mails.approved(b, links),
       mails.rescheduled(b, links),
-      mails.reminder(b, links),
+      mails.reminder(b, links, 'tomorrow'),
     ])
       expect(mail.namesCrew, mail.subject).toBe(true);
     for (const mail of [

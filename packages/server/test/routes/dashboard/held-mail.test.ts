@@ -125,7 +125,8 @@ describe.each(storages())('mail held for the undo window on %s', (kind) => {
     expect((await sentTo(b.customerEmail)).sort()).toEqual([
       'Booking confirmed: Full Detail',
       'Booking moved: Full Detail',
-      'Reminder: Full Detail tomorrow',
+      // Moved onto today: the reminder says so.
+      'Reminder: Full Detail today',
     ]);
   });
 });
