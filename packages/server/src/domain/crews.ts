@@ -5,11 +5,10 @@
  * span's busy stretches and, when the owner travels, one read of the day's jobs. The pure
  * rules (who may do a service, the union of grids, the choice) are shared/src/crews.ts.
  */
-import type { AvailabilityEntry } from '@slotwise/shared/api';
 import type { TimeFormat } from '@slotwise/shared/clock';
 import { addedDriveMinutes, type CrewOption, type CrewRule, chooseCrew } from '@slotwise/shared/crews';
 import type { LatLng } from '@slotwise/shared/geo';
-import { type DayHours, type Interval, openingInterval, weekdayOf, withinHours } from '@slotwise/shared/slots';
+import { type DayHours, type Interval, openingInterval, withinHours } from '@slotwise/shared/slots';
 import { travelFits } from '@slotwise/shared/travel';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/transaction.ts';
@@ -19,7 +18,7 @@ import type { CrewInterval, CrewJob } from '../repositories/calendar.ts';
 import { type CrewRow, hoursOfCrew, servicesOfCrew } from '../repositories/crews.ts';
 import type { BookingWindow } from './booking-window.ts';
 import { homeOf } from './places.ts';
-import { type CalendarSpan, checkSlot, SLOT_TAKEN, weekHoursOf } from './slot-rules.ts';
+import { type CalendarSpan, checkSlot, hoursOfWeek, SLOT_TAKEN, weekHoursOf } from './slot-rules.ts';
 import { TRAVEL_NOT_FEASIBLE } from './travel.ts';
 
 /** A crew as the rules use it: who it is, what it does, its hours of any day and where its day starts. */
@@ -29,14 +28,6 @@ export interface CrewPlan extends CrewRule {
   /** Its start place, else the business address. */
   home: LatLng | null;
   hoursOn(day: string): DayHours;
-}
-
-/** A week of entries as "the hours of a day". */
-function weekOf(entries: readonly AvailabilityEntry[]): (day: string) => DayHours {
-  return (day) => {
-    const e = entries.find((x) => x.day === weekdayOf(day));
-    return e?.startTime && e.endTime ? { startTime: e.startTime, endTime: e.endTime } : null;
-  };
 }
 
 /** The crews of rows read, their own hours or `businessHours`, their start place or `businessHome`. */
@@ -55,7 +46,7 @@ export function crewPlansOf(
       active: r.active === 1,
       serviceIds: servicesOfCrew(r),
       home: r.start_lat !== null && r.start_lng !== null ? { lat: r.start_lat, lng: r.start_lng } : businessHome,
-      hoursOn: own ? weekOf(own) : businessHours,
+      hoursOn: own ? hoursOfWeek(own) : businessHours,
     };
   });
 }

@@ -1,13 +1,15 @@
 /**
  * Customer mails name the crew that comes when the owner asks for it (Settings, Crews:
  * businesses.crew_in_mails; issue 25), on every path that mails about a job going ahead: the
- * owner's approve, the customer's reschedule, the reminder. Declines and cancellations, the
- * owner's notices, and every mail of a business that does not ask, stay as they were. Jobs are
- * given their crew directly in the database (the engine that assigns crews is written beside this).
+ * booking's "received" mail, the owner's approve, the customer's reschedule, the reminder.
+ * Declines and cancellations, the owner's notices, and every mail of a business that does not
+ * ask, stay as they were. Past the "received" mail (whose crew the engine picks under the lock),
+ * jobs are given their crew directly in the database.
  */
+import type { BookRequest } from '@slotwise/shared/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendDueReminders } from '../../src/jobs/reminders.ts';
-import { bookAndToken, bookBody, type Clock, DAY, detailer, engineApp, type Shop } from '../booking-fixtures.ts';
+import { book, bookAndToken, bookBody, type Clock, DAY, detailer, engineApp, type Shop } from '../booking-fixtures.ts';
 import { storages, type TestApp } from '../helpers.ts';
 
 const d = '/api/business-dashboard';
@@ -63,6 +65,59 @@ describe.each(storages())('the crew in customer mails on %s', (kind) => {
   };
   const approve = (id: string) =>
     t.app.inject({ method: 'PUT', url: `${d}/booking/approve/${id}`, headers: shop.auth });
+
+  /** The name of the crew the database gave a booking. */
+  const crewNameOf = async (bookingId: string) =>
+    (
+      await t.ctx.db
+        .selectFrom('bookings')
+        .innerJoin('crews', 'crews.id', 'bookings.crew_id')
+        .select('crews.name')
+        .where('bookings.id', '=', bookingId)
+        .executeTakeFirstOrThrow()
+    ).name;
+
+  it('names the crew the booking was given in the "received" mail, which is composed before the crew is chosen', async () => {
+    await nameCrews(true);
+    const received = async (over: Partial<BookRequest>) => {
+      const customerEmail = `customer${++email}@example.com`;
+      const res = await book(t, bookBody(shop, { customerEmail, ...over }));
+      expect(res.statusCode, res.body).toBe(201);
+      const crew = await crewNameOf(res.json().bookingId);
+      const mail = await mailTo(customerEmail, 'Booking request received');
+      expect(mail.text_body).toContain(`pending until the business approves it.\n\n${crew} will do the job.\n\n`);
+      expect(mail.html_body).toContain(`<p>${crew} will do the job.</p>`);
+      return crew;
+    };
+    // Two customers at one time: one crew each, and each mail names its own.
+    expect(new Set([await received({ time: '11:00' }), await received({ time: '11:00' })])).toEqual(
+      new Set(['Main crew', 'Truck 2']),
+    );
+
+    // A plan's first visit, beside a one-off at its time: its mail names the crew the plan was given.
+    const plans = await t.app.inject({
+      method: 'PUT',
+      url: `${d}/service/edit/${shop.fullId}`,
+      headers: shop.auth,
+      payload: {
+        serviceName: 'Full Detail',
+        duration: 60,
+        price: 120,
+        plans: [{ frequency: 'weekly', discount: null }],
+      },
+    });
+    expect(plans.statusCode, plans.body).toBe(200);
+    const oneOff = await received({ time: '13:00' });
+    const plan = await received({ time: '13:00', frequency: 'weekly' });
+    expect(plan).not.toBe(oneOff);
+    const planCrew = await t.ctx.db
+      .selectFrom('plans')
+      .innerJoin('crews', 'crews.id', 'plans.crew_id')
+      .select('crews.name')
+      .where('plans.business_id', '=', shop.businessId)
+      .executeTakeFirstOrThrow();
+    expect(planCrew.name).toBe(plan);
+  });
 
   it("names the crew in the owner's approval when the business asks, and not when it does not", async () => {
     await nameCrews(true);

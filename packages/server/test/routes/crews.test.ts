@@ -25,6 +25,7 @@ import { storages, type TestApp } from '../helpers.ts';
 import { insertBooking } from './dashboard/fixtures.ts';
 
 const OXNARD = '1, Oxnard, CA 93030, USA';
+const BEVERLY_HILLS = '1, Beverly Hills, CA 90210, USA';
 const CREWS = '/api/business-dashboard/crews';
 
 /** Every weekday closed but the ones given. */
@@ -206,6 +207,26 @@ describe.each(storages())('crews on %s', (kind) => {
     expect(await crewOf(tie.bookingId)).toBe(oxnard);
   });
 
+  it('offers a far customer a time only the crew starting near them can drive to, until that crew is taken', async () => {
+    const res = await owner('PUT', '/api/business-dashboard/settings/operations', {
+      travel: { enabled: true, speedMph: 30, bufferMinutes: 0 },
+      maxDistanceMiles: null,
+      changeCutoffHours: 0,
+    });
+    expect(res.statusCode).toBe(200);
+    const far = widget({ address: OXNARD });
+    // From Beverly Hills the main crew drives 90 minutes to Oxnard: 11:30 is its first time there.
+    expect((await availableTimes(t, far))[0]).toBe('11:30');
+    const oxnard = await addCrew({ name: 'Oxnard truck', startAddress: OXNARD });
+    expect((await availableTimes(t, far)).slice(0, 4)).toEqual(['10:00', '10:30', '11:00', '11:30']);
+    const made = await bookAndToken(t, bookBody(shop, { address: OXNARD, customerEmail: 'o@example.com' }));
+    expect(await crewOf(made.bookingId)).toBe(oxnard);
+    // The main crew is free at 10:00 (a customer at home still gets it) but cannot be in Oxnard by
+    // then: with the truck taken until 11:00, the far customer's morning starts at 11:00 again.
+    expect((await availableTimes(t, widget({ address: BEVERLY_HILLS })))[0]).toBe('10:00');
+    expect((await availableTimes(t, far)).slice(0, 2)).toEqual(['11:00', '11:30']);
+  });
+
   it('lets the owner give a job to another crew, refusing a busy crew or one without the service, and undo it', async () => {
     const truck = await addCrew({ name: 'Truck 2' });
     const washer = await addCrew({ name: 'Washer', serviceIds: [shop.quickId] });
@@ -290,5 +311,30 @@ describe.each(storages())('crews on %s', (kind) => {
     await expect(
       insertBooking(t.ctx, shop.businessId, { day: DAY, startTime: '10:30', endTime: '11:30', crewId: truck }),
     ).rejects.toThrow();
+  });
+
+  it('holds the database to one job per crew when a job is moved onto another crew', async () => {
+    const truck = await addCrew({ name: 'Truck 2' });
+    await insertBooking(t.ctx, shop.businessId, { day: DAY, startTime: '10:00', endTime: '11:00', crewId: main });
+    const job = await insertBooking(t.ctx, shop.businessId, {
+      day: DAY,
+      startTime: '10:30',
+      endTime: '11:30',
+      crewId: truck,
+    });
+    // Straight in the database, around the application's checks: the guard alone refuses it.
+    const move = (set: { crew_id: string; start_ms?: number; end_ms?: number }) =>
+      t.ctx.db.updateTable('bookings').set(set).where('id', '=', job).execute();
+    await expect(move({ crew_id: main })).rejects.toThrow(/overlap/);
+    expect(await crewOf(job)).toBe(truck);
+    const { start_ms, end_ms } = await t.ctx.db
+      .selectFrom('bookings')
+      .select(['start_ms', 'end_ms'])
+      .where('id', '=', job)
+      .executeTakeFirstOrThrow();
+    const half = 30 * 60_000;
+    // Half an hour later, 11:00-12:00, the main crew is free: the same move goes through.
+    await move({ crew_id: main, start_ms: Number(start_ms) + half, end_ms: Number(end_ms) + half });
+    expect(await crewOf(job)).toBe(main);
   });
 });
