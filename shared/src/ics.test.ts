@@ -73,6 +73,22 @@ describe('foldLine', () => {
     for (const part of folded.split('\r\n')) expect(new TextEncoder().encode(part).length).toBeLessThanOrEqual(75);
     expect(folded.replace(/\r\n /g, '')).toBe(line);
   });
+  it('fills each line to 75 octets, counting one- to four-octet characters as UTF-8 does', () => {
+    const octets = (s: string) => new TextEncoder().encode(s).length;
+    for (const ch of ['a', 'é', '€', '🚗']) {
+      for (const length of [10, 74, 75, 76, 200]) {
+        const line = `DESCRIPTION:${ch.repeat(length)}`;
+        const parts = foldLine(line).split('\r\n');
+        expect(parts.join('\r\n').replace(/\r\n /g, '')).toBe(line);
+        parts.forEach((part, i) => {
+          expect(octets(part)).toBeLessThanOrEqual(75);
+          // Full: the next character would not have fitted.
+          if (i < parts.length - 1) expect(octets(part) + octets(ch)).toBeGreaterThan(75);
+        });
+        if (octets(line) <= 75) expect(parts).toEqual([line]);
+      }
+    }
+  });
 });
 
 describe('ownEventOf', () => {

@@ -70,17 +70,21 @@ function paramText(text: string): string {
   return `"${text.replace(/["\u0000-\u001f\u007f]/g, '')}"`;
 }
 
-const encoder = new TextEncoder();
+/** A code point's size in UTF-8, without encoding it (TextEncoder a character at a time was most of a booking's invitation). */
+function utf8Octets(codePoint: number): number {
+  return codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
+}
 
 /** RFC 5545 3.1: lines longer than 75 octets continue on the next line after a space, never splitting a character. */
 export function foldLine(line: string): string {
-  if (encoder.encode(line).length <= 75) return line;
+  // At most 75 UTF-16 units of ASCII is at most 75 octets: most lines end here.
+  if (line.length <= 75 && /^[\x00-\x7f]*$/.test(line)) return line;
   const out: string[] = [];
   let current = '';
   let size = 0;
   let limit = 75;
   for (const ch of line) {
-    const n = encoder.encode(ch).length;
+    const n = utf8Octets(ch.codePointAt(0)!);
     if (size + n > limit) {
       out.push(current);
       current = '';

@@ -7,6 +7,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
+/** PostgreSQL connections per instance when DATABASE_POOL_SIZE is not set: 10 for reads, 4 for the locked writes. */
+export const DEFAULT_DATABASE_POOL_SIZE = 14;
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -98,6 +101,16 @@ const EnvSchema = z.object({
   TEXTS: z.enum(['twilio', 'log']).optional(),
   /** Only for tests (the stand-in) and proxies: Twilio's API origin; https://api.twilio.com by default. */
   TWILIO_API_URL: z.url().optional(),
+  /**
+   * PostgreSQL connections per instance, split between reads and the per-business locked
+   * transactions (db/database.ts poolSizes); sized from the database machine (README, Scaling out).
+   */
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: 'DATABASE_POOL_SIZE must be a whole number of connections, like 14' })
+    .int('DATABASE_POOL_SIZE must be a whole number of connections, like 14')
+    .min(4, 'DATABASE_POOL_SIZE must be at least 4 (three for reads, one for the booking transactions)')
+    .max(200, 'DATABASE_POOL_SIZE must be at most 200 (PostgreSQL serves each connection with a process)')
+    .default(DEFAULT_DATABASE_POOL_SIZE),
   /** Opens GET /metrics to `Authorization: Bearer <METRICS_TOKEN>`; unset, /metrics answers 404. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   /** Check every answer against its declared schema (routes/register.ts); on by default in development and tests. */
@@ -111,6 +124,8 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string;
+  /** PostgreSQL connections per instance (DATABASE_POOL_SIZE); SQLite has one. */
+  databasePoolSize: number;
   jwtSecret: Uint8Array;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -175,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     dataDir,
     databaseUrl: e.DATABASE_URL ?? `sqlite:${join(dataDir, 'app.db')}`,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? jwtSecretFromDataDir(dataDir)),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
+import { poolSizes } from '../src/db/database.ts';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'slotwise-config-'));
 
@@ -30,6 +31,16 @@ describe('configuration', () => {
     expect(message).toMatch(/PORT/);
     expect(message).toMatch(/DATABASE_URL: DATABASE_URL must start with sqlite: or postgres:\/\//);
     expect(message).toMatch(/DEFAULT_TIMEZONE/);
+  });
+
+  it('sizes the PostgreSQL connections per instance, 14 unless told, split between reads and the locked writes', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).databasePoolSize).toBe(14);
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_POOL_SIZE: '40' }).databasePoolSize).toBe(40);
+    expect(poolSizes(14)).toEqual({ readers: 10, writers: 4 });
+    expect(poolSizes(40)).toEqual({ readers: 29, writers: 11 });
+    expect(poolSizes(4)).toEqual({ readers: 3, writers: 1 });
+    for (const bad of ['3', '201', '7.5', 'many'])
+      expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_POOL_SIZE: bad })).toThrow(/DATABASE_POOL_SIZE/);
   });
 
   it('requires the provider settings of the chosen geocoder', () => {

@@ -5,7 +5,7 @@
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CUSTOMER_ADDRESS } from './booking-fixtures.ts';
+import { CUSTOMER_ADDRESS, DAY, START_CLOCK } from './booking-fixtures.ts';
 import { createTestApp, onboardedOwner, type TestApp } from './helpers.ts';
 
 describe('storage failures on SQLite', () => {
@@ -28,7 +28,8 @@ describe('storage failures on SQLite', () => {
   });
 
   it('answers 503 in health and to writes once the file is deleted, and acknowledges nothing', async () => {
-    t = await createTestApp('sqlite');
+    // On the fixtures' clock, so the booking's day is still ahead whatever the date (its checks come first).
+    t = await createTestApp('sqlite', { now: () => START_CLOCK });
     const owner = await onboardedOwner(t.app);
     for (const suffix of ['', '-wal', '-shm']) rmSync(`${dbFile()}${suffix}`, { force: true });
     // The file system's notice of the deletion arrives on the event loop.
@@ -57,7 +58,7 @@ describe('storage failures on SQLite', () => {
           .services[0]._id,
         answer: { option: 'Sedan / Coupe' },
         address: CUSTOMER_ADDRESS,
-        date: '2026-12-02',
+        date: DAY,
         time: '10:00',
         firstName: 'Ann',
         lastName: 'Lee',

@@ -5,6 +5,9 @@
  * they are stale. It is a Kysely plugin, so no write path can forget to announce
  * itself; the transaction helpers also move it when a transaction ends, so an answer
  * computed while a write was uncommitted is never kept past the commit.
+ * A second counter moves only with the writes of a business's settings, the tables a grid
+ * source holds (domain/grid-source.ts): bookings never move it, so a burst of bookings reads
+ * its business once a second, not once a batch (docs/decisions/028).
  */
 import type {
   KyselyPlugin,
@@ -31,7 +34,15 @@ const NOT_CALENDAR = new Set([
   // its events do, in calendar_busy (docs/decisions/025).
   'calendar_connections',
   'calendar_places',
+  // Insights' counters (docs/decisions/029): a beacon or a quote counted changes no slot, and must
+  // not drop every kept slots answer.
+  'funnel_days',
+  'full_taps',
+  'quote_demand',
 ]);
+
+/** What a grid source holds (domain/grid-source.ts readGridSource): the business, its owner, week, services and crews. */
+const SETTINGS = new Set(['businesses', 'users', 'availability', 'services', 'crews']);
 
 function tableName(node: OperationNode | undefined): string | undefined {
   if (!node) return undefined;
@@ -57,9 +68,15 @@ function writtenTables(node: RootOperationNode): (string | undefined)[] | null {
 
 export class CalendarChanges implements KyselyPlugin {
   private count = 0;
+  private settingsCount = 0;
 
   get generation(): number {
     return this.count;
+  }
+
+  /** Moves with the writes of a business's settings only (SETTINGS above). */
+  get settingsGeneration(): number {
+    return this.settingsCount;
   }
 
   /** Something may have changed: forget every answer computed before now. */
@@ -67,10 +84,25 @@ export class CalendarChanges implements KyselyPlugin {
     this.count++;
   }
 
+  /** A business's settings may have changed: forget every grid source read before now. */
+  bumpSettings(): void {
+    this.settingsCount++;
+  }
+
+  /**
+   * A transaction ended: reads made while it was open saw the calendar before it, and its
+   * settings before it when it wrote any (`settingsBefore`: settingsGeneration when it began).
+   */
+  transactionEnded(settingsBefore: number): void {
+    this.bump();
+    if (this.settingsCount !== settingsBefore) this.bumpSettings();
+  }
+
   transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
     const tables = writtenTables(node);
     // A table we cannot name counts as a calendar table: better a recomputed answer than a stale one.
     if (tables?.some((t) => t === undefined || !NOT_CALENDAR.has(t))) this.bump();
+    if (tables?.some((t) => t === undefined || SETTINGS.has(t))) this.bumpSettings();
     return node;
   }
 

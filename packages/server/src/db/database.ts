@@ -7,6 +7,7 @@ import { accessSync, constants, type FSWatcher, mkdirSync, statSync, watch } fro
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
+  DummyDriver,
   Kysely,
   type KyselyPlugin,
   type PluginTransformQueryArgs,
@@ -15,9 +16,11 @@ import {
   type QueryResult,
   type RootOperationNode,
   SqliteDialect,
+  Transaction,
   type UnknownRow,
 } from 'kysely';
 import pg from 'pg';
+import { DEFAULT_DATABASE_POOL_SIZE } from '../config.ts';
 import { CalendarChanges } from './calendar-changes.ts';
 import { StorageError } from './errors.ts';
 import type { Database } from './schema.ts';
@@ -27,11 +30,15 @@ type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   db: Kysely<Database>;
   /**
-   * Where the per-business locked transactions run (transaction.ts): on PostgreSQL a pool of
-   * its own, so a booking's transaction never queues for a connection behind the reads of the
-   * requests waiting for it (docs/decisions/028); on SQLite the one connection, as `db`.
+   * Runs `work` on the one connection the per-business locked transactions use (transaction.ts),
+   * held for it. On PostgreSQL a connection of a pool of its own, so a booking's transaction
+   * never queues for a connection behind the reads of the requests waiting for it, and in pg's
+   * pipeline mode: each query `work` makes is sent at once, without waiting for the answer of
+   * the one before (the server runs them in the order sent), so statements that do not need
+   * each other's answers cost one round trip together (docs/decisions/028). On SQLite the one
+   * connection, as `db`.
    */
-  writer: Kysely<Database>;
+  onWriter<T>(work: (conn: Transaction<Database>) => Promise<T>): Promise<T>;
   dialect: Dialect;
   /** Moves on every write that can change free slots (see calendar-changes.ts). */
   changes: CalendarChanges;
@@ -53,7 +60,7 @@ pg.types.setTypeParser(20, (v) => Number(v));
 // numeric (used by a few aggregates) as Number too.
 pg.types.setTypeParser(1700, (v) => Number(v));
 
-export function openDatabase(url: string): Db {
+export function openDatabase(url: string, poolSize: number = DEFAULT_DATABASE_POOL_SIZE): Db {
   const changes = new CalendarChanges();
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
@@ -74,18 +81,20 @@ export function openDatabase(url: string): Db {
       storage.stop();
       await db.destroy();
     };
-    return { db, writer: db, dialect: 'sqlite', changes, storageProblem: storage.check, close };
+    // A connection of its own is all SQLite has: Kysely hands it out under a mutex.
+    const onWriter = <T>(work: (conn: Transaction<Database>) => Promise<T>) =>
+      db.connection().execute((conn) => work(conn as Transaction<Database>));
+    return { db, onWriter, dialect: 'sqlite', changes, storageProblem: storage.check, close };
   }
-  const readers = pgPool(url, READ_POOL_SIZE);
-  const writers = pgPool(url, WRITE_POOL_SIZE);
+  const sizes = poolSizes(poolSize);
+  const readers = pgPool(url, sizes.readers);
+  const writers = pgPool(url, sizes.writers, { pipeline: true });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPool(readers) }), plugins: [changes] });
-  const writer = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: namingPool(writers) }),
-    plugins: [changes],
-  });
+  const writerDialect = new PostgresDialect({ pool: namingPool(writers) });
+  const writer = new Kysely<Database>({ dialect: writerDialect, plugins: [changes] });
   return {
     db,
-    writer,
+    onWriter: (work) => pipelined(writer, writerDialect, work),
     dialect: 'postgres',
     changes,
     storageProblem: () => null,
@@ -101,17 +110,69 @@ export function openDatabase(url: string): Db {
 }
 
 /**
- * Connections per instance: 10 for everything but the locked transactions, and 4 for those
- * (four businesses write at once; a fifth waits for a transaction, never for the reads).
- * Measured in docs/decisions/028: with one pool of 10, a burst of bookings for one business
- * alternated a batch of 49 in 0.5 s with single bookings that waited 0.1-0.3 s for a
- * connection behind the next requests' reads.
+ * How an instance's connections are split: two in seven (at least one) kept for the locked
+ * transactions, the rest for everything else, so a booking's transaction never queues behind
+ * the reads of the requests waiting for it. 14 gives 10 and 4 (four businesses write at once; a
+ * fifth waits for a transaction, never for the reads), the split measured in docs/decisions/028:
+ * with one pool of 10, a burst for one business alternated a batch of 49 in 0.5 s with single
+ * bookings that waited 0.1-0.3 s for a connection; 10 writers instead of 4 gained nothing there.
  */
-const READ_POOL_SIZE = 10;
-const WRITE_POOL_SIZE = 4;
+export function poolSizes(total: number): { readers: number; writers: number } {
+  const writers = Math.max(1, Math.round((total * 2) / 7));
+  return { readers: total - writers, writers };
+}
 
-function pgPool(url: string, max: number): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max });
+/**
+ * Runs `work` on one connection of `writer`'s pool through a Transaction whose queries go to it
+ * as they are made. Kysely's own connection() and transaction() hand a connection out under a
+ * mutex, which waits for each answer before the next query is sent; here the pg client (in
+ * pipeline mode) keeps them in order instead. The plugins and the compiled queries are the
+ * writer's (its executor); the Transaction refuses a transaction or connection of its own.
+ */
+function pipelined<T>(
+  writer: Kysely<Database>,
+  dialect: PostgresDialect,
+  work: (conn: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  const executor = writer.getExecutor();
+  return executor.provideConnection((connection) =>
+    work(
+      new Transaction<Database>({
+        config: { dialect },
+        dialect,
+        driver: new DummyDriver(),
+        executor: executor.withConnectionProvider({ provideConnection: (consume) => consume(connection) }),
+      }),
+    ),
+  );
+}
+
+/**
+ * A pipelined client's queries made in one turn of the event loop leave in one write: pg corks
+ * its socket around each query only, so each query was a syscall of its own and woke the
+ * server's backend again (writev was a quarter of the server's samples under a burst of
+ * bookings for one business, docs/decisions/028). Uncorked once this turn's callbacks and
+ * promise jobs have run (process.nextTick): every query they made goes out together.
+ */
+function oneWritePerTurn(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let corked = false;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    if (!corked) {
+      corked = true;
+      client.connection.stream.cork();
+      process.nextTick(() => {
+        corked = false;
+        client.connection.stream.uncork();
+      });
+    }
+    return query(...args);
+  };
+}
+
+function pgPool(url: string, max: number, options: { pipeline?: boolean } = {}): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, ...options });
+  if (options.pipeline) pool.on('connect', oneWritePerTurn);
   // A connection's error (the database restarted, failed over, or the network reset it)
   // must never crash the process. The pool reports an idle client's; a client lent to a
   // query reports it on itself too, and with no listener there Node throws it as an

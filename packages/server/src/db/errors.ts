@@ -24,7 +24,10 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   if (typeof code === 'string' && (/^08/.test(code) || /^57P0[123]$/.test(code))) return true;
   if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'ETIMEDOUT' || code === 'EPIPE') return true;
   return (
-    typeof message === 'string' && /^Connection terminated|Client has encountered a connection error/.test(message)
+    typeof message === 'string' &&
+    /^Connection terminated|Client has encountered a connection error|Client was closed and is not queryable/.test(
+      message,
+    )
   );
 }
 

@@ -19,11 +19,24 @@ export function nameStatement(sql: string): void {
   if (!names.has(sql) && names.size < MAX_NAMED) names.set(sql, `slotwise_${names.size + 1}`);
 }
 
-/** A pg pool whose clients send the named texts as named statements. */
+/**
+ * A pg pool whose clients send the named texts as named statements. Each client keeps one
+ * wrapper: Kysely keeps its connection object per client it is handed, so a new wrapper on
+ * every checkout made it a new connection object every time.
+ */
 export function namingPool(pool: PostgresPool): PostgresPool {
+  const wrapped = new WeakMap<PostgresPoolClient, PostgresPoolClient>();
   return {
     options: pool.options,
-    connect: async () => naming(await pool.connect()),
+    connect: async () => {
+      const client = await pool.connect();
+      let named = wrapped.get(client);
+      if (!named) {
+        named = naming(client);
+        wrapped.set(client, named);
+      }
+      return named;
+    },
     end: () => pool.end(),
   };
 }

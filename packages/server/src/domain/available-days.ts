@@ -18,8 +18,9 @@ import {
 } from '@slotwise/shared/slots';
 import { todayIn } from '@slotwise/shared/time-zone';
 import type { TravelSettings } from '@slotwise/shared/travel';
-import type { CrewInterval, CrewJob, MonthContext } from '../repositories/calendar.ts';
+import type { CrewInterval, CrewJob } from '../repositories/calendar.ts';
 import { type BookingWindow, earliestStart, lastBookableDay } from './booking-window.ts';
+import type { MonthContext } from './grid-source.ts';
 import { withTravel } from './travel.ts';
 
 interface GridDay {

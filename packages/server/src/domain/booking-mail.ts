@@ -174,6 +174,42 @@ export function linksFor(ctx: AppContext, bookingId: string, businessId: string,
 }
 
 /**
+ * Who a booking's mails go to beyond the customer and what they name: the owner's e-mail (null:
+ * no notice), the crew the customer's mail names (null: none; businesses.crew_in_mails), and
+ * whether anyone takes texts about it (decision 027: nobody does, nothing more to read).
+ */
+export interface MailParties {
+  owner: string | null;
+  crew: string | null;
+  texts: boolean;
+}
+
+/** A customer's mail and the owner's notice beside it, composed and not yet addressed to the parties. */
+export interface CustomerAndOwner {
+  customer: MailMessage;
+  notice: (owner: string) => MailMessage;
+}
+
+/**
+ * Queues the customer's mail (naming the crew when the parties say so) and, when the owner has
+ * an e-mail, the owner's notice, in one insert into the outbox; then their texts, when anyone
+ * takes them. Reads nothing else: a new booking knows its parties before the business's lock,
+ * so this is one of the statements its writes send together (routes/customer/book.ts).
+ */
+export async function queueForParties(
+  ctx: AppContext,
+  trx: Tx,
+  parties: MailParties,
+  { customer, notice }: CustomerAndOwner,
+  now: number,
+): Promise<void> {
+  const named = parties.crew && customer.namesCrew ? withCrew(customer, parties.crew) : customer;
+  const messages = parties.owner ? [named, notice(parties.owner)] : [named];
+  await queueMails(trx, messages, now);
+  if (parties.texts) await queueTextsForMails(ctx, trx, messages, now);
+}
+
+/**
  * The customer's mail and, when the owner has an e-mail, the owner's notice: one insert into
  * the outbox. `changeOf`: the booking that changed, when it is not a new one; mail an
  * earlier change of it held for its undo goes first (releaseHeldMail).
@@ -188,20 +224,48 @@ export async function mailCustomerAndOwner(
   changeOf?: string,
 ): Promise<void> {
   // One read for all three (a booking holds the business's lock while it runs: docs/decisions/028).
-  const { owner, crew, texts } = await ctx.repos.businesses.mailParties(businessId, customer.bookingId, trx);
+  const parties = await ctx.repos.businesses.mailParties(businessId, customer.bookingId, trx);
   if (changeOf) await releaseHeldMail(trx, changeOf, now);
-  const named = crew && customer.namesCrew ? withCrew(customer, crew) : customer;
-  const messages = owner ? [named, notice(owner)] : [named];
-  await queueMails(trx, messages, now);
-  // Nobody takes texts about this booking: nothing more to read (decision 027).
-  if (texts) await queueTextsForMails(ctx, trx, messages, now);
+  await queueForParties(ctx, trx, parties, { customer, notice }, now);
 }
 
 /**
  * A new booking's mails: "received" (or "approved", when a paid booking is approved at once) to
- * the customer and the notice to the owner. Sent when it is booked, or, when a deposit was
- * due, when Stripe says it was paid.
+ * the customer and the notice to the owner, composed from its row. A visit of a plan reads the
+ * plan and its visits (and the next visit's deposit to pay online when the business asks every
+ * visit's); a one-off booking reads nothing, so it is composed before the business's lock.
  */
+export async function newBookingMails(
+  ctx: AppContext,
+  from: Tx,
+  row: BookingRow,
+  business: Pick<Business, 'id' | 'name' | 'time_zone' | 'time_format' | 'slug'>,
+  token: string | undefined,
+  now: number,
+): Promise<CustomerAndOwner> {
+  const plan = await planAndVisitsOf(ctx, from, row);
+  const due = plan && depositDueOf(plan.visits, business, ctx.config, now);
+  const booking = toMailBooking(row, business, ctx.config, plan?.mail, due);
+  const links = linksFor(ctx, row.id, business.id, token);
+  return {
+    customer: row.status === 'approved' ? mails.approved(booking, links) : mails.received(booking, links),
+    notice: (owner) => mails.ownerNotice(owner, booking, row.status === 'approved' ? 'new-approved' : 'new'),
+  };
+}
+
+/**
+ * The owner's notice composed now, for the owner the grid source names before the business's lock
+ * (routes/customer/book.ts): composing it was most of a booking's work under the lock
+ * (docs/decisions/028). Another owner's notice, should the parties read under the lock differ, is
+ * composed then.
+ */
+export function withNoticeFor(messages: CustomerAndOwner, owner: string | null): CustomerAndOwner {
+  if (!owner) return messages;
+  const notice = messages.notice(owner);
+  return { customer: messages.customer, notice: (to) => (to === owner ? notice : messages.notice(to)) };
+}
+
+/** A new booking's mails (newBookingMails) queued for its parties as read now. Sent when it is booked, or, when a deposit was due, when Stripe says it was paid. */
 export async function mailReceived(
   ctx: AppContext,
   trx: Tx,
@@ -210,19 +274,8 @@ export async function mailReceived(
   token: string | undefined,
   now: number,
 ): Promise<void> {
-  // A plan: its visits, and the next visit's deposit to pay online when the business asks every visit's.
-  const plan = await planAndVisitsOf(ctx, trx, row);
-  const due = plan && depositDueOf(plan.visits, business, ctx.config, now);
-  const booking = toMailBooking(row, business, ctx.config, plan?.mail, due);
-  const links = linksFor(ctx, row.id, business.id, token);
-  await mailCustomerAndOwner(
-    ctx,
-    trx,
-    business.id,
-    row.status === 'approved' ? mails.approved(booking, links) : mails.received(booking, links),
-    (owner) => mails.ownerNotice(owner, booking, row.status === 'approved' ? 'new-approved' : 'new'),
-    now,
-  );
+  const { customer, notice } = await newBookingMails(ctx, trx, row, business, token, now);
+  await mailCustomerAndOwner(ctx, trx, business.id, customer, notice, now);
 }
 
 /**

@@ -4,7 +4,7 @@
  * great-circle miles (shared/src/geo.ts).
  */
 import type { LatLng } from '@slotwise/shared/geo';
-import { serviceAreaRefusal } from '@slotwise/shared/service-area';
+import { serviceAreaRefusal as refusalWords } from '@slotwise/shared/service-area';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
@@ -84,11 +84,20 @@ export function distanceEstimatedFrom(located: Pick<Located, 'precision'>): 'zip
   return located.precision === 'street' ? null : located.precision;
 }
 
+/** The refusal of an address farther from the business than its service area; null when it is served. */
+export function serviceAreaRefusal(
+  business: Pick<Business, 'lat' | 'lng' | 'max_distance_miles'>,
+  customer: LatLng,
+): AppError | null {
+  const refusal = refusalWords(homeOf(business), customer, business.max_distance_miles);
+  return refusal ? new AppError('OUTSIDE_SERVICE_AREA', refusal) : null;
+}
+
 /** Refused when the address is farther from the business than its service area. */
 export function assertInServiceArea(
   business: Pick<Business, 'lat' | 'lng' | 'max_distance_miles'>,
   customer: LatLng,
 ): void {
-  const refusal = serviceAreaRefusal(homeOf(business), customer, business.max_distance_miles);
-  if (refusal) throw new AppError('OUTSIDE_SERVICE_AREA', refusal);
+  const refusal = serviceAreaRefusal(business, customer);
+  if (refusal) throw refusal;
 }

@@ -4,6 +4,7 @@
  * per-business lock, db/transaction.ts) nothing else there. docs/product.md#slots.
  */
 
+import type { AvailabilityEntry } from '@slotwise/shared/api';
 import { formatClock, formatClockRange, type TimeFormat } from '@slotwise/shared/clock';
 import { type DayHours, detailedSlots, type Interval, weekdayOf, withinHours } from '@slotwise/shared/slots';
 import { localToUtcMs, longDate, utcMsToLocal } from '@slotwise/shared/time-zone';
@@ -15,13 +16,20 @@ import { assertInWindow, type BookingWindow, lastBookableDay } from './booking-w
 
 export const SLOT_TAKEN = 'That time was just booked. Please pick another slot.';
 
+/** A week of entries as "the hours of any date" (null: closed); one weekday read per call (a grid asks it often). */
+export function hoursOfWeek(week: readonly AvailabilityEntry[]): (day: string) => DayHours {
+  const byDay = new Map<string, DayHours>(
+    week.map((e) => [
+      e.day,
+      e.startTime && e.endTime ? Object.freeze({ startTime: e.startTime, endTime: e.endTime }) : null,
+    ]),
+  );
+  return (day) => byDay.get(weekdayOf(day)) ?? null;
+}
+
 /** The business hours of any date (null: closed), from one read of its week: for work over many dates. */
 export async function weekHoursOf(ctx: AppContext, businessId: string, from?: Tx): Promise<(day: string) => DayHours> {
-  const week = await ctx.repos.availability.forBusiness(businessId, from);
-  return (day) => {
-    const entry = week.find((e) => e.day === weekdayOf(day));
-    return entry?.startTime && entry.endTime ? { startTime: entry.startTime, endTime: entry.endTime } : null;
-  };
+  return hoursOfWeek(await ctx.repos.availability.forBusiness(businessId, from));
 }
 
 /** Where a booking sits on the calendar: its business-local wall time and its instants. */

@@ -13,8 +13,8 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Db } from '../db/database.ts';
+import { writesOpen } from '../db/transaction.ts';
 import { maskUrl } from '../logging.ts';
 import { mailOutboxRepository } from '../repositories/mail-outbox.ts';
 import { givesUp, type TextTransport } from '../texts/transport.ts';
@@ -31,9 +31,14 @@ const GATHER_MS = 20;
  * message, claiming and marking rows), and during a burst of bookings it would take
  * that CPU from customers waiting for their answer, while nobody notices a mail that
  * arrives seconds later. So before each batch the dispatcher watches the event loop for
- * LOOK_MS and, if it was busier than BUSY, waits, but never once the batch's oldest
- * mail has been due for MAX_DEFER_MS: under load that never lets up, mail still goes
- * out, just that much later, and the backlog cannot grow without bound.
+ * LOOK_MS and, if it was busier than BUSY or a calendar write of this process is queued or
+ * open (db/transaction.ts writesOpen), waits, but never once the batch's oldest mail has been
+ * due for MAX_DEFER_MS: under load that never lets up, mail still goes out, just that much
+ * later, and the backlog cannot grow without bound.
+ * The writes count as busy on their own for PostgreSQL: a burst of bookings for one business
+ * leaves the loop about 70% busy (the lock holder waits on its round trips), so the loop test
+ * alone let mail go out mid-burst, and each batch's MIME building held the lock holder's
+ * answers back by 20-40 ms (statement log, docs/decisions/028): 90 -> 200 bookings/s when it waits.
  */
 const LOOK_MS = 25;
 const BUSY = 0.9;
@@ -68,14 +73,14 @@ export class MailDispatcher {
   private quietUntil = 0;
 
   constructor(
-    db: Kysely<Database>,
+    private readonly store: Db,
     private readonly transport: MailTransport,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => number = Date.now,
     private readonly intervalMs = 5_000,
     private readonly texts?: TextTransport,
   ) {
-    this.outbox = mailOutboxRepository(db);
+    this.outbox = mailOutboxRepository(store.db);
   }
 
   start(): void {
@@ -117,13 +122,13 @@ export class MailDispatcher {
     }
   }
 
-  /** Waits while requests keep the event loop busy, up to MAX_DEFER_MS after `dueAt`. */
+  /** Waits while requests keep the event loop busy or calendar writes are open, up to MAX_DEFER_MS after `dueAt`. */
   private async whileBusy(dueAt: number): Promise<void> {
     while (!this.stopping && this.urgent === 0 && this.now() - dueAt < MAX_DEFER_MS) {
-      if (performance.now() < this.quietUntil) return;
+      if (performance.now() < this.quietUntil && !writesOpen(this.store)) return;
       const before = performance.eventLoopUtilization();
       await sleep(LOOK_MS);
-      if (performance.eventLoopUtilization(before).utilization < BUSY) {
+      if (performance.eventLoopUtilization(before).utilization < BUSY && !writesOpen(this.store)) {
         this.quietUntil = performance.now() + QUIET_FOR_MS;
         return;
       }

@@ -5,15 +5,13 @@
  * is what makes "no double booking" true; the database's constraint
  * (migration 2026-11-23T1300) only backs it up.
  */
-import { ACTIVE_STATUSES, defaultBusinessHours, type Weekday } from '@slotwise/shared/domain';
-import type { LatLng } from '@slotwise/shared/geo';
-import type { DayHours, Interval } from '@slotwise/shared/slots';
-import type { Job, TravelSettings } from '@slotwise/shared/travel';
+import { ACTIVE_STATUSES } from '@slotwise/shared/domain';
+import type { Interval } from '@slotwise/shared/slots';
+import type { Job } from '@slotwise/shared/travel';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { insertRow, prepared } from '../db/prepared.ts';
-import type { BlockedTimesTable, BookingsTable, BusinessesTable, Database } from '../db/schema.ts';
+import type { BlockedTimesTable, BookingsTable, Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
-import { travelSettingsOf } from './businesses.ts';
 
 /** The SQLite trigger's look-back; no booking is longer (services last at most a day). */
 const MAX_BOOKING_MS = 48 * 3600 * 1000;
@@ -37,29 +35,6 @@ export interface Conflict {
 export type CrewInterval = Interval & { crewId: string | null };
 /** A job on a crew's route; crewId null: written around the app, in every crew's way. */
 export type CrewJob = Job & { crewId: string | null };
-
-/** What the slot grid needs about the business and the service, its hours aside. */
-interface GridBasics {
-  timeZone: string;
-  serviceDurationMin: number | null;
-  /** The business address's coordinates: where a travelling owner's day starts. */
-  home: LatLng | null;
-  /** null when the owner does not travel to customers. */
-  travel: TravelSettings | null;
-  changeCutoffHours: number;
-  /** How far ahead and how soon customers may book (domain/booking-window.ts). */
-  window: { horizonDays: number; minNoticeMinutes: number };
-}
-
-/**
- * What the slots of a day and a month's days need about the business: GridBasics, the hours of
- * every weekday, and the service area (one query; routes/customer/grid-sources.ts keeps it a second).
- */
-export interface MonthContext extends GridBasics {
-  weekHours: Record<Weekday, DayHours>;
-  /** null: the business serves any distance. */
-  maxDistanceMiles: number | null;
-}
 
 function toJob(r: Pick<BookingRow, 'id' | 'start_ms' | 'end_ms' | 'customer_lat' | 'customer_lng'>): Job {
   return {
@@ -188,58 +163,6 @@ function locatedEvents(db: Tx, businessId: string) {
     .where('all_day', '=', 0);
 }
 
-/** What the slot grid reads of the business, its saved hours and the service (monthRows). */
-const GRID_COLUMNS = [
-  'b.time_zone',
-  'b.lat',
-  'b.lng',
-  'b.travel_enabled',
-  'b.travel_speed_mph',
-  'b.travel_buffer_min',
-  'b.change_cutoff_hours',
-  'b.booking_horizon_days',
-  'b.min_notice_minutes',
-  'a.day',
-  'a.start_time',
-  'a.end_time',
-  's.duration_min',
-] as const;
-
-type GridRow = Pick<
-  Selectable<BusinessesTable>,
-  | 'time_zone'
-  | 'lat'
-  | 'lng'
-  | 'travel_enabled'
-  | 'travel_speed_mph'
-  | 'travel_buffer_min'
-  | 'change_cutoff_hours'
-  | 'booking_horizon_days'
-  | 'min_notice_minutes'
-> & { duration_min: number | null };
-
-/** A grid row's business and service, as monthContext answers them (their hours aside). */
-function gridContext(row: GridRow): GridBasics {
-  return {
-    timeZone: row.time_zone,
-    serviceDurationMin: row.duration_min,
-    home: row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null,
-    travel: travelSettingsOf(row),
-    changeCutoffHours: row.change_cutoff_hours,
-    window: { horizonDays: row.booking_horizon_days, minNoticeMinutes: row.min_notice_minutes },
-  };
-}
-
-/** What a month's grid needs about the business: one row per saved weekday (kept compiled: the month call is hot). */
-const monthRows = prepared(['businessId', 'serviceId'], (db, v: { businessId: string; serviceId: string }) =>
-  db
-    .selectFrom('businesses as b')
-    .leftJoin('availability as a', 'a.business_id', 'b.id')
-    .leftJoin('services as s', (j) => j.onRef('s.business_id', '=', 'b.id').on('s.id', '=', v.serviceId))
-    .select([...GRID_COLUMNS, 'b.max_distance_miles'])
-    .where('b.id', '=', v.businessId),
-);
-
 export function calendarRepository(db: Kysely<Database>) {
   return {
     /**
@@ -268,27 +191,6 @@ export function calendarRepository(db: Kysely<Database>) {
             title: first.title,
           }
         : null;
-    },
-
-    /**
-     * What the slot grid of any day needs, in one query: the business's zone, every weekday's
-     * hours (defaults for the days never saved), the booking window, travel, the service area
-     * and, with a serviceId, that service's duration (null when it is not this business's). A row per saved
-     * weekday; undefined when the business does not exist.
-     */
-    async monthContext(businessId: string, serviceId: string | undefined): Promise<MonthContext | undefined> {
-      const rows = await monthRows(db, { businessId, serviceId: serviceId ?? '' });
-      const row = rows[0];
-      if (!row) return undefined;
-      const saved = new Map(rows.filter((r) => r.day !== null).map((r) => [r.day, r]));
-      const weekHours = {} as Record<Weekday, DayHours>;
-      for (const entry of defaultBusinessHours()) {
-        const r = saved.get(entry.day);
-        const start = r ? r.start_time : entry.startTime;
-        const end = r ? r.end_time : entry.endTime;
-        weekHours[entry.day] = start && end ? { startTime: start, endTime: end } : null;
-      }
-      return { ...gridContext(row), weekHours, maxDistanceMiles: row.max_distance_miles };
     },
 
     /**

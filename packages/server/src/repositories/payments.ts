@@ -49,12 +49,17 @@ export function paymentsRepository(db: Kysely<Database>) {
     checkoutBySession(sessionId: string, from: Tx = db): Promise<PaymentRow | undefined> {
       return from.selectFrom('payments').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
     },
-    /** Keeps the first session of a booking: two requests at once asked Stripe with one idempotency key. */
+    /**
+     * Keeps the first session of a booking: requests at once asked Stripe with one idempotency key,
+     * so they save one session. No conflict target: on PostgreSQL two inserts can pass the conflict
+     * check together, and the later one then meets the first in the session id's unique index, which
+     * a target of the booking alone would raise as an error.
+     */
     async saveCheckout(row: Insertable<PaymentsTable>): Promise<void> {
       await db
         .insertInto('payments')
         .values(row)
-        .onConflict((oc) => oc.column('booking_id').doNothing())
+        .onConflict((oc) => oc.doNothing())
         .execute();
     },
     /**

@@ -52,4 +52,38 @@ describe.each(storages())('the calendar change counter on %s', (kind) => {
     ).rejects.toThrow('rolled back');
     expect(generation()).toBeGreaterThan(seenInside);
   });
+
+  const settings = () => t.ctx.store.changes.settingsGeneration;
+
+  it("moves the settings counter on writes of what a grid source holds, not on a booking's", async () => {
+    let before = settings();
+    await withBusinessLock(t.ctx.store, randomUUID(), async (trx) => {
+      await trx.deleteFrom('bookings').where('id', '=', randomUUID()).execute();
+      await trx.deleteFrom('blocked_times').where('id', '=', randomUUID()).execute();
+      await trx.deleteFrom('manage_tokens').where('booking_id', '=', randomUUID()).execute();
+    });
+    expect(settings()).toBe(before);
+    const nobody = randomUUID();
+    const writes = {
+      businesses: () => t.ctx.db.deleteFrom('businesses').where('id', '=', nobody).execute(),
+      users: () => t.ctx.db.deleteFrom('users').where('id', '=', nobody).execute(),
+      availability: () => t.ctx.db.deleteFrom('availability').where('business_id', '=', nobody).execute(),
+      services: () => t.ctx.db.deleteFrom('services').where('id', '=', nobody).execute(),
+      crews: () => t.ctx.db.deleteFrom('crews').where('id', '=', nobody).execute(),
+    };
+    for (const [table, write] of Object.entries(writes)) {
+      before = settings();
+      await write();
+      expect(settings(), table).toBeGreaterThan(before);
+    }
+  });
+
+  it('moves the settings counter again when a transaction that wrote settings ends', async () => {
+    let seenInside = 0;
+    await withBusinessLock(t.ctx.store, randomUUID(), async (trx) => {
+      await trx.deleteFrom('services').where('id', '=', randomUUID()).execute();
+      seenInside = settings();
+    });
+    expect(settings()).toBeGreaterThan(seenInside);
+  });
 });

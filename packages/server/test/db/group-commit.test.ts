@@ -7,9 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withBusinessLock, writesSettled } from '../../src/db/transaction.ts';
+import { AfterWrites, type Tx, withBusinessLock, writesSettled } from '../../src/db/transaction.ts';
 import { createTestApp, onboardedOwner, storages, type TestApp } from '../helpers.ts';
 
 const TITLES = 'select title from blocked_times where business_id = $1 and title like $2 order by title';
@@ -107,6 +108,169 @@ describe.each(storages())('group commit on %s', (kind) => {
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
     expect((results[2] as PromiseRejectedResult).reason.message).toBe('this one changes its mind');
     expect(await committedTitles('mixed-')).toEqual(['mixed-0', 'mixed-1', 'mixed-3', 'mixed-4']);
+  });
+
+  it('rolls back a write whose statements went out together and one failed; the others are kept', async () => {
+    const taken = randomUUID();
+    const results = await Promise.allSettled(
+      Array.from({ length: 4 }, (_, i) =>
+        withBusinessLock(t.ctx.store, businessId, async (trx) => {
+          const at = Date.UTC(2034, 0, 1, i);
+          // Not awaited one by one: on PostgreSQL the writer's connection sends them together.
+          await Promise.all([
+            block(trx, `together-${i}`, at),
+            i === 1
+              ? trx
+                  .insertInto('blocked_times')
+                  .values({
+                    id: taken,
+                    business_id: businessId,
+                    title: 'twice',
+                    reason: 'custom',
+                    start_ms: at,
+                    end_ms: at + 1,
+                    created_at: at,
+                  })
+                  .execute()
+              : Promise.resolve(),
+          ]);
+          if (i === 0)
+            await trx
+              .insertInto('blocked_times')
+              .values({
+                id: taken,
+                business_id: businessId,
+                title: 'first',
+                reason: 'custom',
+                start_ms: at,
+                end_ms: at + 1,
+                created_at: at,
+              })
+              .execute();
+          return i;
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(await committedTitles('together-')).toEqual(['together-0', 'together-2', 'together-3']);
+  });
+
+  it.runIf(kind === 'postgres')(
+    'fails the batch, never commits it, when a write swallowed an error that aborted the transaction',
+    async () => {
+      const results = await Promise.allSettled([
+        withBusinessLock(t.ctx.store, businessId, (trx) => block(trx, 'aborted-0', Date.UTC(2035, 0, 1))),
+        withBusinessLock(t.ctx.store, businessId, async (trx) => {
+          await sql`select 1 / 0`.execute(trx).catch(() => {});
+          return 'carried on';
+        }),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+      expect(await committedTitles('aborted-')).toEqual([]);
+    },
+  );
+
+  describe('a job answering before its writes (AfterWrites: the next job starts behind them)', () => {
+    /** A job that reads what is committed to its transaction so far, then writes without waiting. */
+    const job = (
+      prefix: string,
+      i: number,
+      write: (trx: Tx) => Promise<unknown> = (trx) => block(trx, `${prefix}-${i}`, Date.UTC(2036, 0, 1, i)),
+    ) =>
+      withBusinessLock(
+        t.ctx.store,
+        businessId,
+        async (trx) => {
+          const seen = await trx
+            .selectFrom('blocked_times')
+            .select('title')
+            .where('business_id', '=', businessId)
+            .where('title', 'like', `${prefix}-%`)
+            .orderBy('title')
+            .execute();
+          return new AfterWrites(
+            write(trx),
+            seen.map((r) => r.title),
+          );
+        },
+        { rerunnable: true },
+      );
+
+    it('keeps them all, each job seeing the writes of the ones before it', async () => {
+      const results = await Promise.all(Array.from({ length: 4 }, (_, i) => job('behind', i)));
+      expect(results).toEqual([[], ['behind-0'], ['behind-0', 'behind-1'], ['behind-0', 'behind-1', 'behind-2']]);
+      expect(await committedTitles('behind-')).toEqual(['behind-0', 'behind-1', 'behind-2', 'behind-3']);
+    });
+
+    it('fails the one whose write the database refuses; the job behind it runs again and is kept', async () => {
+      const id = randomUUID();
+      const insertTwice = (trx: Tx) => {
+        const row = {
+          id,
+          business_id: businessId,
+          title: 'refused-1',
+          reason: 'custom',
+          start_ms: 1,
+          end_ms: 2,
+          created_at: 1,
+        };
+        // Two statements sent at once, the second refused (the same id): the transaction stops there.
+        return Promise.all([
+          trx.insertInto('blocked_times').values(row).execute(),
+          trx.insertInto('blocked_times').values(row).execute(),
+        ]);
+      };
+      const results = await Promise.allSettled([
+        job('refused', 0),
+        job('refused', 1, insertTwice),
+        job('refused', 2),
+        job('refused', 3),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+      // The job behind the refused one saw nothing of it: it ran again after the rollback.
+      expect((results[2] as PromiseFulfilledResult<string[]>).value).toEqual(['refused-0']);
+      expect((results[3] as PromiseFulfilledResult<string[]>).value).toEqual(['refused-0', 'refused-2']);
+      expect(await committedTitles('refused-')).toEqual(['refused-0', 'refused-2', 'refused-3']);
+    });
+
+    it("fails the one whose own check of its writes' answer throws, undoing them; the job behind runs again", async () => {
+      // As an idempotency key taken meanwhile does (repositories/idempotency.ts): the database
+      // accepted every statement, so the savepoint behind them was set and must be undone too.
+      const changesItsMind = async (trx: Tx) => {
+        await block(trx, 'checked-1', Date.UTC(2037, 0, 1));
+        throw new Error('the answer said no');
+      };
+      const results = await Promise.allSettled([
+        job('checked', 0),
+        job('checked', 1, changesItsMind),
+        job('checked', 2),
+        job('checked', 3),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+      expect((results[1] as PromiseRejectedResult).reason.message).toBe('the answer said no');
+      expect((results[2] as PromiseFulfilledResult<string[]>).value).toEqual(['checked-0']);
+      expect(await committedTitles('checked-')).toEqual(['checked-0', 'checked-2', 'checked-3']);
+    });
+
+    it('waits for the writes before a job that may not run twice, and fails only the job that threw', async () => {
+      let runs = 0;
+      // In this order in one group: the job that throws, one that may not run twice, one more.
+      const results = await Promise.allSettled([
+        job('once', 0, async (trx) => {
+          await block(trx, 'once-0', Date.UTC(2038, 0, 1, 1));
+          throw new Error('no');
+        }),
+        withBusinessLock(t.ctx.store, businessId, async (trx) => {
+          runs += 1;
+          await block(trx, 'once-1', Date.UTC(2038, 0, 1));
+          return 'once';
+        }),
+        job('once', 2),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled', 'fulfilled']);
+      expect(runs).toBe(1);
+      expect(await committedTitles('once-')).toEqual(['once-1', 'once-2']);
+    });
   });
 
   it('keeps a group below its size limit waiting for nothing: more writes than fit still all commit', async () => {

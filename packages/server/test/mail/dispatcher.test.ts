@@ -1,15 +1,17 @@
 /**
  * The outbox dispatcher gives way to requests (mail/outbox.ts): while the event loop is
- * busy, due mail waits, at most MAX_DEFER_MS; a quiet loop, or flush(), sends it at once.
+ * busy or a calendar write is open, due mail waits, at most MAX_DEFER_MS; a quiet loop, or
+ * flush(), sends it at once.
  */
 import { performance } from 'node:perf_hooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { withBusinessLock } from '../../src/db/transaction.ts';
 import { MAIL_HOLD_MS, mailDueAt } from '../../src/domain/undo-window.ts';
 import { MAX_DEFER_MS, MailDispatcher } from '../../src/mail/outbox.ts';
 import type { OutgoingMail } from '../../src/mail/transport.ts';
 import { queueMail } from '../../src/repositories/mail-outbox.ts';
 import { engineApp } from '../booking-fixtures.ts';
-import type { TestApp } from '../helpers.ts';
+import { storages, type TestApp } from '../helpers.ts';
 
 /** Keeps this process's event loop about 95% busy, as a burst of requests does, until stopped. */
 function busyLoop(): () => void {
@@ -89,6 +91,41 @@ describe('the mail dispatcher gives way to requests', () => {
   });
 });
 
+/**
+ * On PostgreSQL a burst of bookings leaves the loop below BUSY while its transactions wait on their
+ * round trips, so the open writes themselves hold the mail (on SQLite the one connection does).
+ */
+describe.each(storages().filter((kind) => kind === 'postgres'))('the mail dispatcher on %s', (kind) => {
+  it('holds due mail while a calendar write of this process is open, however quiet the loop', async () => {
+    const sent: OutgoingMail[] = [];
+    const t = await engineApp(kind, {
+      mailTransport: {
+        async send(mail) {
+          sent.push(mail);
+          return 'memory';
+        },
+      },
+    });
+    let commit = () => {};
+    const open = new Promise<void>((resolve) => {
+      commit = resolve;
+    });
+    const write = withBusinessLock(t.ctx.store, 'some-business', () => open);
+    try {
+      await queueMail(t.ctx.db, { to: 'locked@example.com', subject: 's', text: 't', html: 'h' }, t.clock.now);
+      t.ctx.mail.kick();
+      expect(await waitFor(() => sent.length > 0, 400)).toBe(false);
+      commit();
+      await write;
+      expect(await waitFor(() => sent.length === 1, 2_000)).toBe(true);
+    } finally {
+      commit();
+      await write;
+      await t.close();
+    }
+  });
+});
+
 describe('mail held for an undo (domain/undo-window.ts)', () => {
   it('goes out on a poll once due, with nobody kicking or flushing the dispatcher', async () => {
     const sent: OutgoingMail[] = [];
@@ -101,7 +138,7 @@ describe('mail held for an undo (domain/undo-window.ts)', () => {
         return 'memory';
       },
     };
-    const dispatcher = new MailDispatcher(t.ctx.db, transport, t.app.log, () => t.clock.now, 50);
+    const dispatcher = new MailDispatcher(t.ctx.store, transport, t.app.log, () => t.clock.now, 50);
     try {
       const changedAt = t.clock.now;
       const message = { to: 'held@example.com', subject: 'Booking declined: Wash', text: 'hi', html: '<p>hi</p>' };

@@ -1,3 +1,4 @@
+import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, onboardedOwner, storages, type TestApp } from '../helpers.ts';
 import { TINY_PNG } from '../proof/world.ts';
@@ -82,7 +83,7 @@ describe.each(storages())('the booking page on %s', (kind) => {
     expect(html).toContain('What size is your vehicle?');
     expect(html).toMatch(/<th scope="row">Monday<\/th><td>\d/);
     expect(html).toContain(
-      `<script src="/widget.js" data-business-id="${o.businessId}" data-mode="inline" data-target="book-here" async></script>`,
+      `<script src="/widget.js" data-business-id="${o.businessId}" data-mode="inline" data-target="book-here" data-source="page" async></script>`,
     );
     expect(html).toContain('<div id="book-here"></div>');
     const ld = jsonLd(html);
@@ -163,7 +164,15 @@ describe.each(storages())('the booking page on %s', (kind) => {
       expect(res.statusCode).toBe(301);
       expect(res.headers.location).toBe(`/book/shine-${kind}-three`);
       expect((await page(`/book/${old}/qr.svg`)).headers.location).toBe(`/book/shine-${kind}-three/qr.svg`);
+      // A QR code printed under an old slug still says it is one (the widget counts the visit as qr).
+      expect((await page(`/book/${old}?via=qr`)).headers.location).toBe(`/book/shine-${kind}-three?via=qr`);
+      expect((await page(`/book/${old}?via=flyer`)).headers.location).toBe(`/book/shine-${kind}-three`);
     }
+    const booking = '33333333-3333-4333-8333-333333333333';
+    expect((await page(`/book/${first}?booking=${booking}&payment=paid&via=qr`)).headers.location).toBe(
+      `/book/shine-${kind}-three?booking=${booking}&payment=paid&via=qr`,
+    );
+    expect((await page(`/book/${first}?payment=paid`)).headers.location).toBe(`/book/shine-${kind}-three`);
     expect((await page(`/book/shine-${kind}-three`)).statusCode).toBe(200);
     // Capitals typed from a flyer find the page too.
     expect((await page(`/book/Shine-${kind}-Three`)).headers.location).toBe(`/book/shine-${kind}-three`);
@@ -198,7 +207,7 @@ describe.each(storages())('the booking page on %s', (kind) => {
     expect((await t.app.inject({ method: 'GET', url: PAGE, headers: b.auth })).json().slug).toBe(b.slug);
   });
 
-  it('draws a 1200x630 PNG share image, and QR codes of the page address as SVG and PNG downloads', async () => {
+  it('draws a 1200x630 PNG share image, and QR codes of the page address with ?via=qr as SVG and PNG downloads', async () => {
     const o = await owner();
     const png = await page(`/book/${o.slug}/share.png`);
     expect(png.statusCode).toBe(200);
@@ -214,6 +223,12 @@ describe.each(storages())('the booking page on %s', (kind) => {
     const qr = await page(`/book/${o.slug}/qr.png`);
     expect(qr.headers['content-type']).toBe('image/png');
     expect(qr.rawPayload.readUInt32BE(16)).toBe(1024);
+    // What the codes hold: the page's address with ?via=qr (the same code drawn again from that text).
+    const held = `http://localhost:3000/book/${o.slug}?via=qr`;
+    const drawn = { errorCorrectionLevel: 'M', margin: 2, color: { dark: '#000000', light: '#ffffff' } } as const;
+    expect(svg.body).toBe(await QRCode.toString(held, { ...drawn, type: 'svg' }));
+    expect(svg.body).not.toBe(await QRCode.toString(held.replace('?via=qr', ''), { ...drawn, type: 'svg' }));
+    expect(qr.rawPayload.equals(await QRCode.toBuffer(held, { ...drawn, type: 'png', width: 1024 }))).toBe(true);
   });
 
   it('sends the page compressed when asked, and 304 to a repeat visit with its ETag', async () => {
@@ -225,5 +240,10 @@ describe.each(storages())('the booking page on %s', (kind) => {
     const again = await page(`/book/${o.slug}`, { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+    // Opened from the QR code (?via=qr), it is the same page: the widget reads the mark, not the server.
+    const fromCode = await page(`/book/${o.slug}?via=qr`, { 'accept-encoding': 'br, gzip' });
+    expect(fromCode.statusCode).toBe(200);
+    expect(fromCode.headers.etag).toBe(etag);
+    expect(fromCode.headers['cache-control']).toBe('public, max-age=60');
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { csvCell } from '@slotwise/shared/csv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvCell } from '../../src/routes/dashboard/export.ts';
 import { createTestApp, onboardedOwner, storages, type TestApp } from '../helpers.ts';
 
 describe('csv cells', () => {

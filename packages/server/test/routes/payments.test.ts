@@ -175,6 +175,35 @@ describe.each(storages())('deposits with Stripe on %s', (kind) => {
       expect(new Set(creates.map((q) => q.idempotencyKey))).toEqual(new Set([`checkout-${booked.bookingId}`]));
     });
 
+    it('saves one session asked for by many requests at once, none failing', async () => {
+      // Pay taps at once ask Stripe with one idempotency key and get one session, which each then
+      // saves. On PostgreSQL two inserts can pass the conflict pre-check together, and the later
+      // then meets the first in the session id's unique index, not the booking's: CI once answered
+      // the second tap with an error here. Rounds, as the race is one of timing.
+      const booked = await bookWithDeposit();
+      for (let round = 0; round < 30; round += 1) {
+        const session = {
+          booking_id: booked.bookingId,
+          business_id: shop.businessId,
+          session_id: `cs_test_${randomUUID()}`,
+          session_url: `https://checkout.example/pay/${round}`,
+          amount_cents: 500,
+          livemode: 0,
+          status: 'open' as const,
+          created_at: START_CLOCK,
+        };
+        const saves = await Promise.allSettled(
+          Array.from({ length: 6 }, () => t.ctx.repos.payments.saveCheckout(session)),
+        );
+        expect(saves.filter((s) => s.status === 'rejected')).toEqual([]);
+        expect(await t.ctx.repos.payments.checkoutOf(booked.bookingId)).toMatchObject({
+          session_id: session.session_id,
+        });
+        // The session is this test's, not the stand-in's: the hold lapses later as one never paid.
+        await t.ctx.db.deleteFrom('payments').where('booking_id', '=', booked.bookingId).execute();
+      }
+    });
+
     it('confirms the booking only on the signed webhook, mails what was paid, and a replay changes nothing', async () => {
       const booked = await bookWithDeposit();
       const session = sessionOf((await checkout(booked.bookingId)).json().url);

@@ -4,6 +4,7 @@
  * money as numbers.
  */
 
+import { csvText } from '@slotwise/shared/csv';
 import { toDollars } from '@slotwise/shared/money';
 import { linesText } from '@slotwise/shared/quote';
 import { localDateTime, todayIn } from '@slotwise/shared/time-zone';
@@ -48,16 +49,6 @@ const HEADER = [
   'Price Change',
 ];
 
-/** RFC 4180 quoting, and a leading ' on cells a spreadsheet would run as a formula. */
-export function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  // Phone numbers like "+1 555..." are plain data, not formulas.
-  const phone = /^\+[\d\s().-]+$/.test(text);
-  if (typeof value === 'string' && !phone && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 export function exportHandlers(ctx: AppContext): Handlers<'account', 'exportBookingsCsv'> {
   return {
     exportBookingsCsv: async (req, reply) => {
@@ -70,11 +61,11 @@ export function exportHandlers(ctx: AppContext): Handlers<'account', 'exportBook
       const plans = await planLabelsFor(ctx, business.id, rows);
       const crewNames = new Map(crews.map((c) => [c.id, c.name]));
       const now = ctx.now();
-      const lines = [HEADER.map(csvCell).join(',')];
-      for (const b of rows) {
-        const payment = paymentOf(b);
-        lines.push(
-          [
+      const body = csvText(
+        HEADER,
+        rows.map((b) => {
+          const payment = paymentOf(b);
+          return [
             b.id,
             effectiveStatus(b, now),
             b.day,
@@ -101,16 +92,14 @@ export function exportHandlers(ctx: AppContext): Handlers<'account', 'exportBook
             linesText(linesOf(b)),
             b.price_quoted_cents === null ? null : toDollars(b.price_quoted_cents),
             b.price_state === null ? null : `${b.price_state}: ${b.price_reason ?? ''}`,
-          ]
-            .map(csvCell)
-            .join(','),
-        );
-      }
+          ];
+        }),
+      );
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="bookings-${todayIn(zone, now)}.csv"`)
         .header('cache-control', 'no-store')
-        .send(`${lines.join('\r\n')}\r\n`);
+        .send(body);
     },
   };
 }
