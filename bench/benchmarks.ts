@@ -12,6 +12,7 @@ import { calcomEmbedBenchmark } from './calcom-embed.ts';
 import { calendarBenchmark } from './calendar.ts';
 import { crewsBenchmark } from './crews.ts';
 import type { Benchmark } from './figures.ts';
+import { insightsBenchmark } from './insights.ts';
 import { landingBenchmark } from './landing.ts';
 import { ownerAppBenchmark } from './owner-app.ts';
 import { scaleBenchmark } from './scale.ts';
@@ -27,6 +28,7 @@ export const benchmarks: Benchmark[] = [
   widgetSizeBenchmark,
   calcomEmbedBenchmark,
   widgetRuntimeBenchmark,
+  insightsBenchmark,
   bookingEngineBenchmark,
   crewsBenchmark,
   spreadBenchmark,

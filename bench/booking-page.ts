@@ -15,12 +15,23 @@ import { staticPageFigures } from './landing.ts';
 
 let lastLost: string[] = [];
 
+/**
+ * The mobile performance floor, under the landing page's 95 (still printed as the target): the
+ * page's inline form is the widget, whose script runs before the page settles, so its Total
+ * Blocking Time at 4x is 190-220 ms and its score 94-97 quiet on these machines, the build that
+ * passed CI before issue 29 (e6afa8f) as much as the current one; CI, straight after the tests,
+ * read 90 in two runs, each the median of three (the login page, whose first paint waits for its
+ * script too, has a floor of 90 for the same reason: bench/owner-app.ts). A new long task of
+ * 100 ms (400 ms more blocking at 4x) costs the score about 12 points, so 88 still catches it.
+ */
+const MOBILE_PERFORMANCE_FLOOR = 88;
+
 async function run(): Promise<Figure[]> {
   if (!existsSync(join(root, 'dist', 'widget', 'widget.js')))
     throw new Error('dist/widget/widget.js is missing: run "npm run build" first (npm run bench does).');
   const server = await startServer();
   try {
-    const { figures, lost } = await staticPageFigures(`${server.url}/book/demo-detailing`);
+    const { figures, lost } = await staticPageFigures(`${server.url}/book/demo-detailing`, MOBILE_PERFORMANCE_FLOOR);
     lastLost = lost;
     return figures;
   } finally {

@@ -83,7 +83,11 @@ const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
  * as sent, Lighthouse's four mobile scores and desktop performance. The landing page and the
  * hosted booking page (bench/booking-page.ts) are both held to it. `lost`: the audits that cost points.
  */
-export async function staticPageFigures(url: string): Promise<{ figures: Figure[]; lost: string[] }> {
+export async function staticPageFigures(
+  url: string,
+  /** A lower floor for the mobile performance score, the bar's 95 then printed as its target. */
+  mobilePerformanceFloor?: number,
+): Promise<{ figures: Figure[]; lost: string[] }> {
   const view = await measureFirstView(url);
   // The median of three: one simulated mobile score of the booking page read 90 in a CI run whose
   // landing read 100 (lighthouse.ts runLighthouseMedian says why a single run is not a gate).
@@ -101,11 +105,13 @@ export async function staticPageFigures(url: string): Promise<{ figures: Figure[
     { name: 'first view images', value: kb(view.imageBytes), unit: 'KB' },
   ];
   for (const id of CATEGORIES) {
+    const floor = id === 'performance' ? mobilePerformanceFloor : undefined;
     figures.push({
       name: `Lighthouse mobile ${id}`,
       value: mobile.scores[id],
       unit: 'score',
-      budget: { min: MIN_SCORE[id] },
+      budget: { min: floor ?? MIN_SCORE[id] },
+      ...(floor === undefined ? {} : { target: { min: MIN_SCORE[id] } }),
     });
   }
   figures.push({

@@ -12,6 +12,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { type Browser, chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/chromium.ts';
+import { waitForQuietMachine } from './quiet-machine.ts';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -94,6 +95,12 @@ export async function runLighthouse(
   options: LighthouseOptions = {},
 ): Promise<LighthouseResult> {
   for (let attempt = 1; ; attempt++) {
+    // Each run starts on a quiet machine (bench/quiet-machine.ts); a long wait is said, with why.
+    const { idle, waitedMs } = await waitForQuietMachine();
+    if (waitedMs > 2_000)
+      console.warn(
+        `Lighthouse ${mode}: waited ${(waitedMs / 1000).toFixed(1)} s for the cores to idle (${Math.round(idle * 100)}% idle).`,
+      );
     try {
       return await runLighthouseOnce(url, mode, options);
     } catch (err) {

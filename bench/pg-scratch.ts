@@ -1,6 +1,6 @@
 /**
  * A scratch PostgreSQL database for a benchmark (TEST_DATABASE_URL's server), dropped after,
- * and the bulk insert of seeded bookings into it. The load benchmarks (booking-engine.ts,
+ * and the bulk insert of seeded bookings (or any table's rows) into it. The load benchmarks (booking-engine.ts,
  * crews.ts) seed through the API, then write their thousands of bookings here directly.
  */
 import { randomUUID } from 'node:crypto';
@@ -25,7 +25,13 @@ export async function withScratchDatabase<T>(work: (url: string) => Promise<T>):
 }
 
 /** Inserts booking rows (500 a statement), then analyzes the table. */
-export async function insertPgBookings(url: string, rows: Record<string, unknown>[]): Promise<void> {
+export function insertPgBookings(url: string, rows: Record<string, unknown>[]): Promise<void> {
+  return insertPgRows(url, 'bookings', rows);
+}
+
+/** Inserts rows of any table (the columns of the first row), 500 a statement, then analyzes it. */
+export async function insertPgRows(url: string, table: string, rows: Record<string, unknown>[]): Promise<void> {
+  if (rows.length === 0) return;
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
@@ -42,12 +48,12 @@ export async function insertPgBookings(url: string, rows: Record<string, unknown
             })
             .join(',')})`,
       );
-      await c.query(`insert into bookings (${cols.join(',')}) values ${tuples.join(',')}`, values);
+      await c.query(`insert into ${table} (${cols.join(',')}) values ${tuples.join(',')}`, values);
     }
     // A database that grew to 10,000 bookings has planner statistics (autovacuum
     // analyzes as rows arrive); without them PostgreSQL reads every booking of the
     // business through the exclusion constraint's index on each conflict check.
-    await c.query('analyze bookings');
+    await c.query(`analyze ${table}`);
   } finally {
     await c.end();
   }

@@ -180,12 +180,16 @@ export async function seedWashBusiness(base: string, name: string) {
  * i % n books its next slot, day by day from the day after tomorrow (inside the 730-day
  * horizon: about 30,000 slots each), 41 slots a day from 03:00 to 23:00 (02:00-02:59 does
  * not exist on the spring daylight-saving day in Los Angeles, and 23:30 would end after the
- * 23:59 close).
+ * 23:59 close). `fromDay`: how many days ahead the first slot is (2 unless given), for a
+ * benchmark that reads the days ahead and must not find its own bookings there (scale.ts).
  */
-export function bookingRequests(targets: readonly { businessId: string; serviceId: string }[]): autocannon.Request[] {
+export function bookingRequests(
+  targets: readonly { businessId: string; serviceId: string }[],
+  { fromDay = 2 }: { fromDay?: number } = {},
+): autocannon.Request[] {
   const PER_DAY = 41;
   let n = 0;
-  const first = (Math.floor(Date.now() / 86_400_000) + 2) * 86_400_000;
+  const first = (Math.floor(Date.now() / 86_400_000) + fromDay) * 86_400_000;
   return [
     {
       method: 'POST',

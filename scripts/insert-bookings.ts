@@ -6,7 +6,16 @@
  */
 import { join } from 'node:path';
 
-export async function insertBookings(dataDir: string, rows: readonly Record<string, unknown>[]): Promise<void> {
+export function insertBookings(dataDir: string, rows: readonly Record<string, unknown>[]): Promise<void> {
+  return insertRows(dataDir, 'bookings', rows);
+}
+
+/** Rows of any table (the columns of the first row), in one transaction: bench/insights.ts's counters too. */
+export async function insertRows(
+  dataDir: string,
+  table: string,
+  rows: readonly Record<string, unknown>[],
+): Promise<void> {
   if (rows.length === 0) return;
   const { default: SQLite } = await import('better-sqlite3');
   const db = new SQLite(join(dataDir, 'app.db'));
@@ -14,7 +23,7 @@ export async function insertBookings(dataDir: string, rows: readonly Record<stri
     db.pragma('busy_timeout = 5000');
     const cols = Object.keys(rows[0]!);
     const insert = db.prepare(
-      `insert into bookings (${cols.join(',')}) values (${cols.map((c) => `@${c}`).join(',')})`,
+      `insert into ${table} (${cols.join(',')}) values (${cols.map((c) => `@${c}`).join(',')})`,
     );
     db.transaction(() => {
       for (const r of rows) insert.run(r);
