@@ -70,6 +70,7 @@ export const FEEDBACK_PLACES = [
   'Bookings Page',
   'Services Page',
   'Settings Page',
+  'Insights Page',
 ] as const;
 
 /** docs/product.md#limits. */

@@ -36,7 +36,8 @@ export type LimitName =
   | 'book'
   | 'manage'
   | 'webhook'
-  | 'calendarFetch';
+  | 'calendarFetch'
+  | 'beacon';
 
 export interface RouteDef {
   method: Method;
@@ -319,6 +320,15 @@ export const customerRoutes = {
     limit: 'quote',
     body: 'QuoteRequest',
     response: 'QuoteResponse',
+  },
+  beacon: {
+    method: 'POST',
+    path: '/api/customer/beacon',
+    auth: 'none',
+    crossOrigin: true,
+    limit: 'beacon',
+    body: 'BeaconRequest',
+    response: 'BeaconAck',
   },
   book: {
     method: 'POST',
@@ -932,6 +942,27 @@ export const dashboardRoutes = {
     params: 'CrewParams',
     response: 'Crew',
   },
+  insightsFunnel: {
+    method: 'GET',
+    path: `${owner}/insights/funnel`,
+    auth: 'owner',
+    query: 'InsightsQuery',
+    response: 'InsightsFunnel',
+  },
+  insightsWork: {
+    method: 'GET',
+    path: `${owner}/insights/work`,
+    auth: 'owner',
+    query: 'InsightsQuery',
+    response: 'InsightsWork',
+  },
+  insightsMissed: {
+    method: 'GET',
+    path: `${owner}/insights/missed`,
+    auth: 'owner',
+    query: 'InsightsQuery',
+    response: 'InsightsMissed',
+  },
   refund: {
     method: 'POST',
     path: `${owner}/booking/refund/:id`,
@@ -1030,6 +1061,8 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
       "Each day of a month as the date step's grid shows it: free, full, closed, past, or beyond the booking horizon.",
     quote:
       'The price of a service for its answers, ticked add-ons and an address, itemised. `answers` (by question _id) replaces the single `answer`, still accepted for embeds made before several questions.',
+    beacon:
+      "The booking form's funnel events (opened, quoted, a time chosen, booked, a full day or time tapped), sent with navigator.sendBeacon as text/plain JSON. Counted per day and source; nothing about the customer is kept.",
     book: 'Books a slot (pending until the owner approves; awaiting_payment, holding the time 15 minutes, when a deposit is due). A retry with the same Idempotency-Key answers the first answer.',
     checkout:
       "The Stripe Checkout page for the deposit of a booking awaiting payment, or of a plan's visit whose deposit is paid before it (the same page however often it is asked for). Refused: PAYMENT_NOT_DUE, HOLD_EXPIRED, PAYMENT_UNAVAILABLE (a held booking's hold is then released; a visit keeps its time).",
@@ -1155,6 +1188,12 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
       'Marks an approved job completed (a job finished early counts): its review request follows after the delay set. Refused: BOOKING_NOT_APPROVED.',
     reviews:
       'Review requests answered: the average rating, how many, and the latest ratings with their private comments.',
+    insightsFunnel:
+      'The booking funnel of a period (opened, quoted, a time chosen, booked): totals, by source (each website, the booking page, its QR code) and by day.',
+    insightsWork:
+      'Money and work: booked, completed and cancelled revenue by week (the last 12, this one, the next 4), and for the period bookings by service, the average quote and bookings by weekday and hour.',
+    insightsMissed:
+      'The work missed in a period: requests by ZIP code refused by the service area or quoted and never booked, what a 5 miles wider area would have reached, and the full days and times customers tapped.',
     refund: 'Refunds part or all of what the customer paid, through Stripe. Refused: REFUND_TOO_LARGE.',
   },
   crew: {

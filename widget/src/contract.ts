@@ -5,6 +5,8 @@
  * loader back as a second copy.
  */
 
+import type { SourceKind } from '@slotwise/shared/insights';
+
 export type Mode = 'book' | 'feedback';
 
 /** Namespaced events dispatched on the widget's host element; they bubble to window. */
@@ -24,6 +26,11 @@ export interface PopupContext {
   launcher: HTMLElement;
   /** data-mode="inline": the steps sit in the owner's page, not in a modal (widget/README.md). */
   inline?: boolean;
+  /**
+   * Where the funnel says visits came from (popup/funnel.ts): inline() reads the tag's
+   * data-source and the page's ?via=qr; the loader's pop-up sets none, so `site`.
+   */
+  source?: SourceKind;
 }
 
 /** What the loader hands the chunk for data-mode="inline": the chunk places and mounts the form itself. */

@@ -3,6 +3,9 @@ import { cleanup } from '@testing-library/preact';
 import { afterEach, vi } from 'vitest';
 
 afterEach(() => {
+  // The page goes away: every funnel (popup/funnel.ts) sends what it holds into this test's own
+  // stubs now, not into a later test's when its 2 s timer fires.
+  dispatchEvent(new Event('pagehide'));
   cleanup();
   document.head.innerHTML = '';
   document.body.innerHTML = '';

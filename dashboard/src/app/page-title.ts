@@ -18,6 +18,7 @@ const TITLES: Record<string, string> = {
   '/dashboard/bookings': 'Bookings',
   '/dashboard/services': 'Services',
   '/dashboard/settings': 'Settings',
+  '/dashboard/insights': 'Insights',
   '/crew': 'Your Jobs',
   '/crew/join': 'Join Your Crew',
 };

@@ -14,6 +14,7 @@ const PLACES: [prefix: string, place: FeedbackPlace][] = [
   ['/dashboard/bookings', 'Bookings Page'],
   ['/dashboard/services', 'Services Page'],
   ['/dashboard/settings', 'Settings Page'],
+  ['/dashboard/insights', 'Insights Page'],
 ];
 
 /** The Feedback form's "Where" for the page the user is on. */

@@ -37,6 +37,9 @@ const lazyPages = {
   Calendar: lazyPage(() => import('../features/calendar/calendar-page.tsx'), 'CalendarPage'),
   Services: lazyPage(() => import('../features/services/components/services-page.tsx'), 'ServicesPage'),
   Settings: lazyPage(() => import('../features/settings/components/settings-page.tsx'), 'SettingsPage'),
+  // Issue 29: the funnel, money and missed work, with its chart library (uPlot) in this chunk only;
+  // bench/calendar.ts weighs it by its import() in the entry, as the calendar's.
+  Insights: lazyPage(() => import('../features/insights/components/insights-page.tsx'), 'InsightsPage'),
   // The Bookings page's Plans tab (issue 24): the page is in the first download, its plans are not.
   Plans: lazyPage(() => import('../features/bookings/components/plans-view.tsx'), 'PlansView'),
   // A crew member's pages (docs/decisions/024): their jobs, and their invitation's link.
@@ -49,6 +52,7 @@ const PRELOAD_ON_INTENT = {
   '/dashboard/calendar': lazyPages.Calendar.preload,
   '/dashboard/services': lazyPages.Services.preload,
   '/dashboard/settings': lazyPages.Settings.preload,
+  '/dashboard/insights': lazyPages.Insights.preload,
 };
 
 /** Loads every lazy page now, so tests render pages at once (testing/render-app.tsx). */
@@ -112,6 +116,7 @@ export function AppRoutes() {
               <Route caseSensitive path="bookings" element={<BookingsPage Plans={lazyPages.Plans} />} />
               <Route caseSensitive path="services" element={<lazyPages.Services />} />
               <Route caseSensitive path="settings" element={<lazyPages.Settings />} />
+              <Route caseSensitive path="insights" element={<lazyPages.Insights />} />
               <Route path="*" element={<DashboardNotFound />} />
             </Route>
           </Route>

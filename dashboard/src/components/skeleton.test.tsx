@@ -19,6 +19,8 @@ describe('Skeleton', () => {
     ['list', 4, 4 * 2],
     ['tiles', 11, 11],
     ['page', 3, 3],
+    ['bars', 4, 4 * 2],
+    ['chart', 12, 12],
   ] as const)('draws a %s of %i rows as %i blocks', (shape, rows, blocks) => {
     const { container } = render(<Skeleton shape={shape} rows={rows} />);
     expect(container.querySelector(`.skeleton--${shape}`)).not.toBeNull();

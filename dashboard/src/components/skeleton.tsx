@@ -6,17 +6,20 @@
  *
  * Shapes: `text` lines of a paragraph; `form` a label and a field per row, then a button;
  * `list` rows of items, as a list of services or bookings; `tiles` a grid of choices; `page`
- * a heading and two cards, for a whole page still on its way.
+ * a heading and two cards, for a whole page still on its way; `bars` a label and a horizontal bar per
+ * row, shortening, as a funnel or a ranking; `chart` a chart's columns of bars above its axis.
  */
 import './skeleton.css';
 
-export type SkeletonShape = 'text' | 'form' | 'list' | 'tiles' | 'page';
+export type SkeletonShape = 'text' | 'form' | 'list' | 'tiles' | 'page' | 'bars' | 'chart';
 
 /** Line widths that read as a paragraph rather than a bar chart. */
 const TEXT_WIDTHS = ['100%', '92%', '76%', '88%', '60%'];
+/** A chart's columns: uneven, as data is. */
+const COLUMN_HEIGHTS = ['45%', '70%', '55%', '85%', '60%', '95%', '40%', '75%', '65%', '50%', '80%', '58%'];
 
-function Block({ className = '', width }: { className?: string; width?: string }) {
-  return <span className={`skeleton-block ${className}`} style={width ? { width } : undefined} />;
+function Block({ className = '', width, height }: { className?: string; width?: string; height?: string }) {
+  return <span className={`skeleton-block ${className}`} style={width || height ? { width, height } : undefined} />;
 }
 
 function shapeBlocks(shape: SkeletonShape, rows: number) {
@@ -49,6 +52,21 @@ function shapeBlocks(shape: SkeletonShape, rows: number) {
           ))}
         </span>
       );
+    case 'bars':
+      return each.map((i) => (
+        <span key={i} className="skeleton-bar-row">
+          <Block className="skeleton-bar-label" />
+          <Block className="skeleton-bar" width={`${Math.max(20, 100 - i * 22)}%`} />
+        </span>
+      ));
+    case 'chart':
+      return (
+        <span className="skeleton-columns">
+          {each.map((i) => (
+            <Block key={i} className="skeleton-column" height={COLUMN_HEIGHTS[i % COLUMN_HEIGHTS.length]} />
+          ))}
+        </span>
+      );
     case 'page':
       return (
         <>
@@ -68,7 +86,7 @@ export function Skeleton({
   className = '',
 }: {
   shape?: SkeletonShape;
-  /** How many lines, fields, items or tiles. */
+  /** How many lines, fields, items, tiles, bars or columns. */
   rows?: number;
   className?: string;
 }) {

@@ -1,4 +1,4 @@
-/** Handing a file the app made to the browser as a download (the bookings CSV, a customer's data). */
+/** Handing a file the app made to the browser as a download (the bookings CSV, the insights' CSVs, a customer's data). */
 
 /**
  * Saves `blob` as `fileName` through a temporary link. The object URL is revoked later, not at
@@ -14,4 +14,12 @@ export function saveFile(blob: Blob, fileName: string): void {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+/**
+ * Saves CSV text as a file. The byte-order mark makes Excel read the file as UTF-8 (names with
+ * accents); other tools ignore it.
+ */
+export function saveCsv(csv: string, fileName: string): void {
+  saveFile(new Blob([`\uFEFF${csv}`], { type: 'text/csv;charset=utf-8' }), fileName);
 }

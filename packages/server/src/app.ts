@@ -44,6 +44,7 @@ import { accountHandlers } from './routes/account.ts';
 import { authHandlers } from './routes/auth.ts';
 import { bookingPageRoutes } from './routes/booking-page.ts';
 import { crewAccessHandlers } from './routes/crew.ts';
+import { beaconHandlers } from './routes/customer/beacon.ts';
 import { bookHandlers } from './routes/customer/book.ts';
 import { catalogueHandlers } from './routes/customer/catalogue.ts';
 import { checkoutHandlers } from './routes/customer/checkout.ts';
@@ -60,6 +61,7 @@ import { crewMemberHandlers } from './routes/dashboard/crew-members.ts';
 import { crewHandlers } from './routes/dashboard/crews.ts';
 import { customerDataHandlers } from './routes/dashboard/customer-data.ts';
 import { exportHandlers } from './routes/dashboard/export.ts';
+import { insightsHandlers } from './routes/dashboard/insights.ts';
 import { notificationHandlers } from './routes/dashboard/notifications.ts';
 import { feedHandlers, operationsHandlers } from './routes/dashboard/operations.ts';
 import { paymentHandlers } from './routes/dashboard/payments.ts';
@@ -153,7 +155,7 @@ export async function buildApp(
   config: Config,
   options: BuildOptions = {},
 ): Promise<{ app: FastifyInstance; ctx: AppContext }> {
-  const store = openDatabase(config.databaseUrl);
+  const store = openDatabase(config.databaseUrl, config.databasePoolSize);
   await migrateToLatest(store);
 
   const limits = { ...CONNECTION_LIMITS, ...options.connectionLimits };
@@ -187,7 +189,7 @@ export async function buildApp(
     db: store.db,
     geocoder: options.geocoder ?? createGeocoder(config),
     repos,
-    mail: new MailDispatcher(store.db, transport, app.log, now, undefined, textTransportFor(config, repos, twilio)),
+    mail: new MailDispatcher(store, transport, app.log, now, undefined, textTransportFor(config, repos, twilio)),
     twilio,
     payments: options.payments ?? stripeGateway(config.stripeApiUrl),
     paymentWorker: { kick() {}, flush: async () => {} },
@@ -242,6 +244,7 @@ export async function buildApp(
       ...checkoutHandlers(ctx),
       ...manageHandlers(ctx),
       ...customerPlanHandlers(ctx),
+      ...beaconHandlers(ctx),
     },
     dashboard: {
       ...bookingHandlers(ctx),
@@ -262,6 +265,7 @@ export async function buildApp(
       ...crewHandlers(ctx),
       ...crewMemberHandlers(ctx),
       ...connectedCalendarHandlers(ctx),
+      ...insightsHandlers(ctx),
     },
     crew: crewAccess.crew,
     webhooks: webhookHandlers(ctx),

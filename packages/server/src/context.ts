@@ -20,6 +20,7 @@ import { crewsRepository } from './repositories/crews.ts';
 import { customerDataRepository } from './repositories/customer-data.ts';
 import { feedbackRepository } from './repositories/feedback.ts';
 import { idempotencyRepository } from './repositories/idempotency.ts';
+import { insightsRepository } from './repositories/insights.ts';
 import { jobRunsRepository } from './repositories/job-runs.ts';
 import { logosRepository } from './repositories/logos.ts';
 import { manageTokensRepository } from './repositories/manage-tokens.ts';
@@ -79,5 +80,6 @@ export function createRepositories(db: Kysely<Database>) {
     connectedCalendars: connectedCalendarsRepository(db),
     texts: textsRepository(db),
     reviews: reviewsRepository(db),
+    insights: insightsRepository(db),
   };
 }

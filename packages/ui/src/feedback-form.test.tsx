@@ -27,6 +27,7 @@ describe('FeedbackButton and FeedbackForm', () => {
       'Bookings Page',
       'Services Page',
       'Settings Page',
+      'Insights Page',
     ]);
     expect(where).toHaveValue('Services Page');
     expect(screen.getByLabelText('Description')).toBeRequired();

@@ -400,7 +400,7 @@ describe('the booking pop-up', () => {
     it('opens on the first free day with its slots; Continue waits for a time, and says why', async () => {
       const { user, api } = setup();
       await toTimes(user);
-      expect(await screen.findByRole('button', { name: '8:30 AM' })).toBeDisabled();
+      expect(await screen.findByRole('button', { name: '8:30 AM' })).toHaveAttribute('aria-disabled', 'true');
       expect(screen.getByRole('button', { name: '9:00 AM' })).toBeEnabled();
       expect(day('Friday, 4 December, free')).toHaveAttribute('aria-pressed', 'true');
       expect(day('Thursday, 3 December, past')).toHaveAttribute('aria-disabled', 'true');
@@ -718,7 +718,7 @@ describe('the booking pop-up', () => {
       await next(user, 'Confirm booking');
       await heading('Pick a date and time');
       expect(screen.getByRole('alert')).toHaveTextContent('That time was just booked by someone else.');
-      expect(await screen.findByRole('button', { name: '9:00 AM' })).toBeDisabled();
+      expect(await screen.findByRole('button', { name: '9:00 AM' })).toHaveAttribute('aria-disabled', 'true');
       expect(screen.getByRole('button', { name: '9:30 AM' })).toHaveAttribute('aria-pressed', 'false');
 
       api.on('POST /api/customer/book', (r) => ({ status: 201, body: { ...bookedBody(), ...(r.body as object) } }));

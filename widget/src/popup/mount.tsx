@@ -3,10 +3,12 @@
  * calls mount() once. Renders into the loader's shadow root, with its styles adopted.
  */
 import { createPublicClient } from '@slotwise/shared/public-client';
+import { customerRoutes } from '@slotwise/shared/routes';
 import feedbackCss from '@slotwise/ui/feedback.css?inline';
 import { createRoot } from 'react-dom/client';
 import type { InlineStart, Mode, PopupContext, PopupHandle } from '../contract.ts';
 import { App } from './app.tsx';
+import { createFunnel, sourceOf } from './funnel.ts';
 import css from './popup.css?inline';
 import { createStore, type StoreOptions } from './state.ts';
 
@@ -20,6 +22,10 @@ export function mount(ctx: PopupContext, options: StoreOptions = {}): PopupHandl
   const client = createPublicClient({ baseUrl: ctx.apiOrigin });
   const store = createStore(client, ctx.businessId, {
     ...options,
+    // The API's origin and the route table's path, joined as the public client joins them (shared/src/http.ts).
+    funnel:
+      options.funnel ??
+      createFunnel(`${ctx.apiOrigin}${customerRoutes.beacon.path}`, ctx.businessId, ctx.source ?? 'site'),
     onBooked: (booking) => {
       ctx.emit('booked', booking);
       options.onBooked?.(booking);
@@ -103,6 +109,8 @@ export function inline({ script, businessId, apiOrigin, adopt, warn }: InlineSta
       },
       launcher: el,
       inline: true,
+      // The hosted page's tag says data-source="page"; its ?via=qr is read here, so its HTML is one for all.
+      source: sourceOf(script, location.search),
     }).open('book'),
   );
 }

@@ -29,6 +29,7 @@ import { addDays } from '@slotwise/shared/slots';
 import { isIsoDate } from '@slotwise/shared/time';
 import { todayIn } from '@slotwise/shared/time-zone';
 import type { Mode } from '../contract.ts';
+import { type Funnel, NO_FUNNEL } from './funnel.ts';
 
 export type Step = 'service' | 'question' | 'address' | 'quote' | 'slot' | 'details' | 'done';
 
@@ -75,6 +76,8 @@ export interface StoreOptions {
   viewer?: { timeZone?: string; timeFormat?: TimeFormat };
   /** Sends the page to Stripe's Checkout; by default the browser goes there (tests record it). */
   leave?: (url: string) => void;
+  /** Where the funnel's steps are reported (funnel.ts; mount.tsx makes the real one); by default nowhere. */
+  funnel?: Funnel;
 }
 
 export function createStore(client: PublicClient, businessId: string, options: StoreOptions = {}) {
@@ -82,6 +85,7 @@ export function createStore(client: PublicClient, businessId: string, options: S
   const uuid = options.uuid ?? (() => crypto.randomUUID());
   const leave = options.leave ?? ((url: string) => window.location.assign(url));
   const searchDelay = options.searchDelay ?? 250;
+  const funnel = options.funnel ?? NO_FUNNEL;
   /** Where and on which clock the customer reads times (docs/product.md#the-booking-widget). */
   const viewer = {
     timeZone: options.viewer?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
@@ -241,6 +245,8 @@ export function createStore(client: PublicClient, businessId: string, options: S
           s.business.value = b;
           s.loadError.value = '';
         });
+        // The booking form is shown once its business is known (open() counts the later opens).
+        if (s.mode.value === 'book') funnel.step('opened');
         return b;
       },
       (err: unknown) => {
@@ -367,6 +373,7 @@ export function createStore(client: PublicClient, businessId: string, options: S
     s.busy.value = true;
     try {
       const quote = await client.customer.quote({ body: quoteRequest() });
+      funnel.step('quoted');
       batch(() => {
         s.quote.value = quote;
         go('quote');
@@ -413,6 +420,8 @@ export function createStore(client: PublicClient, businessId: string, options: S
     let leaving = false;
     try {
       const booked = await client.customer.book({ body, headers: { 'idempotency-key': submission.key } });
+      // Booked once answered, awaiting_payment too: the funnel sends at once, before any leave for Stripe.
+      funnel.step('booked');
       if (booked.status === 'awaiting_payment') {
         // The deposit is paid on Stripe's page, never in the widget (docs/decisions/021); Stripe
         // sends the customer back to the business's booking page, which shows the booking. Until
@@ -480,6 +489,7 @@ export function createStore(client: PublicClient, businessId: string, options: S
         s.mode.value = mode;
       });
       if (!s.business.value) load().catch(() => {});
+      else if (mode === 'book') funnel.step('opened');
     },
     close() {
       s.mode.value = null;
@@ -563,6 +573,11 @@ export function createStore(client: PublicClient, businessId: string, options: S
         s.time.value = time;
         s.error.value = '';
       });
+      funnel.step('slot');
+    },
+    /** A full day (date alone) or a taken time tapped: demand turned away, for the owner's insights. */
+    tapFull(date: string, time?: string) {
+      funnel.full(date, time);
     },
     /** Typing in the address box: a new text un-chooses the suggestion and searches from 3 characters. */
     setSearch(text: string) {

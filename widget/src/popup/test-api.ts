@@ -176,6 +176,11 @@ export function fakeApi(business: PublicBusiness | null = demoBusiness()) {
     },
     'GET /api/customer/plan-dates': (r) => ({ status: 200, body: weeklyDates(r.query.get('date') ?? '') }),
     'POST /api/feedback': () => ({ status: 201, body: { message: 'Thanks' } }),
+    // The funnel's beacon (funnel.ts), when sendBeacon is missing: fetch with keepalive, text/plain JSON.
+    'POST /api/customer/beacon': (r) => ({
+      status: 200,
+      body: { counted: (r.body as { events?: unknown[] } | undefined)?.events?.length ?? 0 },
+    }),
   };
 
   const fetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {

@@ -32,6 +32,18 @@ describe('the account menu on a phone', () => {
     await waitFor(() => expect(pathname()).toBe('/login'));
   });
 
+  it('leads to Insights, which is not one of the five tabs', async () => {
+    onPhone();
+    storeToken();
+    fakeApi();
+    const { user, pathname } = renderApp('/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Account' }));
+    await user.click(screen.getByRole('link', { name: 'Insights' }));
+    await waitFor(() => expect(pathname()).toBe('/dashboard/insights'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Insights' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Account' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('closes with Escape, focus back on its button', async () => {
     onPhone();
     storeToken();

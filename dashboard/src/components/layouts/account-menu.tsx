@@ -1,11 +1,13 @@
 /**
- * The account menu in a phone's top bar (issue 21): who is signed in, Send feedback (the
- * floating Feedback button's place on a phone, lib/feedback.ts) and Log Out. A disclosure:
+ * The account menu in a phone's top bar (issue 21): who is signed in, Insights (not one of the
+ * tab bar's five, dashboard-layout.tsx says why), Send feedback (the floating Feedback button's
+ * place on a phone, lib/feedback.ts) and Log Out. A disclosure:
  * the button says whether it is open; Escape or a tap outside closes it and focus goes
  * back to the button.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { feedbackOpen } from '../../lib/feedback.ts';
 import { currentUser, logout } from '../../lib/session.ts';
 
@@ -60,6 +62,9 @@ export function AccountMenu() {
               Signed in as <strong>{email}</strong>
             </p>
           )}
+          <Link to="/dashboard/insights" className="btn account-menu-item" onClick={() => setOpen(false)}>
+            Insights
+          </Link>
           <button
             type="button"
             className="btn account-menu-item"

@@ -4,12 +4,13 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { checkSession } from '../../lib/session.ts';
 import { fakeApi, onboardedProfile } from '../../testing/fake-api.ts';
+import { onPhone } from '../../testing/phone.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { storeToken } from '../../testing/tokens.ts';
 import { DashboardLayout } from './dashboard-layout.tsx';
 
 describe('dashboard layout', () => {
-  it('has the five links and Log Out', async () => {
+  it('has the six links and Log Out', async () => {
     storeToken();
     fakeApi();
     renderApp('/dashboard');
@@ -20,9 +21,32 @@ describe('dashboard layout', () => {
       ['Calendar', '/dashboard/calendar'],
       ['Bookings', '/dashboard/bookings'],
       ['Services', '/dashboard/services'],
+      ['Insights', '/dashboard/insights'],
       ['Settings', '/dashboard/settings'],
     ]);
     expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
+  });
+
+  it('keeps five tabs on a phone: Insights is reached from the Account menu and My Dashboard', async () => {
+    onPhone();
+    storeToken();
+    fakeApi();
+    renderApp('/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Dashboard' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['My Dashboard', 'Calendar', 'Bookings', 'Services', 'Settings']);
+  });
+
+  it('loads the insights page lazily under the top bar, and marks its link', async () => {
+    storeToken();
+    fakeApi();
+    renderApp('/dashboard/insights');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Insights' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Dashboard' });
+    expect(within(nav).getByRole('link', { name: 'Insights' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('logs out: removes the token, clears the user and goes to /login', async () => {
@@ -111,6 +135,7 @@ describe('dashboard layout', () => {
     ['/dashboard/bookings', 'Bookings Page'],
     ['/dashboard/services', 'Services Page'],
     ['/dashboard/settings', 'Settings Page'],
+    ['/dashboard/insights', 'Insights Page'],
     ['/login', 'Home Page'],
   ])('offers Feedback on %s with Where = %s', async (path, place) => {
     storeToken();

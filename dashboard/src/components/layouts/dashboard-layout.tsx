@@ -1,10 +1,10 @@
 /**
- * The protected /dashboard layout (docs/product.md#screens): the top bar with the five
+ * The protected /dashboard layout (docs/product.md#screens): the top bar with the six
  * links and Log Out, and the nested page beneath it. A page-shaped skeleton (its hidden
  * words 'Loading...') while the session is checked; a signed-out visitor goes to /login.
- * On a phone (under 640 px) the same five links become a tab bar along the bottom of the
- * screen, each with an icon, and the top bar keeps only the name and the account menu
- * (account-menu.tsx: Send feedback and Log Out): one nav, restyled.
+ * On a phone (under 640 px) the same links but Insights (`tab: false`) become a tab bar along the bottom of
+ * the screen, each with an icon, and the top bar keeps only the name and the account menu
+ * (account-menu.tsx: Insights, Send feedback and Log Out): one nav, restyled.
  *
  * A link to a page in a chunk of its own starts loading that chunk when the owner shows
  * the intent to follow it (a pointer over it, a finger on it, the focus on it), so the
@@ -32,13 +32,24 @@ const ICONS = {
   services: 'M20 12l-8 8-9-9V3h8zM7.5 7.5h.01',
   settings:
     'M12 9a3 3 0 100 6 3 3 0 000-6zM12 2v3M12 19v3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M2 12h3M19 12h3M4.9 19.1L7 17M17 7l2.1-2.1',
+  insights: 'M4 20h16M7 16v-4M12 16V6M17 16v-7',
 } as const;
 
+/**
+ * The top bar's links. `tab: false` keeps a link out of the phone's tab bar: Insights (issue 29)
+ * is not a sixth tab. Measured in Chromium, six tabs with these labels need 357 px: at 320 px
+ * (e2e/phone.spec.ts checks it) Settings falls off the screen, and at 375 px the labels touch
+ * ("Calendar Bookings Services" reads as one line); Apple's and Google's guidance also stop a
+ * bottom bar at five. The tabs are the daily pages; Insights is a
+ * weekly look, so a phone owner finds it in the Account menu (account-menu.tsx) and under My
+ * Dashboard's heading (features/overview), and the top bar on wider screens keeps all six.
+ */
 const LINKS = [
   { to: '/dashboard', label: 'My Dashboard', icon: ICONS.home, end: true },
   { to: '/dashboard/calendar', label: 'Calendar', icon: ICONS.calendar },
   { to: '/dashboard/bookings', label: 'Bookings', icon: ICONS.bookings },
   { to: '/dashboard/services', label: 'Services', icon: ICONS.services },
+  { to: '/dashboard/insights', label: 'Insights', icon: ICONS.insights, tab: false },
   { to: '/dashboard/settings', label: 'Settings', icon: ICONS.settings },
 ];
 
@@ -81,7 +92,7 @@ export function DashboardLayout({ preload = {} }: { preload?: PreloadByPath }) {
         <div className="topbar-inner">
           <Brand href="/dashboard" />
           <nav className="topbar-nav" aria-label="Dashboard">
-            {LINKS.map((link) => {
+            {LINKS.filter((link) => !phone || link.tab !== false).map((link) => {
               const load = preload[link.to];
               // A chunk that fails to load here is left to the click, which tries again or says why not.
               const onIntent = load ? () => void load().catch(() => {}) : undefined;

@@ -4,6 +4,9 @@
  * widget.js every owner embeds. Everything the owner typed is escaped (escapeHtml in element
  * content and attributes, jsonForScript in the JSON-LD). Its bar is the landing page's:
  * Lighthouse 100 x4 on a phone and a first view under 50 KB (bench/booking-page.ts).
+ * The widget's tag says data-source="page", so the funnel counts its visits as the booking
+ * page's, or the QR code's when the address has ?via=qr (read by the widget from the address:
+ * the HTML is the same for every visitor, kept by caches under one ETag; decision 029).
  */
 import { formatClockRange } from '@slotwise/shared/clock';
 import { toDollars } from '@slotwise/shared/money';
@@ -244,7 +247,7 @@ ${hoursSection(v)}
 <section id="book" class="book" aria-labelledby="book-h"><h2 id="book-h">Book online</h2><div id="book-here"></div></section>
 </main>
 <footer class="wrap"><p>Online booking by Slotwise.</p></footer>
-<script src="/widget.js" data-business-id="${escapeHtml(v.businessId)}" data-mode="inline" data-target="book-here" async></script>
+<script src="/widget.js" data-business-id="${escapeHtml(v.businessId)}" data-mode="inline" data-target="book-here" data-source="page" async></script>
 </body>
 </html>
 `;

@@ -25,6 +25,8 @@ import * as crewMembers from './migrations/2026-12-01T1000_crew_members.ts';
 import * as connectedCalendars from './migrations/2026-12-01T1100_connected_calendars.ts';
 import * as quoteQuestions from './migrations/2026-12-02T0900_quote_questions.ts';
 import * as texts from './migrations/2026-12-02T1100_texts.ts';
+import * as insights from './migrations/2026-12-03T0900_insights.ts';
+import * as mailOutboxUnsentByChannel from './migrations/2026-12-03T1000_mail_outbox_unsent_by_channel.ts';
 
 /** Every migration by name, in order (exported for tests that start from an older schema). */
 export const migrations: Record<string, Migration> = {
@@ -52,6 +54,8 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01T1100_connected_calendars': connectedCalendars,
   '2026-12-02T0900_quote_questions': quoteQuestions,
   '2026-12-02T1100_texts': texts,
+  '2026-12-03T0900_insights': insights,
+  '2026-12-03T1000_mail_outbox_unsent_by_channel': mailOutboxUnsentByChannel,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

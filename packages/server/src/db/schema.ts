@@ -573,6 +573,44 @@ interface CalendarPlacesTable {
   looked_up_at: number;
 }
 
+/** The booking form's funnel steps counted per business-local day and source (docs/decisions/029). */
+interface FunnelDaysTable {
+  business_id: string;
+  /** YYYY-MM-DD in the business's zone, the day the beacon arrived. */
+  day: string;
+  /** shared/src/insights.ts SOURCE_KINDS. */
+  source_kind: string;
+  /** The website's host for source_kind 'site' (siteOf), '' otherwise or without an Origin. */
+  site: string;
+  /** shared/src/insights.ts FUNNEL_STEPS; never 'full' (full_taps). */
+  step: string;
+  count: number;
+}
+
+/** Full days and taken times customers tapped, by the day they were tapped and the day wanted. */
+interface FullTapsTable {
+  business_id: string;
+  day: string;
+  wanted_day: string;
+  /** shared/src/insights.ts DAY_PARTS, or '' for a whole day tapped (no time). */
+  part: string;
+  count: number;
+}
+
+/** What the quote and booking calls saw, by day, ZIP code, outcome and whole miles (docs/decisions/029). */
+interface QuoteDemandTable {
+  business_id: string;
+  day: string;
+  /** From the address text (shared/src/insights.ts zipOf); '' when it names none. */
+  zip: string;
+  outcome: 'quoted' | 'outside_area' | 'booked';
+  /** Whole miles from the business, rounded up; 0 when the business had no place to measure from. */
+  miles: number;
+  count: number;
+  /** The quotes' (or bookings') totals; for outside_area, what they would have cost. */
+  value_cents: number;
+}
+
 export interface Database {
   users: UsersTable;
   businesses: BusinessesTable;
@@ -606,4 +644,7 @@ export interface Database {
   text_opt_outs: TextOptOutsTable;
   short_links: ShortLinksTable;
   reviews: ReviewsTable;
+  funnel_days: FunnelDaysTable;
+  full_taps: FullTapsTable;
+  quote_demand: QuoteDemandTable;
 }

@@ -14,9 +14,10 @@ import type { Located } from '../geocoder/geocoder.ts';
 import type { Business } from '../repositories/businesses.ts';
 import { questionsOf } from '../repositories/pricing.ts';
 import { addOnsOf } from '../repositories/services.ts';
-import { loadBusiness, loadService } from './lookup.ts';
+import { type GridSource, serviceOf } from './grid-source.ts';
+import { serviceNotFound } from './lookup.ts';
 import { depositFor } from './payments.ts';
-import { assertInServiceArea, distanceEstimatedFrom, homeOf, locateStreet } from './places.ts';
+import { distanceEstimatedFrom, homeOf, locateStreet, serviceAreaRefusal } from './places.ts';
 
 export interface PricedRequest {
   business: Business;
@@ -45,19 +46,37 @@ function answersOf(
   return first && req.answer ? { [first.id]: req.answer } : {};
 }
 
-export async function priceRequest(ctx: AppContext, req: QuoteRequest, log: FastifyBaseLogger): Promise<PricedRequest> {
-  const business = await loadBusiness(ctx, req.businessId);
-  const service = await loadService(ctx, business, req.serviceId);
+/**
+ * A request priced as if served, and the service area's refusal of it (null: served). The quote
+ * call counts a refused request's would-be price as demand missed (domain/insights.ts, docs/decisions/029)
+ * before it answers the refusal; the booking call only refuses (priceRequest). `quote` is null when
+ * the request was refused and its answers could not be priced: the refusal comes first, as it always did.
+ * Priced against the business's grid source (domain/grid-source.ts: its business, services and questions).
+ */
+export type Pricing =
+  | ({ refused: null } & PricedRequest)
+  | { refused: AppError; business: Business; located: Located; quote: Quote | null };
+
+export async function priceOrRefuse(
+  ctx: AppContext,
+  source: GridSource,
+  req: QuoteRequest,
+  log: FastifyBaseLogger,
+): Promise<Pricing> {
+  const { business } = source;
+  const service = serviceOf(source, req.serviceId);
+  if (!service) throw serviceNotFound();
   const questions = questionsOf(business);
   // A quote or booking needs a place to drive to, not only a city or ZIP code.
   const located = await locateStreet(ctx, req.address, log);
-  // Before any price: the customer learns at once, on the address step, that it is too far.
-  assertInServiceArea(business, located);
+  // The customer learns on the address step that it is too far, before any answer is checked.
+  const refused = serviceAreaRefusal(business, located);
   const perMile = chargedPerMileCents(business);
   const home = homeOf(business);
   const miles = perMile > 0 && home ? milesBetween(home, located) : null;
+  let quote: Quote;
   try {
-    const quote = computeQuote({
+    quote = computeQuote({
       service: {
         id: service.id,
         name: service.name,
@@ -71,17 +90,32 @@ export async function priceRequest(ctx: AppContext, req: QuoteRequest, log: Fast
       pricePerMileCents: perMile,
       miles,
     });
-    return {
-      business,
-      service,
-      quote,
-      located,
-      depositCents: await depositFor(ctx, business, service, quote.totalCents),
-    };
   } catch (err) {
+    if (refused) return { refused, business, located, quote: null };
     if (err instanceof QuoteError) throw new AppError(err.code, err.message);
     throw err;
   }
+  if (refused) return { refused, business, located, quote };
+  return {
+    refused: null,
+    business,
+    service,
+    quote,
+    located,
+    depositCents: await depositFor(ctx, business, service, quote.totalCents),
+  };
+}
+
+/** A request priced for a quote or a booking, or refused (outside the service area, an answer that does not fit). */
+export async function priceRequest(
+  ctx: AppContext,
+  source: GridSource,
+  req: QuoteRequest,
+  log: FastifyBaseLogger,
+): Promise<PricedRequest> {
+  const pricing = await priceOrRefuse(ctx, source, req, log);
+  if (pricing.refused) throw pricing.refused;
+  return pricing;
 }
 
 export function toQuoteJson(

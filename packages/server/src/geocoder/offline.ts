@@ -358,3 +358,14 @@ export function createOfflineGeocoder(): Geocoder {
     },
   };
 }
+
+/**
+ * A ZIP code's place and centre in the gazetteer: "Austin, TX" and its coordinates, or null for a
+ * ZIP code it does not know. The insights' map draws missed requests there (docs/decisions/029).
+ */
+export function zipPlace(zip: string): { place: string; lat: number; lng: number } | null {
+  // The gazetteer's own lookup: one key read, without building the suggestions' index.
+  const place = zipcodes.lookup(zip) as Place | undefined;
+  if (!place || !Number.isFinite(place.latitude) || !Number.isFinite(place.longitude)) return null;
+  return { place: `${place.city}, ${place.state}`, lat: place.latitude, lng: place.longitude };
+}

@@ -32,6 +32,9 @@ const LIMITS: Record<LimitName, { max: number; timeWindow: string }> = {
   webhook: { max: 1200, timeWindow: '1 minute' },
   // Each call makes the server fetch an outside address (docs/decisions/025).
   calendarFetch: { max: 20, timeWindow: '10 minutes' },
+  // The booking form's funnel beacons (docs/decisions/029): a visit sends a few; a page left open
+  // and reopened sends a few more. Above this, counts from one address stop, bookings do not.
+  beacon: { max: 60, timeWindow: '1 minute' },
 };
 
 export function rateLimit(ctx: AppContext, name: LimitName) {

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { formatClock } from '@slotwise/shared/clock';
 import { ERRORS } from '@slotwise/shared/errors';
+import { QR_PARAM, QR_VALUE } from '@slotwise/shared/insights';
 import { formatUsd, toDollars } from '@slotwise/shared/money';
 import { questionsFor } from '@slotwise/shared/quote';
 import { longDate, wallClockAt } from '@slotwise/shared/time-zone';
@@ -36,11 +37,14 @@ const SlugParams = z.object({ slug: z.string().max(200) });
 type Params = { Params: z.infer<typeof SlugParams> };
 /**
  * Stripe's return (routes/customer/checkout.ts returnUrl): which booking, and how the customer
- * left its page; or `due`, a plan visit's mail linking here to pay its deposit.
+ * left its page; or `due`, a plan visit's mail linking here to pay its deposit. And ?via=qr, the
+ * QR code's mark (booking-page/qr.ts): the page never reads it (the widget does, decision 029),
+ * but an old slug's redirect keeps it.
  */
 const ReturnQuery = z.object({
   booking: z.string().uuid().optional().catch(undefined),
   payment: z.enum(['paid', 'cancelled', 'due']).optional().catch(undefined),
+  [QR_PARAM]: z.literal(QR_VALUE).optional().catch(undefined),
 });
 type PageRequest = Params & { Querystring: z.infer<typeof ReturnQuery> };
 /** The Pay button of a visit's deposit (a form: the page runs no script of its own). */
@@ -207,8 +211,13 @@ export async function bookingPageRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     '/book/:slug',
     { schema: { params: SlugParams, querystring: ReturnQuery } },
     async (req, reply) => {
-      const { booking, payment } = req.query;
-      const b = await resolve(req, reply, booking ? `?booking=${booking}${payment ? `&payment=${payment}` : ''}` : '');
+      const { booking, payment, via } = req.query;
+      const kept = new URLSearchParams();
+      if (booking) kept.set('booking', booking);
+      if (booking && payment) kept.set('payment', payment);
+      // A code printed under an old slug still counts as the QR code's visit on the current page.
+      if (via) kept.set(QR_PARAM, via);
+      const b = await resolve(req, reply, kept.size > 0 ? `?${kept}` : '');
       if (!b) return reply;
       const notice = booking ? await paymentNotice(ctx, b, booking, payment) : undefined;
       // A booking's state is the customer's own, and changes: never kept by a cache.

@@ -48,8 +48,15 @@ type RouteRequest<R extends RouteDef> = FastifyRequest<{
 /** Answers the route's declared answer, or sends one itself through `reply` (replays, downloads). */
 type Handler<R extends RouteDef> = (req: RouteRequest<R>, reply: FastifyReply) => Promise<AnswerOf<R> | FastifyReply>;
 
-/** A handler, or one with the Fastify hooks its route needs besides (the slots cache's early answer). */
-type RouteHandler<R extends RouteDef> = Handler<R> | { handler: Handler<R>; preParsing?: preParsingHookHandler };
+/**
+ * A handler, or one with the Fastify hooks its route needs besides (the slots cache's early answer),
+ * or a `scope`: the route is then registered in an encapsulated context of its own, which `scope`
+ * prepares first (the beacon's text/plain JSON parser, routes/customer/beacon.ts), so nothing it adds
+ * reaches any other route.
+ */
+type RouteHandler<R extends RouteDef> =
+  | Handler<R>
+  | { handler: Handler<R>; preParsing?: preParsingHookHandler; scope?: (app: FastifyInstance) => void };
 
 type Entry<G extends Group, N extends keyof Routes[G]> = Routes[G][N] extends RouteDef
   ? RouteHandler<Routes[G][N]>
@@ -119,7 +126,13 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, handlers: 
           return handle(req as RouteRequest<RouteDef>, reply);
         },
       };
-      app.route(options);
+      const scope = typeof entry === 'function' ? undefined : entry.scope;
+      if (!scope) app.route(options);
+      else
+        app.register(async (own) => {
+          scope(own);
+          own.route(options);
+        });
     }
   }
 }

@@ -55,6 +55,8 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/customer/available-days',
   'GET /api/customer/launcher/:businessId',
   'POST /api/customer/quote',
+  // The booking form's funnel counters (routes/customer/beacon.ts; docs/decisions/029).
+  'POST /api/customer/beacon',
   'POST /api/customer/book',
   'GET /api/customer/booking',
   'PUT /api/customer/reschedule',
@@ -410,6 +412,33 @@ export async function buildWorld(kind: StorageKind): Promise<World> {
   return { t, routes: toRoutes(raw), a, b, day, close: () => t.close() };
 }
 
+/**
+ * Refusals that write by design, and the only tables they may change: a quote the service area
+ * refuses counts the demand turned away before it answers the refusal (docs/decisions/029).
+ */
+const WRITING_REFUSALS: Readonly<Record<string, { code: string; tables: readonly string[] }>> = {
+  'POST /api/customer/quote': { code: 'OUTSIDE_SERVICE_AREA', tables: ['quote_demand'] },
+};
+
+/** The tables a refusal changed that it may not have (WRITING_REFUSALS). */
+export function changedByRefusal(
+  route: Route,
+  body: string,
+  before: Record<string, string>,
+  after: Record<string, string>,
+): string[] {
+  const changed = Object.keys(after).filter((t) => after[t] !== before[t]);
+  const allowed = WRITING_REFUSALS[route.key];
+  if (!allowed) return changed;
+  let code: unknown;
+  try {
+    ({ code } = JSON.parse(body));
+  } catch {
+    code = undefined;
+  }
+  return code === allowed.code ? changed.filter((t) => !allowed.tables.includes(t)) : changed;
+}
+
 export interface Request {
   method: string;
   /** Path with parameters filled in, without the query. */
@@ -563,6 +592,9 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     [`POST ${d}/settings/notifications/test`]: () => r(),
     [`PUT ${d}/booking/complete/:id`]: () => r(),
     [`GET ${d}/reviews`]: () => r(),
+    [`GET ${d}/insights/funnel`]: () => r({ query: { from: w.day, to: w.day } }),
+    [`GET ${d}/insights/work`]: () => r({ query: { from: w.day, to: w.day } }),
+    [`GET ${d}/insights/missed`]: () => r({ query: { from: w.day, to: w.day } }),
     [`GET ${d}/plans`]: () => r(),
     [`PUT ${d}/plans/:id/approve`]: () => r(),
     [`PUT ${d}/plans/:id/pause`]: () => r(),
@@ -667,6 +699,11 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
           answer: null,
           address: '5, Santa Monica, CA 90401, USA',
         },
+      }),
+    'POST /api/customer/beacon': () =>
+      r({
+        headers: { origin: 'https://owner.example' },
+        body: { businessId: target.businessId, source: 'site', events: [{ type: 'opened' }, { type: 'quoted' }] },
       }),
     'POST /api/customer/book': () =>
       r({

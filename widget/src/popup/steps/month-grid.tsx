@@ -2,7 +2,8 @@
  * The date step's month: a grid of day buttons, Sunday first, each named with its status
  * ("Saturday, 5 December, free"). One day is in the Tab order; arrow keys move a day or a
  * week, Home/End to the week's ends, PageUp/PageDown a month (the APG date picker's keys).
- * Only free days can be chosen; the others stay focusable so the keys can pass over them.
+ * Only free days can be chosen; the others stay focusable so the keys can pass over them. A full
+ * day tapped is reported to the funnel (funnel.ts): the owner's insights count the days wanted.
  */
 import type { DayStatus } from '@slotwise/shared/api';
 import { addDays } from '@slotwise/shared/slots';
@@ -150,6 +151,7 @@ export function MonthGrid({ store }: { store: Store }) {
                       onClick={() => {
                         setFocus(d);
                         if (status === 'free') void store.setDate(d);
+                        else if (status === 'full') store.tapFull(d);
                       }}
                     >
                       {Number(d.slice(8))}

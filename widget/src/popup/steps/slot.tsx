@@ -64,12 +64,15 @@ export function SlotStep({ store }: { store: Store }) {
                     key={slot.time}
                     type="button"
                     className="sw-slot"
-                    disabled={!slot.available}
+                    // A taken time is aria-disabled, not disabled, so a tap on it still reaches the funnel
+                    // (funnel.ts: the times customers wanted); out of the Tab order as a disabled one is.
+                    aria-disabled={slot.available ? undefined : true}
+                    tabIndex={slot.available ? undefined : -1}
                     aria-pressed={store.time.value === slot.time}
                     // The name stays the business's time, as the e2e journeys pick it (widget/README.md).
                     aria-label={mine ? shown : undefined}
                     aria-describedby={mine ? `sw-yt-${slot.time}` : undefined}
-                    onClick={() => store.chooseTime(slot.time)}
+                    onClick={() => (slot.available ? store.chooseTime(slot.time) : store.tapFull(date, slot.time))}
                   >
                     {shown}
                     {mine ? <span id={`sw-yt-${slot.time}`}> {mine}</span> : null}

@@ -20,7 +20,8 @@ import { businessProfile } from '../../../lib/business.ts';
 import { isNetworkError, serverDetail } from '../../../lib/errors.ts';
 import { useResource } from '../../../lib/resource.ts';
 import '../bookings.css';
-import { csvFileName, saveCsv } from '../export-csv.ts';
+import { saveCsv } from '../../../lib/save-file.ts';
+import { csvFileName } from '../export-csv.ts';
 
 interface Filter {
   label: string;

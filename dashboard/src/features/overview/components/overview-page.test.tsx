@@ -39,6 +39,16 @@ describe('Overview', () => {
     expect(within(card("Today's Revenue")).getByText('$0.00')).toBeInTheDocument();
   });
 
+  it('leads to Insights from under its heading (a phone has no Insights tab; the link shows there only)', async () => {
+    storeToken();
+    fakeApi({ [TODAY]: { body: { bookings: [] } } });
+    const { user, pathname } = renderApp('/dashboard');
+    const link = await screen.findByRole('link', { name: 'View insights' });
+    expect(link).toHaveClass('overview-insights-link');
+    await user.click(link);
+    expect(pathname()).toBe('/dashboard/insights');
+  });
+
   it('counts bookings, pending, completed, and sums revenue over bookings not cancelled', async () => {
     storeToken();
     fakeApi({

@@ -2,6 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import type { TodayResponse } from '@slotwise/shared/api';
 import { formatUsd } from '@slotwise/shared/money';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { businessProfile } from '../../../lib/business.ts';
 import { crewsResource, namesCrews } from '../../../lib/crews.ts';
@@ -92,6 +93,10 @@ export function OverviewPage() {
           <h1>My Dashboard</h1>
           <p className="muted">{formatToday(profile?.timeZone)}</p>
         </div>
+        {/* On a phone Insights is not a tab (components/layouts/dashboard-layout.tsx says why): its way in is here and the Account menu. */}
+        <Link to="/dashboard/insights" className="btn btn--small overview-insights-link">
+          View insights
+        </Link>
       </div>
       {body}
       {/* Below today's figures and schedule, and only once they are drawn: appearing later, it

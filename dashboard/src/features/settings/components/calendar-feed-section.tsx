@@ -1,6 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId, useRef, useState } from 'react';
 import { FlashMessage } from '../../../components/flash-message.tsx';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { showToast } from '../../../components/toaster.tsx';
 import { client } from '../../../lib/api.ts';
@@ -8,7 +9,6 @@ import { copyText } from '../../../lib/copy-text.ts';
 import { serverDetail } from '../../../lib/errors.ts';
 import { useResource } from '../../../lib/resource.ts';
 import { useFlash } from '../../../lib/use-flash.ts';
-import { LoadFailed } from './load-failed.tsx';
 
 const FEED_COPIED = 'Calendar link copied to clipboard!';
 const FEED_COPY_FAILED = 'Could not copy the calendar link. Select it in the box and copy it by hand.';

@@ -9,6 +9,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import type { ConnectedCalendar, ConnectedCalendars, Crew } from '@slotwise/shared/api';
 import { type FormEvent, useId, useState } from 'react';
 import { FlashMessage } from '../../../components/flash-message.tsx';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { client } from '../../../lib/api.ts';
@@ -18,7 +19,6 @@ import { serverDetail } from '../../../lib/errors.ts';
 import { useResource, useSharedResource } from '../../../lib/resource.ts';
 import { type Flash, useFlash } from '../../../lib/use-flash.ts';
 import { readWords, whenWords, whoseWords } from '../connected-calendars.ts';
-import { LoadFailed } from './load-failed.tsx';
 
 const LOAD_FAILED = 'Failed to load your connected calendars.';
 const CONNECT_FAILED = 'Failed to connect the calendar. Please try again.';

@@ -9,6 +9,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import type { NotificationSettings, TextKind } from '@slotwise/shared/api';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { FlashMessage } from '../../../components/flash-message.tsx';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { showToast } from '../../../components/toaster.tsx';
@@ -17,7 +18,6 @@ import { serverDetail } from '../../../lib/errors.ts';
 import { formatPhone, loadPhoneFormat } from '../../../lib/phone.ts';
 import { useResource } from '../../../lib/resource.ts';
 import { type Flash, useFlash } from '../../../lib/use-flash.ts';
-import { LoadFailed } from './load-failed.tsx';
 
 const LOAD_FAILED = 'Failed to load your notification settings.';
 const SAVED = 'Notification settings saved.';

@@ -8,6 +8,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import type { PaymentSettings } from '@slotwise/shared/api';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { FlashMessage } from '../../../components/flash-message.tsx';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { showToast } from '../../../components/toaster.tsx';
@@ -16,7 +17,6 @@ import { copyText } from '../../../lib/copy-text.ts';
 import { serverDetail } from '../../../lib/errors.ts';
 import { useResource } from '../../../lib/resource.ts';
 import { type Flash, useFlash } from '../../../lib/use-flash.ts';
-import { LoadFailed } from './load-failed.tsx';
 import { PaymentRulesForm } from './payment-rules-form.tsx';
 
 /** A key pasted from Stripe: masked, never autocompleted or spell-checked. */

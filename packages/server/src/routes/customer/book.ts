@@ -19,11 +19,13 @@ import { addDays, rruleOf, visitPriceCents } from '@slotwise/shared/plans';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { isOverlapViolation, isUniqueViolation } from '../../db/errors.ts';
-import { withBusinessLock } from '../../db/transaction.ts';
+import { AfterWrites, withBusinessLock } from '../../db/transaction.ts';
 import { shownTime } from '../../domain/answers.ts';
-import { mailReceived } from '../../domain/booking-mail.ts';
+import { newBookingMails, queueForParties, withNoticeFor } from '../../domain/booking-mail.ts';
 import { assertPendingAllowed, bookingWindowOf, requesterOf } from '../../domain/booking-window.ts';
-import { assignCrew, checkCrewSlot, crewsOf } from '../../domain/crews.ts';
+import { assignCrew, checkCrewSlot } from '../../domain/crews.ts';
+import { crewPlansOfSource } from '../../domain/grid-source.ts';
+import { recordDemand } from '../../domain/insights.ts';
 import { hashManageToken, manageTokenFor } from '../../domain/manage-token.ts';
 import { depositFor } from '../../domain/payments.ts';
 import { aheadDay, bookVisits, offerFor, planLabel, visitLines } from '../../domain/plans.ts';
@@ -34,6 +36,7 @@ import type { BookingRow } from '../../repositories/calendar.ts';
 import type { StoredAnswer } from '../../repositories/idempotency.ts';
 import type { PlanRow } from '../../repositories/plans.ts';
 import type { Handlers } from '../register.ts';
+import { sourceOf } from './grid-sources.ts';
 
 const KEY_FORMAT = /^[A-Za-z0-9_.:-]{8,128}$/;
 const KEY_REUSED =
@@ -71,6 +74,12 @@ function idempotencyKey(req: FastifyRequest): string {
   return raw;
 }
 
+/** A settled result's value, or its refusal thrown. */
+function settledValue<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
+}
+
 /** Sends the stored first answer for this key, or refuses a key reused with another body. */
 function replay(reply: FastifyReply, stored: StoredAnswer, hash: string) {
   if (stored.requestHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED', KEY_REUSED);
@@ -87,7 +96,9 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
       const earlier = await idempotency.find(key, ctx.now());
       if (earlier) return replay(reply, earlier, hash);
 
-      const priced = await priceRequest(ctx, body, req.log);
+      // The business, its service, questions, week and crews, kept a second (grid-sources.ts).
+      const source = await sourceOf(ctx, body.businessId);
+      const priced = await priceRequest(ctx, source, body, req.log);
       const { business, service, quote, located } = priced;
       // A plan: each visit costs the quote less the plan's discount. The first visit's deposit is paid
       // now, as any booking's; later visits carry one only when the business asks every visit (bookVisits).
@@ -98,7 +109,7 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
       const depositCents = offer ? await depositFor(ctx, business, service, totalCents) : priced.depositCents;
       // A deposit due: the booking holds its time unpaid until Stripe says it was paid (docs/decisions/021).
       const holdUntil = depositCents > 0 ? ctx.now() + PAYMENT_HOLD_MS : null;
-      const crews = crewsFor(await crewsOf(ctx, business), service.id);
+      const crews = crewsFor(crewPlansOfSource(source), service.id);
       const span = checkCrewSlot(
         crews,
         business.time_zone,
@@ -114,153 +125,196 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
       const bookingId = randomUUID();
       const planId = randomUUID();
       const token = manageTokenFor(ctx.config.jwtSecret, bookingId);
+      const now = ctx.now();
+      // All but its crew, which is chosen under the lock.
+      const row: BookingRow = {
+        id: bookingId,
+        business_id: business.id,
+        service_id: service.id,
+        version: 0,
+        service_name: service.name,
+        duration_min: quote.durationMin,
+        first_name: body.firstName,
+        last_name: body.lastName,
+        customer_email: body.customerEmail,
+        phone_number: body.phoneNumber,
+        // The first answer is also kept as the car type for a car detailer (docs/product.md#bookings).
+        car_body_type: business.niche === 'car-detailing' ? (quote.answers[0]?.answer ?? null) : null,
+        answers: quote.answers.length === 0 ? null : JSON.stringify(quote.answers),
+        customer_address: body.address,
+        customer_lat: located.lat,
+        customer_lng: located.lng,
+        miles: quote.miles,
+        total_cents: totalCents,
+        quote_lines: JSON.stringify(lines),
+        status: holdUntil === null ? 'pending' : 'awaiting_payment',
+        ...span,
+        created_at: now,
+        updated_at: now,
+        reminder_sent_at: null,
+        requester,
+        anonymised_at: null,
+        deposit_cents: depositCents,
+        paid_cents: 0,
+        refunded_cents: 0,
+        hold_until: holdUntil,
+        plan_id: offer ? planId : null,
+        plan_day: offer ? body.date : null,
+        crew_id: null,
+        price_proposed_cents: null,
+        price_quoted_cents: null,
+        price_reason: null,
+        price_state: null,
+        // The widget's unticked box (docs/decisions/027): texts only with the customer's yes.
+        text_consent: body.textConsent === true ? 1 : 0,
+        completed_at: null,
+        reminder_2h_sent_at: null,
+        review_requested_at: null,
+      };
+      // An unpaid booking is not news yet: its mails go when it is paid (routes/webhooks.ts). A
+      // one-off booking's mails depend on nothing the lock decides but the crew they name, which
+      // queueForParties adds: composed here, outside the lock, the owner's notice too, for the
+      // owner the grid source names (docs/decisions/028). A plan's list the visits booked under it.
+      const mailed = holdUntil === null;
+      const composed =
+        mailed && !offer
+          ? withNoticeFor(await newBookingMails(ctx, ctx.db, row, business, token, now), source.ownerEmail)
+          : null;
       let outcome: { replayed: StoredAnswer } | { created: BookResponse };
       try {
-        outcome = await withBusinessLock(ctx.store, business.id, async (trx) => {
-          const now = ctx.now();
-          // A concurrent retry with this key may have committed while we priced the request.
-          const stored = await idempotency.find(key, now, trx);
-          if (stored) return { replayed: stored };
-          await assertPendingAllowed(ctx, trx, business, { email: body.customerEmail, requester }, now);
-          const crew = await assignCrew(ctx, trx, business, {
-            day: body.date,
-            span: intervalOf(span),
-            location: located,
-            crews,
-          });
-          const row: BookingRow = {
-            id: bookingId,
-            business_id: business.id,
-            service_id: service.id,
-            version: 0,
-            service_name: service.name,
-            duration_min: quote.durationMin,
-            first_name: body.firstName,
-            last_name: body.lastName,
-            customer_email: body.customerEmail,
-            phone_number: body.phoneNumber,
-            // The first answer is also kept as the car type for a car detailer (docs/product.md#bookings).
-            car_body_type: business.niche === 'car-detailing' ? (quote.answers[0]?.answer ?? null) : null,
-            answers: quote.answers.length === 0 ? null : JSON.stringify(quote.answers),
-            customer_address: body.address,
-            customer_lat: located.lat,
-            customer_lng: located.lng,
-            miles: quote.miles,
-            total_cents: totalCents,
-            quote_lines: JSON.stringify(lines),
-            status: holdUntil === null ? 'pending' : 'awaiting_payment',
-            ...span,
-            created_at: now,
-            updated_at: now,
-            reminder_sent_at: null,
-            requester,
-            anonymised_at: null,
-            deposit_cents: depositCents,
-            paid_cents: 0,
-            refunded_cents: 0,
-            hold_until: holdUntil,
-            plan_id: offer ? planId : null,
-            plan_day: offer ? body.date : null,
-            crew_id: crew.id,
-            price_proposed_cents: null,
-            price_quoted_cents: null,
-            price_reason: null,
-            price_state: null,
-            // The widget's unticked box (docs/decisions/027): texts only with the customer's yes.
-            text_consent: body.textConsent === true ? 1 : 0,
-            completed_at: null,
-            reminder_2h_sent_at: null,
-            review_requested_at: null,
-          };
-          let plan: PlanRow | null = null;
-          if (offer && body.frequency) {
-            const through = aheadDay(business.time_zone, now);
-            plan = {
-              id: planId,
-              business_id: business.id,
-              crew_id: crew.id,
-              service_id: service.id,
-              service_name: service.name,
-              duration_min: row.duration_min,
-              frequency: body.frequency,
-              rrule: rruleOf(body.frequency, body.date),
-              start_day: body.date,
-              start_time: body.time,
-              first_name: row.first_name,
-              last_name: row.last_name,
-              customer_email: row.customer_email,
-              phone_number: row.phone_number,
-              car_body_type: row.car_body_type,
-              answers: row.answers,
-              customer_address: row.customer_address,
-              customer_lat: row.customer_lat,
-              customer_lng: row.customer_lng,
-              miles: row.miles,
-              price_cents: totalCents,
-              quote_lines: row.quote_lines,
-              discount_kind: offer.discount?.kind ?? null,
-              discount_value:
-                offer.discount === null
-                  ? null
-                  : offer.discount.kind === 'percent'
-                    ? offer.discount.percent
-                    : offer.discount.cents,
-              status: 'active',
-              approved_at: null,
-              booked_through: through > body.date ? through : body.date,
-              requester,
-              anonymised_at: null,
-              created_at: now,
-              updated_at: now,
-              text_consent: row.text_consent,
+        outcome = await withBusinessLock<typeof outcome>(
+          ctx.store,
+          business.id,
+          async (trx) => {
+            // One round trip (the writer's connection sends them together: db/database.ts onWriter).
+            // A concurrent retry with this key may have committed while we priced the request: its
+            // answer beats any refusal, but a read that failed is never hidden behind it.
+            const [stored, pendingAllowed, assigned] = await Promise.allSettled([
+              idempotency.find(key, now, trx),
+              assertPendingAllowed(ctx, trx, business, { email: body.customerEmail, requester }, now),
+              assignCrew(ctx, trx, business, { day: body.date, span: intervalOf(span), location: located, crews }),
+            ]);
+            for (const r of [stored, pendingAllowed, assigned])
+              if (r.status === 'rejected' && !(r.reason instanceof AppError)) throw r.reason;
+            const replayed = settledValue(stored);
+            if (replayed) return { replayed };
+            settledValue(pendingAllowed);
+            const crew = settledValue(assigned);
+            const booked: BookingRow = { ...row, crew_id: crew.id };
+            let plan: PlanRow | null = null;
+            if (offer && body.frequency) {
+              const through = aheadDay(business.time_zone, now);
+              plan = {
+                id: planId,
+                business_id: business.id,
+                crew_id: crew.id,
+                service_id: service.id,
+                service_name: service.name,
+                duration_min: row.duration_min,
+                frequency: body.frequency,
+                rrule: rruleOf(body.frequency, body.date),
+                start_day: body.date,
+                start_time: body.time,
+                first_name: row.first_name,
+                last_name: row.last_name,
+                customer_email: row.customer_email,
+                phone_number: row.phone_number,
+                car_body_type: row.car_body_type,
+                answers: row.answers,
+                customer_address: row.customer_address,
+                customer_lat: row.customer_lat,
+                customer_lng: row.customer_lng,
+                miles: row.miles,
+                price_cents: totalCents,
+                quote_lines: row.quote_lines,
+                discount_kind: offer.discount?.kind ?? null,
+                discount_value:
+                  offer.discount === null
+                    ? null
+                    : offer.discount.kind === 'percent'
+                      ? offer.discount.percent
+                      : offer.discount.cents,
+                status: 'active',
+                approved_at: null,
+                booked_through: through > body.date ? through : body.date,
+                requester,
+                anonymised_at: null,
+                created_at: now,
+                updated_at: now,
+                text_consent: row.text_consent,
+              };
+              await ctx.repos.plans.insert(trx, plan);
+            }
+            // The writes, sent together unless a plan's visits must see the booking first. The
+            // manage token's row refers to the booking's, so it is sent after it.
+            const writes: Promise<unknown>[] = [calendar.insertBooking(trx, booked)];
+            // The plan's next visits, through the weeks booked ahead (jobs/plan-visits.ts books on from there).
+            const visits = plan
+              ? [
+                  booked,
+                  ...(await Promise.all(writes).then(() =>
+                    bookVisits(ctx, trx, business, plan, addDays(body.date, 1), plan.booked_through, now),
+                  )),
+                ]
+              : [];
+            const messages = mailed
+              ? (composed ?? (await newBookingMails(ctx, trx, booked, business, token, now)))
+              : null;
+            writes.push(manageTokens.save(trx, bookingId, hashManageToken(token), now));
+            const created: BookResponse = {
+              bookingId,
+              status: booked.status as BookResponse['status'],
+              totalQuote: toDollars(totalCents),
+              bookingTime: shownTime(booked, business.time_zone),
+              calendarEvent: {
+                uid: bookingUid(bookingId, ctx.config.publicUrl),
+                startsAt: new Date(booked.start_ms).toISOString(),
+                endsAt: new Date(booked.end_ms).toISOString(),
+              },
+              ...(holdUntil === null
+                ? {}
+                : {
+                    payment: {
+                      dueNow: toDollars(depositCents),
+                      dueLater: toDollars(quote.totalCents - depositCents),
+                      holdUntil: new Date(holdUntil).toISOString(),
+                    },
+                  }),
+              ...(plan
+                ? {
+                    plan: {
+                      planId: plan.id,
+                      label: planLabel(plan),
+                      perVisit: toDollars(plan.price_cents),
+                      visits: visits.map((v) => ({ date: v.day, status: v.status as BookingStatus })),
+                    },
+                  }
+                : {}),
             };
-            await ctx.repos.plans.insert(trx, plan);
-          }
-          await calendar.insertBooking(trx, row);
-          // The plan's next visits, through the weeks booked ahead (jobs/plan-visits.ts books on from there).
-          const visits = plan
-            ? [row, ...(await bookVisits(ctx, trx, business, plan, addDays(body.date, 1), plan.booked_through, now))]
-            : [];
-          await manageTokens.save(trx, bookingId, hashManageToken(token), now);
-          const created: BookResponse = {
-            bookingId,
-            status: row.status as BookResponse['status'],
-            totalQuote: toDollars(totalCents),
-            bookingTime: shownTime(row, business.time_zone),
-            calendarEvent: {
-              uid: bookingUid(bookingId, ctx.config.publicUrl),
-              startsAt: new Date(row.start_ms).toISOString(),
-              endsAt: new Date(row.end_ms).toISOString(),
-            },
-            ...(holdUntil === null
-              ? {}
-              : {
-                  payment: {
-                    dueNow: toDollars(depositCents),
-                    dueLater: toDollars(quote.totalCents - depositCents),
-                    holdUntil: new Date(holdUntil).toISOString(),
-                  },
-                }),
-            ...(plan
-              ? {
-                  plan: {
-                    planId: plan.id,
-                    label: planLabel(plan),
-                    perVisit: toDollars(plan.price_cents),
-                    visits: visits.map((v) => ({ date: v.day, status: v.status as BookingStatus })),
-                  },
-                }
-              : {}),
-          };
-          await idempotency.save(
-            trx,
-            { key, businessId: business.id, requestHash: hash, statusCode: 201, body: created },
-            now,
-          );
-          // An unpaid booking is not news yet: its mails go when it is paid (routes/webhooks.ts).
-          if (holdUntil === null) await mailReceived(ctx, trx, row, business, token, now);
-          return { created };
-        });
+            writes.push(
+              idempotency.save(
+                trx,
+                { key, businessId: business.id, requestHash: hash, statusCode: 201, body: created },
+                now,
+              ),
+            );
+            const parties = {
+              owner: source.ownerEmail,
+              crew: business.crew_in_mails === 1 ? crew.name : null,
+              texts: booked.text_consent === 1 || business.owner_texts === 1,
+            };
+            if (messages) writes.push(queueForParties(ctx, trx, parties, messages, now));
+            // Each write is one statement, sent now, so the next booking's reads may go out behind
+            // them before they answer (AfterWrites: one round trip a booking on PostgreSQL), unless
+            // texts are queued, which reads first (domain/booking-texts.ts).
+            if (messages && parties.texts) {
+              await Promise.all(writes);
+              return { created };
+            }
+            return new AfterWrites(Promise.all(writes), { created });
+          },
+          { rerunnable: true },
+        );
       } catch (err) {
         if (isOverlapViolation(err)) throw new AppError('SLOT_TAKEN', SLOT_TAKEN);
         // The same key committed for another business at the same moment (keys are global).
@@ -273,6 +327,13 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
       if ('replayed' in outcome) return replay(reply, outcome.replayed, hash);
       ctx.metrics.bookingsCreated.inc();
       ctx.mail.kick();
+      // After commit, outside the lock, never failing the booking (docs/decisions/029).
+      await recordDemand(ctx, req.log, business, {
+        outcome: 'booked',
+        address: body.address,
+        located,
+        valueCents: totalCents,
+      });
       if (Math.random() < 0.01) void idempotency.sweep(ctx.now()).catch(() => {});
       return outcome.created;
     },

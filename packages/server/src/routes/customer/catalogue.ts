@@ -8,7 +8,6 @@ import { changeLocked } from '@slotwise/shared/change-cutoff';
 import { crewsFor } from '@slotwise/shared/crews';
 import { SLOT_MINUTES } from '@slotwise/shared/domain';
 import type { LatLng } from '@slotwise/shared/geo';
-import { weekdayOf } from '@slotwise/shared/slots';
 import { todayIn } from '@slotwise/shared/time-zone';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, preParsingHookHandler } from 'fastify';
 import type { z } from 'zod';
@@ -16,19 +15,20 @@ import type { AppContext } from '../../context.ts';
 import { crewsGrid, crewsOpening, daysToRead, monthDays } from '../../domain/available-days.ts';
 import { lastBookableDay } from '../../domain/booking-window.ts';
 import { brandingOf } from '../../domain/branding.ts';
-import { crewPlansOf } from '../../domain/crews.ts';
 import { privacyUrlOf } from '../../domain/customer-data.ts';
-import { businessNotFound, loadBusiness, serviceNotFound } from '../../domain/lookup.ts';
+import { crewPlansOfSource, monthContextOf } from '../../domain/grid-source.ts';
+import { recordDemand } from '../../domain/insights.ts';
+import { loadBusiness, serviceNotFound } from '../../domain/lookup.ts';
 import { assertChangeAllowed, bookingForToken, LINK_NOT_VALID } from '../../domain/manage-link.ts';
 import { assertInServiceArea, locate, locationOf } from '../../domain/places.ts';
 import { quotePlans } from '../../domain/plans.ts';
-import { chargedPerMileCents, priceRequest, toQuoteJson } from '../../domain/pricing.ts';
+import { chargedPerMileCents, priceOrRefuse, toQuoteJson } from '../../domain/pricing.ts';
 import { AppError } from '../../errors.ts';
 import type { CrewInterval, CrewJob } from '../../repositories/calendar.ts';
 import { questionsOf, toQuestionJson } from '../../repositories/pricing.ts';
 import { toServiceJson } from '../../repositories/services.ts';
 import type { Handlers } from '../register.ts';
-import { GridSources } from './grid-sources.ts';
+import { sourceOf } from './grid-sources.ts';
 import { availableDaysKey, SlotsCache, slotsKey } from './slots-cache.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -37,13 +37,6 @@ export function catalogueHandlers(
   ctx: AppContext,
 ): Handlers<'customer', 'business' | 'slots' | 'availableDays' | 'quote'> {
   const slotsCache = new SlotsCache(ctx.store.changes, ctx.now);
-  const gridSources = new GridSources(ctx.store.changes, ctx.now, async (businessId, serviceId) => {
-    const [context, crews] = await Promise.all([
-      ctx.repos.calendar.monthContext(businessId, serviceId),
-      ctx.repos.crews.list(businessId),
-    ]);
-    return context && { context, crews };
-  });
   /** The key preParsing found no kept answer for, by request: validation replaces req.query with its output. */
   const missed = new WeakMap<object, string>();
 
@@ -78,9 +71,8 @@ export function catalogueHandlers(
     { businessId, date, serviceId, token, address, extraMinutes = 0 }: z.output<typeof SlotsQuery>,
     log: FastifyBaseLogger,
   ) {
-    const source = await gridSources.get(businessId, serviceId);
-    if (!source) throw businessNotFound(businessId);
-    const { context, crews: crewRows } = source;
+    const source = await sourceOf(ctx, businessId);
+    const context = monthContextOf(source, serviceId);
     let durationMin: number = SLOT_MINUTES;
     let ignoreBookingId: string | undefined;
     let where: LatLng | null = null;
@@ -102,10 +94,7 @@ export function catalogueHandlers(
     }
     const { timeZone, travel, window } = context;
     // The crews that may do the job, each on its own hours (the business's when it has none).
-    const crews = crewsFor(
-      crewPlansOf(crewRows, (day) => context.weekHours[weekdayOf(day)], context.home),
-      jobService,
-    );
+    const crews = crewsFor(crewPlansOfSource(source), jobService);
     const now = ctx.now();
     const open = crewsOpening(date, crews, timeZone);
     // Past the booking horizon nothing is offered (customerGrid), so nothing needs reading.
@@ -133,9 +122,8 @@ export function catalogueHandlers(
     { businessId, month, serviceId, address, extraMinutes = 0 }: z.output<typeof AvailableDaysQuery>,
     log: FastifyBaseLogger,
   ) {
-    const source = await gridSources.get(businessId, serviceId);
-    if (!source) throw businessNotFound(businessId);
-    const { context, crews: crewRows } = source;
+    const source = await sourceOf(ctx, businessId);
+    const context = monthContextOf(source, serviceId);
     let durationMin: number = SLOT_MINUTES;
     if (serviceId) {
       if (context.serviceDurationMin === null) throw serviceNotFound();
@@ -143,10 +131,7 @@ export function catalogueHandlers(
     }
     const { timeZone, travel, window, home } = context;
     const now = ctx.now();
-    const crews = crewsFor(
-      crewPlansOf(crewRows, (day) => context.weekHours[weekdayOf(day)], home),
-      serviceId,
-    );
+    const crews = crewsFor(crewPlansOfSource(source), serviceId);
     const input = { month, context, crews, durationMin, now };
     let where: LatLng | null = null;
     // The place matters only to an owner who travels or serves an area: only then is it looked up.
@@ -182,8 +167,8 @@ export function catalogueHandlers(
 
   return {
     business: async (req) => {
-      const b = await loadBusiness(ctx, req.params.businessId);
-      const [services, logo] = await Promise.all([ctx.repos.services.list(b.id), ctx.repos.logos.find(b.id)]);
+      const { business: b, services } = await sourceOf(ctx, req.params.businessId);
+      const logo = await ctx.repos.logos.find(b.id);
       return {
         businessId: b.id,
         name: b.name ?? '',
@@ -214,8 +199,23 @@ export function catalogueHandlers(
     },
 
     quote: async (req) => {
-      const priced = await priceRequest(ctx, req.body, req.log);
-      return toQuoteJson(priced, await quotePlans(ctx, priced.business, priced.service, priced.quote.totalCents));
+      const priced = await priceOrRefuse(ctx, await sourceOf(ctx, req.body.businessId), req.body, req.log);
+      const { business, located } = priced;
+      const demand = { address: req.body.address, located };
+      if (priced.refused) {
+        // Demand the service area turned away, at the price it would have had (docs/decisions/029); then the same refusal.
+        if (priced.quote)
+          await recordDemand(ctx, req.log, business, {
+            ...demand,
+            outcome: 'outside_area',
+            valueCents: priced.quote.totalCents,
+          });
+        throw priced.refused;
+      }
+      const totalCents = priced.quote.totalCents;
+      const answer = toQuoteJson(priced, await quotePlans(ctx, business, priced.service, totalCents));
+      await recordDemand(ctx, req.log, business, { ...demand, outcome: 'quoted', valueCents: totalCents });
+      return answer;
     },
   };
 }

@@ -1,0 +1,80 @@
+/**
+ * The Insights page's sentences, in one place (their words are listed for docs/product.md in the
+ * page's report): the funnel's drop-offs and booking rates, the heat grid's cells, what a wider
+ * service area would have reached, and the full days customers wanted. Pure: tests call them.
+ */
+import type { InsightsMissed } from '@slotwise/shared/api';
+import { formatHour, type TimeFormat } from '@slotwise/shared/clock';
+import { WEEKDAY_NAMES } from '@slotwise/shared/insights';
+import { formatUsd } from '@slotwise/shared/money';
+
+export const FUNNEL_EMPTY =
+  'No visits counted yet. Visits are counted from the booking button on your site and your booking page.';
+export const NO_BOOKINGS = 'No bookings in this period.';
+export const NO_QUOTES = 'No quotes in this period.';
+export const NO_MISSED = 'No refused or unbooked requests in this period.';
+export const NO_FULL = 'No customer found a day or a time full in this period.';
+export const NO_HOME =
+  'Your business address could not be placed on a map, so the ZIP codes are listed only. Check it in Settings.';
+export const NO_AREA = 'You have no service area, so no request was refused for distance.';
+
+/** "1 booking", "6 bookings", "1,204 bookings". */
+export function counted(n: number, one: string, many: string): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
+
+/** "$0", "$850", "$1.5k", "$12k": the money axis, short. */
+export function axisUsd(n: number): string {
+  if (Math.abs(n) < 1000) return `$${Math.round(n)}`;
+  const k = n / 1000;
+  return `$${Number.isInteger(k) || Math.abs(k) >= 10 ? Math.round(k) : k.toFixed(1)}k`;
+}
+
+/** Whole percent of the opened forms that booked; null when none opened. */
+export function bookingRate(counts: { opened: number; booked: number }): number | null {
+  return counts.opened > 0 ? Math.round((counts.booked / counts.opened) * 100) : null;
+}
+
+/** Between two funnel steps: "40% dropped off"; nothing to say after a step that counted none. */
+export function dropOffText(percent: number | null): string | null {
+  return percent === null ? null : `${percent}% dropped off`;
+}
+
+/** A weekday's name (0 Sunday ... 6 Saturday, shared/src/insights.ts). */
+export function weekdayName(weekday: number): string {
+  return WEEKDAY_NAMES[weekday] ?? `Day ${weekday}`;
+}
+
+/** A heat grid cell as a screen reader hears it: "Saturday 9 AM: 6 bookings" ("no bookings" for none). */
+export function heatCellLabel(weekday: number, hour: number, bookings: number, format: TimeFormat): string {
+  const what = bookings === 0 ? 'no bookings' : counted(bookings, 'booking', 'bookings');
+  return `${weekdayName(weekday)} ${formatHour(hour, format)}: ${what}`;
+}
+
+/**
+ * "A 5 miles wider area would have reached 7 more requests worth $1,240.00." Without a service
+ * area nothing was refused for distance, and the page says so instead.
+ */
+export function widerSentence(missed: Pick<InsightsMissed, 'wider' | 'serviceAreaMiles'>): string {
+  const { wider } = missed;
+  if (missed.serviceAreaMiles === null || wider === null) return NO_AREA;
+  const area = `A ${wider.miles} ${wider.miles === 1 ? 'mile' : 'miles'} wider area`;
+  if (wider.requests === 0) return `${area} would have reached no more requests.`;
+  return `${area} would have reached ${counted(wider.requests, 'more request', 'more requests')} worth ${formatUsd(wider.value)}.`;
+}
+
+/** "12 customers wanted Saturday morning; you were full." ("a Saturday" for a full day, no time). */
+export function fullSentence({ weekday, part, count }: InsightsMissed['full'][number]): string {
+  const when = part === null ? `a ${weekdayName(weekday)}` : `${weekdayName(weekday)} ${part}`;
+  return `${counted(count, 'customer', 'customers')} wanted ${when}; you were full.`;
+}
+
+/** A ZIP code's missed requests in words, for the list beside the map. */
+export function zipSummary(zip: InsightsMissed['zips'][number]): string {
+  const parts: string[] = [];
+  if (zip.outsideArea > 0)
+    parts.push(`${counted(zip.outsideArea, 'refused', 'refused')} by distance (${formatUsd(zip.outsideAreaValue)})`);
+  if (zip.notBooked > 0)
+    parts.push(`${counted(zip.notBooked, 'quote', 'quotes')} not booked (${formatUsd(zip.notBookedValue)})`);
+  return parts.length ? parts.join(', ') : 'every quote booked';
+}

@@ -1,0 +1,81 @@
+/**
+ * The owner's insights (issue 29; docs/decisions/029): the funnel, money and work, and the work
+ * missed, each a call of its own so each section of /dashboard/insights loads and fails alone. Every
+ * read is a `group by` over the owner's business's rows of the period (repositories/insights.ts);
+ * domain/insights.ts lays the sums out as the answers.
+ */
+import { chartWeeks } from '@slotwise/shared/insights';
+import { addDays } from '@slotwise/shared/slots';
+import { todayIn } from '@slotwise/shared/time-zone';
+import type { AppContext } from '../../context.ts';
+import {
+  fullAnswer,
+  funnelAnswer,
+  heatAnswer,
+  meanDollars,
+  missedZips,
+  servicesAnswer,
+  widerAnswer,
+  workWeeks,
+} from '../../domain/insights.ts';
+import { homeOf } from '../../domain/places.ts';
+import type { Handlers } from '../register.ts';
+
+export function insightsHandlers(
+  ctx: AppContext,
+): Handlers<'dashboard', 'insightsFunnel' | 'insightsWork' | 'insightsMissed'> {
+  const { insights } = ctx.repos;
+  return {
+    insightsFunnel: async (req) => {
+      const { from, to } = req.query;
+      const id = req.owner.business.id;
+      const [byDay, bySource] = await Promise.all([
+        insights.funnelByDay(id, from, to),
+        insights.funnelBySource(id, from, to),
+      ]);
+      return funnelAnswer(from, to, byDay, bySource);
+    },
+
+    insightsWork: async (req) => {
+      const { from, to } = req.query;
+      const business = req.owner.business;
+      const now = ctx.now();
+      const weeks = chartWeeks(todayIn(business.time_zone, now));
+      const [days, ahead, names, quoted] = await Promise.all([
+        insights.bookingDays(business.id, weeks[0]!, addDays(weeks[weeks.length - 1]!, 6), now),
+        insights.bookingsAhead(business.id, from, to),
+        insights.serviceNames(business.id),
+        insights.quoted(business.id, from, to),
+      ]);
+      return {
+        from,
+        to,
+        weeks: workWeeks(weeks, days),
+        services: servicesAnswer(ahead, names),
+        averageQuote: meanDollars(quoted.cents, quoted.count),
+        quotes: quoted.count,
+        heat: heatAnswer(ahead),
+      };
+    },
+
+    insightsMissed: async (req) => {
+      const { from, to } = req.query;
+      const business = req.owner.business;
+      const home = homeOf(business);
+      const [zips, refused, full] = await Promise.all([
+        insights.demandByZip(business.id, from, to),
+        insights.demandByMiles(business.id, from, to, 'outside_area'),
+        insights.fullTaps(business.id, from, to),
+      ]);
+      return {
+        from,
+        to,
+        home,
+        serviceAreaMiles: business.max_distance_miles,
+        zips: missedZips(zips, home),
+        wider: widerAnswer(refused, business.max_distance_miles),
+        full: fullAnswer(full),
+      };
+    },
+  };
+}
