@@ -89,7 +89,7 @@ export async function staticPageFigures(
   mobilePerformanceFloor?: number,
 ): Promise<{ figures: Figure[]; lost: string[] }> {
   const view = await measureFirstView(url);
-  // The median of three: one simulated mobile score of the booking page read 90 in a CI run whose
+  // The median of five: one simulated mobile score of the booking page read 90 in a CI run whose
   // landing read 100 (lighthouse.ts runLighthouseMedian says why a single run is not a gate).
   const mobile = await runLighthouseMedian(url, 'mobile');
   const desktop = await runLighthouse(url, 'desktop');
