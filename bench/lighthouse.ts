@@ -97,7 +97,7 @@ export interface LighthouseResult {
  * four times slower than a machine of this index, whatever ran it and however busy it was. The
  * phone is slower than Lighthouse's default one (which a 1,750 machine at 4x would simulate).
  */
-export const REFERENCE_BENCHMARK_INDEX = 3600;
+const REFERENCE_BENCHMARK_INDEX = 3600;
 
 /**
  * The preset's slowdown scaled by the measured index against the reference, kept between a
