@@ -4,7 +4,8 @@
  * Services screen; a customer answers both in the pop-up and ticks one add-on; the quote lines,
  * the slot length, the stored booking, the mails and the CSV agree; the owner approves at +$40
  * with a reason and the customer accepts from the mail's link. An embed that sends the old
- * single `answer` still books. Screenshots of the pop-up's questions and the Services screen at
+ * single `answer` still books; on a phone the owner withdraws a new price by approving that booking
+ * as quoted, and the customer's link says so. Screenshots of the pop-up's questions and the Services screen at
  * 1280 and 375 px.
  */
 import { randomUUID } from 'node:crypto';
@@ -28,6 +29,7 @@ import {
 
 const CUSTOMER = uniqueEmail('quotes-customer');
 const REASON = 'Heavy pet hair: +$40';
+const OLD_EMBED = uniqueEmail('old-embed');
 let owner: Owner;
 
 test.describe.configure({ mode: 'serial' });
@@ -244,7 +246,7 @@ test('an embed that sends the single `answer` still books', async () => {
       time: '09:00',
       firstName: 'Olde',
       lastName: 'Embed',
-      customerEmail: uniqueEmail('old-embed'),
+      customerEmail: OLD_EMBED,
       phoneNumber: '+1 5552010078',
     }),
   });
@@ -252,4 +254,35 @@ test('an embed that sends the single `answer` still books', async () => {
   expect(res.status, JSON.stringify(body)).toBe(201);
   // Quick Wash $25 plus SUV $25: the single answer answered the first question asked for it.
   expect(body.totalQuote).toBe(50);
+});
+
+test('on a phone, the owner withdraws a new price by approving as quoted, and the link tells the customer', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const since = Date.now();
+  // The embed's booking above: Olde Embed, Quick Wash with an SUV, $50.
+  await openAs(page, owner, '/dashboard/bookings');
+  const card = page.locator('article', { hasText: 'Olde' }).first();
+  await card.getByRole('button', { name: 'New price' }).click();
+  const modal = page.getByRole('dialog', { name: 'Approve at a new price?' });
+  await modal.getByLabel('New total ($)').fill('65');
+  await modal.getByLabel('Reason').fill('Roof rack: +$15');
+  await modal.getByRole('button', { name: 'Send new price' }).click();
+  await expect(card).toContainText('(waiting for the customer)');
+  const mail = await newestMail({ to: OLD_EMBED, subject: 'New price to accept', since });
+
+  await card.getByRole('button', { name: 'Approve as quoted' }).click();
+  await expect(card).toContainText('Quoted $50.00, new price $65.00 (withdrawn): Roof rack: +$15');
+  await screenshot(page, 'richer-quotes-375-withdrawn');
+  const confirmed = await newestMail({ to: OLD_EMBED, subject: 'Booking confirmed', since });
+  expect(confirmed.text).toContain('Total: $50.00');
+
+  const link = linkTo(mail, '/customer/price');
+  await page.goto(link.pathname + link.search);
+  await expect(
+    page.getByText('The business withdrew the new price and confirmed your booking at the quoted $50.00.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: /Accept/ })).toHaveCount(0);
+  await screenshot(page, 'richer-quotes-375-withdrawn-link');
 });

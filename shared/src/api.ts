@@ -553,13 +553,16 @@ export const BookingTime = z.object({
 const ADJUSTED_MAX_DOLLARS = 20_000_000;
 /**
  * An approval at an adjusted price (docs/decisions/026): the total first quoted, the total proposed,
- * the owner's reason, and where it stands: proposed (the customer has not answered), accepted, declined.
+ * the owner's reason, and where it stands: proposed (the customer has not answered), accepted, declined,
+ * or withdrawn (the owner approved as quoted or declined the booking before the customer answered).
  */
+/** What the customer's price call answers once the owner withdrew the new price (the page says more: price-page.tsx). */
+export const PRICE_WITHDRAWN = 'The business withdrew the new price, so there is nothing to answer.';
 export const PriceChange = z.object({
   quoted: z.number(),
   proposed: z.number(),
   reason: z.string(),
-  state: z.enum(['proposed', 'accepted', 'declined']),
+  state: z.enum(['proposed', 'accepted', 'declined', 'withdrawn']),
 });
 export type PriceChange = z.infer<typeof PriceChange>;
 /** One answer as kept on a booking: the question's words and the answer's ("SUV", "3", "Yes"). */

@@ -107,6 +107,11 @@ export function BookingCard({
 
 /** "Quoted $199.00, new price $239.00 (waiting for the customer): Heavy pet hair: +$40". */
 function priceChangeText(c: PriceChange): string {
-  const state = { proposed: 'waiting for the customer', accepted: 'accepted', declined: 'declined' }[c.state];
+  const state = {
+    proposed: 'waiting for the customer',
+    accepted: 'accepted',
+    declined: 'declined',
+    withdrawn: 'withdrawn',
+  }[c.state];
   return `Quoted ${formatUsd(c.quoted)}, new price ${formatUsd(c.proposed)} (${state}): ${c.reason}`;
 }

@@ -198,7 +198,8 @@ export function BookingDecisions({
   const who = booking.firstName || 'The customer';
   if (booking.status === 'approved') return <MarkCompleted booking={booking} onChange={onChange} who={who} />;
   if (!isPending(booking)) return null;
-  // A new price sent: the customer's answer decides; Approve as quoted or Decline stay possible.
+  // A new price sent: the customer's answer decides; Approve as quoted or Decline stay possible,
+  // and withdraw it (the server marks it so, and its link then tells the customer).
   const waiting = booking.priceChange?.state === 'proposed';
 
   async function approve() {
@@ -245,7 +246,7 @@ export function BookingDecisions({
   return (
     <>
       <button type="button" className="btn btn--success btn--small" disabled={busy} onClick={approve}>
-        Approve
+        {waiting ? 'Approve as quoted' : 'Approve'}
       </button>
       <button type="button" className="btn btn--small" disabled={busy} onClick={() => setPricing(true)}>
         {waiting ? 'Change new price' : 'New price'}

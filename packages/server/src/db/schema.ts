@@ -250,12 +250,13 @@ export interface BookingsTable {
   answers: string | null;
   /**
    * An approval at an adjusted price (docs/decisions/026): the total proposed and why, the total first
-   * quoted, and 'proposed', 'accepted' or 'declined'; all null when no change was proposed.
+   * quoted, and 'proposed', 'accepted', 'declined' or 'withdrawn' (the owner decided before the
+   * customer answered); all null when no change was proposed.
    */
   price_proposed_cents: number | null;
   price_quoted_cents: number | null;
   price_reason: string | null;
-  price_state: 'proposed' | 'accepted' | 'declined' | null;
+  price_state: 'proposed' | 'accepted' | 'declined' | 'withdrawn' | null;
   /** 1: the customer ticked "Text me updates about this booking" (docs/decisions/027). */
   text_consent: Generated<number>;
   /** When the job was completed (by the owner, a crew member or the sweep); review requests count from it. */

@@ -95,9 +95,10 @@ describe('the undo window', () => {
     );
   });
 
-  it('keeps the status and time to put back', () => {
-    expect(restoredState({ ...row, status: 'pending' })).toEqual({
+  it("keeps the status, time and a new price's state to put back", () => {
+    expect(restoredState({ ...row, status: 'pending', price_state: 'proposed' })).toEqual({
       status: 'pending',
+      price_state: 'proposed',
       crew_id: null,
       day: '2026-12-02',
       start_time: '10:00',

@@ -36,13 +36,14 @@ export function mailDueAt(changedAt: number): number {
 export type UndoKind = 'decline' | 'move';
 
 /**
- * The columns a decline (status) or a move (the wall times and instants, the crew) changes, which undo
- * puts back as they were. The row's bookkeeping is not put back: its version moves on, as with
+ * The columns a decline (status, and a waiting new price it withdrew) or a move (the wall times and
+ * instants, the crew) changes, which undo puts back as they were. The row's bookkeeping is not put back: its version moves on, as with
  * every write of a time or status, so a client holding the version of the undone state is
  * refused rather than taken for current; updated_at becomes the undo's time.
  */
 const RESTORED = [
   'status',
+  'price_state',
   'crew_id',
   'day',
   'start_time',

@@ -8,13 +8,14 @@ import type { BookingsTable, Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
 
 /**
- * A booking's status, time and crew: what an undone decline or move puts back
- * (domain/undo-window.ts). An undo recorded before crews has no crew_id: the crew stays.
+ * A booking's status, time and crew, and a new price's state: what an undone decline or move puts
+ * back (domain/undo-window.ts). An undo recorded before crews has no crew_id: the crew stays; one
+ * recorded before a decline withdrew a new price has no price_state: it stays.
  */
 export type BookingStatusAndTime = Pick<
   Selectable<BookingsTable>,
   'status' | 'day' | 'start_time' | 'end_time' | 'start_ms' | 'end_ms'
-> & { crew_id?: string | null };
+> & { crew_id?: string | null; price_state?: Selectable<BookingsTable>['price_state'] };
 
 export function bookingsRepository(db: Kysely<Database>) {
   return {
@@ -113,6 +114,18 @@ export function bookingsRepository(db: Kysely<Database>) {
           updated_at: now,
           version: eb('version', '+', 1),
         }))
+        .where('id', '=', bookingId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+    /**
+     * The owner approved as quoted or declined while a new price waited for the customer's answer
+     * (docs/decisions/026): the change is withdrawn, and its link answers that nothing waits.
+     */
+    async withdrawPrice(trx: Tx, bookingId: string, now: number): Promise<Selectable<BookingsTable>> {
+      return trx
+        .updateTable('bookings')
+        .set((eb) => ({ price_state: 'withdrawn', updated_at: now, version: eb('version', '+', 1) }))
         .where('id', '=', bookingId)
         .returningAll()
         .executeTakeFirstOrThrow();

@@ -178,6 +178,22 @@ describe('Bookings Management', () => {
     expect(shownToasts()).toContainEqual('New price sent. Pat has been e-mailed to accept it.');
   });
 
+  it('approves as quoted while a new price waits, and the card says the new price was withdrawn', async () => {
+    storeToken();
+    const change = { quoted: pending.totalQuote, proposed: 255, reason: 'Heavy pet hair: +$40' };
+    const api = fakeApi({
+      [LIST]: { body: { bookings: [{ ...pending, priceChange: { ...change, state: 'proposed' } }] } },
+      'PUT /api/business-dashboard/booking/approve/:id': (req) => ({
+        body: { ...pending, status: 'approved', priceChange: { ...change, state: 'withdrawn' }, _id: req.params.id },
+      }),
+    });
+    const { user } = renderApp('/dashboard/bookings');
+    const card = await screen.findByRole('article');
+    await user.click(within(card).getByRole('button', { name: 'Approve as quoted' }));
+    expect(await within(card).findByText(/new price \$255\.00 \(withdrawn\): Heavy pet hair/)).toBeInTheDocument();
+    expect(api.callsTo('PUT /api/business-dashboard/booking/approve/:id')[0]?.body).toBeUndefined();
+  });
+
   it('declines after asking for an optional reason: the badge turns grey, and Undo puts it back', async () => {
     storeToken();
     const api = fakeApi({

@@ -56,4 +56,17 @@ describe('Customer new price', () => {
     renderApp(`/customer/price?token=${TOKEN}`);
     expect(await screen.findByText('No new price is waiting for your answer on this booking.')).toBeInTheDocument();
   });
+
+  it('says the business withdrew the new price, with no answer to give', async () => {
+    fakeApi({
+      'GET /api/customer/booking': {
+        body: { ...booking, status: 'approved', priceChange: { ...booking.priceChange!, state: 'withdrawn' } },
+      },
+    });
+    renderApp(`/customer/price?token=${TOKEN}`);
+    expect(
+      await screen.findByText('The business withdrew the new price and confirmed your booking at the quoted $215.00.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Accept/ })).not.toBeInTheDocument();
+  });
 });

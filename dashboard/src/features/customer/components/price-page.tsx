@@ -4,7 +4,7 @@
  * is confirmed at it) or declines it (the booking is cancelled). States: loading, the question,
  * done, error; a server error is shown as the state text.
  */
-import type { ManagedBooking } from '@slotwise/shared/api';
+import { type ManagedBooking, PRICE_WITHDRAWN, type PriceChange } from '@slotwise/shared/api';
 import { ApiError } from '@slotwise/shared/client';
 import { formatUsd } from '@slotwise/shared/money';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -34,6 +34,14 @@ function Frame({ booking, children }: { booking?: ManagedBooking | undefined; ch
       {children}
     </ManagedBookingFrame>
   );
+}
+
+/** The owner decided without waiting for the answer: say what that left, in the customer's words. */
+function withdrawnText(booking: ManagedBooking, change: PriceChange): string {
+  if (booking.status === 'approved')
+    return `The business withdrew the new price and confirmed your booking at the quoted ${formatUsd(change.quoted)}.`;
+  if (booking.status === 'declined') return 'The business withdrew the new price and declined the booking.';
+  return PRICE_WITHDRAWN;
 }
 
 export function PricePage() {
@@ -89,7 +97,9 @@ export function PricePage() {
     return (
       <Frame booking={booking}>
         <BookingSummary booking={booking} heading="Your booking" />
-        <Notice kind="warning">{NOTHING_WAITING}</Notice>
+        <Notice kind="warning">
+          {change?.state === 'withdrawn' ? withdrawnText(booking, change) : NOTHING_WAITING}
+        </Notice>
       </Frame>
     );
   return (

@@ -5,6 +5,7 @@
  * are in domain/manage-link.ts; a move must leave a travelling owner time to drive.
  */
 
+import { PRICE_WITHDRAWN } from '@slotwise/shared/api';
 import { crewsFor } from '@slotwise/shared/crews';
 import { isIsoDate } from '@slotwise/shared/time';
 import type { AppContext } from '../../context.ts';
@@ -119,6 +120,7 @@ export function manageHandlers(
     answerPriceChange: async (req) => {
       const { token } = req.query;
       const waiting = async (row: BookingRow) => {
+        if (row.price_state === 'withdrawn') throw new AppError('BOOKING_NOT_CHANGEABLE', PRICE_WITHDRAWN);
         if (row.price_state !== 'proposed' || row.status !== 'pending')
           throw new AppError(
             'BOOKING_NOT_CHANGEABLE',

@@ -3,6 +3,7 @@
  * priced on the server, the slot lengthened by an option and an add-on, the booking keeping its
  * answers and lines, the CSV agreeing, and an embed that sends the old single `answer`.
  */
+import { PRICE_WITHDRAWN } from '@slotwise/shared/api';
 import { localToUtcMs } from '@slotwise/shared/time-zone';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -276,6 +277,57 @@ describe.each(storages())('approval at an adjusted price on %s', (kind) => {
     expect(await t.ctx.repos.bookings.find(shop.businessId, id)).toMatchObject({
       status: 'cancelled',
       price_state: 'declined',
+    });
+  });
+
+  it('withdraws a waiting new price when the owner approves as quoted: the link says so and changes nothing', async () => {
+    const made = await book(t, bookBody(shop, { time: '11:00', customerEmail: 'withdrawn@example.com' }));
+    const id = made.json().bookingId;
+    const quoted = made.json().totalQuote;
+    expect((await approve(id, { total: quoted + 25, reason: 'Tar on the sills' })).statusCode).toBe(200);
+    const token = tokenIn((await mailTo('withdrawn@example.com', 'New price to accept'))!.text_body);
+    const plain = await approve(id);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.json()).toMatchObject({
+      status: 'approved',
+      totalQuote: quoted,
+      priceChange: { proposed: quoted + 25, state: 'withdrawn' },
+    });
+    const late = await answer(token, true);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ code: 'BOOKING_NOT_CHANGEABLE', error: PRICE_WITHDRAWN });
+    expect(await t.ctx.repos.bookings.find(shop.businessId, id)).toMatchObject({
+      status: 'approved',
+      total_cents: Math.round(quoted * 100),
+      price_state: 'withdrawn',
+    });
+  });
+
+  it('withdraws it on a decline, and undoing the decline puts it back for the customer to answer', async () => {
+    const made = await book(t, bookBody(shop, { time: '12:00', customerEmail: 'undo@example.com' }));
+    const id = made.json().bookingId;
+    const quoted = made.json().totalQuote;
+    expect((await approve(id, { total: quoted + 15, reason: 'Roof rack' })).statusCode).toBe(200);
+    const token = tokenIn((await mailTo('undo@example.com', 'New price to accept'))!.text_body);
+    const declined = await t.app.inject({
+      method: 'PUT',
+      url: `/api/business-dashboard/booking/decline/${id}`,
+      headers: shop.auth,
+      payload: {},
+    });
+    expect(declined.json()).toMatchObject({ status: 'declined', priceChange: { state: 'withdrawn' } });
+    const undone = await t.app.inject({
+      method: 'POST',
+      url: `/api/business-dashboard/booking/undo/${encodeURIComponent(declined.json().undo.token)}`,
+      headers: shop.auth,
+    });
+    expect(undone.statusCode).toBe(200);
+    expect(undone.json()).toMatchObject({ status: 'pending', priceChange: { state: 'proposed' } });
+    expect((await answer(token, true)).statusCode).toBe(200);
+    expect(await t.ctx.repos.bookings.find(shop.businessId, id)).toMatchObject({
+      status: 'approved',
+      price_state: 'accepted',
+      total_cents: Math.round((quoted + 15) * 100),
     });
   });
 
