@@ -1072,7 +1072,7 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
       'The booking page of the business behind a manage link (used or expired ones too) or an id, for "Book again"; 404 when there is none.',
     cancel: 'Cancels the booking behind a manage link.',
     answerPriceChange:
-      'Accepts or declines the adjusted price the business proposed when approving (docs/decisions/026): accepted, the booking is approved at it; declined, it is cancelled. Refused: BOOKING_NOT_CHANGEABLE when no price change waits.',
+      'Accepts or declines the adjusted price the business proposed when approving (docs/decisions/026): accepted, the booking is approved at it; declined, it is cancelled. Refused: BOOKING_NOT_CHANGEABLE when no price change waits, or when the business withdrew it by deciding first.',
     planDates:
       'The first visits of a plan starting at a chosen slot, each free or taken (the owner proposes another time for a taken one). Refused: PLAN_NOT_OFFERED.',
     skipVisit:
@@ -1084,7 +1084,7 @@ export const routeSummaries: { [G in keyof Routes]: { [N in keyof Routes[G]]: st
     bookingsToday: "Today's bookings, today being the business's day.",
     bookings: 'Bookings in time order, optionally between two business-local dates (inclusive).',
     approve:
-      'Approves a pending booking and mails the customer; with a new total and a reason, mails the customer the adjusted price to accept or decline (the booking stays pending until then).',
+      'Approves a pending booking and mails the customer; with a new total and a reason, mails the customer the adjusted price to accept or decline (the booking stays pending until then). Approving without a total while a new price waits withdraws it (priceChange.state withdrawn), as does a Decline.',
     decline:
       "Declines a pending booking and frees its time; answers an Undo. The customer's mail, quoting the owner's reason when one is sent, goes once the undo window has passed.",
     rescheduleBooking:
