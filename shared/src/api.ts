@@ -556,8 +556,6 @@ const ADJUSTED_MAX_DOLLARS = 20_000_000;
  * the owner's reason, and where it stands: proposed (the customer has not answered), accepted, declined,
  * or withdrawn (the owner approved as quoted or declined the booking before the customer answered).
  */
-/** What the customer's price call answers once the owner withdrew the new price (the page says more: price-page.tsx). */
-export const PRICE_WITHDRAWN = 'The business withdrew the new price, so there is nothing to answer.';
 export const PriceChange = z.object({
   quoted: z.number(),
   proposed: z.number(),

@@ -37,6 +37,9 @@ export function adjustedLines(row: PriceColumns & Pick<BookingsTable, 'quote_lin
   ]);
 }
 
+/** The customer's answer once the owner decided first and so withdrew the change (the page words it by status). */
+export const PRICE_WITHDRAWN = 'The business withdrew the new price, so there is nothing to answer.';
+
 /** The customer's page for the change: accept or decline (dashboard /customer/price). */
 export function priceChangeUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/customer/price?token=${encodeURIComponent(token)}`;

@@ -4,7 +4,7 @@
  * is confirmed at it) or declines it (the booking is cancelled). States: loading, the question,
  * done, error; a server error is shown as the state text.
  */
-import { type ManagedBooking, PRICE_WITHDRAWN, type PriceChange } from '@slotwise/shared/api';
+import type { ManagedBooking, PriceChange } from '@slotwise/shared/api';
 import { ApiError } from '@slotwise/shared/client';
 import { formatUsd } from '@slotwise/shared/money';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -41,7 +41,7 @@ function withdrawnText(booking: ManagedBooking, change: PriceChange): string {
   if (booking.status === 'approved')
     return `The business withdrew the new price and confirmed your booking at the quoted ${formatUsd(change.quoted)}.`;
   if (booking.status === 'declined') return 'The business withdrew the new price and declined the booking.';
-  return PRICE_WITHDRAWN;
+  return NOTHING_WAITING;
 }
 
 export function PricePage() {

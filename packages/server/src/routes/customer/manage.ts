@@ -5,7 +5,6 @@
  * are in domain/manage-link.ts; a move must leave a travelling owner time to drive.
  */
 
-import { PRICE_WITHDRAWN } from '@slotwise/shared/api';
 import { crewsFor } from '@slotwise/shared/crews';
 import { isIsoDate } from '@slotwise/shared/time';
 import type { AppContext } from '../../context.ts';
@@ -21,7 +20,7 @@ import { hashManageToken } from '../../domain/manage-token.ts';
 import { queueRefund, refundOnCancel } from '../../domain/payments.ts';
 import { locationOf } from '../../domain/places.ts';
 import { heldStatus } from '../../domain/plans.ts';
-import { adjustedLines } from '../../domain/price-change.ts';
+import { adjustedLines, PRICE_WITHDRAWN } from '../../domain/price-change.ts';
 import { assertVersion, intervalOf, SLOT_TAKEN } from '../../domain/slot-rules.ts';
 import { AppError } from '../../errors.ts';
 import { type MailMessage, mails } from '../../mail/templates.ts';

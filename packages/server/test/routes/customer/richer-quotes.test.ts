@@ -3,9 +3,9 @@
  * priced on the server, the slot lengthened by an option and an add-on, the booking keeping its
  * answers and lines, the CSV agreeing, and an embed that sends the old single `answer`.
  */
-import { PRICE_WITHDRAWN } from '@slotwise/shared/api';
 import { localToUtcMs } from '@slotwise/shared/time-zone';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRICE_WITHDRAWN } from '../../../src/domain/price-change.ts';
 import {
   availableTimes,
   book,
