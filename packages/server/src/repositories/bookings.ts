@@ -86,10 +86,17 @@ export function bookingsRepository(db: Kysely<Database>) {
       bookingId: string,
       status: BookingStatus,
       now: number,
+      /** 'withdrawn': the owner decided while a new price waited for the customer (docs/decisions/026). */
+      priceState?: 'withdrawn',
     ): Promise<Selectable<BookingsTable>> {
       return trx
         .updateTable('bookings')
-        .set((eb) => ({ status, updated_at: now, version: eb('version', '+', 1) }))
+        .set((eb) => ({
+          status,
+          ...(priceState ? { price_state: priceState } : {}),
+          updated_at: now,
+          version: eb('version', '+', 1),
+        }))
         .where('id', '=', bookingId)
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -114,18 +121,6 @@ export function bookingsRepository(db: Kysely<Database>) {
           updated_at: now,
           version: eb('version', '+', 1),
         }))
-        .where('id', '=', bookingId)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-    },
-    /**
-     * The owner approved as quoted or declined while a new price waited for the customer's answer
-     * (docs/decisions/026): the change is withdrawn, and its link answers that nothing waits.
-     */
-    async withdrawPrice(trx: Tx, bookingId: string, now: number): Promise<Selectable<BookingsTable>> {
-      return trx
-        .updateTable('bookings')
-        .set((eb) => ({ price_state: 'withdrawn', updated_at: now, version: eb('version', '+', 1) }))
         .where('id', '=', bookingId)
         .returningAll()
         .executeTakeFirstOrThrow();

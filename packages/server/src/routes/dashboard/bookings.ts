@@ -61,9 +61,9 @@ export function bookingHandlers(
         b.time_format,
       );
       if (refusal) throw new AppError('BOOKING_NOT_CHANGEABLE', refusal);
-      let next = await bookings.setStatus(trx, id, decision, now);
-      // The owner decided without waiting for the customer's answer to a new price: it is withdrawn.
-      if (next.price_state === 'proposed') next = await bookings.withdrawPrice(trx, id, now);
+      // Deciding without waiting for the customer's answer to a new price withdraws it, in the same write.
+      const withdrawn = row.price_state === 'proposed' ? 'withdrawn' : undefined;
+      const next = await bookings.setStatus(trx, id, decision, now, withdrawn);
       const added = await then(trx, row, next, now);
       // As `then` left it (a decline's refund counts on the booking).
       return { updated: (await bookings.find(b.id, id, trx)) ?? next, added };
