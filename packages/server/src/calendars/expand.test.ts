@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type BusyEvent, expandCalendar, MAX_BUSY_EVENTS, NotICalendar } from './expand.ts';
+import {
+  type BusyEvent,
+  type ExpandWindow,
+  expandCalendar as expandWithNotes,
+  MAX_BUSY_EVENTS,
+  NotICalendar,
+} from './expand.ts';
+
+const expandCalendar = async (text: string, window: ExpandWindow) => (await expandWithNotes(text, window)).events;
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../test/calendars/fixtures/${name}`, import.meta.url), 'utf8');
@@ -153,8 +161,53 @@ describe('expandCalendar: the window and the limits', () => {
     expect(iso(events[0]!.startMs)).toBe('2027-03-01T17:00Z');
   });
 
+  it("never lets one series' moved occurrence move another's at the same time", async () => {
+    const text = cal(
+      vevent('a', 'DTSTART:20270302T170000Z', 'DTEND:20270302T180000Z', 'RRULE:FREQ=DAILY;COUNT=2', 'SUMMARY:A'),
+      vevent('b', 'DTSTART:20270302T170000Z', 'DTEND:20270302T180000Z', 'RRULE:FREQ=DAILY;COUNT=2', 'SUMMARY:B'),
+      vevent(
+        'b',
+        'RECURRENCE-ID:20270302T170000Z',
+        'DTSTART:20270305T170000Z',
+        'DTEND:20270305T180000Z',
+        'SUMMARY:B moved',
+      ),
+    );
+    expect(rows(await expandCalendar(text, LA_MARCH))).toEqual([
+      '2027-03-02T17:00Z/2027-03-02T18:00Z A',
+      '2027-03-03T17:00Z/2027-03-03T18:00Z A',
+      '2027-03-03T17:00Z/2027-03-03T18:00Z B',
+      '2027-03-05T17:00Z/2027-03-05T18:00Z B moved',
+    ]);
+  });
+
   it('refuses text that is not iCalendar', async () => {
     await expect(expandCalendar('<!doctype html><html>Sign in</html>', LA_MARCH)).rejects.toThrow(NotICalendar);
     await expect(expandCalendar('BEGIN:VCARD\r\nEND:VCARD', LA_MARCH)).rejects.toThrow(NotICalendar);
+  });
+
+  it('drops an event whose rule can never occur, before ical.js searches for it for ever; the others count', async () => {
+    const text = cal(
+      vevent(
+        'feb30',
+        'DTSTART:20270301T170000Z',
+        'DTEND:20270301T180000Z',
+        'RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30',
+        'SUMMARY:Never',
+      ),
+      vevent(
+        'apr31',
+        'DTSTART:20270301T170000Z',
+        'DTEND:20270301T180000Z',
+        'RRULE:FREQ=SECONDLY;BYMONTH=4;BYMONTHDAY=31',
+        'SUMMARY:Never either',
+      ),
+      vevent('ok', 'DTSTART:20270302T170000Z', 'DTEND:20270302T180000Z', 'SUMMARY:Dentist'),
+    );
+    const started = Date.now();
+    const { events, neverOccurring } = await expandWithNotes(text, LA_MARCH);
+    expect(rows(events)).toEqual(['2027-03-02T17:00Z/2027-03-02T18:00Z Dentist']);
+    expect(neverOccurring).toBe(2);
+    expect(Date.now() - started).toBeLessThan(1_000);
   });
 });

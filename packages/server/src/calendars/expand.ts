@@ -9,10 +9,14 @@
  *   Time") by the calendar's own VTIMEZONE;
  * - floating times (no zone) and all-day dates in the business's zone: "9:00" in the owner's
  *   calendar is 9:00 where the business is, and an all-day event covers the business's day.
- * Pure: no database, no network.
+ * An event whose recurrence rule can never occur (February 30: ical.js would search for it for
+ * ever, calendars/rule-can-occur.ts) is dropped before ical.js iterates it, and counted.
+ * Pure: no database, no network. The server runs it in a worker (calendars/sandbox.ts), never on
+ * its own event loop: the file is someone else's.
  */
 import { isTimeZone, localToUtcMs } from '@slotwise/shared/time-zone';
 import ICAL from 'ical.js';
+import { ruleCanOccur } from './rule-can-occur.ts';
 
 export interface BusyEvent {
   uid: string;
@@ -22,6 +26,12 @@ export interface BusyEvent {
   title: string;
   /** The event's LOCATION, trimmed; null when it has none. */
   location: string | null;
+}
+
+/** A calendar's busy events, and how many of its events were dropped for a rule that can never occur. */
+export interface Expansion {
+  events: BusyEvent[];
+  neverOccurring: number;
 }
 
 export interface ExpandWindow {
@@ -37,7 +47,10 @@ export const MAX_BUSY_EVENTS = 5000;
  * Occurrences looked at per recurring event before giving up on it (a daily event begun in 1990
  * is about 13,000 before today; a FREQ=MINUTELY rule would never end), and in a whole calendar.
  * ical.js steps through a rule from its DTSTART, about 40-90 µs an occurrence here, so the
- * expansion gives the event loop back every YIELD_EVERY occurrences: requests are not held up.
+ * expansion gives the event loop back every YIELD_EVERY occurrences. The server expands in a
+ * worker (calendars/sandbox.ts), where that matters less; it keeps expandCalendar fair wherever
+ * it is called. Neither helps inside one step that never ends: rule-can-occur.ts and the
+ * sandbox's time limit do.
  */
 const MAX_SCANNED = 50_000;
 const MAX_SCANNED_IN_ALL = 200_000;
@@ -49,8 +62,25 @@ export class NotICalendar extends Error {}
 type Time = ICAL.Time;
 type Component = ICAL.Component;
 
+/**
+ * TZIDs already read as IANA zones. isTimeZone builds an Intl.DateTimeFormat (tens of
+ * microseconds), asked for every occurrence: it was a third of a large calendar's expansion.
+ * A file names a few zones; the map is emptied past ZONES_KEPT all the same.
+ */
+const zonesRead = new Map<string, string | null>();
+const ZONES_KEPT = 1000;
+
 /** A TZID as an IANA zone: itself, or the zone at the end of a path ("/mozilla.org/20050126_1/America/New_York"). */
 function ianaZone(tzid: string): string | null {
+  const known = zonesRead.get(tzid);
+  if (known !== undefined) return known;
+  if (zonesRead.size >= ZONES_KEPT) zonesRead.clear();
+  const zone = zoneOf(tzid);
+  zonesRead.set(tzid, zone);
+  return zone;
+}
+
+function zoneOf(tzid: string): string | null {
   if (isTimeZone(tzid)) return tzid;
   const parts = tzid.split('/').filter(Boolean);
   for (let n = 3; n >= 2; n--) {
@@ -121,6 +151,8 @@ function busyOf(item: ICAL.Event, start: Time, end: Time, window: ExpandWindow):
 /** Occurrences stepped through so far in one calendar; the event loop is given back now and then. */
 interface Budget {
   scanned: number;
+  /** Events dropped for a recurrence rule that can never occur. */
+  neverOccurring: number;
 }
 const yieldNow = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -134,8 +166,14 @@ async function expandEvent(
 ): Promise<void> {
   // A cancelled series takes its moved occurrences with it.
   if (text(master, 'status').toUpperCase() === 'CANCELLED') return;
-  const event = new ICAL.Event(master);
-  for (const o of overrides) event.relateException(o);
+  // Before ical.js iterates it: its search for an occurrence of February 30 never returns.
+  if (master.getAllProperties('rrule').some((p) => !ruleCanOccur(String(p.getFirstValue())))) {
+    budget.neverOccurring++;
+    return;
+  }
+  // Its overrides given: without them ical.js relates every override in the file to each event
+  // it builds (each event a pass over the whole file: a 4 MB calendar took 30 s), whatever its UID.
+  const event = new ICAL.Event(master, { exceptions: overrides, strictExceptions: true });
   const startTzid = tzidOf(master, 'dtstart');
   // An occurrence starting this long before the window cannot reach into it (unless an override moves it: below).
   const reach = Math.max(0, event.endDate.toUnixTime() - event.startDate.toUnixTime()) * 1000 + DAY_MS;
@@ -206,9 +244,9 @@ function calendarsOf(source: string): Component[] {
  * The busy events of an iCalendar text inside the window, earliest first, at most
  * MAX_BUSY_EVENTS. Rejects with NotICalendar when the text is not iCalendar.
  */
-export async function expandCalendar(source: string, window: ExpandWindow): Promise<BusyEvent[]> {
+export async function expandCalendar(source: string, window: ExpandWindow): Promise<Expansion> {
   const out: BusyEvent[] = [];
-  const budget: Budget = { scanned: 0 };
+  const budget: Budget = { scanned: 0, neverOccurring: 0 };
   for (const calendar of calendarsOf(source)) {
     const byUid = new Map<string, { master: Component | null; overrides: Component[] }>();
     for (const vevent of calendar.getAllSubcomponents('vevent')) {
@@ -235,5 +273,5 @@ export async function expandCalendar(source: string, window: ExpandWindow): Prom
     }
   }
   out.sort((a, b) => a.startMs - b.startMs || a.endMs - b.endMs);
-  return out.slice(0, MAX_BUSY_EVENTS);
+  return { events: out.slice(0, MAX_BUSY_EVENTS), neverOccurring: budget.neverOccurring };
 }

@@ -39,7 +39,7 @@ export type FetchAnswer =
 export interface FetchOptions {
   timeoutMs: number;
   maxBytes: number;
-  /** Whether a resolved IP address may be connected to (address-guard.ts isPublicAddress, or anything in tests). */
+  /** Whether a resolved IP address may be connected to (address-guard.ts addressAllowed). */
   allowAddress: (ip: string) => boolean;
   /** The validators of the last good read: the server may answer 304. */
   etag?: string | null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressHint, failureWords, serverName } from './words.ts';
+import { addressHint, expansionWords, failureWords, serverName } from './words.ts';
 
 const limits = { timeoutMs: 10_000, maxBytes: 10 * 1024 * 1024 };
 
@@ -42,5 +42,34 @@ describe('what the owner reads about a calendar', () => {
     expect(failureWords({ kind: 'not-calendar', host: 'calendar.google.com', looksLikePage: true }, limits)).toMatch(
       /^Google answered a web page, not a calendar\./,
     );
+  });
+
+  it('says why a connection failed without a system error code', () => {
+    // webcal:// is read over https; a server speaking only http answers TLS with nonsense (EPROTO).
+    const eproto = failureWords({ kind: 'unreachable', host: 'cal.example.org', code: 'EPROTO' }, limits);
+    expect(eproto).not.toContain('EPROTO');
+    expect(eproto).toBe(
+      'Slotwise could not open a secure (https) connection to cal.example.org: its server does not speak https at this address. A webcal:// address is read over https; if your calendar app also gives an http:// address, paste that one instead.',
+    );
+    expect(failureWords({ kind: 'unreachable', host: 'cal.example.org', code: 'CERT_HAS_EXPIRED' }, limits)).toMatch(
+      /^cal\.example\.org's security certificate is not valid \(expired, or issued for another name\)/,
+    );
+    expect(failureWords({ kind: 'unreachable', host: 'cal.example.org', code: 'ECONNREFUSED' }, limits)).toBe(
+      'cal.example.org refused the connection: no calendar server is listening at this address. Check the address (its port, after the colon, if it has one).',
+    );
+    for (const code of ['ECONNRESET', 'EHOSTUNREACH', 'SOMETHING_NEW'])
+      expect(failureWords({ kind: 'unreachable', host: 'p42-caldav.icloud.com', code }, limits)).not.toContain(code);
+  });
+
+  it('says why working out the events was stopped, and what the owner does next', () => {
+    const caps = { expandTimeoutMs: 30_000, expandHeapMb: 416 };
+    const timeout = expansionWords('timeout', 'calendar.google.com', caps, 'read');
+    expect(timeout).toMatch(/^Slotwise stopped working out the events of the calendar at Google after 30 seconds: /);
+    expect(timeout).toMatch(/until you press Refresh \(or remove it and connect it again\)\.$/);
+    expect(expansionWords('timeout', 'dav.example.org', caps, 'connect')).toMatch(/Then connect it again\.$/);
+    expect(expansionWords('out-of-memory', 'dav.example.org', caps, 'read')).toMatch(
+      /^The calendar at dav\.example\.org needs more memory than Slotwise gives one calendar \(416 MB\)/,
+    );
+    expect(expansionWords('crashed', 'dav.example.org', caps, 'read')).toMatch(/tries again every 10 minutes/);
   });
 });

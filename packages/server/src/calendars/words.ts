@@ -4,6 +4,7 @@
  * ("Google answered 404: the secret address was reset; copy it again").
  */
 import type { FetchFailure } from './fetch.ts';
+import type { SandboxFailureKind } from './sandbox.ts';
 
 type Provider = 'Google' | 'iCloud' | 'Outlook' | null;
 
@@ -36,6 +37,29 @@ const COPY_AGAIN: Record<Exclude<Provider, null>, string> = {
   iCloud: 'share the calendar publicly again in the Calendar app and copy the new link',
   Outlook: 'publish the calendar again (Outlook, Settings, Shared calendars) and copy the ICS link',
 };
+
+/** TLS failures of a certificate (Node's codes, from OpenSSL's verify results). */
+const CERTIFICATE =
+  /^(CERT_|UNABLE_TO_(GET|VERIFY)|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|ERR_TLS_CERT_ALTNAME_INVALID|HOSTNAME_MISMATCH)/;
+
+/**
+ * A connection that failed, in words rather than the system's code (an owner who read
+ * "(EPROTO)" had nothing to go on): what it means for their address, and what to try.
+ */
+function unreachableWords(who: string, code: string): string {
+  const retry = 'Slotwise tries again every 10 minutes; if it keeps happening, check the address.';
+  // An https:// (or webcal://, read as https) address whose server answers plain http.
+  if (code === 'EPROTO' || code.startsWith('ERR_SSL_'))
+    return `Slotwise could not open a secure (https) connection to ${who}: its server does not speak https at this address. A webcal:// address is read over https; if your calendar app also gives an http:// address, paste that one instead.`;
+  if (CERTIFICATE.test(code))
+    return `${who}'s security certificate is not valid (expired, or issued for another name), so Slotwise will not read the calendar there. Ask whoever runs that calendar server to renew its certificate, or copy the address again from your calendar app.`;
+  if (code === 'ECONNREFUSED')
+    return `${who} refused the connection: no calendar server is listening at this address. Check the address (its port, after the colon, if it has one).`;
+  if (code === 'ECONNRESET' || code === 'EPIPE') return `${who} hung up before sending the calendar. ${retry}`;
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || code === 'ETIMEDOUT')
+    return `Slotwise could not reach ${who}: the network to it is down or blocked. ${retry}`;
+  return `Slotwise could not connect to ${who}. ${retry}`;
+}
 
 /** Why a read failed, for the owner: what happened, and what to do about it. */
 export function failureWords(f: FetchFailure, limits: { timeoutMs: number; maxBytes: number }): string {
@@ -70,7 +94,7 @@ export function failureWords(f: FetchFailure, limits: { timeoutMs: number; maxBy
     case 'unknown-host':
       return `${f.host} could not be found. Check the address for typos, or ${copyAgain}.`;
     case 'unreachable':
-      return `Slotwise could not connect to ${who} (${f.code}). It tries again every 10 minutes; if it keeps happening, check the address.`;
+      return unreachableWords(who, f.code);
     case 'too-many-redirects':
       return `${who} sent Slotwise from address to address more than 5 times without a calendar; ${copyAgain}.`;
     case 'bad-redirect':
@@ -81,4 +105,30 @@ export function failureWords(f: FetchFailure, limits: { timeoutMs: number; maxBy
 /** A calendar whose text could not be read as iCalendar at all. */
 export function unparsableWords(host: string): string {
   return `${serverName(host)} answered a calendar Slotwise could not read (not valid iCalendar). Copy the calendar's secret address in iCal format again.`;
+}
+
+/**
+ * Why working out a calendar's events was stopped (calendars/sandbox.ts, docs/decisions/031):
+ * what is likely wrong with the file, what to do, and that Slotwise will not read it again until
+ * the owner does it (`when` 'read'); on connecting, nothing is saved.
+ */
+export function expansionWords(
+  kind: SandboxFailureKind,
+  host: string,
+  limits: { expandTimeoutMs: number; expandHeapMb: number },
+  when: 'connect' | 'read',
+): string {
+  const who = serverName(host);
+  const then =
+    when === 'read'
+      ? 'Slotwise will not read it again until you press Refresh (or remove it and connect it again).'
+      : 'Then connect it again.';
+  switch (kind) {
+    case 'timeout':
+      return `Slotwise stopped working out the events of the calendar at ${who} after ${Math.round(limits.expandTimeoutMs / 1000)} seconds: a repeating event in it has a rule that (almost) never occurs, or it holds a great many years of repeating events. Remove or simplify that repeating event, or share a calendar with fewer events. ${then}`;
+    case 'out-of-memory':
+      return `The calendar at ${who} needs more memory than Slotwise gives one calendar (${limits.expandHeapMb} MB) to work out its events. Share a smaller calendar (fewer years of past events, fewer repeating events). ${then}`;
+    case 'crashed':
+      return `Slotwise could not work out the events of the calendar at ${who} just now. It tries again every 10 minutes; nothing to do for now.`;
+  }
 }

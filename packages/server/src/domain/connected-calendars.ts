@@ -14,10 +14,11 @@ import { ownEventOf } from '@slotwise/shared/ics';
 import { addDays } from '@slotwise/shared/slots';
 import { localToUtcMs, longDate, todayIn, utcMsToLocal } from '@slotwise/shared/time-zone';
 import type { FastifyBaseLogger } from 'fastify';
-import { isPublicAddress } from '../calendars/address-guard.ts';
-import { type BusyEvent, type ExpandWindow, expandCalendar, NotICalendar } from '../calendars/expand.ts';
+import { addressAllowed } from '../calendars/address-guard.ts';
+import { type BusyEvent, type ExpandWindow, type Expansion, NotICalendar } from '../calendars/expand.ts';
 import { CalendarFetchError, fetchCalendar, normaliseAddress } from '../calendars/fetch.ts';
-import { addressHint, failureWords, unparsableWords } from '../calendars/words.ts';
+import { ExpansionStopped } from '../calendars/sandbox.ts';
+import { addressHint, expansionWords, failureWords, unparsableWords } from '../calendars/words.ts';
 import type { AppContext } from '../context.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { AppError } from '../errors.ts';
@@ -33,8 +34,17 @@ import { locate } from './places.ts';
 const READ_EVERY_MS = 10 * 60_000;
 /** A calendar failing this long loses its busy events, and the owner is mailed. */
 const STALE_AFTER_MS = 24 * 3600_000;
-/** How long a read holds its calendar: longer than any read (the fetch's limit is at most a minute). */
-const LEASE_MS = 3 * 60_000;
+/**
+ * How long a read holds its calendar: longer than any read (the fetch's limit is at most a
+ * minute, the expansion's two).
+ */
+const LEASE_MS = 5 * 60_000;
+/**
+ * The next read of a calendar whose expansion passed its time or memory limit: never by the
+ * schedule (each read would cost a worker the whole limit again, every 10 minutes), only by the
+ * owner's Refresh, which claims regardless (docs/decisions/031).
+ */
+const HELD = Number.MAX_SAFE_INTEGER;
 /** New event places looked up per read; the rest wait for the next reads (the lookups are remembered). */
 const LOOKUPS_PER_READ = 20;
 const TITLE_MAX = 200;
@@ -64,9 +74,18 @@ function windowOf(business: Business, now: number): ExpandWindow & { key: string
 }
 
 type Outcome =
-  | { kind: 'read'; events: BusyEvent[]; etag: string | null; lastModified: string | null; window: string }
+  | {
+      kind: 'read';
+      events: BusyEvent[];
+      etag: string | null;
+      lastModified: string | null;
+      window: string;
+      /** Events dropped for a recurrence rule that can never occur (calendars/rule-can-occur.ts). */
+      neverOccurring: number;
+    }
   | { kind: 'unchanged' }
-  | { kind: 'failed'; words: string };
+  /** `held`: the expansion passed a limit; not read again until the owner acts. */
+  | { kind: 'failed'; words: string; held?: boolean };
 
 /**
  * Reads and expands a calendar. `validators` (the last good read's ETag and Last-Modified) are
@@ -77,6 +96,7 @@ async function readAddress(
   business: Business,
   address: string,
   validators: { etag: string | null; lastModified: string | null } | null,
+  when: 'connect' | 'read',
 ): Promise<Outcome> {
   const limits = ctx.config.calendarFetch;
   const window = windowOf(business, ctx.now());
@@ -87,7 +107,7 @@ async function readAddress(
     const answer = await fetchCalendar(address, {
       timeoutMs: limits.timeoutMs,
       maxBytes: limits.maxBytes,
-      allowAddress: limits.allowPrivate ? () => true : isPublicAddress,
+      allowAddress: addressAllowed(limits),
       etag: validators?.etag ?? null,
       lastModified: validators?.lastModified ?? null,
       userAgent: `Slotwise-Calendar/1.0 (+${ctx.config.publicUrl})`,
@@ -98,19 +118,25 @@ async function readAddress(
     if (err instanceof CalendarFetchError) return { kind: 'failed', words: failureWords(err.failure, limits) };
     throw err;
   }
-  let events: BusyEvent[];
+  const host = normaliseAddress(address).host;
+  let expanded: Expansion;
   try {
-    events = await expandCalendar(text, window);
+    // In a worker, never on this event loop: the file is the owner's, or whoever serves it.
+    const { startMs, endMs, timeZone } = window;
+    expanded = await ctx.calendarSandbox.expand(text, { startMs, endMs, timeZone }, business.id);
   } catch (err) {
-    if (err instanceof NotICalendar) return { kind: 'failed', words: unparsableWords(new URL(address).host) };
+    if (err instanceof NotICalendar) return { kind: 'failed', words: unparsableWords(host) };
+    if (err instanceof ExpansionStopped)
+      return { kind: 'failed', words: expansionWords(err.kind, host, limits, when), held: err.kind !== 'crashed' };
     throw err;
   }
   return {
     kind: 'read',
-    events: await withoutOwnEvents(ctx, business.id, events),
+    events: await withoutOwnEvents(ctx, business.id, expanded.events),
     etag,
     lastModified,
     window: window.key,
+    neverOccurring: expanded.neverOccurring,
   };
 }
 
@@ -193,6 +219,20 @@ async function busyRowsOf(
   });
 }
 
+/** Events dropped for a rule that can never occur: the read is good, the file odd; the log says so. */
+function noteNeverOccurring(
+  log: FastifyBaseLogger,
+  businessId: string,
+  calendarId: string,
+  hint: string,
+  count: number,
+) {
+  log.warn(
+    { businessId, calendarId, hint, events: count },
+    'connected calendar events dropped: their recurrence rules can never occur',
+  );
+}
+
 /** What a good read records on the connection. */
 function goodRead(now: number, read?: Extract<Outcome, { kind: 'read' }>): ConnectionResult {
   return {
@@ -241,10 +281,13 @@ async function readClaimed(
       ? { etag: row.etag, lastModified: row.last_modified }
       : null;
   const result: Outcome =
-    address === null ? { kind: 'failed', words: CANNOT_OPEN } : await readAddress(ctx, business, address, validators);
+    address === null
+      ? { kind: 'failed', words: CANNOT_OPEN }
+      : await readAddress(ctx, business, address, validators, 'read');
   const now = ctx.now();
   try {
     if (result.kind === 'read') {
+      if (result.neverOccurring > 0) noteNeverOccurring(log, business.id, row.id, row.url_hint, result.neverOccurring);
       const rows = await busyRowsOf(ctx, business, row, result.events, log);
       await inTransaction(ctx.store, async (trx) => {
         if (!(await repo.finish(trx, row.id, claim, goodRead(now, result)))) throw new ClaimLost();
@@ -255,17 +298,22 @@ async function readClaimed(
     if (result.kind === 'unchanged')
       return await inTransaction(ctx.store, (trx) => repo.finish(trx, row.id, claim, goodRead(now)));
     const failingSince = row.failing_since ?? now;
-    const warn = row.warned_at === null && now - failingSince >= STALE_AFTER_MS;
+    // Held (not read again until the owner acts): its events go now, and the owner hears of it now,
+    // rather than after 24 hours of reads that will not happen.
+    const held = result.held === true;
+    const warn = row.warned_at === null && (held || now - failingSince >= STALE_AFTER_MS);
     log.warn(
-      { businessId: business.id, calendarId: row.id, hint: row.url_hint, failingSince, dropped: warn },
-      'a connected calendar could not be read',
+      { businessId: business.id, calendarId: row.id, hint: row.url_hint, failingSince, dropped: warn, held },
+      held
+        ? 'a connected calendar was stopped at its expansion limit; not read again until its owner acts'
+        : 'a connected calendar could not be read',
     );
     await inTransaction(ctx.store, async (trx) => {
       const recorded = await repo.finish(trx, row.id, claim, {
         last_fetched_at: now,
         last_error: result.words,
         failing_since: failingSince,
-        next_fetch_at: now + READ_EVERY_MS,
+        next_fetch_at: held ? HELD : now + READ_EVERY_MS,
         ...(warn ? { warned_at: now } : {}),
       });
       if (!recorded) throw new ClaimLost();
@@ -362,7 +410,7 @@ export async function connectCalendar(
   log: FastifyBaseLogger,
 ): Promise<ConnectionRow> {
   const box = calendarBox(ctx);
-  const outcome = await readAddress(ctx, business, input.address, null);
+  const outcome = await readAddress(ctx, business, input.address, null, 'connect');
   if (outcome.kind !== 'read')
     throw new AppError(
       'CALENDAR_UNREADABLE',
@@ -389,6 +437,7 @@ export async function connectCalendar(
     fetching_until: null,
     created_at: now,
   };
+  if (outcome.neverOccurring > 0) noteNeverOccurring(log, business.id, row.id, row.url_hint, outcome.neverOccurring);
   const rows = await busyRowsOf(ctx, business, row, outcome.events, log);
   await inTransaction(ctx.store, async (trx) => {
     await ctx.repos.connectedCalendars.insert(trx, row);

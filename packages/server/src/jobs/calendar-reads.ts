@@ -12,7 +12,7 @@ import { runEvery } from './every.ts';
 const CHECK_EVERY_MS = 60_000;
 
 export function startCalendarReads(app: FastifyInstance, ctx: AppContext, intervalMs = CHECK_EVERY_MS): void {
-  runEvery(app, intervalMs, () => readDueCalendars(ctx, app.log), {
+  runEvery(app, ctx.metrics.job('calendar-reads'), intervalMs, () => readDueCalendars(ctx, app.log), {
     done: (calendars) => ({ calendars }),
     message: 'connected calendars read',
     failed: 'connected calendar pass failed; will retry',

@@ -66,6 +66,10 @@ describe('fetchCalendar', () => {
     expect(normaliseAddress(' WEBCALS://outlook.office365.com/owa/calendar/x/calendar.ics').protocol).toBe('https:');
   });
 
+  it('fails a webcal:// address whose server speaks only http, as a failed secure connection', async () => {
+    expect(await failure(`webcal://${host}/google.ics`, ANY)).toEqual({ kind: 'unreachable', host, code: 'EPROTO' });
+  });
+
   it('fails a 404, a web page and a text that is not a calendar, saying which', async () => {
     expect(await failure(`${s.url}/missing.ics`, ANY)).toEqual({ kind: 'status', status: 404, host });
     expect(await failure(`${s.url}/page.html`, ANY)).toEqual({ kind: 'not-calendar', host, looksLikePage: true });

@@ -3,7 +3,9 @@
  * (fixtures/*.ics, written after RFC 5545's examples and the structure of Google, iCloud and
  * Outlook exports) the way those servers do, with ETag and Last-Modified and 304 to a conditional
  * request, and it can fail: a 404, a slow answer, one that stalls mid-body (plain or gzipped), a
- * 50 MB answer, a web page, redirects. Tests read `requests` to count what the server under test
+ * 50 MB answer, a web page, redirects; and hostile calendars (issue 39): /never.ics, rules that can
+ * never occur (February 30, April 31), on which ical.js searched for ever, and /rare.ics, a rule
+ * that occurs (every second of February 29) too rarely for ical.js to find. Tests read `requests` to count what the server under test
  * asked. No network beyond 127.0.0.1.
  */
 import { readFileSync } from 'node:fs';
@@ -164,7 +166,7 @@ export async function startCalendarStandIn(options: { slowMs?: number } = {}): P
         server.close(() => resolve());
       }),
   };
-  for (const name of ['rfc5545.ics', 'google.ics', 'icloud.ics', 'outlook.ics'])
+  for (const name of ['rfc5545.ics', 'google.ics', 'icloud.ics', 'outlook.ics', 'never.ics', 'rare.ics'])
     standIn.serve(`/${name}`, fixtureText(name));
   return standIn;
 }
