@@ -41,9 +41,16 @@ export function startCompletePastBookings(
   intervalMs = COMPLETE_PAST_INTERVAL_MS,
 ): PeriodicJob {
   const job = completePastBookings(ctx, app.log);
+  const runs = ctx.metrics.job('complete-past-bookings');
   let current: Promise<unknown> | undefined;
   const tick = () => {
-    current = job.runOnce().catch((err) => app.log.error({ err }, 'completing past bookings failed; will retry'));
+    current = job.runOnce().then(
+      () => runs.succeeded(),
+      (err) => {
+        runs.failed();
+        app.log.error({ err }, 'completing past bookings failed; will retry');
+      },
+    );
   };
   const timer = setInterval(tick, intervalMs);
   timer.unref();

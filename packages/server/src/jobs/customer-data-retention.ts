@@ -54,11 +54,19 @@ export async function runRetention(ctx: AppContext): Promise<RetentionRun> {
 
 /** Asks every hour (first a minute after start) on an unref'd timer; stops when the app closes. */
 export function startRetention(app: FastifyInstance, ctx: AppContext, intervalMs = CHECK_INTERVAL_MS): void {
+  const runs = ctx.metrics.job(RETENTION_JOB);
   let running: Promise<unknown> | undefined;
   const pass = () => {
+    // A pass another instance has claimed today succeeds too: nothing was due here.
     running ??= runRetention(ctx)
-      .then((r) => r.ran && app.log.info(r, 'customer-data retention pass done'))
-      .catch((err) => app.log.error({ err }, 'customer-data retention pass failed; will retry'))
+      .then((r) => {
+        runs.succeeded();
+        if (r.ran) app.log.info(r, 'customer-data retention pass done');
+      })
+      .catch((err) => {
+        runs.failed();
+        app.log.error({ err }, 'customer-data retention pass failed; will retry');
+      })
       .finally(() => {
         running = undefined;
       });

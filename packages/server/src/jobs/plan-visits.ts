@@ -66,6 +66,7 @@ export async function bookDuePlanVisits(ctx: AppContext): Promise<number> {
 export function startPlanVisits(app: FastifyInstance, ctx: AppContext, intervalMs = PLAN_VISITS_INTERVAL_MS): void {
   runEvery(
     app,
+    ctx.metrics.job('plan-visits'),
     intervalMs,
     () => bookDuePlanVisits(ctx),
     { done: (visits) => ({ visits }), message: 'plan visits booked', failed: 'plan visit pass failed; will retry' },

@@ -11,8 +11,9 @@ import { todayIn } from '@slotwise/shared/time-zone';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { depositDueOf, linksFor, mailPlanFor, namingCrew, toMailBooking } from '../domain/booking-mail.ts';
+import { depositDueOf, mailPlanFor, namingCrew, toMailBooking } from '../domain/booking-mail.ts';
 import { customerText, queueTextsForMails } from '../domain/booking-texts.ts';
+import { linksFor } from '../domain/manage-token.ts';
 import { mails } from '../mail/templates.ts';
 import { queueMail } from '../repositories/mail-outbox.ts';
 import { queueTexts } from '../repositories/texts.ts';
@@ -76,7 +77,7 @@ async function sendSecondReminders(ctx: AppContext, now: number): Promise<number
 
 /** Runs the reminder pass every minute on an unref'd timer; stops when the app closes. */
 export function startReminders(app: FastifyInstance, ctx: AppContext, intervalMs = REMINDER_INTERVAL_MS): void {
-  runEvery(app, intervalMs, () => sendDueReminders(ctx), {
+  runEvery(app, ctx.metrics.job('reminders'), intervalMs, () => sendDueReminders(ctx), {
     done: (reminders) => ({ reminders }),
     message: 'reminders queued',
     failed: 'reminder pass failed; will retry',

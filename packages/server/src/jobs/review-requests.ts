@@ -61,7 +61,7 @@ export async function sendDueReviewRequests(ctx: AppContext): Promise<number> {
 }
 
 export function startReviewRequests(app: FastifyInstance, ctx: AppContext, intervalMs = INTERVAL_MS): void {
-  runEvery(app, intervalMs, () => sendDueReviewRequests(ctx), {
+  runEvery(app, ctx.metrics.job('review-requests'), intervalMs, () => sendDueReviewRequests(ctx), {
     done: (reviewRequests) => ({ reviewRequests }),
     message: 'review requests queued',
     failed: 'review request pass failed; will retry',

@@ -8,7 +8,9 @@
  * A text is a row of the same table (channel 'text') going through the same claim to the text
  * transport (texts/transport.ts): one dispatcher with a lane per channel, so a slow or failing
  * SMS provider only holds its own rows back, never mail. A text refused for good (an opted-out
- * number, one Twilio rejects) is marked failed instead of retried.
+ * number, one Twilio rejects) is marked failed instead of retried; so is any message past its
+ * expiry or its last attempt (mail/delivery.ts, docs/decisions/032): a reminder never goes out
+ * after its visit has started, and a dead relay shows as failures the owner can send again.
  */
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -19,6 +21,7 @@ import { maskUrl } from '../logging.ts';
 import { mailOutboxRepository } from '../repositories/mail-outbox.ts';
 import { givesUp, type TextTransport } from '../texts/transport.ts';
 import { TwilioUnavailable } from '../texts/twilio.ts';
+import { afterFailure, expiredReason } from './delivery.ts';
 import type { MailTransport } from './transport.ts';
 
 const CLAIM_MS = 60_000;
@@ -47,7 +50,7 @@ const QUIET_FOR_MS = 500;
 export const MAX_DEFER_MS = 10_000;
 
 const CHANNELS = ['mail', 'text'] as const;
-type Channel = (typeof CHANNELS)[number];
+export type Channel = (typeof CHANNELS)[number];
 
 type OutboxRow = Awaited<ReturnType<ReturnType<typeof mailOutboxRepository>['claim']>>[number];
 
@@ -79,6 +82,8 @@ export class MailDispatcher {
     private readonly now: () => number = Date.now,
     private readonly intervalMs = 5_000,
     private readonly texts?: TextTransport,
+    /** Told of each message given up (the failures counter of /metrics, metrics.ts). */
+    private readonly onFailed: (channel: Channel) => void = () => {},
   ) {
     this.outbox = mailOutboxRepository(store.db);
   }
@@ -164,7 +169,8 @@ export class MailDispatcher {
         businessId: row.business_id,
         to: row.to_address,
         body: row.text_body,
-        ...(row.attempts > 0 ? { retryOf: row.created_at } : {}),
+        // A retry, or one sent again by the owner: an earlier try may have gone through.
+        ...(row.attempts > 0 || row.resent_at !== null ? { retryOf: row.created_at } : {}),
       });
     }
     return this.transport.send({
@@ -188,12 +194,18 @@ export class MailDispatcher {
         now,
         now + CLAIM_MS,
       );
-      const results = await Promise.allSettled(claimed.map((row) => this.send(row)));
+      // Past its expiry a message is not worth sending (a reminder once its visit has started): given up unsent.
+      const live: OutboxRow[] = [];
+      for (const row of claimed) {
+        if (row.expires_at === null || row.expires_at > now) live.push(row);
+        else await this.fail(row, expiredReason(row.kind, row.last_error), 'expired');
+      }
+      const results = await Promise.allSettled(live.map((row) => this.send(row)));
       const sent: string[] = [];
       for (const [i, result] of results.entries()) {
-        const row = claimed[i]!;
+        const row = live[i]!;
         const text = row.channel === 'text';
-        const who = text ? { textTo: lastDigits(row.to_address), kind: row.subject } : { mailTo: row.to_address };
+        const who = this.who(row);
         if (result.status === 'fulfilled') {
           sent.push(row.id);
           const links = (row.text_body.match(/https?:\/\/\S+/g) ?? []).map(maskUrl);
@@ -201,19 +213,39 @@ export class MailDispatcher {
           else this.log.info({ ...who, subject: row.subject, where: result.value, links }, 'mail sent');
           continue;
         }
-        const reason = result.reason instanceof Error ? result.reason.message : String(result.reason);
+        const reason = (result.reason instanceof Error ? result.reason.message : String(result.reason)).slice(0, 400);
+        const attempts = row.attempts + 1;
         if (text && givesUp(result.reason)) {
-          await this.outbox.giveUp(row.id, this.now(), reason.slice(0, 500));
-          this.log.warn({ err: reason, ...who }, 'text not sent; given up');
+          await this.fail(row, reason, 'given up', attempts);
           continue;
         }
-        const attempts = row.attempts + 1;
         const asked = result.reason instanceof TwilioUnavailable ? (result.reason.retryAfterMs ?? 0) : 0;
         const backoff = Math.max(asked, Math.min(MAX_BACKOFF_MS, 10_000 * 2 ** (attempts - 1)));
-        await this.outbox.retryLater(row.id, attempts, this.now() + backoff, reason.slice(0, 500));
+        const next = afterFailure(row, attempts, reason, this.now(), backoff);
+        if ('giveUp' in next) {
+          await this.fail(row, next.giveUp, 'given up', attempts);
+          continue;
+        }
+        await this.outbox.retryLater(row.id, attempts, next.retryAt, reason);
         this.log.warn({ err: reason, ...who, attempts }, `${text ? 'text' : 'mail'} not sent; will retry`);
       }
       if (sent.length > 0) await this.outbox.markSent(sent, this.now());
     }
+  }
+
+  private who(row: OutboxRow) {
+    return row.channel === 'text'
+      ? { textTo: lastDigits(row.to_address), kind: row.subject }
+      : { mailTo: row.to_address };
+  }
+
+  /** Gives a claimed message up for good (failed_at, its reason kept for the owner), counted for /metrics. */
+  private async fail(row: OutboxRow, reason: string, how: string, attempts = row.attempts): Promise<void> {
+    await this.outbox.giveUp(row.id, this.now(), reason.slice(0, 500), attempts);
+    this.onFailed(row.channel);
+    this.log.warn(
+      { err: reason, ...this.who(row), kind: row.kind, bookingId: row.booking_id, attempts },
+      `${row.channel} not sent; ${how}`,
+    );
   }
 }

@@ -32,6 +32,13 @@ export interface MailMessage {
    * mail, to the customer when they agreed to texts, or to the owner when they want notices by text.
    */
   textAs?: TextKind;
+  /**
+   * What the mail is (its template's name, mail/delivery.ts): kept with it in the outbox for its
+   * expiry and the words the owner reads when it could not be delivered.
+   */
+  kind?: string;
+  /** The start of the visit it is about (a reminder expires then, mail/delivery.ts expiryOf). */
+  startsAt?: number;
 }
 
 /** What a booking's invitation needs beyond what the mail shows (domain/booking-mail.ts toMailBooking). */
@@ -288,6 +295,7 @@ ${outro ? `<p>${escapeHtml(outro)}</p>` : ''}
     ...(calendar ? { calendar } : {}),
     ...(namesCrew && !forOwner ? { namesCrew: true as const } : {}),
     ...(textAs ? { textAs } : {}),
+    ...(b.invite ? { startsAt: b.invite.startMs } : {}),
   };
 }
 
@@ -311,7 +319,14 @@ export function withCrew(message: MailMessage, crewName: string): MailMessage {
 
 const hi = (b: MailBooking) => `Hi ${b.firstName},`;
 
-export const mails = {
+/** Each template's mails carry the template's name as their kind (MailMessage.kind). */
+function named<T extends Record<string, (...args: never[]) => MailMessage>>(templates: T): T {
+  return Object.fromEntries(
+    Object.entries(templates).map(([kind, make]) => [kind, (...args: never[]) => ({ ...make(...args), kind })]),
+  ) as T;
+}
+
+export const mails = named({
   /** To the customer when the booking is made (pending). */
   received: (b: MailBooking, links: ManageLinks) =>
     compose(
@@ -478,7 +493,7 @@ export const mails = {
       b,
       { forOwner: true, ...(what === 'new' ? { textAs: 'ownerNew' as const } : {}) },
     ),
-};
+});
 
 /**
  * A crew member's invitation to their own login (docs/decisions/024): the link sets the password
@@ -501,6 +516,7 @@ export function crewInvitationMail(
   return {
     to,
     subject,
+    kind: 'crewInvitation',
     text: `${intro}\n\n${action}: ${v.link}\n\n${outro}\n`,
     html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937"><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(v.link)}">${escapeHtml(action)}</a></p><p>${escapeHtml(outro)}</p></body></html>`,
   };
@@ -522,6 +538,7 @@ export function calendarFailingMail(
   return {
     to,
     subject: `Your calendar "${c.label}" could not be read`,
+    kind: 'calendarFailing',
     text: `${intro}\n\n${why}\n\n${effect}\n\n${outro} ${c.settingsUrl}\n`,
     html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937"><p>${escapeHtml(intro)}</p><p>${escapeHtml(why)}</p><p>${escapeHtml(effect)}</p><p>${escapeHtml(outro)} <a href="${escapeHtml(c.settingsUrl)}">Connected calendars</a></p></body></html>`,
   };
@@ -535,6 +552,7 @@ export function passwordResetMail(to: string, link: string): MailMessage {
   return {
     to,
     subject: 'Reset your Slotwise password',
+    kind: 'passwordReset',
     text: `${intro}\n\nSet a new password: ${link}\n\n${outro}\n`,
     html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937"><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">Set a new password</a></p><p>${escapeHtml(outro)}</p></body></html>`,
   };
@@ -554,6 +572,7 @@ export function reviewRequestMail(
   return {
     to,
     subject: `How did your ${r.serviceName} go?`,
+    kind: 'review',
     text: `${intro}\n\nRate it: ${r.link}\n\n${outro}\n\n${r.businessName}\n`,
     html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937"><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(r.link)}">Rate your ${escapeHtml(r.serviceName)}</a></p><p>${escapeHtml(outro)}</p><p>${escapeHtml(r.businessName)}</p></body></html>`,
     bookingId: r.bookingId,

@@ -9,6 +9,7 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import { insertRows } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
+import { expiryOf } from '../mail/delivery.ts';
 import type { MailMessage } from '../mail/templates.ts';
 
 export interface QueueOptions {
@@ -30,19 +31,23 @@ export async function queueMails(
   now: number,
   options: QueueOptions = {},
 ): Promise<string[]> {
+  const dueAt = Math.max(now, options.dueAt ?? now);
   const rows = messages.map((message) => ({
     id: randomUUID(),
     to_address: message.to,
     subject: message.subject,
     text_body: message.text,
     html_body: message.html,
-    next_attempt_at: Math.max(now, options.dueAt ?? now),
+    next_attempt_at: dueAt,
     claimed_until: null,
     sent_at: null,
     last_error: null,
     created_at: now,
     booking_id: message.bookingId ?? null,
     calendar_body: message.calendar ?? null,
+    kind: message.kind ?? null,
+    // Worth sending until then (docs/decisions/032): a reminder until its visit starts, most mail a day.
+    expires_at: expiryOf(message.kind ?? null, dueAt, message.startsAt),
   }));
   await insertRows(trx, 'mail_outbox', rows);
   return rows.map((r) => r.id);
@@ -86,6 +91,93 @@ export async function deleteUnsentMail(trx: Tx, ids: readonly string[]): Promise
   return Number(r.numDeletedRows);
 }
 
+/**
+ * A business's messages given up since `since` (docs/decisions/032), newest first, with the booking
+ * each is about: the owner's list (Settings > Notifications) and the booking card's notice. Only
+ * messages about a booking: account mails name no business. Found by the partial index of failed
+ * rows, which stays small: a message sent again leaves it.
+ */
+export function undeliveredMessages(db: Kysely<Database>, businessId: string, since: number, limit = 200) {
+  return db
+    .selectFrom('mail_outbox as m')
+    .innerJoin('bookings as b', 'b.id', 'm.booking_id')
+    .select([
+      'm.id',
+      'm.booking_id',
+      'm.channel',
+      'm.kind',
+      'm.to_address',
+      'm.last_error',
+      'm.failed_at',
+      'm.created_at',
+      'b.first_name',
+      'b.last_name',
+      'b.service_name',
+      'b.day',
+      'b.start_time',
+      'b.start_ms',
+      'b.status',
+    ])
+    .where('m.failed_at', 'is not', null)
+    .where('m.failed_at', '>=', since)
+    .where('m.sent_at', 'is', null)
+    .where('b.business_id', '=', businessId)
+    .orderBy('m.failed_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Every message queued about these bookings, newest first: a later one to the same address
+ * replaces what an undelivered one said (mail/delivery.ts replacedBy).
+ */
+export function messagesAbout(db: Tx | Kysely<Database>, bookingIds: readonly string[]) {
+  if (bookingIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('mail_outbox')
+    .select(['id', 'booking_id', 'to_address', 'kind', 'channel', 'created_at'])
+    .where('booking_id', 'in', bookingIds)
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+/** One of a business's undelivered messages and its booking's state, for Send again; undefined when none. */
+export function undeliveredMessage(trx: Tx, businessId: string, id: string) {
+  return trx
+    .selectFrom('mail_outbox as m')
+    .innerJoin('bookings as b', 'b.id', 'm.booking_id')
+    .select(['m.id', 'm.booking_id', 'm.channel', 'm.kind', 'm.to_address', 'm.created_at', 'b.start_ms', 'b.status'])
+    .where('m.id', '=', id)
+    .where('m.failed_at', 'is not', null)
+    .where('m.sent_at', 'is', null)
+    .where('b.business_id', '=', businessId)
+    .executeTakeFirst();
+}
+
+/**
+ * Sends a given-up message again: a fresh attempt on the same row, due now, its attempts from zero
+ * and a new expiry. Conditional on it still being given up, so two Send again make one message,
+ * and the dispatcher's claim keeps it to one instance (docs/decisions/004). True when it did.
+ */
+export async function requeueFailed(trx: Tx, id: string, now: number, expiresAt: number): Promise<boolean> {
+  const r = await trx
+    .updateTable('mail_outbox')
+    .set({
+      failed_at: null,
+      attempts: 0,
+      claimed_until: null,
+      next_attempt_at: now,
+      last_error: null,
+      resent_at: now,
+      expires_at: expiresAt,
+    })
+    .where('id', '=', id)
+    .where('failed_at', 'is not', null)
+    .where('sent_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
 export function mailOutboxRepository(db: Kysely<Database>) {
   /** Held by no instance: never claimed, or its claim has run out. */
   const claimable = (now: number) => (eb: ExpressionBuilder<Database, 'mail_outbox'>) =>
@@ -123,13 +215,37 @@ export function mailOutboxRepository(db: Kysely<Database>) {
         .where('id', '=', id)
         .execute();
     },
-    /** A text that can never go (texts/transport.ts givesUp): kept with its reason, never tried again. */
-    async giveUp(id: string, now: number, lastError: string): Promise<void> {
+    /**
+     * A message that can never go or is no longer worth sending (texts/transport.ts givesUp, past its
+     * expiry or its last attempt, mail/delivery.ts): kept with its reason, never tried again unless
+     * the owner sends it again (resend).
+     */
+    async giveUp(id: string, now: number, lastError: string, attempts: number): Promise<void> {
       await db
         .updateTable('mail_outbox')
-        .set({ failed_at: now, claimed_until: null, last_error: lastError })
+        .set({ failed_at: now, claimed_until: null, last_error: lastError, attempts })
         .where('id', '=', id)
         .execute();
+    },
+    /**
+     * When the oldest message of each channel still waiting to go was queued (for /metrics: a relay
+     * that is down shows as an age that grows). One read per channel down the unsent index.
+     */
+    async oldestUnsent(): Promise<{ channel: 'mail' | 'text'; createdAt: number | null }[]> {
+      return Promise.all(
+        (['mail', 'text'] as const).map(async (channel) => {
+          const row = await db
+            .selectFrom('mail_outbox')
+            .select('created_at')
+            .where('channel', '=', channel)
+            .where('sent_at', 'is', null)
+            .where('failed_at', 'is', null)
+            .orderBy('created_at')
+            .limit(1)
+            .executeTakeFirst();
+          return { channel, createdAt: row ? Number(row.created_at) : null };
+        }),
+      );
     },
     /** How many messages are queued and not yet sent (the outbox's backlog, for /metrics). */
     async countUnsent(): Promise<number> {
