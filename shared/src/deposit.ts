@@ -3,8 +3,6 @@
  * pays when booking, what is left for the day, and what a cancellation gives back. Pure
  * integer cents, so the quote, the booking, the widget's words and the mails agree.
  */
-import type { DepositRule as WireRule } from './api.ts';
-import { toCents, toDollars } from './money.ts';
 
 export const DEPOSIT_KINDS = ['none', 'fixed', 'percent', 'full'] as const;
 export type DepositKind = (typeof DEPOSIT_KINDS)[number];
@@ -44,18 +42,6 @@ export function depositCents(rule: DepositRule, totalCents: number): number {
           ? Math.min(totalCents, Math.floor((totalCents * rule.value + 50) / 100))
           : 0;
   return due >= MIN_CHARGE_CENTS ? due : 0;
-}
-
-/** A stored rule (kind, and cents or a percent) as the wire says it (dollars), and back. */
-export function toWireRule(rule: DepositRule): WireRule {
-  if (rule.kind === 'fixed') return { kind: 'fixed', amount: toDollars(rule.value) };
-  if (rule.kind === 'percent') return { kind: 'percent', percent: rule.value };
-  return { kind: rule.kind };
-}
-export function fromWireRule(rule: WireRule): DepositRule {
-  if (rule.kind === 'fixed') return { kind: 'fixed', value: toCents(rule.amount) };
-  if (rule.kind === 'percent') return { kind: 'percent', value: rule.percent };
-  return { kind: rule.kind, value: 0 };
 }
 
 /** The service's own rule when it has one, else the business's. */

@@ -20,7 +20,11 @@ export const ERRORS = {
   BAD_URL: { status: 400, meaning: 'The URL is malformed (bad percent-encoding, say).' },
   URL_TOO_LONG: { status: 414, meaning: 'A part of the URL is longer than any id (200 characters).' },
   ROUTE_NOT_FOUND: { status: 404, meaning: 'No call has this method and path; see GET /api/openapi.json.' },
-  RATE_LIMITED: { status: 429, meaning: 'Too many calls from this address; wait the Retry-After seconds.' },
+  RATE_LIMITED: {
+    status: 429,
+    meaning:
+      'Too many calls from this address, or (log-in) too many wrong passwords for the account or on this device; wait the Retry-After seconds.',
+  },
   IDEMPOTENCY_KEY_INVALID: {
     status: 400,
     meaning: 'The Idempotency-Key header is missing or malformed: send a new random id (a UUID) per booking.',
@@ -87,6 +91,11 @@ export const ERRORS = {
   },
   OUTSIDE_SERVICE_AREA: { status: 400, meaning: "The address is farther away than the business's service area." },
   ANSWER_INVALID: { status: 400, meaning: "The answer does not fit the business's price question." },
+  QUESTIONS_CHANGED: {
+    status: 409,
+    meaning:
+      'An answer names a question the business no longer asks (its questions were saved since the page was loaded): load the business again and answer its questions.',
+  },
   AMOUNT_TOO_LARGE: {
     status: 400,
     meaning: 'The quote would come to more than a booking can be ($20,000,000): answer with a smaller quantity.',
@@ -178,6 +187,11 @@ export const ERRORS = {
     meaning:
       'The booking is not a visit of a plan, so there is no plan to skip, cancel or move the following visits of.',
   },
+  PLAN_DAY_TAKEN: {
+    status: 409,
+    meaning:
+      'A "this and following" move would start the plan again on a day that already has its visit of the plan (one the customer skipped included); pick another day, or move the visit alone.',
+  },
   NO_FREE_TIME: {
     status: 409,
     meaning: 'No free time was found in the next weeks for this visit; pick a time on the calendar.',
@@ -265,6 +279,20 @@ export const ERRORS = {
     status: 409,
     meaning: 'No Twilio account is connected, so no text can be sent: connect one in Settings > Notifications.',
   },
+  MESSAGE_NOT_FOUND: {
+    status: 404,
+    meaning:
+      "The message is not among this business's undelivered messages: it was sent again already, or is another business's. Reload the list.",
+  },
+  MESSAGE_TOO_LATE: {
+    status: 409,
+    meaning: 'The visit the message is about has started: sending it again would come too late (a reminder, say).',
+  },
+  MESSAGE_OUTDATED: {
+    status: 409,
+    meaning:
+      'The message no longer says what is true: a later message about the booking replaced it, or a reminder is for a booking no longer approved.',
+  },
   BOOKING_NOT_APPROVED: {
     status: 409,
     meaning:
@@ -290,6 +318,10 @@ export const ERRORS = {
   STORAGE_UNAVAILABLE: {
     status: 503,
     meaning: 'The database file cannot take writes (deleted, replaced, read-only or a full disk); nothing was saved.',
+  },
+  SHUTTING_DOWN: {
+    status: 503,
+    meaning: 'This instance is stopping (it finishes what it started); send the request to another instance.',
   },
   INTERNAL: { status: 500, meaning: 'Something failed on the server; the details are in its log. Try again.' },
 

@@ -8,8 +8,6 @@
  * daylight-saving change stays at 10:00; the instants are computed per visit day.
  */
 
-import type { PlanOffer } from './api.ts';
-
 export const PLAN_FREQUENCIES = ['weekly', 'every_2_weeks', 'every_4_weeks', 'monthly'] as const;
 export type PlanFrequency = (typeof PLAN_FREQUENCIES)[number];
 
@@ -29,34 +27,10 @@ export const PLAN_PERCENT_MAX = 90;
 /** A discount per visit: a whole percent of the quote, or an amount in cents off it. */
 export type PlanDiscountRule = { kind: 'percent'; percent: number } | { kind: 'amount'; cents: number };
 
-/** A frequency a service offers, as stored (amounts in cents); the wire's PlanOffer has dollars. */
+/** A frequency a service offers, as stored (amounts in cents); the wire's PlanOffer has dollars (contract/plans.schemas.ts toWireOffer). */
 export interface StoredPlanOffer {
   frequency: PlanFrequency;
   discount: PlanDiscountRule | null;
-}
-
-export function toWireOffer(o: StoredPlanOffer): PlanOffer {
-  const d = o.discount;
-  return {
-    frequency: o.frequency,
-    discount: !d
-      ? null
-      : d.kind === 'percent'
-        ? { kind: 'percent', percent: d.percent }
-        : { kind: 'amount', amount: d.cents / 100 },
-  };
-}
-
-export function fromWireOffer(o: PlanOffer): StoredPlanOffer {
-  const d = o.discount;
-  return {
-    frequency: o.frequency,
-    discount: !d
-      ? null
-      : d.kind === 'percent'
-        ? { kind: 'percent', percent: d.percent }
-        : { kind: 'amount', cents: Math.round(d.amount * 100) },
-  };
 }
 
 const WEEKDAY_CODES = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;

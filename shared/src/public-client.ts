@@ -2,16 +2,20 @@
  * The calls that need no login and that any website may make (address search,
  * feedback, the customer API), for code that must stay small (the widget): derived
  * from the same route table as the full client (client.ts), answers not re-validated,
- * no zod at run time.
+ * no zod at run time. The groups come from their domains' modules, not the assembled table
+ * (routes.ts), so the widget bundles only these calls.
  */
+
+import { customerCalls } from './contract/customer.calls.ts';
+import { publicFeedbackCalls, publicPlacesCalls } from './contract/public.calls.ts';
 import { type ClientOptions, type GroupClient, groupClient, type Parsers } from './http.ts';
-import { customerRoutes, feedbackRoutes, placesRoutes } from './routes.ts';
+import type { customerRoutes, feedbackRoutes, placesRoutes } from './routes.ts';
 
 export function publicCalls(options: ClientOptions = {}, parsers: Parsers | null = null) {
   return {
-    places: groupClient(placesRoutes, options, parsers),
-    feedback: groupClient(feedbackRoutes, options, parsers),
-    customer: groupClient(customerRoutes, options, parsers),
+    places: groupClient(publicPlacesCalls, options, parsers),
+    feedback: groupClient(publicFeedbackCalls, options, parsers),
+    customer: groupClient(customerCalls, options, parsers),
   };
 }
 

@@ -101,8 +101,20 @@ describe('quote examples', () => {
     expect(() => computeQuote({ ...base, ...one(rate, { option: 'SUV' }) })).toThrow(QuoteError);
   });
 
-  it('ignores an answer when the business asks no question', () => {
-    expect(computeQuote({ ...base, answers: { q1: { option: 'SUV' } } }).totalCents).toBe(12_000);
+  // Issue 39: an answer by an _id the business does not have comes from a page opened before the
+  // owner saved the questions; priced as unanswered, it booked a price the customer never saw.
+  it('refuses an answer to a question the business does not ask (any more) with QUESTIONS_CHANGED', () => {
+    const stale = () => computeQuote({ ...base, answers: { q1: { option: 'SUV' } } });
+    expect(stale).toThrow(
+      new QuoteError(
+        'The questions and prices changed since this page was opened; answer the questions again.',
+        'QUESTIONS_CHANGED',
+      ),
+    );
+    expect(() => stale()).toThrow(expect.objectContaining({ code: 'QUESTIONS_CHANGED' }));
+    expect(() =>
+      computeQuote({ ...base, ...one(dropdown, { option: 'SUV' }), answers: { q1: { option: 'SUV' }, gone: null } }),
+    ).toThrow(expect.objectContaining({ code: 'QUESTIONS_CHANGED' }));
   });
 
   it('prices distance per mile on miles rounded to 0.1', () => {

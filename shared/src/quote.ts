@@ -106,8 +106,8 @@ export const MAX_TOTAL_CENTS = 2_000_000_000;
  * and the code is the error code it answers (shared/src/errors.ts).
  */
 export class QuoteError extends Error {
-  readonly code: 'ANSWER_INVALID' | 'AMOUNT_TOO_LARGE';
-  constructor(message: string, code: 'ANSWER_INVALID' | 'AMOUNT_TOO_LARGE' = 'ANSWER_INVALID') {
+  readonly code: 'ANSWER_INVALID' | 'AMOUNT_TOO_LARGE' | 'QUESTIONS_CHANGED';
+  constructor(message: string, code: QuoteError['code'] = 'ANSWER_INVALID') {
     super(message);
     this.name = 'QuoteError';
     this.code = code;
@@ -207,6 +207,15 @@ export function computeQuote(input: QuoteInput): Quote {
   const lines: QuoteLineCents[] = [{ label: service.name, amountCents: service.priceCents }];
   const answers: AnswerText[] = [];
   let durationMin = service.durationMin;
+  // Answers name questions by _id, and a saved question gets a new one (docs/decisions/026): an
+  // answer to an _id the business no longer has comes from a page opened before the owner saved.
+  // Priced as unanswered it would book a price the customer never saw, so the page asks again.
+  for (const id of Object.keys(input.answers))
+    if (!input.questions.some((q) => q.id === id))
+      throw new QuoteError(
+        'The questions and prices changed since this page was opened; answer the questions again.',
+        'QUESTIONS_CHANGED',
+      );
   for (const question of questionsFor(input.questions, service.id)) {
     const part = questionPart(question, input.answers[question.id]);
     if (!part) continue;

@@ -24,7 +24,7 @@ export interface PopupContext {
   disable(message: string): void;
   /** Where focus goes when the pop-up closes and nothing else asked for it. */
   launcher: HTMLElement;
-  /** data-mode="inline": the steps sit in the owner's page, not in a modal (widget/README.md). */
+  /** data-mode="inline": the steps sit in the owner's page, not in a modal (docs/widget.md). */
   inline?: boolean;
   /**
    * Where the funnel says visits came from (popup/funnel.ts): inline() reads the tag's

@@ -1,0 +1,74 @@
+/** The calls of bookings on the owner's side: the list, approve, decline, move, undo (schemas: bookings.schemas.ts). */
+import { owner, type RouteDef, type SummariesOf } from './route-def.ts';
+
+export const bookingsDashboardCalls = {
+  bookingsToday: {
+    method: 'GET',
+    path: `${owner}/bookings/today`,
+    auth: 'owner',
+    response: 'TodayResponse',
+  },
+  bookings: {
+    method: 'GET',
+    path: `${owner}/bookings`,
+    auth: 'owner',
+    query: 'RangeQuery',
+    response: 'BookingsResponse',
+  },
+  approve: {
+    method: 'PUT',
+    path: `${owner}/booking/approve/:id`,
+    auth: 'owner',
+    params: 'BookingParams',
+    /** Optional: without a body the booking is approved as quoted. */
+    body: 'ApproveRequest',
+    response: 'Booking',
+  },
+  decline: {
+    method: 'PUT',
+    path: `${owner}/booking/decline/:id`,
+    auth: 'owner',
+    params: 'BookingParams',
+    /** Optional: without a body the booking is declined with no reason. */
+    body: 'DeclineRequest',
+    response: 'BookingWithUndo',
+  },
+  rescheduleBooking: {
+    method: 'PUT',
+    path: `${owner}/booking/reschedule`,
+    auth: 'owner',
+    body: 'RescheduleByOwnerRequest',
+    response: 'BookingWithUndo',
+  },
+  undo: {
+    method: 'POST',
+    path: `${owner}/booking/undo/:token`,
+    auth: 'owner',
+    params: 'UndoParams',
+    response: 'Booking',
+  },
+  completeBooking: {
+    method: 'PUT',
+    path: `${owner}/booking/complete/:id`,
+    auth: 'owner',
+    params: 'BookingParams',
+    response: 'Booking',
+  },
+} as const satisfies Record<string, RouteDef>;
+
+/** One line per call for the API reference (routes.ts routeSummaries). */
+export const bookingsSummaries: { dashboard: SummariesOf<typeof bookingsDashboardCalls> } = {
+  dashboard: {
+    bookingsToday: "Today's bookings, today being the business's day.",
+    bookings: 'Bookings in time order, optionally between two business-local dates (inclusive).',
+    approve:
+      'Approves a pending booking and mails the customer; with a new total and a reason, mails the customer the adjusted price to accept or decline (the booking stays pending until then). Approving without a total while a new price waits withdraws it (priceChange.state withdrawn), as does a Decline.',
+    decline:
+      "Declines a pending booking and frees its time; answers an Undo. The customer's mail, quoting the owner's reason when one is sent, goes once the undo window has passed.",
+    rescheduleBooking:
+      "Moves a booking to a free time inside business hours; answers an Undo. The customer's mail goes once the undo window has passed. A plan's visit moved with scope following moves the plan's day and time from it on (a later day the customer skipped stays skipped); refused: NOT_A_PLAN_VISIT, PLAN_DAY_TAKEN.",
+    undo: "Takes back a Decline or a move within its undo window: the booking is as it was, and the customer's mail is never sent.",
+    completeBooking:
+      'Marks an approved job completed (a job finished early counts): its review request follows after the delay set. Refused: BOOKING_NOT_APPROVED.',
+  },
+};
