@@ -83,11 +83,24 @@ function landing(): UserConfig {
   };
 }
 
+/**
+ * Every Vitest project's workers (docs/decisions/033). A project declared with `extends: false`
+ * takes none of the root's `test` options, so each spreads these. Test files share their worker's
+ * modules (`isolate: false`): a worker imports the app, zod and React once, not once per file. The
+ * storage suites mostly wait on PostgreSQL, SQLite's disk and child processes, so three workers
+ * keep both cores busy; Vitest's default is one fewer than the cores, one worker here.
+ */
+const sharedWorkers = { isolate: false, maxWorkers: 3 } as const;
+
 export default defineConfig(({ mode }) => {
   const app = mode === 'widget' ? widget() : mode === 'landing' ? landing() : dashboard();
   return {
     ...app,
     test: {
+      // One project per workspace (`npx vitest run --project server`); `npm test -- bookings` runs the
+      // files whose path holds "bookings" in every project. A file must leave nothing behind, as its
+      // worker runs other files after it: no vi.mock of its own (mocks are registered once in each
+      // project's setup file), timers and stubs restored after each test (the setup files do it).
       // Each project is whole as written here (`extends: false`): since Vitest 5 an inline project would
       // otherwise inherit this file's app config (the dashboard's, in test mode) and its plugins.
       projects: [
@@ -95,6 +108,7 @@ export default defineConfig(({ mode }) => {
           extends: false,
           test: {
             name: 'shared',
+            ...sharedWorkers,
             root: here('.'),
             environment: 'node',
             include: ['shared/src/**/*.test.ts'],
@@ -104,10 +118,13 @@ export default defineConfig(({ mode }) => {
           extends: false,
           test: {
             name: 'server',
+            ...sharedWorkers,
             root: here('.'),
             environment: 'node',
             include: ['packages/server/**/*.test.ts'],
             exclude: ['**/node_modules/**'],
+            // Databases migrated once per run, which every test app copies (packages/server/test/global-setup.ts).
+            globalSetup: [here('./packages/server/test/global-setup.ts')],
             testTimeout: 30_000,
             hookTimeout: 60_000,
             pool: 'forks',
@@ -117,15 +134,23 @@ export default defineConfig(({ mode }) => {
           extends: false,
           plugins: [react()],
           test: {
-            name: 'dashboard',
+            name: 'ui',
+            ...sharedWorkers,
             root: here('.'),
             environment: 'jsdom',
-            include: [
-              'dashboard/src/**/*.test.tsx',
-              'dashboard/src/**/*.test.ts',
-              'dashboard/build/**/*.test.ts',
-              'packages/ui/src/**/*.test.tsx',
-            ],
+            include: ['packages/ui/src/**/*.test.tsx'],
+            setupFiles: [here('./packages/ui/src/test-setup.ts')],
+          },
+        },
+        {
+          extends: false,
+          plugins: [react()],
+          test: {
+            name: 'dashboard',
+            ...sharedWorkers,
+            root: here('.'),
+            environment: 'jsdom',
+            include: ['dashboard/src/**/*.test.tsx', 'dashboard/src/**/*.test.ts', 'dashboard/build/**/*.test.ts'],
             setupFiles: [here('./dashboard/src/test-setup.ts')],
             // Run in a zone far from the businesses' zones so time-zone bugs show.
             env: { TZ: 'Asia/Tokyo' },
@@ -136,6 +161,7 @@ export default defineConfig(({ mode }) => {
           resolve: { alias: preactAliases },
           test: {
             name: 'widget',
+            ...sharedWorkers,
             root: here('.'),
             environment: 'jsdom',
             // The widget adopts its CSS from `?inline` strings; tests check what lands in the shadow root.
@@ -149,6 +175,7 @@ export default defineConfig(({ mode }) => {
           plugins: [react()],
           test: {
             name: 'landing',
+            ...sharedWorkers,
             root: here('.'),
             environment: 'jsdom',
             include: ['landing/src/**/*.test.tsx'],

@@ -8,6 +8,10 @@ import { drawnCharts } from './testing/fake-uplot.ts';
 
 // uPlot draws on a canvas and reads matchMedia as it loads; jsdom has neither (testing/fake-uplot.ts).
 vi.mock('uplot', () => import('./testing/fake-uplot.ts'));
+// The calendar tests read the drag-and-drop calendar's props (testing/captured-calendar.tsx); one mock for every file.
+vi.mock('react-big-calendar/lib/addons/dragAndDrop', async (importOriginal) =>
+  (await import('./testing/captured-calendar.tsx')).capturingDragAndDrop(importOriginal as never),
+);
 
 afterEach(() => {
   cleanup();

@@ -4,12 +4,13 @@
  * (docs/architecture.md#pitfalls, pitfall 11). Logs are captured so tests can assert what never appears.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
@@ -40,13 +41,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Creates an empty PostgreSQL database for one test file; returns its URL and a drop function. */
-export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * Creates a PostgreSQL database for one test file; returns its URL and a drop function. Empty, or
+ * `migrated`: a copy of this run's template, migrated once to the latest release (global-setup.ts).
+ */
+export async function createPgDatabase({ migrated = false } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
   if (!pgUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `t_${randomBytes(6).toString('hex')}`;
+  const template = migrated ? inject('databaseTemplates').postgres : null;
   const admin = new pg.Client({ connectionString: pgUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(pgUrl);
   url.pathname = `/${name}`;
@@ -68,8 +73,12 @@ export async function createTestApp(
   const dataDir = mkdtempSync(join(tmpdir(), 'slotwise-test-'));
   let databaseUrl = options.databaseUrl ?? `sqlite:${join(dataDir, 'app.db')}`;
   let drop = async () => {};
+  // A new database starts as a copy of this run's migrated template (global-setup.ts); the app's
+  // own migration on start then finds nothing to do.
+  if (kind === 'sqlite' && !options.databaseUrl)
+    copyFileSync(inject('databaseTemplates').sqlite, join(dataDir, 'app.db'));
   if (kind === 'postgres' && !options.databaseUrl) {
-    const created = await createPgDatabase();
+    const created = await createPgDatabase({ migrated: true });
     databaseUrl = created.url;
     drop = created.drop;
   }
