@@ -31,6 +31,8 @@ async function main() {
     // shutdown short (without a listener Node ends at once on SIGTERM); the deadline bounds it.
     if (closing) return;
     closing = true;
+    // Readiness answers 503 SHUTTING_DOWN from here on (routes/public.ts), liveness still 200.
+    ctx.lifecycle.draining = true;
     app.log.info({ signal }, 'shutting down');
     setTimeout(() => {
       app.log.error({ signal, deadlineMs: SHUTDOWN_DEADLINE_MS }, 'shutdown deadline passed; exiting anyway');

@@ -33,6 +33,16 @@ interface CheckoutParams {
   expiresAt: number;
 }
 
+/** How far a webhook's signature time may be from our clock, either way: Stripe's default, 5 minutes. */
+const SIGNATURE_TOLERANCE_S = 300;
+
+/** The `t=` of a `Stripe-Signature` header (`t=<epoch seconds>,v1=<hex>,...`), read once constructEvent has checked it. */
+function signedAtSeconds(header: string): number | undefined {
+  const t = header.split(',').find((part) => part.startsWith('t='));
+  const seconds = Number(t?.slice(2));
+  return Number.isInteger(seconds) ? seconds : undefined;
+}
+
 export class StripeKeyRefused extends Error {}
 class StripeUnavailable extends Error {}
 /** Stripe refused the request itself (a refund of more than is left, say): sending it again changes nothing. */
@@ -52,7 +62,10 @@ export interface PaymentGateway {
     params: { paymentIntent: string; amountCents: number; bookingId: string; note: string | null },
     idempotencyKey: string,
   ): Promise<{ id: string }>;
-  /** The event, when the signature matches the raw body and the secret (and is at most 5 minutes old); else throws. */
+  /**
+   * The event, when the signature matches the raw body and the secret and was made within
+   * SIGNATURE_TOLERANCE_S of our clock, before or after; else throws.
+   */
   verifyEvent(rawBody: Buffer, signature: string, webhookSecret: string): Promise<Stripe.Event>;
 }
 
@@ -151,7 +164,21 @@ export function stripeGateway(apiUrl: string | undefined): PaymentGateway {
       }),
     verifyEvent: async (rawBody, signature, webhookSecret) => {
       verifier ??= new (await sdk())('sk_test_unused', {});
-      return verifier.webhooks.constructEvent(rawBody, signature, webhookSecret);
+      const receivedAt = Date.now();
+      const event = verifier.webhooks.constructEvent(
+        rawBody,
+        signature,
+        webhookSecret,
+        SIGNATURE_TOLERANCE_S,
+        undefined,
+        receivedAt,
+      );
+      // constructEvent refuses a signature too old, never one from the future: a captured
+      // delivery signed ahead (a skewed or forged clock) would replay for as long as it is ahead.
+      const signedAt = signedAtSeconds(signature);
+      if (signedAt === undefined || signedAt - receivedAt / 1000 > SIGNATURE_TOLERANCE_S)
+        throw new Error('Stripe-Signature timestamp is outside the tolerance zone (in the future)');
+      return event;
     },
   };
 }

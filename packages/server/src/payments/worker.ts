@@ -11,6 +11,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { releaseHold, stripeKeysOf } from '../domain/payments.ts';
+import type { JobRuns } from '../metrics.ts';
 import { StripeKeyRefused, StripeRequestRefused } from './stripe.ts';
 
 const INTERVAL_MS = 30_000;
@@ -24,10 +25,14 @@ export class PaymentWorker {
   private pending: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
 
+  private readonly runs: JobRuns;
+
   constructor(
     private readonly ctx: AppContext,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.runs = ctx.metrics.job('payments');
+  }
 
   start(intervalMs = INTERVAL_MS): void {
     this.timer ??= setInterval(() => this.run(), intervalMs);
@@ -69,7 +74,9 @@ export class PaymentWorker {
     try {
       await this.releaseLapsedHolds();
       await this.sendRefunds();
+      this.runs.succeeded();
     } catch (err) {
+      this.runs.failed();
       this.log.error({ err }, 'payment pass failed; will retry');
     }
   }

@@ -111,6 +111,10 @@ export async function registerRateLimits(app: FastifyInstance, ctx: AppContext):
         connectTimeout: 1_000,
         commandTimeout: 500,
         retryStrategy: (times) => Math.min(times * 200, 2_000),
+        // ioredis 6 speaks RESP3 by default, and its HELLO 3 fails the connection on a Redis
+        // older than 6 (the store would then count in the database for good). The one
+        // script's reply is the same array in either protocol, so keep ioredis 5's RESP2.
+        protocol: 2,
       })
     : null;
   if (redis) {

@@ -46,6 +46,9 @@ function describeZodError(error: z.ZodError): string {
   if (!issue) return 'The request is not valid.';
   // Messages in shared/api.ts are full sentences naming the field; zod's defaults are not, so add the field.
   const field = issue.path.join('.');
+  // A field a strict object (z.strictObject) does not declare: zod says `Unrecognized key: "x"`.
+  if (issue.code === 'unrecognized_keys')
+    return `${[...issue.path, issue.keys[0]].join('.')} is not a field of this call: remove it, or check its spelling against the API reference (GET /api/docs).`;
   const own = /[.!?]$/.test(issue.message);
   return own || !field ? issue.message : `${field}: ${issue.message}.`;
 }

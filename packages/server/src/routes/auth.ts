@@ -4,6 +4,7 @@
  * the account, one password check decides, and the answer says whose login it is.
  */
 import { randomUUID } from 'node:crypto';
+import { deviceNonce, giveDeviceCookie } from '../auth/device-cookies.ts';
 import { beginLogin, loginSucceeded } from '../auth/login-backoff.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords.ts';
 import { signSession } from '../auth/tokens.ts';
@@ -58,10 +59,8 @@ export function authHandlers(ctx: AppContext): Handlers<'auth', 'signup' | 'logi
       return { token: await signSession(ctx.config.jwtSecret, { userId, email: body.email, tokenVersion: 0 }, now) };
     },
 
-    login: async (req) => {
+    login: async (req, reply) => {
       const body = req.body;
-      // Per account as well as per address; unknown e-mails are counted alike (auth/login-backoff.ts).
-      if (ctx.config.rateLimits) await beginLogin(ctx.db, body.email, ctx.now());
       const user = await users.findByEmail(body.email);
       // A crew member who has not accepted the invitation has no password yet: like an unknown e-mail.
       const member = user ? undefined : await crewMembers.findByEmail(body.email);
@@ -76,10 +75,19 @@ export function authHandlers(ctx: AppContext): Handlers<'auth', 'signup' | 'logi
               tv: member.token_version,
             }
           : undefined;
+      // Per address (the route's limit) and per account: a browser holding this account's device cookie
+      // on its own count, every other one on the e-mail's, unknown e-mails alike (auth/login-backoff.ts).
+      const device =
+        ctx.config.rateLimits && account
+          ? await deviceNonce(ctx.config.jwtSecret, req.headers.cookie, account, ctx.now())
+          : null;
+      if (ctx.config.rateLimits)
+        await beginLogin(ctx.db, device && account ? { device, kind: account.kind } : { email: body.email }, ctx.now());
       // One password check either way, so an unknown e-mail costs the time of a wrong password.
       const ok = account ? await verifyPassword(account.hash, body.password) : await verifyAgainstDummy(body.password);
       if (!account || !ok) throw new AppError('BAD_CREDENTIALS', BAD_CREDENTIALS);
-      if (ctx.config.rateLimits) await loginSucceeded(ctx.db, body.email);
+      if (ctx.config.rateLimits) await loginSucceeded(ctx.db, body.email, device);
+      await giveDeviceCookie(reply, ctx.config, account, ctx.now());
       const token = await signSession(
         ctx.config.jwtSecret,
         { userId: account.id, email: account.email, tokenVersion: account.tv, kind: account.kind },

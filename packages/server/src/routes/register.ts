@@ -15,6 +15,7 @@ import * as api from '@slotwise/shared/api';
 import {
   type AnswerOf,
   type Group,
+  type InputOf,
   type OutputOf,
   type RouteDef,
   type Routes,
@@ -27,6 +28,9 @@ import type {
   FastifyRequest,
   onSendHookHandler,
   preParsingHookHandler,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
   RouteOptions,
 } from 'fastify';
 import type { AppContext } from '../context.ts';
@@ -35,6 +39,22 @@ import { rateLimit } from '../plugins/rate-limits.ts';
 import { answerProblem, schemaNamed } from '../plugins/validation.ts';
 
 type Part<N, Else> = N extends SchemaName ? OutputOf<N> : Else;
+
+/**
+ * A query as it arrives, before validation (a preParsing hook sees it so): each parameter the
+ * route's query schema declares, absent, a string, or several strings when it is repeated.
+ */
+export type RawQuery<N> = (N extends SchemaName ? { [K in keyof InputOf<N>]?: string | string[] } : unknown) & {
+  [undeclared: string]: string | string[] | undefined;
+};
+
+/** A route's preParsing hook (the slots cache's early answer), typed from its table entry: its query as sent. */
+type PreParsing<R extends RouteDef> = preParsingHookHandler<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  { Querystring: RawQuery<R['query']> }
+>;
 
 /** The request a route's handler gets: the parts its table entry declares, parsed. */
 type RouteRequest<R extends RouteDef> = FastifyRequest<{
@@ -56,7 +76,7 @@ type Handler<R extends RouteDef> = (req: RouteRequest<R>, reply: FastifyReply) =
  */
 type RouteHandler<R extends RouteDef> =
   | Handler<R>
-  | { handler: Handler<R>; preParsing?: preParsingHookHandler; scope?: (app: FastifyInstance) => void };
+  | { handler: Handler<R>; preParsing?: PreParsing<R>; scope?: (app: FastifyInstance) => void };
 
 type Entry<G extends Group, N extends keyof Routes[G]> = Routes[G][N] extends RouteDef
   ? RouteHandler<Routes[G][N]>
@@ -119,7 +139,10 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, handlers: 
         config: { rateLimit: def.limit ? rateLimit(ctx, def.limit) : false },
         // Before body validation: an unauthenticated caller gets 401 whatever it sent.
         ...(def.auth === 'none' ? {} : { onRequest: guards[def.auth] }),
-        ...(typeof entry === 'function' || !entry.preParsing ? {} : { preParsing: entry.preParsing }),
+        // Typed per route above; Fastify's route options take the untyped hook.
+        ...(typeof entry === 'function' || !entry.preParsing
+          ? {}
+          : { preParsing: entry.preParsing as preParsingHookHandler }),
         ...(ctx.config.checkAnswers ? { onSend: answerCheck(def) } : {}),
         handler: (req, reply) => {
           reply.code(status);

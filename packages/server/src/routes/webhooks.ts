@@ -3,7 +3,8 @@
  *
  * POST /api/webhooks/stripe/:businessId (docs/decisions/021): Stripe's events for one business,
  * signed with the webhook signing secret the owner saved. The signature is checked against the
- * body exactly as it arrived (the official SDK's constructEvent), so the body is kept raw.
+ * body exactly as it arrived (the official SDK's constructEvent), so the body is kept raw, and its
+ * time must be within 5 minutes of ours either way (payments/stripe.ts verifyEvent).
  *
  * Each event is handled once: its id is recorded in the same transaction as what it changes,
  * so a replay, or a second delivery racing the first, changes nothing. Events only move a
@@ -13,10 +14,9 @@
  * visit's deposit (docs/decisions/022) is recorded on the visit, whose status stays; one paid
  * for a visit no longer held (cancelled, skipped) is refunded in full.
  */
-import { Readable } from 'node:stream';
 import { TWILIO_ACCOUNT_SID } from '@slotwise/shared/api';
 import { formatPhone, toE164 } from '@slotwise/shared/phone';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest, preParsingHookHandler } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
 import type { AppContext } from '../context.ts';
 import { isOverlapViolation } from '../db/errors.ts';
@@ -25,6 +25,7 @@ import { mailReceived } from '../domain/booking-mail.ts';
 import { twilioBox } from '../domain/booking-texts.ts';
 import { queueRefund, releaseHold, stripeKeysOf } from '../domain/payments.ts';
 import { AppError } from '../errors.ts';
+import { readBodiesOf } from '../plugins/body-limit.ts';
 import type { Business } from '../repositories/businesses.ts';
 import { signatureMatches } from '../texts/twilio.ts';
 import type { Handlers } from './register.ts';
@@ -32,18 +33,19 @@ import type { Handlers } from './register.ts';
 /** Where Twilio must post replies to a business's number (Settings > Notifications shows it). */
 export const TWILIO_WEBHOOK_PATH = '/api/webhooks/twilio';
 
+/** What Stripe's and Twilio's deliveries may weigh: the API's own limit (app.ts); theirs are a few KB. */
+const WEBHOOK_BODY_LIMIT = 64 * 1024;
+
 const rawBodies = new WeakMap<FastifyRequest, Buffer>();
 
-/** Keeps the bytes as they came, then lets the JSON parser read the same bytes. */
-const keepRawBody: preParsingHookHandler = async (req, _reply, payload) => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of payload) chunks.push(chunk as Buffer);
-  const raw = Buffer.concat(chunks);
-  rawBodies.set(req, raw);
-  const again = Readable.from([raw]) as Readable & { receivedEncodedLength?: number };
-  again.receivedEncodedLength = raw.length;
-  return again;
-};
+/** Stripe's call reads JSON keeping the bytes as they came, for the signature (plugins/body-limit.ts). */
+function rawJson(app: FastifyInstance): void {
+  const json = app.getDefaultJsonParser('error', 'error');
+  readBodiesOf(app, 'application/json', WEBHOOK_BODY_LIMIT, (req, body, done) => {
+    rawBodies.set(req, body);
+    json(req, body.toString('utf8'), done);
+  });
+}
 
 const BAD_SIGNATURE =
   "The Stripe-Signature does not match this business's webhook signing secret. Copy the endpoint's signing secret from Stripe into Settings, Payments.";
@@ -179,29 +181,15 @@ function twiml(reply: FastifyReply, message?: string) {
 }
 
 /**
- * Twilio posts its webhooks form-encoded; the route table's calls take JSON. The form is read here
- * and handed on as the same fields in JSON (every value a string, as Twilio sent it), so the
- * signature is checked over exactly the parameters Twilio signed.
+ * Twilio posts its webhooks form-encoded; the route table's calls take JSON. Twilio's call reads
+ * the form (plugins/body-limit.ts) as the same fields (every value a string, as Twilio sent it), so
+ * the signature is checked over exactly the parameters Twilio signed.
  */
-const formAsJson: preParsingHookHandler = async (req, _reply, payload) => {
-  if (!/^application\/x-www-form-urlencoded/i.test(req.headers['content-type'] ?? '')) return payload;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of payload) {
-    size += (chunk as Buffer).length;
-    // Twilio's replies are a few hundred bytes; the JSON parser's own limit would come too late.
-    if (size > 64 * 1024) throw new AppError('BODY_TOO_LARGE', 'A reply from Twilio is never this large.');
-    chunks.push(chunk as Buffer);
-  }
-  const json = Buffer.from(
-    JSON.stringify(Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')))),
+function twilioForm(app: FastifyInstance): void {
+  readBodiesOf(app, 'application/x-www-form-urlencoded', WEBHOOK_BODY_LIMIT, (_req, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(body.toString('utf8')))),
   );
-  req.headers['content-type'] = 'application/json';
-  const again = Readable.from([json]) as Readable & { receivedEncodedLength?: number };
-  // What came over the wire, which Fastify checks against Content-Length.
-  again.receivedEncodedLength = size;
-  return again;
-};
+}
 
 /**
  * A reply to a business's Twilio number (docs/decisions/027): the business is the one whose Twilio
@@ -262,11 +250,11 @@ async function twilioReply(
 export function webhookHandlers(ctx: AppContext): Handlers<'webhooks'> {
   return {
     twilio: {
-      preParsing: formAsJson,
+      scope: twilioForm,
       handler: async (req, reply) => twilioReply(ctx, req, reply),
     },
     stripe: {
-      preParsing: keepRawBody,
+      scope: rawJson,
       handler: async (req) => {
         const business = await ctx.repos.businesses.findById(req.params.businessId);
         const keys = business && (await stripeKeysOf(ctx, business.id));

@@ -106,6 +106,8 @@ describe.each(storages())('rate limits on every public call on %s', (kind) => {
     expect(unlimited.sort()).toEqual(
       [
         'GET /api/health',
+        'GET /api/health/live',
+        'GET /api/health/ready',
         'GET /api/openapi.json',
         'GET /api/docs',
         'OPTIONS /api/business/places',

@@ -36,6 +36,8 @@ export const PUBLIC_ROUTES = new Set([
   'OPTIONS /api/business/places',
   'OPTIONS /api/feedback',
   'GET /api/health',
+  'GET /api/health/live',
+  'GET /api/health/ready',
   // The API's description (api-reference/): built once from the route table.
   'GET /api/openapi.json',
   'GET /api/docs',
@@ -524,6 +526,10 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     [`GET ${d}/settings/quote-questions`]: () => r(),
     [`PUT ${d}/settings/quote-questions`]: () =>
       r({ body: { questions: [{ question: 'How many seats?', type: 'rate', rate: 2 }] } }),
+    // The specification's single question (its section 7): the first quote question in its first shape.
+    [`GET ${d}/settings/specific-question`]: () => r(),
+    [`PUT ${d}/settings/update-specific-question`]: () =>
+      r({ body: { question: 'How many seats?', type: 'dropdown', options: [{ text: 'Two', value: 5 }] } }),
     [`GET ${d}/settings/distance-pricing`]: () => r(),
     [`PUT ${d}/settings/update-distance-pricing`]: () => r({ body: { pricePerMile: 2 } }),
     [`GET ${d}/business-details`]: () => r(),
@@ -592,6 +598,9 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     [`POST ${d}/settings/notifications/test`]: () => r(),
     [`PUT ${d}/booking/complete/:id`]: () => r(),
     [`GET ${d}/reviews`]: () => r(),
+    [`GET ${d}/messages/undelivered`]: () => r({ query: { days: '14' } }),
+    // The world has no undelivered message (the :id is a booking's): refused 404 MESSAGE_NOT_FOUND, as another owner's is.
+    [`POST ${d}/messages/:id/resend`]: () => r(),
     [`GET ${d}/insights/funnel`]: () => r({ query: { from: w.day, to: w.day } }),
     [`GET ${d}/insights/work`]: () => r({ query: { from: w.day, to: w.day } }),
     [`GET ${d}/insights/missed`]: () => r({ query: { from: w.day, to: w.day } }),
@@ -628,6 +637,8 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     'POST /api/onboarding/step3': () => r({ body: { address: '12, Beverly Hills, CA 90210, USA' } }),
 
     'GET /api/health': () => r(),
+    'GET /api/health/live': () => r(),
+    'GET /api/health/ready': () => r(),
     'OPTIONS /api/customer/*': () => ({ ...preflight, path: '/api/customer/book' }),
     'OPTIONS /api/business/places': () => preflight,
     'OPTIONS /api/feedback': () => preflight,

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context.ts';
 import { beaconRows, beaconSource } from '../../domain/insights.ts';
 import { loadBusiness } from '../../domain/lookup.ts';
 import { AppError } from '../../errors.ts';
+import { readBodiesOf } from '../../plugins/body-limit.ts';
 import type { Handlers } from '../register.ts';
 
 /** 20 events (shared/src/insights.ts BEACON_EVENTS_MAX) are about 1.5 KB; anything near this is not a beacon. */
@@ -20,12 +21,11 @@ const BEACON_BODY_LIMIT = 16 * 1024;
 const NOT_JSON =
   'The beacon body is not valid JSON: send {"businessId", "source", "events"} as JSON, with Content-Type text/plain or application/json.';
 
-/** The beacon's own encapsulated context (routes/register.ts `scope`): text/plain bodies parsed as JSON. */
+/** The beacon's own encapsulated context (routes/register.ts `scope`): text/plain bodies read as JSON (plugins/body-limit.ts). */
 function textPlainJson(app: FastifyInstance): void {
-  app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: BEACON_BODY_LIMIT }, (_req, body, done) => {
+  readBodiesOf(app, 'text/plain', BEACON_BODY_LIMIT, (_req, body, done) => {
     try {
-      done(null, JSON.parse(String(body)));
+      done(null, JSON.parse(body.toString('utf8')));
     } catch {
       done(new AppError('INVALID_BODY', NOT_JSON), undefined);
     }
