@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { PlanSummary, QuotePlan } from '@slotwise/shared/api';
+import { formatClock } from '@slotwise/shared/clock';
 import { crewsFor, unionOfGrids } from '@slotwise/shared/crews';
 import type { BookingStatus } from '@slotwise/shared/domain';
 import { toDollars } from '@slotwise/shared/money';
@@ -23,7 +24,7 @@ import {
   visitPriceCents,
 } from '@slotwise/shared/plans';
 import { detailedSlots } from '@slotwise/shared/slots';
-import { todayIn } from '@slotwise/shared/time-zone';
+import { shortDate, todayIn } from '@slotwise/shared/time-zone';
 import type { AppContext } from '../context.ts';
 import type { ServicesTable } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
@@ -97,6 +98,82 @@ export function visitLines(
 /** The business-local day visits are booked through: today plus PLAN_AHEAD_DAYS. */
 export function aheadDay(timeZone: string, now: number): string {
   return addDays(todayIn(timeZone, now), PLAN_AHEAD_DAYS);
+}
+
+// ---------- a plan's rules: the one place that says which days and times a plan has ----------
+
+/**
+ * A rule a plan had before a "this and following" move (plans.earlier_rules): its days before
+ * `until`, the rule day of the visit that move started from, keep this rule's wall time.
+ */
+interface EarlierRule {
+  rrule: string;
+  start_day: string;
+  start_time: string;
+  until: string;
+}
+
+type PlanRules = Pick<PlanRow, 'rrule' | 'start_day' | 'start_time' | 'earlier_rules'>;
+
+function earlierRulesOf(plan: Pick<PlanRow, 'earlier_rules'>): EarlierRule[] {
+  return JSON.parse(plan.earlier_rules) as EarlierRule[];
+}
+
+/** A rule day of a plan, at the wall time of the rule it belongs to. */
+interface RuleDay {
+  day: string;
+  time: string;
+}
+
+/**
+ * The plan's rule days from `fromDay` through `throughDay` (business-local, inclusive), in order,
+ * each at its rule's time: every earlier rule's days before its `until`, then the current rule's
+ * from its start day. A plan split by "this and following" so keeps its visits before the move
+ * on the older rule and from the moved visit on the newer one, whoever books them (the plan's
+ * booking, the materialiser, a resume).
+ */
+function ruleDays(plan: PlanRules, fromDay: string, throughDay: string): RuleDay[] {
+  const times = new Map<string, string>();
+  for (const rule of earlierRulesOf(plan)) {
+    const last = addDays(rule.until, -1);
+    for (const day of planDays(rule.rrule, rule.start_day, fromDay, last < throughDay ? last : throughDay).days)
+      times.set(day, rule.start_time);
+  }
+  for (const day of planDays(plan.rrule, plan.start_day, fromDay, throughDay).days) times.set(day, plan.start_time);
+  return [...times.keys()].sort().map((day) => ({ day, time: times.get(day)! }));
+}
+
+/**
+ * The earlier rules once a "this and following" move starts a new rule on the visit whose rule
+ * day was `cutDay`: the current rule joins them, every one of them ends at `cutDay` at the latest,
+ * and a rule left with no day before its end is dropped (a second move of the same visit).
+ */
+function rulesBefore(plan: PlanRules, cutDay: string): string {
+  const current = { rrule: plan.rrule, start_day: plan.start_day, start_time: plan.start_time, until: cutDay };
+  const rules = [...earlierRulesOf(plan), current]
+    .map((r) => (r.until > cutDay ? { ...r, until: cutDay } : r))
+    .filter((r) => r.start_day < r.until);
+  return JSON.stringify(rules);
+}
+
+/**
+ * Of these rule days of the plan, in order, those with no visit yet. A rule day keeps its visit
+ * whatever became of it: a day the customer skipped (or cancelled) stays without one under every
+ * rule that lands on it, a newer one's from "this and following" included. The one place this is
+ * decided, so the plan's booking, the materialiser, resume and a move agree. Under the lock.
+ */
+async function withoutVisit<T extends { day: string }>(
+  ctx: AppContext,
+  trx: Tx,
+  planId: string,
+  days: readonly T[],
+): Promise<T[]> {
+  const booked = await ctx.repos.plans.bookedDays(
+    trx,
+    planId,
+    days.map((d) => d.day),
+  );
+  return days.filter((d) => !booked.has(d.day));
 }
 
 /** What a plan's visit needs to be checked: its time, length, place, service and crew. */
@@ -218,10 +295,11 @@ function visitRow(
 }
 
 /**
- * Books the plan's visits on its rule days from `fromDay` through `throughDay` that have none
- * yet: approved when the owner approved the plan, else pending; `needs_time` where the day is
- * taken. Each gets its manage token, and the deposit the business asks of later visits (none
- * unless it asks every visit). Answers the visits written, in order. Under the lock.
+ * Books the plan's visits on its rule days (ruleDays, each at its rule's time) from `fromDay`
+ * through `throughDay` that have none yet: approved when the owner approved the plan, else
+ * pending; `needs_time` where the day is taken. A day whose time has passed gets none (a plan
+ * resumed later that day). Each gets its manage token, and the deposit the business asks of later
+ * visits (none unless it asks every visit). Answers the visits written, in order. Under the lock.
  */
 export async function bookVisits(
   ctx: AppContext,
@@ -232,25 +310,22 @@ export async function bookVisits(
   throughDay: string,
   now: number,
 ): Promise<BookingRow[]> {
-  const { days } = planDays(plan.rrule, plan.start_day, fromDay, throughDay);
-  const booked = await ctx.repos.plans.bookedDays(trx, plan.id, days);
-  const deposit = days.some((d) => !booked.has(d)) ? await laterVisitDeposit(ctx, trx, business, plan) : 0;
+  const days = await withoutVisit(
+    ctx,
+    trx,
+    plan.id,
+    ruleDays(plan, fromDay, throughDay)
+      .map((d) => ({ ...d, span: calendarSpan(d.day, d.time, plan.duration_min, business.time_zone) }))
+      .filter((d) => d.span.start_ms > now),
+  );
+  const deposit = days.length > 0 ? await laterVisitDeposit(ctx, trx, business, plan) : 0;
   const crews = await crewsOf(ctx, business, trx);
   const written: BookingRow[] = [];
-  for (const day of days) {
-    if (booked.has(day)) continue;
-    const place = await visitFits(ctx, trx, business, crews, plan, day, now);
+  for (const { day, time, span } of days) {
+    const place = await visitFits(ctx, trx, business, crews, plan, day, now, { time });
     const status: BookingStatus = place ? heldStatus(plan) : 'needs_time';
     // A visit needing a time keeps the plan's crew: the owner gives it a time (and a crew) by hand.
-    const row = visitRow(
-      plan,
-      day,
-      place?.span ?? calendarSpan(day, plan.start_time, plan.duration_min, business.time_zone),
-      status,
-      now,
-      deposit,
-      place?.crewId ?? plan.crew_id,
-    );
+    const row = visitRow(plan, day, place?.span ?? span, status, now, deposit, place?.crewId ?? plan.crew_id);
     await ctx.repos.calendar.insertBooking(trx, row);
     await ctx.repos.manageTokens.save(trx, row.id, hashManageToken(manageTokenFor(ctx.config.jwtSecret, row.id)), now);
     written.push(row);
@@ -359,8 +434,12 @@ const NEXT_FREE_DAYS = 28;
 
 /**
  * "This and following" (docs/decisions/022): the plan's rule starts again from the moved visit's
- * new day and time, and each later visit still to come takes the next day of the new rule, at
- * the new time where it is free (else needs_time). Answers the visits moved after the first.
+ * new day and time, and each later visit still to come takes the next day of the new rule that
+ * has no visit yet (withoutVisit: a day the customer skipped stays skipped), at the new time where
+ * it is free (else needs_time). The rule it had is kept for the days before the moved visit's rule
+ * day (earlier_rules), so a resume books those at their own day and time. Refused with
+ * PLAN_DAY_TAKEN when the moved visit's new day already has another visit of the plan, one the
+ * customer skipped included. Answers the visits moved after the first.
  */
 export async function moveFollowing(
   ctx: AppContext,
@@ -371,18 +450,27 @@ export async function moveFollowing(
   previousStartMs: number,
   now: number,
 ): Promise<BookingRow[]> {
+  const later = (await ctx.repos.plans.openVisits(trx, plan.id, previousStartMs)).filter((v) => v.id !== moved.id);
+  // The moved visit stands for the new rule's first day: not when another visit of the plan does
+  // (a later one gives its day up below).
+  const holder = await ctx.repos.plans.visitFor(trx, plan.id, moved.day);
+  if (holder && holder.id !== moved.id && !later.some((v) => v.id === holder.id)) throw planDayTaken(holder, business);
   const rule = rruleOf(plan.frequency, moved.day);
   const next = await ctx.repos.plans.update(
     trx,
     plan.id,
-    { rrule: rule, start_day: moved.day, start_time: moved.start_time },
+    {
+      rrule: rule,
+      start_day: moved.day,
+      start_time: moved.start_time,
+      earlier_rules: rulesBefore(plan, moved.plan_day ?? moved.day),
+    },
     now,
   );
-  const later = (await ctx.repos.plans.openVisits(trx, plan.id, previousStartMs)).filter((v) => v.id !== moved.id);
   // Their old rule days go first: the new days may be ones another visit stood for.
   for (const v of later) await ctx.repos.plans.releaseDay(trx, v.id);
   await ctx.repos.plans.setDay(trx, moved.id, moved.day);
-  const days = nextPlanDays(rule, moved.day, addDays(moved.day, 1), later.length);
+  const days = await nextDaysWithoutVisit(ctx, trx, plan.id, rule, moved.day, later.length);
   const changed: BookingRow[] = [];
   const crews = await crewsOf(ctx, business, trx);
   for (const [i, v] of later.entries()) {
@@ -412,4 +500,65 @@ export async function moveFollowing(
     now,
   );
   return changed;
+}
+
+/**
+ * The first `count` days of the rule starting on `startDay`, after it, that have no visit of the
+ * plan yet (withoutVisit). Under the lock.
+ */
+async function nextDaysWithoutVisit(
+  ctx: AppContext,
+  trx: Tx,
+  planId: string,
+  rule: string,
+  startDay: string,
+  count: number,
+): Promise<string[]> {
+  const days: string[] = [];
+  let from = addDays(startDay, 1);
+  while (days.length < count) {
+    const candidates = nextPlanDays(rule, startDay, from, count - days.length).map((day) => ({ day }));
+    const last = candidates.at(-1);
+    if (!last) break;
+    for (const { day } of await withoutVisit(ctx, trx, planId, candidates)) days.push(day);
+    from = addDays(last.day, 1);
+  }
+  return days;
+}
+
+/**
+ * PLAN_DAY_TAKEN: the day a "this and following" move starts the plan again from already has
+ * `holder`, another visit of the plan: one still to come (the owner moves it first), or one called
+ * off, skipped by the customer included, which keeps its day (the owner picks another).
+ */
+function planDayTaken(holder: BookingRow, business: Business): AppError {
+  const day = shortDate(holder.plan_day ?? holder.day);
+  const at = (row: BookingRow) => formatClock(row.start_time, business.time_format);
+  switch (holder.status) {
+    case 'pending':
+    case 'approved':
+    case 'awaiting_payment':
+    case 'needs_time': {
+      const where =
+        holder.status === 'needs_time'
+          ? 'waiting for a time'
+          : holder.day === holder.plan_day
+            ? `at ${at(holder)}`
+            : `now on ${shortDate(holder.day)} at ${at(holder)}`;
+      return new AppError(
+        'PLAN_DAY_TAKEN',
+        `This plan already has its visit of ${day} (${where}). Move that visit first, pick another day, or move this visit alone.`,
+      );
+    }
+    case 'skipped':
+      return new AppError(
+        'PLAN_DAY_TAKEN',
+        `The customer skipped this plan's visit of ${day}, so the plan has no visit that day. Pick another day, or move this visit alone.`,
+      );
+    default:
+      return new AppError(
+        'PLAN_DAY_TAKEN',
+        `This plan's visit of ${day} is ${holder.status}, and that day stays without one. Pick another day, or move this visit alone.`,
+      );
+  }
 }

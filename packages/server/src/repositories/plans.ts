@@ -68,7 +68,12 @@ export function plansRepository(db: Kysely<Database>) {
     update(
       trx: Tx,
       planId: string,
-      set: Partial<Pick<PlanRow, 'status' | 'approved_at' | 'booked_through' | 'rrule' | 'start_day' | 'start_time'>>,
+      set: Partial<
+        Pick<
+          PlanRow,
+          'status' | 'approved_at' | 'booked_through' | 'rrule' | 'start_day' | 'start_time' | 'earlier_rules'
+        >
+      >,
       now: number,
     ): Promise<PlanRow> {
       return trx
@@ -89,6 +94,16 @@ export function plansRepository(db: Kysely<Database>) {
         .where('plan_day', 'in', days)
         .execute();
       return new Set(rows.map((r) => r.plan_day!));
+    },
+
+    /** The visit standing for a rule day of a plan, whatever became of it (skipped, cancelled, done). */
+    visitFor(trx: Tx, planId: string, day: string): Promise<BookingRow | undefined> {
+      return trx
+        .selectFrom('bookings')
+        .selectAll()
+        .where('plan_id', '=', planId)
+        .where('plan_day', '=', day)
+        .executeTakeFirst();
     },
 
     /** A plan's visits not yet done (holding a time or waiting for one) starting at or after `fromMs`, in order. */

@@ -424,8 +424,8 @@ describe.each(storages())('recurring plans on %s', (kind) => {
         .execute();
       expect(stopped).toHaveLength(1);
       const resumed = await owner(t, shop, 'PUT', `/plans/${planId}/resume`);
-      // From the plan's day and time since the "this and following" move.
-      expect(resumed.json()).toMatchObject({ status: 'active', nextVisit: { day: '2026-12-23', startTime: '14:00' } });
+      // Every coming visit again: the first Wednesday at 10:00, before the "this and following" move.
+      expect(resumed.json()).toMatchObject({ status: 'active', nextVisit: { day: '2026-12-02', startTime: '10:00' } });
       const ended = await owner(t, shop, 'PUT', `/plans/${planId}/end`);
       expect(ended.json()).toMatchObject({ status: 'ended', nextVisit: null });
       const visits = await visitsOf(t, planId);
@@ -658,5 +658,325 @@ describe.runIf(storages().includes('postgres'))('plans on two PostgreSQL instanc
     } finally {
       first.clock.now = START_CLOCK;
     }
+  });
+});
+
+/** A plan's visits still to come (holding a time or waiting for one), as [day, time]. */
+async function heldOf(t: TestApp, planId: string) {
+  const rows = await t.ctx.db
+    .selectFrom('bookings')
+    .select(['day', 'start_time'])
+    .where('plan_id', '=', planId)
+    .where('status', 'in', ['pending', 'approved', 'needs_time'])
+    .orderBy('start_ms')
+    .execute();
+  return rows.map((r) => `${r.day} ${r.start_time}`);
+}
+
+describe.each(storages())('pausing and resuming a plan on %s (issue 39)', (kind) => {
+  let t: App;
+  let shop: Shop;
+  beforeAll(async () => {
+    t = await engineApp(kind);
+    shop = await detailer(t);
+    await offerPlans(t, shop, [WEEKLY_10]);
+  });
+  afterAll(() => t.close());
+
+  async function pauseAndResume(planId: string) {
+    const paused = await owner(t, shop, 'PUT', `/plans/${planId}/pause`);
+    expect(paused.statusCode, paused.body).toBe(200);
+    expect(await heldOf(t, planId)).toEqual([]);
+    const resumed = await owner(t, shop, 'PUT', `/plans/${planId}/resume`);
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    return resumed.json();
+  }
+
+  /**
+   * Issue 39's plan: weekly on Tuesdays at `time` from 2026-12-08 (booked through 2027-01-26 at
+   * START_CLOCK), the second visit skipped by the customer, the sixth (2027-01-12) moved by the
+   * owner "this and following" to Wednesday 2027-01-13 at `movedTime`.
+   */
+  async function splitPlan(email: string, time: string, movedTime: string) {
+    const res = await book(t, bookBody(shop, { date: '2026-12-08', time, frequency: 'weekly', customerEmail: email }));
+    expect(res.statusCode, res.body).toBe(201);
+    const planId: string = res.json().plan.planId;
+    const visits = await visitsOf(t, planId);
+    expect(visits.map((v) => v.day)).toEqual([
+      '2026-12-08',
+      '2026-12-15',
+      '2026-12-22',
+      '2026-12-29',
+      '2027-01-05',
+      '2027-01-12',
+      '2027-01-19',
+      '2027-01-26',
+    ]);
+    const skip = await t.app.inject({
+      method: 'POST',
+      url: `/api/customer/skip-visit?token=${manageTokenFor(t.config.jwtSecret, visits[1]!.id)}`,
+    });
+    expect(skip.statusCode, skip.body).toBe(200);
+    const moved = await owner(t, shop, 'PUT', '/booking/reschedule', {
+      bookingId: visits[5]!.id,
+      newTime: { day: '2027-01-13', startTime: movedTime },
+      requestor: 'business',
+      scope: 'following',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    // What the plan holds before the pause: Dec 8, 22, 29, Jan 5 on the older rule, Jan 13, 20, 27 on the newer.
+    const held = [
+      ...['2026-12-08', '2026-12-22', '2026-12-29', '2027-01-05'].map((d) => `${d} ${time}`),
+      ...['2027-01-13', '2027-01-20', '2027-01-27'].map((d) => `${d} ${movedTime}`),
+    ];
+    expect(await heldOf(t, planId)).toEqual(held);
+    // The plan keeps its older rule for the days before the sixth visit's.
+    const plan = await t.ctx.repos.plans.find(shop.businessId, planId);
+    expect(plan).toMatchObject({ rrule: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=WE', start_day: '2027-01-13' });
+    expect(JSON.parse(plan!.earlier_rules)).toEqual([
+      { rrule: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=TU', start_day: '2026-12-08', start_time: time, until: '2027-01-12' },
+    ]);
+    return { planId, held };
+  }
+
+  it('a plan split "this and following" at its sixth visit, paused and resumed the next day, gets every coming visit back, each under its own rule', async () => {
+    const { planId, held } = await splitPlan('split@example.com', '10:00', '14:00');
+    // Paused and resumed on Wednesday 2026-12-02 (before the fix: only Jan 13, 20 and 27 came back).
+    t.clock.now = START_CLOCK + 86_400_000;
+    try {
+      const resumed = await pauseAndResume(planId);
+      // The visits before the move on the older rule (Tuesdays at 10:00), from it on the newer one.
+      expect(await heldOf(t, planId)).toEqual(held);
+      expect(resumed).toMatchObject({ status: 'active', nextVisit: { day: '2026-12-08', startTime: '10:00' } });
+    } finally {
+      t.clock.now = START_CLOCK;
+    }
+    // The skipped Tuesday stays skipped, and no rule day is booked twice.
+    const after = await visitsOf(t, planId);
+    expect(after.filter((v) => v.day === '2026-12-15').map((v) => v.status)).toEqual(['skipped']);
+    const days = after.map((v) => v.plan_day).filter((d) => d !== null);
+    expect(new Set(days).size).toBe(days.length);
+    // The materialiser books on under the newer rule only.
+    t.clock.now = START_CLOCK + 8 * 86_400_000;
+    try {
+      await bookDuePlanVisits(t.ctx);
+      expect((await heldOf(t, planId)).slice(-2)).toEqual(['2027-01-27 14:00', '2027-02-03 14:00']);
+    } finally {
+      t.clock.now = START_CLOCK;
+    }
+  });
+
+  it('resumed the same day, the split plan also gets back the visit its move booked past the eight weeks', async () => {
+    // At START_CLOCK the weeks ahead end on 2027-01-26; the move booked the newer rule through Jan 27.
+    const { planId, held } = await splitPlan('split-same-day@example.com', '12:00', '16:00');
+    const resumed = await pauseAndResume(planId);
+    expect(await heldOf(t, planId)).toEqual(held);
+    expect(resumed).toMatchObject({ nextVisit: { day: '2026-12-08', startTime: '12:00' } });
+    // Moved back "this and following" to Tuesday at 12:00, the plan has one older rule again, and
+    // a pause and resume give back the same visits.
+    const wednesday = (await visitsOf(t, planId)).find((v) => v.day === '2027-01-13' && v.status === 'pending')!;
+    const back = await owner(t, shop, 'PUT', '/booking/reschedule', {
+      bookingId: wednesday.id,
+      newTime: { day: '2027-01-12', startTime: '12:00' },
+      requestor: 'business',
+      scope: 'following',
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    const tuesdays = ['2026-12-08', '2026-12-22', '2026-12-29', '2027-01-05', '2027-01-12', '2027-01-19', '2027-01-26'];
+    expect(await heldOf(t, planId)).toEqual(tuesdays.map((d) => `${d} 12:00`));
+    const plan = await t.ctx.repos.plans.find(shop.businessId, planId);
+    expect(JSON.parse(plan!.earlier_rules)).toEqual([
+      { rrule: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=TU', start_day: '2026-12-08', start_time: '12:00', until: '2027-01-12' },
+    ]);
+    await pauseAndResume(planId);
+    expect(await heldOf(t, planId)).toEqual(tuesdays.map((d) => `${d} 12:00`));
+  });
+
+  describe('a plan never split', () => {
+    let planId: string;
+    let before: string[];
+    beforeAll(async () => {
+      // Weekly on Thursdays at 12:00 from 2026-12-03.
+      const res = await book(
+        t,
+        bookBody(shop, { date: '2026-12-03', time: '12:00', frequency: 'weekly', customerEmail: 'thu@example.com' }),
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      planId = res.json().plan.planId;
+      const visits = await visitsOf(t, planId);
+      // The customer cancels the second visit and skips the third from their links.
+      const cancelled = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/customer/confirm-cancel?token=${manageTokenFor(t.config.jwtSecret, visits[1]!.id)}`,
+      });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      const skipped = await t.app.inject({
+        method: 'POST',
+        url: `/api/customer/skip-visit?token=${manageTokenFor(t.config.jwtSecret, visits[2]!.id)}`,
+      });
+      expect(skipped.statusCode, skipped.body).toBe(200);
+      before = await heldOf(t, planId);
+      expect(before).toEqual(
+        ['2026-12-03', '2026-12-24', '2026-12-31', '2027-01-07', '2027-01-14', '2027-01-21'].map((d) => `${d} 12:00`),
+      );
+    });
+
+    it('resume books the same visits again; the skipped one stays skipped, the cancelled one cancelled', async () => {
+      const resumed = await pauseAndResume(planId);
+      expect(resumed).toMatchObject({ status: 'active', nextVisit: { day: '2026-12-03', startTime: '12:00' } });
+      expect(await heldOf(t, planId)).toEqual(before);
+      const visits = await visitsOf(t, planId);
+      expect(visits.filter((v) => v.day === '2026-12-10').map((v) => v.status)).toEqual(['cancelled']);
+      expect(visits.filter((v) => v.day === '2026-12-17').map((v) => v.status)).toEqual(['skipped']);
+    });
+
+    it('a visit whose time passed while the plan was paused is not booked again', async () => {
+      const paused = await owner(t, shop, 'PUT', `/plans/${planId}/pause`);
+      expect(paused.statusCode, paused.body).toBe(200);
+      // Resumed on Thursday 2026-12-24 at 13:00 in Los Angeles: that day's 12:00 visit is past.
+      t.clock.now = localToUtcMs('2026-12-24', '13:00', LA);
+      try {
+        const resumed = await owner(t, shop, 'PUT', `/plans/${planId}/resume`);
+        expect(resumed.statusCode, resumed.body).toBe(200);
+        expect(resumed.json()).toMatchObject({ nextVisit: { day: '2026-12-31', startTime: '12:00' } });
+        const visits = await visitsOf(t, planId);
+        // Nothing written for a day already past: the 24th keeps only the visits the pauses cancelled.
+        const upToThen = visits.filter((v) => v.day <= '2026-12-24' && v.status !== 'cancelled');
+        expect(new Set(upToThen.map((v) => v.status))).toEqual(new Set(['skipped']));
+        // Through eight weeks from the day of the resume.
+        expect(await heldOf(t, planId)).toEqual(
+          [
+            '2026-12-31',
+            '2027-01-07',
+            '2027-01-14',
+            '2027-01-21',
+            '2027-01-28',
+            '2027-02-04',
+            '2027-02-11',
+            '2027-02-18',
+          ].map((d) => `${d} 12:00`),
+        );
+      } finally {
+        t.clock.now = START_CLOCK;
+      }
+    });
+  });
+
+  describe('"this and following" over a visit the customer skipped', () => {
+    // A business of its own, so its Tuesdays are free of the plans above.
+    let other: Shop;
+    beforeAll(async () => {
+      other = await detailer(t, 'skips@example.com');
+      await offerPlans(t, other, [WEEKLY_10]);
+    });
+
+    /** Weekly on Tuesdays at `time` from 2026-12-08 (booked through 2027-01-26), the 2027-01-19 visit skipped by the customer. */
+    async function skippedPlan(email: string, time: string) {
+      const res = await book(
+        t,
+        bookBody(other, { date: '2026-12-08', time, frequency: 'weekly', customerEmail: email }),
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      const planId: string = res.json().plan.planId;
+      const visits = await visitsOf(t, planId);
+      expect(visits[6]?.day).toBe('2027-01-19');
+      const skip = await t.app.inject({
+        method: 'POST',
+        url: `/api/customer/skip-visit?token=${manageTokenFor(t.config.jwtSecret, visits[6]!.id)}`,
+      });
+      expect(skip.statusCode, skip.body).toBe(200);
+      return { planId, visits };
+    }
+
+    function moveFollowing(bookingId: string, day: string, startTime: string) {
+      return owner(t, other, 'PUT', '/booking/reschedule', {
+        bookingId,
+        newTime: { day, startTime },
+        requestor: 'business',
+        scope: 'following',
+      });
+    }
+
+    /** The plan's rows standing on or for `day`, as [day, status, plan_day]. */
+    async function rowsOn(planId: string, day: string) {
+      return (await visitsOf(t, planId))
+        .filter((v) => v.day === day || v.plan_day === day)
+        .map((v) => [v.day, v.status, v.plan_day]);
+    }
+
+    async function assertEachRuleDayOnce(planId: string) {
+      const days = (await visitsOf(t, planId)).map((v) => v.plan_day).filter((d) => d !== null);
+      expect(new Set(days).size).toBe(days.length);
+    }
+
+    const BEFORE_THE_MOVE = ['2026-12-08', '2026-12-15', '2026-12-22', '2026-12-29', '2027-01-05'];
+
+    it('a new rule landing on the skipped day keeps it skipped: no second visit there, the later visits on the new rule', async () => {
+      const { planId, visits } = await skippedPlan('skip-lands@example.com', '10:00');
+      // Tuesday 2027-01-12 moved to 14:00 the same day: the new rule's next Tuesday is the skipped
+      // 2027-01-19 (before the fix: 500, the database refusing that rule day twice on one plan).
+      const res = await moveFollowing(visits[5]!.id, '2027-01-12', '14:00');
+      expect(res.statusCode, res.body).toBe(200);
+      const held = [
+        ...BEFORE_THE_MOVE.map((d) => `${d} 10:00`),
+        ...['2027-01-12', '2027-01-26'].map((d) => `${d} 14:00`),
+      ];
+      expect(await heldOf(t, planId)).toEqual(held);
+      expect(await rowsOn(planId, '2027-01-19')).toEqual([['2027-01-19', 'skipped', '2027-01-19']]);
+      await assertEachRuleDayOnce(planId);
+      // Pause and resume agree: the same visits come back, the skipped Tuesday stays skipped.
+      for (const step of ['pause', 'resume']) {
+        const res = await owner(t, other, 'PUT', `/plans/${planId}/${step}`);
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      expect(await heldOf(t, planId)).toEqual(held);
+      expect(await rowsOn(planId, '2027-01-19')).toEqual([['2027-01-19', 'skipped', '2027-01-19']]);
+      // So does the materialiser: it books on from 2027-01-27 under the new rule.
+      t.clock.now = START_CLOCK + 8 * 86_400_000;
+      try {
+        await bookDuePlanVisits(t.ctx);
+        expect(await heldOf(t, planId)).toEqual([...held, '2027-02-02 14:00']);
+      } finally {
+        t.clock.now = START_CLOCK;
+      }
+      await assertEachRuleDayOnce(planId);
+    });
+
+    it('a new rule not landing on the skipped day moves the later visits as before', async () => {
+      const { planId, visits } = await skippedPlan('skip-apart@example.com', '12:00');
+      // Tuesday 2027-01-12 moved to Wednesday 2027-01-13: the later visit (2027-01-26) takes the new
+      // rule's next day, 2027-01-20; the skipped Tuesday keeps its row and its rule day.
+      const res = await moveFollowing(visits[5]!.id, '2027-01-13', '12:00');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await heldOf(t, planId)).toEqual(
+        [...BEFORE_THE_MOVE, '2027-01-13', '2027-01-20'].map((d) => `${d} 12:00`),
+      );
+      expect(await rowsOn(planId, '2027-01-19')).toEqual([['2027-01-19', 'skipped', '2027-01-19']]);
+      await assertEachRuleDayOnce(planId);
+    });
+
+    it('a move onto a day the plan already has its visit for is refused (409 PLAN_DAY_TAKEN), nothing changed', async () => {
+      const { planId, visits } = await skippedPlan('skip-onto@example.com', '16:00');
+      const before = await visitsOf(t, planId);
+      const plan = await t.ctx.repos.plans.find(other.businessId, planId);
+      // Onto the Tuesday the customer skipped (before the fix: 500).
+      const onto = await moveFollowing(visits[5]!.id, '2027-01-19', '17:00');
+      expect(onto.statusCode, onto.body).toBe(409);
+      expect(onto.json()).toEqual({
+        code: 'PLAN_DAY_TAKEN',
+        error:
+          "The customer skipped this plan's visit of Tue, Jan 19, 2027, so the plan has no visit that day. Pick another day, or move this visit alone.",
+      });
+      // Back onto a Tuesday that has its own visit (before the fix: 500).
+      const back = await moveFollowing(visits[7]!.id, '2027-01-05', '18:00');
+      expect(back.statusCode, back.body).toBe(409);
+      expect(back.json()).toEqual({
+        code: 'PLAN_DAY_TAKEN',
+        error:
+          'This plan already has its visit of Tue, Jan 5, 2027 (at 4:00 PM). Move that visit first, pick another day, or move this visit alone.',
+      });
+      expect(await visitsOf(t, planId)).toEqual(before);
+      expect(await t.ctx.repos.plans.find(other.businessId, planId)).toEqual(plan);
+    });
   });
 });

@@ -7,14 +7,8 @@ import { todayIn } from '@slotwise/shared/time-zone';
 import type { AppContext } from '../../context.ts';
 import { type Tx, withBusinessLock } from '../../db/transaction.ts';
 import { planLabelsFor, toBookingJson } from '../../domain/answers.ts';
-import {
-  depositDueOf,
-  linksFor,
-  mailOwnerChange,
-  mailPlanFor,
-  mailPlanOf,
-  toMailBooking,
-} from '../../domain/booking-mail.ts';
+import { depositDueOf, mailOwnerChange, mailPlanFor, mailPlanOf, toMailBooking } from '../../domain/booking-mail.ts';
+import { linksFor } from '../../domain/manage-token.ts';
 import { aheadDay, bookVisits, cancelVisits, heldStatus, nextFreeSpan, toPlanSummary } from '../../domain/plans.ts';
 import { AppError } from '../../errors.ts';
 import { type MailBooking, type MailMessage, type ManageLinks, mails } from '../../mail/templates.ts';
@@ -143,9 +137,12 @@ export function planHandlers(
       const b = req.owner.business;
       return change(b, req.params.id, async (trx, plan, now) => {
         if (plan.status === 'active') return plan;
-        // Visits are booked again from today; the days the pause released are free to book.
+        // Visits are booked again from now, on every rule the plan has (a "this and following" move
+        // left an older one for the days before it), through as far as they were booked before the
+        // pause or the weeks ahead, whichever is further; the days the pause released are free to book.
         const today = todayIn(b.time_zone, now);
-        const through = aheadDay(b.time_zone, now);
+        const ahead = aheadDay(b.time_zone, now);
+        const through = plan.booked_through > ahead ? plan.booked_through : ahead;
         const resumed = await plans.update(trx, plan.id, { status: 'active', booked_through: through }, now);
         const booked = await bookVisits(ctx, trx, b, resumed, today, through, now);
         const holding = resumed.approved_at !== null ? 'approved' : 'pending';
