@@ -40,7 +40,7 @@ type Operation = {
 };
 type Document = {
   info: { title: string; description: string };
-  tags: { name: string }[];
+  tags: { name: string; description?: string }[];
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, Schema> };
 };
@@ -95,7 +95,8 @@ function fields(s: Schema, schemas: Record<string, Schema>, depth = 0): string {
 function renderOperation(method: string, path: string, op: Operation, schemas: Record<string, Schema>): string {
   const id = op.operationId.replace(/[^A-Za-z0-9]+/g, '-');
   const who = [
-    op.security
+    // Public calls carry an empty list (security: []).
+    op.security?.length
       ? `${op['x-login'] === 'crew' ? 'Crew member' : 'Owner'}: <code>Authorization: Bearer &lt;token&gt;</code>`
       : 'No login',
     op['x-cross-origin'] ? 'callable from any website' : null,
@@ -135,6 +136,11 @@ export function renderDocsPage(doc: Document): string {
       );
     }
   const [intro, codes] = doc.info.description.split('\n\n');
+  // Each group's description (the OpenAPI tag's) under its heading.
+  const about = (tag: string) => {
+    const description = doc.tags.find((t) => t.name === tag)?.description;
+    return description ? `<p>${prose(description)}</p>` : '';
+  };
   const codeList = (codes ?? '')
     .split('\n')
     .map((line) => `<li>${prose(line.replace(/^- /, ''))}</li>`)
@@ -155,7 +161,7 @@ section{border-top:1px solid #e5e7eb}code{font:14px ui-monospace,monospace;backg
 <p>${prose(intro ?? '')} The same description as OpenAPI 3.1: <a href="/api/openapi.json">/api/openapi.json</a>.</p>
 <h2 id="error-codes">Error codes</h2><ul>${codeList}</ul>
 <nav aria-label="Calls">${[...toc].map(([tag, items]) => `<h2>${escapeHtml(tag)}</h2><ul>${items.join('')}</ul>`).join('')}</nav>
-<main>${[...byTag].map(([tag, ops]) => `<h2 id="${escapeHtml(tag)}">${escapeHtml(tag)}</h2>${ops.join('\n')}`).join('\n')}</main>
+<main>${[...byTag].map(([tag, ops]) => `<h2 id="${escapeHtml(tag)}">${escapeHtml(tag)}</h2>${about(tag)}${ops.join('\n')}`).join('\n')}</main>
 </body></html>
 `;
 }

@@ -5,7 +5,7 @@
  * A test compares it with the routes the server registers (test/api-reference.test.ts).
  */
 import { ERRORS } from '@slotwise/shared/errors';
-import { eachRoute, type RouteDef, routeSummaries, type SchemaName } from '@slotwise/shared/routes';
+import { eachRoute, type RouteDef, type Routes, routeSummaries, type SchemaName } from '@slotwise/shared/routes';
 import { z } from 'zod';
 import { bodyMayBeAbsent, schemaNamed } from '../plugins/validation.ts';
 
@@ -15,6 +15,22 @@ type JsonSchema = Record<string, unknown>;
 function jsonSchema(name: SchemaName, io: 'input' | 'output'): JsonSchema {
   const { $schema: _, ...rest } = z.toJSONSchema(schemaNamed(name), { io, unrepresentable: 'any' }) as JsonSchema;
   return rest;
+}
+
+/**
+ * The component of a schema that is both a request body and an answer (OperationsSettings) describes
+ * both, so it must read the same as written and as sent, or one of them is documented wrong. Issue 39:
+ * the answer's version was written over the body's, and its `additionalProperties: false` (zod drops
+ * an undeclared field from an answer's schema) stood for a body the server took with any field; a
+ * plain z.object reads differently the two ways, so such a schema is strict (z.strictObject).
+ */
+function bodyAndAnswer(name: SchemaName): JsonSchema {
+  const asBody = jsonSchema(name, 'input');
+  if (JSON.stringify(asBody) !== JSON.stringify(jsonSchema(name, 'output')))
+    throw new Error(
+      `${name} is both a request body and an answer but reads differently as each: make it strict (z.strictObject), or give the answer a schema of its own in shared/src/api.ts`,
+    );
+  return asBody;
 }
 
 /** "/booking/approve/:id" -> "/booking/approve/{id}" */
@@ -67,8 +83,9 @@ function operation(group: string, name: string, def: RouteDef): JsonSchema {
   return {
     operationId: `${group}.${name}`,
     tags: [group],
-    summary: (routeSummaries as Record<string, Record<string, string>>)[group]?.[name] ?? '',
-    ...(def.auth !== 'none' ? { security: [{ bearer: [] }] } : {}),
+    summary: summaries[group]?.[name] ?? '',
+    // A call anyone may make says so (an empty list), rather than leaving readers and tools to guess.
+    security: def.auth === 'none' ? [] : [{ bearer: [] }],
     ...(def.auth === 'crew' ? { 'x-login': 'crew' } : {}),
     ...(def.crossOrigin ? { 'x-cross-origin': true } : {}),
     parameters: parameters(def),
@@ -84,6 +101,28 @@ function operation(group: string, name: string, def: RouteDef): JsonSchema {
   };
 }
 
+/**
+ * What each group of calls is for (the OpenAPI tags). Here, not in the route table, so the apps do
+ * not bundle them; the type makes a group without a description an error.
+ */
+const GROUP_DESCRIPTIONS: { [G in keyof Routes]: string } = {
+  meta: 'The API itself: health, this description, and the calendar feed an owner or crew member subscribes to.',
+  auth: "Signing up, logging in (owners and crew members), a forgotten password, and a crew member's invitation.",
+  account: "The owner's own account: its login e-mail and phone number, the password, and every booking as CSV.",
+  onboarding: "The three steps after signing up (the business's name, trade and address), and its profile.",
+  places: 'Address suggestions as the customer or the owner types (no login).',
+  feedback: 'Bug reports and feature requests from any page (no login).',
+  customer:
+    "The customer's calls (no login): the booking widget's (callable from any website), and the manage links' reschedule, cancel and price answer.",
+  dashboard:
+    "The owner's dashboard: bookings, calendar, blocked times, hours, services, quote questions, pricing and settings.",
+  crew: "A crew member's own calls: their schedule, starting and completing jobs, their calendar feed.",
+  webhooks: "Stripe's and Twilio's signed calls to us: payments, and replies to a business's number.",
+};
+
+/** One line per call, from each call's domain module. */
+const summaries = routeSummaries() as Record<string, Record<string, string>>;
+
 const ERROR_CODES_TEXT = Object.entries(ERRORS)
   .filter(([, e]) => e.status > 0)
   .map(([code, e]) => `- \`${code}\` (${e.status}): ${e.meaning}`)
@@ -92,13 +131,17 @@ const ERROR_CODES_TEXT = Object.entries(ERRORS)
 export function buildOpenApi(publicUrl: string): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
   const schemas: Record<string, JsonSchema> = { ErrorBody: jsonSchema('ErrorBody', 'output') };
+  const bodies = new Set<SchemaName>();
+  const answers = new Set<SchemaName>();
   for (const [group, name, def] of eachRoute()) {
     const path = openApiPath(def.path);
     paths[path] ??= {};
     paths[path][def.method.toLowerCase()] = operation(group, name, def);
-    if (def.body) schemas[def.body] = jsonSchema(def.body, 'input');
-    if (typeof def.response === 'string') schemas[def.response] = jsonSchema(def.response, 'output');
+    if (def.body) bodies.add(def.body);
+    if (typeof def.response === 'string') answers.add(def.response);
   }
+  for (const name of bodies) schemas[name] = answers.has(name) ? bodyAndAnswer(name) : jsonSchema(name, 'input');
+  for (const name of answers) if (!bodies.has(name)) schemas[name] = jsonSchema(name, 'output');
   return {
     openapi: '3.1.0',
     info: {
@@ -114,7 +157,8 @@ export function buildOpenApi(publicUrl: string): JsonSchema {
       ].join('\n'),
     },
     servers: [{ url: publicUrl }],
-    tags: [...new Set(eachRoute().map(([group]) => group))].map((name) => ({ name })),
+    // In the route table's order (GROUP_DESCRIPTIONS follows it).
+    tags: Object.entries(GROUP_DESCRIPTIONS).map(([name, description]) => ({ name, description })),
     paths,
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
