@@ -9,7 +9,7 @@
  * cache key that changes nothing for an owner who does not travel), so each answer is
  * computed, never a kept one: the cost per crew is what is measured, not the cache. The two
  * businesses are loaded turn about, two seconds each, five rounds; the ratio is the median of
- * the rounds' ratios (bench/README.md says why turn about). Servers on core 0, autocannon on core 1.
+ * the rounds' ratios (docs/benchmarks.md says why turn about). Servers on core 0, autocannon on core 1.
  */
 import { localToUtcMs } from '@slotwise/shared/time-zone';
 import autocannon from 'autocannon';

@@ -19,7 +19,7 @@ export interface Figure {
    * The issue's goal, where it is stricter than what the check can hold: printed beside
    * the figure, and a missed target is listed after the run, but only `budget` fails
    * `bench:check`. Times in Chromium get one: the same commit measures two to three
-   * times slower on one of these machines than on another (bench/README.md), so a
+   * times slower on one of these machines than on another (docs/benchmarks.md), so a
    * gate at the target would pass or fail with the machine, not the code.
    */
   target?: Budget;

@@ -217,7 +217,7 @@ async function measure(
       },
     ];
     let errors = beacons.errors;
-    // Rounds turn about, the checked figure their median p99: these 2 cores are shared (bench/README.md),
+    // Rounds turn about, the checked figure their median p99: these 2 cores are shared (docs/benchmarks.md),
     // and another run's burst landed in a single round's tail at 2-5x the others'.
     const paths = ['funnel', 'work', 'missed'] as const;
     const rounds = new Map<string, { p50: number; p99: number }[]>(paths.map((p) => [p, []]));

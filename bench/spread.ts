@@ -5,7 +5,7 @@
  * - Bookings spread: each request books the next slot of the next business, round the 40.
  * Beside each, a bare Fastify server (bench/servers/bare-db.ts) doing one indexed SELECT or
  * one INSERT per request on the same database engine, loaded turn about with the product, two
- * seconds each, three rounds; the ratio is the median of the rounds' ratios (bench/README.md
+ * seconds each, three rounds; the ratio is the median of the rounds' ratios (docs/benchmarks.md
  * says why turn about). Every business holds 250 bookings on the days asked (10,000 in all,
  * one a day at 00:30 local, before the load's 03:00 first slot). Servers on core 0,
  * autocannon on core 1; PostgreSQL where the scheduler puts it, as in production.
