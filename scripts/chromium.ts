@@ -16,7 +16,7 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   // Debian builds Chromium with its field-trial testing config, which (in 156) preloads the
   // omnibox pop-up's WebUI in a renderer of its own for every new page, CPU taken from the
-  // page and the server on these 2-core machines (measured: bench/README.md). Stable
+  // page and the server on these 2-core machines (measured: docs/benchmarks.md). Stable
   // Chrome, what customers run, does not use that config.
   '--disable-field-trial-config',
 ];
