@@ -265,7 +265,7 @@ interface Fixtures {
 }
 
 /**
- * Chooses a free day (YYYY-MM-DD) in the widget's month grid (widget/README.md): Previous or
+ * Chooses a free day (YYYY-MM-DD) in the widget's month grid (docs/widget.md): Previous or
  * Next month until the grid shows its month, then a click; fails if the day is not free.
  */
 export async function pickDay(dialog: Locator, day: string): Promise<void> {

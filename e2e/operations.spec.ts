@@ -96,7 +96,7 @@ async function freeTimes(dialog: Locator): Promise<string[]> {
   await expect(grid.getByRole('button').first()).toBeVisible();
   const times: string[] = [];
   for (const button of await grid.getByRole('button').all()) {
-    // The name is the business's time; the text may add the customer's own (widget/README.md).
+    // The name is the business's time; the text may add the customer's own (docs/widget.md).
     if (await button.isEnabled())
       times.push(hhmm((await button.getAttribute('aria-label')) ?? (await button.textContent()) ?? ''));
   }

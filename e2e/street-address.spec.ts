@@ -103,7 +103,7 @@ test('a customer books at a full street address and the owner reads it on the ca
   const firstFree = dialog.locator('[data-day][data-status="free"]').first();
   await expect(firstFree).toHaveAttribute('aria-pressed', 'true');
   await expect(dialog.locator('[data-day][aria-pressed="true"]')).toHaveCount(1);
-  // Taken times are aria-disabled, not disabled: a tap on one is counted for the owner's insights (widget/README.md).
+  // Taken times are aria-disabled, not disabled: a tap on one is counted for the owner's insights (docs/widget.md).
   await dialog.locator('.sw-slot:not([aria-disabled="true"])').first().click();
   await dialog.getByRole('button', { name: 'Continue' }).click();
 

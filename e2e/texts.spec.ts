@@ -8,7 +8,7 @@
  *   gets the "received" text, then the "approved" one when the owner approves;
  * - the customer replies STOP: the reminder mail still comes, no reminder text;
  * - the owner marks the job completed: exactly one review request goes (a mail: the texts are
- *   stopped), and a 5-star tap lands on the owner's review link;
+ *   stopped), and the rating page offers the owner's review link after a tap, whatever the stars;
  * - screenshots in e2e/artifacts/texts-*.png at 1280 and 375 px.
  */
 import { join } from 'node:path';
@@ -161,7 +161,7 @@ test('the customer replies STOP: the reminder mail comes, no reminder text', asy
   expect(bodies.join('\n')).not.toMatch(/reminder|moved/);
 });
 
-test('a completed job sends one review request; 5 stars lead to the review link', async ({ page }) => {
+test('a completed job sends one review request; the rating page offers the review link', async ({ page }) => {
   test.setTimeout(150_000);
   await openAs(page, owner, '/dashboard/bookings');
   // The business's only booking, approved.
@@ -182,6 +182,9 @@ test('a completed job sends one review request; 5 stars lead to the review link'
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await screenshot(page, 'texts-review-375');
   await page.getByRole('button', { name: '5 stars' }).click();
+  // The same answer to every rating (no review gating): the public link and an optional private note.
+  await expect(page.getByRole('heading', { name: 'A private note to the owner (optional)' })).toBeVisible();
+  await page.getByRole('link', { name: 'Leave a review' }).click();
   await expect(page).toHaveURL(REVIEW_URL);
 
   // One request for the booking; no text (the customer replied STOP).

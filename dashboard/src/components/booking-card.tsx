@@ -30,10 +30,13 @@ export function BookingCard({
   booking,
   detailed = false,
   actions,
+  notices,
 }: {
   booking: Booking;
   detailed?: boolean;
   actions?: ReactNode;
+  /** Above its actions: what could not be delivered about it (components/undelivered-notices.tsx). */
+  notices?: ReactNode;
 }) {
   // Times follow the owner's clock (lib/format.ts) and the phone its formatter (lib/phone.ts), both signals.
   useSignals();
@@ -100,6 +103,7 @@ export function BookingCard({
           {booking.customerAddress && <Detail label="Address">{booking.customerAddress}</Detail>}
         </dl>
       )}
+      {notices}
       {actions && <div className="booking-card-actions">{actions}</div>}
     </article>
   );

@@ -36,7 +36,7 @@ export function adopt(root: ShadowRoot, text: string): void {
 }
 
 /**
- * data-mode="inline" (widget/README.md): no buttons; the chunk is imported at once and
+ * data-mode="inline" (docs/widget.md): no buttons; the chunk is imported at once and
  * renders the steps into the element data-target names. The work is the chunk's, so the
  * loader stays small.
  */

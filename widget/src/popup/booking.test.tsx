@@ -734,6 +734,103 @@ describe('the booking pop-up', () => {
     });
   });
 
+  describe('questions saved again while the form was open (QUESTIONS_CHANGED)', () => {
+    const NEW_SIZE = '7a2b4c6d-8e0f-4a1b-9c2d-3e4f5a6b7c8d';
+    /** The owner saved the questions again: the size question has a new _id and an XL option. */
+    const saved = () =>
+      demoBusiness({
+        questions: [
+          {
+            ...rateQuestion,
+            _id: NEW_SIZE,
+            question: 'Vehicle size',
+            type: 'dropdown',
+            rate: null,
+            options: [
+              { text: 'Sedan', value: 0, extraMinutes: 0 },
+              { text: 'XL', value: 50, extraMinutes: 0 },
+            ],
+          },
+        ],
+      });
+    const changed = {
+      status: 409,
+      body: {
+        error: 'The questions and prices changed since this page was opened; answer the questions again.',
+        code: 'QUESTIONS_CHANGED',
+      },
+    };
+
+    it('takes the customer back to the questions, fetched afresh, when the quote is refused', async () => {
+      const api = fakeApi();
+      api.on('POST /api/customer/quote', () => changed);
+      const { user } = setup(api);
+      await chooseService(user);
+      await answerQuestion(user);
+      api.on(`GET /api/customer/business/${BUSINESS_ID}`, () => ({ status: 200, body: saved() }));
+      await enterAddress(user);
+      await heading('A quick question');
+      expect(screen.getByRole('alert')).toHaveTextContent('Prices changed, please answer again.');
+      const select = screen.getByLabelText('Vehicle size');
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Select an option', 'Sedan', 'XL (+$50.00)']);
+      // The answer to the question the business no longer asks is gone.
+      expect(select).toHaveValue('');
+
+      api.on('POST /api/customer/quote', () => ({
+        status: 200,
+        body: {
+          lines: [{ label: 'Full Detail', amount: 219 }],
+          totalQuote: 269,
+          miles: null,
+          distanceEstimatedFrom: null,
+        },
+      }));
+      await answerQuestion(user, 'XL');
+      // The address was kept: on to the quote.
+      await heading('Your address');
+      expect(screen.getByRole('combobox', { name: 'Street address' })).toHaveValue(
+        '12 Main St, Beverly Hills, CA 90210, USA',
+      );
+      await next(user, 'Get my quote');
+      await heading('Your instant quote');
+      const quotes = api.requests.filter((r) => r.path === '/api/customer/quote');
+      expect(quotes.map((r) => (r.body as { answers: object }).answers)).toEqual([
+        { [SIZE]: { option: 'SUV' } },
+        { [NEW_SIZE]: { option: 'XL' } },
+      ]);
+    });
+
+    it('takes the customer back to the questions when the booking is refused, and books afresh with a new key', async () => {
+      const api = fakeApi();
+      api.on('POST /api/customer/book', () => changed);
+      const { user } = setup(api);
+      await toDetails(user);
+      api.on(`GET /api/customer/business/${BUSINESS_ID}`, () => ({ status: 200, body: saved() }));
+      await next(user, 'Confirm booking');
+      await heading('A quick question');
+      expect(screen.getByRole('alert')).toHaveTextContent('Prices changed, please answer again.');
+
+      api.on('POST /api/customer/book', (r) => ({ status: 201, body: { ...(r.body as object), ...bookedBody() } }));
+      await answerQuestion(user, 'XL');
+      await next(user, 'Get my quote');
+      await pickSlot(user);
+      await heading('Your details');
+      expect(screen.getByLabelText('First name')).toHaveValue('Ana');
+      await next(user, 'Confirm booking');
+      await heading('Booking received');
+      const books = api.requests.filter((r) => r.path === '/api/customer/book');
+      expect(books.map((r) => (r.body as { answers: object }).answers)).toEqual([
+        { [SIZE]: { option: 'SUV' } },
+        { [NEW_SIZE]: { option: 'XL' } },
+      ]);
+      expect(books.map((r) => r.headers['idempotency-key'])).toEqual(['key-1', 'key-2']);
+    });
+  });
+
   describe('with a deposit', () => {
     const deposit = { dueNow: 61.33, dueLater: 183.97 };
     const held = (r: { body: unknown }) => ({

@@ -7,6 +7,9 @@ import { shadowCss } from '../test-css.ts';
 import { mount } from './mount.tsx';
 import { BUSINESS_ID, fakeApi } from './test-api.ts';
 
+// 12:00 on Friday 4 December 2026 in Los Angeles: the fake API's month answers are for that day (test-api.ts).
+const NOW = new Date('2026-12-04T20:00:00Z');
+
 function setup(api = fakeApi()) {
   vi.stubGlobal('fetch', api.fetch);
   const host = document.createElement('div');
@@ -24,7 +27,11 @@ function setup(api = fakeApi()) {
     disable: vi.fn(),
     launcher,
   };
-  const handle = mount(ctx, { searchDelay: 0 });
+  const handle = mount(ctx, {
+    searchDelay: 0,
+    now: () => NOW,
+    viewer: { timeZone: 'America/Los_Angeles', timeFormat: '12h' },
+  });
   // Queries by role and text inside the shadow root, as a person would see it.
   const view = within(shadow as unknown as HTMLElement);
   return { api, ctx, shadow, handle, view, launcher, user: userEvent.setup() };

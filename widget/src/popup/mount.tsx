@@ -2,8 +2,9 @@
  * The pop-up chunk's entry: the loader import()s this on click or when idle and
  * calls mount() once. Renders into the loader's shadow root, with its styles adopted.
  */
+
+import { customerCalls } from '@slotwise/shared/contract/customer.calls';
 import { createPublicClient } from '@slotwise/shared/public-client';
-import { customerRoutes } from '@slotwise/shared/routes';
 import feedbackCss from '@slotwise/ui/feedback.css?inline';
 import { createRoot } from 'react-dom/client';
 import type { InlineStart, Mode, PopupContext, PopupHandle } from '../contract.ts';
@@ -25,7 +26,7 @@ export function mount(ctx: PopupContext, options: StoreOptions = {}): PopupHandl
     // The API's origin and the route table's path, joined as the public client joins them (shared/src/http.ts).
     funnel:
       options.funnel ??
-      createFunnel(`${ctx.apiOrigin}${customerRoutes.beacon.path}`, ctx.businessId, ctx.source ?? 'site'),
+      createFunnel(`${ctx.apiOrigin}${customerCalls.beacon.path}`, ctx.businessId, ctx.source ?? 'site'),
     onBooked: (booking) => {
       ctx.emit('booked', booking);
       options.onBooked?.(booking);

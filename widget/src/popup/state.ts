@@ -55,6 +55,8 @@ export const MESSAGES = {
   emailFormat: 'Enter a valid email address, like name@example.com.',
   phone: 'Phone number is required.',
   phoneFormat: 'Enter a phone number of 4 to 20 digits, like 555 123 4567.',
+  /** The business saved its questions since the form loaded (QUESTIONS_CHANGED): asked again, fresh. */
+  questionsChanged: 'Prices changed, please answer again.',
   planDatesFailed:
     "We could not check your plan's dates just now. You can still book: each visit is checked when you do.",
 } as const;
@@ -369,6 +371,31 @@ export function createStore(client: PublicClient, businessId: string, options: S
     }
   }
 
+  /**
+   * The server refused answers to questions the business no longer asks (QUESTIONS_CHANGED: the
+   * owner saved them since the form loaded, docs/decisions/026). The business is fetched again and
+   * the customer goes back to its questions, keeping the answers to questions it still asks.
+   */
+  async function questionsChanged(): Promise<void> {
+    let fresh: PublicBusiness;
+    try {
+      fresh = await client.customer.business({ params: { businessId } });
+    } catch (err) {
+      return fail(messageOf(err));
+    }
+    loading = Promise.resolve(fresh);
+    const asked = new Set(fresh.questions.map((q) => q._id));
+    batch(() => {
+      s.business.value = fresh;
+      s.answers.value = Object.fromEntries(Object.entries(s.answers.value).filter(([id]) => asked.has(id)));
+      s.quote.value = null;
+      s.frequency.value = '';
+      s.time.value = '';
+      go(!service() ? 'service' : steps().includes('question') ? 'question' : 'address');
+      fail(MESSAGES.questionsChanged);
+    });
+  }
+
   async function getQuote(): Promise<void> {
     s.busy.value = true;
     try {
@@ -379,7 +406,8 @@ export function createStore(client: PublicClient, businessId: string, options: S
         go('quote');
       });
     } catch (err) {
-      fail(messageOf(err));
+      if (err instanceof ApiError && err.code === 'QUESTIONS_CHANGED') await questionsChanged();
+      else fail(messageOf(err));
     } finally {
       s.busy.value = false;
     }
@@ -454,6 +482,9 @@ export function createStore(client: PublicClient, businessId: string, options: S
         });
         void showMonth(s.month.value);
         await loadSlots(true);
+      } else if (err instanceof ApiError && err.code === 'QUESTIONS_CHANGED') {
+        submission = null;
+        await questionsChanged();
       } else {
         fail(messageOf(err));
       }

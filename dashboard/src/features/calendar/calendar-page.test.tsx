@@ -2,20 +2,21 @@
  * The calendar page against a fake server at the fetch boundary, in Asia/Tokyo while
  * the business is in Los Angeles. Drags and range selections are pointer gestures
  * jsdom cannot lay out, so those tests call the drag-and-drop calendar's own
- * onEventDrop / onSelectSlot props (captured below, the real component still renders).
+ * onEventDrop / onSelectSlot props (testing/captured-calendar.tsx; the real component still renders).
  */
 import type { BlockedTime, Booking } from '@slotwise/shared/api';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ComponentType } from 'react';
 import type { SlotInfo } from 'react-big-calendar';
 import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { shownToasts } from '../../components/toaster.tsx';
 import { withUndo } from '../../testing/bookings.ts';
+import { captured } from '../../testing/captured-calendar.tsx';
 import { deferred, type FakeRequest, fakeApi, onboardedProfile, type Reply } from '../../testing/fake-api.ts';
 import { onPhone } from '../../testing/phone.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { storeToken } from '../../testing/tokens.ts';
+import { makeUndelivered } from '../../testing/undelivered.ts';
 import type { CalendarEvent } from './calendar-events.ts';
 import { wallDate } from './wall-clock.ts';
 
@@ -25,20 +26,6 @@ interface DnDProps {
   onEventResize: (args: EventInteractionArgs<CalendarEvent>) => void;
   onSelectSlot: (slot: SlotInfo) => void;
 }
-const captured: { props: DnDProps | null } = { props: null };
-
-vi.mock('react-big-calendar/lib/addons/dragAndDrop', async (importOriginal) => {
-  const real = await importOriginal<{ default: (c: ComponentType<object>) => ComponentType<DnDProps> }>();
-  return {
-    default: (Cal: ComponentType<object>) => {
-      const DnD = real.default(Cal);
-      return function Captured(props: DnDProps) {
-        captured.props = props;
-        return <DnD {...props} />;
-      };
-    },
-  };
-});
 
 const BOOKING: Booking = {
   _id: '0b9c7a1e-7f5d-4c1a-9e3b-2d4f6a8c0e12',
@@ -101,7 +88,7 @@ function eventBox(title: string): HTMLElement {
 
 function props(): DnDProps {
   if (!captured.props) throw new Error('The drag-and-drop calendar has not rendered.');
-  return captured.props;
+  return captured.props as unknown as DnDProps;
 }
 
 function eventByTitle(title: string): CalendarEvent {
@@ -1107,6 +1094,37 @@ describe('undo and decisions', () => {
     const other = await screen.findByRole('dialog', { name: 'Wash · Sam Okafor' });
     expect(within(other).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
     expect(within(other).queryByRole('link', { name: 'Navigate' })).not.toBeInTheDocument();
+  });
+
+  it("says in the booking's sheet what could not be delivered, and sends it again from there", async () => {
+    const { api, user } = await openCalendar('/dashboard/calendar?date=2026-03-11', {
+      'GET /api/business-dashboard/messages/undelivered': {
+        body: {
+          days: 14,
+          messages: [
+            makeUndelivered({ bookingId: BOOKING._id, to: BOOKING.customerEmail, what: 'confirmation' }),
+            makeUndelivered({ bookingId: APPROVED._id, to: 'sam@example.com' }),
+          ],
+        },
+      },
+      'POST /api/business-dashboard/messages/:id/resend': (req) => ({
+        body: { _id: req.params.id, queuedAt: '2026-03-11T18:00:00.000Z' },
+      }),
+    });
+    await user.click(eventBox('Full Detail · Dana Reyes'));
+    const dialog = await screen.findByRole('dialog', { name: 'Full Detail · Dana Reyes' });
+    expect(
+      await within(dialog).findByText(
+        `The confirmation could not be delivered to ${BOOKING.customerEmail}: 10 attempts failed; the last: connect ECONNREFUSED 127.0.0.1:25`,
+      ),
+    ).toBeInTheDocument();
+    // Another booking's message is not this sheet's.
+    expect(within(dialog).queryByText(/sam@example\.com/)).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Send again' }));
+    expect(
+      await within(dialog).findByText(`The confirmation was queued again for ${BOOKING.customerEmail}.`),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST /api/business-dashboard/messages/:id/resend')).toHaveLength(1);
   });
 
   it("shows a booking's deposit in its dialog and refunds it there; one awaiting payment stays put", async () => {

@@ -6,11 +6,11 @@
  */
 import type { BlockedTime, Booking, Crew, CrewsResponse } from '@slotwise/shared/api';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { ComponentType } from 'react';
 import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { shownToasts } from '../../components/toaster.tsx';
 import { withUndo } from '../../testing/bookings.ts';
+import { captured } from '../../testing/captured-calendar.tsx';
 import { type FakeRequest, fakeApi, type Reply } from '../../testing/fake-api.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { storeToken } from '../../testing/tokens.ts';
@@ -21,20 +21,6 @@ interface DnDProps {
   events: CalendarEvent[];
   onEventDrop: (args: EventInteractionArgs<CalendarEvent>) => void;
 }
-const captured: { props: DnDProps | null } = { props: null };
-
-vi.mock('react-big-calendar/lib/addons/dragAndDrop', async (importOriginal) => {
-  const real = await importOriginal<{ default: (c: ComponentType<object>) => ComponentType<DnDProps> }>();
-  return {
-    default: (Cal: ComponentType<object>) => {
-      const DnD = real.default(Cal);
-      return function Captured(props: DnDProps) {
-        captured.props = props;
-        return <DnD {...props} />;
-      };
-    },
-  };
-});
 
 const crew = (over: Partial<Crew> & Pick<Crew, '_id' | 'name' | 'color'>): Crew => ({
   active: true,
@@ -126,7 +112,7 @@ const headers = () =>
   [...document.querySelectorAll<HTMLElement>('.rbc-time-header .cal-crew-header')].map((h) => h.textContent);
 function props(): DnDProps {
   if (!captured.props) throw new Error('The drag-and-drop calendar has not rendered.');
-  return captured.props;
+  return captured.props as unknown as DnDProps;
 }
 function eventByTitle(title: string): CalendarEvent {
   const e = props().events.find((x) => x.title === title);

@@ -3,8 +3,8 @@
  * quote, worked out by the same rule the server charges by (shared/src/deposit.ts), and the
  * refund windows offered.
  */
-import type { DepositRule } from '@slotwise/shared/api';
-import { depositCents, fromWireRule, REFUND_WINDOW_HOURS } from '@slotwise/shared/deposit';
+import { type DepositRule, fromWireRule } from '@slotwise/shared/api';
+import { depositCents, REFUND_WINDOW_HOURS } from '@slotwise/shared/deposit';
 import { formatUsd, toDollars } from '@slotwise/shared/money';
 
 /** A quote with odd cents, so the example shows how a percentage rounds. */

@@ -69,7 +69,7 @@ export function SlotStep({ store }: { store: Store }) {
                     aria-disabled={slot.available ? undefined : true}
                     tabIndex={slot.available ? undefined : -1}
                     aria-pressed={store.time.value === slot.time}
-                    // The name stays the business's time, as the e2e journeys pick it (widget/README.md).
+                    // The name stays the business's time, as the e2e journeys pick it (docs/widget.md).
                     aria-label={mine ? shown : undefined}
                     aria-describedby={mine ? `sw-yt-${slot.time}` : undefined}
                     onClick={() => (slot.available ? store.chooseTime(slot.time) : store.tapFull(date, slot.time))}

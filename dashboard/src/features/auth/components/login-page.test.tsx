@@ -68,6 +68,20 @@ describe('Login', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
+  it("shows the server's words when wrong passwords hold the log-in up: how long, and what else to do", async () => {
+    // The server's sentence (packages/server/src/auth/login-backoff.ts), shown as it is sent.
+    const words =
+      'Too many wrong passwords for this account. Try again in 4 minutes, log in on a device you have logged in on before, or reset your password (Forgot Password?; crew members ask the business owner to resend your invitation).';
+    fakeApi({ 'POST /api/auth/login': { status: 429, body: { error: words, code: 'RATE_LIMITED' } } });
+    const { user, pathname } = renderApp('/login');
+    await fillAndSubmit(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(words);
+    expect(pathname()).toBe('/login');
+    // The way out it names is on the page, and the form can be sent again.
+    expect(screen.getByRole('link', { name: 'Forgot Password?' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.getByRole('button', { name: 'Log In' })).toBeEnabled();
+  });
+
   it('shows the catch-all for a server failure and for a network failure', async () => {
     const api = fakeApi({
       'POST /api/auth/login': { status: 500, body: { error: 'Something went wrong on our side.', code: 'INTERNAL' } },

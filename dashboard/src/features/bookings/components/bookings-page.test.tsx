@@ -6,6 +6,7 @@ import { makeBooking, withUndo } from '../../../testing/bookings.ts';
 import { deferred, fakeApi, type Reply } from '../../../testing/fake-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { storeToken } from '../../../testing/tokens.ts';
+import { makeUndelivered } from '../../../testing/undelivered.ts';
 
 const LIST = 'GET /api/business-dashboard/bookings';
 const pending = makeBooking({ firstName: 'Pat', status: 'pending', serviceName: 'Wash' });
@@ -500,5 +501,34 @@ describe('Bookings Management: deposits', () => {
     expect(within(card).getByText('Partly refunded ($8.76)')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('says on its card what could not be delivered, and sends it again', async () => {
+    storeToken();
+    const booking = makeBooking({ firstName: 'Dana', status: 'approved', serviceName: 'Polish' });
+    const reminder = makeUndelivered({ bookingId: booking._id });
+    const elsewhere = makeUndelivered({ bookingId: pending._id, to: 'pat@example.com' });
+    const api = fakeApi({
+      [LIST]: { body: { bookings: [booking] } },
+      'GET /api/business-dashboard/messages/undelivered': { body: { days: 14, messages: [reminder, elsewhere] } },
+      'POST /api/business-dashboard/messages/:id/resend': (req) => ({
+        body: { _id: req.params.id, queuedAt: '2026-03-04T19:00:00.000Z' },
+      }),
+    });
+    const { user } = renderApp('/dashboard/bookings');
+    const card = await screen.findByRole('article', { name: 'Polish for Dana Lovelace' });
+    expect(
+      await within(card).findByText(
+        'The reminder could not be delivered to dana@example.com: 10 attempts failed; the last: connect ECONNREFUSED 127.0.0.1:25',
+      ),
+    ).toBeInTheDocument();
+    // Another booking's message is not this card's.
+    expect(within(card).queryByText(/pat@example\.com/)).not.toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Send again' }));
+    expect(await within(card).findByText('The reminder was queued again for dana@example.com.')).toBeInTheDocument();
+    expect(within(card).queryByText(/could not be delivered/)).not.toBeInTheDocument();
+    expect(api.callsTo('POST /api/business-dashboard/messages/:id/resend').map((c) => c.params.id)).toEqual([
+      reminder._id,
+    ]);
   });
 });

@@ -15,6 +15,7 @@ import { RefundButton } from '../../../components/booking-payment.tsx';
 import { NEXT_FREE_TIME_FAILED, NextFreeTimeButton } from '../../../components/next-free-time-button.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
+import { UndeliveredNotices } from '../../../components/undelivered-notices.tsx';
 import { client } from '../../../lib/api.ts';
 import { businessProfile } from '../../../lib/business.ts';
 import { isNetworkError, serverDetail } from '../../../lib/errors.ts';
@@ -240,6 +241,7 @@ function BookingsList({
               key={b._id}
               booking={b}
               detailed
+              notices={<UndeliveredNotices bookingId={b._id} />}
               actions={
                 <>
                   <BookingDecisions booking={b} onChange={replace} onFailure={refused} />

@@ -2,7 +2,8 @@
  * What a click on an event opens (a bottom sheet on a phone, components/modal.tsx): its
  * details; for a booking, Approve and Decline while it is pending, Next free time for a plan's
  * visit whose day was taken, Refund while a deposit is paid and not all refunded, Call and
- * Navigate; its deposit's chips, its plan and, with two or more crews, its crew; a
+ * Navigate; what could not be delivered about it, with Send again; its deposit's chips, its plan
+ * and, with two or more crews, its crew; a
  * Move form (the same move as a drag, for keyboard users and anyone who cannot drag
  * precisely, with a Crew choice as a drop on a crew's column); and Delete for a blocked time.
  */
@@ -20,6 +21,7 @@ import { EmailText } from '../../../components/email-text.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { NextFreeTimeButton } from '../../../components/next-free-time-button.tsx';
 import { Notice } from '../../../components/notice.tsx';
+import { UndeliveredNotices } from '../../../components/undelivered-notices.tsx';
 import { directionsLink } from '../../../lib/contact-links.ts';
 import { serverErrorOr } from '../../../lib/errors.ts';
 import { formatDay, formatTime } from '../../../lib/format.ts';
@@ -134,6 +136,7 @@ export function EventDialog({
           )}
         </div>
       )}
+      {booking && <UndeliveredNotices bookingId={booking._id} />}
       {booking ? (
         <dl className="cal-details">
           <dt>Status</dt>

@@ -7,10 +7,11 @@
 import type { ManagedBooking } from '@slotwise/shared/api';
 import { ApiError } from '@slotwise/shared/client';
 import { formatUsd } from '@slotwise/shared/money';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Notice } from '../../../components/notice.tsx';
 import { client } from '../../../lib/api.ts';
+import { linkPageState, useManagedBooking } from '../use-managed-booking.ts';
 import { BookAgain, BusinessPageLink } from './book-again.tsx';
 import { BookingSummary } from './booking-summary.tsx';
 import { ManagedBookingFrame } from './business-header.tsx';
@@ -74,29 +75,22 @@ function Frame({ booking, children }: { booking?: ManagedBooking | undefined; ch
 export function CancelPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [state, setState] = useState<State>(
-    token ? { name: 'loading' } : { name: 'error', message: INVALID_CANCEL_LINK },
-  );
-
-  useEffect(() => {
-    if (!token) return;
-    let live = true;
-    client.customer.managedBooking({ query: { token } }).then(
-      (booking) => live && setState({ name: 'confirm', booking, submitting: false }),
-      (err: unknown) => live && setState({ name: 'error', message: stateText(err) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [token]);
+  const { load } = useManagedBooking(token, stateText);
+  /** What the customer did with the booking, once they act: it then decides what the page shows. */
+  const [action, setAction] = useState<State | null>(null);
+  const state: State = linkPageState(token, INVALID_CANCEL_LINK, load, action, (booking) => ({
+    name: 'confirm',
+    booking,
+    submitting: false,
+  }));
 
   async function confirm(booking: ManagedBooking) {
-    setState({ name: 'confirm', booking, submitting: true });
+    setAction({ name: 'confirm', booking, submitting: true });
     try {
       await client.customer.cancel({ query: { token } });
-      setState({ name: 'success', booking, done: 'cancel' });
+      setAction({ name: 'success', booking, done: 'cancel' });
     } catch (err) {
-      setState({ name: 'error', message: stateText(err) });
+      setAction({ name: 'error', message: stateText(err) });
     }
   }
 
@@ -180,7 +174,7 @@ export function CancelPage() {
           token={token}
           errorText={stateText}
           refundNote={<RefundNote payment={booking.payment} />}
-          onDone={(done) => setState({ name: 'success', booking, done })}
+          onDone={(done) => setAction({ name: 'success', booking, done })}
         />
         {rescheduleLink}
       </Frame>

@@ -7,11 +7,12 @@
 import type { ManagedBooking, PriceChange } from '@slotwise/shared/api';
 import { ApiError } from '@slotwise/shared/client';
 import { formatUsd } from '@slotwise/shared/money';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Notice } from '../../../components/notice.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { client } from '../../../lib/api.ts';
+import { linkPageState, useManagedBooking } from '../use-managed-booking.ts';
 import { BookingSummary } from './booking-summary.tsx';
 import { ManagedBookingFrame } from './business-header.tsx';
 import '../customer.css';
@@ -47,29 +48,22 @@ function withdrawnText(booking: ManagedBooking, change: PriceChange): string {
 export function PricePage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [state, setState] = useState<State>(
-    token ? { name: 'loading' } : { name: 'error', message: INVALID_PRICE_LINK },
-  );
-
-  useEffect(() => {
-    if (!token) return;
-    let live = true;
-    client.customer.managedBooking({ query: { token } }).then(
-      (booking) => live && setState({ name: 'ask', booking, submitting: false }),
-      (err: unknown) => live && setState({ name: 'error', message: stateText(err) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [token]);
+  const { load } = useManagedBooking(token, stateText);
+  /** What the customer did with the booking, once they act: it then decides what the page shows. */
+  const [action, setAction] = useState<State | null>(null);
+  const state: State = linkPageState(token, INVALID_PRICE_LINK, load, action, (booking) => ({
+    name: 'ask',
+    booking,
+    submitting: false,
+  }));
 
   async function answer(booking: ManagedBooking, accept: boolean) {
-    setState({ name: 'ask', booking, submitting: true });
+    setAction({ name: 'ask', booking, submitting: true });
     try {
       const { message } = await client.customer.answerPriceChange({ query: { token }, body: { accept } });
-      setState({ name: 'done', booking, message });
+      setAction({ name: 'done', booking, message });
     } catch (err) {
-      setState({ name: 'error', message: stateText(err) });
+      setAction({ name: 'error', message: stateText(err) });
     }
   }
 

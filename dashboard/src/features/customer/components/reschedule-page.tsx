@@ -29,6 +29,7 @@ import {
 } from './plan-visit.tsx';
 import '../customer.css';
 import { Skeleton } from '../../../components/skeleton.tsx';
+import { useManagedBooking } from '../use-managed-booking.ts';
 
 export const INVALID_LINK = 'Invalid reschedule link. Please try again.';
 export const SELECT_SLOT = 'Please select a time slot.';
@@ -39,6 +40,12 @@ export const RESCHEDULED = 'Your booking has been successfully rescheduled.';
 const BOOKING_FAILED = 'We could not load this booking. Please try again later.';
 
 type Load<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'failed'; message: string };
+
+/** Why the booking could not be loaded: the server's sentence (an expired link says so), or ours. */
+function bookingError(err: unknown): string {
+  if (err instanceof ApiError && err.fromServer) return err.message;
+  return isNetworkError(err) ? RESCHEDULE_NETWORK : BOOKING_FAILED;
+}
 
 function rescheduleError(err: unknown): string {
   if (isNetworkError(err)) return RESCHEDULE_NETWORK;
@@ -68,7 +75,6 @@ function Frame({ booking, children }: { booking?: ManagedBooking | undefined; ch
 }
 
 function Reschedule({ token, businessId }: { token: string; businessId: string }) {
-  const [booking, setBooking] = useState<Load<ManagedBooking>>({ state: 'loading' });
   const [date, setDate] = useState('');
   const [slots, setSlots] = useState<Load<Slot[]>>({ state: 'loading' });
   const [selected, setSelected] = useState<string | null>(null);
@@ -77,34 +83,14 @@ function Reschedule({ token, businessId }: { token: string; businessId: string }
   /** The booking as moved, once the move is done: the page then says so. */
   const [done, setDone] = useState<ManagedBooking | null>(null);
 
-  useEffect(() => {
-    let live = true;
-    client.customer.managedBooking({ query: { token } }).then(
-      (b) => {
-        if (!live) return;
-        setBooking({ state: 'ready', value: b });
-        // Past the change cut-off, or a visit skipped or of an ended plan: nothing to pick, no slots to load.
-        if (b.changeLocked || closedReason(b)) return;
-        const today = todayIn(b.timeZone);
-        // A booking's own day, unless that has passed: then today.
-        if (b.bookingTime.day < today) setDate(today);
-        else setDate(b.bookingTime.day);
-      },
-      (err: unknown) => {
-        if (!live) return;
-        const message =
-          err instanceof ApiError && err.fromServer
-            ? err.message
-            : isNetworkError(err)
-              ? RESCHEDULE_NETWORK
-              : BOOKING_FAILED;
-        setBooking({ state: 'failed', message });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [token]);
+  const { load: booking, reload } = useManagedBooking(token, bookingError, (b) => {
+    // Past the change cut-off, or a visit skipped or of an ended plan: nothing to pick, no slots to load.
+    if (b.changeLocked || closedReason(b)) return;
+    const today = todayIn(b.timeZone);
+    // A booking's own day, unless that has passed: then today.
+    if (b.bookingTime.day < today) setDate(today);
+    else setDate(b.bookingTime.day);
+  });
 
   // Only the newest request may fill the grid: answers for an earlier date are dropped.
   const request = useRef(0);
@@ -135,7 +121,7 @@ function Reschedule({ token, businessId }: { token: string; businessId: string }
     try {
       // The version the page read: a booking the business moved meanwhile is refused
       // (409 BOOKING_CHANGED, naming its time now) instead of silently overwritten.
-      const version = booking.state === 'ready' ? booking.value.version : undefined;
+      const version = booking.state === 'ready' ? booking.booking.version : undefined;
       // Said on the page, with the new time, rather than in a blocking alert (docs/product.md#reschedule-and-cancel-pages).
       setDone(await client.customer.reschedule({ body: { token, newDateTime: `${date}T${selected}`, version } }));
     } catch (err) {
@@ -145,10 +131,7 @@ function Reschedule({ token, businessId }: { token: string; businessId: string }
       if (err instanceof ApiError && PICK_ANOTHER_TIME.includes(err.code)) loadSlots(date);
       // Changed meanwhile: show the booking as it is now (its time and version), and the day's slots again.
       if (err instanceof ApiError && err.code === 'BOOKING_CHANGED') {
-        client.customer.managedBooking({ query: { token } }).then(
-          (b) => setBooking({ state: 'ready', value: b }),
-          () => undefined,
-        );
+        reload();
         loadSlots(date);
       }
     }
@@ -178,7 +161,7 @@ function Reschedule({ token, businessId }: { token: string; businessId: string }
       </Frame>
     );
 
-  const current = booking.value;
+  const current = booking.booking;
   const closed = closedReason(current);
   if (closed)
     return (

@@ -15,17 +15,15 @@ import { showToast } from '../../../components/toaster.tsx';
 import { client } from '../../../lib/api.ts';
 import { isNetworkError, serverDetail } from '../../../lib/errors.ts';
 import { useResource } from '../../../lib/resource.ts';
+import { type PricedRow, PricedRows, pricedRow } from './priced-rows.tsx';
 
 const SAVED = 'Quote questions saved';
 const SAVE_FAILED = 'Failed to save the quote questions';
 const TYPE_NAMES: Record<QuestionType, string> = { dropdown: 'Dropdown', rate: 'Rate', yes_no: 'Yes / no' };
 
-interface OptionRow {
-  key: number;
-  text: string;
-  value: string;
-  minutes: string;
-}
+/** An option's row: `name` is its text, `amount` its value. */
+type OptionRow = PricedRow;
+const OPTION_LABELS = { name: 'text', amount: 'value ($)', minutes: 'extra minutes' } as const;
 interface QuestionDraft {
   key: number;
   question: string;
@@ -41,7 +39,6 @@ interface QuestionDraft {
 }
 
 let nextKey = 1;
-const optionRow = (text = '', value = '', minutes = ''): OptionRow => ({ key: nextKey++, text, value, minutes });
 const num = (n: number | null) => (n === null ? '' : String(n));
 
 function draftOf(q?: QuoteQuestion): QuestionDraft {
@@ -50,8 +47,8 @@ function draftOf(q?: QuoteQuestion): QuestionDraft {
     question: q?.question ?? '',
     type: q?.type ?? 'dropdown',
     options: q?.options.map((o) =>
-      optionRow(o.text, String(o.value), o.extraMinutes ? String(o.extraMinutes) : ''),
-    ) ?? [optionRow()],
+      pricedRow(o.text, String(o.value), o.extraMinutes ? String(o.extraMinutes) : ''),
+    ) ?? [pricedRow()],
     rate: num(q?.rate ?? null),
     unit: q?.unit ?? '',
     min: num(q?.minQuantity ?? null),
@@ -71,8 +68,8 @@ function inputOf(d: QuestionDraft): QuoteQuestionInput {
     return {
       ...common,
       options: d.options
-        .filter((o) => o.text.trim() || o.value.trim())
-        .map((o) => ({ text: o.text.trim(), value: typed(o.value) ?? 0, extraMinutes: typed(o.minutes) ?? 0 })),
+        .filter((o) => o.name.trim() || o.amount.trim())
+        .map((o) => ({ text: o.name.trim(), value: typed(o.amount) ?? 0, extraMinutes: typed(o.minutes) ?? 0 })),
     };
   if (d.type === 'yes_no') return { ...common, rate: typed(d.rate) };
   return {
@@ -103,8 +100,6 @@ function QuestionEditor({
 }) {
   const id = useId();
   const n = index + 1;
-  const setOption = (key: number, change: Partial<OptionRow>) =>
-    onChange({ options: draft.options.map((o) => (o.key === key ? { ...o, ...change } : o)) });
   return (
     <fieldset className="question-card">
       <legend className="field-label">Question {n}</legend>
@@ -147,74 +142,21 @@ function QuestionEditor({
               <span>Extra minutes</span>
             </div>
           )}
-          {draft.options.map((o, i) => (
-            <div key={o.key} className="option-row option-row--minutes">
-              <div className="field">
-                <label
-                  className="visually-hidden"
-                  htmlFor={`${id}-o${o.key}-t`}
-                >{`Question ${n} option ${i + 1} text`}</label>
-                <input
-                  id={`${id}-o${o.key}-t`}
-                  className="input"
-                  type="text"
-                  maxLength={120}
-                  placeholder="e.g. SUV"
-                  value={o.text}
-                  onChange={(e) => setOption(o.key, { text: e.currentTarget.value })}
-                />
-              </div>
-              <div className="field">
-                <label
-                  className="visually-hidden"
-                  htmlFor={`${id}-o${o.key}-v`}
-                >{`Question ${n} option ${i + 1} value ($)`}</label>
-                <input
-                  id={`${id}-o${o.key}-v`}
-                  className="input"
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  step="0.01"
-                  placeholder="$ 0.00"
-                  value={o.value}
-                  onChange={(e) => setOption(o.key, { value: e.currentTarget.value })}
-                />
-              </div>
-              <div className="field">
-                <label
-                  className="visually-hidden"
-                  htmlFor={`${id}-o${o.key}-m`}
-                >{`Question ${n} option ${i + 1} extra minutes`}</label>
-                <input
-                  id={`${id}-o${o.key}-m`}
-                  className="input"
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  step={5}
-                  placeholder="+ min"
-                  value={o.minutes}
-                  onChange={(e) => setOption(o.key, { minutes: e.currentTarget.value })}
-                />
-              </div>
-              <button
-                type="button"
-                className="btn btn--danger btn--small option-remove"
-                aria-label={`Remove question ${n} option ${i + 1}`}
-                onClick={() => onChange({ options: draft.options.filter((r) => r.key !== o.key) })}
-              >
-                Remove
-              </button>
-            </div>
-          ))}
-          <button
-            type="button"
-            className="btn btn--small"
-            onClick={() => onChange({ options: [...draft.options, optionRow()] })}
-          >
-            Add Option
-          </button>
+          <PricedRows
+            rows={draft.options}
+            onChange={(options) => onChange({ options })}
+            newRow={() => pricedRow()}
+            rowClassName="option-row option-row--minutes"
+            text={{
+              label: (field, i) => `Question ${n} option ${i + 1} ${OPTION_LABELS[field]}`,
+              hiddenLabels: true,
+              placeholder: { name: 'e.g. SUV', amount: '$ 0.00', minutes: '+ min' },
+              idPrefix: `${id}-o`,
+              idSuffix: { name: 't', amount: 'v', minutes: 'm' },
+              remove: (i) => ({ text: 'Remove', ariaLabel: `Remove question ${n} option ${i + 1}` }),
+              add: 'Add Option',
+            }}
+          />
         </div>
       )}
       {draft.type !== 'dropdown' && (

@@ -5,7 +5,22 @@ import { type FakeRequest, fakeApi, type Handler, type Reply } from '../../../te
 import { storeToken } from '../../../testing/tokens.ts';
 import { BrandingSection } from './branding-section.tsx';
 
-vi.mock('../logo-image.ts', () => ({ shrinkLogo: vi.fn(async () => 'iVBORw0KGgo=') }));
+/**
+ * jsdom decodes no images and draws on no canvas: the browser's side of shrinkLogo
+ * (logo-image.ts) answers a 1024 x 512 image and a small PNG, and records the canvas's size.
+ */
+function browserThatScalesImages() {
+  const drawn: { width: number; height: number }[] = [];
+  vi.stubGlobal('createImageBitmap', async () => ({ width: 1024, height: 512, close() {} }));
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (this: HTMLCanvasElement) {
+    drawn.push({ width: this.width, height: this.height });
+    return { drawImage() {} } as unknown as CanvasRenderingContext2D;
+  } as unknown as HTMLCanvasElement['getContext']);
+  vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((done) =>
+    done(new Blob(['small png'], { type: 'image/png' })),
+  );
+  return drawn;
+}
 
 const S = '/api/business-dashboard/settings';
 const start = {
@@ -89,11 +104,13 @@ describe('Settings: Booking Button and Branding', () => {
   });
 
   it('uploads a logo scaled down in the browser, and shows it in the preview', async () => {
+    const drawn = browserThatScalesImages();
     const { user, sent } = setup();
     const input = await screen.findByLabelText('Upload Logo');
     await user.upload(input, new File(['x'], 'logo.png', { type: 'image/png' }));
     expect(await screen.findByText('Logo saved.')).toBeInTheDocument();
-    expect(sent[0]?.body).toEqual({ image: 'iVBORw0KGgo=' });
+    expect(drawn).toEqual([{ width: 256, height: 128 }]);
+    expect(sent[0]?.body).toEqual({ image: btoa('small png') });
     expect(screen.getByRole('img', { name: 'Your logo' })).toHaveAttribute(
       'src',
       'http://localhost:3000/media/logos/b-0123456789abcdef.png',

@@ -2,8 +2,8 @@
  * Settings > Notifications (issue 26, docs/decisions/027): every message a booking sends with its
  * channels (the mail always goes; the text has a switch), the exact text of each for a sample
  * booking with its length in characters and segments, the owner's own Twilio account (checked by
- * the server with Twilio, its token stored encrypted and never shown again), review requests, and
- * "Send me a test".
+ * the server with Twilio, its token stored encrypted and never shown again), review requests,
+ * "Send me a test", and the messages that could not be delivered with Send again (docs/decisions/032).
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import type { NotificationSettings, TextKind } from '@slotwise/shared/api';
@@ -18,6 +18,7 @@ import { serverDetail } from '../../../lib/errors.ts';
 import { formatPhone, loadPhoneFormat } from '../../../lib/phone.ts';
 import { useResource } from '../../../lib/resource.ts';
 import { type Flash, useFlash } from '../../../lib/use-flash.ts';
+import { UndeliveredSection } from './undelivered-section.tsx';
 
 const LOAD_FAILED = 'Failed to load your notification settings.';
 const SAVED = 'Notification settings saved.';
@@ -268,8 +269,8 @@ function MessagesForm({ settings, onChange }: { settings: NotificationSettings; 
           onChange={(e) => setReviewUrl(e.currentTarget.value)}
         />
         <p className="hint">
-          4 and 5 stars go here (your Google Business Profile's “Ask for reviews” link); 1 to 3 stars ask for a private
-          comment to you.
+          Every customer who rates is offered this link (your Google Business Profile's “Ask for reviews” link),
+          whatever the stars, and may also send you a private note.
         </p>
       </div>
       <FlashMessage message={flash.message} />
@@ -317,6 +318,7 @@ export function NotificationsSection() {
           />
         </>
       )}
+      <UndeliveredSection headingId={`${id}-undelivered`} />
     </section>
   );
 }
