@@ -12,6 +12,7 @@ import Fastify, {
   type RouteOptions,
 } from 'fastify';
 import { apiReferenceHandlers } from './api-reference/routes.ts';
+import { expansionSandbox } from './calendars/sandbox.ts';
 import { type Config, ConfigError } from './config.ts';
 import { type AppContext, createRepositories } from './context.ts';
 import { openDatabase } from './db/database.ts';
@@ -62,6 +63,7 @@ import { crewHandlers } from './routes/dashboard/crews.ts';
 import { customerDataHandlers } from './routes/dashboard/customer-data.ts';
 import { exportHandlers } from './routes/dashboard/export.ts';
 import { insightsHandlers } from './routes/dashboard/insights.ts';
+import { messageHandlers } from './routes/dashboard/messages.ts';
 import { notificationHandlers } from './routes/dashboard/notifications.ts';
 import { feedHandlers, operationsHandlers } from './routes/dashboard/operations.ts';
 import { paymentHandlers } from './routes/dashboard/payments.ts';
@@ -82,6 +84,13 @@ import { textRoutes } from './routes/texts.ts';
 import { webhookHandlers } from './routes/webhooks.ts';
 import { logTextTransport, refusingOptOuts, twilioTransport } from './texts/transport.ts';
 import { type TwilioClient, twilioClient } from './texts/twilio.ts';
+
+/**
+ * Calendars expanded side by side, each in its worker (calendars/sandbox.ts): two, so that one
+ * calendar running to its time limit never holds the others up; more would take cores from the
+ * requests.
+ */
+const CALENDAR_WORKERS = 2;
 
 /**
  * How long a client may take, and how many may hold a socket at once, so that slow or
@@ -183,25 +192,45 @@ export async function buildApp(
       : fileTransport(join(config.dataDir, 'outbox'), config.mailFrom));
   const repos = createRepositories(store.db);
   const twilio = twilioClient(config.twilioApiUrl);
+  const metrics = createMetrics(store, mailOutboxRepository(store.db), now);
   const ctx: AppContext = {
     config,
     store,
     db: store.db,
     geocoder: options.geocoder ?? createGeocoder(config),
     repos,
-    mail: new MailDispatcher(store, transport, app.log, now, undefined, textTransportFor(config, repos, twilio)),
+    mail: new MailDispatcher(
+      store,
+      transport,
+      app.log,
+      now,
+      undefined,
+      textTransportFor(config, repos, twilio),
+      (channel) => metrics.outboxFailures.inc({ channel }),
+    ),
     twilio,
     payments: options.payments ?? stripeGateway(config.stripeApiUrl),
     paymentWorker: { kick() {}, flush: async () => {} },
-    metrics: createMetrics(store, () => mailOutboxRepository(store.db).countUnsent()),
+    metrics,
+    calendarSandbox: expansionSandbox({
+      timeoutMs: config.calendarFetch.expandTimeoutMs,
+      maxHeapMb: config.calendarFetch.expandHeapMb,
+      workers: CALENDAR_WORKERS,
+    }),
     now,
+    lifecycle: { draining: false },
   };
+  // Readiness fails from the first moment of a stop, whoever stops the app (server.ts marks it sooner).
+  app.addHook('preClose', async () => {
+    ctx.lifecycle.draining = true;
+  });
   await refuseKeysWithoutEncryptionKey(ctx);
   const paymentWorker = new PaymentWorker(ctx, app.log);
   ctx.paymentWorker = paymentWorker;
   ctx.mail.start();
   paymentWorker.start();
   app.addHook('onClose', async () => {
+    await ctx.calendarSandbox.close();
     await paymentWorker.stop();
     await ctx.mail.stop();
     // Writes still queued for their transaction (their clients may have gone) finish first.
@@ -261,6 +290,7 @@ export async function buildApp(
       ...brandingHandlers(ctx),
       ...paymentHandlers(ctx),
       ...notificationHandlers(ctx),
+      ...messageHandlers(ctx),
       ...planHandlers(ctx),
       ...crewHandlers(ctx),
       ...crewMemberHandlers(ctx),

@@ -78,7 +78,8 @@ const EnvSchema = z.object({
    * Connected calendars (docs/decisions/025): whether their addresses may point at loopback and
    * private networks (off: only public hosts, checked on every address a name resolves to and on
    * every redirect; on only for tests and a calendar server on the operator's own network), how
-   * long one read may take, and how large a calendar may be.
+   * long one read may take, how large a calendar may be, and how long working out its events
+   * may take (in a worker, stopped at the limit: calendars/sandbox.ts, docs/decisions/031).
    */
   CALENDAR_FETCH_ALLOW_PRIVATE: z.enum(['on', 'off']).default('off'),
   CALENDAR_FETCH_TIMEOUT_MS: z.coerce
@@ -93,6 +94,12 @@ const EnvSchema = z.object({
     .min(1024, 'CALENDAR_FETCH_MAX_BYTES must be at least 1024')
     .max(100 * 1024 * 1024, 'CALENDAR_FETCH_MAX_BYTES must be at most 104857600 (100 MB)')
     .default(10 * 1024 * 1024),
+  CALENDAR_EXPAND_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000, 'CALENDAR_EXPAND_TIMEOUT_MS must be at least 1000 (1 second)')
+    .max(120_000, 'CALENDAR_EXPAND_TIMEOUT_MS must be at most 120000 (2 minutes)')
+    .default(30_000),
   /**
    * Where texts go (docs/decisions/027): 'twilio', each business's own account, or 'log', a .txt
    * file per text beside the mails' .eml files. By default 'log' when mail goes to files (no
@@ -165,6 +172,19 @@ interface CalendarFetchConfig {
   timeoutMs: number;
   /** The largest calendar read; a larger answer is refused. */
   maxBytes: number;
+  /** How long working out one calendar's events may take (its worker is stopped then). */
+  expandTimeoutMs: number;
+  /** The expansion worker's heap, in MB: room for a calendar of maxBytes (calendarHeapMb). */
+  expandHeapMb: number;
+}
+
+/**
+ * The heap an expansion worker gets for calendars up to `maxBytes`: ical.js's parse of a 10 MB
+ * calendar peaked near 130 MB here (docs/decisions/031), so 16 MB per MB of calendar, and 256 MB
+ * besides (the worker's own modules and the occurrences stepped through).
+ */
+function calendarHeapMb(maxBytes: number): number {
+  return 256 + Math.ceil((16 * maxBytes) / (1024 * 1024));
 }
 
 export class ConfigError extends Error {}
@@ -216,6 +236,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowPrivate: e.CALENDAR_FETCH_ALLOW_PRIVATE === 'on',
       timeoutMs: e.CALENDAR_FETCH_TIMEOUT_MS,
       maxBytes: e.CALENDAR_FETCH_MAX_BYTES,
+      expandTimeoutMs: e.CALENDAR_EXPAND_TIMEOUT_MS,
+      expandHeapMb: calendarHeapMb(e.CALENDAR_FETCH_MAX_BYTES),
     },
     checkAnswers: (e.CHECK_ANSWERS ?? (e.NODE_ENV === 'development' || e.NODE_ENV === 'test' ? 'on' : 'off')) === 'on',
   };

@@ -1,5 +1,6 @@
 /** Everything a route needs, built once in app.ts and passed to every route plugin. */
 import type { Kysely } from 'kysely';
+import type { ExpansionSandbox } from './calendars/sandbox.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Database } from './db/schema.ts';
@@ -48,10 +49,14 @@ export interface AppContext {
   twilio: TwilioClient;
   /** Sends queued refunds and releases lapsed holds (payments/worker.ts); kick() after a commit that queued a refund. */
   paymentWorker: { kick(): void; flush(): Promise<void> };
+  /** Where owners' calendars are expanded: worker threads under a time and a memory limit (calendars/sandbox.ts). */
+  calendarSandbox: ExpansionSandbox;
   /** Prometheus counters and gauges behind GET /metrics (metrics.ts). */
   metrics: Metrics;
   /** Injected so tests can move time; everything reads "now" from here. */
   now: () => number;
+  /** `draining` from the moment the instance begins to stop (server.ts, app.close()): readiness answers 503. */
+  lifecycle: { draining: boolean };
 }
 
 export function createRepositories(db: Kysely<Database>) {

@@ -1,7 +1,9 @@
 /**
  * GET /metrics in Prometheus's text format (prom-client; docs/architecture.md#running-it-scaling-out):
- * requests and their latency by route pattern, bookings created, the mail outbox's backlog, the
- * PostgreSQL pool, and Node's defaults (event-loop lag among them). Closed unless METRICS_TOKEN is
+ * requests and their latency by route pattern, bookings created, the mail outbox's backlog, the age
+ * of its oldest unsent message and the messages given up, by channel (docs/decisions/032), the
+ * PostgreSQL pool, each periodic job's last success and failures, and Node's defaults (event-loop
+ * lag among them). Closed unless METRICS_TOKEN is
  * set: 404 without it, 401 without `Authorization: Bearer <METRICS_TOKEN>`. Outside /api and the
  * route table, like /demo.
  */
@@ -10,10 +12,26 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
 import type { Db } from './db/database.ts';
 
+/** The passes of one periodic job (jobs/*.ts, payments/worker.ts), as /metrics shows them. */
+export interface JobRuns {
+  succeeded(): void;
+  failed(): void;
+}
+
 export interface Metrics {
   registry: Registry;
   /** A booking committed (routes/customer/book.ts, after the transaction). */
   bookingsCreated: Counter;
+  /** A message given up by this instance's dispatcher (mail/outbox.ts): expired, out of attempts or refused. */
+  outboxFailures: Counter<'channel'>;
+  /** The passes of the periodic job named; its failures read 0 from here on, so a rate has a series at once. */
+  job(name: string): JobRuns;
+}
+
+/** What the outbox gauges read on scrape (repositories/mail-outbox.ts). */
+export interface OutboxReads {
+  countUnsent(): Promise<number>;
+  oldestUnsent(): Promise<{ channel: 'mail' | 'text'; createdAt: number | null }[]>;
 }
 
 /**
@@ -22,7 +40,7 @@ export interface Metrics {
  */
 let processMetrics: Registry | undefined;
 
-export function createMetrics(store: Db, unsentMail: () => Promise<number>): Metrics {
+export function createMetrics(store: Db, outbox: OutboxReads, now: () => number = Date.now): Metrics {
   const registry = new Registry();
   if (!processMetrics) {
     processMetrics = new Registry();
@@ -38,9 +56,29 @@ export function createMetrics(store: Db, unsentMail: () => Promise<number>): Met
     help: 'Mail rows queued in the outbox and not yet sent (read on scrape).',
     registers: [registry],
     async collect() {
-      this.set(await unsentMail());
+      this.set(await outbox.countUnsent());
     },
   });
+  // A relay or provider that is down shows here long before anyone misses a mail: alert on it.
+  const oldest = new Gauge({
+    name: 'slotwise_mail_outbox_oldest_unsent_age_seconds',
+    help: 'Age of the oldest message queued and neither sent nor given up, by channel (0: none waiting; read on scrape).',
+    labelNames: ['channel'],
+    registers: [registry],
+    async collect() {
+      const at = now();
+      for (const { channel, createdAt } of await outbox.oldestUnsent())
+        oldest.set({ channel }, createdAt === null ? 0 : Math.max(0, (at - createdAt) / 1000));
+    },
+  });
+  const outboxFailures = new Counter({
+    name: 'slotwise_mail_outbox_failures_total',
+    help: 'Messages given up by this instance, by channel: past their expiry, out of attempts, or refused for good.',
+    labelNames: ['channel'] as const,
+    registers: [registry],
+  });
+  // Both channels from the start, so a rate() over them has a series before the first failure.
+  for (const channel of ['mail', 'text']) outboxFailures.inc({ channel }, 0);
   const pool = store.poolStats;
   if (pool) {
     const gauge = new Gauge({
@@ -56,7 +94,27 @@ export function createMetrics(store: Db, unsentMail: () => Promise<number>): Met
       },
     });
   }
-  return { registry, bookingsCreated };
+  // Wall-clock seconds, as Prometheus compares them with time(): a job is stuck when the difference grows.
+  const lastSuccess = new Gauge({
+    name: 'slotwise_job_last_success_timestamp_seconds',
+    help: "When each periodic job's last pass succeeded, in Unix seconds (absent until its first).",
+    labelNames: ['job'],
+    registers: [registry],
+  });
+  const failures = new Counter({
+    name: 'slotwise_job_failures_total',
+    help: 'Passes of each periodic job that failed (each is retried on its next tick).',
+    labelNames: ['job'],
+    registers: [registry],
+  });
+  const job = (name: string): JobRuns => {
+    failures.inc({ job: name }, 0);
+    return {
+      succeeded: () => lastSuccess.setToCurrentTime({ job: name }),
+      failed: () => failures.inc({ job: name }),
+    };
+  };
+  return { registry, bookingsCreated, outboxFailures, job };
 }
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];

@@ -47,6 +47,7 @@ describe('the API reference', () => {
   it('documents every request schema, answer schema and error code', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
       info: { description: string };
+      tags: { name: string; description: string }[];
       components: { schemas: Record<string, unknown> };
       paths: Record<
         string,
@@ -57,11 +58,15 @@ describe('the API reference', () => {
       const op = doc.paths[def.path.replace(/:([A-Za-z]+)/g, '{$1}')]?.[def.method.toLowerCase()];
       expect(op?.operationId).toBe(`${group}.${name}`);
       expect(Boolean(op?.requestBody)).toBe(Boolean(def.body));
-      expect(Boolean(op?.security)).toBe(def.auth !== 'none');
+      // A public call says so with an empty list (Redocly's security-defined rule; openapi-lint.test.ts).
+      expect(op?.security).toEqual(def.auth === 'none' ? [] : [{ bearer: [] }]);
       expect(op?.['x-login']).toBe(def.auth === 'crew' ? 'crew' : undefined);
       if (def.body) expect(doc.components.schemas).toHaveProperty(def.body);
       if (typeof def.response === 'string') expect(doc.components.schemas).toHaveProperty(def.response);
     }
+    // One tag per group of the route table, in its order, each described (Redocly's tag-description).
+    expect(doc.tags.map((tag) => tag.name)).toEqual([...new Set(eachRoute().map(([group]) => group))]);
+    for (const tag of doc.tags) expect(tag.description.length).toBeGreaterThan(20);
     for (const [code, e] of Object.entries(ERRORS))
       if (e.status > 0) expect(doc.info.description).toContain(`\`${code}\` (${e.status})`);
     // A body the schema lets the caller leave out (the Decline's reason) is not required; the others are.
@@ -96,6 +101,20 @@ describe('the API reference', () => {
     expect(doc).toContain('`answers` (by question _id) replaces the single `answer`');
   });
 
+  it("documents the specification's single-question calls as the specification's (issue 39)", async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { operationId: string; summary: string }>>;
+    };
+    const get = doc.paths['/api/business-dashboard/settings/specific-question']?.get;
+    const put = doc.paths['/api/business-dashboard/settings/update-specific-question']?.put;
+    expect(get?.operationId).toBe('dashboard.specificQuestion');
+    expect(put?.operationId).toBe('dashboard.updateSpecificQuestion');
+    for (const op of [get, put])
+      expect(op?.summary).toMatch(/^The specification's call \(section 7\): .*first quote question/);
+    const page = (await t.app.inject({ method: 'GET', url: '/api/docs' })).body;
+    expect(page).toContain('<code>/api/business-dashboard/settings/update-specific-question</code>');
+  });
+
   it('serves a readable reference page at /api/docs that runs no script', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect(res.statusCode).toBe(200);
@@ -106,6 +125,12 @@ describe('the API reference', () => {
     expect(res.body).toContain('<span class="method">POST</span> <code>/api/customer/book</code>');
     expect(res.body).toContain('SLOT_TAKEN');
     expect(res.body).toContain('idempotency-key');
+    // Public calls (security: []) read "No login"; the owner's name the Bearer token.
+    const section = (path: string) => res.body.slice(res.body.indexOf(`<code>${path}</code>`)).slice(0, 600);
+    expect(section('/api/customer/book')).toContain('No login');
+    // Each group under its heading with its description (the OpenAPI tag's).
+    expect(res.body).toContain('<h2 id="webhooks">webhooks</h2><p>Stripe');
+    expect(section('/api/business-dashboard/settings/specific-question')).toContain('Owner: <code>Authorization');
   });
 
   it('answers an unknown API path with ROUTE_NOT_FOUND', async () => {

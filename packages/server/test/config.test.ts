@@ -53,19 +53,31 @@ describe('configuration', () => {
       allowPrivate: false,
       timeoutMs: 10_000,
       maxBytes: 10 * 1024 * 1024,
+      expandTimeoutMs: 30_000,
+      expandHeapMb: 416,
     });
     const tests = loadConfig({
       DATA_DIR: dataDir(),
       CALENDAR_FETCH_ALLOW_PRIVATE: 'on',
       CALENDAR_FETCH_TIMEOUT_MS: '2500',
       CALENDAR_FETCH_MAX_BYTES: '2048',
+      CALENDAR_EXPAND_TIMEOUT_MS: '1500',
     });
-    expect(tests.calendarFetch).toEqual({ allowPrivate: true, timeoutMs: 2500, maxBytes: 2048 });
+    expect(tests.calendarFetch).toEqual({
+      allowPrivate: true,
+      timeoutMs: 2500,
+      maxBytes: 2048,
+      expandTimeoutMs: 1500,
+      expandHeapMb: 257,
+    });
     expect(() => loadConfig({ DATA_DIR: dataDir(), CALENDAR_FETCH_ALLOW_PRIVATE: 'yes' })).toThrow(
       /CALENDAR_FETCH_ALLOW_PRIVATE/,
     );
     expect(() => loadConfig({ DATA_DIR: dataDir(), CALENDAR_FETCH_TIMEOUT_MS: '90000' })).toThrow(
       /CALENDAR_FETCH_TIMEOUT_MS must be at most 60000/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), CALENDAR_EXPAND_TIMEOUT_MS: '500' })).toThrow(
+      /CALENDAR_EXPAND_TIMEOUT_MS must be at least 1000/,
     );
   });
 

@@ -1,11 +1,14 @@
 /**
  * GET /metrics (issue 20, item 12): closed (404) unless METRICS_TOKEN is set, 401 with a wrong
  * token, and with the right one Prometheus text: requests by route pattern, bookings created,
- * the outbox backlog, event-loop lag, and the PostgreSQL pool where there is one.
+ * the outbox backlog, the age of its oldest unsent message and the messages given up (issue 39),
+ * event-loop lag, and the PostgreSQL pool where there is one.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { MAX_ATTEMPTS } from '../src/mail/delivery.ts';
 import { book, bookBody, detailer, engineApp } from './booking-fixtures.ts';
 import { createTestApp, storages, type TestApp } from './helpers.ts';
+import { startSmtp } from './smtp.ts';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 
@@ -79,5 +82,36 @@ describe.each(storages())('GET /metrics on %s', (kind) => {
     expect((await book(e, body, 'same-key-1')).headers['idempotent-replayed']).toBe('true');
     const scrape = await e.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(scrape.body).toMatch(/^slotwise_bookings_created_total 1$/m);
+  });
+
+  it("tells a dead relay: the oldest unsent message's age by channel, then the messages given up", async () => {
+    // A loopback port nothing listens on: every mail fails (docs/decisions/032).
+    const relay = await startSmtp();
+    await relay.close();
+    const e = await engineApp(kind, { env: { METRICS_TOKEN: TOKEN, SMTP_URL: relay.url } });
+    t = e;
+    const shop = await detailer(e);
+    const scrape = async () =>
+      (await e.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
+    const before = await scrape();
+    expect(before).toMatch(/^slotwise_mail_outbox_oldest_unsent_age_seconds\{channel="mail"\} 0$/m);
+    expect(before).toMatch(/^slotwise_mail_outbox_failures_total\{channel="mail"\} 0$/m);
+    expect(before).toMatch(/^slotwise_mail_outbox_failures_total\{channel="text"\} 0$/m);
+
+    expect((await book(e, bookBody(shop, { time: '12:00' }))).statusCode).toBe(201);
+    await e.ctx.mail.flush();
+    e.clock.now += 90_000;
+    const waiting = await scrape();
+    expect(waiting).toMatch(/^slotwise_mail_outbox_oldest_unsent_age_seconds\{channel="mail"\} 90$/m);
+    expect(waiting).toMatch(/^slotwise_mail_outbox_oldest_unsent_age_seconds\{channel="text"\} 0$/m);
+
+    // An hour between tries until both mails (the customer's and the owner's) are given up.
+    for (let i = 0; i < MAX_ATTEMPTS.mail; i++) {
+      e.clock.now += 3_600_000;
+      await e.ctx.mail.flush();
+    }
+    const failed = await scrape();
+    expect(failed).toMatch(/^slotwise_mail_outbox_failures_total\{channel="mail"\} 2$/m);
+    expect(failed).toMatch(/^slotwise_mail_outbox_oldest_unsent_age_seconds\{channel="mail"\} 0$/m);
   });
 });

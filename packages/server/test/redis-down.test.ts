@@ -86,6 +86,10 @@ describe.runIf(hasRedisServer())('rate limits while Redis is down', () => {
     await stopRedis(redis);
     await new Promise((r) => setTimeout(r, 200));
     expect(await health()).toEqual({ status: 'degraded', database: 'sqlite', redis: 'down' });
+    // Still ready (issue 39): rate limits go on in the database, so the instance keeps its traffic.
+    const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'degraded', database: 'sqlite', redis: 'down' });
     const codes: number[] = [];
     const started = Date.now();
     // The feedback limit is 10 a minute per address.

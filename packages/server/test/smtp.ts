@@ -7,7 +7,10 @@ export interface ReceivedMail {
   raw: string;
 }
 
-export async function startSmtp(): Promise<{ url: string; received: ReceivedMail[]; close: () => Promise<void> }> {
+/** `port`: listen there (a relay brought back up where it was down); a free one when not given. */
+export async function startSmtp(
+  port = 0,
+): Promise<{ url: string; received: ReceivedMail[]; close: () => Promise<void> }> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -25,10 +28,10 @@ export async function startSmtp(): Promise<{ url: string; received: ReceivedMail
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

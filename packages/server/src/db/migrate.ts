@@ -27,6 +27,8 @@ import * as quoteQuestions from './migrations/2026-12-02T0900_quote_questions.ts
 import * as texts from './migrations/2026-12-02T1100_texts.ts';
 import * as insights from './migrations/2026-12-03T0900_insights.ts';
 import * as mailOutboxUnsentByChannel from './migrations/2026-12-03T1000_mail_outbox_unsent_by_channel.ts';
+import * as planEarlierRules from './migrations/2026-12-06T0900_plan_earlier_rules.ts';
+import * as outboxDelivery from './migrations/2026-12-06T1200_outbox_delivery.ts';
 
 /** Every migration by name, in order (exported for tests that start from an older schema). */
 export const migrations: Record<string, Migration> = {
@@ -56,6 +58,8 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02T1100_texts': texts,
   '2026-12-03T0900_insights': insights,
   '2026-12-03T1000_mail_outbox_unsent_by_channel': mailOutboxUnsentByChannel,
+  '2026-12-06T0900_plan_earlier_rules': planEarlierRules,
+  '2026-12-06T1200_outbox_delivery': outboxDelivery,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -84,7 +84,7 @@ export interface BusinessesTable {
   text_reminder_2h: Generated<number>;
   owner_texts: Generated<number>;
   texts_off: Generated<string>;
-  /** Review requests: where 4 and 5 stars go (the owner's Google review link), and the hours after completion; null: off. */
+  /** Review requests: the owner's public review link, offered after every rating, and the hours after completion; null: off. */
   review_url: string | null;
   review_delay_hours: number | null;
   created_at: number;
@@ -350,6 +350,11 @@ export interface PlansTable {
   crew_id: string | null;
   /** 1: the customer agreed to texts when booking it; its later visits carry it (docs/decisions/027). */
   text_consent: Generated<number>;
+  /**
+   * The rules it had before "this and following" moves, JSON [{rrule, start_day, start_time,
+   * until}]: each one's days before `until` keep that rule's time ('[]': never split; domain/plans.ts).
+   */
+  earlier_rules: Generated<string>;
 }
 
 interface ManageTokensTable {
@@ -398,8 +403,18 @@ interface MailOutboxTable {
   channel: Generated<'mail' | 'text'>;
   /** A text's business, whose Twilio account sends it; null for mail. */
   business_id: string | null;
-  /** A text given up for good (refused by Twilio, or its number opted out); never retried. */
+  /**
+   * Given up (docs/decisions/032): a text refused for good (by Twilio, or its number opted out), or
+   * any message past its expiry or its last attempt; the reason in last_error. Never retried, but
+   * the owner may send it again (resent_at).
+   */
   failed_at: number | null;
+  /** What the message is: a mail's template or a text's kind (mail/delivery.ts); null before issue 39. */
+  kind: string | null;
+  /** Past this it is not sent but marked failed (mail/delivery.ts expiryOf); null: never (none since issue 39). */
+  expires_at: number | null;
+  /** When the owner last asked to send it again after it failed. */
+  resent_at: number | null;
 }
 
 /**

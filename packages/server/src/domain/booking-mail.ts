@@ -15,9 +15,7 @@ import {
   type MailBooking,
   type MailMessage,
   type MailPlan,
-  type ManageLinks,
   mails,
-  manageLinks,
   withCrew,
 } from '../mail/templates.ts';
 import type { Business } from '../repositories/businesses.ts';
@@ -28,7 +26,7 @@ import type { PlanRow } from '../repositories/plans.ts';
 import { bookingAnswersLine, linesOf } from './booking-answers.ts';
 import { bookingPageUrl } from './booking-page.ts';
 import { queueTextsForMails } from './booking-texts.ts';
-import { manageTokenFor } from './manage-token.ts';
+import { linksFor } from './manage-token.ts';
 import { visitDepositDue } from './payments.ts';
 
 /** The address in MAIL_FROM ("Slotwise <no-reply@slotwise.local>" or a bare address). */
@@ -166,11 +164,6 @@ export async function namingCrew(trx: Tx, message: MailMessage): Promise<MailMes
   if (!message.namesCrew || !message.bookingId) return message;
   const crew = await crewNamedInMails(trx, message.bookingId);
   return crew ? withCrew(message, crew) : message;
-}
-
-/** The reschedule and cancel links of a booking, for its mails. */
-export function linksFor(ctx: AppContext, bookingId: string, businessId: string, token?: string): ManageLinks {
-  return manageLinks(ctx.config.publicUrl, token ?? manageTokenFor(ctx.config.jwtSecret, bookingId), businessId);
 }
 
 /**

@@ -23,7 +23,7 @@ import type { BookingRow } from '../repositories/calendar.ts';
 import { type QueuedText, queueTexts, type textsRepository } from '../repositories/texts.ts';
 import { type TextBooking, textFor, withOptOutLine } from '../texts/templates.ts';
 import type { TwilioCredentials } from '../texts/twilio.ts';
-import { linksFor } from './booking-mail.ts';
+import { linksFor } from './manage-token.ts';
 
 /** The kinds whose text the owner switched off (businesses.texts_off). */
 export function textsOff(business: Pick<Business, 'texts_off'>): Set<TextKind> {
@@ -95,9 +95,13 @@ export async function customerText(
   ctx: AppContext,
   trx: Tx,
   kind: TextKind,
-  booking: { id: string; business_id: string; phone_number: string; text_consent: number } & Parameters<
-    typeof textBookingOf
-  >[0],
+  booking: {
+    id: string;
+    business_id: string;
+    phone_number: string;
+    text_consent: number;
+    start_ms?: number;
+  } & Parameters<typeof textBookingOf>[0],
   business: Pick<Business, 'name' | 'time_format' | 'texts_off'>,
   now: number,
   /** The link the text carries; the booking's manage page (shortened) when not given. */
@@ -112,7 +116,14 @@ export async function customerText(
     : await shortLink(ctx, trx, booking.business_id, linksFor(ctx, booking.id, booking.business_id).reschedule, now);
   let body = textFor(kind, textBookingOf(booking, business), url);
   if (!(await ctx.repos.texts.textedBefore(trx, booking.business_id, to))) body = withOptOutLine(body);
-  return { businessId: booking.business_id, to, body, kind, bookingId: booking.id };
+  return {
+    businessId: booking.business_id,
+    to,
+    body,
+    kind,
+    bookingId: booking.id,
+    ...(booking.start_ms === undefined ? {} : { startsAt: booking.start_ms }),
+  };
 }
 
 /** The owner's number, when they asked for notices by text. */
@@ -162,6 +173,7 @@ async function textsForMails(
         body: textFor('ownerNew', textBookingOf(booking, business), link),
         kind: 'ownerNew',
         bookingId: booking.id,
+        startsAt: booking.start_ms,
       });
       continue;
     }

@@ -7,6 +7,8 @@
  * working links without keeping the token anywhere.
  */
 import { createHash, createHmac, hkdfSync } from 'node:crypto';
+import type { AppContext } from '../context.ts';
+import { type ManageLinks, manageLinks } from '../mail/templates.ts';
 
 const keys = new WeakMap<Uint8Array, Buffer>();
 function manageKey(secret: Uint8Array): Buffer {
@@ -24,4 +26,13 @@ export function manageTokenFor(secret: Uint8Array, bookingId: string): string {
 
 export function hashManageToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
+}
+
+/**
+ * The reschedule and cancel links of a booking, for its mails and its texts (here, apart from
+ * both, so domain/booking-mail.ts, which decides a change's messages, and domain/booking-texts.ts,
+ * which writes their text parts, each import it and neither imports the other's caller).
+ */
+export function linksFor(ctx: AppContext, bookingId: string, businessId: string, token?: string): ManageLinks {
+  return manageLinks(ctx.config.publicUrl, token ?? manageTokenFor(ctx.config.jwtSecret, bookingId), businessId);
 }

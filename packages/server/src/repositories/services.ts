@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { AddOnInput, Service, ServiceInput } from '@slotwise/shared/api';
-import { fromWireRule, toWireRule } from '@slotwise/shared/deposit';
+import {
+  type AddOnInput,
+  fromWireOffer,
+  fromWireRule,
+  type Service,
+  type ServiceInput,
+  toWireOffer,
+  toWireRule,
+} from '@slotwise/shared/api';
+
 import { toCents, toDollars } from '@slotwise/shared/money';
-import { fromWireOffer, type StoredPlanOffer, toWireOffer } from '@slotwise/shared/plans';
+import type { StoredPlanOffer } from '@slotwise/shared/plans';
 import type { QuoteAddOn } from '@slotwise/shared/quote';
 import type { Kysely } from 'kysely';
 import { prepared } from '../db/prepared.ts';

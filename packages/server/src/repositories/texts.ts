@@ -7,6 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, TwilioAccountsTable } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
+import { expiryOf } from '../mail/delivery.ts';
 
 /** 10 characters of base62: about 59 bits, unguessable at any rate our limits allow. */
 function shortCode(): string {
@@ -21,6 +22,8 @@ export interface QueuedText {
   /** The message's kind (texts/templates.ts TextKind, or 'test'), kept in the outbox's subject. */
   kind: string;
   bookingId: string | null;
+  /** The start of the visit it is about: a reminder text expires then (mail/delivery.ts expiryOf). */
+  startsAt?: number;
 }
 
 /** Texts in the same outbox, in the transaction of the change that causes them. Answers their ids. */
@@ -31,17 +34,20 @@ export async function queueTexts(
   dueAt?: number,
 ): Promise<string[]> {
   if (texts.length === 0) return [];
+  const due = Math.max(now, dueAt ?? now);
   const rows = texts.map((t) => ({
     id: randomUUID(),
     channel: 'text' as const,
     business_id: t.businessId,
     to_address: t.to,
     subject: t.kind,
+    kind: t.kind,
     text_body: t.body,
     html_body: '',
-    next_attempt_at: Math.max(now, dueAt ?? now),
+    next_attempt_at: due,
     created_at: now,
     booking_id: t.bookingId,
+    expires_at: expiryOf(t.kind, due, t.startsAt),
   }));
   await trx.insertInto('mail_outbox').values(rows).execute();
   return rows.map((r) => r.id);

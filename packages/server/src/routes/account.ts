@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { FORGOT_PASSWORD_ANSWER } from '@slotwise/shared/domain';
+import { giveDeviceCookie } from '../auth/device-cookies.ts';
 import { loginSucceeded } from '../auth/login-backoff.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { signSession } from '../auth/tokens.ts';
@@ -78,7 +79,7 @@ export function accountHandlers(ctx: AppContext): {
       return { valid: true as const, email: user.email };
     },
 
-    resetPassword: async (req) => {
+    resetPassword: async (req, reply) => {
       const body = req.body;
       const passwordHash = await hashPassword(body.password);
       const now = ctx.now();
@@ -90,6 +91,10 @@ export function accountHandlers(ctx: AppContext): {
       });
       // The reset is the way past the login backoff: the wrong passwords before it no longer count.
       await loginSucceeded(ctx.db, user.email);
+      // The new password ended every device cookie (it bumped token_version): this browser, which
+      // proved the mailbox, gets the first new one (docs/decisions/030).
+      const device = { kind: 'owner' as const, id: user.id, tv: user.token_version };
+      await giveDeviceCookie(reply, ctx.config, device, now);
       return { token: await session(user, now) };
     },
   };
@@ -101,7 +106,7 @@ export function accountHandlers(ctx: AppContext): {
       return { email: user.email, phoneNumber: user.phone_number };
     },
 
-    changePassword: async (req) => {
+    changePassword: async (req, reply) => {
       const body = req.body;
       const user = await users.findById(req.owner.userId);
       if (!user || !(await verifyPassword(user.password_hash, body.currentPassword)))
@@ -112,7 +117,10 @@ export function accountHandlers(ctx: AppContext): {
         await users.endResets(trx, user.id, ctx.now());
         return users.setPassword(user.id, passwordHash, trx);
       });
-      // A fresh token for this session; every other session is logged out.
+      // A fresh token for this session; every other session is logged out. The new password ended every
+      // device cookie too (docs/decisions/030): this browser, which knew the old one, gets a new one.
+      const device = { kind: 'owner' as const, id: updated.id, tv: updated.token_version };
+      await giveDeviceCookie(reply, ctx.config, device, ctx.now());
       return { token: await session(updated, ctx.now()) };
     },
 

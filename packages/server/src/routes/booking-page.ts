@@ -265,7 +265,7 @@ export async function bookingPageRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     const b = await resolve(req, reply, '/qr.svg');
     if (!b) return reply;
     reply.header('cache-control', PAGE_CACHE).header('content-disposition', download(`${b.slug}-booking-qr.svg`));
-    return sendText(req, reply, 'image/svg+xml', await qrSvg(bookingPageUrl(ctx.config.publicUrl, b.slug)!));
+    return sendText(req, reply, 'image/svg+xml', qrSvg(bookingPageUrl(ctx.config.publicUrl, b.slug)!));
   });
 
   app.get<Params>('/book/:slug/qr.png', { schema: { params: SlugParams } }, async (req, reply) => {
@@ -275,6 +275,6 @@ export async function bookingPageRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
       .type('image/png')
       .header('cache-control', PAGE_CACHE)
       .header('content-disposition', download(`${b.slug}-booking-qr.png`))
-      .send(await qrPng(bookingPageUrl(ctx.config.publicUrl, b.slug)!));
+      .send(qrPng(bookingPageUrl(ctx.config.publicUrl, b.slug)!));
   });
 }

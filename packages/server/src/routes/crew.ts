@@ -8,6 +8,7 @@
  */
 import { addDays } from '@slotwise/shared/slots';
 import { todayIn } from '@slotwise/shared/time-zone';
+import { giveDeviceCookie } from '../auth/device-cookies.ts';
 import { loginSucceeded } from '../auth/login-backoff.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { signSession } from '../auth/tokens.ts';
@@ -88,7 +89,7 @@ export function crewAccessHandlers(ctx: AppContext): {
         return { email: row.email, crewName: crew.name, businessName: business.name };
       },
 
-      acceptCrewInvitation: async (req) => {
+      acceptCrewInvitation: async (req, reply) => {
         const { token, password } = req.body;
         const passwordHash = await hashPassword(password);
         const now = ctx.now();
@@ -100,6 +101,10 @@ export function crewAccessHandlers(ctx: AppContext): {
         });
         // As a password reset does: wrong passwords before it no longer count.
         await loginSucceeded(ctx.db, member.email);
+        // Accepting set a password and bumped token_version: this browser gets the login's first device
+        // cookie (docs/decisions/030).
+        const device = { kind: 'crew' as const, id: member.id, tv: member.token_version };
+        await giveDeviceCookie(reply, ctx.config, device, now);
         const session = { userId: member.id, email: member.email, tokenVersion: member.token_version };
         return { token: await signSession(ctx.config.jwtSecret, { ...session, kind: 'crew' }, now) };
       },

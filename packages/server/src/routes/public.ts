@@ -1,9 +1,10 @@
 /**
  * The calls beside the customer API that need no login: address suggestions (the
- * widget's address step, onboarding, Settings), feedback, and the health check.
+ * widget's address step, onboarding, Settings), feedback, and the health checks.
  */
 import { randomUUID } from 'node:crypto';
 import { ADDRESS_SEARCH_MIN_CHARS } from '@slotwise/shared/domain';
+import type { FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
@@ -42,22 +43,38 @@ export function feedbackHandlers(ctx: AppContext): Handlers<'feedback'> {
   };
 }
 
-export function healthHandlers(ctx: AppContext, redisState: RedisState): Handlers<'meta', 'health'> {
+/**
+ * Health, two questions (issue 39): liveness (/api/health/live) is whether the process answers, and
+ * asks nothing it depends on, so an orchestrator restarts only a process that hangs; readiness
+ * (/api/health/ready, and /api/health as before) is whether this instance should get requests:
+ * not while it stops, nor while its database does not answer or SQLite's file cannot take writes.
+ * Redis down is still ready (degraded): rate limits are counted in the database meanwhile.
+ */
+export function healthHandlers(ctx: AppContext, redisState: RedisState): Handlers<'meta', 'health' | 'live' | 'ready'> {
+  const ready = async (reply: FastifyReply) => {
+    if (ctx.lifecycle.draining)
+      return sendError(
+        reply,
+        'SHUTTING_DOWN',
+        'This instance is stopping: it finishes the requests it started and takes no new ones. Send requests to another instance.',
+      );
+    const problem = ctx.store.storageProblem();
+    if (problem) return sendError(reply, 'STORAGE_UNAVAILABLE', problem);
+    try {
+      await sql`select 1`.execute(ctx.db);
+      const redis = redisState();
+      return {
+        status: redis === 'down' ? ('degraded' as const) : ('ok' as const),
+        database: ctx.store.dialect,
+        ...(redis ? { redis } : {}),
+      };
+    } catch {
+      return sendError(reply, 'DATABASE_UNAVAILABLE', 'The database is not answering.');
+    }
+  };
   return {
-    health: async (_req, reply) => {
-      const problem = ctx.store.storageProblem();
-      if (problem) return sendError(reply, 'STORAGE_UNAVAILABLE', problem);
-      try {
-        await sql`select 1`.execute(ctx.db);
-        const redis = redisState();
-        return {
-          status: redis === 'down' ? ('degraded' as const) : ('ok' as const),
-          database: ctx.store.dialect,
-          ...(redis ? { redis } : {}),
-        };
-      } catch {
-        return sendError(reply, 'DATABASE_UNAVAILABLE', 'The database is not answering.');
-      }
-    },
+    live: async () => ({ status: 'ok' as const }),
+    ready: (_req, reply) => ready(reply),
+    health: (_req, reply) => ready(reply),
   };
 }

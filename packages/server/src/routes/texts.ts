@@ -3,8 +3,9 @@
  * like the booking page (they answer HTML to a browser; Twilio's replies come to routes/webhooks.ts):
  * - GET /s/:code: a short link from a text, redirecting to the page it stands for on our origin.
  * - GET /review/:token, POST /review/:token, POST /review/:token/comment: the rating page of a
- *   review request. 4 or 5 stars go on to the owner's review link; 1 to 3 ask for a private
- *   comment that only the owner reads.
+ *   review request. Every rating, 1 to 5 stars, gets the same answer: the owner's public review
+ *   link and, as an optional extra, a private note only the owner reads. Never the link for good
+ *   ratings only: that is review gating, which Google's review policy forbids (docs/decisions/027).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -13,12 +14,9 @@ import { escapeHtml } from '../html.ts';
 import { reviewTokenHash } from '../jobs/review-requests.ts';
 import { rateLimit } from '../plugins/rate-limits.ts';
 
-/** 4 and 5 stars go on to the public review site; fewer stay between the customer and the owner. */
-const FORWARD_FROM = 4;
-
 const STYLE = `*{box-sizing:border-box}body{margin:0;font:17px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#111827;background:#f5f5f4}
 main{max-width:520px;margin:0 auto;padding:32px 20px}.card{background:#fff;border:1px solid #e7e5e4;border-radius:14px;padding:24px}
-h1{font-size:24px;line-height:1.25;margin:0 0 8px}p{margin:0 0 16px}.stars{display:flex;gap:6px;margin:8px 0 0}
+h1{font-size:24px;line-height:1.25;margin:0 0 8px}h2{font-size:19px;margin:24px 0 8px}p{margin:0 0 16px}.stars{display:flex;gap:6px;margin:8px 0 0}
 .stars button{flex:1 1 0;min-width:0;min-height:64px;border:1px solid #d6d3d1;border-radius:12px;background:#fff;font:inherit;font-size:22px;cursor:pointer;color:#b45309}
 .stars button span{display:block;font-size:13px;color:#4b5563}.stars button:hover,.stars button:focus-visible{border-color:#b45309;outline:3px solid #f59e0b;outline-offset:1px}
 textarea{width:100%;min-height:120px;font:inherit;padding:10px;border:1px solid #a8a29e;border-radius:8px}
@@ -90,17 +88,28 @@ export async function textRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     );
   }
 
-  function commentPage(r: NonNullable<Awaited<ReturnType<typeof reviewOf>>>, token: string, error?: string): string {
+  /** The public review link, when the owner gave one: offered alike after every rating and after a note. */
+  function reviewLink(r: { business_name: string | null; review_url: string | null }): string {
+    if (!r.review_url) return '';
+    return `<p>Would you share your experience on ${escapeHtml(r.business_name ?? 'our')} public review page? It helps other customers and a small business.</p><a class="cta" href="${escapeHtml(r.review_url)}">Leave a review</a>`;
+  }
+
+  /**
+   * The answer to every rating, whatever the stars: thanks, the public review link, and an optional
+   * private note to the owner. The same page for 1 star as for 5 (no review gating).
+   */
+  function ratedPage(r: NonNullable<Awaited<ReturnType<typeof reviewOf>>>, token: string, error?: string): string {
+    const business = escapeHtml(r.business_name ?? 'the business');
     return page(
-      'Tell us what went wrong',
-      `<h1>Sorry it was not great.</h1><p>What should ${escapeHtml(r.business_name ?? 'the business')} have done better? Only the owner reads this; it is not posted anywhere.</p><form method="post" action="/review/${escapeHtml(token)}/comment"><label for="comment">Your comment</label>${error ? `<p role="alert">${escapeHtml(error)}</p>` : ''}<textarea id="comment" name="comment" maxlength="2000" required></textarea><button class="cta" type="submit">Send to the owner</button></form>`,
+      'Thank you',
+      `<h1>Thank you for your rating!</h1>${reviewLink(r)}<h2>A private note to the owner (optional)</h2><p>Anything ${business} should know, good or bad? Only the owner reads this; it is not posted anywhere.</p><form method="post" action="/review/${escapeHtml(token)}/comment"><label for="comment">Your note</label>${error ? `<p role="alert">${escapeHtml(error)}</p>` : ''}<textarea id="comment" name="comment" maxlength="2000" required></textarea><button class="cta" type="submit">Send to the owner</button></form>`,
     );
   }
 
-  const thanks = (r: { business_name: string | null }) =>
+  const thanks = (r: { business_name: string | null; review_url: string | null }) =>
     page(
       'Thank you',
-      `<h1>Thank you!</h1><p>${escapeHtml(r.business_name ?? 'The business')} appreciates your feedback.</p>`,
+      `<h1>Thank you!</h1><p>${escapeHtml(r.business_name ?? 'The business')} will read your note.</p>${reviewLink(r)}`,
     );
 
   app.get<{ Params: { token: string } }>(
@@ -128,17 +137,7 @@ export async function textRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         .header('cache-control', 'no-store')
         .header('referrer-policy', 'no-referrer')
         .type('text/html; charset=utf-8');
-      if (req.body.rating < FORWARD_FROM) return reply.send(commentPage(r, req.params.token));
-      if (!r.review_url) return reply.send(thanks(r));
-      // A page, not a redirect: our pages' CSP lets forms post only to us, redirects after a post included.
-      const to = escapeHtml(r.review_url);
-      return reply.send(
-        page(
-          'Thank you',
-          `<h1>Thank you!</h1><p>Would you share that on ${escapeHtml(r.business_name ?? 'our')} review page? It helps a small business more than anything.</p><a class="cta" href="${to}">Leave a review</a>`,
-          `<meta http-equiv="refresh" content="0;url=${to}">`,
-        ),
-      );
+      return reply.send(ratedPage(r, req.params.token));
     },
   );
 
@@ -154,7 +153,7 @@ export async function textRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         .type('text/html; charset=utf-8');
       const parsed = CommentForm.safeParse(req.body);
       if (!parsed.success)
-        return reply.status(400).send(commentPage(r, req.params.token, parsed.error.issues[0]?.message));
+        return reply.status(400).send(ratedPage(r, req.params.token, parsed.error.issues[0]?.message));
       await ctx.repos.reviews.comment(r.booking_id, parsed.data.comment, ctx.now());
       return reply.send(thanks(r));
     },

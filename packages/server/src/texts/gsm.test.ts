@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gsmSafe, textLength } from './gsm.ts';
-import { textFor, withOptOutLine } from './templates.ts';
+import { testText, textFor, withOptOutLine } from './templates.ts';
 
 describe('GSM-7', () => {
   it('replaces look-alikes and drops accents GSM-7 lacks, keeping the ones it has', () => {
@@ -25,10 +25,48 @@ describe('GSM-7', () => {
       totalCents: 21_900,
     };
     const link = 'https://book.example.com/s/Ab3dE6gH9k';
-    for (const kind of ['received', 'approved', 'moved', 'declined', 'cancelled', 'reminder', 'reminder2h'] as const) {
+    for (const kind of CUSTOMER_KINDS) {
       const text = withOptOutLine(textFor(kind, b, link));
       expect(textLength(text), `${kind}: ${text}`).toMatchObject({ segments: 1, encoding: 'GSM-7' });
     }
     expect(textFor('ownerNew', b, link)).toBe(`New booking to approve: Sat 10:00 AM, Full Detail, $219.00 ${link}`);
   });
+
+  // Issue 39: a 28-character name made the first text two segments, twice the cost. The words give way, not the name.
+  it.each(['12h', '24h'] as const)(
+    'keeps the first text of a business with a 40-character name to one GSM-7 segment (%s clock, the longest date)',
+    (timeFormat) => {
+      const businessName = 'Shiny Cars Mobile Detailing and Ceramics';
+      expect(businessName).toHaveLength(40);
+      const b = {
+        businessName,
+        serviceName: 'Full Detail',
+        day: '2026-12-30',
+        startTime: '10:30',
+        timeFormat,
+        totalCents: 21_900,
+      };
+      const link = 'https://book.example.com/s/Ab3dE6gH9k';
+      for (const kind of CUSTOMER_KINDS) {
+        const text = withOptOutLine(textFor(kind, b, link));
+        expect(text.startsWith(`${businessName}: `), text).toBe(true);
+        expect(text.endsWith(' Reply STOP to opt out.'), text).toBe(true);
+        expect(textLength(text), `${kind} (${text.length}): ${text}`).toMatchObject({ segments: 1, encoding: 'GSM-7' });
+      }
+      // The owner's texts carry no STOP line.
+      for (const text of [textFor('ownerNew', b, link), testText(businessName)])
+        expect(textLength(text), text).toMatchObject({ segments: 1, encoding: 'GSM-7' });
+    },
+  );
 });
+
+const CUSTOMER_KINDS = [
+  'received',
+  'approved',
+  'moved',
+  'declined',
+  'cancelled',
+  'reminder',
+  'reminder2h',
+  'review',
+] as const;

@@ -2,7 +2,9 @@
  * The words of every text (docs/decisions/027), plain values in, one GSM-7 safe string out
  * (gsm.ts). Short, so most fit one segment: who sends it first ("Shiny Cars:"), the day and time
  * on the business's clock, and a short link on our own origin (/s/{code}). The first text a
- * business sends a number also says how to stop them (withOptOutLine).
+ * business sends a number also says how to stop them (withOptOutLine). The words are cut to the
+ * bone, never the name: the first text of a business with a 40-character name, the STOP line, the
+ * longest date and a 38-character link still fit one segment of 160 (gsm.test.ts; issue 39).
  */
 
 import type { TextKind } from '@slotwise/shared/api';
@@ -39,15 +41,15 @@ export function withOptOutLine(body: string): string {
 export function textFor(kind: TextKind, b: TextBooking, link: string): string {
   const from = `${b.businessName}:`;
   const words: Record<TextKind, string> = {
-    received: `${from} request received: ${b.serviceName}, ${when(b)}. We'll confirm. ${link}`,
+    received: `${from} request received: ${b.serviceName}, ${when(b)}. ${link}`,
     approved: `${from} confirmed: ${b.serviceName}, ${when(b)}. Manage: ${link}`,
-    moved: `${from} your ${b.serviceName} is moved to ${when(b)}. Manage: ${link}`,
+    moved: `${from} ${b.serviceName} moved to ${when(b)}. Manage: ${link}`,
     declined: `${from} sorry, we can't take your booking for ${when(b)}. Please book another time.`,
     cancelled: `${from} your ${b.serviceName} on ${when(b)} is cancelled.`,
-    reminder: `${from} reminder: ${b.serviceName} on ${when(b)}. Manage: ${link}`,
+    reminder: `${from} reminder: ${b.serviceName}, ${when(b)}. Manage: ${link}`,
     reminder2h: `${from} see you today at ${formatClock(b.startTime, b.timeFormat)} for your ${b.serviceName}. ${link}`,
     ownerNew: `New booking to approve: ${shortDate(b.day).split(',')[0]} ${formatClock(b.startTime, b.timeFormat)}, ${b.serviceName}, ${formatUsd(toDollars(b.totalCents))} ${link}`,
-    review: `${from} thank you for choosing us! How did we do? Tap to rate: ${link}`,
+    review: `${from} thanks for choosing us! How did we do? Rate us: ${link}`,
   };
   return gsmSafe(words[kind]);
 }

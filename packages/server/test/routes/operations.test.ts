@@ -58,6 +58,31 @@ describe.each(storages())('operations settings and calendar feed on %s', (kind) 
     }
   });
 
+  // Issue 39: its OpenAPI schema forbids other fields (additionalProperties: false), and the server
+  // answered 200, dropping them: a misspelt field was silently ignored.
+  it('refuses a field it does not declare, at any depth, naming it, as its OpenAPI schema says', async () => {
+    const o = await onboardedOwner(t.app);
+    const url = '/api/business-dashboard/settings/operations';
+    const before = (await t.app.inject({ url, headers: o.auth })).json();
+    const next = { ...before, maxDistanceMiles: 25 };
+    for (const [bad, field] of [
+      [{ ...next, maxDistanceMile: 40 }, 'maxDistanceMile'],
+      [{ ...next, travel: { ...next.travel, bufferMinute: 10 } }, 'travel.bufferMinute'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'PUT', url, headers: o.auth, payload: bad });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        code: 'VALIDATION_FAILED',
+        error: `${field} is not a field of this call: remove it, or check its spelling against the API reference (GET /api/docs).`,
+      });
+    }
+    expect((await t.app.inject({ url, headers: o.auth })).json()).toEqual(before);
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    const schema = doc.components.schemas.OperationsSettings;
+    expect(schema.additionalProperties).toBe(false);
+    expect(schema.properties.travel.additionalProperties).toBe(false);
+  });
+
   it('serves a private RFC 5545 feed of pending and approved bookings and blocked times, for this business only, until revoked', async () => {
     const a = await onboardedOwner(t.app);
     const b = await onboardedOwner(t.app);

@@ -2,7 +2,7 @@
  * Texts and review requests (issue 26, docs/decisions/027) on the server, against the Twilio
  * stand-in (test/twilio/stand-in.ts): the owner's account checked and sealed, consent, the first
  * text's STOP line, STOP and START by a signed webhook, retries without duplicates, a failing
- * provider blocking neither booking nor mail, review requests once per completed job, and no
+ * provider blocking neither booking nor mail, review requests once per completed job (every rating offered the public link), and no
  * credential in any log line or answer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -287,7 +287,7 @@ describe.each(storages())('texts and review requests on %s', (kind) => {
     expect(textsTo('+15125550166')).toHaveLength(1);
   });
 
-  it('sends one review request per completed job, none for a declined one; 5 stars go to the review link', async () => {
+  it('sends one review request per completed job, none for a declined one; every rating is offered the review link', async () => {
     const settings = await owner('GET', 'settings/notifications');
     const update = await owner('PUT', 'settings/notifications', {
       ownerTexts: false,
@@ -330,20 +330,29 @@ describe.each(storages())('texts and review requests on %s', (kind) => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'rating=5',
     });
-    expect(five.body).toContain('<meta http-equiv="refresh" content="0;url=https://g.page/r/shiny-cars/review">');
     const two = await t.app.inject({
       method: 'POST',
       url: to,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'rating=2',
     });
-    expect(two.body).toContain('Only the owner reads this');
-    await t.app.inject({
+    // No review gating (docs/decisions/027): every rating is offered the public review link and the
+    // optional private note alike, on the very same page; nothing sends anyone on by itself.
+    for (const answer of [five, two]) {
+      expect(answer.body).toContain('<a class="cta" href="https://g.page/r/shiny-cars/review">Leave a review</a>');
+      expect(answer.body).toContain('Only the owner reads this');
+      expect(answer.body).toContain('(optional)');
+      expect(answer.body).not.toContain('http-equiv="refresh"');
+    }
+    expect(two.body).toBe(five.body);
+    const noted = await t.app.inject({
       method: 'POST',
       url: `${to}/comment`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'comment=The+wheels+were+still+dirty.',
     });
+    // The note is an extra, not instead of the link: the thanks still offers it.
+    expect(noted.body).toContain('href="https://g.page/r/shiny-cars/review"');
     const overview = (await owner('GET', 'reviews')).json();
     expect(overview).toMatchObject({ average: 2, count: 1 });
     expect(overview.recent[0]).toMatchObject({ rating: 2, comment: 'The wheels were still dirty.', firstName: 'Ada' });

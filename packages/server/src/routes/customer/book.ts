@@ -215,6 +215,7 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
                 rrule: rruleOf(body.frequency, body.date),
                 start_day: body.date,
                 start_time: body.time,
+                earlier_rules: '[]',
                 first_name: row.first_name,
                 last_name: row.last_name,
                 customer_email: row.customer_email,

@@ -9,7 +9,7 @@ import { crewsFor } from '@slotwise/shared/crews';
 import { SLOT_MINUTES } from '@slotwise/shared/domain';
 import type { LatLng } from '@slotwise/shared/geo';
 import { todayIn } from '@slotwise/shared/time-zone';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest, preParsingHookHandler } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { crewsGrid, crewsOpening, daysToRead, monthDays } from '../../domain/available-days.ts';
@@ -41,21 +41,20 @@ export function catalogueHandlers(
   const missed = new WeakMap<object, string>();
 
   /**
-   * The preParsing hook of a kept call: a kept answer is found by the query as sent (keyOf),
-   * before it is validated: only answers to valid queries are ever kept. preParsing runs
-   * after every onRequest hook, so the rate limit still counts the call.
+   * A kept call's preParsing hook: sends the answer kept for the key of its query as sent (and
+   * answers true), before the query is validated: only answers to valid queries are ever kept.
+   * preParsing runs after every onRequest hook, so the rate limit still counts the call. With none
+   * kept, the key is noted for the answer computed.
    */
-  function sendKept(keyOf: (query: Record<string, unknown>) => string | undefined): preParsingHookHandler {
-    return (req, reply, payload, done) => {
-      const key = keyOf(req.query as Record<string, unknown>);
-      if (key === undefined) return done(null, payload);
-      const kept = slotsCache.get(key);
-      if (kept === undefined) {
-        missed.set(req, key);
-        return done(null, payload);
-      }
-      reply.type(JSON_TYPE).send(kept);
-    };
+  function sentKept(key: string | undefined, req: FastifyRequest, reply: FastifyReply): boolean {
+    if (key === undefined) return false;
+    const kept = slotsCache.get(key);
+    if (kept === undefined) {
+      missed.set(req, key);
+      return false;
+    }
+    reply.type(JSON_TYPE).send(kept);
+    return true;
   }
 
   /** Sends the computed answer as the JSON text the cache keeps; a query with no key (a manage link's) is never kept. */
@@ -184,7 +183,9 @@ export function catalogueHandlers(
     },
 
     slots: {
-      preParsing: sendKept(slotsKey),
+      preParsing: (req, reply, payload, done) => {
+        if (!sentKept(slotsKey(req.query), req, reply)) done(null, payload);
+      },
       handler: async (req, reply) => {
         const query = req.query;
         if (query.serviceId && query.token)
@@ -194,7 +195,9 @@ export function catalogueHandlers(
     },
 
     availableDays: {
-      preParsing: sendKept(availableDaysKey),
+      preParsing: (req, reply, payload, done) => {
+        if (!sentKept(availableDaysKey(req.query), req, reply)) done(null, payload);
+      },
       handler: (req, reply) => answer(req, reply, () => availableDays(req.query, req.log)),
     },
 

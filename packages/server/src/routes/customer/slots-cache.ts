@@ -19,6 +19,7 @@
  * figures: docs/decisions/009).
  */
 import type { CalendarChanges } from '../../db/calendar-changes.ts';
+import type { RawQuery } from '../register.ts';
 
 export const SLOTS_MAX_AGE_MS = 1000;
 /**
@@ -40,7 +41,7 @@ function part(value: string | undefined): string {
  * computed as usual. Two queries with one key validate alike, since the schema reads
  * nothing else, so a kept answer (kept only for a valid query) never answers an invalid one.
  */
-export function slotsKey(query: Record<string, unknown>): string | undefined {
+export function slotsKey(query: RawQuery<'SlotsQuery'>): string | undefined {
   const { businessId, date, serviceId, address, extraMinutes } = query;
   if (query.token !== undefined || typeof businessId !== 'string' || typeof date !== 'string') return undefined;
   if (serviceId !== undefined && typeof serviceId !== 'string') return undefined;
@@ -53,7 +54,7 @@ export function slotsKey(query: Record<string, unknown>): string | undefined {
  * The key of a month's answer (available-days), as slotsKey: the parameters it depends on,
  * in a fixed order, after "days" (a slots key starts with a digit, so the two never meet).
  */
-export function availableDaysKey(query: Record<string, unknown>): string | undefined {
+export function availableDaysKey(query: RawQuery<'AvailableDaysQuery'>): string | undefined {
   const { businessId, month, serviceId, address, extraMinutes } = query;
   if (typeof businessId !== 'string' || typeof month !== 'string') return undefined;
   if (serviceId !== undefined && typeof serviceId !== 'string') return undefined;

@@ -22,8 +22,9 @@ import type { AppContext } from '../../context.ts';
 import { isOverlapViolation } from '../../db/errors.ts';
 import { type Tx, withBusinessLock } from '../../db/transaction.ts';
 import { planLabelsFor, toBlockedJson, toBookingJson } from '../../domain/answers.ts';
-import { linksFor, mailOwnerChange, mailPlanFor, toMailBooking } from '../../domain/booking-mail.ts';
+import { mailOwnerChange, mailPlanFor, toMailBooking } from '../../domain/booking-mail.ts';
 import { crewForMove, crewsOf } from '../../domain/crews.ts';
+import { linksFor } from '../../domain/manage-token.ts';
 import { heldStatus, moveFollowing } from '../../domain/plans.ts';
 import {
   assertInsideHours,

@@ -5,8 +5,8 @@
  * asked of every visit, and refunding a booking.
  */
 
-import type { PaymentSettings } from '@slotwise/shared/api';
-import { fromWireRule, toWireRule } from '@slotwise/shared/deposit';
+import { fromWireRule, type PaymentSettings, toWireRule } from '@slotwise/shared/api';
+
 import { toCents } from '@slotwise/shared/money';
 import type { AppContext } from '../../context.ts';
 import { withBusinessLock } from '../../db/transaction.ts';

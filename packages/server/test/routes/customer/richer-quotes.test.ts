@@ -197,6 +197,66 @@ describe.each(storages())('richer quotes on %s', (kind) => {
     const row = await t.ctx.repos.bookings.find(shop.businessId, res.json().bookingId);
     expect(JSON.parse(row!.answers!)).toEqual([{ question: 'Vehicle size', answer: 'SUV' }]);
   });
+
+  // Issue 39: a page opened before the owner saved the questions again answers by _ids the business no
+  // longer has. Priced as if unanswered, it booked a price the customer was never shown.
+  it('refuses answers to a question the business no longer has with QUESTIONS_CHANGED, and books nothing', async () => {
+    const before = (await t.app.inject({ url: `/api/customer/business/${shop.businessId}` })).json();
+    const stale = before.questions[0]._id as string;
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/business-dashboard/settings/quote-questions',
+      headers: shop.auth,
+      payload: {
+        questions: [
+          {
+            question: 'Vehicle size',
+            type: 'dropdown',
+            options: [
+              { text: 'Sedan', value: 0 },
+              { text: 'SUV', value: 35 },
+            ],
+            required: false,
+          },
+        ],
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    const fresh = saved.json().questions[0]._id as string;
+    expect(fresh).not.toBe(stale);
+
+    const changed = {
+      code: 'QUESTIONS_CHANGED',
+      error: 'The questions and prices changed since this page was opened; answer the questions again.',
+    };
+    const q = await quote({ serviceId: shop.quickId, answers: { [stale]: { option: 'SUV' } } });
+    expect(q.statusCode).toBe(409);
+    expect(q.json()).toEqual(changed);
+    // One stale answer among good ones is refused too: the page's catalogue is out of date.
+    const mixed = await quote({ answers: { [fresh]: { option: 'SUV' }, [stale]: { option: 'SUV' } } });
+    expect(mixed.json()).toEqual(changed);
+
+    const body = bookBody(shop, {
+      time: '13:00',
+      customerEmail: 'stale@example.com',
+      answers: { [stale]: { option: 'SUV' } },
+    });
+    delete body.answer;
+    const res = await book(t, body);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual(changed);
+    const rows = await t.ctx.db
+      .selectFrom('bookings')
+      .select('id')
+      .where('customer_email', '=', 'stale@example.com')
+      .execute();
+    expect(rows).toEqual([]);
+
+    // Answered again with the fresh catalogue, it books at the new price.
+    const again = await book(t, { ...body, answers: { [fresh]: { option: 'SUV' } } });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().totalQuote).toBe(155);
+  });
 });
 
 describe.each(storages())('approval at an adjusted price on %s', (kind) => {

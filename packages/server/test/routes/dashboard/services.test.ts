@@ -322,6 +322,167 @@ describe.each(storages())('dashboard services and pricing on %s', (kind) => {
     });
   });
 
+  describe("the specification's single question (SPEC.md section 7)", () => {
+    const Q = 'settings/quote-questions';
+    const GET = 'settings/specific-question';
+    const PUT = 'settings/update-specific-question';
+
+    it('answers null while the business asks no question, then the first question in the first shape', async () => {
+      await call('PUT', Q, { questions: [] });
+      const none = await call('GET', GET);
+      expect(none.statusCode).toBe(200);
+      expect(none.headers['content-type']).toMatch(/^application\/json/);
+      expect(none.json()).toBeNull();
+
+      await call('PUT', Q, {
+        questions: [
+          {
+            question: 'Car type',
+            type: 'dropdown',
+            options: [
+              { text: 'Sedan', value: 0 },
+              { text: 'SUV', value: 25.5, extraMinutes: 30 },
+            ],
+          },
+          { question: 'Pet hair?', type: 'yes_no', rate: 20, required: false },
+        ],
+      });
+      const first = await call('GET', GET);
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toEqual({
+        question: 'Car type',
+        type: 'dropdown',
+        options: [
+          { text: 'Sedan', value: 0 },
+          { text: 'SUV', value: 25.5 },
+        ],
+        rate: null,
+      });
+
+      await call('PUT', Q, { questions: [{ question: 'Area', type: 'rate', rate: 6, unit: 'per 1,000 sq ft' }] });
+      expect((await call('GET', GET)).json()).toEqual({ question: 'Area', type: 'rate', options: [], rate: 6 });
+
+      // A yes/no cannot be said in the first shape: it reads as a dropdown of Yes (its amount) and No.
+      await call('PUT', Q, { questions: [{ question: 'Spa?', type: 'yes_no', rate: 15 }] });
+      expect((await call('GET', GET)).json()).toEqual({
+        question: 'Spa?',
+        type: 'dropdown',
+        options: [
+          { text: 'Yes', value: 15 },
+          { text: 'No', value: 0 },
+        ],
+        rate: null,
+      });
+    });
+
+    it('sets the first question, keeping the others and what the first shape cannot say', async () => {
+      const mine = (await call('POST', 'service/add', { serviceName: 'Seats', duration: 30, price: 10 })).json();
+      const before = (
+        await call('PUT', Q, {
+          questions: [
+            {
+              question: 'Car type',
+              type: 'dropdown',
+              options: [
+                { text: 'Sedan', value: 0 },
+                { text: 'SUV', value: 20, extraMinutes: 30 },
+              ],
+              required: false,
+              serviceIds: [mine._id],
+            },
+            { question: 'Pet hair?', type: 'yes_no', rate: 20 },
+          ],
+        })
+      ).json().questions;
+
+      const res = await call('PUT', PUT, {
+        question: ' Vehicle size ',
+        type: 'dropdown',
+        options: [
+          { text: 'suv', value: 30 },
+          { text: 'Van', value: 40 },
+        ],
+        rate: null,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        question: 'Vehicle size',
+        type: 'dropdown',
+        options: [
+          { text: 'suv', value: 30 },
+          { text: 'Van', value: 40 },
+        ],
+        rate: null,
+      });
+      expect((await call('GET', GET)).json()).toEqual(res.json());
+      const after = (await call('GET', Q)).json().questions;
+      expect(after).toHaveLength(2);
+      expect(after[0]).toEqual({
+        _id: expect.any(String),
+        question: 'Vehicle size',
+        type: 'dropdown',
+        options: [
+          { text: 'suv', value: 30, extraMinutes: 30 },
+          { text: 'Van', value: 40, extraMinutes: 0 },
+        ],
+        rate: null,
+        unit: null,
+        minQuantity: null,
+        maxQuantity: null,
+        required: false,
+        serviceIds: [mine._id],
+      });
+      // A saved question gets a new _id (docs/decisions/026); the second question is untouched.
+      expect(after[0]._id).not.toBe(before[0]._id);
+      expect(after[1]).toEqual(before[1]);
+
+      const rate = await call('PUT', PUT, { question: 'Seats', type: 'rate', options: [], rate: 2.5 });
+      expect(rate.statusCode).toBe(200);
+      expect(rate.json()).toEqual({ question: 'Seats', type: 'rate', options: [], rate: 2.5 });
+      expect((await t.ctx.repos.pricing.questions(owner.businessId))[0]).toMatchObject({
+        type: 'rate',
+        rateCents: 250,
+        options: [],
+        required: false,
+        serviceIds: [mine._id],
+      });
+    });
+
+    it('makes the first question of a business that asks none', async () => {
+      await call('PUT', Q, { questions: [] });
+      const res = await call('PUT', PUT, { question: 'Dogs?', type: 'dropdown', options: [{ text: 'One', value: 5 }] });
+      expect(res.statusCode).toBe(200);
+      expect((await call('GET', Q)).json().questions).toEqual([
+        expect.objectContaining({ question: 'Dogs?', required: true, serviceIds: null }),
+      ]);
+    });
+
+    it.each([
+      [{ question: '', type: 'dropdown', options: [{ text: 'A', value: 1 }] }, 'Question cannot be empty.'],
+      [{ question: '   ', type: 'rate', rate: 2 }, 'Question cannot be empty.'],
+      [{ question: 'Q', type: 'dropdown', options: [] }, 'Add at least one option to a dropdown question.'],
+      [{ question: 'Q', type: 'rate', rate: 0 }, 'Rate must be greater than 0.'],
+      [{ question: 'Q', type: 'yes_no', rate: 1 }, 'Type must be dropdown or rate.'],
+      [
+        {
+          question: 'Q',
+          type: 'dropdown',
+          options: [
+            { text: 'SUV', value: 1 },
+            { text: 'suv', value: 2 },
+          ],
+        },
+        'Two options have the same text; give each option a different text.',
+      ],
+    ])('refuses %j with 400 VALIDATION_FAILED and leaves the questions alone', async (body, message) => {
+      const before = (await call('GET', Q)).json();
+      const res = await call('PUT', PUT, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', error: message });
+      expect((await call('GET', Q)).json()).toEqual(before);
+    });
+  });
+
   describe('add-ons', () => {
     it('saves add-ons with a service, keeps them when left out, and keeps an id when saved again by name', async () => {
       const add = await call('POST', 'service/add', {
