@@ -89,8 +89,11 @@ function landing(): UserConfig {
  * modules (`isolate: false`): a worker imports the app, zod and React once, not once per file. The
  * storage suites mostly wait on PostgreSQL, SQLite's disk and child processes, so three workers
  * keep both cores busy; Vitest's default is one fewer than the cores, one worker here.
+ * A test's time limit is 20 s, not Vitest's 5 s: a jsdom test that types through three steps takes
+ * 1-2 s, and 5 s on a machine whose load stood at 30 (three workers beside other processes) failed
+ * tests that were only slow (the server project sets its own, longer limits).
  */
-const sharedWorkers = { isolate: false, maxWorkers: 3 } as const;
+const sharedWorkers = { isolate: false, maxWorkers: 3, testTimeout: 20_000 } as const;
 
 export default defineConfig(({ mode }) => {
   const app = mode === 'widget' ? widget() : mode === 'landing' ? landing() : dashboard();
