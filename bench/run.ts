@@ -32,6 +32,7 @@ async function main(): Promise<number> {
   const missed: string[] = [];
   for (const bench of selected) {
     console.log(`\n${bench.id}: ${bench.title}`);
+    const started = performance.now();
     let figures: Figure[];
     try {
       figures = await bench.run();
@@ -47,6 +48,8 @@ async function main(): Promise<number> {
       if (!meetsTarget(f)) missed.push(`${line} (target ${formatBudget(f.target, f.unit)})`);
       console.log(figureLine(f, width));
     }
+    // Where CI's time goes (issue 40's 15-minute target): each benchmark's own wall time.
+    console.log(`  (${bench.id} ran for ${Math.round((performance.now() - started) / 1000)} s)`);
   }
 
   console.log(
