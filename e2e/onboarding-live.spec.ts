@@ -49,7 +49,9 @@ test('a new owner onboards through the UI and lands on their live booking page',
   expect(qr.headers()['content-type']).toMatch(/^image\/(svg\+xml|png)/);
   const image = page.getByRole('img', { name: `QR code of ${url}` });
   await expect(image).toBeVisible();
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   const png = await page.request.get(
     (await page.getByRole('link', { name: 'Download QR code' }).getAttribute('href')) ?? '',
   );

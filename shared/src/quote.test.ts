@@ -84,7 +84,9 @@ describe('quote examples', () => {
     const seat = { ...rate, rateCents: 1_200, unit: 'seat' };
     expect(computeQuote({ ...base, ...one(seat, { quantity: 2 }) }).lines[1]?.label).toBe('Seats: 2 × $12.00 per seat');
     const typed = { ...rate, rateCents: 1_200, unit: 'per seat' };
-    expect(computeQuote({ ...base, ...one(typed, { quantity: 2 }) }).lines[1]?.label).toBe('Seats: 2 × $12.00 per seat');
+    expect(computeQuote({ ...base, ...one(typed, { quantity: 2 }) }).lines[1]?.label).toBe(
+      'Seats: 2 × $12.00 per seat',
+    );
   });
 
   it('multiplies a rate by the quantity, rounding half a cent up', () => {

@@ -183,7 +183,9 @@ function questionPart(question: QuoteQuestion, answer: QuoteAnswer): Part | null
   const rateCents = question.rateCents ?? 0;
   assertCents(rateCents, 'Rate');
   // No unit: "3 × $10.50"; with one, "3 × $12.00 per seat".
-  const price = question.unit?.trim() ? ratePrice(toDollars(rateCents), question.unit) : formatUsd(toDollars(rateCents));
+  const price = question.unit?.trim()
+    ? ratePrice(toDollars(rateCents), question.unit)
+    : formatUsd(toDollars(rateCents));
   return {
     line: {
       label: `${label}: ${quantity} × ${price}`,

@@ -5,7 +5,9 @@ describe('operatorNotes', () => {
   it('tells the operator, not the owner, which variable turns each feature on', () => {
     const notes = operatorNotes({ encryptionKey: undefined, texts: 'log' });
     expect(notes).toHaveLength(2);
-    expect(notes[0]).toMatch(/^ENCRYPTION_KEY is not set: Stripe deposits, Twilio texts and connected calendars are off/);
+    expect(notes[0]).toMatch(
+      /^ENCRYPTION_KEY is not set: Stripe deposits, Twilio texts and connected calendars are off/,
+    );
     expect(notes[1]).toMatch(/^TEXTS=log: /);
   });
 

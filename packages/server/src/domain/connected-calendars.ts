@@ -50,7 +50,6 @@ const HELD = Number.MAX_SAFE_INTEGER;
 const LOOKUPS_PER_READ = 20;
 const TITLE_MAX = 200;
 
-
 /** The box calendar addresses are sealed in (under a key of their own, derived from ENCRYPTION_KEY). */
 export function calendarBox(ctx: AppContext): SecretBox {
   if (!ctx.config.encryptionKey) throw new AppError('CALENDARS_NOT_CONFIGURED', NOT_TURNED_ON.calendars);

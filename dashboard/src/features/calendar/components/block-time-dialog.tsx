@@ -93,7 +93,9 @@ export function BlockTimeDialog({
   return (
     <Modal
       title="Block Time Slot"
-      description={DAY.test(day) ? `${formatDay(day)} · times in ${zoneLabel(timeZone)}` : `Times in ${zoneLabel(timeZone)}`}
+      description={
+        DAY.test(day) ? `${formatDay(day)} · times in ${zoneLabel(timeZone)}` : `Times in ${zoneLabel(timeZone)}`
+      }
       onClose={onCancel}
     >
       <form className="cal-form" noValidate onSubmit={submit}>

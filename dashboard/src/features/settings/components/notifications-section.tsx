@@ -71,9 +71,7 @@ function TwilioForm({
   }
   return (
     <form className="notif-connect" onSubmit={connect} noValidate aria-label="Connect Twilio">
-      {!settings.canConnect && (
-        <Notice kind="warning">{NOT_TURNED_ON.texts}</Notice>
-      )}
+      {!settings.canConnect && <Notice kind="warning">{NOT_TURNED_ON.texts}</Notice>}
       <fieldset className="notif-connect__fields" disabled={!settings.canConnect || busy}>
         <div className="field">
           <label htmlFor={`${id}-sid`}>Account SID</label>
@@ -138,9 +136,7 @@ function TwilioAccount({ settings, onChange }: { settings: NotificationSettings;
   return (
     <div className="notif-twilio">
       <FlashMessage message={flash.message} />
-      {settings.delivery === 'log' && (
-        <Notice kind="warning">{NOT_TURNED_ON.textsToFiles}</Notice>
-      )}
+      {settings.delivery === 'log' && <Notice kind="warning">{NOT_TURNED_ON.textsToFiles}</Notice>}
       {twilio ? (
         <div className="notif-account">
           <p>{`Texting from ${twilio.sender.startsWith('+') ? formatPhone(twilio.sender) : twilio.sender} (Twilio account ${twilio.accountSid})`}</p>

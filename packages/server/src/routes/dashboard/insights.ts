@@ -9,6 +9,7 @@ import { addDays } from '@slotwise/shared/slots';
 import { todayIn } from '@slotwise/shared/time-zone';
 import type { AppContext } from '../../context.ts';
 import {
+  aheadAnswer,
   fullAnswer,
   funnelAnswer,
   heatAnswer,
@@ -17,7 +18,6 @@ import {
   servicesAnswer,
   widerAnswer,
   workWeeks,
-  aheadAnswer,
 } from '../../domain/insights.ts';
 import { homeOf } from '../../domain/places.ts';
 import type { Handlers } from '../register.ts';

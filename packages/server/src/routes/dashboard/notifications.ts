@@ -127,8 +127,7 @@ export function notificationHandlers(
     connectTwilio: async (req) => {
       const b = req.owner.business;
       const box = twilioBox(ctx.config);
-      if (!box)
-        throw new AppError('TEXTS_NOT_CONFIGURED', NOT_TURNED_ON.texts);
+      if (!box) throw new AppError('TEXTS_NOT_CONFIGURED', NOT_TURNED_ON.texts);
       const { accountSid, authToken, sender } = req.body;
       try {
         await ctx.twilio.check({ accountSid, authToken, sender });
