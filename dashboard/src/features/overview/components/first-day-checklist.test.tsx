@@ -147,8 +147,8 @@ describe('First-day checklist', () => {
     expect(region()).toBeInTheDocument();
   });
 
-  it('says in one line that the owner is all set once all four are done, with the dismiss button', async () => {
-    overview({ [CHECKLIST]: checklist(['prices', 'hours', 'embed', 'test-booking']) });
+  it('says in one line that the owner is all set once all five are done, with the dismiss button', async () => {
+    overview({ [CHECKLIST]: checklist(['prices', 'hours', 'booking-link', 'embed', 'test-booking']) });
     const heading = await screen.findByRole('heading', { name: "You're all set: customers can find you and book." });
     const done = heading.closest('section') as HTMLElement;
     expect(within(done).queryByRole('list')).not.toBeInTheDocument();
@@ -162,6 +162,6 @@ describe('First-day checklist', () => {
     act(() => {
       document.dispatchEvent(new Event('visibilitychange'));
     });
-    expect(await within(region()).findByText('1 of 4 done')).toBeInTheDocument();
+    expect(await within(region()).findByText('1 of 5 done')).toBeInTheDocument();
   });
 });
