@@ -1,6 +1,6 @@
 /**
  * The overview's first-day checklist (docs/product.md#the-first-day-checklist) in Chromium against
- * the real server: a newly onboarded owner sees four things to do, each ticked by doing it where
+ * the real server: a newly onboarded owner sees five things to do, each ticked by doing it where
  * its link leads (never by ticking a box), then one line saying all is set; dismissed, it stays
  * gone on another device. Screenshots at 1280 and 375 px: e2e/artifacts/first-day-*.
  */
@@ -27,8 +27,8 @@ test('a new owner works through the first-day checklist and dismisses it for goo
   await page.setViewportSize({ width: 1280, height: 900 });
   await openAs(page, owner);
   let checklist = page.getByRole('region', { name: 'Your first day' });
-  await expect(checklist.getByText('0 of 4 done')).toBeVisible();
-  await expect(checklist.getByRole('listitem')).toHaveCount(4);
+  await expect(checklist.getByText('0 of 5 done')).toBeVisible();
+  await expect(checklist.getByRole('listitem')).toHaveCount(5);
   await expect(page.getByText("Today's Bookings")).toBeVisible();
   await screenshot(page, 'first-day-1280');
 
@@ -44,13 +44,25 @@ test('a new owner works through the first-day checklist and dismisses it for goo
   await page.getByRole('button', { name: 'Copy Script' }).click();
   await expect(page.getByText('Script copied to clipboard!')).toBeVisible();
   checklist = await backToOverview(page);
-  await expect(checklist.getByText('1 of 4 done')).toBeVisible();
+  await expect(checklist.getByText('1 of 5 done')).toBeVisible();
   await expect(checklist.getByRole('listitem').filter({ hasText: 'Copy your embed code' })).toContainText('Done:');
+
+  // The booking page's link, an item of its own: copied where its link leads.
+  await checklist.getByRole('link', { name: 'Share your booking link' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/services#booking-page$/);
+  await page.getByRole('button', { name: 'Copy Link' }).click();
+  await expect(page.getByText('Booking link copied to clipboard!')).toBeVisible();
+  checklist = await backToOverview(page);
+  await expect(checklist.getByText('2 of 5 done')).toBeVisible();
+  await expect(checklist.getByRole('listitem').filter({ hasText: 'Share your booking link' })).toContainText('Done:');
 
   // The prices: one of the trade's starting services, edited.
   await checklist.getByRole('link', { name: 'Check your prices' }).click();
   await expect(page).toHaveURL(/\/dashboard\/services#services-list$/);
   const services = page.getByRole('list', { name: 'Your services' });
+  // It lands on the list itself, not on the sections above it that fill in as they load.
+  await expect(page.getByRole('heading', { level: 2, name: 'Services', exact: true })).toBeInViewport();
+  await expect(services.getByRole('button', { name: 'Edit' }).first()).toBeInViewport();
   await services.getByRole('button', { name: 'Edit' }).first().click();
   const edit = page.getByRole('form', { name: 'Edit Exterior Wash & Wax' });
   await edit.getByLabel('Price ($)').fill('65');
@@ -64,7 +76,7 @@ test('a new owner works through the first-day checklist and dismisses it for goo
   await page.getByRole('button', { name: 'Save Hours' }).click();
   await expect(page.getByText('Business hours updated successfully!')).toBeVisible();
   checklist = await backToOverview(page);
-  await expect(checklist.getByText('3 of 4 done')).toBeVisible();
+  await expect(checklist.getByText('4 of 5 done')).toBeVisible();
 
   // The test booking: its link opens the preview page in a new tab; the booking is made as the widget makes it.
   const preview = checklist.getByRole('link', { name: /Make a test booking/ });

@@ -77,6 +77,8 @@ async function answerInsights(page: Page): Promise<{ from: string; to: string }[
             cancelledCount: 0,
             cancelled: 0,
           })),
+          // From today to the chart's last Saturday: this week's 4 and the next 4 weeks' 16.
+          ahead: { from: today, to: addDays(sunday, 7 * 4 + 6), bookedCount: 20, booked: 3000 },
           services: [
             { serviceId: '5b8f0c64-1d0e-4c4b-9a53-0d1f8e6f2a01', name: 'Full Detail', bookings: 12, revenue: 2160 },
           ],
@@ -119,6 +121,9 @@ test('from the top bar: the last 30 days in the business zone, another period in
   await expect(page.getByRole('radio', { name: 'Last 30 days' })).toBeChecked();
   const today = todayIn('America/Chicago');
   await expect(page.getByText('42% dropped off')).toBeVisible(); // 70 of 120 got a quote
+  await expect(
+    page.getByText(/^Booked ahead from today to [A-Z][a-z]{2} \d{1,2}: \$3,000\.00 from 20 bookings\.$/),
+  ).toBeVisible();
   expect(asked).toContainEqual({ from: addDays(today, -29), to: today });
 
   // The map's ZIP codes are text in it, and beside it.

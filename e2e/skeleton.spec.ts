@@ -52,6 +52,9 @@ test('an owner signs up, onboards, logs out and logs back in', async ({ page }) 
   await screenshot(page, 'skeleton-05-step3-chosen');
   await page.getByRole('button', { name: 'Next' }).click();
 
+  // Onboarding ends on the live booking page, then My Dashboard.
+  await expect(page).toHaveURL(/\/onboarding\/live$/);
+  await page.getByRole('link', { name: 'Go to My Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   const nav = page.getByRole('navigation', { name: 'Dashboard' });
   for (const name of NAV) await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();

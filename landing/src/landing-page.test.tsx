@@ -22,6 +22,12 @@ describe('LandingPage', () => {
     expect(h1s[0]?.textContent).toMatch(/booked jobs/i);
   });
 
+  it('names the booking page in the hero, for owners without a website', () => {
+    render(<LandingPage screenshots={[]} year={2026} />);
+    const hero = screen.getByRole('region', { name: /booked jobs/i });
+    expect(hero.textContent).toContain('No website? Get a booking page you can share in a minute.');
+  });
+
   it('links to log in and sign up from the header', () => {
     render(<LandingPage screenshots={[]} year={2026} />);
     const header = screen.getByRole('banner');

@@ -90,6 +90,9 @@ function Hero() {
             {PRODUCT} gives every customer an instant quote worked out from your services, their answers and the miles
             to their door, then lets them book a free slot in your calendar. Add it to your website with one script tag.
           </p>
+          <p className="no-website">
+            <strong>No website?</strong> Get a booking page you can share in a minute.
+          </p>
           <div className="cta-row">
             <a className="btn btn-primary btn-large" href="/signup">
               Sign Up free

@@ -80,6 +80,15 @@ describe('quote examples', () => {
     expect(() => computeQuote({ ...base, ...one(dropdown, { quantity: 2 }) })).toThrow(QuoteError);
   });
 
+  it('words the unit with its "per": "$12.00 per seat", not "$12.00 seat"', () => {
+    const seat = { ...rate, rateCents: 1_200, unit: 'seat' };
+    expect(computeQuote({ ...base, ...one(seat, { quantity: 2 }) }).lines[1]?.label).toBe('Seats: 2 × $12.00 per seat');
+    const typed = { ...rate, rateCents: 1_200, unit: 'per seat' };
+    expect(computeQuote({ ...base, ...one(typed, { quantity: 2 }) }).lines[1]?.label).toBe(
+      'Seats: 2 × $12.00 per seat',
+    );
+  });
+
   it('multiplies a rate by the quantity, rounding half a cent up', () => {
     const q = computeQuote({ ...base, ...one(rate, { quantity: 3 }) });
     expect(q.lines[1]).toEqual({ label: 'Seats: 3 × $10.50', amountCents: 3_150 });

@@ -6,6 +6,7 @@
  * never sets a price); the widget shows the server's lines and sizes its slots with quoteMinutes.
  */
 import { formatUsd, toDollars } from './money.ts';
+import { ratePrice } from './rate-unit.ts';
 
 export interface QuoteService {
   /** The service's id: a question or add-on may apply to some services only. */
@@ -181,10 +182,13 @@ function questionPart(question: QuoteQuestion, answer: QuoteAnswer): Part | null
   }
   const rateCents = question.rateCents ?? 0;
   assertCents(rateCents, 'Rate');
-  const unit = question.unit ? ` ${question.unit}` : '';
+  // No unit: "3 × $10.50"; with one, "3 × $12.00 per seat".
+  const price = question.unit?.trim()
+    ? ratePrice(toDollars(rateCents), question.unit)
+    : formatUsd(toDollars(rateCents));
   return {
     line: {
-      label: `${label}: ${quantity} × ${formatUsd(toDollars(rateCents))}${unit}`,
+      label: `${label}: ${quantity} × ${price}`,
       amountCents: roundCentsHalfUp(rateCents * quantity),
     },
     answer: String(quantity),

@@ -10,6 +10,7 @@ const TITLES: Record<string, string> = {
   '/onboarding/step1': 'Set Up Your Business',
   '/onboarding/step2': 'Set Up Your Business',
   '/onboarding/step3': 'Set Up Your Business',
+  '/onboarding/live': 'Your Booking Page Is Live',
   '/customer/reschedule': 'Reschedule Your Booking',
   '/customer/cancel': 'Cancel Your Booking',
   '/customer/price': 'A New Price for Your Booking',

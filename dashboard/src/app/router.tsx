@@ -31,6 +31,7 @@ const lazyPages = {
   Step1: lazyPage(() => import('../features/onboarding/components/step1-page.tsx'), 'Step1Page'),
   Step2: lazyPage(() => import('../features/onboarding/components/step2-page.tsx'), 'Step2Page'),
   Step3: lazyPage(() => import('../features/onboarding/components/step3-page.tsx'), 'Step3Page'),
+  Live: lazyPage(() => import('../features/onboarding/components/live-page.tsx'), 'LivePage'),
   Reschedule: lazyPage(() => import('../features/customer/components/reschedule-page.tsx'), 'ReschedulePage'),
   Cancel: lazyPage(() => import('../features/customer/components/cancel-page.tsx'), 'CancelPage'),
   Price: lazyPage(() => import('../features/customer/components/price-page.tsx'), 'PricePage'),
@@ -95,6 +96,7 @@ export function AppRoutes() {
           <Route caseSensitive path="/onboarding/step1" element={<lazyPages.Step1 />} />
           <Route caseSensitive path="/onboarding/step2" element={<lazyPages.Step2 />} />
           <Route caseSensitive path="/onboarding/step3" element={<lazyPages.Step3 />} />
+          <Route caseSensitive path="/onboarding/live" element={<lazyPages.Live />} />
           {/* Customer pages from e-mailed links: public, no session. */}
           <Route caseSensitive path="/customer/reschedule" element={<lazyPages.Reschedule />} />
           <Route caseSensitive path="/customer/cancel" element={<lazyPages.Cancel />} />

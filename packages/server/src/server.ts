@@ -2,6 +2,7 @@
 import './node-version.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { operatorNotes } from './operator-notes.ts';
 
 /** How long a shutdown may take before the process exits regardless. */
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -53,6 +54,7 @@ async function main() {
   process.on('SIGTERM', () => void close('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Slotwise is running at ${config.publicUrl}`);
+  for (const note of operatorNotes(config)) app.log.warn(note);
 }
 
 main().catch((err) => {

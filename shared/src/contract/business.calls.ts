@@ -96,6 +96,12 @@ export const businessDashboardCalls = {
     auth: 'owner',
     response: 'FirstDayChecklist',
   },
+  checklistLinkShared: {
+    method: 'POST',
+    path: `${owner}/checklist/link-shared`,
+    auth: 'owner',
+    response: 'FirstDayChecklist',
+  },
   dismissChecklist: {
     method: 'POST',
     path: `${owner}/checklist/dismiss`,
@@ -154,12 +160,13 @@ export const businessSummaries: { dashboard: SummariesOf<typeof businessDashboar
     updateAddress: "Changes the business's address (and with it its coordinates and time zone).",
     updateTimeZone: "Changes the business's time zone; bookings keep their instants.",
     checklist:
-      "The overview's first-day checklist: whether prices were checked, hours set, the embed code copied and a booking made, and whether it was dismissed.",
+      "The overview's first-day checklist: whether prices were checked, hours set, the booking page's link shared, the embed code copied and a booking made, and whether it was dismissed.",
     bookingPage:
       "The business's booking page: its slug, its address (/book/{slug}) and its QR codes (SVG and PNG); null before the business has a name.",
     updateBookingPage:
       'Changes the booking page address; the old one keeps redirecting. Refused: SLUG_MALFORMED, SLUG_RESERVED, SLUG_TAKEN.',
-    checklistEmbedCopied: 'Records that the owner copied the embed code (ticks the checklist item).',
+    checklistEmbedCopied: 'Records that the owner copied the embed code (ticks its checklist item).',
+    checklistLinkShared: "Records that the owner copied or shared the booking page's link (ticks its checklist item).",
     dismissChecklist: 'Hides the first-day checklist for good, on every device.',
     updateTimeFormat:
       'Shows times on a 12-hour clock ("8:00 AM", the default) or a 24-hour one ("08:00"): on the dashboard, in mails and in the widget.',

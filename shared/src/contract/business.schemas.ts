@@ -221,7 +221,7 @@ export const FeedQuery = z.object({
 // ---------- the first-day checklist (docs/product.md#the-first-day-checklist) ----------
 
 /** The overview's first-day checklist, in the order it is shown. */
-export const CHECKLIST_ITEMS = ['prices', 'hours', 'embed', 'test-booking'] as const;
+export const CHECKLIST_ITEMS = ['prices', 'hours', 'booking-link', 'embed', 'test-booking'] as const;
 export type ChecklistItemId = (typeof CHECKLIST_ITEMS)[number];
 
 /** Each item ticks itself from what the business did; dismissed: the owner hid the list, on every device. */

@@ -95,6 +95,12 @@ export const InsightsWork = z.object({
     }),
   ),
   /**
+   * Booked ahead: the bookings still to come (pending or approved, not yet ended) from now to the
+   * chart's last day (`to`, the Saturday 4 weeks after this one), this week's later days included,
+   * whatever the period; `from` is the business's today.
+   */
+  ahead: z.object({ from: IsoDate, to: IsoDate, bookedCount: z.number().int(), booked: z.number() }),
+  /**
    * Bookings going ahead in the period by service, most booked first. serviceId null: a service
    * deleted since (bookings then keep no service), listed under the name it was booked as.
    */

@@ -547,6 +547,8 @@ describe('Block Time Slot dialog', () => {
     expect(within(dialog).getByLabelText('Start Time')).toHaveValue('13:00');
     expect(within(dialog).getByLabelText('End Time')).toHaveValue('14:30');
     expect(within(dialog).getByText(/Wed, Mar 11, 2026/)).toBeInTheDocument();
+    // The zone named as everywhere else (shared zoneLabel), never its IANA id.
+    expect(within(dialog).getByText(/times in Pacific Time, Los Angeles$/)).toBeInTheDocument();
     // Focus moves into the dialog.
     expect(within(dialog).getByLabelText('Reason')).toHaveFocus();
   });

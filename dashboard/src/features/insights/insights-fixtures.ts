@@ -67,6 +67,8 @@ export function workFixture(range: InsightsQuery = NOVEMBER): InsightsWork {
         cancelled: i % 5 === 0 ? 150 : 0,
       };
     }),
+    // This week's 6 still to come ($990) and the next 4 weeks' 18 ($2,970).
+    ahead: { from: TODAY, to: '2027-01-02', bookedCount: 24, booked: 3960 },
     services: [
       { serviceId: '5b8f0c64-1d0e-4c4b-9a53-0d1f8e6f2a01', name: 'Full Detail', bookings: 18, revenue: 3240 },
       { serviceId: '5b8f0c64-1d0e-4c4b-9a53-0d1f8e6f2a02', name: 'Exterior Wash', bookings: 14, revenue: 686 },

@@ -448,8 +448,10 @@ export interface FirstDayChecklistTable {
   prices_checked_at: number | null;
   /** Business hours saved, all at once or one day. */
   hours_set_at: number | null;
-  /** The embed code copied in the dashboard. */
+  /** The embed code copied in the dashboard (before 2026-12-06, or the booking page's link). */
   embed_copied_at: number | null;
+  /** The booking page's link copied or shared in the dashboard. */
+  link_shared_at: number | null;
   dismissed_at: number | null;
 }
 

@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ConnectedCalendar } from '@slotwise/shared/api';
 import { ownEventOf } from '@slotwise/shared/ics';
+import { NOT_TURNED_ON } from '@slotwise/shared/not-turned-on';
 import { addDays } from '@slotwise/shared/slots';
 import { localToUtcMs, longDate, todayIn, utcMsToLocal } from '@slotwise/shared/time-zone';
 import type { FastifyBaseLogger } from 'fastify';
@@ -49,14 +50,9 @@ const HELD = Number.MAX_SAFE_INTEGER;
 const LOOKUPS_PER_READ = 20;
 const TITLE_MAX = 200;
 
-const NOT_CONFIGURED =
-  'Connected calendars are not set up on this server: its operator must set ENCRYPTION_KEY (see the README, Configuration) before calendar addresses can be stored.';
-const CANNOT_OPEN =
-  "This server can no longer open the calendar's address (its ENCRYPTION_KEY changed). Remove the calendar and connect it again.";
-
 /** The box calendar addresses are sealed in (under a key of their own, derived from ENCRYPTION_KEY). */
 export function calendarBox(ctx: AppContext): SecretBox {
-  if (!ctx.config.encryptionKey) throw new AppError('CALENDARS_NOT_CONFIGURED', NOT_CONFIGURED);
+  if (!ctx.config.encryptionKey) throw new AppError('CALENDARS_NOT_CONFIGURED', NOT_TURNED_ON.calendars);
   return secretBox(ctx.config.encryptionKey, 'calendar-addresses-v1');
 }
 
@@ -282,7 +278,7 @@ async function readClaimed(
       : null;
   const result: Outcome =
     address === null
-      ? { kind: 'failed', words: CANNOT_OPEN }
+      ? { kind: 'failed', words: NOT_TURNED_ON.calendarSealedElsewhere }
       : await readAddress(ctx, business, address, validators, 'read');
   const now = ctx.now();
   try {

@@ -6,6 +6,7 @@ const none: Omit<FirstDayChecklistTable, 'business_id'> = {
   prices_checked_at: null,
   hours_set_at: null,
   embed_copied_at: null,
+  link_shared_at: null,
   dismissed_at: null,
 };
 
@@ -15,6 +16,7 @@ describe('firstDayChecklist', () => {
       items: [
         { id: 'prices', done: false },
         { id: 'hours', done: false },
+        { id: 'booking-link', done: false },
         { id: 'embed', done: false },
         { id: 'test-booking', done: false },
       ],
@@ -31,8 +33,11 @@ describe('firstDayChecklist', () => {
     expect(done({ prices_checked_at: 1 })).toEqual(['prices']);
     expect(done({ hours_set_at: 1 })).toEqual(['hours']);
     expect(done({ embed_copied_at: 1 })).toEqual(['embed']);
+    expect(done({ link_shared_at: 1 })).toEqual(['booking-link']);
     expect(done({}, true)).toEqual(['test-booking']);
-    expect(done({ prices_checked_at: 1, hours_set_at: 2, embed_copied_at: 3 }, true)).toHaveLength(4);
+    expect(done({ prices_checked_at: 1, hours_set_at: 2, link_shared_at: 3, embed_copied_at: 4 }, true)).toHaveLength(
+      5,
+    );
   });
 
   it('is dismissed by its own mark, whatever else is done', () => {

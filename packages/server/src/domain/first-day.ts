@@ -12,7 +12,9 @@ export function firstDayChecklist(marks: Marks | undefined, hasBooking: boolean)
   const done: Record<ChecklistItemId, boolean> = {
     prices: marks?.prices_checked_at != null,
     hours: marks?.hours_set_at != null,
-    // Copying the embed code or the booking page's link (a business with no website) both mark it.
+    // Two ways customers reach the business, one item each: the booking page's link (copied or
+    // shared) for an owner with no website, the embed code for one with a site.
+    'booking-link': marks?.link_shared_at != null,
     embed: marks?.embed_copied_at != null,
     'test-booking': hasBooking,
   };

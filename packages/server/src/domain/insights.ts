@@ -214,6 +214,24 @@ export function workWeeks(weeks: readonly string[], days: readonly BookingDay[])
 }
 
 /**
+ * Booked ahead: what is still to come from `today` to `last` (the chart's last day), this week's
+ * later days included: pending and approved bookings not yet ended (a completed or cancelled one
+ * is not ahead). Counting from next week's Sunday, as the chart's bands do, left out the rest of
+ * this week, often the fullest part of the book.
+ */
+export function aheadAnswer(today: string, last: string, days: readonly BookingDay[]): InsightsWork['ahead'] {
+  let count = 0;
+  let cents = 0;
+  for (const d of days) {
+    if (d.day < today || d.day > last || (d.status !== 'pending' && d.status !== 'approved')) continue;
+    // Only today has bookings already ended; the ended ones are done, not ahead.
+    count += d.n - d.ended;
+    cents += d.cents - d.endedCents;
+  }
+  return { from: today, to: last, bookedCount: count, booked: toDollars(cents) };
+}
+
+/**
  * Bookings going ahead by service, most booked first: named as the service is now, or as booked
  * for a service deleted since (serviceId null; one entry per name booked).
  */

@@ -14,6 +14,7 @@ import {
   ruleFor,
 } from '@slotwise/shared/deposit';
 import { toDollars } from '@slotwise/shared/money';
+import { NOT_TURNED_ON } from '@slotwise/shared/not-turned-on';
 import type { AppContext } from '../context.ts';
 import type { ServicesTable } from '../db/schema.ts';
 import { type Tx, withBusinessLock } from '../db/transaction.ts';
@@ -22,8 +23,6 @@ import { secretBox } from '../payments/secret-box.ts';
 import type { Business } from '../repositories/businesses.ts';
 import type { BookingRow } from '../repositories/calendar.ts';
 
-const NOT_CONFIGURED =
-  'Payments are not set up on this server: its operator must set ENCRYPTION_KEY (see the README, "Deposits with Stripe") before Stripe keys can be stored.';
 export const PAYMENT_UNAVAILABLE =
   'We could not reach the payment service, so nothing was charged and your time is not held. Try again in a few minutes.';
 
@@ -180,7 +179,7 @@ export async function queueRefund(
 
 /** Refuses to store keys on a server that could not open them again. */
 export function assertCanStoreKeys(ctx: AppContext): string {
-  if (!ctx.config.encryptionKey) throw new AppError('PAYMENTS_NOT_CONFIGURED', NOT_CONFIGURED);
+  if (!ctx.config.encryptionKey) throw new AppError('PAYMENTS_NOT_CONFIGURED', NOT_TURNED_ON.payments);
   return ctx.config.encryptionKey;
 }
 

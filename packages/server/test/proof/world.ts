@@ -630,6 +630,7 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     'POST /api/auth/crew-invitation': () => r({ body: { token: 'no-such-invite-token', password: 'long enough pw' } }),
     [`GET ${d}/checklist`]: () => r(),
     [`POST ${d}/checklist/embed-copied`]: () => r(),
+    [`POST ${d}/checklist/link-shared`]: () => r(),
     [`POST ${d}/checklist/dismiss`]: () => r(),
     'GET /api/onboarding/profile': () => r(),
     'POST /api/onboarding/step1': () => r({ body: { name: owner.businessName } }),

@@ -430,6 +430,9 @@ describe.each(storages())('insights on %s', (kind) => {
         cancelled: 70,
       });
       expect(work.weeks.filter((w) => w.bookedCount + w.cancelledCount > 0)).toHaveLength(2);
+      // Booked ahead counts this week's later days (Wednesday and Thursday), not only the weeks after;
+      // Monday's is past and the cancelled one is not ahead.
+      expect(work.ahead).toEqual({ from: '2026-12-01', to: '2027-01-02', bookedCount: 2, booked: 200 });
       expect(work.services).toEqual([
         { serviceId: shop.fullId, name: 'Full Detail', bookings: 2, revenue: 220 },
         { serviceId: shop.quickId, name: 'Quick Wash', bookings: 2, revenue: 130 },
@@ -445,6 +448,7 @@ describe.each(storages())('insights on %s', (kind) => {
       // The period moves the services, quotes and heat, never the weeks.
       const narrow = await owner<InsightsWork>(shop, 'work', '2026-12-02', '2026-12-02');
       expect(narrow.weeks).toEqual(work.weeks);
+      expect(narrow.ahead).toEqual(work.ahead);
       expect([narrow.services, narrow.quotes, narrow.averageQuote, narrow.heat]).toEqual([
         [{ serviceId: shop.fullId, name: 'Full Detail', bookings: 1, revenue: 120 }],
         0,

@@ -1,4 +1,5 @@
 import { formatUsd } from '@slotwise/shared/money';
+import { ratePrice } from '@slotwise/shared/rate-unit';
 import { StepFrame } from '../dialog.tsx';
 import type { Store } from '../state.ts';
 
@@ -79,7 +80,7 @@ export function QuestionStep({ store }: { store: Store }) {
                   onChange={(e) => store.answer(q._id, e.currentTarget.value)}
                 />
                 <p id={`${id}-hint`} className="sw-hint">
-                  {formatUsd(q.rate ?? 0)} {q.unit ?? 'each'}
+                  {ratePrice(q.rate ?? 0, q.unit)}
                 </p>
               </>
             )}

@@ -37,6 +37,28 @@ describe('Signup', () => {
     expect(api.callsTo('POST /api/auth/signup')).toHaveLength(0);
   });
 
+  it('marks each empty field, says so beside it, and puts the cursor in the first', async () => {
+    const api = fakeApi();
+    const { user } = renderApp('/signup');
+    await fill(user, { email: '', phone: '' });
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('All fields are required.');
+    const email = screen.getByLabelText('Email Address');
+    const phone = screen.getByLabelText('Phone Number');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Enter your email address.');
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(phone).toHaveAccessibleDescription('Enter your phone number.');
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
+    expect(email).toHaveFocus();
+    // Typing into a marked field takes its mark away; the other keeps its own.
+    await user.type(email, 'new@example.com');
+    expect(email).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Enter your email address.')).not.toBeInTheDocument();
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('POST /api/auth/signup')).toHaveLength(0);
+  });
+
   it("joins the country code and number, shows 'Creating Account...' disabled, then stores the token and starts onboarding", async () => {
     const answer = deferred<Reply>();
     const token = makeToken();

@@ -1,5 +1,5 @@
 import { COUNTRY_CODES, DEFAULT_COUNTRY_CODE } from '@slotwise/shared/domain';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Brand } from '../../../components/brand.tsx';
 import { Notice } from '../../../components/notice.tsx';
@@ -11,6 +11,23 @@ import '../auth.css';
 const FIELDS_REQUIRED = 'All fields are required.';
 const SIGNUP_FAILED = 'An error occurred during signup.';
 
+type Field = 'email' | 'password' | 'phone';
+/** What each empty field says beside it; the banner keeps the spec's "All fields are required.". */
+const EMPTY: Record<Field, string> = {
+  email: 'Enter your email address.',
+  password: 'Enter a password.',
+  phone: 'Enter your phone number.',
+};
+
+/** The mark on an empty field: aria-invalid, and its message tied to it. */
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={id} className="field-error">
+      {message}
+    </p>
+  ) : null;
+}
+
 // +1 serves both the United States and Canada, so options are keyed by country.
 const DEFAULT_COUNTRY = COUNTRY_CODES.find((c) => c.code === DEFAULT_COUNTRY_CODE)?.country ?? 'United States';
 
@@ -20,13 +37,29 @@ export function SignupPage() {
   const [country, setCountry] = useState<string>(DEFAULT_COUNTRY);
   const [phone, setPhone] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [empty, setEmpty] = useState<Partial<Record<Field, string>>>({});
   const [submitting, setSubmitting] = useState(false);
+  const inputs = {
+    email: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+    phone: useRef<HTMLInputElement>(null),
+  };
+  /** A field typed into loses its mark at once; the others keep theirs until the next Sign Up. */
+  const typed = (field: Field) => setEmpty((marks) => ({ ...marks, [field]: undefined }));
+  const marked = (field: Field) =>
+    empty[field] ? { 'aria-invalid': true, 'aria-describedby': `signup-${field}-error` } : {};
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
-    if (!email.trim() || !password || !phone.trim()) {
+    const missing = (['email', 'password', 'phone'] as const).filter(
+      (f) => !{ email: email.trim(), password, phone: phone.trim() }[f],
+    );
+    setEmpty(Object.fromEntries(missing.map((f) => [f, EMPTY[f]])));
+    if (missing.length > 0) {
       setError(FIELDS_REQUIRED);
+      // The first empty field, so the owner can type at once.
+      inputs[missing[0] as Field].current?.focus();
       return;
     }
     const code = COUNTRY_CODES.find((c) => c.country === country)?.code ?? DEFAULT_COUNTRY_CODE;
@@ -64,9 +97,15 @@ export function SignupPage() {
                 autoComplete="email"
                 placeholder="Enter your email"
                 required
+                ref={inputs.email}
+                {...marked('email')}
                 value={email}
-                onChange={(e) => setEmail(e.currentTarget.value)}
+                onChange={(e) => {
+                  setEmail(e.currentTarget.value);
+                  typed('email');
+                }}
               />
+              <FieldError id="signup-email-error" message={empty.email} />
             </div>
             <div className="field">
               <label htmlFor="signup-password">Password</label>
@@ -78,9 +117,15 @@ export function SignupPage() {
                 autoComplete="new-password"
                 placeholder="Min. 8 characters"
                 required
+                ref={inputs.password}
+                {...marked('password')}
                 value={password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
+                onChange={(e) => {
+                  setPassword(e.currentTarget.value);
+                  typed('password');
+                }}
               />
+              <FieldError id="signup-password-error" message={empty.password} />
             </div>
             <div className="auth-phone">
               <div className="field auth-phone-code">
@@ -110,9 +155,15 @@ export function SignupPage() {
                   autoComplete="tel-national"
                   placeholder="Enter your phone number"
                   required
+                  ref={inputs.phone}
+                  {...marked('phone')}
                   value={phone}
-                  onChange={(e) => setPhone(e.currentTarget.value)}
+                  onChange={(e) => {
+                    setPhone(e.currentTarget.value);
+                    typed('phone');
+                  }}
                 />
+                <FieldError id="signup-phone-error" message={empty.phone} />
               </div>
             </div>
             <button type="submit" className="btn btn--primary btn--block" disabled={submitting}>

@@ -7,6 +7,7 @@
 import type { BlockedTimeRequest } from '@slotwise/shared/api';
 import { type BlockReason, DEFAULT_BLOCK_TITLE } from '@slotwise/shared/domain';
 import { timeSteps } from '@slotwise/shared/time';
+import { zoneLabel } from '@slotwise/shared/time-zone';
 import { type FormEvent, useId, useState } from 'react';
 import { Modal } from '../../../components/modal.tsx';
 import { Notice } from '../../../components/notice.tsx';
@@ -92,7 +93,9 @@ export function BlockTimeDialog({
   return (
     <Modal
       title="Block Time Slot"
-      description={DAY.test(day) ? `${formatDay(day)} · times in ${timeZone}` : `Times in ${timeZone}`}
+      description={
+        DAY.test(day) ? `${formatDay(day)} · times in ${zoneLabel(timeZone)}` : `Times in ${zoneLabel(timeZone)}`
+      }
       onClose={onCancel}
     >
       <form className="cal-form" noValidate onSubmit={submit}>

@@ -208,7 +208,8 @@ describe('Insights', () => {
   it('shows the money by week with this week and the weeks booked ahead, the services, the average quote and the heat grid', async () => {
     setup();
     const money = within(await screen.findByRole('region', { name: 'Money by week' }));
-    expect(money.getByText('Booked ahead for the next 4 weeks: $2,970.00 from 18 bookings.')).toBeInTheDocument();
+    // From today: this week's later days too, not only the 4 weeks after.
+    expect(money.getByText('Booked ahead from today to Jan 2: $3,960.00 from 24 bookings.')).toBeInTheDocument();
     const weeks = money.getByRole('table', { name: 'Money by week, Sep 6, 2026 – Jan 2, 2027' });
     expect(within(weeks).getByRole('rowheader', { name: 'Sun, Nov 29, 2026' }).parentElement).toHaveTextContent(
       /\$1,485\.00.*This week$/,

@@ -67,12 +67,9 @@ function MoneyByWeek({ work, today }: { work: InsightsWork; today: string }) {
   );
 }
 
-function aheadText(work: InsightsWork, today: string): string {
-  const current = weekStart(today);
-  const ahead = work.weeks.filter((w) => w.weekStart > current);
-  const money = ahead.reduce((sum, w) => sum + w.booked, 0);
-  const jobs = ahead.reduce((sum, w) => sum + w.bookedCount, 0);
-  return `Booked ahead for the next ${ahead.length} weeks: ${formatUsd(money)} from ${counted(jobs, 'booking', 'bookings')}.`;
+/** The server's booked-ahead figure: from today, this week's later days included, to the chart's last day. */
+function aheadText({ ahead }: InsightsWork): string {
+  return `Booked ahead from today to ${monthDay(ahead.to)}: ${formatUsd(ahead.booked)} from ${counted(ahead.bookedCount, 'booking', 'bookings')}.`;
 }
 
 function Services({ services }: { services: InsightsWork['services'] }) {
@@ -111,7 +108,7 @@ export function WorkSection({ range, timeZone }: { range: InsightsQuery; timeZon
           caption={`Money by week, ${rangeText(weeks)}`}
           table={weeksTable(answer, today)}
           fileName={csvFileName('money-by-week', weeks)}
-          intro={<p className="insights-lead">{aheadText(answer, today)}</p>}
+          intro={<p className="insights-lead">{aheadText(answer)}</p>}
         >
           <MoneyByWeek work={answer} today={today} />
         </ChartFrame>

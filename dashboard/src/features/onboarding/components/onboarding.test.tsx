@@ -187,7 +187,7 @@ describe('Onboarding step 3', () => {
     expect(api.callsTo('POST /api/onboarding/step3')).toHaveLength(0);
   });
 
-  it("sends the chosen suggestion's whole text and goes to the dashboard", async () => {
+  it("sends the chosen suggestion's whole text and goes to the live booking page", async () => {
     storeToken();
     const api = freshApi({
       'GET /api/business/places': { body: suggestions },
@@ -197,7 +197,7 @@ describe('Onboarding step 3', () => {
     await user.type(screen.getByRole('combobox', { name: 'Street address' }), '42 Elm St, 90210');
     await user.click(await screen.findByRole('option', { name: suggestions[0]?.description }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(pathname()).toBe('/dashboard'));
+    await waitFor(() => expect(pathname()).toBe('/onboarding/live'));
     expect(api.callsTo('POST /api/onboarding/step3')[0]?.body).toEqual({
       address: '42 Elm St, Beverly Hills, CA 90210, USA',
     });
@@ -304,7 +304,7 @@ describe('Onboarding: Next waits for what the step needs, and sends once', () =>
       '42 Elm St, Beverly Hills, CA 90210, USA',
     );
     await user.click(next());
-    await waitFor(() => expect(pathname()).toBe('/dashboard'));
+    await waitFor(() => expect(pathname()).toBe('/onboarding/live'));
     expect(api.callsTo('POST /api/onboarding/step3')[0]?.body).toEqual({
       address: '42 Elm St, Beverly Hills, CA 90210, USA',
     });

@@ -35,7 +35,8 @@ function AddressForm({ saved }: { saved: string | null }) {
     await run(async () => {
       try {
         businessProfile.set(await client.onboarding.step3({ body: { address: place.description } }));
-        navigate('/dashboard');
+        // Onboarding ends on the booking page, live, before the dashboard.
+        navigate('/onboarding/live');
       } catch (err) {
         setError(serverErrorOr(err, 'Failed to save address.', NETWORK_FAILURE));
       }

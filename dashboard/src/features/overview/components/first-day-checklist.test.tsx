@@ -17,7 +17,7 @@ const B = '/api/business-dashboard';
 const CHECKLIST = `GET ${B}/checklist`;
 
 function checklist(done: string[] = [], dismissed = false): { body: FirstDayChecklist } {
-  const ids = ['prices', 'hours', 'embed', 'test-booking'] as const;
+  const ids = ['prices', 'hours', 'booking-link', 'embed', 'test-booking'] as const;
   return { body: { items: ids.map((id) => ({ id, done: done.includes(id) })), dismissed } };
 }
 
@@ -34,7 +34,7 @@ function overview(routes: Record<string, Handler | Reply> = {}) {
 const region = () => screen.getByRole('region', { name: 'Your first day' });
 
 describe('First-day checklist', () => {
-  it('lists the four things to do, each marked done or to do in words, with where to do it', async () => {
+  it('lists the five things to do, the booking link and the embed code apart, each marked done or to do in words, with where to do it', async () => {
     overview({ [CHECKLIST]: checklist(['hours']) });
     const list = within(await screen.findByRole('region', { name: 'Your first day' })).getByRole('list');
     const items = within(list).getAllByRole('listitem');
@@ -44,11 +44,12 @@ describe('First-day checklist', () => {
     ).toEqual([
       ['To do: ', 'Check your prices'],
       ['Done: ', 'Set your hours'],
+      ['To do: ', 'Share your booking link'],
       ['To do: ', 'Copy your embed code'],
       ['To do: ', 'Make a test booking (opens in a new tab)'],
     ]);
     for (const mark of list.querySelectorAll('.first-day-mark')) expect(mark).toHaveAttribute('aria-hidden', 'true');
-    expect(within(region()).getByText('1 of 4 done')).toBeInTheDocument();
+    expect(within(region()).getByText('1 of 5 done')).toBeInTheDocument();
     // No checkbox to tick: the marks are status, set by what the business really did.
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     expect(within(list).getByRole('link', { name: 'Check your prices' })).toHaveAttribute(
@@ -58,6 +59,10 @@ describe('First-day checklist', () => {
     expect(within(list).getByRole('link', { name: 'Set your hours' })).toHaveAttribute(
       'href',
       '/dashboard/settings#business-hours',
+    );
+    expect(within(list).getByRole('link', { name: 'Share your booking link' })).toHaveAttribute(
+      'href',
+      '/dashboard/services#booking-page',
     );
     expect(within(list).getByRole('link', { name: 'Copy your embed code' })).toHaveAttribute(
       'href',
@@ -142,8 +147,8 @@ describe('First-day checklist', () => {
     expect(region()).toBeInTheDocument();
   });
 
-  it('says in one line that the owner is all set once all four are done, with the dismiss button', async () => {
-    overview({ [CHECKLIST]: checklist(['prices', 'hours', 'embed', 'test-booking']) });
+  it('says in one line that the owner is all set once all five are done, with the dismiss button', async () => {
+    overview({ [CHECKLIST]: checklist(['prices', 'hours', 'booking-link', 'embed', 'test-booking']) });
     const heading = await screen.findByRole('heading', { name: "You're all set: customers can find you and book." });
     const done = heading.closest('section') as HTMLElement;
     expect(within(done).queryByRole('list')).not.toBeInTheDocument();
@@ -157,6 +162,6 @@ describe('First-day checklist', () => {
     act(() => {
       document.dispatchEvent(new Event('visibilitychange'));
     });
-    expect(await within(region()).findByText('1 of 4 done')).toBeInTheDocument();
+    expect(await within(region()).findByText('1 of 5 done')).toBeInTheDocument();
   });
 });

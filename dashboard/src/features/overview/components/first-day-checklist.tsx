@@ -1,9 +1,9 @@
 /**
- * The overview's first-day checklist (docs/product.md#the-first-day-checklist): four things a
+ * The overview's first-day checklist (docs/product.md#the-first-day-checklist): five things a
  * new owner does before the first real booking, each ticked by the server from what the
  * business really did (never by a click here), each a link to where it is done. Shown once
  * onboarding is done, until the owner dismisses it; the dismissal is kept by the server, so it
- * holds on every device. With all four done it shrinks to one line.
+ * holds on every device. With all five done it shrinks to one line.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ChecklistItemId } from '@slotwise/shared/api';
@@ -42,9 +42,14 @@ function itemsFor(businessId: string, niche: string | null): Record<ChecklistIte
       hint: `Customers can book only when you are open. You start open Monday to Friday, ${formatTime('10:00')} to ${formatTime('19:00')}.`,
       to: { page: '/dashboard/settings#business-hours' },
     },
+    'booking-link': {
+      label: 'Share your booking link',
+      hint: 'No website needed: put your booking page on Instagram, your Google profile or in a text.',
+      to: { page: '/dashboard/services#booking-page' },
+    },
     embed: {
       label: 'Copy your embed code',
-      hint: 'One line on your website adds the booking button. No website? Copy your booking page link there instead.',
+      hint: 'Have a website? One line on it adds the booking button.',
       to: { page: '/dashboard/services#embed-code' },
     },
     'test-booking': {

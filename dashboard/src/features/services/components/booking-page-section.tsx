@@ -93,8 +93,8 @@ export function BookingPageSection() {
       ok ? LINK_COPIED : 'Could not copy the link. Select it in the box and copy it by hand.',
       ok ? 'success' : 'error',
     );
-    // A business with no website is ready once its link is out: this ticks the checklist's item too.
-    if (ok) client.dashboard.checklistEmbedCopied().catch(() => {});
+    // Ticks "Share your booking link" on the first-day checklist; a failed note only leaves it unticked.
+    if (ok) client.dashboard.checklistLinkShared().catch(() => {});
   }
 
   return (

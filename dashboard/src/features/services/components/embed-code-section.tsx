@@ -4,23 +4,11 @@ import { Skeleton } from '../../../components/skeleton.tsx';
 import { showToast } from '../../../components/toaster.tsx';
 import { client } from '../../../lib/api.ts';
 import { copyText } from '../../../lib/copy-text.ts';
+import { type EmbedKind, embedScript } from '../../../lib/embed-script.ts';
 import { isNetworkError } from '../../../lib/errors.ts';
 import { useResource } from '../../../lib/resource.ts';
 
 const COPIED = 'Script copied to clipboard!';
-
-type EmbedKind = 'popup' | 'inline';
-
-/**
- * The tag owners paste into their site (widget/README.md). The origin is this page's: PUBLIC_URL
- * when our server serves it. The inline form needs an element to render into, named by data-target.
- */
-function embedScript(origin: string, businessId: string, kind: EmbedKind = 'popup'): string {
-  const tag = `<script src="${origin}/widget.js" data-business-id="${businessId}"`;
-  return kind === 'popup'
-    ? `${tag} async></script>`
-    : `<div id="book-here"></div>\n${tag} data-mode="inline" data-target="book-here" async></script>`;
-}
 
 const KINDS: { kind: EmbedKind; label: string; hint: string }[] = [
   { kind: 'popup', label: 'Pop-up button', hint: 'a "Book now" button in the corner of every page' },

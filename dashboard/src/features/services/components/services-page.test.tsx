@@ -40,7 +40,7 @@ const section = (name: string) => screen.getByText(name, { selector: 'h2' }).clo
 describe('Services page: Booking Page', { timeout: 20_000 }, () => {
   it('shows the link, copies it (ticking the checklist item) and offers the QR code as SVG and PNG', async () => {
     const api = servicesApi({
-      [`POST ${B}/checklist/embed-copied`]: { body: { items: [{ id: 'embed', done: true }], dismissed: false } },
+      [`POST ${B}/checklist/link-shared`]: { body: { items: [{ id: 'booking-link', done: true }], dismissed: false } },
     });
     const { user } = renderApp('/dashboard/services');
     const box = await within(section('Booking Page')).findByRole('textbox', { name: 'Booking page link' });
@@ -48,7 +48,7 @@ describe('Services page: Booking Page', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Copy Link' }));
     expect(await navigator.clipboard.readText()).toBe('https://book.example.com/book/shiny-cars');
     expect(shownToasts()).toContainEqual('Booking link copied to clipboard!');
-    await waitFor(() => expect(api.callsTo(`POST ${B}/checklist/embed-copied`)).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo(`POST ${B}/checklist/link-shared`)).toHaveLength(1));
     const svg = screen.getByRole('link', { name: 'Download QR (SVG)' });
     expect(svg).toHaveAttribute('href', 'https://book.example.com/book/shiny-cars/qr.svg');
     expect(svg).toHaveAttribute('download');

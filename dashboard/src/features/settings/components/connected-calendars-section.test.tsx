@@ -160,9 +160,13 @@ describe('Settings: Connected Calendars', () => {
     expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ showTitles: true });
   });
 
-  it('says the server cannot store addresses without ENCRYPTION_KEY, and offers no form to fill', async () => {
+  it('says connected calendars are not turned on (no operator words), and offers no form to fill', async () => {
     setup(answer([], { canConnect: false }));
-    expect(await screen.findByText(/need ENCRYPTION_KEY set on the server/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        "Connected calendars aren't turned on for this Slotwise server. Ask whoever runs it to turn them on.",
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Secret address (iCal)')).toBeDisabled();
   });
 });

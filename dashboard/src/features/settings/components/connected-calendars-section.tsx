@@ -7,6 +7,7 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ConnectedCalendar, ConnectedCalendars, Crew } from '@slotwise/shared/api';
+import { NOT_TURNED_ON } from '@slotwise/shared/not-turned-on';
 import { type FormEvent, useId, useState } from 'react';
 import { FlashMessage } from '../../../components/flash-message.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
@@ -25,8 +26,7 @@ const CONNECT_FAILED = 'Failed to connect the calendar. Please try again.';
 const REFRESH_FAILED = 'Failed to read the calendar again. Please try again.';
 const REMOVE_FAILED = 'Failed to disconnect the calendar. Please try again.';
 const TITLES_FAILED = 'Failed to change how your calendar shows these events. Please try again.';
-const NEEDS_KEY =
-  'Connected calendars need ENCRYPTION_KEY set on the server (see the README, Configuration): a secret address is stored encrypted.';
+const NEEDS_KEY = NOT_TURNED_ON.calendars;
 // The server's own words for empty fields (shared/src/api.ts ConnectCalendarRequest).
 const NO_LABEL = 'Label is required.';
 const NO_ADDRESS = "Paste the calendar's secret address (it starts with https:// or webcal://).";

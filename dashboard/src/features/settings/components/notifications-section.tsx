@@ -7,6 +7,7 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import type { NotificationSettings, TextKind } from '@slotwise/shared/api';
+import { NOT_TURNED_ON } from '@slotwise/shared/not-turned-on';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { FlashMessage } from '../../../components/flash-message.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
@@ -70,9 +71,7 @@ function TwilioForm({
   }
   return (
     <form className="notif-connect" onSubmit={connect} noValidate aria-label="Connect Twilio">
-      {!settings.canConnect && (
-        <Notice kind="warning">Texts need ENCRYPTION_KEY set on the server (see the README, Texts with Twilio).</Notice>
-      )}
+      {!settings.canConnect && <Notice kind="warning">{NOT_TURNED_ON.texts}</Notice>}
       <fieldset className="notif-connect__fields" disabled={!settings.canConnect || busy}>
         <div className="field">
           <label htmlFor={`${id}-sid`}>Account SID</label>
@@ -137,11 +136,7 @@ function TwilioAccount({ settings, onChange }: { settings: NotificationSettings;
   return (
     <div className="notif-twilio">
       <FlashMessage message={flash.message} />
-      {settings.delivery === 'log' && (
-        <Notice kind="warning">
-          This server writes texts to files beside its mails instead of sending them (TEXTS=log).
-        </Notice>
-      )}
+      {settings.delivery === 'log' && <Notice kind="warning">{NOT_TURNED_ON.textsToFiles}</Notice>}
       {twilio ? (
         <div className="notif-account">
           <p>{`Texting from ${twilio.sender.startsWith('+') ? formatPhone(twilio.sender) : twilio.sender} (Twilio account ${twilio.accountSid})`}</p>

@@ -137,10 +137,12 @@ describe('Settings: Payments, connecting Stripe', () => {
     expect(screen.getByRole('button', { name: 'Connect Stripe' })).toBeEnabled();
   });
 
-  it('says the server cannot keep keys without ENCRYPTION_KEY, and disables the form', async () => {
+  it('says card payments are not turned on (no operator words), and disables the form', async () => {
     setup({ ...notConnected, canConnect: false });
     expect(
-      await screen.findByText('Deposits need ENCRYPTION_KEY set on the server (see the README, Deposits with Stripe).'),
+      await screen.findByText(
+        "Card payments aren't turned on for this Slotwise server. Ask whoever runs it to turn them on.",
+      ),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Stripe secret key')).toBeDisabled();
     expect(screen.getByLabelText('Webhook signing secret')).toBeDisabled();

@@ -6,6 +6,7 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import type { PaymentSettings } from '@slotwise/shared/api';
+import { NOT_TURNED_ON } from '@slotwise/shared/not-turned-on';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { FlashMessage } from '../../../components/flash-message.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
@@ -52,7 +53,7 @@ const DISCONNECTED = 'Stripe disconnected.';
 const DISCONNECT_FAILED = 'Failed to disconnect Stripe. Please try again.';
 const URL_COPIED = 'Webhook URL copied to clipboard!';
 const URL_COPY_FAILED = 'Could not copy the webhook URL. Select it in the box and copy it by hand.';
-const NEEDS_KEY = 'Deposits need ENCRYPTION_KEY set on the server (see the README, Deposits with Stripe).';
+const NEEDS_KEY = NOT_TURNED_ON.payments;
 // The server's own words for an empty field (shared/src/api.ts StripeConnectRequest).
 const NO_SECRET_KEY = 'Paste your Stripe secret key (it starts with sk_test_ or sk_live_).';
 const NO_WEBHOOK_SECRET = 'Paste the webhook signing secret (it starts with whsec_).';

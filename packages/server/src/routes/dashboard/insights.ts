@@ -9,6 +9,7 @@ import { addDays } from '@slotwise/shared/slots';
 import { todayIn } from '@slotwise/shared/time-zone';
 import type { AppContext } from '../../context.ts';
 import {
+  aheadAnswer,
   fullAnswer,
   funnelAnswer,
   heatAnswer,
@@ -40,9 +41,11 @@ export function insightsHandlers(
       const { from, to } = req.query;
       const business = req.owner.business;
       const now = ctx.now();
-      const weeks = chartWeeks(todayIn(business.time_zone, now));
+      const today = todayIn(business.time_zone, now);
+      const weeks = chartWeeks(today);
+      const last = addDays(weeks[weeks.length - 1]!, 6);
       const [days, ahead, names, quoted] = await Promise.all([
-        insights.bookingDays(business.id, weeks[0]!, addDays(weeks[weeks.length - 1]!, 6), now),
+        insights.bookingDays(business.id, weeks[0]!, last, now),
         insights.bookingsAhead(business.id, from, to),
         insights.serviceNames(business.id),
         insights.quoted(business.id, from, to),
@@ -51,6 +54,7 @@ export function insightsHandlers(
         from,
         to,
         weeks: workWeeks(weeks, days),
+        ahead: aheadAnswer(today, last, days),
         services: servicesAnswer(ahead, names),
         averageQuote: meanDollars(quoted.cents, quoted.count),
         quotes: quoted.count,

@@ -5,6 +5,7 @@
  * and the owner's "Mark completed" and the reviews overview.
  */
 import { type NotificationSettings, TEXT_KINDS, type TextKind } from '@slotwise/shared/api';
+import { NOT_TURNED_ON } from '@slotwise/shared/not-turned-on';
 import type { AppContext } from '../../context.ts';
 import { inTransaction, withBusinessLock } from '../../db/transaction.ts';
 import { planLabelsFor, toBookingJson } from '../../domain/answers.ts';
@@ -126,11 +127,7 @@ export function notificationHandlers(
     connectTwilio: async (req) => {
       const b = req.owner.business;
       const box = twilioBox(ctx.config);
-      if (!box)
-        throw new AppError(
-          'TEXTS_NOT_CONFIGURED',
-          'This server has no ENCRYPTION_KEY, so it cannot store a Twilio auth token. Ask whoever runs it to set one.',
-        );
+      if (!box) throw new AppError('TEXTS_NOT_CONFIGURED', NOT_TURNED_ON.texts);
       const { accountSid, authToken, sender } = req.body;
       try {
         await ctx.twilio.check({ accountSid, authToken, sender });

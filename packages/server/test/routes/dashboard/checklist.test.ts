@@ -31,6 +31,7 @@ describe.each(storages())('the first-day checklist on %s', (kind) => {
       items: [
         { id: 'prices', done: false },
         { id: 'hours', done: false },
+        { id: 'booking-link', done: false },
         { id: 'embed', done: false },
         { id: 'test-booking', done: false },
       ],
@@ -101,6 +102,18 @@ describe.each(storages())('the first-day checklist on %s', (kind) => {
     expect(await o.done()).toEqual(['embed']);
   });
 
+  it('ticks "booking-link" alone when the link was copied or shared, and "embed" alone for the code', async () => {
+    const link = await owner();
+    const res = await link.call('POST', 'checklist/link-shared');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items).toContainEqual({ id: 'booking-link', done: true });
+    expect(await link.done()).toEqual(['booking-link']);
+
+    const code = await owner();
+    await code.call('POST', 'checklist/embed-copied');
+    expect(await code.done()).toEqual(['embed']);
+  });
+
   it('ticks "test-booking" once the business has any booking, whatever its status', async () => {
     const o = await owner();
     await insertBooking(t.ctx, o.businessId, {
@@ -132,6 +145,7 @@ describe.each(storages())('the first-day checklist on %s', (kind) => {
     for (const [method, url] of [
       ['GET', 'checklist'],
       ['POST', 'checklist/embed-copied'],
+      ['POST', 'checklist/link-shared'],
       ['POST', 'checklist/dismiss'],
     ] as const) {
       expect((await t.app.inject({ method, url: `${base}/${url}` })).statusCode).toBe(401);

@@ -1,0 +1,19 @@
+/**
+ * What the operator reads in the log at start-up about features this configuration leaves off.
+ * Owners are told only what is not available and to ask whoever runs the server
+ * (shared/src/not-turned-on.ts); how to turn it on is said here, and in the README.
+ */
+import type { Config } from './config.ts';
+
+export function operatorNotes(config: Pick<Config, 'encryptionKey' | 'texts'>): string[] {
+  const notes: string[] = [];
+  if (!config.encryptionKey)
+    notes.push(
+      'ENCRYPTION_KEY is not set: Stripe deposits, Twilio texts and connected calendars are off, and owners are told to ask you to turn them on. Set it to at least 32 random characters (openssl rand -base64 32); see the README, Configuration.',
+    );
+  if (config.texts === 'log')
+    notes.push(
+      'TEXTS=log: texts are written to DATA_DIR/outbox/*.txt, not sent, and owners are told so. Set TEXTS=twilio (the default once SMTP_URL is set) to send them.',
+    );
+  return notes;
+}
