@@ -623,7 +623,7 @@ export function createStore(client: PublicClient, businessId: string, options: S
         return;
       }
       searchTimer = setTimeout(() => {
-        client.places.search({ query: { input: text.trim() } }).then(
+        client.places.search({ query: { input: text.trim(), businessId } }).then(
           (list) => {
             if (seq === searchSeq) setSuggestions(list);
           },
