@@ -186,8 +186,19 @@ export const BookRequest = QuoteRequest.extend({
 });
 export type BookRequest = z.infer<typeof BookRequest>;
 
-/** The booking as a calendar event: the UID its mails' invitations carry, its instants (ISO 8601, UTC). */
-export const CalendarEvent = z.object({ uid: z.string(), startsAt: z.string(), endsAt: z.string() });
+/**
+ * The booking as a calendar event: the UID its mails' invitations carry, its instants (ISO 8601, UTC).
+ * A plan's booking adds its series: the plan's UID and rule from this first visit on, in the
+ * business's zone (with that zone's VTIMEZONE lines), so the customer's file holds every visit.
+ */
+export const CalendarEvent = z.object({
+  uid: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  series: z
+    .object({ uid: z.string(), rrule: z.string(), timeZone: z.string(), vtimezone: z.array(z.string()) })
+    .optional(),
+});
 export type CalendarEvent = z.infer<typeof CalendarEvent>;
 
 export const BookResponse = z.object({
