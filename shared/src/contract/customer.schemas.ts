@@ -53,6 +53,8 @@ export const AvailableDaysQuery = z.object({
   /** As sent to slots and quote: travel leaves room for the drive, and a place outside the service area is refused. */
   address: SlotsQuery.shape.address,
   extraMinutes: SlotsQuery.shape.extraMinutes,
+  /** A manage link's (the reschedule page): the booking's length, place and crews, its own time not busy. */
+  token: SlotsQuery.shape.token,
 });
 
 /**
