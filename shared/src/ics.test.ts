@@ -122,7 +122,7 @@ describe('a series (a plan)', () => {
     repeat: { rrule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU', timeZone: zone },
   };
 
-  it('repeats in the zone\'s wall time, across a daylight-saving change, as ical.js expands it', () => {
+  it("repeats in the zone's wall time, across a daylight-saving change, as ical.js expands it", () => {
     const text = buildIcs('PUBLISH', [series], Date.UTC(2026, 9, 1), undefined, vtimezone(zone, startMs));
     expect(text).toContain('RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=TU\r\n');
     expect(text).toContain(`DTSTART;TZID=${zone}:20261006T100000\r\n`);
@@ -154,7 +154,9 @@ describe('a series (a plan)', () => {
     expect(sydney).toContain('RRULE:FREQ=YEARLY;BYMONTH=4;BYDAY=1SU');
     expect(sydney).toContain('RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=1SU');
     const newYork = vtimezone('America/New_York', startMs).join('\n');
-    expect(newYork).toMatch(/BEGIN:DAYLIGHT\nDTSTART:20250309T020000\nRRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU\nTZOFFSETFROM:-0500\nTZOFFSETTO:-0400/);
+    expect(newYork).toMatch(
+      /BEGIN:DAYLIGHT\nDTSTART:20250309T020000\nRRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU\nTZOFFSETFROM:-0500\nTZOFFSETTO:-0400/,
+    );
     expect(newYork).toMatch(/BEGIN:STANDARD\nDTSTART:20251102T020000\nRRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU/);
   });
 });

@@ -146,6 +146,7 @@ export function MonthGrid({ month, days, chosen, first, last, titleId, showMonth
           {rows.map((row) => (
             <tr key={row.find(Boolean)}>
               {row.map((d, i) => {
+                // biome-ignore lint/suspicious/noArrayIndexKey: the blank cells before the 1st have no day; their place is all they are
                 if (!d) return <td key={`-${i}`} />;
                 const status = statusOf(d);
                 return (

@@ -1075,7 +1075,9 @@ describe('the booking pop-up', () => {
       ]);
       // The calendar links repeat: the plan's rule from the first visit, in the business's wall time and zone.
       const file = screen.getByRole('link', { name: 'Download .ics' });
-      const ics = decodeURIComponent((file.getAttribute('href') ?? '').replace(/^data:text\/calendar;charset=utf-8,/, ''));
+      const ics = decodeURIComponent(
+        (file.getAttribute('href') ?? '').replace(/^data:text\/calendar;charset=utf-8,/, ''),
+      );
       expect(ics).toContain('BEGIN:VTIMEZONE\r\nTZID:America/Los_Angeles\r\nEND:VTIMEZONE\r\n');
       expect(ics).toContain('UID:plan-44444444-4444-4444-8444-444444444444@api.test\r\n');
       expect(ics).toContain('DTSTART;TZID=America/Los_Angeles:20261204T090000\r\n');

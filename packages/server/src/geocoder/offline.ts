@@ -320,7 +320,8 @@ function suggestions(text: string, area: Area | undefined): PlaceSuggestion[] {
     for (const tail of readings)
       for (const cut of cityCuts(tail.rest)) {
         if (prefix && !startsACity(cut)) continue;
-        for (const city of byCity(index, cut.query, tail.state, prefix)) found.push({ street: cut.street, city, prefix });
+        for (const city of byCity(index, cut.query, tail.state, prefix))
+          found.push({ street: cut.street, city, prefix });
       }
   if (area) found = nearFirst(area, withHomeCity(text, area, found));
   const seen = new Set<string>();

@@ -277,7 +277,7 @@ describe('offline geocoder', () => {
     const near = async (text: string, area: { lat: number; lng: number; maxMiles: number | null }) =>
       (await g.suggest(text, area)).map((s) => s.description);
 
-    it('offers a street typed with no city yet in the business\'s own city first', async () => {
+    it("offers a street typed with no city yet in the business's own city first", async () => {
       expect(await descriptions('1100 S Lamar')).not.toContain('1100 S Lamar, Austin, TX, USA');
       expect((await near('1100 S Lamar', { ...austin, maxMiles: null }))[0]).toBe('1100 S Lamar, Austin, TX, USA');
       expect((await near('1100 S Lamar', { ...minnesota, maxMiles: null }))[0]).toBe('1100 S Lamar, Austin, MN, USA');

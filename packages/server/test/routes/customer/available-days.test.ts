@@ -69,7 +69,10 @@ describe.each(storages())('available days on %s', (kind) => {
 
   it("gives a manage link's month with the booking's own time free, as its day's slots do", async () => {
     const day = '2026-12-17';
-    const { token } = await bookAndToken(t, bookBody(shop, { date: day, time: '10:00', customerEmail: 'month@example.com' }));
+    const { token } = await bookAndToken(
+      t,
+      bookBody(shop, { date: day, time: '10:00', customerEmail: 'month@example.com' }),
+    );
     const block = (from: string, to: string) =>
       t.ctx.repos.calendar.insertBlocked(t.ctx.db, {
         id: randomUUID(),

@@ -178,7 +178,12 @@ describe.each(storages())('calendar invitations in the customer mails on %s', (k
       method: 'PUT',
       url: `/api/business-dashboard/service/edit/${shop.quickId}`,
       headers: shop.auth,
-      payload: { serviceName: 'Quick Wash', duration: 30, price: 25.5, plans: [{ frequency: 'every_2_weeks', discount: null }] },
+      payload: {
+        serviceName: 'Quick Wash',
+        duration: 30,
+        price: 25.5,
+        plans: [{ frequency: 'every_2_weeks', discount: null }],
+      },
     });
     expect(edit.statusCode, edit.body).toBe(200);
     const res = await book(
