@@ -136,7 +136,10 @@ test('on a 375 px phone, "How often?" is in view above the button; the plan\'s .
   await expectOftenAboveButton(page, dialog);
   await screenshot(page, 'plans-reschedule-2-how-often-375', { fullPage: false });
 
-  await dialog.getByRole('group', { name: 'How often?' }).getByRole('radio', { name: /Weekly/ }).check();
+  await dialog
+    .getByRole('group', { name: 'How often?' })
+    .getByRole('radio', { name: /Weekly/ })
+    .check();
   await dialog.getByRole('button', { name: 'Choose a time' }).click();
   await pickDay(dialog, VISITS[0]!);
   await dialog.getByRole('button', { name: '10:00 AM', exact: true }).click();
