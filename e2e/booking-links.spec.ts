@@ -18,6 +18,7 @@ import {
   type Owner,
   openAs,
   openEveryDay,
+  pickDay,
   screenshot,
   signupOwner,
   test,
@@ -143,14 +144,14 @@ test('the Reschedule link of the confirmation mail moves the booking to a new sl
   await expect(current).toContainText(SERVICE.serviceName);
   await expect(current).toContainText(longDay(firstDay));
   await expect(current).toContainText('10:00 AM – 11:00 AM');
-  // Its own day is offered first; its own time is free to move within.
-  await expect(page.getByLabel('New date')).toHaveValue(firstDay);
+  // Its own day is chosen first on the month of free days; its own time is free to move within.
+  await expect(page.locator(`[data-day="${firstDay}"]`)).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('button', { name: '10:00 AM', exact: true })).toBeEnabled();
 
   await page.getByRole('button', { name: 'Confirm Reschedule' }).click();
   await expect(page.getByText('Please select a time slot.')).toBeVisible();
 
-  await page.getByLabel('New date').fill(newDay);
+  await pickDay(page.locator('form'), newDay);
   await expect(page.getByText(`Available times on ${longDay(newDay)}`)).toBeVisible();
   // 17:30 cannot hold an hour before the 18:00 closing.
   await expect(page.getByRole('button', { name: '5:30 PM (unavailable)' })).toBeDisabled();

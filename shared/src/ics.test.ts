@@ -1,6 +1,8 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { blockedUid, bookingUid, buildIcs, foldLine, type IcsEvent, ownEventOf } from './ics.ts';
+import { blockedUid, bookingUid, buildIcs, foldLine, type IcsEvent, ownEventOf, planUid } from './ics.ts';
+import { vtimezone } from './ics-time-zone.ts';
+import { localToUtcMs } from './time-zone.ts';
 
 const event: IcsEvent = {
   uid: bookingUid('7d1f3f8e-3a55-4c5e-9d0a-2f4f1f0b9a11', 'https://book.example.com:8443/x'),
@@ -104,5 +106,57 @@ describe('ownEventOf', () => {
     expect(ownEventOf(`booking-${id}`, here)).toBeNull();
     expect(ownEventOf('abc123@google.com', here)).toBeNull();
     expect(ownEventOf(`booking-not-a-uuid@book.example.com:8443`, here)).toBeNull();
+  });
+});
+
+describe('a series (a plan)', () => {
+  const zone = 'America/Los_Angeles';
+  // Tuesdays at 10:00 in Los Angeles every 2 weeks from 6 October 2026: the clocks go back on 1 November.
+  const startMs = localToUtcMs('2026-10-06', '10:00', zone);
+  const series: IcsEvent = {
+    uid: planUid('7d1f3f8e-3a55-4c5e-9d0a-2f4f1f0b9a11', 'https://book.example.com'),
+    startMs,
+    endMs: startMs + 90 * 60_000,
+    summary: 'Pool clean with Blue Water',
+    status: 'TENTATIVE',
+    repeat: { rrule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU', timeZone: zone },
+  };
+
+  it("repeats in the zone's wall time, across a daylight-saving change, as ical.js expands it", () => {
+    const text = buildIcs('PUBLISH', [series], Date.UTC(2026, 9, 1), undefined, vtimezone(zone, startMs));
+    expect(text).toContain('RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=TU\r\n');
+    expect(text).toContain(`DTSTART;TZID=${zone}:20261006T100000\r\n`);
+    const cal = new ICAL.Component(ICAL.parse(text));
+    const tz = cal.getFirstSubcomponent('vtimezone');
+    if (!tz) throw new Error('no VTIMEZONE');
+    ICAL.TimezoneService.register(tz);
+    try {
+      const v = cal.getFirstSubcomponent('vevent');
+      if (!v) throw new Error('no VEVENT');
+      const e = new ICAL.Event(v);
+      expect(e.uid).toBe('plan-7d1f3f8e-3a55-4c5e-9d0a-2f4f1f0b9a11@book.example.com');
+      expect(e.isRecurring()).toBe(true);
+      const it = e.iterator();
+      const visits = [0, 1, 2, 3].map(() => it.next()?.toUnixTime() ?? 0).map((s) => s * 1000);
+      const plan = ['2026-10-06', '2026-10-20', '2026-11-03', '2026-11-17'].map((d) => localToUtcMs(d, '10:00', zone));
+      expect(visits).toEqual(plan);
+      // 10:00 before and after the change: 17:00 and then 18:00 in UTC.
+      expect(new Date(visits[3] ?? 0).toISOString()).toBe('2026-11-17T18:00:00.000Z');
+    } finally {
+      ICAL.TimezoneService.remove(zone);
+    }
+  });
+
+  it('gives a zone without daylight saving one observance, and a southern zone its own months', () => {
+    const phoenix = vtimezone('America/Phoenix', startMs).join('\n');
+    expect(phoenix).toMatch(/BEGIN:STANDARD\nDTSTART:19700101T000000\nTZOFFSETFROM:-0700\nTZOFFSETTO:-0700/);
+    const sydney = vtimezone('Australia/Sydney', startMs).join('\n');
+    expect(sydney).toContain('RRULE:FREQ=YEARLY;BYMONTH=4;BYDAY=1SU');
+    expect(sydney).toContain('RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=1SU');
+    const newYork = vtimezone('America/New_York', startMs).join('\n');
+    expect(newYork).toMatch(
+      /BEGIN:DAYLIGHT\nDTSTART:20250309T020000\nRRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU\nTZOFFSETFROM:-0500\nTZOFFSETTO:-0400/,
+    );
+    expect(newYork).toMatch(/BEGIN:STANDARD\nDTSTART:20251102T020000\nRRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU/);
   });
 });

@@ -3,8 +3,9 @@
  * feed (METHOD:PUBLISH), the invitation each customer mail about a booking's time carries
  * (iTIP, RFC 5546: METHOD:REQUEST, and CANCEL when it is off), and the .ics file the widget's
  * confirmation offers. CRLF line ends, lines folded at 75 octets, TEXT values escaped, times in
- * UTC. No Node-only API: the widget bundles it.
+ * UTC (a series' in its zone's wall time). No Node-only API: the widget bundles it.
  */
+import { utcMsToLocal } from './time-zone.ts';
 
 export interface IcsPerson {
   name: string;
@@ -25,6 +26,12 @@ export interface IcsEvent {
   sequence?: number | undefined;
   organizer?: IcsPerson | undefined;
   attendee?: IcsPerson | undefined;
+  /**
+   * A series (a plan's visits): the rule, from this event on, in the zone's wall time, so a visit
+   * stays at 10:00 across a daylight-saving change. The calendar then needs the zone's VTIMEZONE
+   * (ics-time-zone.ts vtimezone, passed to buildIcs).
+   */
+  repeat?: { rrule: string; timeZone: string } | undefined;
 }
 
 export type IcsMethod = 'PUBLISH' | 'REQUEST' | 'CANCEL';
@@ -32,6 +39,11 @@ export type IcsMethod = 'PUBLISH' | 'REQUEST' | 'CANCEL';
 /** One booking, one event, wherever it appears: the feed, the mails' invitations, the widget's file. */
 export function bookingUid(bookingId: string, publicUrl: string): string {
   return `booking-${bookingId}@${new URL(publicUrl).host}`;
+}
+
+/** One plan, one series, in the file its customer imports (its visits' mails keep their bookings' UIDs). */
+export function planUid(planId: string, publicUrl: string): string {
+  return `plan-${planId}@${new URL(publicUrl).host}`;
 }
 
 /** One blocked time, one event, in the feed. */
@@ -106,30 +118,51 @@ export function utcStamp(ms: number): string {
     .replace(/\.\d{3}/, '');
 }
 
+/** 20261204T100000: a wall time, for DTSTART;TZID=... */
+export function wallStamp(day: string, time: string): string {
+  return `${day.replace(/-/g, '')}T${time.replace(':', '')}00`;
+}
+
+/** DTSTART or DTEND: UTC, or the zone's wall time for a series (its rule counts in wall time). */
+function when(name: 'DTSTART' | 'DTEND', ms: number, e: IcsEvent): string {
+  if (!e.repeat) return `${name}:${utcStamp(ms)}`;
+  const { day, time } = utcMsToLocal(ms, e.repeat.timeZone);
+  return `${name};TZID=${e.repeat.timeZone}:${wallStamp(day, time)}`;
+}
+
 const person = (role: 'ORGANIZER' | 'ATTENDEE', p: IcsPerson, extra = '') =>
   `${role};CN=${paramText(p.name)}${extra}:mailto:${p.email}`;
 
 /**
  * A calendar of `events`. `name`: the calendar's name (a subscription's; none for an
- * invitation). A feed asks subscribers to refresh every 15 minutes.
+ * invitation). A feed asks subscribers to refresh every 15 minutes. `timeZones`: the VTIMEZONE
+ * lines of the zones a series names (RFC 5545 3.6.5: each TZID needs one).
  */
-export function buildIcs(method: IcsMethod, events: IcsEvent[], nowMs: number, name?: string): string {
+export function buildIcs(
+  method: IcsMethod,
+  events: IcsEvent[],
+  nowMs: number,
+  name?: string,
+  timeZones: string[] = [],
+): string {
   const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Slotwise//Bookings//EN', 'CALSCALE:GREGORIAN'];
   lines.push(`METHOD:${method}`);
   if (name) lines.push(`X-WR-CALNAME:${escapeText(name)}`);
   if (method === 'PUBLISH')
     // Apple and Outlook honour one of these.
     lines.push('REFRESH-INTERVAL;VALUE=DURATION:PT15M', 'X-PUBLISHED-TTL:PT15M');
+  lines.push(...timeZones);
   for (const e of events) {
     lines.push(
       'BEGIN:VEVENT',
       `UID:${escapeText(e.uid)}`,
       `DTSTAMP:${utcStamp(nowMs)}`,
-      `DTSTART:${utcStamp(e.startMs)}`,
-      `DTEND:${utcStamp(e.endMs)}`,
+      when('DTSTART', e.startMs, e),
+      when('DTEND', e.endMs, e),
       `SUMMARY:${escapeText(e.summary)}`,
       `STATUS:${e.status}`,
     );
+    if (e.repeat) lines.push(`RRULE:${e.repeat.rrule}`);
     if (e.updatedMs !== undefined) lines.push(`LAST-MODIFIED:${utcStamp(e.updatedMs)}`);
     if (e.sequence !== undefined) lines.push(`SEQUENCE:${e.sequence}`);
     if (e.organizer) lines.push(person('ORGANIZER', e.organizer));

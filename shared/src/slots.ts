@@ -62,6 +62,11 @@ export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 }
 
+/** The month after (or before, `step` -1) a "YYYY-MM": "2026-12" -> "2027-01". */
+export function nextMonth(month: string, step: 1 | -1 = 1): string {
+  return addDays(`${month}-${step > 0 ? 28 : '01'}`, step > 0 ? 4 : -1).slice(0, 7);
+}
+
 /** The next calendar day: "2026-02-28" -> "2026-03-01". */
 export function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + DAY).toISOString().slice(0, 10);

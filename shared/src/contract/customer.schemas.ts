@@ -53,6 +53,8 @@ export const AvailableDaysQuery = z.object({
   /** As sent to slots and quote: travel leaves room for the drive, and a place outside the service area is refused. */
   address: SlotsQuery.shape.address,
   extraMinutes: SlotsQuery.shape.extraMinutes,
+  /** A manage link's (the reschedule page): the booking's length, place and crews, its own time not busy. */
+  token: SlotsQuery.shape.token,
 });
 
 /**
@@ -186,8 +188,19 @@ export const BookRequest = QuoteRequest.extend({
 });
 export type BookRequest = z.infer<typeof BookRequest>;
 
-/** The booking as a calendar event: the UID its mails' invitations carry, its instants (ISO 8601, UTC). */
-export const CalendarEvent = z.object({ uid: z.string(), startsAt: z.string(), endsAt: z.string() });
+/**
+ * The booking as a calendar event: the UID its mails' invitations carry, its instants (ISO 8601, UTC).
+ * A plan's booking adds its series: the plan's UID and rule from this first visit on, in the
+ * business's zone (with that zone's VTIMEZONE lines), so the customer's file holds every visit.
+ */
+export const CalendarEvent = z.object({
+  uid: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  series: z
+    .object({ uid: z.string(), rrule: z.string(), timeZone: z.string(), vtimezone: z.array(z.string()) })
+    .optional(),
+});
 export type CalendarEvent = z.infer<typeof CalendarEvent>;
 
 export const BookResponse = z.object({

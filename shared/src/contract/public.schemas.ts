@@ -20,6 +20,11 @@ export type HealthResponse = z.infer<typeof HealthResponse>;
 
 export const PlacesQuery = z.object({
   input: plainText(z.string().max(200, 'Search text must be at most 200 characters.'), 'Search text'),
+  /**
+   * The business the address is for (the widget's): its area's cities come first, and a city out of
+   * its reach never before one inside it (docs/product.md#address-suggestions).
+   */
+  businessId: z.string().uuid('businessId is not a valid business id; use the id from the embed code.').optional(),
 });
 export const PlaceSuggestion = z.object({ description: z.string(), placeId: z.string() });
 export const PlacesResponse = z.array(PlaceSuggestion);

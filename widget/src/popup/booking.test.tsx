@@ -1036,6 +1036,15 @@ describe('the booking pop-up', () => {
         status: 201,
         body: {
           ...bookedBody(),
+          calendarEvent: {
+            ...bookedBody().calendarEvent,
+            series: {
+              uid: 'plan-44444444-4444-4444-8444-444444444444@api.test',
+              rrule: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=FR',
+              timeZone: 'America/Los_Angeles',
+              vtimezone: ['BEGIN:VTIMEZONE', 'TZID:America/Los_Angeles', 'END:VTIMEZONE'],
+            },
+          },
           totalQuote: 220.77,
           plan: {
             planId: '44444444-4444-4444-8444-444444444444',
@@ -1064,8 +1073,21 @@ describe('the booking pop-up', () => {
         'Fri Dec 18: booked',
         'Fri Dec 25: we will propose another time',
       ]);
-      // The calendar links are the first visit's.
-      expect(screen.getByRole('link', { name: 'Download .ics' })).toBeInTheDocument();
+      // The calendar links repeat: the plan's rule from the first visit, in the business's wall time and zone.
+      const file = screen.getByRole('link', { name: 'Download .ics' });
+      const ics = decodeURIComponent(
+        (file.getAttribute('href') ?? '').replace(/^data:text\/calendar;charset=utf-8,/, ''),
+      );
+      expect(ics).toContain('BEGIN:VTIMEZONE\r\nTZID:America/Los_Angeles\r\nEND:VTIMEZONE\r\n');
+      expect(ics).toContain('UID:plan-44444444-4444-4444-8444-444444444444@api.test\r\n');
+      expect(ics).toContain('DTSTART;TZID=America/Los_Angeles:20261204T090000\r\n');
+      expect(ics).toContain('RRULE:FREQ=WEEKLY;INTERVAL=1;BYDAY=FR\r\n');
+      const google = new URL(screen.getByRole('link', { name: 'Google Calendar' }).getAttribute('href') ?? '');
+      expect(Object.fromEntries(google.searchParams)).toMatchObject({
+        dates: '20261204T090000/20261204T120000',
+        ctz: 'America/Los_Angeles',
+        recur: 'RRULE:FREQ=WEEKLY;INTERVAL=1;BYDAY=FR',
+      });
       expect(screen.getByText('Friday, December 4, 2026')).toBeInTheDocument();
     });
 

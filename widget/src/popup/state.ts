@@ -25,7 +25,7 @@ import { ApiError } from '@slotwise/shared/http';
 import type { PlanFrequency } from '@slotwise/shared/plans';
 import type { PublicClient } from '@slotwise/shared/public-client';
 import { questionsFor, quoteMinutes } from '@slotwise/shared/quote';
-import { addDays } from '@slotwise/shared/slots';
+import { nextMonth } from '@slotwise/shared/slots';
 import { isIsoDate } from '@slotwise/shared/time';
 import { todayIn } from '@slotwise/shared/time-zone';
 import type { Mode } from '../contract.ts';
@@ -623,7 +623,7 @@ export function createStore(client: PublicClient, businessId: string, options: S
         return;
       }
       searchTimer = setTimeout(() => {
-        client.places.search({ query: { input: text.trim() } }).then(
+        client.places.search({ query: { input: text.trim(), businessId } }).then(
           (list) => {
             if (seq === searchSeq) setSuggestions(list);
           },
@@ -658,8 +658,3 @@ export function createStore(client: PublicClient, businessId: string, options: S
 }
 
 export type Store = ReturnType<typeof createStore>;
-
-/** "2026-12" -> "2027-01"; "2026-12" with -1 -> "2026-11". */
-export function nextMonth(month: string, step: 1 | -1 = 1): string {
-  return addDays(`${month}-${step > 0 ? 28 : '01'}`, step > 0 ? 4 : -1).slice(0, 7);
-}

@@ -23,9 +23,22 @@ export interface Located {
   hasStreet: boolean;
 }
 
+/**
+ * The business an address is typed for: where it is, and how far it goes (its service area's
+ * maximum distance; null when it sets none). Suggestions put its area first.
+ */
+export interface Area {
+  lat: number;
+  lng: number;
+  maxMiles: number | null;
+}
+
 export interface Geocoder {
-  /** Up to 8 suggestions for free text of 3 or more characters. */
-  suggest(text: string): Promise<PlaceSuggestion[]>;
+  /**
+   * Up to 8 suggestions for free text of 3 or more characters; with an `area`, its own state and
+   * nearest cities first and never a city out of its reach before one inside it.
+   */
+  suggest(text: string, area?: Area): Promise<PlaceSuggestion[]>;
   /**
    * Coordinates for a suggestion's placeId, or for an address as stored: a suggestion's
    * description ("1100 Congress Ave, Austin, TX 78701, USA"), or the shape stored before

@@ -8,11 +8,13 @@
  * what was typed, then those that start with it; within each, the most people first
  * (us-city-population.tsv, GeoNames' counts: "Austin" is Austin, TX before Austin, AR),
  * then the most ZIP codes (a city GeoNames has no count for), then the shorter name.
+ * For a business's customer (an `Area`), its area comes first instead (nearFirst).
  */
 import { readFileSync } from 'node:fs';
 import type { PlaceSuggestion } from '@slotwise/shared/api';
+import { milesBetween } from '@slotwise/shared/geo';
 import zipcodes from 'zipcodes';
-import { type Geocoder, type Located, MAX_SUGGESTIONS } from './geocoder.ts';
+import { type Area, type Geocoder, type Located, MAX_SUGGESTIONS } from './geocoder.ts';
 import { timeZoneAt } from './time-zone.ts';
 
 interface Place {
@@ -295,8 +297,16 @@ function startsACity(cut: CityCut): boolean {
   return cut.query.length >= 3 && (cut.street === '' || /\d/.test(cut.street));
 }
 
+/** A city a suggestion may name, with the street line before it and how its name matched. */
+interface Candidate {
+  street: string;
+  city: City;
+  /** The city's name only starts with what was typed. */
+  prefix: boolean;
+}
+
 /** Suggestions for a street line (or none) followed by the start of a city, a "City, ST" or a ZIP. */
-function suggestions(text: string): PlaceSuggestion[] {
+function suggestions(text: string, area: Area | undefined): PlaceSuggestion[] {
   const index = getIndex();
   const { byZip } = index;
   const readings = tails(text, true);
@@ -305,13 +315,15 @@ function suggestions(text: string): PlaceSuggestion[] {
     if (hit) return [toSuggestion(hit.street, hit.match)];
   }
   // Names that are what was typed come before names that start with it, and a named state first.
-  const found: { street: string; city: City }[] = [];
+  let found: Candidate[] = [];
   for (const prefix of [false, true])
     for (const tail of readings)
       for (const cut of cityCuts(tail.rest)) {
         if (prefix && !startsACity(cut)) continue;
-        for (const city of byCity(index, cut.query, tail.state, prefix)) found.push({ street: cut.street, city });
+        for (const city of byCity(index, cut.query, tail.state, prefix))
+          found.push({ street: cut.street, city, prefix });
       }
+  if (area) found = nearFirst(area, withHomeCity(text, area, found));
   const seen = new Set<string>();
   const out: PlaceSuggestion[] = [];
   for (const { street, city } of found) {
@@ -323,22 +335,105 @@ function suggestions(text: string): PlaceSuggestion[] {
   return out;
 }
 
+// ---------- the business's area first ----------
+//
+// The same street and city names exist in many states ("1100 S Lamar Blvd, Austin" is in eight).
+// A customer types an address for one business, so its area decides
+// (docs/product.md#address-suggestions): inside its reach before outside it, what was typed
+// before what it starts, its own state before others, then the nearest.
+
+/** With a maximum distance, cities farther than this many times it are dropped while one within it matched. */
+const FAR_OUTSIDE = 2;
+
+/** The business's own city: the city of the ZIP code nearest its coordinates (kept, by coordinates). */
+const homeCities = new Map<string, City | null>();
+function homeCityOf(area: Area): City | null {
+  const key = `${area.lat},${area.lng}`;
+  const kept = homeCities.get(key);
+  if (kept !== undefined) return kept;
+  const { byZip, cities } = getIndex();
+  // Degrees are enough to find the nearest; a degree of longitude shrinks with the latitude.
+  const shrink = Math.cos((area.lat * Math.PI) / 180);
+  let nearest: Place | undefined;
+  let best = Number.POSITIVE_INFINITY;
+  for (const place of byZip.values()) {
+    const d = (place.latitude - area.lat) ** 2 + ((place.longitude - area.lng) * shrink) ** 2;
+    if (d < best) {
+      best = d;
+      nearest = place;
+    }
+  }
+  const cityKey = nearest ? cityKeyOf(nearest) : '';
+  const city = cities.find((c) => c.key === cityKey) ?? null;
+  if (homeCities.size >= 1000) homeCities.clear();
+  homeCities.set(key, city);
+  return city;
+}
+
+/**
+ * A street line typed with no city yet ("1100 S Lamar") is offered in the business's own city
+ * too, as an exact match: otherwise its last word ("Lamar") reads as a city, in eight other
+ * states. Not once a comma says where the city starts, nor when the last words name a city of
+ * the business's own state ("1100 Lamar Blvd Austin").
+ */
+function withHomeCity(text: string, area: Area, found: Candidate[]): Candidate[] {
+  const street = trimTail(text.trim());
+  if (!/^\d/.test(street) || street.includes(',')) return found;
+  const home = homeCityOf(area);
+  if (!home) return found;
+  if (found.some((c) => !c.prefix && c.city.place.state === home.place.state)) return found;
+  return [{ street, city: home, prefix: false }, ...found];
+}
+
+function milesTo(area: Area, place: Place): number {
+  return milesBetween(area, { lat: place.latitude, lng: place.longitude });
+}
+
+/**
+ * Inside the reach first, then exact names before starts, the business's own state first, then
+ * the nearest (then prominence). With a maximum distance, cities beyond FAR_OUTSIDE times it go
+ * while one inside matched; when none did, all stay, so a customer out of reach still finds their
+ * own and the quote says why it is not served.
+ */
+function nearFirst(area: Area, found: Candidate[]): Candidate[] {
+  const state = homeCityOf(area)?.place.state;
+  const ranked = found.map((c) => {
+    const miles = milesTo(area, c.city.place);
+    return { c, miles, outside: area.maxMiles !== null && miles > area.maxMiles };
+  });
+  const anyInside = ranked.some((r) => !r.outside);
+  const max = area.maxMiles;
+  return ranked
+    .filter((r) => !(anyInside && max !== null && r.miles > FAR_OUTSIDE * max))
+    .sort(
+      (a, b) =>
+        Number(a.outside) - Number(b.outside) ||
+        Number(a.c.prefix) - Number(b.c.prefix) ||
+        Number(a.c.city.place.state !== state) - Number(b.c.city.place.state !== state) ||
+        a.miles - b.miles ||
+        byProminence(a.c.city, b.c.city),
+    )
+    .map((r) => r.c);
+}
+
 export function createOfflineGeocoder(): Geocoder {
   return {
-    async suggest(text) {
+    async suggest(text, area) {
       const query = normaliseName(text);
       if (query.length < 3) return [];
       const { byZip } = getIndex();
-      // The start of a ZIP code alone.
+      // The start of a ZIP code alone: in order, or the business's nearest first.
       if (/^\d{3,4}$/.test(query)) {
-        const out: PlaceSuggestion[] = [];
-        for (const [zip, place] of byZip) {
-          if (zip.startsWith(query)) out.push(toSuggestion('', { place, precision: 'zip', zipText: zip }));
-          if (out.length >= MAX_SUGGESTIONS) break;
-        }
-        return out.sort((a, b) => a.placeId.localeCompare(b.placeId));
+        const places = [...byZip.values()].filter((p) => p.zip.toUpperCase().startsWith(query));
+        if (area) {
+          const miles = new Map(places.map((p) => [p, milesTo(area, p)]));
+          places.sort((a, b) => (miles.get(a) ?? 0) - (miles.get(b) ?? 0));
+        } else places.sort((a, b) => a.zip.localeCompare(b.zip));
+        return places
+          .slice(0, MAX_SUGGESTIONS)
+          .map((place) => toSuggestion('', { place, precision: 'zip', zipText: place.zip.toUpperCase() }));
       }
-      return suggestions(text);
+      return suggestions(text, area);
     },
 
     async locate(placeIdOrText) {

@@ -7,22 +7,33 @@ import { ADDRESS_SEARCH_MIN_CHARS } from '@slotwise/shared/domain';
 import type { FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
+import { loadBusiness } from '../domain/lookup.ts';
+import { homeOf } from '../domain/places.ts';
 import { AppError } from '../errors.ts';
+import type { Area } from '../geocoder/geocoder.ts';
 import { sendError } from '../plugins/errors.ts';
 import type { RedisState } from '../plugins/rate-limits.ts';
+import type { Business } from '../repositories/businesses.ts';
 import type { Handlers } from './register.ts';
+
+/** Where a business's customers are: its home and service area; none before it has an address. */
+function areaOf(b: Business): Area | undefined {
+  const home = homeOf(b);
+  return home ? { ...home, maxMiles: b.max_distance_miles } : undefined;
+}
 
 export function placesHandlers(ctx: AppContext): Handlers<'places'> {
   return {
     search: async (req) => {
-      const { input } = req.query;
+      const { input, businessId } = req.query;
       if (input.trim().length < ADDRESS_SEARCH_MIN_CHARS)
         throw new AppError(
           'VALIDATION_FAILED',
           `Type at least ${ADDRESS_SEARCH_MIN_CHARS} characters to search for an address.`,
         );
+      const area = businessId ? areaOf(await loadBusiness(ctx, businessId)) : undefined;
       try {
-        return await ctx.geocoder.suggest(input);
+        return await ctx.geocoder.suggest(input, area);
       } catch (err) {
         req.log.warn({ err }, 'geocoder suggest failed');
         throw new AppError(

@@ -271,6 +271,58 @@ describe('offline geocoder', () => {
     expect((await cities('austin ar'))[0]).toBe('Austin, AR');
   });
 
+  describe("a business's area first (docs/product.md#address-suggestions)", () => {
+    const austin = { lat: 30.2672, lng: -97.7431 };
+    const minnesota = { lat: 43.6666, lng: -92.9746 }; // Austin, MN
+    const near = async (text: string, area: { lat: number; lng: number; maxMiles: number | null }) =>
+      (await g.suggest(text, area)).map((s) => s.description);
+
+    it("offers a street typed with no city yet in the business's own city first", async () => {
+      expect(await descriptions('1100 S Lamar')).not.toContain('1100 S Lamar, Austin, TX, USA');
+      expect((await near('1100 S Lamar', { ...austin, maxMiles: null }))[0]).toBe('1100 S Lamar, Austin, TX, USA');
+      expect((await near('1100 S Lamar', { ...minnesota, maxMiles: null }))[0]).toBe('1100 S Lamar, Austin, MN, USA');
+    });
+
+    it('puts its own state first, then the nearest, for a city of many states', async () => {
+      const fromMinnesota = await near('1100 S Lamar Blvd, Austin', { ...minnesota, maxMiles: null });
+      expect(fromMinnesota[0]).toBe('1100 S Lamar Blvd, Austin, MN, USA');
+      // The rest by distance from Austin, MN: Indiana before Texas before Nevada.
+      const states = fromMinnesota.map((d) => d.split(', ').at(-2));
+      expect(states.indexOf('IN')).toBeLessThan(states.indexOf('TX'));
+      expect(states.indexOf('TX')).toBeLessThan(states.indexOf('NV'));
+      // Without a business, the largest first.
+      expect((await descriptions('1100 S Lamar Blvd, Austin'))[0]).toBe('1100 S Lamar Blvd, Austin, TX, USA');
+      expect((await near('1100 S Lamar Blvd, Austin', { ...austin, maxMiles: null }))[0]).toBe(
+        '1100 S Lamar Blvd, Austin, TX, USA',
+      );
+    });
+
+    it('never puts a city out of reach before one inside it, and drops those far out of it', async () => {
+      // A Springfield, IL business serving 120 miles: Springfield, WI (about 210 miles) is out of reach but
+      // within twice it and stays, after; Springfield, MO (about 260) and every farther one go.
+      const illinois = { lat: 39.7817, lng: -89.6501 };
+      const served = await near('12 Main St, Springfield', { ...illinois, maxMiles: 120 });
+      expect(served).toEqual(['12 Main St, Springfield, IL, USA', '12 Main St, Springfield, WI, USA']);
+      // Serving 250 miles: Springfield, WI (inside) before Springfield, MO (outside), though MO is larger.
+      const wide = await near('12 Main St, Springfield', { ...illinois, maxMiles: 250 });
+      expect(wide.slice(0, 3)).toEqual([
+        '12 Main St, Springfield, IL, USA',
+        '12 Main St, Springfield, WI, USA',
+        '12 Main St, Springfield, MO, USA',
+      ]);
+      expect(wide).not.toContain('12 Main St, Springfield, MA, USA');
+      // Nothing inside the reach: everything stays, nearest first, so the customer finds their own.
+      const far = await near('12 Main St, Springfield, MA', { ...austin, maxMiles: 30 });
+      expect(far[0]).toBe('12 Main St, Springfield, MA, USA');
+    });
+
+    it('orders ZIP codes typed alone by distance from the business', async () => {
+      const [first] = await g.suggest('787', { ...austin, maxMiles: null });
+      expect(first?.description).toMatch(/^Austin, TX 787\d\d, USA$/);
+      expect((await g.suggest('787'))[0]?.placeId).toBe('zip:78701');
+    });
+  });
+
   it('ranks by people, then ZIP codes (a city without a count), then the shorter name, then A to Z', () => {
     const city = (key: string, people: number, zips: number) => ({ key, people, zips });
     const ranked = [

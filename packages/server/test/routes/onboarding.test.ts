@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signup, storages, type TestApp } from '../helpers.ts';
+import { createTestApp, onboardedOwner, signup, storages, type TestApp } from '../helpers.ts';
 
 describe.each(storages())('onboarding, places, feedback and health on %s', (kind) => {
   let t: TestApp;
@@ -85,6 +85,27 @@ describe.each(storages())('onboarding, places, feedback and health on %s', (kind
     expect(short.json().error).toMatch(/at least 3 characters/);
     const missing = await t.app.inject({ url: '/api/business/places' });
     expect(missing.statusCode).toBe(400);
+  });
+
+  it("puts the business's area first for its customers, and says when the business is not known", async () => {
+    const o = await onboardedOwner(t.app);
+    const search = (input: string, businessId = o.businessId) =>
+      t.app.inject({ url: `/api/business/places?input=${encodeURIComponent(input)}&businessId=${businessId}` });
+    // Moved to Austin, TX, serving 30 miles: the street typed alone is offered in Austin first.
+    await t.ctx.repos.businesses.update(o.businessId, { lat: 30.2672, lng: -97.7431, max_distance_miles: 30 });
+    const austin = await search('1100 S Lamar');
+    expect(austin.statusCode).toBe(200);
+    expect(austin.json()[0]).toEqual({ description: '1100 S Lamar, Austin, TX, USA', placeId: 'city:austin|TX' });
+    // In Austin, MN: its own Austin before the larger one in Texas.
+    await t.ctx.repos.businesses.update(o.businessId, { lat: 43.6666, lng: -92.9746, max_distance_miles: null });
+    const minnesota = await search('1100 S Lamar Blvd, Austin');
+    expect(minnesota.json()[0].description).toBe('1100 S Lamar Blvd, Austin, MN, USA');
+    const unknown = await search('1100 S Lamar', '00000000-0000-4000-8000-000000000000');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('BUSINESS_NOT_FOUND');
+    const bad = await search('1100 S Lamar', 'nope');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatch(/businessId is not a valid business id/);
   });
 
   it('stores feedback and validates it', async () => {

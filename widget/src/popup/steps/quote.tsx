@@ -30,6 +30,8 @@ export function QuoteStep({ store }: { store: Store }) {
           </tr>
         </tfoot>
       </table>
+      {/* Right under the price, so on a phone the choice is in view above the step's button (issue 40). */}
+      <PlanChoice store={store} />
       <p className="sw-hint">
         {store.service()?.serviceName} at {store.place.value}
         {quote.miles !== null ? ` (${quote.miles} miles away)` : ''}
@@ -40,7 +42,6 @@ export function QuoteStep({ store }: { store: Store }) {
           Due now: {formatUsd(quote.deposit.dueNow)} deposit, {formatUsd(quote.deposit.dueLater)} on the day
         </p>
       )}
-      <PlanChoice store={store} />
     </StepFrame>
   );
 }

@@ -1,5 +1,5 @@
 import type { ManagedBooking } from '@slotwise/shared/api';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BUSINESS_ID, deferred, fakeApi } from '../../../testing/fake-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
@@ -22,10 +22,24 @@ const daySlots = [
   { time: '11:00', available: true },
 ];
 
+/** June 2031 as the month call answers it: weekdays free but the 6th full, weekends closed. */
+const june = {
+  month: '2031-06',
+  today: '2031-06-02',
+  lastDay: '2031-08-31',
+  days: Array.from({ length: 30 }, (_, i) => {
+    const date = `2031-06-${String(i + 1).padStart(2, '0')}`;
+    const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+    const status = i < 1 ? 'past' : weekday === 0 || weekday === 6 ? 'closed' : date === '2031-06-06' ? 'full' : 'free';
+    return { date, status };
+  }),
+};
+
 function api(overrides: Parameters<typeof fakeApi>[0] = {}) {
   return fakeApi({
     'GET /api/customer/booking': { body: booking },
     'GET /api/customer/get-available-slots': { body: { slots: daySlots } },
+    'GET /api/customer/available-days': { body: june },
     'PUT /api/customer/reschedule': {
       body: { ...booking, bookingTime: { ...booking.bookingTime, startTime: '11:00', endTime: '12:00' } },
     },
@@ -63,20 +77,63 @@ describe('Customer reschedule', () => {
     expect(within(summary).getByText('Sparkle Auto')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: '10:00 AM' })).toBeEnabled();
     expect(screen.getByRole('button', { name: '10:30 AM (unavailable)' })).toBeDisabled();
-    expect(screen.getByLabelText('New date')).toHaveValue('2031-06-04');
+    // The month of free days, the booking's own day chosen, asked for with the link's token.
+    const grid = screen.getByRole('grid', { name: 'June 2031' });
+    expect(within(grid).getByRole('button', { name: 'Wednesday, 4 June, free' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(within(grid).getByRole('button', { name: 'Friday, 6 June, full' })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(grid).getByRole('button', { name: 'Saturday, 7 June, closed' })).toBeInTheDocument();
+    expect(Object.fromEntries(calls.callsTo('GET /api/customer/available-days')[0]!.url.searchParams)).toEqual({
+      businessId: BUSINESS_ID,
+      month: '2031-06',
+      token: TOKEN,
+    });
     const query = calls.callsTo('GET /api/customer/get-available-slots')[0]!.url.searchParams;
     expect(Object.fromEntries(query)).toEqual({ businessId: BUSINESS_ID, date: '2031-06-04', token: TOKEN });
     expect(calls.callsTo('GET /api/customer/booking')[0]!.url.searchParams.get('token')).toBe(TOKEN);
   });
 
-  it('loads the slots of another date when the customer picks one', async () => {
+  it('loads the slots of another free day when the customer picks one, and never of a full one', async () => {
     const calls = api();
-    renderApp(url());
+    const { user } = renderApp(url());
     await screen.findByRole('button', { name: '10:00 AM' });
-    fireEvent.change(screen.getByLabelText('New date'), { target: { value: '2031-06-05' } });
+    await user.click(screen.getByRole('button', { name: 'Friday, 6 June, full' }));
+    expect(calls.callsTo('GET /api/customer/get-available-slots')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Thursday, 5 June, free' }));
     await waitFor(() => expect(calls.callsTo('GET /api/customer/get-available-slots')).toHaveLength(2));
     expect(calls.callsTo('GET /api/customer/get-available-slots')[1]!.url.searchParams.get('date')).toBe('2031-06-05');
     expect(await screen.findByText(/Available times on Thursday, June 5, 2031/)).toBeInTheDocument();
+    // Next month: asked for with the token too.
+    await user.click(screen.getByRole('button', { name: 'Next month' }));
+    await waitFor(() => expect(calls.callsTo('GET /api/customer/available-days')).toHaveLength(2));
+    expect(calls.callsTo('GET /api/customer/available-days')[1]!.url.searchParams.get('month')).toBe('2031-07');
+  });
+
+  it("shows the customer's own time beside the business's when the browser is in another zone", async () => {
+    const real = Intl.DateTimeFormat.prototype.resolvedOptions;
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+      return { ...real.call(this), timeZone: 'America/New_York' };
+    });
+    api();
+    renderApp(url());
+    // Named by the business's time, as before; the customer's own is what it shows and its description.
+    const ten = await screen.findByRole('button', { name: '10:00 AM' });
+    expect(ten).toHaveTextContent('1:00 PM your time (10:00 AM at the business)');
+    expect(ten).toHaveAccessibleDescription('1:00 PM your time (10:00 AM at the business)');
+    expect(screen.getByText(/Times are in .*, the business's; your own time is shown first\./)).toBeInTheDocument();
+  });
+
+  it("shows the business's time alone when the browser is in the business's zone", async () => {
+    const real = Intl.DateTimeFormat.prototype.resolvedOptions;
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+      return { ...real.call(this), timeZone: 'America/Los_Angeles' };
+    });
+    api();
+    renderApp(url());
+    expect(await screen.findByRole('button', { name: '10:00 AM' })).toHaveTextContent(/^10:00 AM$/);
+    expect(screen.queryByText(/your time/)).not.toBeInTheDocument();
   });
 
   it('asks for a slot before confirming', async () => {
@@ -244,6 +301,6 @@ describe('Customer reschedule', () => {
     });
     renderApp(url());
     expect(await screen.findByRole('alert')).toHaveTextContent('This booking has been cancelled');
-    expect(screen.queryByLabelText('New date')).not.toBeInTheDocument();
+    expect(screen.queryByRole('grid')).not.toBeInTheDocument();
   });
 });

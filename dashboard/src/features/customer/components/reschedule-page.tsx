@@ -1,15 +1,18 @@
 /**
  * /customer/reschedule?token=...&businessId=... (docs/product.md#reschedule-and-cancel-pages): the
- * customer sees which booking the link is about, picks a date and a free slot
- * (unavailable ones disabled) and confirms. Slots come from the server with the
- * link's token, so the booking's own time never blocks a move within it. A plan's visit
- * (issue 24) moves alone: the plan keeps its usual day and time.
+ * customer sees which booking the link is about, picks a free day on the month (the widget's grid,
+ * packages/ui month-grid.tsx) and a free slot (unavailable ones disabled) and confirms. Days and
+ * slots come from the server with the link's token, so the booking's own time never blocks a move
+ * within it. A customer whose browser is in another zone reads each time as theirs beside the
+ * business's (yourTimeBeside). A plan's visit (issue 24) moves alone: the plan keeps its usual day and time.
  */
-import type { ManagedBooking, Slot } from '@slotwise/shared/api';
+import type { AvailableDaysResponse, ManagedBooking, Slot } from '@slotwise/shared/api';
 import { ApiError } from '@slotwise/shared/client';
 import { formatClock } from '@slotwise/shared/clock';
 import { PICK_ANOTHER_TIME } from '@slotwise/shared/errors';
-import { longDate, todayIn } from '@slotwise/shared/time-zone';
+import { longDate, todayIn, zoneLabel } from '@slotwise/shared/time-zone';
+import { yourTimeBeside } from '@slotwise/shared/your-time';
+import { MonthGrid } from '@slotwise/ui/month-grid.tsx';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Notice } from '../../../components/notice.tsx';
@@ -34,6 +37,7 @@ import { useManagedBooking } from '../use-managed-booking.ts';
 export const INVALID_LINK = 'Invalid reschedule link. Please try again.';
 export const SELECT_SLOT = 'Please select a time slot.';
 export const SLOTS_FAILED = 'Error loading slots. Please try again later.';
+export const DAYS_FAILED = 'We could not load the free days of this month. Please try again later.';
 export const RESCHEDULE_FAILED = 'Failed to reschedule booking.';
 export const RESCHEDULE_NETWORK = 'An error occurred while rescheduling. Please try again.';
 export const RESCHEDULED = 'Your booking has been successfully rescheduled.';
@@ -74,8 +78,15 @@ function Frame({ booking, children }: { booking?: ManagedBooking | undefined; ch
   );
 }
 
+/** The browser's zone: the customer's own clock. */
+function browserZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
 function Reschedule({ token, businessId }: { token: string; businessId: string }) {
   const [date, setDate] = useState('');
+  const [month, setMonth] = useState('');
+  const [days, setDays] = useState<Load<AvailableDaysResponse>>({ state: 'loading' });
   const [slots, setSlots] = useState<Load<Slot[]>>({ state: 'loading' });
   const [selected, setSelected] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -88,9 +99,23 @@ function Reschedule({ token, businessId }: { token: string; businessId: string }
     if (b.changeLocked || closedReason(b)) return;
     const today = todayIn(b.timeZone);
     // A booking's own day, unless that has passed: then today.
-    if (b.bookingTime.day < today) setDate(today);
-    else setDate(b.bookingTime.day);
+    let day = b.bookingTime.day;
+    if (day < today) day = today;
+    setDate(day);
+    setMonth(day.slice(0, 7));
   });
+
+  // The month's free days; only the newest month asked for may fill the grid.
+  const monthRequest = useRef(0);
+  useEffect(() => {
+    if (!month) return;
+    const id = ++monthRequest.current;
+    setDays({ state: 'loading' });
+    client.customer.availableDays({ query: { businessId, month, token } }).then(
+      (r) => id === monthRequest.current && setDays({ state: 'ready', value: r }),
+      () => id === monthRequest.current && setDays({ state: 'failed', message: DAYS_FAILED }),
+    );
+  }, [businessId, month, token]);
 
   // Only the newest request may fill the grid: answers for an earlier date are dropped.
   const request = useRef(0);
@@ -178,6 +203,11 @@ function Reschedule({ token, businessId }: { token: string; businessId: string }
       </Frame>
     );
   const today = todayIn(current.timeZone);
+  const viewerZone = browserZone();
+  const viewerDiffers =
+    slots.state === 'ready' &&
+    slots.value[0] !== undefined &&
+    yourTimeBeside(date, slots.value[0].time, current.timeZone, viewerZone, current.timeFormat) !== null;
   return (
     <Frame booking={current}>
       <p className="muted">Pick a new date and time for your booking.</p>
@@ -188,33 +218,42 @@ function Reschedule({ token, businessId }: { token: string; businessId: string }
       <PlanSummary booking={current} />
       {current.plan && <p className="customer-plan-note">{ONLY_THIS_VISIT}</p>}
       <form onSubmit={submit} noValidate>
-        <div className="field field--narrow">
-          <label htmlFor="reschedule-date">New date</label>
-          <input
-            id="reschedule-date"
-            className="input"
-            type="date"
-            min={today}
-            value={date}
-            required
-            onChange={(e) => {
+        <div className="field">
+          <span className="field-label">New date</span>
+          <MonthGrid
+            month={month}
+            days={days.state === 'ready' && days.value.month === month ? days.value.days : null}
+            chosen={date}
+            first={days.state === 'ready' ? days.value.today.slice(0, 7) : today.slice(0, 7)}
+            last={days.state === 'ready' ? days.value.lastDay.slice(0, 7) : month}
+            titleId="reschedule-month"
+            showMonth={setMonth}
+            choose={(day) => {
               setError(null);
-              setDate(e.currentTarget.value);
+              setDate(day);
             }}
           />
+          {days.state === 'failed' && <Notice kind="error">{days.message}</Notice>}
         </div>
         <fieldset>
           <legend className="field-label">Available times{date ? ` on ${longDate(date)}` : ''}</legend>
+          {viewerDiffers && (
+            <p className="muted">
+              Times are in {zoneLabel(current.timeZone)}, the business's; your own time is shown first.
+            </p>
+          )}
           {slots.state === 'loading' && <p className="muted">Loading available times...</p>}
           {slots.state === 'failed' && <Notice kind="error">{slots.message}</Notice>}
           {slots.state === 'ready' && slots.value.length === 0 && (
             <p className="muted">The business is closed on this day. Please pick another date.</p>
           )}
           {slots.state === 'ready' && slots.value.length > 0 && (
-            <div className="slot-grid">
+            <div className={viewerDiffers ? 'slot-grid slot-grid--beside' : 'slot-grid'}>
               {slots.value.map((slot) => {
                 // On the business's clock (a customer has no owner profile: the booking carries it).
                 const shown = formatClock(slot.time, current.timeFormat);
+                // Named by the business's time, as in the widget; the customer's own is its visible text.
+                const beside = yourTimeBeside(date, slot.time, current.timeZone, viewerZone, current.timeFormat);
                 return (
                   <button
                     key={slot.time}
@@ -223,12 +262,13 @@ function Reschedule({ token, businessId }: { token: string; businessId: string }
                     disabled={!slot.available}
                     aria-pressed={selected === slot.time}
                     aria-label={slot.available ? shown : `${shown} (unavailable)`}
+                    aria-describedby={beside ? `yours-${slot.time}` : undefined}
                     onClick={() => {
                       setError(null);
                       setSelected(slot.time);
                     }}
                   >
-                    {shown}
+                    {beside ? <span id={`yours-${slot.time}`}>{beside}</span> : shown}
                   </button>
                 );
               })}

@@ -13,7 +13,8 @@ import type { BookResponse } from '@slotwise/shared/api';
 import { crewsFor } from '@slotwise/shared/crews';
 import { PAYMENT_HOLD_MS } from '@slotwise/shared/deposit';
 import type { BookingStatus } from '@slotwise/shared/domain';
-import { bookingUid } from '@slotwise/shared/ics';
+import { bookingUid, planUid } from '@slotwise/shared/ics';
+import { vtimezone } from '@slotwise/shared/ics-time-zone';
 import { toDollars } from '@slotwise/shared/money';
 import { addDays, rruleOf, visitPriceCents } from '@slotwise/shared/plans';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -271,6 +272,16 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
                 uid: bookingUid(bookingId, ctx.config.publicUrl),
                 startsAt: new Date(booked.start_ms).toISOString(),
                 endsAt: new Date(booked.end_ms).toISOString(),
+                ...(plan
+                  ? {
+                      series: {
+                        uid: planUid(plan.id, ctx.config.publicUrl),
+                        rrule: plan.rrule,
+                        timeZone: business.time_zone,
+                        vtimezone: vtimezone(business.time_zone, booked.start_ms),
+                      },
+                    }
+                  : {}),
               },
               ...(holdUntil === null
                 ? {}

@@ -118,23 +118,33 @@ export function catalogueHandlers(
 
   /** Each day of the month with its status, from one read of the month's calendar (domain/available-days.ts). */
   async function availableDays(
-    { businessId, month, serviceId, address, extraMinutes = 0 }: z.output<typeof AvailableDaysQuery>,
+    { businessId, month, serviceId, address, extraMinutes = 0, token }: z.output<typeof AvailableDaysQuery>,
     log: FastifyBaseLogger,
   ) {
     const source = await sourceOf(ctx, businessId);
     const context = monthContextOf(source, serviceId);
     let durationMin: number = SLOT_MINUTES;
-    if (serviceId) {
+    let ignoreBookingId: string | undefined;
+    let where: LatLng | null = null;
+    let jobService: string | null | undefined = serviceId;
+    if (token) {
+      // The reschedule page's month, as its day's slots (freeSlots): the booking never blocks itself.
+      const booking = await bookingForToken(ctx, token);
+      if (booking.business_id !== businessId) throw new AppError('LINK_INVALID', LINK_NOT_VALID);
+      durationMin = booking.duration_min;
+      ignoreBookingId = booking.id;
+      where = locationOf(booking);
+      jobService = booking.service_id;
+    } else if (serviceId) {
       if (context.serviceDurationMin === null) throw serviceNotFound();
       durationMin = context.serviceDurationMin + extraMinutes;
     }
     const { timeZone, travel, window, home } = context;
     const now = ctx.now();
-    const crews = crewsFor(crewPlansOfSource(source), serviceId);
+    const crews = crewsFor(crewPlansOfSource(source), jobService);
     const input = { month, context, crews, durationMin, now };
-    let where: LatLng | null = null;
     // The place matters only to an owner who travels or serves an area: only then is it looked up.
-    if (address && (travel || context.maxDistanceMiles !== null)) {
+    if (!token && address && (travel || context.maxDistanceMiles !== null)) {
       where = await locate(ctx, address, log);
       assertInServiceArea(
         { lat: home?.lat ?? null, lng: home?.lng ?? null, max_distance_miles: context.maxDistanceMiles },
@@ -152,8 +162,12 @@ export function catalogueHandlers(
         endMs: crewsOpening(last, crews, timeZone)!.endMs,
       };
       [busy, jobs] = await Promise.all([
-        ctx.repos.calendar.busy(ctx.db, businessId, span),
-        travel && where ? ctx.repos.calendar.jobsBetween(businessId, first, last) : [],
+        ctx.repos.calendar.busy(ctx.db, businessId, span, { ignoreBookingId }),
+        travel && where
+          ? ctx.repos.calendar
+              .jobsBetween(businessId, first, last)
+              .then((all) => all.filter((j) => j.id !== ignoreBookingId))
+          : [],
       ]);
     }
     return {

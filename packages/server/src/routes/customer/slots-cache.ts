@@ -56,7 +56,8 @@ export function slotsKey(query: RawQuery<'SlotsQuery'>): string | undefined {
  */
 export function availableDaysKey(query: RawQuery<'AvailableDaysQuery'>): string | undefined {
   const { businessId, month, serviceId, address, extraMinutes } = query;
-  if (typeof businessId !== 'string' || typeof month !== 'string') return undefined;
+  // A manage link's month is that booking's alone: never kept.
+  if (query.token !== undefined || typeof businessId !== 'string' || typeof month !== 'string') return undefined;
   if (serviceId !== undefined && typeof serviceId !== 'string') return undefined;
   if (address !== undefined && typeof address !== 'string') return undefined;
   if (extraMinutes !== undefined && typeof extraMinutes !== 'string') return undefined;

@@ -67,6 +67,35 @@ describe.each(storages())('available days on %s', (kind) => {
       created_at: t.ctx.now(),
     });
 
+  it("gives a manage link's month with the booking's own time free, as its day's slots do", async () => {
+    const day = '2026-12-17';
+    const { token } = await bookAndToken(
+      t,
+      bookBody(shop, { date: day, time: '10:00', customerEmail: 'month@example.com' }),
+    );
+    const block = (from: string, to: string) =>
+      t.ctx.repos.calendar.insertBlocked(t.ctx.db, {
+        id: randomUUID(),
+        business_id: shop.businessId,
+        title: 'Away',
+        reason: 'other',
+        start_ms: localToUtcMs(day, from, LA),
+        end_ms: localToUtcMs(day, to, LA),
+        created_at: t.ctx.now(),
+      });
+    await block('00:00', '10:00');
+    await block('11:00', '23:59');
+    expect(statusOf((await month('2026-12')).days, day)).toBe('full');
+    const moving = await get({ businessId: shop.businessId, month: '2026-12', token });
+    expect(moving.statusCode, moving.body).toBe(200);
+    expect(statusOf(moving.json().days, day)).toBe('free');
+    expect(await availableTimes(t, { businessId: shop.businessId, date: day, token })).toEqual(['10:00']);
+    // Another business's id with the link: refused as the slots call refuses it.
+    const other = await detailer(t);
+    const wrong = await get({ businessId: other.businessId, month: '2026-12', token });
+    expect(wrong.json().code).toBe('LINK_INVALID');
+  });
+
   it('answers every day of the month: free, closed at weekends, with today and the last bookable day', async () => {
     const body = await month('2026-12');
     expect(body.month).toBe('2026-12');

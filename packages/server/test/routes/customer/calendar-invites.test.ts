@@ -5,6 +5,9 @@
  * same event on a move and remove it on a cancellation. Read as a mail client does: the MIME
  * part off a real SMTP conversation, parsed with ical.js.
  */
+import type { BookResponse } from '@slotwise/shared/api';
+import { buildIcs } from '@slotwise/shared/ics';
+import { localToUtcMs } from '@slotwise/shared/time-zone';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,6 +17,7 @@ import {
   CUSTOMER_ADDRESS,
   detailer,
   engineApp,
+  LA,
   type Shop,
 } from '../../booking-fixtures.ts';
 import { storages, type TestApp } from '../../helpers.ts';
@@ -168,5 +172,60 @@ describe.each(storages())('calendar invitations in the customer mails on %s', (k
     const decline = rows.find((r) => r.subject === 'Booking declined: Full Detail');
     expect(decline?.calendar_body).toMatch(/^METHOD:CANCEL\r$/m);
     expect(decline?.calendar_body).toContain(`UID:booking-${res.json().bookingId}@localhost:3000`);
+  });
+  it("gives a plan's booking its series: the plan's rule from the first visit in the business's zone, expanding to its visits", async () => {
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/business-dashboard/service/edit/${shop.quickId}`,
+      headers: shop.auth,
+      payload: {
+        serviceName: 'Quick Wash',
+        duration: 30,
+        price: 25.5,
+        plans: [{ frequency: 'every_2_weeks', discount: null }],
+      },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const res = await book(
+      t,
+      bookBody(shop, { serviceId: shop.quickId, customerEmail: 'series@example.com', frequency: 'every_2_weeks' }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const answer = res.json() as BookResponse;
+    const series = answer.calendarEvent.series;
+    expect(series).toMatchObject({
+      uid: `plan-${answer.plan?.planId}@localhost:3000`,
+      rrule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=WE',
+      timeZone: LA,
+    });
+    // The file the widget offers, written as it writes it.
+    const text = buildIcs(
+      'PUBLISH',
+      [
+        {
+          uid: series!.uid,
+          startMs: Date.parse(answer.calendarEvent.startsAt),
+          endMs: Date.parse(answer.calendarEvent.endsAt),
+          summary: 'Quick Wash with Shiny Cars',
+          status: 'TENTATIVE',
+          repeat: series,
+        },
+      ],
+      t.ctx.now(),
+      undefined,
+      series!.vtimezone,
+    );
+    expect(text).toContain('DTSTART;TZID=America/Los_Angeles:20261202T100000\r\n');
+    const cal = new ICAL.Component(ICAL.parse(text));
+    ICAL.TimezoneService.register(cal.getFirstSubcomponent('vtimezone')!);
+    try {
+      const it = new ICAL.Event(cal.getFirstSubcomponent('vevent')!).iterator();
+      const visits = answer.plan!.visits.map((v) => v.date);
+      expect(visits.length).toBeGreaterThan(2);
+      const expanded = visits.map(() => it.next()!.toJSDate().getTime());
+      expect(expanded).toEqual(visits.map((day) => localToUtcMs(day, '10:00', LA)));
+    } finally {
+      ICAL.TimezoneService.remove(LA);
+    }
   });
 });

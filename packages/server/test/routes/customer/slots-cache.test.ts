@@ -176,6 +176,8 @@ describe('the key of a kept answer', () => {
     // A slots query whose date looks like a month: a different key all the same.
     expect(slotsKey({ businessId: b, date: '2026-12', serviceId: s })).not.toBe(key);
     expect(availableDaysKey({ businessId: b, month: ['2026-12', '2027-01'] })).toBeUndefined();
+    // A manage link's month (the reschedule page) is that booking's alone: never kept.
+    expect(availableDaysKey({ businessId: b, month: '2026-12', token: 'abc' })).toBeUndefined();
   });
 
   it('tells an absent parameter from an empty one and never runs two parameters together', () => {
