@@ -170,7 +170,10 @@ async function expectInView(page: Page, el: Locator) {
 
 test.describe('offline at Confirm on a phone', () => {
   test.use({
-    allowConsoleErrors: { reason: 'the booking call fails while offline', match: /ERR_INTERNET_DISCONNECTED|Failed to fetch/ },
+    allowConsoleErrors: {
+      reason: 'the booking call fails while offline',
+      match: /ERR_INTERNET_DISCONNECTED|Failed to fetch/,
+    },
   });
 
   test('the message is in view with the details kept; online again, Confirm books, and Back never books again', async ({

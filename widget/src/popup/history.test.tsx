@@ -100,14 +100,18 @@ describe('the pop-up in the browser history', () => {
     await toQuote(user, view);
     await browser(-1);
     await heading(view, 'Your address');
-    expect(view.getByRole('combobox', { name: 'Street address' })).toHaveValue('12 Main St, Beverly Hills, CA 90210, USA');
+    expect(view.getByRole('combobox', { name: 'Street address' })).toHaveValue(
+      '12 Main St, Beverly Hills, CA 90210, USA',
+    );
     await browser(-1);
     await heading(view, 'A quick question');
     expect(view.getByLabelText('Vehicle size')).toHaveValue('SUV');
     // Forward re-enters the next step with what was typed.
     await browser(1);
     await heading(view, 'Your address');
-    expect(view.getByRole('combobox', { name: 'Street address' })).toHaveValue('12 Main St, Beverly Hills, CA 90210, USA');
+    expect(view.getByRole('combobox', { name: 'Street address' })).toHaveValue(
+      '12 Main St, Beverly Hills, CA 90210, USA',
+    );
     await browser(1);
     await heading(view, 'Your instant quote');
     expect(view.getByRole('table')).toHaveTextContent('Total');
