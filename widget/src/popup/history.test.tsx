@@ -171,6 +171,26 @@ describe('the pop-up in the browser history', () => {
   });
 });
 
+describe('a refusal that sends the customer back a step', () => {
+  it('goes back through the entries too: the time taken meanwhile, then Back is the quote, never the details', async () => {
+    const api = fakeApi();
+    api.on('POST /api/customer/book', () => ({
+      status: 409,
+      body: { error: 'That time was just booked by someone else. Please pick another time.', code: 'SLOT_TAKEN' },
+    }));
+    const { handle, view, user } = popup(api);
+    handle.open('book');
+    await toDetails(user, view);
+    const moved = new Promise((resolve) => addEventListener('popstate', resolve, { once: true }));
+    await press(user, view, 'Confirm booking');
+    await heading(view, 'Pick a date and time');
+    await moved;
+    expect(marker()?.i).toBe(4);
+    await browser(-1);
+    await heading(view, 'Your instant quote');
+  });
+});
+
 describe('the inline form (the booking page) in the browser history', () => {
   it("marks the page's own entry as the first step's, and Back goes back a step without leaving the page", async () => {
     vi.stubGlobal('fetch', fakeApi().fetch);
