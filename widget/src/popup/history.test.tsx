@@ -191,18 +191,22 @@ describe('a refusal that sends the customer back a step', () => {
   });
 });
 
+/** The form as the loader starts it for data-mode="inline" (the booking page). */
+function inlineForm(api = fakeApi()) {
+  vi.stubGlobal('fetch', api.fetch);
+  const spot = document.createElement('div');
+  spot.id = 'book-here';
+  const script = document.createElement('script');
+  script.setAttribute('data-target', 'book-here');
+  document.body.append(spot, script);
+  inline({ script, businessId: BUSINESS_ID, apiOrigin: 'https://api.test', adopt, warn: vi.fn() });
+  const shadow = (document.querySelector('slotwise-widget') as HTMLElement).shadowRoot as ShadowRoot;
+  return { api, view: within(shadow as unknown as HTMLElement), user: userEvent.setup() };
+}
+
 describe('the inline form (the booking page) in the browser history', () => {
   it("marks the page's own entry as the first step's, and Back goes back a step without leaving the page", async () => {
-    vi.stubGlobal('fetch', fakeApi().fetch);
-    const spot = document.createElement('div');
-    spot.id = 'book-here';
-    const script = document.createElement('script');
-    script.setAttribute('data-target', 'book-here');
-    document.body.append(spot, script);
-    inline({ script, businessId: BUSINESS_ID, apiOrigin: 'https://api.test', adopt, warn: vi.fn() });
-    const shadow = (document.querySelector('slotwise-widget') as HTMLElement).shadowRoot as ShadowRoot;
-    const view = within(shadow as unknown as HTMLElement);
-    const user = userEvent.setup();
+    const { view, user } = inlineForm();
     await heading(view, 'Choose a service');
     expect(marker()?.i).toBe(0);
     await user.click(view.getByRole('radio', { name: /Full Detail/ }));
@@ -212,5 +216,19 @@ describe('the inline form (the booking page) in the browser history', () => {
     await browser(-1);
     await heading(view, 'Choose a service');
     expect(view.getByRole('radio', { name: /Full Detail/ })).toBeChecked();
+  });
+
+  it("starts a new booking on Back after one, on the page's own entry, and never books again", async () => {
+    // inline() takes no store options: the clock alone is set, to the day the fake API's months answer for.
+    vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+    const { api, view, user } = inlineForm();
+    await toDetails(user, view);
+    await press(user, view, 'Confirm booking');
+    await heading(view, 'Booking received');
+    await browser(-1);
+    await heading(view, 'Choose a service');
+    await waitFor(() => expect(marker()?.i).toBe(0));
+    expect(view.getByRole('radio', { name: /Full Detail/ })).toBeChecked();
+    expect(api.count('POST /api/customer/book')).toBe(1);
   });
 });

@@ -75,8 +75,10 @@ export function syncHistory(store: Store, { inline, close, root, win = window }:
   const follow = (mode: Mode | null, step: Step) => {
     if (!root.isConnected) return;
     if (mode !== 'book') {
+      // Inline, the feedback form comes and goes over the steps, which keep their entries.
+      if (inline) return;
       // Closed (or on to the feedback form): the entries it pushed go, so Back is the host page's again.
-      if (visit && !inline) travel(base);
+      if (visit) travel(base);
       visit = '';
       trail = [];
       at = base;
@@ -104,7 +106,7 @@ export function syncHistory(store: Store, { inline, close, root, win = window }:
   };
 
   const onPop = (e: PopStateEvent) => {
-    if (!root.isConnected || !visit) return;
+    if (!root.isConnected || !visit || store.mode.value !== 'book') return;
     const m = markerOf(e.state);
     const mine = m?.visit === visit ? m.i : null;
     if (pending > 0) {
