@@ -547,8 +547,10 @@ export function createStore(client: PublicClient, businessId: string, options: S
       if (s.step.value === 'done') return;
       const list = steps();
       const i = list.indexOf(s.step.value);
-      const j = to === undefined ? i - 1 : list.indexOf(to);
-      if (j >= 0 && j < i) go(list[j] as Step);
+      // A `to` no longer before this step (the service chosen since has no questions): the step before.
+      const k = to === undefined ? -1 : list.indexOf(to);
+      const j = k >= 0 && k < i ? k : i - 1;
+      if (j >= 0) go(list[j] as Step);
     },
     /**
      * The browser's Forward after a Back: re-enters `to`, the next step, when what it shows is at
