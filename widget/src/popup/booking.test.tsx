@@ -1212,6 +1212,51 @@ describe('the booking pop-up', () => {
     });
   });
 
+  describe('a message where the customer is looking', () => {
+    it('scrolls a failed Confirm into view and moves focus to it, an alert, with every detail kept', async () => {
+      const api = fakeApi();
+      api.on('POST /api/customer/book', () => new TypeError('Failed to fetch'));
+      const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
+      const { user } = setup(api);
+      await toDetails(user);
+      await next(user, 'Confirm booking');
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('Could not reach the server.');
+      await waitFor(() => expect(alert).toHaveFocus());
+      expect(scrolled.mock.contexts).toContain(alert);
+      expect(screen.getByLabelText('First name')).toHaveValue('Ana');
+      expect(screen.getByLabelText('Last name')).toHaveValue('Lopez');
+      expect(screen.getByLabelText('Email')).toHaveValue('ana@example.com');
+      expect(screen.getByLabelText('Phone number')).toHaveValue('310 555 0199');
+      // Pressed again and refused again: brought into view again, though the words are the same.
+      scrolled.mockClear();
+      await next(user, 'Confirm booking');
+      await waitFor(() => expect(scrolled.mock.contexts).toContain(screen.getByRole('alert')));
+    });
+
+    it('moves focus to the field a message concerns, and scrolls it into view', async () => {
+      const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
+      const { user } = setup();
+      await toDetails(user);
+      await user.clear(screen.getByLabelText('Email'));
+      await next(user, 'Confirm booking');
+      const email = screen.getByLabelText('Email');
+      await waitFor(() => expect(email).toHaveFocus());
+      expect(email).toHaveAccessibleDescription(MESSAGES.email);
+      expect(scrolled.mock.contexts).toContain(email.closest('.sw-field'));
+    });
+
+    it('moves focus to the address box when the address is missing', async () => {
+      const { user } = setup();
+      await chooseService(user);
+      await answerQuestion(user);
+      await heading('Your address');
+      await next(user, 'Get my quote');
+      expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.address);
+      await waitFor(() => expect(screen.getByRole('combobox', { name: 'Street address' })).toHaveFocus());
+    });
+  });
+
   it('shows a retry when the business cannot be loaded', async () => {
     const api = fakeApi();
     api.on(`GET /api/customer/business/${BUSINESS_ID}`, () => ({ status: 500, body: {} }));

@@ -152,6 +152,24 @@ export function StepHeading({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * A message just shown (a refusal, a failed call, a field to fix) is brought to where the customer
+ * is looking: focus goes to the field it concerns (the first marked aria-invalid) or else to the
+ * message itself (role=alert, also read out), and it is scrolled into view: on a phone a long step's
+ * message sits below the visible part, behind the buttons (popup.css gives it a scroll margin).
+ * Not while an inline form is quiet (data-quiet): a page that loads never jumps to it.
+ */
+function bringIntoView(form: HTMLFormElement | null) {
+  if (!form || form.closest('[data-quiet]')) return;
+  const invalid = form.querySelector<HTMLElement>('[aria-invalid="true"]');
+  const field = invalid?.matches('fieldset') ? invalid.querySelector<HTMLElement>('input') : invalid;
+  const message = form.querySelector<HTMLElement>('#sw-error');
+  (field ?? message)?.focus({ preventScroll: true });
+  // The step's message, then the field with its own message under it: both in view when they fit.
+  message?.scrollIntoView({ block: 'nearest' });
+  (field?.closest('.sw-field') ?? field)?.scrollIntoView({ block: 'nearest' });
+}
+
 export function StepFrame({
   store,
   title,
@@ -172,8 +190,14 @@ export function StepFrame({
   const index = list.indexOf(store.step.value);
   const error = store.error.value;
   const busy = store.busy.value;
+  const form = useRef<HTMLFormElement>(null);
+  const shown = store.errorShown.value;
+  useLayoutEffect(() => {
+    if (shown) bringIntoView(form.current);
+  }, [shown]);
   return (
     <form
+      ref={form}
       className="sw-step"
       noValidate
       onSubmit={(e) => {
@@ -187,7 +211,7 @@ export function StepFrame({
       </p>
       {children}
       {error && (
-        <p role="alert" id="sw-error" className="sw-error">
+        <p role="alert" id="sw-error" className="sw-error" tabIndex={-1}>
           {error}
         </p>
       )}

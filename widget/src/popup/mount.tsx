@@ -10,6 +10,7 @@ import { createRoot } from 'react-dom/client';
 import type { InlineStart, Mode, PopupContext, PopupHandle } from '../contract.ts';
 import { App } from './app.tsx';
 import { createFunnel, sourceOf } from './funnel.ts';
+import { syncHistory } from './history.ts';
 import css from './popup.css?inline';
 import { createStore, type StoreOptions } from './state.ts';
 
@@ -58,6 +59,8 @@ export function mount(ctx: PopupContext, options: StoreOptions = {}): PopupHandl
 
   // Inline, the last step's button starts a new booking: there is nothing to close.
   const again = () => store.open('book');
+  // The steps as the browser's history entries: its Back goes back a step (history.ts).
+  syncHistory(store, { inline: Boolean(ctx.inline), close, root: ctx.shadow.host });
   createRoot(root).render(
     <App store={store} client={client} onClose={ctx.inline ? again : close} inline={ctx.inline} />,
   );

@@ -136,6 +136,8 @@ export function createStore(client: PublicClient, businessId: string, options: S
     textConsent: signal(false),
     /** The current step's message: a validation text or the server's answer. */
     error: signal(''),
+    /** Counts the messages shown (the same one twice too), so each is brought into view and announced (dialog.tsx). */
+    errorShown: signal(0),
     fieldErrors: signal<Partial<Record<DetailField, string>>>({}),
     busy: signal(false),
     booked: signal<BookResponse | null>(null),
@@ -151,6 +153,8 @@ export function createStore(client: PublicClient, businessId: string, options: S
   let planKey = '';
   /** The last booking submission: a retry of the same body reuses its Idempotency-Key. */
   let submission: { body: string; key: string } | null = null;
+  /** The quote request the shown quote answers: the browser's Forward re-enters the quote only while it is the same. */
+  let quotedFor = '';
 
   const service = (): Service | undefined => s.business.value?.services.find((x) => x._id === s.serviceId.value);
   /** The questions asked for the chosen service, in the owner's order (docs/decisions/026). */
@@ -233,9 +237,11 @@ export function createStore(client: PublicClient, businessId: string, options: S
       s.error.value = '';
       s.fieldErrors.value = {};
     });
-  const fail = (message: string) => {
-    s.error.value = message;
-  };
+  const fail = (message: string) =>
+    batch(() => {
+      s.error.value = message;
+      s.errorShown.value++;
+    });
   const today = () => todayIn(s.business.value?.timeZone ?? 'UTC', now().getTime());
   const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : MESSAGES.loadFailed);
 
@@ -399,8 +405,10 @@ export function createStore(client: PublicClient, businessId: string, options: S
   async function getQuote(): Promise<void> {
     s.busy.value = true;
     try {
-      const quote = await client.customer.quote({ body: quoteRequest() });
+      const request = quoteRequest();
+      const quote = await client.customer.quote({ body: request });
       funnel.step('quoted');
+      quotedFor = JSON.stringify(request);
       batch(() => {
         s.quote.value = quote;
         go('quote');
@@ -423,8 +431,12 @@ export function createStore(client: PublicClient, businessId: string, options: S
     const phone = s.phone.value.trim();
     if (!phone) errors.phone = MESSAGES.phone;
     else if (!/^[\d\s().-]{4,20}$/.test(phone)) errors.phone = MESSAGES.phoneFormat;
-    s.fieldErrors.value = errors;
-    return Object.keys(errors).length === 0;
+    const ok = Object.keys(errors).length === 0;
+    batch(() => {
+      s.fieldErrors.value = errors;
+      if (!ok) s.errorShown.value++;
+    });
+    return ok;
   }
 
   async function book(): Promise<void> {
@@ -525,11 +537,41 @@ export function createStore(client: PublicClient, businessId: string, options: S
     close() {
       s.mode.value = null;
     },
-    /** The step before the current one; nothing typed is cleared. */
-    back() {
+    /**
+     * Back, the one way: the in-widget Back button and the browser's Back (history.ts) both come
+     * here, to the step before or, when the browser jumped several entries, to `to`. Nothing typed
+     * is cleared. This is the one place a step is left backwards: what the step being left holds
+     * on the server (a slot hold taken on the time step) is to be let go here.
+     */
+    back(to?: Step) {
+      if (s.step.value === 'done') return;
       const list = steps();
       const i = list.indexOf(s.step.value);
-      if (i > 0) go(list[i - 1] as Step);
+      // A `to` no longer before this step (the service chosen since has no questions): the step before.
+      const k = to === undefined ? -1 : list.indexOf(to);
+      const j = k >= 0 && k < i ? k : i - 1;
+      if (j >= 0) go(list[j] as Step);
+    },
+    /**
+     * The browser's Forward after a Back: re-enters `to`, the next step, when what it shows is at
+     * hand (answers kept) and nothing must be asked of the server first; false otherwise (a changed
+     * address needs a new quote, and only the Confirm button books), so history.ts undoes the Forward.
+     */
+    forward(to: Step): boolean {
+      const list = steps();
+      if (s.busy.value || list[list.indexOf(s.step.value) + 1] !== to) return false;
+      const ready: Partial<Record<Step, boolean>> = {
+        question: Boolean(service()),
+        address: Boolean(service()) && questions().every((q) => !answerProblem(q)),
+        quote: Boolean(s.quote.value) && quotedFor === JSON.stringify(quoteRequest()),
+        slot: Boolean(s.quote.value),
+        details: Boolean(s.time.value),
+      };
+      if (!ready[to]) return false;
+      go(to);
+      if (to === 'slot') void openCalendar();
+      if (to === 'details') void loadPlanDates();
+      return true;
     },
     async next(): Promise<void> {
       if (s.busy.value) return;
