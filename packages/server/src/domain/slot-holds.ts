@@ -8,7 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../context.ts';
 
 /** As Square holds an online booking's time: long enough to type a name, address and phone number. */
-export const SLOT_HOLD_MINUTES = 10;
+const SLOT_HOLD_MINUTES = 10;
 
 /** At most this many live holds from one connection with one business: a household booking two visits, not a whole day. */
 export const HOLDS_PER_CONNECTION = 3;
