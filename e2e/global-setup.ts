@@ -33,6 +33,7 @@ const SERVER_VARS = [
   'REDIS_URL',
   'LOG_LEVEL',
   'RATE_LIMITS',
+  'SLOT_HOLD_SECONDS',
   'STATIC_DIR',
   'TRUST_PROXY',
   'DEMO_SEED',
@@ -138,6 +139,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
     RATE_LIMITS: 'on',
+    // A customer's hold on a time lapses within a test, not in 10 minutes (e2e/slot-hold.spec.ts).
+    SLOT_HOLD_SECONDS: '15',
     // As behind a local proxy: API helpers in the tests present themselves as distinct
     // clients (X-Forwarded-For), so many test owners do not spend the browser's budget.
     TRUST_PROXY: '127.0.0.1',

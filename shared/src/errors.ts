@@ -104,6 +104,15 @@ export const ERRORS = {
 
   // ----- times -----
   SLOT_TAKEN: { status: 409, meaning: 'Someone else booked the time a moment ago; pick another slot.' },
+  SLOT_HELD: {
+    status: 409,
+    meaning:
+      'Another customer is holding the time while they finish booking (docs/decisions/035); pick another slot, or try again when the hold lapses.',
+  },
+  TOO_MANY_HOLDS: {
+    status: 429,
+    meaning: 'This address already holds several times with the business; book or let one go before holding another.',
+  },
   SLOT_NOT_OFFERED: { status: 400, meaning: "The time is not one of the day's slots (every 30 minutes from opening)." },
   TIME_PASSED: { status: 409, meaning: 'The time is in the past.' },
   TOO_SOON: { status: 409, meaning: "The time is inside the business's minimum notice; pick a later one." },
@@ -342,6 +351,7 @@ export type ErrorCode = keyof typeof ERRORS;
 /** The refusals of a booking or a move that mean "this time will not do: pick another" (the widget and the reschedule page go back to the times). */
 export const PICK_ANOTHER_TIME: readonly ErrorCode[] = [
   'SLOT_TAKEN',
+  'SLOT_HELD',
   'TOO_SOON',
   'BEYOND_HORIZON',
   'TRAVEL_NOT_FEASIBLE',

@@ -49,6 +49,7 @@ import { beaconHandlers } from './routes/customer/beacon.ts';
 import { bookHandlers } from './routes/customer/book.ts';
 import { catalogueHandlers } from './routes/customer/catalogue.ts';
 import { checkoutHandlers } from './routes/customer/checkout.ts';
+import { holdHandlers } from './routes/customer/holds.ts';
 import { launcherHandlers } from './routes/customer/launcher.ts';
 import { manageHandlers } from './routes/customer/manage.ts';
 import { customerPlanHandlers } from './routes/customer/plans.ts';
@@ -269,6 +270,7 @@ export async function buildApp(
     customer: {
       ...catalogueHandlers(ctx),
       ...launcherHandlers(ctx),
+      ...holdHandlers(ctx),
       ...bookHandlers(ctx),
       ...checkoutHandlers(ctx),
       ...manageHandlers(ctx),

@@ -47,6 +47,8 @@ const EnvSchema = z.object({
   REDIS_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  /** Only for the browser journeys (e2e/global-setup.ts): a hold lapses within a test. 10 minutes by default (domain/slot-holds.ts). */
+  SLOT_HOLD_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
   STATIC_DIR: z.string().optional(),
   /**
    * Which X-Forwarded-For hops to believe: false (default: the socket address is the client),
@@ -144,6 +146,8 @@ export interface Config {
   redisUrl: string | undefined;
   logLevel: string;
   rateLimits: boolean;
+  /** How long a customer's hold lasts when not the default (SLOT_HOLD_SECONDS; domain/slot-holds.ts holdMs). */
+  slotHoldMs?: number;
   /** Where the built front ends live (dist/ at the repository root). */
   staticDir: string;
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
@@ -224,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     rateLimits: e.RATE_LIMITS === 'on',
+    ...(e.SLOT_HOLD_SECONDS === undefined ? {} : { slotHoldMs: e.SLOT_HOLD_SECONDS * 1000 }),
     staticDir: resolve(e.STATIC_DIR ?? new URL('../../../dist', import.meta.url).pathname),
     trustProxy: e.TRUST_PROXY,
     demoSeed: e.DEMO_SEED === 'on',

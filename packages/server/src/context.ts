@@ -30,6 +30,7 @@ import { plansRepository } from './repositories/plans.ts';
 import { pricingRepository } from './repositories/pricing.ts';
 import { reviewsRepository } from './repositories/reviews.ts';
 import { servicesRepository } from './repositories/services.ts';
+import { slotHoldsRepository } from './repositories/slot-holds.ts';
 import { slugsRepository } from './repositories/slugs.ts';
 import { textsRepository } from './repositories/texts.ts';
 import { usersRepository } from './repositories/users.ts';
@@ -78,6 +79,7 @@ export function createRepositories(db: Kysely<Database>) {
     customerData: customerDataRepository(db),
     jobRuns: jobRunsRepository(db),
     bookingUndos: bookingUndosRepository(db),
+    slotHolds: slotHoldsRepository(db),
     checklist: checklistRepository(db),
     slugs: slugsRepository(db),
     logos: logosRepository(db),

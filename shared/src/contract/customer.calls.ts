@@ -60,6 +60,24 @@ export const customerCalls = {
     body: 'BeaconRequest',
     response: 'BeaconAck',
   },
+  holdSlot: {
+    method: 'POST',
+    path: '/api/customer/hold-slot',
+    auth: 'none',
+    crossOrigin: true,
+    limit: 'hold',
+    body: 'HoldRequest',
+    response: 'HoldResponse',
+  },
+  releaseHold: {
+    method: 'POST',
+    path: '/api/customer/release-hold',
+    auth: 'none',
+    crossOrigin: true,
+    limit: 'hold',
+    body: 'ReleaseHoldRequest',
+    response: 'OkBody',
+  },
   book: {
     method: 'POST',
     path: '/api/customer/book',
@@ -167,7 +185,11 @@ export const customerSummaries: { customer: SummariesOf<typeof customerCalls> } 
       'The price of a service for its answers, ticked add-ons and an address, itemised. `answers` (by question _id) replaces the single `answer`, still accepted for embeds made before several questions. An answer to a question _id the business no longer has (its questions were saved since the page loaded) is refused with QUESTIONS_CHANGED: load the business again and ask again.',
     beacon:
       "The booking form's funnel events (opened, quoted, a time chosen, booked, a full day or time tapped), sent with navigator.sendBeacon as text/plain JSON. Counted per day and source; nothing about the customer is kept.",
-    book: 'Books a slot (pending until the owner approves; awaiting_payment, holding the time 15 minutes, when a deposit is due). A retry with the same Idempotency-Key answers the first answer. Answers are priced as the quote prices them (QUESTIONS_CHANGED for a question _id the business no longer has).',
+    holdSlot:
+      "Holds a chosen time for the customer while they type their details (10 minutes; docs/decisions/035): other customers are not offered it and cannot hold or book it (SLOT_HELD) until the hold is booked, let go or lapses. A holdToken sent back replaces that hold (one live hold per token). The owner's own moves ignore holds. Refused: SLOT_HELD, SLOT_TAKEN, TOO_MANY_HOLDS and the time rules of book.",
+    releaseHold:
+      'Lets a hold go (the customer went back or chose another time): the time is offered again at once. A token that holds nothing (lapsed, booked) answers ok too.',
+    book: 'Books a slot (pending until the owner approves; awaiting_payment, holding the time 15 minutes, when a deposit is due). A retry with the same Idempotency-Key answers the first answer. Answers are priced as the quote prices them (QUESTIONS_CHANGED for a question _id the business no longer has). With the holdToken of a hold on the time, the holder books it and the hold ends; a time another customer holds is refused with SLOT_HELD.',
     checkout:
       "The Stripe Checkout page for the deposit of a booking awaiting payment, or of a plan's visit whose deposit is paid before it (the same page however often it is asked for). Refused: PAYMENT_NOT_DUE, HOLD_EXPIRED, PAYMENT_UNAVAILABLE (a held booking's hold is then released; a visit keeps its time).",
     managedBooking: 'The booking behind a manage link, and whether it may still change.',

@@ -174,6 +174,11 @@ export type PlanDatesResponse = z.infer<typeof PlanDatesResponse>;
 const personName = (what: string) =>
   trimmed(80, what).refine((s) => !/[<>{}\\]/.test(s), `${what} contains characters that are not allowed.`);
 
+/** A hold's token: the random id hold-slot answered, kept by the customer's browser for its visit. */
+const HoldToken = z
+  .string({ error: 'holdToken must be the token hold-slot answered.' })
+  .regex(/^[A-Za-z0-9_-]{22,64}$/, 'holdToken must be the token hold-slot answered.');
+
 export const BookRequest = QuoteRequest.extend({
   date: IsoDate,
   time: HhMm,
@@ -185,8 +190,37 @@ export const BookRequest = QuoteRequest.extend({
   frequency: PlanFrequency.optional(),
   /** "Text me updates about this booking", unticked unless the customer ticks it (docs/decisions/027). */
   textConsent: z.boolean({ error: 'textConsent must be true or false.' }).optional(),
+  /** The token of the customer's hold on this time (hold-slot): the holder may book it, and the booking ends the hold. */
+  holdToken: HoldToken.optional(),
 });
 export type BookRequest = z.infer<typeof BookRequest>;
+
+/**
+ * A time the customer chose, held while they type their details (docs/decisions/035): the same
+ * fields as a slots query names, and the token of the hold they had, which this one replaces.
+ */
+export const HoldRequest = z.object({
+  businessId: Id,
+  serviceId: Id,
+  date: IsoDate,
+  time: HhMm,
+  extraMinutes: SlotsQuery.shape.extraMinutes,
+  holdToken: HoldToken.optional(),
+});
+export type HoldRequest = z.infer<typeof HoldRequest>;
+
+export const HoldResponse = z.object({
+  /** Send it back with the booking (and to hold another time or let this one go). */
+  holdToken: z.string(),
+  /** Until when the time is held (ISO 8601, UTC). */
+  heldUntil: IsoDateTime,
+  /** The hold's length in whole minutes, for "We're holding 10:00 AM for you for 10 minutes." */
+  minutes: z.number().int(),
+});
+export type HoldResponse = z.infer<typeof HoldResponse>;
+
+export const ReleaseHoldRequest = z.object({ holdToken: HoldToken });
+export type ReleaseHoldRequest = z.infer<typeof ReleaseHoldRequest>;
 
 /**
  * The booking as a calendar event: the UID its mails' invitations carry, its instants (ISO 8601, UTC).

@@ -34,7 +34,8 @@ export type LimitName =
   | 'manage'
   | 'webhook'
   | 'calendarFetch'
-  | 'beacon';
+  | 'beacon'
+  | 'hold';
 
 export interface RouteDef {
   method: Method;

@@ -618,6 +618,8 @@ describe('the booking pop-up', () => {
         lastName: 'Lopez',
         customerEmail: 'ana@example.com',
         phoneNumber: '+44 310 555 0199',
+        // The time held on Continue is the customer's to book (docs/decisions/035).
+        holdToken: 'h0ldT0kenOfTheWidgetTest',
       });
       expect(screen.getByText('Friday, December 4, 2026')).toBeInTheDocument();
       expect(screen.getByText('9:00 AM to 12:00 PM')).toBeInTheDocument();
@@ -731,6 +733,92 @@ describe('the booking pop-up', () => {
       const books = api.requests.filter((r) => r.path === '/api/customer/book');
       expect(books.map((r) => (r.body as { time: string }).time)).toEqual(['09:00', '09:30']);
       expect(books.map((r) => r.headers['idempotency-key'])).toEqual(['key-1', 'key-2']);
+    });
+  });
+
+  describe('the chosen time held while the customer types (docs/decisions/035)', () => {
+    const held = {
+      status: 409,
+      body: { error: 'Someone is booking this time. Pick another, or try again in a few minutes.', code: 'SLOT_HELD' },
+    };
+
+    it('holds the time on Continue, says so, and books it with the hold token', async () => {
+      const { api, user } = setup();
+      await chooseService(user);
+      await answerQuestion(user);
+      await enterAddress(user);
+      await pickSlot(user);
+      await heading('Your details');
+      expect(api.last('POST /api/customer/hold-slot')?.body).toEqual({
+        businessId: BUSINESS_ID,
+        serviceId: FULL,
+        date: '2026-12-04',
+        time: '09:00',
+      });
+      expect(screen.getByText(/We're holding/)).toHaveTextContent("We're holding 9:00 AM for you for 10 minutes.");
+      await fillDetails(user);
+      await next(user, 'Confirm booking');
+      await heading('Booking received');
+      expect(api.last('POST /api/customer/book')?.body).toMatchObject({ holdToken: 'h0ldT0kenOfTheWidgetTest' });
+    });
+
+    it('lets the time go on Back, and holds the next choice with the same token', async () => {
+      const { api, user } = setup();
+      await chooseService(user);
+      await answerQuestion(user);
+      await enterAddress(user);
+      await pickSlot(user);
+      await heading('Your details');
+      await user.click(screen.getByRole('button', { name: 'Back' }));
+      await heading('Pick a date and time');
+      expect(api.last('POST /api/customer/release-hold')?.body).toEqual({ holdToken: 'h0ldT0kenOfTheWidgetTest' });
+      await user.click(screen.getByRole('button', { name: '9:30 AM' }));
+      await next(user, 'Continue');
+      await heading('Your details');
+      expect(api.last('POST /api/customer/hold-slot')?.body).toMatchObject({
+        time: '09:30',
+        holdToken: 'h0ldT0kenOfTheWidgetTest',
+      });
+      expect(screen.getByText(/We're holding/)).toHaveTextContent("We're holding 9:30 AM for you for 10 minutes.");
+    });
+
+    it('stays on the times, refreshed, saying so in place, when another customer holds the time', async () => {
+      const api = fakeApi();
+      api.on('POST /api/customer/hold-slot', () => held);
+      const { user } = setup(api);
+      await chooseService(user);
+      await answerQuestion(user);
+      await enterAddress(user);
+      const asked = api.count('GET /api/customer/get-available-slots');
+      api.on('GET /api/customer/get-available-slots', () => ({
+        status: 200,
+        body: {
+          slots: [
+            { time: '09:00', available: true },
+            { time: '09:30', available: true },
+          ],
+        },
+      }));
+      await pickSlot(user);
+      expect(await screen.findByRole('alert')).toHaveTextContent('Someone is booking this time.');
+      expect(screen.getByRole('heading', { level: 3, name: 'Pick a date and time' })).toBeInTheDocument();
+      expect(api.count('GET /api/customer/get-available-slots')).toBeGreaterThan(asked);
+      expect(screen.getByRole('button', { name: '9:00 AM' })).toHaveAttribute('aria-pressed', 'false');
+      expect(api.count('POST /api/customer/book')).toBe(0);
+    });
+
+    it('goes on without a hold when the hold cannot be had for another reason; the booking is checked anyway', async () => {
+      const api = fakeApi();
+      api.on('POST /api/customer/hold-slot', () => ({
+        status: 429,
+        body: { error: 'Too many requests. Try again in a minute.', code: 'RATE_LIMITED' },
+      }));
+      const { user } = setup(api);
+      await toDetails(user);
+      expect(screen.queryByText(/We're holding/)).toBeNull();
+      await next(user, 'Confirm booking');
+      await heading('Booking received');
+      expect(api.last('POST /api/customer/book')?.body).not.toHaveProperty('holdToken');
     });
   });
 

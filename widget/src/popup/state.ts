@@ -141,6 +141,8 @@ export function createStore(client: PublicClient, businessId: string, options: S
     fieldErrors: signal<Partial<Record<DetailField, string>>>({}),
     busy: signal(false),
     booked: signal<BookResponse | null>(null),
+    /** The time held for the customer while they type their details (docs/decisions/035); null: none held. */
+    held: signal<{ date: string; time: string; minutes: number } | null>(null),
   };
 
   let loading: Promise<PublicBusiness | null> | undefined;
@@ -155,6 +157,8 @@ export function createStore(client: PublicClient, businessId: string, options: S
   let submission: { body: string; key: string } | null = null;
   /** The quote request the shown quote answers: the browser's Forward re-enters the quote only while it is the same. */
   let quotedFor = '';
+  /** This visit's hold token: a new hold with it replaces the old one, so the visit holds one time at most. */
+  let holdToken: string | undefined;
 
   const service = (): Service | undefined => s.business.value?.services.find((x) => x._id === s.serviceId.value);
   /** The questions asked for the chosen service, in the owner's order (docs/decisions/026). */
@@ -421,6 +425,49 @@ export function createStore(client: PublicClient, businessId: string, options: S
     }
   }
 
+  /**
+   * Holds the chosen time while the customer types their details, then shows the details step.
+   * Taken or held by someone else meanwhile: back to the times, refreshed, with the server's words.
+   * Any other failure (offline, the rate limit) goes on without a hold: the booking is checked anyway.
+   */
+  async function holdTime(): Promise<void> {
+    const date = s.date.value;
+    const time = s.time.value;
+    s.busy.value = true;
+    try {
+      const held = await client.customer.holdSlot({
+        body: { businessId, serviceId: s.serviceId.value, date, time, ...extra(), ...(holdToken ? { holdToken } : {}) },
+      });
+      holdToken = held.holdToken;
+      s.held.value = { date, time, minutes: held.minutes };
+    } catch (err) {
+      s.held.value = null;
+      if (err instanceof ApiError && PICK_ANOTHER_TIME.includes(err.code)) return timeGone(err.message);
+    } finally {
+      s.busy.value = false;
+    }
+    go('details');
+    return loadPlanDates();
+  }
+
+  /** Lets the held time go (Back from the details): others are offered it at once. Never in the customer's way. */
+  function releaseHold(): void {
+    if (!s.held.value || !holdToken) return;
+    s.held.value = null;
+    client.customer.releaseHold({ body: { holdToken } }).catch(() => {});
+  }
+
+  /** The chosen time was taken or is held by another customer: back to the times, refreshed, saying so. */
+  async function timeGone(message: string): Promise<void> {
+    batch(() => {
+      go('slot');
+      s.time.value = '';
+      fail(message);
+    });
+    void showMonth(s.month.value);
+    await loadSlots(true);
+  }
+
   function validateDetails(): boolean {
     const errors: Partial<Record<DetailField, string>> = {};
     if (!s.firstName.value.trim()) errors.firstName = MESSAGES.firstName;
@@ -451,6 +498,8 @@ export function createStore(client: PublicClient, businessId: string, options: S
       phoneNumber: `${code} ${s.phone.value.trim()}`,
       // Only a yes is sent: no texts is what leaving it out means.
       ...(s.textConsent.value ? { textConsent: true } : {}),
+      // The customer's own hold on this time: theirs to book (docs/decisions/035).
+      ...(s.held.value && holdToken ? { holdToken } : {}),
     };
     const chosen = plan();
     if (chosen) body.frequency = chosen.frequency;
@@ -472,6 +521,7 @@ export function createStore(client: PublicClient, businessId: string, options: S
           throw err;
         });
         submission = null;
+        s.held.value = null;
         options.onBooked?.(booked);
         // Busy until the page is gone, so no second click books again.
         leaving = true;
@@ -481,19 +531,16 @@ export function createStore(client: PublicClient, businessId: string, options: S
       submission = null;
       batch(() => {
         s.booked.value = booked;
+        // The booking ended the hold.
+        s.held.value = null;
         go('done');
       });
       options.onBooked?.(booked);
     } catch (err) {
       if (err instanceof ApiError && PICK_ANOTHER_TIME.includes(err.code)) {
-        // Someone took the slot first: back to the times, with the server's words.
-        batch(() => {
-          go('slot');
-          s.time.value = '';
-          fail(err.message);
-        });
-        void showMonth(s.month.value);
-        await loadSlots(true);
+        // Someone took the slot first (the hold lapsed, or there was none): back to the times.
+        s.held.value = null;
+        await timeGone(err.message);
       } else if (err instanceof ApiError && err.code === 'QUESTIONS_CHANGED') {
         submission = null;
         await questionsChanged();
@@ -547,6 +594,8 @@ export function createStore(client: PublicClient, businessId: string, options: S
       if (s.step.value === 'done') return;
       const list = steps();
       const i = list.indexOf(s.step.value);
+      // Back from the details (to the times or further): the held time is let go.
+      if (s.step.value === 'details') releaseHold();
       // A `to` no longer before this step (the service chosen since has no questions): the step before.
       const k = to === undefined ? -1 : list.indexOf(to);
       const j = k >= 0 && k < i ? k : i - 1;
@@ -603,8 +652,7 @@ export function createStore(client: PublicClient, businessId: string, options: S
           if (!isIsoDate(s.date.value)) return fail(MESSAGES.chooseDate);
           if (s.date.value < today()) return fail(MESSAGES.pastDate);
           if (!s.time.value) return fail(MESSAGES.chooseSlot);
-          go('details');
-          return loadPlanDates();
+          return holdTime();
         case 'details':
           if (!validateDetails()) return;
           return book();

@@ -174,6 +174,16 @@ export function fakeApi(business: PublicBusiness | null = demoBusiness()) {
       const plan = { planId: '44444444-4444-4444-8444-444444444444', label: 'Weekly', perVisit: 220.77, visits };
       return { status: 201, body: { ...booked(b.date, b.time), totalQuote: 220.77, plan } };
     },
+    // The chosen time held for 10 minutes (docs/decisions/035); the same token back when one was sent.
+    'POST /api/customer/hold-slot': (r) => ({
+      status: 200,
+      body: {
+        holdToken: (r.body as { holdToken?: string }).holdToken ?? 'h0ldT0kenOfTheWidgetTest',
+        heldUntil: '2026-12-04T18:10:00.000Z',
+        minutes: 10,
+      },
+    }),
+    'POST /api/customer/release-hold': () => ({ status: 200, body: { message: 'The time is no longer held.' } }),
     'GET /api/customer/plan-dates': (r) => ({ status: 200, body: weeklyDates(r.query.get('date') ?? '') }),
     'POST /api/feedback': () => ({ status: 201, body: { message: 'Thanks' } }),
     // The funnel's beacon (funnel.ts), when sendBeacon is missing: fetch with keepalive, text/plain JSON.

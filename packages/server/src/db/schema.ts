@@ -421,6 +421,22 @@ interface MailOutboxTable {
  * A Decline or calendar move the owner may still undo (docs/decisions/014,
  * repositories/booking-undos.ts). The states are JSON objects of booking columns.
  */
+/** A time a customer holds while they finish booking (docs/decisions/035). */
+export interface SlotHoldsTable {
+  /** sha256 of the hold token, base64url; the token itself is never stored. */
+  token_hash: string;
+  business_id: string;
+  /** The crew the time is kept on; null: every crew (a business whose crews were all removed). */
+  crew_id: string | null;
+  start_ms: number;
+  end_ms: number;
+  /** After this the hold is ignored, and deleted by the next hold of its business. */
+  held_until: number;
+  /** The holder's connection (domain/booking-window.ts requesterOf), for the live cap. */
+  requester: string;
+  created_at: number;
+}
+
 export interface BookingUndosTable {
   /** sha256 of the undo token, base64url; the token itself is never stored. */
   token_hash: string;
@@ -649,6 +665,7 @@ export interface Database {
   password_resets: PasswordResetsTable;
   job_runs: JobRunsTable;
   booking_undos: BookingUndosTable;
+  slot_holds: SlotHoldsTable;
   first_day_checklist: FirstDayChecklistTable;
   previous_slugs: PreviousSlugsTable;
   stripe_accounts: StripeAccountsTable;

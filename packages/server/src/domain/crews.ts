@@ -14,10 +14,11 @@ import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/transaction.ts';
 import { AppError } from '../errors.ts';
 import { type Business, travelSettingsOf } from '../repositories/businesses.ts';
-import type { CrewInterval, CrewJob } from '../repositories/calendar.ts';
+import type { CrewInterval, CrewJob, HoldsSeen } from '../repositories/calendar.ts';
 import { type CrewRow, hoursOfCrew, servicesOfCrew } from '../repositories/crews.ts';
 import type { BookingWindow } from './booking-window.ts';
 import { homeOf } from './places.ts';
+import { SLOT_HELD } from './slot-holds.ts';
 import { type CalendarSpan, checkSlot, hoursOfWeek, SLOT_TAKEN, weekHoursOf } from './slot-rules.ts';
 import { TRAVEL_NOT_FEASIBLE } from './travel.ts';
 
@@ -101,6 +102,8 @@ export interface JobToPlace {
   ignoreBookingId?: string;
   /** Whether the drives must fit (customers' bookings and moves: yes; the owner's drags: no). */
   checkTravel?: boolean;
+  /** A customer's booking, move or hold: other customers' live holds are in its way (docs/decisions/035). */
+  holds?: HoldsSeen;
 }
 
 /** Why no crew could take the job: all busy there, or free but unable to drive there in time. */
@@ -121,6 +124,7 @@ export async function freeCrew(
   if (inHours.length === 0) return 'taken';
   const busy: CrewInterval[] = await ctx.repos.calendar.busy(trx, business.id, job.span, {
     ignoreBookingId: job.ignoreBookingId,
+    holds: job.holds,
   });
   if (busy.some((b) => b.crewId === null)) return 'taken';
   const taken = new Set(busy.map((b) => b.crewId));
@@ -160,9 +164,15 @@ export async function freeCrew(
   return chosen ? (chosen as (typeof options)[number]).crew : 'travel';
 }
 
-/** freeCrew, refusing as a customer's booking or move is refused when no crew can take it. */
+/**
+ * freeCrew, refusing as a customer's booking or move is refused when no crew can take it. Taken
+ * only by other customers' holds: SLOT_HELD, so the customer knows it may free up soon (one more
+ * read, on a refusal only).
+ */
 export async function assignCrew(ctx: AppContext, trx: Tx, business: Business, job: JobToPlace): Promise<CrewPlan> {
   const crew = await freeCrew(ctx, trx, business, job);
+  if (crew === 'taken' && job.holds && (await freeCrew(ctx, trx, business, { ...job, holds: undefined })) !== 'taken')
+    throw new AppError('SLOT_HELD', SLOT_HELD);
   if (crew === 'taken') throw new AppError('SLOT_TAKEN', SLOT_TAKEN);
   if (crew === 'travel') throw new AppError('TRAVEL_NOT_FEASIBLE', TRAVEL_NOT_FEASIBLE);
   return crew;

@@ -44,6 +44,8 @@ export async function runRetention(ctx: AppContext): Promise<RetentionRun> {
     deletedMails += await customerData.deleteSentMails(now - SENT_MAIL_KEPT_MS);
     // Undo records of businesses that changed nothing since theirs expired (docs/decisions/014).
     await ctx.repos.bookingUndos.deleteExpired(now - DAY_MS);
+    // Lapsed holds of businesses nobody held a time of since (reads ignore them already: docs/decisions/035).
+    await ctx.repos.slotHolds.deleteExpired(now);
     await jobRuns.finish(RETENTION_JOB, now);
     return { ran: true, anonymisedBookings, deletedMails };
   } catch (err) {

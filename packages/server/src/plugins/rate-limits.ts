@@ -35,6 +35,9 @@ const LIMITS: Record<LimitName, { max: number; timeWindow: string }> = {
   // The booking form's funnel beacons (docs/decisions/029): a visit sends a few; a page left open
   // and reopened sends a few more. Above this, counts from one address stop, bookings do not.
   beacon: { max: 60, timeWindow: '1 minute' },
+  // Holding a time and letting it go (docs/decisions/035): a customer changing their mind stays far
+  // below. What stops a stranger holding a whole day is the live cap (domain/slot-holds.ts).
+  hold: { max: 30, timeWindow: '1 minute' },
 };
 
 export function rateLimit(ctx: AppContext, name: LimitName) {

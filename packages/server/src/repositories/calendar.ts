@@ -33,6 +33,11 @@ export interface Conflict {
  * owner's own calendar; an event of a crew's calendar keeps that crew busy: docs/decisions/025).
  */
 export type CrewInterval = Interval & { crewId: string | null };
+/** The customers' holds a customer's call counts: those live at `now`, but the caller's own (by its token's hash). */
+export interface HoldsSeen {
+  now: number;
+  exceptTokenHash?: string;
+}
 /** A job on a crew's route; crewId null: written around the app, in every crew's way. */
 export type CrewJob = Job & { crewId: string | null };
 
@@ -131,12 +136,22 @@ const firstConflictIn = prepared([...SPAN_NAMES, 'ignoreBlocked'], (db, v: SpanQ
     .orderBy('start_ms')
     .limit(1),
 );
+/** Which customers' holds count (docs/decisions/035): those live after heldAfter, but the one of exceptHold. */
+interface HoldsQuery {
+  /** Now for a customer's call; NO_HOLDS for the owner's, whose moves holds never block. */
+  heldAfter: number;
+  /** The hash of the caller's own hold token, else NO_ID. */
+  exceptHold: string;
+}
+/** No hold lasts past this instant: "count no holds" keeps the query one shape. */
+const NO_HOLDS = Number.MAX_SAFE_INTEGER;
+
 /**
- * The busy stretches touching a span, with whose they are: bookings, blocked times and the
- * connected calendars' events, one statement for the slots of a day and the days of a month
- * (kept compiled: both are hot).
+ * The busy stretches touching a span, with whose they are: bookings, blocked times, the
+ * connected calendars' events and customers' live holds, one statement for the slots of a day
+ * and the days of a month (kept compiled: both are hot).
  */
-const busyIn = prepared(SPAN_NAMES, (db, v: SpanQuery) =>
+const busyIn = prepared([...SPAN_NAMES, 'heldAfter', 'exceptHold'], (db, v: SpanQuery & HoldsQuery) =>
   overlappingBookings(db, v)
     .select(['start_ms as startMs', 'end_ms as endMs', 'crew_id as crewId'])
     .unionAll(
@@ -149,6 +164,16 @@ const busyIn = prepared(SPAN_NAMES, (db, v: SpanQuery) =>
     )
     .unionAll(
       overlappingCalendarEvents(db, v).select(['e.start_ms as startMs', 'e.end_ms as endMs', 'e.crew_id as crewId']),
+    )
+    .unionAll(
+      db
+        .selectFrom('slot_holds')
+        .select(['start_ms as startMs', 'end_ms as endMs', 'crew_id as crewId'])
+        .where('business_id', '=', v.businessId)
+        .where('start_ms', '<', v.endMs)
+        .where('end_ms', '>', v.startMs)
+        .where('held_until', '>', v.heldAfter)
+        .where('token_hash', '<>', v.exceptHold),
     ),
 );
 
@@ -243,15 +268,20 @@ export function calendarRepository(db: Kysely<Database>) {
     /**
      * Every busy interval (pending/approved bookings, blocked times, the connected calendars'
      * events) touching the span, with the crew it keeps busy: null (a blocked time, the owner's
-     * own calendar, a crewless row) keeps every crew busy.
+     * own calendar, a crewless row) keeps every crew busy. With `holds` (a customer's call), the
+     * holds live at `holds.now` too, but the caller's own (docs/decisions/035).
      */
     busy(
       from: Tx,
       businessId: string,
       span: Interval,
-      options: { ignoreBookingId?: string } = {},
+      options: { ignoreBookingId?: string; holds?: HoldsSeen } = {},
     ): Promise<CrewInterval[]> {
-      return busyIn(from, spanQuery(businessId, span, options.ignoreBookingId));
+      return busyIn(from, {
+        ...spanQuery(businessId, span, options.ignoreBookingId),
+        heldAfter: options.holds?.now ?? NO_HOLDS,
+        exceptHold: options.holds?.exceptTokenHash ?? NO_ID,
+      });
     },
 
     async insertBooking(trx: Tx, row: BookingRow): Promise<void> {

@@ -59,6 +59,9 @@ export const PUBLIC_ROUTES = new Set([
   'POST /api/customer/quote',
   // The booking form's funnel counters (routes/customer/beacon.ts; docs/decisions/029).
   'POST /api/customer/beacon',
+  // A customer's hold on a chosen time while they type their details (docs/decisions/035).
+  'POST /api/customer/hold-slot',
+  'POST /api/customer/release-hold',
   'POST /api/customer/book',
   'GET /api/customer/booking',
   'PUT /api/customer/reschedule',
@@ -717,6 +720,10 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
         headers: { origin: 'https://owner.example' },
         body: { businessId: target.businessId, source: 'site', events: [{ type: 'opened' }, { type: 'quoted' }] },
       }),
+    // 15:00: clear of every other time the requests use.
+    'POST /api/customer/hold-slot': () =>
+      r({ body: { businessId: target.businessId, serviceId: target.serviceId, date: w.day, time: '15:00' } }),
+    'POST /api/customer/release-hold': () => r({ body: { holdToken: 'aHoldTokenThatHoldsNothing' } }),
     'POST /api/customer/book': () =>
       r({
         headers: { 'idempotency-key': randomUUID() },

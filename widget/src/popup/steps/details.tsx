@@ -65,6 +65,18 @@ function Consent({ business }: { business: PublicBusiness | null }) {
   );
 }
 
+/** "We're holding 10:00 AM for you for 10 minutes.": the chosen time is kept from others meanwhile (docs/decisions/035). */
+function Held({ store }: { store: Store }) {
+  const held = store.held.value;
+  if (!held || held.date !== store.date.value || held.time !== store.time.value) return null;
+  return (
+    <p className="sw-hint" aria-live="polite">
+      We're holding {formatClock(held.time, store.clock())} for you for {held.minutes}{' '}
+      {held.minutes === 1 ? 'minute' : 'minutes'}.
+    </p>
+  );
+}
+
 export function DetailsStep({ store }: { store: Store }) {
   const phoneError = store.fieldErrors.value.phone;
   const quote = store.quote.value;
@@ -85,6 +97,7 @@ export function DetailsStep({ store }: { store: Store }) {
         {store.service()?.serviceName}, {longDate(store.date.value)} at {formatClock(store.time.value, store.clock())}
         {plan ? `, ${formatUsd(plan.perVisit)} per visit` : quote ? `, ${formatUsd(quote.totalQuote)}` : ''}
       </p>
+      <Held store={store} />
       <PlanDates store={store} />
       {deposit && (
         <p className="sw-hint">

@@ -5,7 +5,9 @@
  * (docs/decisions/003), with its manage token, its Idempotency-Key answer and its
  * mails in the same transaction. Mail goes out after commit. With a frequency it books a plan
  * (docs/decisions/022): this booking is its first visit, checked as any booking; the visits of
- * the next weeks are booked with it, and a taken day is written needs_time.
+ * the next weeks are booked with it, and a taken day is written needs_time. Other customers' holds
+ * refuse the time (SLOT_HELD); the customer's own, named by its holdToken, is ended by the booking
+ * (docs/decisions/035).
  */
 
 import { createHash, randomUUID } from 'node:crypto';
@@ -31,6 +33,7 @@ import { hashManageToken, manageTokenFor } from '../../domain/manage-token.ts';
 import { depositFor } from '../../domain/payments.ts';
 import { aheadDay, bookVisits, offerFor, planLabel, visitLines } from '../../domain/plans.ts';
 import { priceRequest } from '../../domain/pricing.ts';
+import { hashHoldToken } from '../../domain/slot-holds.ts';
 import { intervalOf, SLOT_TAKEN } from '../../domain/slot-rules.ts';
 import { AppError } from '../../errors.ts';
 import type { BookingRow } from '../../repositories/calendar.ts';
@@ -122,6 +125,7 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
         business.time_format,
       );
       const requester = requesterOf(ctx, req.ip);
+      const holdHash = body.holdToken === undefined ? undefined : hashHoldToken(body.holdToken);
 
       const bookingId = randomUUID();
       const planId = randomUUID();
@@ -193,7 +197,14 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
             const [stored, pendingAllowed, assigned] = await Promise.allSettled([
               idempotency.find(key, now, trx),
               assertPendingAllowed(ctx, trx, business, { email: body.customerEmail, requester }, now),
-              assignCrew(ctx, trx, business, { day: body.date, span: intervalOf(span), location: located, crews }),
+              // Other customers' live holds are in the way; the customer's own is not (docs/decisions/035).
+              assignCrew(ctx, trx, business, {
+                day: body.date,
+                span: intervalOf(span),
+                location: located,
+                crews,
+                holds: { now, exceptTokenHash: holdHash },
+              }),
             ]);
             for (const r of [stored, pendingAllowed, assigned])
               if (r.status === 'rejected' && !(r.reason instanceof AppError)) throw r.reason;
@@ -263,6 +274,8 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
               ? (composed ?? (await newBookingMails(ctx, trx, booked, business, token, now)))
               : null;
             writes.push(manageTokens.save(trx, bookingId, hashManageToken(token), now));
+            // The booking ends the customer's hold: its time is now the booking's.
+            if (holdHash !== undefined) writes.push(ctx.repos.slotHolds.release(trx, holdHash));
             const created: BookResponse = {
               bookingId,
               status: booked.status as BookResponse['status'],

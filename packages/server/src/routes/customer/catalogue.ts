@@ -103,7 +103,8 @@ export function catalogueHandlers(
     const drives = travel && reads && where !== null;
     const [busy, jobs] = reads
       ? await Promise.all([
-          ctx.repos.calendar.busy(ctx.db, businessId, open, { ignoreBookingId }),
+          // Customers' live holds are taken times to every other customer (docs/decisions/035).
+          ctx.repos.calendar.busy(ctx.db, businessId, open, { ignoreBookingId, holds: { now } }),
           drives ? ctx.repos.calendar.dayJobs(ctx.db, businessId, date, { ignoreBookingId }) : [],
         ])
       : [[], []];
@@ -162,7 +163,7 @@ export function catalogueHandlers(
         endMs: crewsOpening(last, crews, timeZone)!.endMs,
       };
       [busy, jobs] = await Promise.all([
-        ctx.repos.calendar.busy(ctx.db, businessId, span, { ignoreBookingId }),
+        ctx.repos.calendar.busy(ctx.db, businessId, span, { ignoreBookingId, holds: { now } }),
         travel && where
           ? ctx.repos.calendar
               .jobsBetween(businessId, first, last)

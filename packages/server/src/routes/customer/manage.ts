@@ -88,6 +88,8 @@ export function manageHandlers(
             crews,
             preferred: row.crew_id,
             ignoreBookingId: row.id,
+            // Another customer's hold is in a customer's way (docs/decisions/035).
+            holds: { now },
           });
           let next = await calendar.moveBooking(trx, row.id, { ...span, crew_id: crew.id }, now);
           // A plan's visit whose day was taken takes the time its customer chose.
