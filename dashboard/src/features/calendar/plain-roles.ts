@@ -14,10 +14,10 @@ const TABLE_ROLES = ['table', 'rowgroup', 'row', 'cell', 'gridcell', 'columnhead
 const SELECTOR = TABLE_ROLES.map((role) => `[role="${role}"]`).join(',');
 
 /** The name of the time views' scroller, as a screen reader announces the region. */
-export const HOURS_REGION_NAME = 'Hours of the day';
+const HOURS_REGION_NAME = 'Hours of the day';
 
 /** Takes react-big-calendar's table roles (and what only they allow) off everything inside `root`. */
-export function plainCalendarRoles(root: Element): void {
+function plainCalendarRoles(root: Element): void {
   for (const el of root.querySelectorAll(SELECTOR)) {
     el.removeAttribute('role');
     el.removeAttribute('aria-sort');

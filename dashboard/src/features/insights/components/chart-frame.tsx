@@ -21,13 +21,9 @@ import { type ChartTable, tableCsv } from '../chart-tables.ts';
 function DataTable({ table, caption, shown }: { table: ChartTable; caption: string; shown: boolean }) {
   // A column of figures is right-aligned, its heading with it.
   const numeric = (c: number) => table.rows.some((row) => typeof row[c]?.value === 'number');
+  const scroller = shown ? { role: 'region', 'aria-label': caption, tabIndex: 0 } : {};
   return (
-    <div
-      className="insights-table-scroll"
-      role={shown ? 'region' : undefined}
-      aria-label={shown ? caption : undefined}
-      tabIndex={shown ? 0 : undefined}
-    >
+    <div className="insights-table-scroll" {...scroller}>
       <table className="insights-table">
         <caption>{caption}</caption>
         <thead>
