@@ -19,6 +19,7 @@ import {
   type Owner,
   openEveryDay,
   ownerWebsite,
+  screenshot,
   signupOwner,
   test,
   uniqueEmail,
@@ -199,6 +200,7 @@ test.describe('at 1280 x 800', () => {
     await page.keyboard.press('Tab');
     await expect(skip).toBeFocused();
     await expect(skip).toBeInViewport();
+    await screenshot(page, 'a11y-skip-link', { fullPage: false });
     await page.keyboard.press('Enter');
     await expect(page.locator('#main')).toBeFocused();
     // The next Tab goes on inside the page, past the top bar's links.
