@@ -96,9 +96,19 @@ async function freeTimes(dialog: Locator): Promise<string[]> {
   await expect(grid.getByRole('button').first()).toBeVisible();
   const times: string[] = [];
   for (const button of await grid.getByRole('button').all()) {
-    // The name is the business's time; the text may add the customer's own (docs/widget.md).
+    // The name is the business's time; the text may add the customer's own, aria-hidden (docs/widget.md).
     if (await button.isEnabled())
-      times.push(hhmm((await button.getAttribute('aria-label')) ?? (await button.textContent()) ?? ''));
+      times.push(
+        hhmm(
+          await button.evaluate((b) =>
+            [...b.childNodes]
+              .filter((n) => !(n instanceof Element && n.getAttribute('aria-hidden') === 'true'))
+              .map((n) => n.textContent)
+              .join('')
+              .trim(),
+          ),
+        ),
+      );
   }
   return times;
 }

@@ -185,16 +185,26 @@ function snapshotHost(page: Page): Promise<HostSnapshot> {
   });
 }
 
-/** The focused element, looking through open shadow roots: "tag name", e.g. "button Next". */
+/**
+ * The focused element, looking through open shadow roots: "tag name", e.g. "button Next". Its name
+ * is its aria-label, its label's text or its own text, leaving out what is aria-hidden (a time's
+ * "your time" is its description, not its name).
+ */
 function focused(page: Page): Promise<string> {
   return page.evaluate(() => {
     let el: Element | null = document.activeElement;
     while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
     if (!el) return '';
+    const shownText = (node: Node): string =>
+      node instanceof Element
+        ? node.getAttribute('aria-hidden') === 'true'
+          ? ''
+          : [...node.childNodes].map(shownText).join('')
+        : (node.textContent ?? '');
     const labelled = el as HTMLInputElement;
     const name =
       el.getAttribute('aria-label') ??
-      (labelled.labels?.[0]?.textContent || (el.tagName === 'INPUT' ? '' : el.textContent) || '');
+      (labelled.labels?.[0]?.textContent || (el.tagName === 'INPUT' ? '' : shownText(el)) || '');
     return `${el.tagName.toLowerCase()} ${name.replace(/\s+/g, ' ').trim()}`.trim();
   });
 }

@@ -537,6 +537,10 @@ describe('the booking pop-up', () => {
       const nine = await screen.findByRole('button', { name: '9:00 AM' });
       expect(nine).toHaveTextContent('9:00 AM Pacific - 12:00 PM your time');
       expect(nine).toHaveAccessibleDescription('Pacific - 12:00 PM your time');
+      // Named by its content, no aria-label that would leave visible words out of the name (axe's
+      // label-content-name-mismatch, e2e/accessibility.spec.ts): the customer's time is aria-hidden in it.
+      expect(nine).not.toHaveAttribute('aria-label');
+      expect(within(nine).getByText(/your time/)).toHaveAttribute('aria-hidden', 'true');
       expect(screen.getByText(/Your own time is shown beside each/)).toBeInTheDocument();
     });
 

@@ -27,6 +27,22 @@ describe('dashboard layout', () => {
     expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
   });
 
+  it('opens with a Skip to content link, the first stop of Tab, that moves the focus to the main region', async () => {
+    storeToken();
+    fakeApi();
+    renderApp('/dashboard/bookings');
+    await screen.findByRole('heading', { level: 1, name: 'Bookings Management' });
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveAttribute('href', '#main');
+    const main = screen.getByRole('main');
+    expect(main).toHaveAttribute('id', 'main');
+    const user = userEvent.setup();
+    await user.tab();
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(main).toHaveFocus();
+  });
+
   it('keeps five tabs on a phone: Insights is reached from the Account menu and My Dashboard', async () => {
     onPhone();
     storeToken();

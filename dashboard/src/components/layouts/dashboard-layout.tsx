@@ -67,6 +67,28 @@ function OnboardingBanner() {
   );
 }
 
+/** The shell's main region, where the skip link leads. */
+const MAIN_ID = 'main';
+
+/**
+ * The first stop of Tab, out of sight until focused: past the top bar's links to the page. It
+ * moves the focus itself rather than leave #main in the address, which the router would keep.
+ */
+function SkipLink() {
+  return (
+    <a
+      className="skip-link"
+      href={`#${MAIN_ID}`}
+      onClick={(event) => {
+        event.preventDefault();
+        document.getElementById(MAIN_ID)?.focus();
+      }}
+    >
+      Skip to content
+    </a>
+  );
+}
+
 /** The signed-in owner's dashboard is what is installed and opened offline (lib/register-worker.ts). */
 function RegisterWorker() {
   useEffect(registerWorker, []);
@@ -87,6 +109,7 @@ export function DashboardLayout({ preload = {} }: { preload?: PreloadByPath }) {
 
   return (
     <div className="shell">
+      <SkipLink />
       <RegisterWorker />
       <header className="topbar">
         <div className="topbar-inner">
@@ -131,7 +154,7 @@ export function DashboardLayout({ preload = {} }: { preload?: PreloadByPath }) {
           </div>
         </div>
       </header>
-      <main className="shell-main">
+      <main id={MAIN_ID} className="shell-main" tabIndex={-1}>
         <OfflineNote />
         <OnboardingBanner />
         <Outlet />

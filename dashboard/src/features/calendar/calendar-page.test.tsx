@@ -221,6 +221,30 @@ describe('calendar views', () => {
   });
 });
 
+describe('accessibility', () => {
+  const TABLE_ROLES = '.cal-rbc :is([role=table], [role=rowgroup], [role=row], [role=cell], [role=columnheader])';
+
+  it("keeps none of react-big-calendar's broken table roles, and the hours scroll in a region Tab reaches", async () => {
+    const { user } = await openCalendar();
+    expect(document.querySelectorAll(TABLE_ROLES)).toHaveLength(0);
+    const hours = screen.getByRole('region', { name: 'Hours of the day' });
+    expect(hours).toHaveClass('rbc-time-content');
+    expect(hours).toHaveAttribute('tabindex', '0');
+    expect(within(hours).getByText('Full Detail · Dana Reyes')).toBeInTheDocument();
+
+    // A view rendered later loses them too.
+    await user.click(screen.getByRole('button', { name: 'Month' }));
+    expect(await screen.findByText('March 2026')).toBeInTheDocument();
+    await waitFor(() => expect(document.querySelector('.rbc-month-view')).not.toBeNull());
+    expect(document.querySelectorAll(TABLE_ROLES)).toHaveLength(0);
+    expect(document.querySelector('.rbc-month-view')).not.toHaveAttribute('aria-label');
+    await user.click(screen.getByRole('button', { name: 'Day' }));
+    expect(await screen.findByText('Wednesday, March 11, 2026')).toBeInTheDocument();
+    expect(document.querySelectorAll(TABLE_ROLES)).toHaveLength(0);
+    expect(screen.getByRole('region', { name: 'Hours of the day' })).toHaveAttribute('tabindex', '0');
+  });
+});
+
 describe('events', () => {
   it("draws bookings by status colour and blocked times grey, at the business's times", async () => {
     await openCalendar();

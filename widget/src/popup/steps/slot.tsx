@@ -69,13 +69,19 @@ export function SlotStep({ store }: { store: Store }) {
                     aria-disabled={slot.available ? undefined : true}
                     tabIndex={slot.available ? undefined : -1}
                     aria-pressed={store.time.value === slot.time}
-                    // The name stays the business's time, as the e2e journeys pick it (docs/widget.md).
-                    aria-label={mine ? shown : undefined}
+                    // The name stays the business's time, as the e2e journeys pick it (docs/widget.md): the
+                    // customer's own time is its description, out of the name's content (aria-hidden). Not
+                    // an aria-label, which would leave visible words out of the name (axe's label-content-name-mismatch).
                     aria-describedby={mine ? `sw-yt-${slot.time}` : undefined}
                     onClick={() => (slot.available ? store.chooseTime(slot.time) : store.tapFull(date, slot.time))}
                   >
                     {shown}
-                    {mine ? <span id={`sw-yt-${slot.time}`}> {mine}</span> : null}
+                    {mine ? (
+                      <span id={`sw-yt-${slot.time}`} aria-hidden="true">
+                        {' '}
+                        {mine}
+                      </span>
+                    ) : null}
                   </button>
                 );
               })}

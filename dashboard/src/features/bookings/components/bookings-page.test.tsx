@@ -19,6 +19,15 @@ const all = [pending, approved, completed, cancelled, declined];
 const articles = () => screen.queryAllByRole('article').map((a) => a.getAttribute('aria-label'));
 
 describe('Bookings Management', () => {
+  it('goes down its headings one level at a time: the page, the list, each card', async () => {
+    storeToken();
+    fakeApi({ [LIST]: { body: { bookings: [pending, approved] } } });
+    renderApp('/dashboard/bookings');
+    await screen.findByRole('article', { name: 'Wash for Pat Lovelace' });
+    const outline = screen.getAllByRole('heading').map((h) => `${h.tagName} ${h.textContent}`);
+    expect(outline.slice(0, 3)).toEqual(['H1 Bookings Management', 'H2 Bookings', 'H3 Wash']);
+  });
+
   it("shows 'Loading...', then every booking with every field", async () => {
     storeToken();
     const answer = deferred<Reply>();

@@ -152,6 +152,8 @@ export function BookingsPage({ Plans }: { Plans: PlansComponent }) {
         })}
       </div>
       <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${view}`}>
+        {/* Between the page's h1 and each card's h3, so headings go down one level at a time. */}
+        <h2 className="visually-hidden">{VIEWS.find((v) => v.value === view)?.label}</h2>
         {failure && (
           <Notice kind="error" detail={failure.detail}>
             {failure.text}

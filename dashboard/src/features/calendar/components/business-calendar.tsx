@@ -31,6 +31,7 @@ import type { BusyEvent } from '../busy-events.ts';
 import { type CalendarEvent, type HoursByWeekday, slotIsOpen, type TravelEvent } from '../calendar-events.ts';
 import type { CrewColumn } from '../crew-columns.ts';
 import { withFastDates } from '../fast-dates.ts';
+import { usePlainCalendarRoles } from '../plain-roles.ts';
 import { CALENDAR_VIEWS, type CalendarView, timeOf, WEEK_STARTS_ON } from '../wall-clock.ts';
 
 const localizer = withFastDates(
@@ -299,6 +300,7 @@ export const BusinessCalendar = memo(function BusinessCalendar({
   // react-big-calendar scrolls to scrollToTime only as a time grid mounts; when the hours
   // arrive after that, scroll to the opening ourselves, once.
   const frame = useRef<HTMLDivElement>(null);
+  usePlainCalendarRoles(frame);
   const hoursKnown = hours !== null;
   const scrolledWithoutHours = useRef(!hoursKnown);
   useEffect(() => {

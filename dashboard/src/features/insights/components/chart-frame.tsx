@@ -13,11 +13,17 @@ import { type ReactNode, useId, useState } from 'react';
 import { saveCsv } from '../../../lib/save-file.ts';
 import { type ChartTable, tableCsv } from '../chart-tables.ts';
 
-function DataTable({ table, caption }: { table: ChartTable; caption: string }) {
+/**
+ * Shown, a table wider than the screen scrolls sideways in its frame: the frame is then a named
+ * region in the Tab order, so the keyboard scrolls it too (axe's scrollable-region-focusable).
+ * Hidden for the eye only, it is no stop for Tab and no landmark, and never scrolls (insights.css).
+ */
+function DataTable({ table, caption, shown }: { table: ChartTable; caption: string; shown: boolean }) {
   // A column of figures is right-aligned, its heading with it.
   const numeric = (c: number) => table.rows.some((row) => typeof row[c]?.value === 'number');
+  const scroller = shown ? { role: 'region', 'aria-label': caption, tabIndex: 0 } : {};
   return (
-    <div className="insights-table-scroll">
+    <div className="insights-table-scroll" {...scroller}>
       <table className="insights-table">
         <caption>{caption}</caption>
         <thead>
@@ -108,7 +114,7 @@ export function ChartFrame({
         className={shown ? 'insights-chart-table' : 'visually-hidden'}
         hidden={speaks && !shown ? true : undefined}
       >
-        <DataTable table={table} caption={caption} />
+        <DataTable table={table} caption={caption} shown={shown} />
       </div>
     </section>
   );

@@ -146,8 +146,15 @@ describe('Insights', () => {
     expect(within(table).getByRole('rowheader', { name: 'Got a quote' }).parentElement).toHaveTextContent(
       'Got a quote15038%',
     );
+    // Hidden for the eye, its frame is no Tab stop and no landmark.
+    expect(steps.queryByRole('region', { name: 'Booking funnel, Nov 1 – Nov 30, 2026' })).toBeNull();
+    expect(table.parentElement).not.toHaveAttribute('tabindex');
     await user.click(steps.getByRole('button', { name: 'Show table' }));
     expect(table.closest('.visually-hidden')).toBeNull();
+    // Shown, the frame it scrolls sideways in is a named region the keyboard reaches.
+    const frame = steps.getByRole('region', { name: 'Booking funnel, Nov 1 – Nov 30, 2026' });
+    expect(frame).toContainElement(table);
+    expect(frame).toHaveAttribute('tabindex', '0');
     await user.click(steps.getByRole('button', { name: 'Hide table' }));
     expect(table.closest('.visually-hidden')).not.toBeNull();
   });
