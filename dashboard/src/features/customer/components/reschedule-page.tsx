@@ -261,14 +261,31 @@ function Reschedule({ token, businessId }: { token: string; businessId: string }
                     className="slot"
                     disabled={!slot.available}
                     aria-pressed={selected === slot.time}
-                    aria-label={slot.available ? shown : `${shown} (unavailable)`}
+                    // Named by its content, never an aria-label that leaves the visible words out
+                    // (axe's label-content-name-mismatch): the business's time, then the customer's as
+                    // the description.
                     aria-describedby={beside ? `yours-${slot.time}` : undefined}
                     onClick={() => {
                       setError(null);
                       setSelected(slot.time);
                     }}
                   >
-                    {beside ? <span id={`yours-${slot.time}`}>{beside}</span> : shown}
+                    {beside ? (
+                      <>
+                        <span className="visually-hidden">{shown}</span>
+                        <span id={`yours-${slot.time}`} aria-hidden="true">
+                          {beside}
+                        </span>
+                      </>
+                    ) : (
+                      shown
+                    )}
+                    {slot.available ? null : (
+                      <>
+                        {' '}
+                        <span className="visually-hidden">(unavailable)</span>
+                      </>
+                    )}
                   </button>
                 );
               })}
