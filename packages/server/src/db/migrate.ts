@@ -29,6 +29,7 @@ import * as insights from './migrations/2026-12-03T0900_insights.ts';
 import * as mailOutboxUnsentByChannel from './migrations/2026-12-03T1000_mail_outbox_unsent_by_channel.ts';
 import * as planEarlierRules from './migrations/2026-12-06T0900_plan_earlier_rules.ts';
 import * as outboxDelivery from './migrations/2026-12-06T1200_outbox_delivery.ts';
+import * as autoConfirm from './migrations/2026-12-07T0900_auto_confirm.ts';
 
 /** Every migration by name, in order (exported for tests that start from an older schema). */
 export const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-03T1000_mail_outbox_unsent_by_channel': mailOutboxUnsentByChannel,
   '2026-12-06T0900_plan_earlier_rules': planEarlierRules,
   '2026-12-06T1200_outbox_delivery': outboxDelivery,
+  '2026-12-07T0900_auto_confirm': autoConfirm,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -8,7 +8,12 @@ import {
   toWireOffer,
   toWireRule,
 } from '@slotwise/shared/api';
-
+import {
+  type Confirmation,
+  confirmationColumn,
+  confirmsAutomatically,
+  serviceConfirmationOf,
+} from '@slotwise/shared/confirmation';
 import { toCents, toDollars } from '@slotwise/shared/money';
 import type { StoredPlanOffer } from '@slotwise/shared/plans';
 import type { QuoteAddOn } from '@slotwise/shared/quote';
@@ -22,7 +27,12 @@ const findOne = prepared(['businessId', 'serviceId'], (db, v: { businessId: stri
   db.selectFrom('services').selectAll().where('business_id', '=', v.businessId).where('id', '=', v.serviceId),
 );
 
-export function toServiceJson(row: ServicesTable): Service {
+/**
+ * A service as the owner and the widget read it. `business`: the business's confirmation, when the
+ * answer says which words the customer reads (confirmsAutomatically: the catalogue, the services list).
+ */
+export function toServiceJson(row: ServicesTable, business?: Confirmation): Service {
+  const confirmation = serviceConfirmationOf(row.auto_confirm ?? null);
   return {
     _id: row.id,
     serviceName: row.name,
@@ -42,6 +52,8 @@ export function toServiceJson(row: ServicesTable): Service {
           })),
         }
       : {}),
+    confirmation,
+    ...(business ? { confirmsAutomatically: confirmsAutomatically(business, confirmation) } : {}),
   };
 }
 
@@ -164,6 +176,7 @@ export function servicesRepository(db: Kysely<Database>) {
         ...depositColumns(input.deposit),
         plan_offers: offersColumn((input.plans ?? []).map(fromWireOffer)),
         add_ons: addOnsColumn(input.addOns ?? [], [], randomUUID),
+        auto_confirm: confirmationColumn(input.confirmation ?? 'business'),
         created_at: now,
       };
       await db.insertInto('services').values(row).execute();
@@ -185,6 +198,8 @@ export function servicesRepository(db: Kysely<Database>) {
           ...(input.addOns === undefined
             ? {}
             : { add_ons: addOnsColumn(input.addOns, before ? addOnsOf(before) : [], randomUUID) }),
+          // Left out: as it is.
+          ...(input.confirmation === undefined ? {} : { auto_confirm: confirmationColumn(input.confirmation) }),
         })
         .where('business_id', '=', businessId)
         .where('id', '=', serviceId)

@@ -4,7 +4,9 @@
  * service never rewrites them. Each change the owner makes ticks "Check your prices" on the
  * first-day checklist (routes/dashboard/checklist.ts); the trade template's services do not.
  */
+
 import { randomUUID } from 'node:crypto';
+import { confirmationOf } from '@slotwise/shared/confirmation';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { toServiceJson } from '../../repositories/services.ts';
@@ -22,7 +24,10 @@ export function serviceHandlers(
   const { services, checklist } = ctx.repos;
   const pricesChecked = (businessId: string) => checklist.mark(businessId, 'prices_checked_at', ctx.now());
   return {
-    services: async (req) => ({ services: (await services.list(req.owner.business.id)).map(toServiceJson) }),
+    services: async (req) => {
+      const business = confirmationOf(req.owner.business.auto_confirm);
+      return { services: (await services.list(req.owner.business.id)).map((s) => toServiceJson(s, business)) };
+    },
 
     addService: async (req) => {
       const businessId = req.owner.business.id;
@@ -34,7 +39,7 @@ export function serviceHandlers(
         );
       const row = await services.insert(businessId, randomUUID(), req.body, ctx.now());
       await pricesChecked(businessId);
-      return toServiceJson(row);
+      return toServiceJson(row, confirmationOf(req.owner.business.auto_confirm));
     },
 
     editService: async (req) => {
@@ -43,7 +48,7 @@ export function serviceHandlers(
       const row = await services.update(businessId, id, req.body);
       if (!row) throw serviceNotFound(id);
       await pricesChecked(businessId);
-      return toServiceJson(row);
+      return toServiceJson(row, confirmationOf(req.owner.business.auto_confirm));
     },
 
     deleteService: async (req) => {
