@@ -38,9 +38,12 @@ export const Service = z.object({
   plans: z.array(PlanOffer).optional(),
   /** What the customer may tick on top (docs/decisions/026); empty or absent: none. */
   addOns: z.array(AddOn).optional(),
-  /** Who confirms its bookings (shared/src/confirmation.ts): 'business' follows Settings, Confirming bookings. */
+  /** Who confirms its bookings (shared/src/confirmation.ts); absent: 'business', as Settings, Confirming bookings says. */
   confirmation: z.enum(SERVICE_CONFIRMATIONS).optional(),
-  /** Whether a booking of it is confirmed at once, the business's choice applied: the words the widget shows. */
+  /**
+   * The catalogue only: true when a booking of it is confirmed at once (the business's choice
+   * applied), so the widget says "You're booked"; absent: the owner confirms it.
+   */
   confirmsAutomatically: z.boolean().optional(),
 });
 export type Service = z.infer<typeof Service>;

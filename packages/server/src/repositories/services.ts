@@ -28,8 +28,8 @@ const findOne = prepared(['businessId', 'serviceId'], (db, v: { businessId: stri
 );
 
 /**
- * A service as the owner and the widget read it. `business`: the business's confirmation, when the
- * answer says which words the customer reads (confirmsAutomatically: the catalogue, the services list).
+ * A service as the owner and the widget read it. `business`: the business's confirmation, for the
+ * catalogue, which says which words the customer reads (confirmsAutomatically).
  */
 export function toServiceJson(row: ServicesTable, business?: Confirmation): Service {
   const confirmation = serviceConfirmationOf(row.auto_confirm ?? null);
@@ -52,8 +52,10 @@ export function toServiceJson(row: ServicesTable, business?: Confirmation): Serv
           })),
         }
       : {}),
-    confirmation,
-    ...(business ? { confirmsAutomatically: confirmsAutomatically(business, confirmation) } : {}),
+    // Only when they differ from the first answers' words: a service that follows the business, and
+    // one its customer waits for the owner to confirm, read as before.
+    ...(confirmation === 'business' ? {} : { confirmation }),
+    ...(business && confirmsAutomatically(business, confirmation) ? { confirmsAutomatically: true } : {}),
   };
 }
 

@@ -6,7 +6,6 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { confirmationOf } from '@slotwise/shared/confirmation';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { toServiceJson } from '../../repositories/services.ts';
@@ -24,10 +23,7 @@ export function serviceHandlers(
   const { services, checklist } = ctx.repos;
   const pricesChecked = (businessId: string) => checklist.mark(businessId, 'prices_checked_at', ctx.now());
   return {
-    services: async (req) => {
-      const business = confirmationOf(req.owner.business.auto_confirm);
-      return { services: (await services.list(req.owner.business.id)).map((s) => toServiceJson(s, business)) };
-    },
+    services: async (req) => ({ services: (await services.list(req.owner.business.id)).map((s) => toServiceJson(s)) }),
 
     addService: async (req) => {
       const businessId = req.owner.business.id;
@@ -39,7 +35,7 @@ export function serviceHandlers(
         );
       const row = await services.insert(businessId, randomUUID(), req.body, ctx.now());
       await pricesChecked(businessId);
-      return toServiceJson(row, confirmationOf(req.owner.business.auto_confirm));
+      return toServiceJson(row);
     },
 
     editService: async (req) => {
@@ -48,7 +44,7 @@ export function serviceHandlers(
       const row = await services.update(businessId, id, req.body);
       if (!row) throw serviceNotFound(id);
       await pricesChecked(businessId);
-      return toServiceJson(row, confirmationOf(req.owner.business.auto_confirm));
+      return toServiceJson(row);
     },
 
     deleteService: async (req) => {

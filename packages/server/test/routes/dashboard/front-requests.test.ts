@@ -43,8 +43,7 @@ describe.each(storages())('the front door on %s', (kind) => {
       .where('booking_id', '=', bookingId)
       .where('channel', '=', 'mail')
       .execute();
-  const setConfirmation = (s: Shop, confirmation: string) =>
-    owner(s, 'PUT', 'settings/confirmation', { confirmation });
+  const setConfirmation = (s: Shop, confirmation: string) => owner(s, 'PUT', 'settings/confirmation', { confirmation });
 
   describe('waiting requests', () => {
     it("lists every request waiting for this owner's answer, whatever its day, soonest first, and counts them", async () => {
@@ -89,7 +88,10 @@ describe.each(storages())('the front door on %s', (kind) => {
       expect((await owner(shop, 'GET', 'settings/confirmation')).json()).toEqual({ confirmation: 'myself' });
       const res = await setConfirmation(shop, 'sometimes');
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', error: expect.stringContaining("'automatically'") });
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        error: expect.stringContaining("'automatically'"),
+      });
     });
 
     it("creates the customer's booking approved, mails them the confirmation and tells the owner it was confirmed automatically", async () => {
@@ -108,7 +110,10 @@ describe.each(storages())('the front door on %s', (kind) => {
       expect(row.status).toBe('approved');
       const mails = await mailsFor(res.bookingId);
       const subjects = mails.map((m) => m.subject).sort();
-      expect(subjects).toEqual(['Booking confirmed: Full Detail', 'New booking, confirmed automatically: Ada Lovelace']);
+      expect(subjects).toEqual([
+        'Booking confirmed: Full Detail',
+        'New booking, confirmed automatically: Ada Lovelace',
+      ]);
       const notice = mails.find((m) => m.to_address === shop.email)!;
       expect(notice.text_body).toContain('It was confirmed automatically, as you chose in Settings');
       // Nothing waits for the owner.
@@ -124,7 +129,7 @@ describe.each(storages())('the front door on %s', (kind) => {
         price: 25.5,
         confirmation: 'myself',
       });
-      expect(quick.json()).toMatchObject({ confirmation: 'myself', confirmsAutomatically: false });
+      expect(quick.json()).toMatchObject({ confirmation: 'myself' });
       const byOwner = await booked(shop, { serviceId: shop.quickId, date: '2026-12-11', time: '14:00' });
       expect(byOwner.status).toBe('pending');
       expect((await mailsFor(byOwner.bookingId)).map((m) => m.subject).sort()).toEqual([
@@ -142,9 +147,12 @@ describe.each(storages())('the front door on %s', (kind) => {
       });
       const catalogue = (await t.app.inject({ url: `/api/customer/business/${shop.businessId}` })).json();
       const says = Object.fromEntries(
-        catalogue.services.map((s: { _id: string; confirmsAutomatically: boolean }) => [s._id, s.confirmsAutomatically]),
+        catalogue.services.map((s: { _id: string; confirmsAutomatically: boolean }) => [
+          s._id,
+          s.confirmsAutomatically,
+        ]),
       );
-      expect([says[shop.fullId], says[shop.quickId]]).toEqual([true, false]);
+      expect([says[shop.fullId], says[shop.quickId]]).toEqual([true, undefined]);
       expect((await booked(shop, { date: '2026-12-14', time: '10:00' })).status).toBe('approved');
       expect((await booked(shop, { serviceId: shop.quickId, date: '2026-12-14', time: '14:00' })).status).toBe(
         'pending',
@@ -163,7 +171,9 @@ describe.each(storages())('the front door on %s', (kind) => {
         price: 120,
         confirmation: 'business',
       });
-      expect(following.json()).toMatchObject({ confirmation: 'business', confirmsAutomatically: false });
+      expect(following.json().confirmation).toBeUndefined();
+      const listed = (await owner(shop, 'GET', 'services')).json().services;
+      expect(listed.find((x: { _id: string }) => x._id === shop.quickId).confirmation).toBe('myself');
       expect((await booked(shop, { date: '2026-12-15', time: '10:00' })).status).toBe('pending');
     });
   });
