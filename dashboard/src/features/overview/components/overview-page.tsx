@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import type { TodayResponse } from '@slotwise/shared/api';
+import type { Booking, TodayResponse } from '@slotwise/shared/api';
 import { formatUsd } from '@slotwise/shared/money';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -35,7 +35,7 @@ function StatCard({
   return (
     <div className={`card stat-card stat-card--${tone}`}>
       <p className="stat-label">
-        {label}
+        <span>{label}</span>
         {note && <span className="stat-note"> ({note})</span>}
       </p>
       <p className="stat-value">{value}</p>
@@ -66,6 +66,14 @@ export function OverviewPage() {
   const bookings = loaded && shownToOwner(loaded.bookings);
   const error = today.error.value;
 
+  /** A booking changed here or in the waiting list: today's list shows it as it now is. */
+  function changed(updated: Booking) {
+    const now = today.data.peek();
+    if (now) today.set({ ...now, bookings: now.bookings.map((b) => (b._id === updated._id ? updated : b)) });
+    // A refund changes the deposit cards' figures, which the server sums.
+    if (now?.deposits) void today.refresh();
+  }
+
   let body: ReactNode;
   if (error) body = <p className="notice notice--error" role="alert">{`Error: ${error}`}</p>;
   else if (!bookings) body = <Skeleton shape="list" rows={3} />;
@@ -80,7 +88,7 @@ export function OverviewPage() {
           <StatCard label="Completed Today" value={stats.completed} tone="blue" />
           <PaymentCards deposits={loaded?.deposits} />
         </div>
-        <WaitingRequests />
+        <WaitingRequests onChange={changed} />
         <section className="section" aria-labelledby="today-heading">
           <h2 id="today-heading">Today's Schedule</h2>
           {bookings.length === 0 ? (
@@ -91,13 +99,7 @@ export function OverviewPage() {
             <TodayAgenda
               bookings={[...bookings].sort(byStartTime)}
               crews={namesCrews(crews) ? crews : undefined}
-              onChange={(updated) => {
-                const now = today.data.peek();
-                if (now)
-                  today.set({ ...now, bookings: now.bookings.map((b) => (b._id === updated._id ? updated : b)) });
-                // A refund changes the deposit cards' figures, which the server sums.
-                if (now?.deposits) void today.refresh();
-              }}
+              onChange={changed}
             />
           )}
         </section>

@@ -20,7 +20,8 @@ function replaced(b: Booking): void {
   if (now) waitingResource.set({ ...now, bookings: now.bookings.map((x) => (x._id === b._id ? b : x)) });
 }
 
-export function WaitingRequests() {
+/** onChange: a booking decided here, for the rest of the page (today's schedule shows it too). */
+export function WaitingRequests({ onChange }: { onChange: (booking: Booking) => void }) {
   useSignals();
   const waiting = useSharedResource(waitingResource);
   const answer = waiting.data.value;
@@ -48,7 +49,13 @@ export function WaitingRequests() {
             withDay
             actions={
               <>
-                <BookingDecisions booking={b} onChange={replaced} />
+                <BookingDecisions
+                  booking={b}
+                  onChange={(updated) => {
+                    replaced(updated);
+                    onChange(updated);
+                  }}
+                />
                 <NextFreeTimeButton booking={b} onChange={() => void waiting.refresh()} />
               </>
             }
