@@ -93,8 +93,9 @@ test.beforeAll(async () => {
 
 const mailTo = (email: string) => readOutbox(join(dataDir(), 'outbox')).filter((m) => m.to.includes(email));
 
+/** In Today's Schedule: a pending one is also listed above it, under "Waiting for your answer". */
 function agendaItem(page: Page, firstName: string) {
-  return page.getByRole('article', { name: `Mobile Detail for ${firstName} Customer` });
+  return page.locator('.agenda').getByRole('article', { name: `Mobile Detail for ${firstName} Customer` });
 }
 
 async function signIn(page: Page) {

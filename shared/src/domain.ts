@@ -57,6 +57,12 @@ export const BOOKING_STATUSES = [
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 /** Statuses that hold a slot: nothing may overlap them. */
 export const ACTIVE_STATUSES: readonly BookingStatus[] = ['pending', 'approved', 'awaiting_payment'];
+/**
+ * What waits for the owner's answer: a booking to approve, a plan's visit whose day was taken (it
+ * needs a time). The overview's list and the Bookings tab's badge; the server's index
+ * bookings_waiting is over these two (migration 2026-12-07T0900).
+ */
+export const WAITING_FOR_OWNER = ['pending', 'needs_time'] as const satisfies readonly BookingStatus[];
 
 export const BLOCK_REASONS = ['lunch', 'meeting', 'offline', 'custom'] as const;
 export type BlockReason = (typeof BLOCK_REASONS)[number];

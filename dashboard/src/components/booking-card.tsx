@@ -31,9 +31,12 @@ export function BookingCard({
   detailed = false,
   actions,
   notices,
+  withDay = false,
 }: {
   booking: Booking;
   detailed?: boolean;
+  /** The compact card's date too: a list of several days (the overview's waiting requests). */
+  withDay?: boolean;
   actions?: ReactNode;
   /** Above its actions: what could not be delivered about it (components/undelivered-notices.tsx). */
   notices?: ReactNode;
@@ -93,6 +96,7 @@ export function BookingCard({
       ) : (
         <dl className="booking-details">
           <Detail label="Customer">{name}</Detail>
+          {withDay && <Detail label="Date">{formatDay(time?.day)}</Detail>}
           <Detail label="Time">
             {timeless
               ? NO_TIME

@@ -13,6 +13,7 @@ import { client } from '../lib/api.ts';
 import { isNetworkError, serverDetail, serverErrorOr } from '../lib/errors.ts';
 import { formatDay, formatTime } from '../lib/format.ts';
 import { offerUndo } from '../lib/undo.ts';
+import { waitingResource } from '../lib/waiting.ts';
 import { Modal } from './modal.tsx';
 import { Notice } from './notice.tsx';
 import { showToast } from './toaster.tsx';
@@ -185,7 +186,7 @@ function PriceDialog({
  */
 export function BookingDecisions({
   booking,
-  onChange,
+  onChange: changed,
   onFailure = (decision, err) => showToast(failureText(decision, err), 'error'),
 }: {
   booking: Booking;
@@ -196,7 +197,13 @@ export function BookingDecisions({
   const [asking, setAsking] = useState(false);
   const [pricing, setPricing] = useState(false);
   const who = booking.firstName || 'The customer';
-  if (booking.status === 'approved') return <MarkCompleted booking={booking} onChange={onChange} who={who} />;
+  // Every decision and undo changes what waits for the owner: the Bookings tab's badge and the
+  // overview's list follow, wherever it was made (lib/waiting.ts).
+  const onChange = (b: Booking) => {
+    changed(b);
+    void waitingResource.refresh();
+  };
+  if (booking.status === 'approved') return <MarkCompleted booking={booking} onChange={changed} who={who} />;
   if (!isPending(booking)) return null;
   // A new price sent: the customer's answer decides; Approve as quoted or Decline stay possible,
   // and withdraw it (the server marks it so, and its link then tells the customer).

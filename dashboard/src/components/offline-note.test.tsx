@@ -10,6 +10,7 @@ import { fakeApi, onboardedProfile } from '../testing/fake-api.ts';
 import { renderApp } from '../testing/render-app.tsx';
 import { storeToken } from '../testing/tokens.ts';
 
+const WAITING = 'GET /api/business-dashboard/bookings/waiting';
 const LIST = 'GET /api/business-dashboard/bookings';
 const NOTE = "You're offline — showing what was loaded earlier. Changes need a connection.";
 
@@ -30,6 +31,8 @@ describe('the dashboard offline', () => {
     reload();
     api.on(LIST, 'network');
     api.on('GET /api/onboarding/profile', 'network');
+    // No network answers nothing: the Bookings tab's count (lib/waiting.ts) neither.
+    api.on(WAITING, 'network');
     window.dispatchEvent(new Event('offline'));
     renderApp('/dashboard/bookings');
     expect(await screen.findByRole('article', { name: 'Wash for Pat Lovelace' })).toBeInTheDocument();
@@ -38,6 +41,7 @@ describe('the dashboard offline', () => {
     // Back online: the note goes, and the page loads again instead of showing the old answer.
     api.on(LIST, { body: { bookings: [makeBooking({ firstName: 'Sam', serviceName: 'Polish' })] } });
     api.on('GET /api/onboarding/profile', { body: onboardedProfile });
+    api.on(WAITING, { body: { count: 0, bookings: [] } });
     act(() => {
       window.dispatchEvent(new Event('online'));
     });
@@ -47,7 +51,7 @@ describe('the dashboard offline', () => {
 
   it('says so when a call finds no network, with an error where nothing was loaded earlier', async () => {
     storeToken();
-    fakeApi({ [LIST]: 'network' });
+    fakeApi({ [LIST]: 'network', [WAITING]: 'network' });
     renderApp('/dashboard/bookings');
     expect(await screen.findByText(NOTE)).toBeInTheDocument();
     expect(await screen.findByText(/Could not reach the server/)).toBeInTheDocument();

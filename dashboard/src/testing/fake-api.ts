@@ -55,6 +55,8 @@ export function fakeApi(routes: Record<string, Handler | Reply> = {}) {
   }
   on('GET /api/onboarding/profile', { body: onboardedProfile });
   on('POST /api/feedback', { status: 201, body: { message: 'Thank you for your feedback!' } });
+  // Every dashboard page's layout asks what waits for the owner (the Bookings tab's badge): nothing, unless a test says so.
+  on('GET /api/business-dashboard/bookings/waiting', { body: { count: 0, bookings: [] } });
   for (const [route, handler] of Object.entries(routes)) on(route, handler);
 
   const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {

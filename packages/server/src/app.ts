@@ -59,6 +59,7 @@ import { brandingHandlers } from './routes/dashboard/branding.ts';
 import { calendarHandlers } from './routes/dashboard/calendar.ts';
 import { connectedCalendarHandlers } from './routes/dashboard/calendars.ts';
 import { checklistHandlers } from './routes/dashboard/checklist.ts';
+import { confirmationHandlers } from './routes/dashboard/confirmation.ts';
 import { crewMemberHandlers } from './routes/dashboard/crew-members.ts';
 import { crewHandlers } from './routes/dashboard/crews.ts';
 import { customerDataHandlers } from './routes/dashboard/customer-data.ts';
@@ -285,6 +286,7 @@ export async function buildApp(
       ...pricingHandlers(ctx),
       ...settingsHandlers(ctx),
       ...operationsHandlers(ctx),
+      ...confirmationHandlers(ctx),
       ...customerDataHandlers(ctx),
       ...undoHandlers(ctx),
       ...checklistHandlers(ctx),

@@ -8,6 +8,12 @@ export const bookingsDashboardCalls = {
     auth: 'owner',
     response: 'TodayResponse',
   },
+  bookingsWaiting: {
+    method: 'GET',
+    path: `${owner}/bookings/waiting`,
+    auth: 'owner',
+    response: 'WaitingResponse',
+  },
   bookings: {
     method: 'GET',
     path: `${owner}/bookings`,
@@ -60,6 +66,8 @@ export const bookingsDashboardCalls = {
 export const bookingsSummaries: { dashboard: SummariesOf<typeof bookingsDashboardCalls> } = {
   dashboard: {
     bookingsToday: "Today's bookings, today being the business's day.",
+    bookingsWaiting:
+      "What waits for the owner's answer, whatever its day, soonest first: pending bookings and plan visits that need a time, with their count.",
     bookings: 'Bookings in time order, optionally between two business-local dates (inclusive).',
     approve:
       'Approves a pending booking and mails the customer; with a new total and a reason, mails the customer the adjusted price to accept or decline (the booking stays pending until then). Approving without a total while a new price waits withdraws it (priceChange.state withdrawn), as does a Decline.',

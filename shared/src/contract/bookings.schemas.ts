@@ -83,6 +83,14 @@ export const TodayResponse = BookingsResponse.extend({
 });
 export type TodayResponse = z.infer<typeof TodayResponse>;
 
+/**
+ * What waits for the owner's answer, whatever its day (the overview's list, the Bookings tab's badge):
+ * `count` of them all, `bookings` the soonest of them (at most WAITING_SHOWN), soonest first.
+ */
+export const WAITING_SHOWN = 50;
+export const WaitingResponse = BookingsResponse.extend({ count: z.number().int() });
+export type WaitingResponse = z.infer<typeof WaitingResponse>;
+
 /** Optional visible range for the calendar: business-local dates, inclusive. */
 export const RangeQuery = z.object({ from: IsoDate.optional(), to: IsoDate.optional() });
 export const BookingParams = z.object({

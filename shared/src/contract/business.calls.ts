@@ -24,6 +24,19 @@ export const businessDashboardCalls = {
     body: 'OperationsSettings',
     response: 'OperationsSettings',
   },
+  confirmation: {
+    method: 'GET',
+    path: `${owner}/settings/confirmation`,
+    auth: 'owner',
+    response: 'ConfirmationSettings',
+  },
+  updateConfirmation: {
+    method: 'PUT',
+    path: `${owner}/settings/confirmation`,
+    auth: 'owner',
+    body: 'ConfirmationSettings',
+    response: 'ConfirmationSettings',
+  },
   customerDataSettings: {
     method: 'GET',
     path: `${owner}/settings/customer-data`,
@@ -156,6 +169,9 @@ export const businessSummaries: { dashboard: SummariesOf<typeof businessDashboar
       "Erases one customer e-mail's details from every past booking and its mails (a deletion request).",
     operations: 'Travel to customers, service area and change cut-off.',
     updateOperations: 'Sets travel to customers, service area and change cut-off.',
+    confirmation: "Who confirms a customer's booking: the owner (myself, the default) or nobody (automatically).",
+    updateConfirmation:
+      "Sets who confirms a customer's booking; a service's own choice (confirmation on the service) overrides it. Bookings already made keep their status.",
     address: "The business's address.",
     updateAddress: "Changes the business's address (and with it its coordinates and time zone).",
     updateTimeZone: "Changes the business's time zone; bookings keep their instants.",

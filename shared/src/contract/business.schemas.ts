@@ -5,6 +5,7 @@
 
 import { z } from 'zod';
 import { BUTTON_POSITIONS } from '../brand.ts';
+import { CONFIRMATIONS } from '../confirmation.ts';
 import { isTimeZone } from '../time-zone.ts';
 import { BookingTime } from './bookings.schemas.ts';
 import { Email, Id, TimeFormat, trimmed } from './fields.schemas.ts';
@@ -141,6 +142,12 @@ export const OperationsSettings = z.strictObject({
     .optional(),
 });
 export type OperationsSettings = z.infer<typeof OperationsSettings>;
+
+/** Who confirms a customer's booking (docs/product.md#confirming-bookings); a service may choose otherwise. */
+export const ConfirmationSettings = z.strictObject({
+  confirmation: z.enum(CONFIRMATIONS, { error: "Confirmation must be 'myself' or 'automatically'." }),
+});
+export type ConfirmationSettings = z.infer<typeof ConfirmationSettings>;
 
 // ---------- customers' personal data (docs/decisions/012) ----------
 

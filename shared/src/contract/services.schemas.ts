@@ -1,6 +1,7 @@
 /** The contract of services and quotes: services, add-ons, quote questions, distance pricing (calls: services.calls.ts). */
 
 import { z } from 'zod';
+import { SERVICE_CONFIRMATIONS } from '../confirmation.ts';
 import { QUESTION_TYPES } from '../quote.ts';
 import { Dollars, ExtraMinutes, Id, trimmed } from './fields.schemas.ts';
 import { DepositRule } from './payments.schemas.ts';
@@ -37,6 +38,13 @@ export const Service = z.object({
   plans: z.array(PlanOffer).optional(),
   /** What the customer may tick on top (docs/decisions/026); empty or absent: none. */
   addOns: z.array(AddOn).optional(),
+  /** Who confirms its bookings (shared/src/confirmation.ts); absent: 'business', as Settings, Confirming bookings says. */
+  confirmation: z.enum(SERVICE_CONFIRMATIONS).optional(),
+  /**
+   * The catalogue only: true when a booking of it is confirmed at once (the business's choice
+   * applied), so the widget says "You're booked"; absent: the owner confirms it.
+   */
+  confirmsAutomatically: z.boolean().optional(),
 });
 export type Service = z.infer<typeof Service>;
 export const ServicesResponse = z.object({ services: z.array(Service) });
@@ -54,6 +62,10 @@ export const ServiceInput = z.object({
   plans: PlanOffers.optional(),
   /** The add-ons, in order. Left out when editing: kept as they are. */
   addOns: z.array(AddOnInput).max(ADD_ONS_MAX, `At most ${ADD_ONS_MAX} add-ons.`).optional(),
+  /** Who confirms its bookings. Left out when editing: kept as it is; when adding: the business's choice. */
+  confirmation: z
+    .enum(SERVICE_CONFIRMATIONS, { error: "Confirmation must be 'business', 'myself' or 'automatically'." })
+    .optional(),
 });
 export type ServiceInput = z.infer<typeof ServiceInput>;
 export const ServiceParams = z.object({

@@ -632,6 +632,31 @@ describe('the booking pop-up', () => {
       expect(onBooked).toHaveBeenCalledWith(expect.objectContaining({ status: 'pending' }));
     });
 
+    it('says the business will confirm a booking it confirms itself, with no promise before booking', async () => {
+      const { user } = setup();
+      await toDetails(user);
+      expect(screen.queryByText(/You're booked as soon as you confirm/)).not.toBeInTheDocument();
+      await next(user, 'Confirm booking');
+      await heading('Booking received');
+      expect(screen.getByText('Demo Detailing will confirm your booking soon.')).toBeInTheDocument();
+    });
+
+    it('says "You\'re booked" for a service the business confirms automatically, before and after booking', async () => {
+      const business = demoBusiness();
+      const api = fakeApi({
+        ...business,
+        services: business.services.map((s) => (s._id === FULL ? { ...s, confirmsAutomatically: true } : s)),
+      });
+      api.on('POST /api/customer/book', () => ({ status: 201, body: { ...bookedBody(), status: 'approved' } }));
+      const { user } = setup(api);
+      await toDetails(user);
+      expect(screen.getByText("You're booked as soon as you confirm: no waiting for an answer.")).toBeInTheDocument();
+      await next(user, 'Confirm booking');
+      await heading("You're booked");
+      expect(screen.getByText('Your booking with Demo Detailing is confirmed.')).toBeInTheDocument();
+      expect(screen.queryByText(/will confirm your booking soon/)).not.toBeInTheDocument();
+    });
+
     it('asks to text updates unticked, and sends the yes only when the customer ticks it', async () => {
       const { user, api } = setup();
       await toDetails(user);

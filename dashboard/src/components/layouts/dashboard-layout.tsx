@@ -18,6 +18,7 @@ import { usePhone } from '../../lib/media.ts';
 import { registerWorker } from '../../lib/register-worker.ts';
 import { useSharedResource } from '../../lib/resource.ts';
 import { currentUser, logout, sessionStatus } from '../../lib/session.ts';
+import { badgeText, bookingsLinkName, waitingResource } from '../../lib/waiting.ts';
 import { Brand } from '../brand.tsx';
 import { OfflineNote } from '../offline-note.tsx';
 import { AccountMenu } from './account-menu.tsx';
@@ -47,7 +48,7 @@ const ICONS = {
 const LINKS = [
   { to: '/dashboard', label: 'My Dashboard', icon: ICONS.home, end: true },
   { to: '/dashboard/calendar', label: 'Calendar', icon: ICONS.calendar },
-  { to: '/dashboard/bookings', label: 'Bookings', icon: ICONS.bookings },
+  { to: '/dashboard/bookings', label: 'Bookings', icon: ICONS.bookings, badge: true },
   { to: '/dashboard/services', label: 'Services', icon: ICONS.services },
   { to: '/dashboard/insights', label: 'Insights', icon: ICONS.insights, tab: false },
   { to: '/dashboard/settings', label: 'Settings', icon: ICONS.settings },
@@ -95,6 +96,15 @@ function RegisterWorker() {
   return null;
 }
 
+/**
+ * The count of requests waiting for the owner's answer, on the Bookings link (issue "The owner's
+ * front door"): its name says it ("Bookings, 2 waiting"), the badge shows it. Loaded with the
+ * layout, so every page shows it; lib/waiting.ts keeps it fresh after each decision.
+ */
+function useWaitingCount(): number | undefined {
+  return useSharedResource(waitingResource).data.value?.count;
+}
+
 /** Loads a page's chunk ahead of a visit, by the link's path. */
 export type PreloadByPath = Readonly<Record<string, () => Promise<unknown>>>;
 
@@ -102,6 +112,7 @@ export function DashboardLayout({ preload = {} }: { preload?: PreloadByPath }) {
   useSignals();
   const phone = usePhone();
   const status = sessionStatus.value;
+  const waiting = useWaitingCount();
   if (status === 'loading') return <Skeleton shape="page" />;
   if (status === 'signedOut') return <Navigate to="/login" replace />;
   // A crew member's login opens their jobs, never the owner's pages (docs/decisions/024).
@@ -127,11 +138,17 @@ export function DashboardLayout({ preload = {} }: { preload?: PreloadByPath }) {
                   className="topbar-link"
                   onPointerEnter={onIntent}
                   onFocus={onIntent}
+                  aria-label={link.badge && waiting ? bookingsLinkName(waiting) : undefined}
                 >
                   <svg className="topbar-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                     <path d={link.icon} />
                   </svg>
                   <span>{link.label}</span>
+                  {link.badge && !!waiting && (
+                    <span className="topbar-badge" aria-hidden="true">
+                      {badgeText(waiting)}
+                    </span>
+                  )}
                 </NavLink>
               );
             })}

@@ -1,4 +1,5 @@
 import type { Booking } from '@slotwise/shared/api';
+import { WAITING_FOR_OWNER } from '@slotwise/shared/domain';
 import { toCents, toDollars } from '@slotwise/shared/money';
 
 export interface TodayStats {
@@ -18,7 +19,7 @@ const is = (b: Booking, status: string) => b.status.toLowerCase() === status;
 const NOT_EARNING = new Set(['cancelled', 'declined', 'awaiting_payment', 'expired', 'needs_time', 'skipped']);
 
 /** What waits for the owner: a booking to approve, a plan's visit whose day was taken (it needs a time). */
-const NEEDS_OWNER = new Set(['pending', 'needs_time']);
+const NEEDS_OWNER = new Set<string>(WAITING_FOR_OWNER);
 
 /** A hold released unpaid was never a booking to the owner (the server leaves them out too). */
 export function shownToOwner(bookings: readonly Booking[]): Booking[] {

@@ -30,6 +30,7 @@ import * as mailOutboxUnsentByChannel from './migrations/2026-12-03T1000_mail_ou
 import * as planEarlierRules from './migrations/2026-12-06T0900_plan_earlier_rules.ts';
 import * as outboxDelivery from './migrations/2026-12-06T1200_outbox_delivery.ts';
 import * as checklistLinkShared from './migrations/2026-12-06T1500_checklist_link_shared.ts';
+import * as autoConfirm from './migrations/2026-12-07T0900_auto_confirm.ts';
 import * as slotHolds from './migrations/2026-12-07T1000_slot_holds.ts';
 
 /** Every migration by name, in order (exported for tests that start from an older schema). */
@@ -63,6 +64,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T0900_plan_earlier_rules': planEarlierRules,
   '2026-12-06T1200_outbox_delivery': outboxDelivery,
   '2026-12-06T1500_checklist_link_shared': checklistLinkShared,
+  '2026-12-07T0900_auto_confirm': autoConfirm,
   '2026-12-07T1000_slot_holds': slotHolds,
 };
 

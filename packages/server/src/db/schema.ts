@@ -74,6 +74,8 @@ export interface BusinessesTable {
   refund_window_hours: Generated<number>;
   /** 1: a paid booking is approved at once rather than waiting as pending. */
   approve_paid: Generated<number>;
+  /** 1: a customer's booking is created approved (shared/src/confirmation.ts); 0: it waits for the owner. */
+  auto_confirm: Generated<number>;
   /** 1: each visit of a recurring plan carries the deposit, paid online before it; 0: the first visit only. */
   plan_deposit_every: Generated<number>;
   /** 1: mails to customers name the crew doing the job (docs/decisions/023). */
@@ -121,6 +123,8 @@ export interface ServicesTable {
   plan_offers: string | null;
   /** The add-ons, in order: JSON of StoredAddOn[] (repositories/services.ts); null: none (docs/decisions/026). */
   add_ons: string | null;
+  /** The service's own confirmation (shared/src/confirmation.ts): null, the business's; 0, the owner's; 1, automatic. */
+  auto_confirm: number | null;
   created_at: number;
 }
 

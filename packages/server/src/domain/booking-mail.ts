@@ -223,7 +223,16 @@ export async function mailCustomerAndOwner(
 }
 
 /**
- * A new booking's mails: "received" (or "approved", when a paid booking is approved at once) to
+ * The owner's notice of a new booking: one to approve; one approved as its deposit was paid; one
+ * confirmed automatically (Settings, Confirming bookings).
+ */
+function noticeOfNew(row: Pick<BookingRow, 'status' | 'paid_cents'>): 'new' | 'new-approved' | 'new-auto' {
+  if (row.status !== 'approved') return 'new';
+  return row.paid_cents > 0 ? 'new-approved' : 'new-auto';
+}
+
+/**
+ * A new booking's mails: "received" (or "approved", when it is approved at once: paid, or confirmed automatically) to
  * the customer and the notice to the owner, composed from its row. A visit of a plan reads the
  * plan and its visits (and the next visit's deposit to pay online when the business asks every
  * visit's); a one-off booking reads nothing, so it is composed before the business's lock.
@@ -242,7 +251,7 @@ export async function newBookingMails(
   const links = linksFor(ctx, row.id, business.id, token);
   return {
     customer: row.status === 'approved' ? mails.approved(booking, links) : mails.received(booking, links),
-    notice: (owner) => mails.ownerNotice(owner, booking, row.status === 'approved' ? 'new-approved' : 'new'),
+    notice: (owner) => mails.ownerNotice(owner, booking, noticeOfNew(row)),
   };
 }
 

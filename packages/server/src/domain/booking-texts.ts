@@ -170,7 +170,11 @@ async function textsForMails(
       texts.push({
         businessId: business.id,
         to,
-        body: textFor('ownerNew', textBookingOf(booking, business), link),
+        body: textFor(
+          'ownerNew',
+          { ...textBookingOf(booking, business), confirmed: booking.status === 'approved' },
+          link,
+        ),
         kind: 'ownerNew',
         bookingId: booking.id,
         startsAt: booking.start_ms,

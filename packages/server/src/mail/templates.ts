@@ -472,26 +472,37 @@ export const mails = named({
       b,
       { forOwner: true },
     ),
-  /** To the owner when a customer books, reschedules or cancels ('new-approved': a paid booking approved at once). */
-  ownerNotice: (ownerEmail: string, b: MailBooking, what: 'new' | 'new-approved' | 'rescheduled' | 'cancelled') =>
+  /**
+   * To the owner when a customer books, reschedules or cancels ('new-approved': a paid booking
+   * approved at once; 'new-auto': confirmed automatically, as the owner chose in Settings).
+   */
+  ownerNotice: (
+    ownerEmail: string,
+    b: MailBooking,
+    what: 'new' | 'new-approved' | 'new-auto' | 'rescheduled' | 'cancelled',
+  ) =>
     compose(
       ownerEmail,
       what === 'new-approved'
         ? `New ${b.plan ? 'plan' : 'booking'}, deposit paid: ${b.firstName} ${b.lastName}`
-        : what === 'new'
-          ? `New ${b.plan ? `${b.plan.label.toLowerCase()} plan` : 'booking'} to approve: ${b.firstName} ${b.lastName}`
-          : what === 'rescheduled'
-            ? `Booking rescheduled by ${b.firstName} ${b.lastName}`
-            : `Booking cancelled by ${b.firstName} ${b.lastName}`,
+        : what === 'new-auto'
+          ? `New ${b.plan ? `${b.plan.label.toLowerCase()} plan` : 'booking'}, confirmed automatically: ${b.firstName} ${b.lastName}`
+          : what === 'new'
+            ? `New ${b.plan ? `${b.plan.label.toLowerCase()} plan` : 'booking'} to approve: ${b.firstName} ${b.lastName}`
+            : what === 'rescheduled'
+              ? `Booking rescheduled by ${b.firstName} ${b.lastName}`
+              : `Booking cancelled by ${b.firstName} ${b.lastName}`,
       what === 'new-approved'
         ? `${b.firstName} ${b.lastName} (${b.customerEmail}) booked and paid the deposit; the booking is approved.`
-        : what === 'new'
-          ? `${b.firstName} ${b.lastName} (${b.customerEmail}) asked for a booking. Approve or decline it in your dashboard.`
-          : what === 'rescheduled'
-            ? `${b.firstName} ${b.lastName} moved their booking to a new time.`
-            : `${b.firstName} ${b.lastName} cancelled their booking; the time is free again.`,
+        : what === 'new-auto'
+          ? `${b.firstName} ${b.lastName} (${b.customerEmail}) booked. It was confirmed automatically, as you chose in Settings, and they have been told they are booked. If you cannot take it, move it on your calendar or call them.`
+          : what === 'new'
+            ? `${b.firstName} ${b.lastName} (${b.customerEmail}) asked for a booking. Approve or decline it in your dashboard.`
+            : what === 'rescheduled'
+              ? `${b.firstName} ${b.lastName} moved their booking to a new time.`
+              : `${b.firstName} ${b.lastName} cancelled their booking; the time is free again.`,
       b,
-      { forOwner: true, ...(what === 'new' ? { textAs: 'ownerNew' as const } : {}) },
+      { forOwner: true, ...(what === 'new' || what === 'new-auto' ? { textAs: 'ownerNew' as const } : {}) },
     ),
 });
 

@@ -2,8 +2,8 @@
  * Reading bookings and changing their status. Writes that touch the calendar
  * (create, move) live in repositories/calendar.ts under the per-business lock.
  */
-import type { BookingStatus } from '@slotwise/shared/domain';
-import type { Kysely, Selectable } from 'kysely';
+import { type BookingStatus, WAITING_FOR_OWNER } from '@slotwise/shared/domain';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { BookingsTable, Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
 
@@ -54,6 +54,23 @@ export function bookingsRepository(db: Kysely<Database>) {
       if (range.fromDay) q = q.where('day', '>=', range.fromDay);
       if (range.toDay) q = q.where('day', '<=', range.toDay);
       return q.orderBy('start_ms').orderBy('id').execute();
+    },
+    /**
+     * What waits for the owner's answer (a pending booking, a plan's visit that needs a time), whatever
+     * its day, soonest first: the first `limit` and how many there are. Both read the partial index
+     * bookings_waiting (migration 2026-12-07T0900), so they cost the few rows waiting, not the history.
+     */
+    async waiting(businessId: string, limit: number): Promise<{ count: number; rows: Selectable<BookingsTable>[] }> {
+      const waits = db
+        .selectFrom('bookings')
+        .where('business_id', '=', businessId)
+        // Literals, not parameters, so PostgreSQL's planner matches the partial index's predicate.
+        .where(sql<boolean>`status in (${sql.join(WAITING_FOR_OWNER.map((st) => sql.lit(st)))})`);
+      const [rows, counted] = await Promise.all([
+        waits.selectAll().orderBy('start_ms').orderBy('id').limit(limit).execute(),
+        waits.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { count: Number(counted.n), rows };
     },
     /**
      * How many pending bookings still to come a business holds for this e-mail, and for this

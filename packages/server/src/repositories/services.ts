@@ -8,7 +8,12 @@ import {
   toWireOffer,
   toWireRule,
 } from '@slotwise/shared/api';
-
+import {
+  type Confirmation,
+  confirmationColumn,
+  confirmsAutomatically,
+  serviceConfirmationOf,
+} from '@slotwise/shared/confirmation';
 import { toCents, toDollars } from '@slotwise/shared/money';
 import type { StoredPlanOffer } from '@slotwise/shared/plans';
 import type { QuoteAddOn } from '@slotwise/shared/quote';
@@ -22,7 +27,12 @@ const findOne = prepared(['businessId', 'serviceId'], (db, v: { businessId: stri
   db.selectFrom('services').selectAll().where('business_id', '=', v.businessId).where('id', '=', v.serviceId),
 );
 
-export function toServiceJson(row: ServicesTable): Service {
+/**
+ * A service as the owner and the widget read it. `business`: the business's confirmation, for the
+ * catalogue, which says which words the customer reads (confirmsAutomatically).
+ */
+export function toServiceJson(row: ServicesTable, business?: Confirmation): Service {
+  const confirmation = serviceConfirmationOf(row.auto_confirm ?? null);
   return {
     _id: row.id,
     serviceName: row.name,
@@ -42,6 +52,10 @@ export function toServiceJson(row: ServicesTable): Service {
           })),
         }
       : {}),
+    // Only when they differ from the first answers' words: a service that follows the business, and
+    // one its customer waits for the owner to confirm, read as before.
+    ...(confirmation === 'business' ? {} : { confirmation }),
+    ...(business && confirmsAutomatically(business, confirmation) ? { confirmsAutomatically: true } : {}),
   };
 }
 
@@ -164,6 +178,7 @@ export function servicesRepository(db: Kysely<Database>) {
         ...depositColumns(input.deposit),
         plan_offers: offersColumn((input.plans ?? []).map(fromWireOffer)),
         add_ons: addOnsColumn(input.addOns ?? [], [], randomUUID),
+        auto_confirm: confirmationColumn(input.confirmation ?? 'business'),
         created_at: now,
       };
       await db.insertInto('services').values(row).execute();
@@ -185,6 +200,8 @@ export function servicesRepository(db: Kysely<Database>) {
           ...(input.addOns === undefined
             ? {}
             : { add_ons: addOnsColumn(input.addOns, before ? addOnsOf(before) : [], randomUUID) }),
+          // Left out: as it is.
+          ...(input.confirmation === undefined ? {} : { auto_confirm: confirmationColumn(input.confirmation) }),
         })
         .where('business_id', '=', businessId)
         .where('id', '=', serviceId)

@@ -15,6 +15,7 @@
  * for a visit no longer held (cancelled, skipped) is refunded in full.
  */
 import { TWILIO_ACCOUNT_SID } from '@slotwise/shared/api';
+import { confirmationOf, confirmsAutomatically, serviceConfirmationOf } from '@slotwise/shared/confirmation';
 import { formatPhone, toE164 } from '@slotwise/shared/phone';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
@@ -134,7 +135,14 @@ async function paid(
         );
         return;
       }
-      const status = business.approve_paid === 1 ? 'approved' : 'pending';
+      // Approved when the owner approves paid bookings at once, or confirms this service's automatically
+      // (a deposit comes first either way: docs/product.md#confirming-bookings).
+      const service = row.service_id ? await ctx.repos.services.find(business.id, row.service_id, trx) : undefined;
+      const automatic = confirmsAutomatically(
+        confirmationOf(business.auto_confirm),
+        service ? serviceConfirmationOf(service.auto_confirm) : undefined,
+      );
+      const status = business.approve_paid === 1 || automatic ? 'approved' : 'pending';
       const next = await bookings.markPaid(trx, row.id, { cents: amount, status }, now);
       await mailReceived(ctx, trx, next, business, undefined, now);
     });

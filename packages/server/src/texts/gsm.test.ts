@@ -30,6 +30,10 @@ describe('GSM-7', () => {
       expect(textLength(text), `${kind}: ${text}`).toMatchObject({ segments: 1, encoding: 'GSM-7' });
     }
     expect(textFor('ownerNew', b, link)).toBe(`New booking to approve: Sat 10:00 AM, Full Detail, $219.00 ${link}`);
+    // Confirmed automatically (Settings, Confirming bookings): nothing to approve.
+    expect(textFor('ownerNew', { ...b, confirmed: true }, link)).toBe(
+      `New booking, confirmed: Sat 10:00 AM, Full Detail, $219.00 ${link}`,
+    );
   });
 
   // Issue 39: a 28-character name made the first text two segments, twice the cost. The words give way, not the name.

@@ -23,6 +23,8 @@ export interface TextBooking {
   startTime: string;
   timeFormat: TimeFormat;
   totalCents: number;
+  /** The owner's "new booking" text: true when it was confirmed automatically (nothing to approve). */
+  confirmed?: boolean;
 }
 
 /** "Sat, Dec 5, 10:00 AM": the year left out, a text is about the coming days. */
@@ -48,7 +50,7 @@ export function textFor(kind: TextKind, b: TextBooking, link: string): string {
     cancelled: `${from} your ${b.serviceName} on ${when(b)} is cancelled.`,
     reminder: `${from} reminder: ${b.serviceName}, ${when(b)}. Manage: ${link}`,
     reminder2h: `${from} see you today at ${formatClock(b.startTime, b.timeFormat)} for your ${b.serviceName}. ${link}`,
-    ownerNew: `New booking to approve: ${shortDate(b.day).split(',')[0]} ${formatClock(b.startTime, b.timeFormat)}, ${b.serviceName}, ${formatUsd(toDollars(b.totalCents))} ${link}`,
+    ownerNew: `${b.confirmed ? 'New booking, confirmed' : 'New booking to approve'}: ${shortDate(b.day).split(',')[0]} ${formatClock(b.startTime, b.timeFormat)}, ${b.serviceName}, ${formatUsd(toDollars(b.totalCents))} ${link}`,
     review: `${from} thanks for choosing us! How did we do? Rate us: ${link}`,
   };
   return gsmSafe(words[kind]);

@@ -319,6 +319,27 @@ describe.each(storages())('deposits with Stripe on %s', (kind) => {
     });
   });
 
+  describe('confirmed automatically (docs/product.md#confirming-bookings)', () => {
+    it('still takes the deposit first, then confirms the booking once it is paid, with the confirmed mails', async () => {
+      expect((await owner('PUT', 'settings/confirmation', { confirmation: 'automatically' })).statusCode).toBe(200);
+      try {
+        const booked = await bookWithDeposit({ customerEmail: 'auto-deposit@example.com' });
+        expect(booked.status).toBe('awaiting_payment');
+        expect(await mailsFor(booked.bookingId)).toEqual([]);
+        const session = sessionOf((await checkout(booked.bookingId)).json().url);
+        expect(await stripe.pay(session)).toBe(200);
+        expect((await row(booked.bookingId)).status).toBe('approved');
+        const sent = await mailsFor(booked.bookingId);
+        expect(sent.map((m) => m.subject).sort()).toEqual([
+          'Booking confirmed: Full Detail',
+          'New booking, deposit paid: Ada Lovelace',
+        ]);
+      } finally {
+        await owner('PUT', 'settings/confirmation', { confirmation: 'myself' });
+      }
+    });
+  });
+
   describe('refunds', () => {
     it('refunds exactly the policy amount once when the customer cancels inside the window, even when the cancel is retried', async () => {
       const booked = await paidBooking();

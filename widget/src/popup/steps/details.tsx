@@ -99,6 +99,10 @@ export function DetailsStep({ store }: { store: Store }) {
       </p>
       <Held store={store} />
       <PlanDates store={store} />
+      {/* The catalogue says it per service (shared/src/confirmation.ts); a deposit's hint says what comes first. */}
+      {!deposit && store.service()?.confirmsAutomatically && (
+        <p className="sw-hint">You're booked as soon as you confirm: no waiting for an answer.</p>
+      )}
       {deposit && (
         <p className="sw-hint">
           You pay the {formatUsd(deposit.dueNow)} deposit{plan ? ' for the first visit' : ''} on Stripe's secure page;

@@ -6,12 +6,18 @@ import { StepHeading } from '../dialog.tsx';
 import type { Store } from '../state.ts';
 import { PlanVisits } from './plan.tsx';
 
-/** again: inline on a page (data-mode="inline"), the button starts a new booking instead of closing. */
+/**
+ * again: inline on a page (data-mode="inline"), the button starts a new booking instead of closing.
+ * A booking the business confirms automatically (docs/product.md#confirming-bookings) is approved
+ * already: the customer reads that they are booked, not that the business will confirm.
+ */
 export function DoneStep({ store, onClose, again }: { store: Store; onClose: () => void; again?: boolean }) {
   const booked = store.booked.value;
   if (!booked) return null;
   const { day, startTime, endTime, startZone, endZone } = booked.bookingTime;
   const clock = store.clock();
+  const confirmed = booked.status === 'approved';
+  const name = store.business.value?.name;
   const event = {
     booked,
     title: `${store.service()?.serviceName ?? 'Booking'} with ${store.business.value?.name ?? ''}`.trim(),
@@ -19,7 +25,7 @@ export function DoneStep({ store, onClose, again }: { store: Store; onClose: () 
   };
   return (
     <div className="sw-step">
-      <StepHeading>Booking received</StepHeading>
+      <StepHeading>{confirmed ? "You're booked" : 'Booking received'}</StepHeading>
       <dl className="sw-done">
         <dt>Service</dt>
         <dd>{store.service()?.serviceName}</dd>
@@ -38,7 +44,7 @@ export function DoneStep({ store, onClose, again }: { store: Store; onClose: () 
         )}
       </dl>
       {booked.plan && <PlanVisits plan={booked.plan} />}
-      <p>{store.business.value?.name} will confirm your booking soon.</p>
+      <p>{confirmed ? `Your booking with ${name} is confirmed.` : `${name} will confirm your booking soon.`}</p>
       <p className="sw-strong">A confirmation e-mail is on its way.</p>
       <p className="sw-calendar">
         Add to calendar:{' '}

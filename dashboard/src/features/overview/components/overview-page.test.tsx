@@ -12,6 +12,7 @@ import { storeToken } from '../../../testing/tokens.ts';
 const TODAY = 'GET /api/business-dashboard/bookings/today';
 const ANY_RANGE = 'GET /api/business-dashboard/bookings';
 const REFUND = 'POST /api/business-dashboard/booking/refund/:id';
+const WAITING = 'GET /api/business-dashboard/bookings/waiting';
 
 function card(label: string) {
   return screen.getByText(label).closest('.stat-card') as HTMLElement;
@@ -67,11 +68,14 @@ describe('Overview', () => {
           ],
         },
       },
+      // Today's pending one and two on later days: the card counts every request waiting.
+      [WAITING]: { body: { count: 3, bookings: [] } },
     });
     renderApp('/dashboard');
     await screen.findByText("Today's Revenue");
     expect(within(card("Today's Bookings")).getByText('5')).toBeInTheDocument();
-    expect(within(card('Pending Approvals')).getByText('1')).toBeInTheDocument();
+    expect(await within(card('Pending Approvals')).findByText('3')).toBeInTheDocument();
+    expect(within(card('Pending Approvals')).getByText('(all days)')).toBeInTheDocument();
     expect(within(card("Today's Revenue")).getByText('$150.30')).toBeInTheDocument();
     expect(within(card('Completed Today')).getByText('1')).toBeInTheDocument();
   });
@@ -164,21 +168,125 @@ describe('Overview', () => {
   it('approves a pending booking from the agenda: its badge turns green, its buttons go, the counts follow', async () => {
     storeToken();
     const pending = makeBooking({ status: 'pending' });
+    let approved = false;
     const api = fakeApi({
       [TODAY]: { body: { bookings: [pending, makeBooking({ status: 'approved', serviceName: 'Wash' })] } },
-      'PUT /api/business-dashboard/booking/approve/:id': { body: { ...pending, status: 'approved' } },
+      // The waiting list is the server's: the pending one until it is approved.
+      [WAITING]: () => ({ body: { count: approved ? 0 : 1, bookings: [] } }),
+      'PUT /api/business-dashboard/booking/approve/:id': () => {
+        approved = true;
+        return { body: { ...pending, status: 'approved' } };
+      },
     });
     const { user } = renderApp('/dashboard');
     const item = await screen.findByRole('article', { name: 'Full Detail for Ada Lovelace' });
-    expect(within(card('Pending Approvals')).getByText('1')).toBeInTheDocument();
+    expect(await within(card('Pending Approvals')).findByText('1')).toBeInTheDocument();
     // Only the pending one offers a decision.
     expect(screen.getAllByRole('button', { name: 'Approve' })).toHaveLength(1);
     await user.click(within(item).getByRole('button', { name: 'Approve' }));
     expect(await within(item).findByText('Approved')).toHaveAttribute('data-color', 'green');
     expect(within(item).queryByRole('button', { name: 'Decline' })).not.toBeInTheDocument();
-    expect(within(card('Pending Approvals')).getByText('0')).toBeInTheDocument();
+    expect(await within(card('Pending Approvals')).findByText('0')).toBeInTheDocument();
     expect(api.callsTo('PUT /api/business-dashboard/booking/approve/:id')[0]?.params.id).toBe(pending._id);
     expect(await screen.findByText('Booking approved. Ada has been e-mailed.')).toBeInTheDocument();
+  });
+});
+
+describe('Overview: requests waiting for an answer', () => {
+  const nextWeek = makeBooking({
+    status: 'pending',
+    firstName: 'Dana',
+    lastName: 'Reyes',
+    serviceName: 'Interior Detail',
+    bookingTime: { day: '2026-12-09', startTime: '10:00', endTime: '11:00' },
+  });
+  const later = makeBooking({
+    status: 'pending',
+    firstName: 'Sam',
+    lastName: 'Ortiz',
+    serviceName: 'Full Detail',
+    bookingTime: { day: '2026-12-16', startTime: '14:00', endTime: '15:00' },
+  });
+
+  /** The server's waiting list: these, less those decided. */
+  function waitingApi(extra: Record<string, Reply | ((r: { params: Record<string, string> }) => Reply)> = {}) {
+    const decided = new Set<string>();
+    const api = fakeApi({
+      [TODAY]: { body: { bookings: [] } },
+      [WAITING]: () => {
+        const left = [nextWeek, later].filter((b) => !decided.has(b._id));
+        return { body: { count: left.length, bookings: left } };
+      },
+      'PUT /api/business-dashboard/booking/approve/:id': (r) => {
+        decided.add(r.params.id!);
+        return { body: { ...nextWeek, status: 'approved' } };
+      },
+      'PUT /api/business-dashboard/booking/decline/:id': (r) => {
+        decided.add(r.params.id!);
+        return {
+          body: {
+            ...later,
+            status: 'declined',
+            undo: { token: 'u'.repeat(43), until: new Date(Date.now() + 10_000).toISOString() },
+          },
+        };
+      },
+      ...extra,
+    });
+    return api;
+  }
+
+  it('lists every request waiting, whatever its day, soonest first, with its date, and badges the Bookings tab', async () => {
+    storeToken();
+    waitingApi();
+    renderApp('/dashboard');
+    const section = (await screen.findByRole('heading', { name: /Waiting for your answer/ })).closest(
+      'section',
+    ) as HTMLElement;
+    const cards = await within(section).findAllByRole('article');
+    expect(cards.map((c) => c.getAttribute('aria-label'))).toEqual([
+      'Interior Detail for Dana Reyes',
+      'Full Detail for Sam Ortiz',
+    ]);
+    expect(within(cards[0]!).getByText(/Dec 9, 2026/)).toBeInTheDocument();
+    expect(within(card('Pending Approvals')).getByText('2')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Bookings, 2 waiting' })).toHaveAttribute('href', '/dashboard/bookings');
+  });
+
+  it('approves a request in place: it leaves the list and the badge drops', async () => {
+    storeToken();
+    const api = waitingApi();
+    const { user } = renderApp('/dashboard');
+    const item = await screen.findByRole('article', { name: 'Interior Detail for Dana Reyes' });
+    await user.click(within(item).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Booking approved. Dana has been e-mailed.')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Bookings, 1 waiting' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Interior Detail for Dana Reyes' })).not.toBeInTheDocument(),
+    );
+    expect(api.callsTo('PUT /api/business-dashboard/booking/approve/:id')[0]?.params.id).toBe(nextWeek._id);
+  });
+
+  it('declines a request in place through the one Decline dialog, with Undo', async () => {
+    storeToken();
+    waitingApi();
+    const { user } = renderApp('/dashboard');
+    const item = await screen.findByRole('article', { name: 'Full Detail for Sam Ortiz' });
+    await user.click(within(item).getByRole('button', { name: 'Decline' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decline this booking?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Decline booking' }));
+    expect(await screen.findByText('Booking declined. Sam will be e-mailed in 10 seconds.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Bookings, 1 waiting' })).toBeInTheDocument();
+  });
+
+  it('shows no list and no badge when nothing waits', async () => {
+    storeToken();
+    fakeApi({ [TODAY]: { body: { bookings: [] } } });
+    renderApp('/dashboard');
+    expect(await screen.findByText('No bookings scheduled for today')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /Waiting for your answer/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Bookings' })).toBeInTheDocument();
   });
 });
 

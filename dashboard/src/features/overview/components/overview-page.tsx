@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import type { TodayResponse } from '@slotwise/shared/api';
+import type { Booking, TodayResponse } from '@slotwise/shared/api';
 import { formatUsd } from '@slotwise/shared/money';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -9,19 +9,35 @@ import { crewsResource, namesCrews } from '../../../lib/crews.ts';
 import { isNetworkError } from '../../../lib/errors.ts';
 import { formatToday } from '../../../lib/format.ts';
 import { useResource, useSharedResource } from '../../../lib/resource.ts';
+import { waitingResource } from '../../../lib/waiting.ts';
 import { todaysBookings } from '../overview-data.ts';
 import { byStartTime, shownToOwner, todayStats } from '../stats.ts';
 import { FirstDayChecklist } from './first-day-checklist.tsx';
 import { ReviewsCard } from './reviews-card.tsx';
 import { TodayAgenda } from './today-agenda.tsx';
+import { WaitingRequests } from './waiting-requests.tsx';
 import '../overview.css';
 
 const OVERVIEW_FAILED = 'Failed to fetch dashboard data';
 
-function StatCard({ label, value, tone }: { label: string; value: string | number; tone: string }) {
+function StatCard({
+  label,
+  note,
+  value,
+  tone,
+}: {
+  label: string;
+  /** Under the label, small: what the figure covers when it is not today alone. */
+  note?: string;
+  value: string | number;
+  tone: string;
+}) {
   return (
     <div className={`card stat-card stat-card--${tone}`}>
-      <p className="stat-label">{label}</p>
+      <p className="stat-label">
+        <span>{label}</span>
+        {note && <span className="stat-note"> ({note})</span>}
+      </p>
       <p className="stat-value">{value}</p>
     </div>
   );
@@ -44,9 +60,19 @@ export function OverviewPage() {
   const profile = useSharedResource(businessProfile).data.value;
   // A decoration: without them (one crew, or a failed load) the agenda names no crew.
   const crews = useSharedResource(crewsResource).data.value?.crews;
+  // Every request waiting for an answer, whatever its day (lib/waiting.ts), not today's alone.
+  const waiting = useSharedResource(waitingResource).data.value;
   const loaded = today.data.value;
   const bookings = loaded && shownToOwner(loaded.bookings);
   const error = today.error.value;
+
+  /** A booking changed here or in the waiting list: today's list shows it as it now is. */
+  function changed(updated: Booking) {
+    const now = today.data.peek();
+    if (now) today.set({ ...now, bookings: now.bookings.map((b) => (b._id === updated._id ? updated : b)) });
+    // A refund changes the deposit cards' figures, which the server sums.
+    if (now?.deposits) void today.refresh();
+  }
 
   let body: ReactNode;
   if (error) body = <p className="notice notice--error" role="alert">{`Error: ${error}`}</p>;
@@ -57,11 +83,12 @@ export function OverviewPage() {
       <>
         <div className="stat-grid">
           <StatCard label="Today's Bookings" value={stats.count} tone="indigo" />
-          <StatCard label="Pending Approvals" value={stats.pending} tone="amber" />
+          <StatCard label="Pending Approvals" note="all days" value={waiting ? waiting.count : '–'} tone="amber" />
           <StatCard label="Today's Revenue" value={formatUsd(stats.revenue)} tone="green" />
           <StatCard label="Completed Today" value={stats.completed} tone="blue" />
           <PaymentCards deposits={loaded?.deposits} />
         </div>
+        <WaitingRequests onChange={changed} />
         <section className="section" aria-labelledby="today-heading">
           <h2 id="today-heading">Today's Schedule</h2>
           {bookings.length === 0 ? (
@@ -72,13 +99,7 @@ export function OverviewPage() {
             <TodayAgenda
               bookings={[...bookings].sort(byStartTime)}
               crews={namesCrews(crews) ? crews : undefined}
-              onChange={(updated) => {
-                const now = today.data.peek();
-                if (now)
-                  today.set({ ...now, bookings: now.bookings.map((b) => (b._id === updated._id ? updated : b)) });
-                // A refund changes the deposit cards' figures, which the server sums.
-                if (now?.deposits) void today.refresh();
-              }}
+              onChange={changed}
             />
           )}
         </section>

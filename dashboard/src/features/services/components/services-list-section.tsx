@@ -1,8 +1,10 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { Service, ServiceInput } from '@slotwise/shared/api';
+import type { ServiceConfirmation } from '@slotwise/shared/confirmation';
 import { DEFAULT_SERVICE } from '@slotwise/shared/domain';
 import { formatUsd } from '@slotwise/shared/money';
 import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { AmountOrPercentField } from '../../../components/amount-or-percent-field.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
@@ -30,6 +32,9 @@ interface Draft extends DepositDraft {
   price: string;
   plans: PlansDraft;
   addOns: AddOnRow[];
+  confirmation: ServiceConfirmation;
+  /** The service's choice when the form opened: an unchanged 'business' is left out of what is sent. */
+  confirmationWas: ServiceConfirmation;
 }
 type Failure = { text: string; detail: string | null };
 
@@ -55,8 +60,55 @@ function toInput(d: Draft): Checked<ServiceInput> {
       deposit: deposit.value,
       plans: plans.value,
       addOns: addOns.value,
+      ...(d.confirmation === 'business' && d.confirmationWas === 'business' ? {} : { confirmation: d.confirmation }),
     },
   };
+}
+
+/** Who confirms this service's bookings (docs/product.md#confirming-bookings). */
+const CONFIRMATION_CHOICES: readonly { value: ServiceConfirmation; label: string }[] = [
+  { value: 'business', label: 'Use the business setting' },
+  { value: 'myself', label: 'Confirm myself' },
+  { value: 'automatically', label: 'Confirm automatically' },
+];
+
+/** The line under a service that does not follow the business setting; nothing for one that does. */
+function confirmationNote(c: Service['confirmation']): string | null {
+  if (c === 'myself') return 'You confirm its bookings yourself';
+  if (c === 'automatically') return 'Its bookings are confirmed automatically';
+  return null;
+}
+
+function ConfirmationField({
+  value,
+  onChange,
+  idPrefix,
+}: {
+  value: ServiceConfirmation;
+  onChange: (c: ServiceConfirmation) => void;
+  idPrefix: string;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={`${idPrefix}-confirmation`}>Confirming bookings</label>
+      <select
+        id={`${idPrefix}-confirmation`}
+        className="input"
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value as ServiceConfirmation)}
+        aria-describedby={`${idPrefix}-confirmation-hint`}
+      >
+        {CONFIRMATION_CHOICES.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+      <p id={`${idPrefix}-confirmation-hint`} className="hint">
+        The business setting is in <Link to="/dashboard/settings#confirming-bookings">Settings</Link>.
+      </p>
+    </div>
+  );
 }
 
 /** Deposit: the business's rule or one of the service's own, with its amount or percent when it needs one. */
@@ -153,6 +205,11 @@ function ServiceFields({
         />
       </div>
       <DepositFields draft={draft} onChange={onChange} idPrefix={idPrefix} />
+      <ConfirmationField
+        value={draft.confirmation}
+        onChange={(confirmation) => onChange({ ...draft, confirmation })}
+        idPrefix={idPrefix}
+      />
       <PlanOfferFields plans={draft.plans} onChange={(plans) => onChange({ ...draft, plans })} idPrefix={idPrefix} />
       <AddOnFields rows={draft.addOns} onChange={(addOns) => onChange({ ...draft, addOns })} idPrefix={idPrefix} />
     </div>
@@ -166,6 +223,8 @@ const emptyDraft = (): Draft => ({
   ...depositDraftFrom(null),
   plans: plansDraftFrom(null),
   addOns: [],
+  confirmation: 'business',
+  confirmationWas: 'business',
 });
 
 function ServiceItem({
@@ -193,6 +252,8 @@ function ServiceItem({
       ...depositDraftFrom(service.deposit),
       plans: plansDraftFrom(service.plans),
       addOns: addOnsDraftFrom(service.addOns),
+      confirmation: service.confirmation ?? 'business',
+      confirmationWas: service.confirmation ?? 'business',
     });
     setEditing(true);
   }
@@ -259,6 +320,7 @@ function ServiceItem({
           {service.duration} min · {formatUsd(service.price)}
         </p>
         {note && <p className="service-deposit">{note}</p>}
+        {confirmationNote(service.confirmation) && <p className="muted">{confirmationNote(service.confirmation)}</p>}
         {service.addOns && service.addOns.length > 0 && (
           <p className="muted">Add-ons: {service.addOns.map((a) => `${a.name} +${formatUsd(a.price)}`).join(', ')}</p>
         )}

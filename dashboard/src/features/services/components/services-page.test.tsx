@@ -603,6 +603,27 @@ describe('Services page: Services list', { timeout: 20_000 }, () => {
     expect(api.callsTo(`PUT ${B}/service/edit/:id`)[0]?.params.id).toBe(wash._id);
   });
 
+  it('lets a service choose who confirms its bookings, and says so on its card', async () => {
+    const api = servicesApi({
+      [`PUT ${B}/service/edit/:id`]: (req: FakeRequest) => ({ body: { _id: req.params.id, ...(req.body as object) } }),
+    });
+    const { user } = renderApp('/dashboard/services');
+    const s = section('Services');
+    await user.click(await within(s).findByRole('button', { name: 'Edit' }));
+    const form = within(s).getByRole('form', { name: 'Edit Basic Wash' });
+    const choice = within(form).getByLabelText('Confirming bookings');
+    expect(choice).toHaveValue('business');
+    expect(
+      within(choice)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Use the business setting', 'Confirm myself', 'Confirm automatically']);
+    await user.selectOptions(choice, 'Confirm automatically');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(s).findByText('Its bookings are confirmed automatically')).toBeInTheDocument();
+    expect(api.callsTo(`PUT ${B}/service/edit/:id`)[0]?.body).toMatchObject({ confirmation: 'automatically' });
+  });
+
   it('shows edit failures and keeps the form', async () => {
     servicesApi({ [`PUT ${B}/service/edit/:id`]: { status: 404, body: { error: 'Service not found.' } } });
     const { user } = renderApp('/dashboard/services');

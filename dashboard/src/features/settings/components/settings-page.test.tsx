@@ -29,6 +29,7 @@ function settingsApi(over: Record<string, Handler | Reply> = {}) {
         changeCutoffHours: 0,
       },
     },
+    [`GET ${B}/settings/confirmation`]: { body: { confirmation: 'myself' } },
     [`GET ${B}/settings/calendar-feed`]: { body: { url: 'http://localhost/api/calendar/feed.ics?token=t' } },
     [`GET ${B}/calendars`]: { body: { calendars: [], showTitles: false, canConnect: true } },
     [`GET ${B}/settings/branding`]: {
@@ -131,6 +132,7 @@ describe('Settings page', { timeout: 20_000 }, () => {
       'Business Hours',
       'Crews',
       'Operations',
+      'Confirming bookings',
       'Payments',
       'Notifications',
       'Calendar Feed',

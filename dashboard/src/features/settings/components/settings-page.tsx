@@ -5,6 +5,7 @@ import { AddressSection } from './address-section.tsx';
 import { BrandingSection } from './branding-section.tsx';
 import { BusinessHoursSection } from './business-hours-section.tsx';
 import { CalendarFeedSection } from './calendar-feed-section.tsx';
+import { ConfirmationSection } from './confirmation-section.tsx';
 import { ConnectedCalendarsSection } from './connected-calendars-section.tsx';
 import { CrewsSection } from './crews-section.tsx';
 import { CustomerDataSection } from './customer-data-section.tsx';
@@ -26,6 +27,7 @@ export function SettingsPage() {
       <BusinessHoursSection />
       <CrewsSection />
       <OperationsSection />
+      <ConfirmationSection />
       <PaymentsSection />
       <NotificationsSection />
       <CalendarFeedSection />

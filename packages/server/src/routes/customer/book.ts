@@ -1,6 +1,6 @@
 /**
  * POST /api/customer/book (docs/product.md#booking): recomputes the quote, checks the
- * slot, and creates a pending booking (or, with a deposit due, one awaiting payment that
+ * slot, and creates a pending booking (approved, when the owner confirms automatically) (or, with a deposit due, one awaiting payment that
  * holds its time for 15 minutes; docs/decisions/021) inside the per-business lock
  * (docs/decisions/003), with its manage token, its Idempotency-Key answer and its
  * mails in the same transaction. Mail goes out after commit. With a frequency it books a plan
@@ -12,6 +12,7 @@
 
 import { createHash, randomUUID } from 'node:crypto';
 import type { BookResponse } from '@slotwise/shared/api';
+import { confirmationOf, confirmsAutomatically, serviceConfirmationOf } from '@slotwise/shared/confirmation';
 import { crewsFor } from '@slotwise/shared/crews';
 import { PAYMENT_HOLD_MS } from '@slotwise/shared/deposit';
 import type { BookingStatus } from '@slotwise/shared/domain';
@@ -126,6 +127,12 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
       );
       const requester = requesterOf(ctx, req.ip);
       const holdHash = body.holdToken === undefined ? undefined : hashHoldToken(body.holdToken);
+      // Confirmed at once when the owner chose so (the service's choice, else the business's); a
+      // deposit still comes first: the booking is confirmed once it is paid (routes/webhooks.ts).
+      const automatic = confirmsAutomatically(
+        confirmationOf(business.auto_confirm),
+        serviceConfirmationOf(service.auto_confirm),
+      );
 
       const bookingId = randomUUID();
       const planId = randomUUID();
@@ -152,7 +159,7 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
         miles: quote.miles,
         total_cents: totalCents,
         quote_lines: JSON.stringify(lines),
-        status: holdUntil === null ? 'pending' : 'awaiting_payment',
+        status: holdUntil !== null ? 'awaiting_payment' : automatic ? 'approved' : 'pending',
         ...span,
         created_at: now,
         updated_at: now,
@@ -248,7 +255,8 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
                       ? offer.discount.percent
                       : offer.discount.cents,
                 status: 'active',
-                approved_at: null,
+                // A plan confirmed automatically is approved as the owner's Approve would: its visits too.
+                approved_at: automatic && holdUntil === null ? now : null,
                 booked_through: through > body.date ? through : body.date,
                 requester,
                 anonymised_at: null,

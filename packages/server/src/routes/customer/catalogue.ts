@@ -3,8 +3,10 @@
  * business and its services, the free slots of a day, the days of a month, and an instant quote.
  * No login; any website may call them (plugins/cors.ts).
  */
+
 import type { AvailableDaysQuery, SlotsQuery } from '@slotwise/shared/api';
 import { changeLocked } from '@slotwise/shared/change-cutoff';
+import { confirmationOf } from '@slotwise/shared/confirmation';
 import { crewsFor } from '@slotwise/shared/crews';
 import { SLOT_MINUTES } from '@slotwise/shared/domain';
 import type { LatLng } from '@slotwise/shared/geo';
@@ -189,7 +191,8 @@ export function catalogueHandlers(
         niche: b.niche,
         timeZone: b.time_zone,
         timeFormat: b.time_format,
-        services: services.map(toServiceJson),
+        // Each says whether its booking is confirmed at once: the words the widget shows (shared/src/confirmation.ts).
+        services: services.map((s) => toServiceJson(s, confirmationOf(b.auto_confirm))),
         questions: questionsOf(b).map(toQuestionJson),
         distancePricing: chargedPerMileCents(b) > 0,
         privacyUrl: privacyUrlOf(ctx.config.publicUrl, b),

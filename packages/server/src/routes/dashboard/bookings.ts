@@ -3,6 +3,7 @@
  * decline. Every query is scoped by the owner's business; another business's booking
  * is simply not found.
  */
+import { WAITING_SHOWN } from '@slotwise/shared/api';
 import { toCents, toDollars } from '@slotwise/shared/money';
 import { localToUtcMs, todayIn } from '@slotwise/shared/time-zone';
 import type { AppContext } from '../../context.ts';
@@ -37,7 +38,7 @@ export function assertRange(from: string | undefined, to: string | undefined): v
 
 export function bookingHandlers(
   ctx: AppContext,
-): Handlers<'dashboard', 'bookingsToday' | 'bookings' | 'approve' | 'decline'> {
+): Handlers<'dashboard', 'bookingsToday' | 'bookingsWaiting' | 'bookings' | 'approve' | 'decline'> {
   const { bookings } = ctx.repos;
 
   /**
@@ -126,6 +127,13 @@ export function bookingHandlers(
         ...answer,
         deposits: { takenToday: toDollars(cents.takenToday), balanceDue: toDollars(cents.balanceDue) },
       };
+    },
+    bookingsWaiting: async (req) => {
+      const b = req.owner.business;
+      const now = ctx.now();
+      const { count, rows } = await bookings.waiting(b.id, WAITING_SHOWN);
+      const labels = await planLabelsFor(ctx, b.id, rows);
+      return { count, bookings: rows.map((r) => toBookingJson(r, now, b.time_zone, labels)) };
     },
     bookings: async (req) => {
       const { from, to } = req.query;

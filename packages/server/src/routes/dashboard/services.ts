@@ -4,6 +4,7 @@
  * service never rewrites them. Each change the owner makes ticks "Check your prices" on the
  * first-day checklist (routes/dashboard/checklist.ts); the trade template's services do not.
  */
+
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -22,7 +23,7 @@ export function serviceHandlers(
   const { services, checklist } = ctx.repos;
   const pricesChecked = (businessId: string) => checklist.mark(businessId, 'prices_checked_at', ctx.now());
   return {
-    services: async (req) => ({ services: (await services.list(req.owner.business.id)).map(toServiceJson) }),
+    services: async (req) => ({ services: (await services.list(req.owner.business.id)).map((s) => toServiceJson(s)) }),
 
     addService: async (req) => {
       const businessId = req.owner.business.id;

@@ -1,0 +1,167 @@
+/**
+ * The owner's front door (docs/product.md#overview, #confirming-bookings), on a 375 px phone and
+ * a 1280 px screen:
+ * - customers' requests for next week show on My Dashboard, the Bookings tab carries their count,
+ *   and one approved in place leaves the list and takes the count down;
+ * - an owner switches Settings to confirming automatically, and a customer booking on the booking
+ *   page is booked at once ("You're booked"), the booking approved on the owner's Bookings page.
+ * Screenshots: e2e/artifacts/front-requests-*.png.
+ */
+import type { Locator, Page } from '@playwright/test';
+import {
+  api,
+  baseURL,
+  expect,
+  laDay,
+  type Owner,
+  openAs,
+  openEveryDay,
+  pickDay,
+  screenshot,
+  signupOwner,
+  test,
+} from './fixtures.ts';
+
+type Question = { _id: string; type: string; options: { text: string }[] };
+
+/** A customer's request through the booking call, as the widget sends it: the first service, first answers. */
+async function request(owner: Owner, day: string, firstName: string): Promise<void> {
+  const { services } = await api<{ services: { _id: string }[] }>(
+    'GET',
+    '/api/business-dashboard/services',
+    undefined,
+    owner.token,
+  );
+  const { questions } = await api<{ questions: Question[] }>(
+    'GET',
+    '/api/business-dashboard/settings/quote-questions',
+    undefined,
+    owner.token,
+  );
+  const answers = Object.fromEntries(
+    questions.map((q) => [
+      q._id,
+      q.type === 'dropdown'
+        ? { option: q.options[0]?.text ?? '' }
+        : q.type === 'rate'
+          ? { quantity: 1 }
+          : { yes: false },
+    ]),
+  );
+  const res = await fetch(`${baseURL()}/api/customer/book`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+    body: JSON.stringify({
+      businessId: owner.businessId,
+      serviceId: services[0]?._id,
+      answers,
+      address: owner.address,
+      date: day,
+      time: '10:00',
+      firstName,
+      lastName: 'Customer',
+      customerEmail: `${firstName.toLowerCase()}-${crypto.randomUUID()}@example.com`,
+      phoneNumber: '+1 5551234567',
+    }),
+  });
+  if (!res.ok) throw new Error(`Booking ${day} answered ${res.status}: ${await res.text()}`);
+}
+
+/** Books the first service at 10:00 `days` ahead inside the booking page's form, up to Confirm booking. */
+async function bookInside(page: Page, form: Locator, first: string, days: number) {
+  await expect(form.getByRole('heading', { name: 'Choose a service' })).toBeVisible();
+  await form.getByRole('radio').first().click();
+  await form.getByRole('button', { name: 'Next' }).click();
+  await expect(form.getByRole('heading', { name: 'A few questions' })).toBeVisible();
+  await form.getByRole('combobox').first().selectOption({ index: 1 });
+  await form.getByRole('button', { name: 'Next' }).click();
+  await expect(form.getByRole('heading', { name: 'Your address' })).toBeVisible();
+  await form.getByRole('combobox', { name: 'Street address' }).click();
+  await page.keyboard.type('7 Rodeo Dr, Beverly Hills');
+  await form.getByRole('option', { name: '7 Rodeo Dr, Beverly Hills, CA, USA' }).click();
+  await form.getByRole('button', { name: 'Get my quote' }).click();
+  await expect(form.getByRole('heading', { name: 'Your instant quote' })).toBeVisible();
+  await form.getByRole('button', { name: 'Choose a time' }).click();
+  await expect(form.getByRole('heading', { name: 'Pick a date and time' })).toBeVisible();
+  await pickDay(form, laDay(days));
+  await form.getByRole('button', { name: '10:00 AM', exact: true }).click();
+  await form.getByRole('button', { name: 'Continue' }).click();
+  await expect(form.getByRole('heading', { name: 'Your details' })).toBeVisible();
+  await form.getByLabel('First name').fill(first);
+  await form.getByLabel('Last name').fill('Customer');
+  await form.getByLabel('Email').fill(`${first.toLowerCase()}@example.com`);
+  await form.getByLabel('Phone number').fill('555 201 0002');
+}
+
+for (const { width, height } of [
+  { width: 375, height: 812 },
+  { width: 1280, height: 900 },
+]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height } });
+
+    test('a request for next week waits on My Dashboard, badged on Bookings, and is approved in place', async ({
+      page,
+    }) => {
+      const owner = await signupOwner({ businessName: `Front Door ${width}` });
+      await openEveryDay(owner.token, '08:00', '18:00');
+      await request(owner, laDay(7), 'Dana');
+      await request(owner, laDay(9), 'Sam');
+
+      await openAs(page, owner, '/dashboard');
+      const waiting = page.locator('section', { has: page.getByRole('heading', { name: /Waiting for your answer/ }) });
+      await expect(waiting.getByRole('article')).toHaveCount(2);
+      // Soonest first.
+      await expect(waiting.getByRole('article').first()).toHaveAccessibleName(/for Dana Customer$/);
+      const nav = page.getByRole('navigation', { name: 'Dashboard' });
+      await expect(nav.getByRole('link', { name: 'Bookings, 2 waiting' })).toBeVisible();
+      await expect(page.locator('.stat-card', { hasText: 'Pending Approvals' })).toContainText('2');
+      await screenshot(page, `front-requests-waiting-${width}`, { fullPage: width > 400 });
+
+      await waiting.getByRole('article').first().getByRole('button', { name: 'Approve' }).click();
+      await expect(page.getByText('Booking approved. Dana has been e-mailed.')).toBeVisible();
+      await expect(nav.getByRole('link', { name: 'Bookings, 1 waiting' })).toBeVisible();
+      await expect(waiting.getByRole('article')).toHaveCount(1);
+      await expect(page.locator('.stat-card', { hasText: 'Pending Approvals' })).toContainText('1');
+      await screenshot(page, `front-requests-approved-${width}`, { fullPage: width > 400 });
+    });
+
+    test('an owner confirms automatically, and a customer books straight to approved', async ({ page }) => {
+      const owner = await signupOwner({ businessName: `Auto Shine ${width}` });
+      await openEveryDay(owner.token, '08:00', '18:00');
+      const { slug } = await api<{ slug: string }>(
+        'GET',
+        '/api/business-dashboard/booking-page',
+        undefined,
+        owner.token,
+      );
+
+      await openAs(page, owner, '/dashboard/settings#confirming-bookings');
+      const section = page.locator('section', { has: page.getByRole('heading', { name: 'Confirming bookings' }) });
+      await section.getByRole('radio', { name: /Confirm automatically/ }).check();
+      await section.getByRole('button', { name: 'Save' }).click();
+      await expect(section.getByText('Saved. New bookings are confirmed automatically.')).toBeVisible();
+      await section.scrollIntoViewIfNeeded();
+      await screenshot(page, `front-requests-settings-${width}`, { fullPage: false });
+
+      await page.goto(`/book/${slug}`);
+      await page.getByRole('link', { name: 'Book online' }).click();
+      const form = page.getByRole('region', { name: `Auto Shine ${width}` });
+      await bookInside(page, form, 'Rita', 8);
+      await expect(form.getByText("You're booked as soon as you confirm: no waiting for an answer.")).toBeVisible();
+      await form.getByRole('button', { name: 'Confirm booking' }).click();
+      await expect(form.getByRole('heading', { name: "You're booked" })).toBeVisible();
+      await expect(form.getByText(`Your booking with Auto Shine ${width} is confirmed.`)).toBeVisible();
+      await screenshot(page, `front-requests-booked-${width}`, { fullPage: false });
+
+      await openAs(page, owner, '/dashboard/bookings');
+      const card = page.getByRole('article', { name: /for Rita Customer$/ });
+      await expect(card.getByText('Approved', { exact: true })).toBeVisible();
+      await expect(card.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+      await expect(
+        page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Bookings' }),
+      ).toBeVisible();
+      await screenshot(page, `front-requests-bookings-${width}`, { fullPage: width > 400 });
+    });
+  });
+}
