@@ -43,8 +43,8 @@ import { CrewFilter } from './components/crew-filter.tsx';
 import { EventDialog } from './components/event-dialog.tsx';
 import { type MoveScope, MoveScopeDialog } from './components/move-scope-dialog.tsx';
 import { type CrewColumn, crewColumns, onlyCrew, placeOnCrews, placeTravel } from './crew-columns.ts';
-import { swipeHandlers } from './swipe.ts';
 import { openingMinute } from './opening-time.ts';
+import { swipeHandlers } from './swipe.ts';
 import { openingView, rememberView, stepDay } from './view-memory.ts';
 import {
   CALENDAR_VIEWS,

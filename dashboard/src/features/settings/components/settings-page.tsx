@@ -76,6 +76,7 @@ function SettingsLayout({ current }: { current?: SettingsSection }) {
 function SectionPage({ section }: { section: SettingsSection }) {
   const { hash } = useLocation();
   // A new section starts at its top, as a new page does; a #hash within it is brought into view instead.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: section: each section opened scrolls to the top
   useLayoutEffect(() => {
     if (!hash) window.scrollTo?.(0, 0);
   }, [section, hash]);
