@@ -346,7 +346,7 @@ test('Settings: operations, calendar feed and account, each saved and shown', as
   // This session goes on: a reload stays in Settings and loads with the new token.
   await page.reload();
   await expect(section(page, 'Account').getByLabel('Email Address')).toHaveValue(owner.email);
-  await expect(page).toHaveURL(/\/dashboard\/settings$/);
+  await expect(page).toHaveURL(/\/dashboard\/settings\/account$/);
   // The other browser's next call answers 401 and it lands on the login page.
   await otherPage.getByRole('link', { name: 'Settings' }).click();
   await expect(otherPage).toHaveURL(/\/login$/);
