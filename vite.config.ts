@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { type AliasOptions, defineConfig, type UserConfig } from 'vite';
 import { calendarStartsOverflowing } from './dashboard/build/calendar-starts-overflowing.ts';
+import { calendarTouchDrag } from './dashboard/build/calendar-touch-drag.ts';
 import { serviceWorker } from './dashboard/build/service-worker.ts';
 import { classicLoader } from './widget/build/classic-loader.ts';
 
@@ -26,9 +27,9 @@ const production = { 'process.env.NODE_ENV': JSON.stringify('production') };
 function dashboard(): UserConfig {
   return {
     root: here('./dashboard'),
-    plugins: [react(), calendarStartsOverflowing(), serviceWorker()],
-    // The dev server pre-bundles react-big-calendar: the same fix applies there.
-    optimizeDeps: { rolldownOptions: { plugins: [calendarStartsOverflowing()] } },
+    plugins: [react(), calendarStartsOverflowing(), calendarTouchDrag(), serviceWorker()],
+    // The dev server pre-bundles react-big-calendar: the same fixes apply there.
+    optimizeDeps: { rolldownOptions: { plugins: [calendarStartsOverflowing(), calendarTouchDrag()] } },
     build: { outDir: here('./dist/dashboard'), emptyOutDir: true, assetsDir: 'assets', sourcemap: false },
     server: { proxy: { '/api': 'http://localhost:3000', '/widget.js': 'http://localhost:3000' } },
   };

@@ -241,8 +241,11 @@ test('Settings: operations, calendar feed and account, each saved and shown', as
 
   // Tall enough for the whole page: section screenshots then need no scrolling under the sticky top bar.
   await page.setViewportSize({ width: 1280, height: 3600 });
-  await openAs(page, owner, '/dashboard/settings');
+  await openAs(page, owner, '/dashboard/settings/operations');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  // Each section is a page of its own, reached from the list beside it.
+  const goTo = (name: string) =>
+    page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name, exact: true }).click();
 
   // ---------- Operations ----------
   const ops = section(page, 'Operations');
@@ -271,6 +274,7 @@ test('Settings: operations, calendar feed and account, each saved and shown', as
   await expect(ops.getByRole('status')).toHaveCount(0, { timeout: 5_000 });
 
   // ---------- Calendar feed ----------
+  await goTo('Calendar Feed');
   const feed = section(page, 'Calendar Feed');
   await expect(feed.getByText(/Google, Apple or Outlook Calendar/)).toBeVisible();
   const field = feed.getByLabel('Private calendar link');
@@ -295,6 +299,7 @@ test('Settings: operations, calendar feed and account, each saved and shown', as
   await shoot(feed, 'account-21-calendar-feed-revoked');
 
   // ---------- Account ----------
+  await goTo('Account');
   const account = section(page, 'Account');
   await expect(account.getByLabel('Email Address')).toHaveValue(owner.email);
   await expect(account.getByLabel('Email Address')).not.toBeEditable();
@@ -319,7 +324,7 @@ test('Settings: operations, calendar feed and account, each saved and shown', as
   await passwordForm.getByRole('button', { name: 'Change Password' }).click();
   await expect(passwordForm.getByRole('alert')).toHaveText('Your current password is not correct.');
   await shoot(account, 'account-30-account-wrong-password');
-  await expect(page).toHaveURL(/\/dashboard\/settings$/);
+  await expect(page).toHaveURL(/\/dashboard\/settings\/account$/);
 
   const tokenBefore = await page.evaluate(() => localStorage.getItem('token'));
   await passwordForm.getByLabel('Current Password').fill(owner.password);
@@ -341,7 +346,7 @@ test('Settings: operations, calendar feed and account, each saved and shown', as
   // This session goes on: a reload stays in Settings and loads with the new token.
   await page.reload();
   await expect(section(page, 'Account').getByLabel('Email Address')).toHaveValue(owner.email);
-  await expect(page).toHaveURL(/\/dashboard\/settings$/);
+  await expect(page).toHaveURL(/\/dashboard\/settings\/account$/);
   // The other browser's next call answers 401 and it lands on the login page.
   await otherPage.getByRole('link', { name: 'Settings' }).click();
   await expect(otherPage).toHaveURL(/\/login$/);

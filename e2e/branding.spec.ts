@@ -50,7 +50,7 @@ async function logoFile(page: import('@playwright/test').Page): Promise<Buffer> 
 }
 
 test('the owner brands the button and pop-up, and the customer on their site sees it', async ({ page }) => {
-  await openAs(page, owner, '/dashboard/settings');
+  await openAs(page, owner, '/dashboard/settings/branding');
   const section = page.getByRole('region', { name: 'Booking Button and Branding' });
   await expect(section.getByLabel('Button text')).toHaveValue('Book now');
   await section.getByLabel('Button text').fill('Book a wash');

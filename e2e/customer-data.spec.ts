@@ -95,7 +95,7 @@ test('the customer reads the consent sentence, opens the default notice, and boo
 
 test('the owner sets their own notice and a retention period in Settings', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await openAs(page, owner, '/dashboard/settings');
+  await openAs(page, owner, '/dashboard/settings/customer-data');
   const section = page.locator('section', { has: page.getByRole('heading', { name: 'Customer Data' }) });
   await expect(section.getByRole('link', { name: 'our default notice' })).toHaveAttribute(
     'href',
@@ -124,7 +124,7 @@ test('the owner sets their own notice and a retention period in Settings', async
 
 test('the owner answers an access request and, once the booking is declined, a deletion request', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
-  await openAs(page, owner, '/dashboard/settings');
+  await openAs(page, owner, '/dashboard/settings/customer-data');
   const section = page.locator('section', { has: page.getByRole('heading', { name: 'Customer Data' }) });
   await section.getByLabel('Customer e-mail').fill(CUSTOMER);
 

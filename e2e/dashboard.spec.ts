@@ -109,7 +109,7 @@ test('sets up services, the question, distance pricing, and copies the embed cod
 });
 
 test('changes the business hours and the address', async ({ page }) => {
-  await openAs(page, owner, '/dashboard/settings');
+  await openAs(page, owner, '/dashboard/settings/hours');
   const sunday = page.getByLabel('Sunday', { exact: true });
   await expect(sunday).not.toBeChecked();
   await sunday.click();
@@ -127,6 +127,7 @@ test('changes the business hours and the address', async ({ page }) => {
   expect(hours.find((h) => h.day === 'Monday')).toEqual({ day: 'Monday', startTime: '09:00', endTime: '17:30' });
   expect(hours.find((h) => h.day === 'Sunday')).toEqual({ day: 'Sunday', startTime: '10:00', endTime: '19:00' });
 
+  await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Business Address' }).click();
   await page.getByRole('button', { name: 'Edit Address' }).click();
   await page.getByLabel('Street address').fill('350 5th Ave, 10001');
   await page.getByRole('listbox', { name: 'Address suggestions' }).getByRole('option').first().click();

@@ -97,7 +97,7 @@ test('the owner connects Stripe; a customer pays the deposit on Checkout and the
     'enabled_events[1]': 'checkout.session.expired',
   });
 
-  await openAs(page, owner, '/dashboard/settings');
+  await openAs(page, owner, '/dashboard/settings/payments');
   const payments = page.getByRole('region', { name: 'Payments' });
   await payments.getByLabel('Stripe secret key').fill(E2E_STRIPE_KEY);
   await payments.getByLabel('Webhook signing secret').fill(String(endpoint.secret));

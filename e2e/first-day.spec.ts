@@ -72,7 +72,7 @@ test('a new owner works through the first-day checklist and dismisses it for goo
   // The hours, saved as they are.
   checklist = await backToOverview(page);
   await checklist.getByRole('link', { name: 'Set your hours' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/settings#business-hours$/);
+  await expect(page).toHaveURL(/\/dashboard\/settings\/hours$/);
   await page.getByRole('button', { name: 'Save Hours' }).click();
   await expect(page.getByText('Business hours updated successfully!')).toBeVisible();
   checklist = await backToOverview(page);

@@ -116,7 +116,7 @@ test("on a phone, a booking's card shows 12-hour times, a US phone and a long e-
 
 test('Settings: a zone found by typing a city, and a 24-hour clock that every time then follows', async ({ page }) => {
   await book('13:00', `clock-${randomUUID().slice(0, 6)}@example.com`, '+44 7700 900123');
-  await openAs(page, owner, '/dashboard/settings');
+  await openAs(page, owner, '/dashboard/settings/time-zone');
   const section = page.locator('section', { has: page.getByRole('heading', { name: 'Time Zone' }) });
   await expect(section.getByText('Pacific Time, Los Angeles', { exact: true })).toBeVisible();
 
@@ -136,6 +136,7 @@ test('Settings: a zone found by typing a city, and a 24-hour clock that every ti
   await section.getByRole('radio', { name: '24-hour (14:30)' }).check();
   await section.getByRole('button', { name: 'Save Time Format' }).click();
   await expect(section.getByText('Times now show like 14:30.')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Business Hours' }).click();
   await expect(page.getByLabel('Monday start time').locator('option:checked')).toHaveText('08:00');
   await screenshot(page, 'formats-03-settings');
 

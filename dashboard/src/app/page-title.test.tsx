@@ -16,6 +16,7 @@ describe('page titles', () => {
     ['/dashboard/bookings', 'Bookings - Slotwise'],
     ['/dashboard/services', 'Services - Slotwise'],
     ['/dashboard/settings', 'Settings - Slotwise'],
+    ['/dashboard/settings/hours', 'Settings - Slotwise'],
     ['/dashboard/insights', 'Insights - Slotwise'],
     ['/customer/cancel', 'Cancel Your Booking - Slotwise'],
     ['/pricing', 'Page Not Found - Slotwise'],

@@ -24,8 +24,15 @@ const TITLES: Record<string, string> = {
   '/crew/join': 'Join Your Crew',
 };
 
+/**
+ * Pages whose sub-pages carry the page's title: Settings' sections (features/settings/sections.tsx)
+ * live in the Settings chunk, so their names are not in the first download to title them by.
+ */
+const WITH_SUB_PAGES = ['/dashboard/settings'];
+
 /** The title for a path; "Page Not Found" for any the app does not route (paths are case-sensitive). */
 export function pageTitle(pathname: string): string {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return `${TITLES[path] ?? 'Page Not Found'} - Slotwise`;
+  const parent = WITH_SUB_PAGES.find((prefix) => path.startsWith(`${prefix}/`));
+  return `${TITLES[parent ?? path] ?? 'Page Not Found'} - Slotwise`;
 }

@@ -117,7 +117,8 @@ export function AppRoutes() {
               <Route caseSensitive path="calendar" element={<lazyPages.Calendar />} />
               <Route caseSensitive path="bookings" element={<BookingsPage Plans={lazyPages.Plans} />} />
               <Route caseSensitive path="services" element={<lazyPages.Services />} />
-              <Route caseSensitive path="settings" element={<lazyPages.Settings />} />
+              {/* Its sections at addresses of their own (features/settings/sections.tsx). */}
+              <Route caseSensitive path="settings/*" element={<lazyPages.Settings />} />
               <Route caseSensitive path="insights" element={<lazyPages.Insights />} />
               <Route path="*" element={<DashboardNotFound />} />
             </Route>

@@ -100,7 +100,7 @@ describe("the owner's own calendars on the calendar page", () => {
     expect(dialog).toHaveTextContent('"Soccer game" is an event of your calendar "Personal".');
     expect(within(dialog).getByRole('link', { name: 'Settings, Connected Calendars' })).toHaveAttribute(
       'href',
-      '/dashboard/settings#calendars',
+      '/dashboard/settings/calendars',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

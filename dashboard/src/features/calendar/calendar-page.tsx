@@ -43,6 +43,7 @@ import { CrewFilter } from './components/crew-filter.tsx';
 import { EventDialog } from './components/event-dialog.tsx';
 import { type MoveScope, MoveScopeDialog } from './components/move-scope-dialog.tsx';
 import { type CrewColumn, crewColumns, onlyCrew, placeOnCrews, placeTravel } from './crew-columns.ts';
+import { openingMinute } from './opening-time.ts';
 import { swipeHandlers } from './swipe.ts';
 import { openingView, rememberView, stepDay } from './view-memory.ts';
 import {
@@ -122,9 +123,13 @@ export function CalendarPage() {
       <div className="page-head">
         <div>
           <h1>Calendar</h1>
-          <p className="muted">
-            {timeZone ? `Times in ${zoneLabel(timeZone)}. ` : ''}Drag a booking to move it; select a time range to block
-            it.
+          <p className="muted cal-hint">
+            {timeZone ? `Times in ${zoneLabel(timeZone)}. ` : ''}
+            {/* One of the two shows, by the screen's pointer (calendar.css): a finger presses and holds first. */}
+            <span className="cal-hint-mouse">Drag a booking to move it; select a time range to block it.</span>
+            <span className="cal-hint-touch">
+              Press and hold a booking, then drag it to move it; tap it to open it, or to move it from there.
+            </span>
           </p>
         </div>
       </div>
@@ -483,6 +488,14 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
   const gridHours = ready ? hours : null;
   // The grid is drawn at once; the hours and the range's events fill it as they arrive.
   const eventsLoading = !ready || bookings.loading.value || blocked.loading.value;
+  // Where the day opens: now, or its first job (opening-time.ts); read once the day's events are in.
+  const openAt = useMemo(
+    () =>
+      eventsLoading
+        ? null
+        : openingMinute({ view, date, today, nowMinute: minuteOf(getNow()), hours, events: baseEvents }),
+    [eventsLoading, view, date, today, getNow, hours, baseEvents],
+  );
 
   return (
     <>
@@ -548,6 +561,7 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
               date={date}
               hours={gridHours}
               getNow={getNow}
+              openAt={openAt}
               onView={onView}
               onNavigate={onNavigate}
               onMove={onMove}

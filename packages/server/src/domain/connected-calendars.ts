@@ -325,7 +325,7 @@ async function readClaimed(
             hint: row.url_hint,
             error: result.words,
             since: longDate(utcMsToLocal(failingSince, business.time_zone).day),
-            settingsUrl: `${ctx.config.publicUrl}/dashboard/settings#calendars`,
+            settingsUrl: `${ctx.config.publicUrl}/dashboard/settings/calendars`,
           }),
           now,
         );

@@ -31,8 +31,10 @@ import type { BusyEvent } from '../busy-events.ts';
 import { type CalendarEvent, type HoursByWeekday, slotIsOpen, type TravelEvent } from '../calendar-events.ts';
 import type { CrewColumn } from '../crew-columns.ts';
 import { withFastDates } from '../fast-dates.ts';
+import { beforeOpening } from '../opening-time.ts';
 import { usePlainCalendarRoles } from '../plain-roles.ts';
-import { CALENDAR_VIEWS, type CalendarView, timeOf, WEEK_STARTS_ON } from '../wall-clock.ts';
+import { HOLD_MS, holdToDrag } from '../touch-drag.ts';
+import { CALENDAR_VIEWS, type CalendarView, dayOf, timeOf, WEEK_STARTS_ON } from '../wall-clock.ts';
 
 const localizer = withFastDates(
   dateFnsLocalizer({
@@ -179,21 +181,25 @@ const TIMELESS_PROPS: Partial<Record<CalendarItem['color'], { className: string 
   amber: { className: 'cal-event cal-event--amber cal-event--timeless' },
   grey: { className: 'cal-event cal-event--grey cal-event--timeless' },
 };
-/** A booking's props with its crew's stripe, made once per status and colour. */
-const CREW_PROPS = new Map<string, { className: string; style: CSSProperties }>();
-function withCrew(props: { className: string }, color: string) {
-  const key = `${props.className}|${color}`;
-  let made = CREW_PROPS.get(key);
+/** An event's props with what varies beside its colour (a crew's stripe, movable by touch), made once per combination. */
+const MORE_PROPS = new Map<string, { className: string; style?: CSSProperties }>();
+function withMore(props: { className: string }, crewColor: string | undefined, movable: boolean) {
+  const key = `${props.className}|${crewColor ?? ''}|${movable}`;
+  let made = MORE_PROPS.get(key);
   if (!made) {
-    made = { className: `${props.className} cal-event--crew`, style: { '--crew-color': color } as CSSProperties };
-    CREW_PROPS.set(key, made);
+    // cal-event--movable: touch-drag.ts lifts these on a press and hold.
+    const className = `${props.className}${crewColor ? ' cal-event--crew' : ''}${movable ? ' cal-event--movable' : ''}`;
+    made = crewColor ? { className, style: { '--crew-color': crewColor } as CSSProperties } : { className };
+    MORE_PROPS.set(key, made);
   }
   return made;
 }
 const eventPropGetter = (event: CalendarItem) => {
   const props =
     (event.kind === 'booking' && !event.holdsTime && TIMELESS_PROPS[event.color]) || EVENT_PROPS[event.color];
-  return event.kind === 'booking' && event.crew ? withCrew(props, event.crew.color) : props;
+  const crewColor = event.kind === 'booking' ? event.crew?.color : undefined;
+  const movable = (event.kind === 'booking' || event.kind === 'blocked') && event.movable;
+  return crewColor || movable ? withMore(props, crewColor, movable) : props;
 };
 const NO_TRAVEL: TravelEvent[] = [];
 const NO_BUSY: BusyEvent[] = [];
@@ -215,18 +221,14 @@ export interface BusinessCalendarProps {
   hours: HoursByWeekday | null;
   /** The business's "now" as a wall date. */
   getNow: () => Date;
+  /** The minute of the day the time grid opens at (opening-time.ts); null until the shown day's events are in. */
+  openAt: number | null;
   onView: (view: CalendarView) => void;
   onNavigate: (date: Date) => void;
   /** `crewId`: the column it was dropped on, in the day view by crew. */
   onMove: (event: CalendarEvent, start: Date, end: Date, isAllDay: boolean, crewId?: string) => void;
   onSelectSlot: (slot: SlotInfo) => void;
   onSelectEvent: (event: CalendarEvent) => void;
-}
-
-/** Where a day view opens: an hour before opening; a closed day, or before the hours are known, at 8:00. */
-function firstShownMinute(hours: HoursByWeekday | null, date: Date): number {
-  const h = hours?.[date.getDay()];
-  return h ? Math.max(0, h.open - 60) : 8 * 60;
 }
 
 function toDate(value: Date | string): Date {
@@ -244,6 +246,7 @@ export const BusinessCalendar = memo(function BusinessCalendar({
   date,
   hours,
   getNow,
+  openAt,
   onView,
   onNavigate,
   onMove,
@@ -292,26 +295,33 @@ export const BusinessCalendar = memo(function BusinessCalendar({
     [onSelectEvent, onSelectBusy],
   );
   const shown = useMemo(() => (busy.length > 0 ? [...events, ...busy] : events), [events, busy]);
-  const scrollMinute = firstShownMinute(hours, date);
+  // react-big-calendar scrolls to scrollToTime only as a time grid mounts, before the day's events
+  // are in: it opens where the hours say, and the effect below moves it once they are.
+  const mountMinute = openAt ?? beforeOpening(hours, date);
   const scrollToTime = useMemo(
-    () => new Date(1970, 0, 1, Math.floor(scrollMinute / 60), scrollMinute % 60),
-    [scrollMinute],
+    () => new Date(1970, 0, 1, Math.floor(mountMinute / 60), mountMinute % 60),
+    [mountMinute],
   );
-  // react-big-calendar scrolls to scrollToTime only as a time grid mounts; when the hours
-  // arrive after that, scroll to the opening ourselves, once.
   const frame = useRef<HTMLDivElement>(null);
   usePlainCalendarRoles(frame);
-  const hoursKnown = hours !== null;
-  const scrolledWithoutHours = useRef(!hoursKnown);
+  useEffect(() => (frame.current ? holdToDrag(frame.current) : undefined), []);
+  // The day shown, where its grid stood when it was first drawn, and whether it has been opened at openAt.
+  const placed = useRef({ key: '', top: 0, done: false });
   useEffect(() => {
-    if (!hoursKnown || !scrolledWithoutHours.current) return;
-    scrolledWithoutHours.current = false;
     const content = frame.current?.querySelector<HTMLElement>('.rbc-time-content');
     if (!content) return;
-    const at = (minute: number) => (content.scrollHeight * minute) / (24 * 60);
-    // Leave it alone if the owner has scrolled meanwhile.
-    if (Math.abs(content.scrollTop - at(firstShownMinute(null, date))) <= 2) content.scrollTop = at(scrollMinute);
-  }, [hoursKnown, scrollMinute, date]);
+    const key = `${view} ${dayOf(date)}`;
+    if (placed.current.key !== key) {
+      // A new day: this render's events may still be the last day's (its range loads in an effect), so wait for the next.
+      placed.current = { key, top: content.scrollTop, done: false };
+      return;
+    }
+    if (openAt === null || placed.current.done) return;
+    placed.current.done = true;
+    // Leave it alone if the owner has scrolled since the day was drawn.
+    if (Math.abs(content.scrollTop - placed.current.top) > 2) return;
+    content.scrollTop = (content.scrollHeight * openAt) / (24 * 60);
+  }, [openAt, view, date]);
 
   return (
     <div ref={frame} className="cal-rbc">
@@ -340,6 +350,7 @@ export const BusinessCalendar = memo(function BusinessCalendar({
         showMultiDayTimes
         popup
         selectable
+        longPressThreshold={HOLD_MS}
         resizable
         draggableAccessor="movable"
         resizableAccessor="resizable"

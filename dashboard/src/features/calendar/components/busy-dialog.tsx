@@ -18,7 +18,7 @@ export function BusyDialog({ event, onClose }: { event: BusyEvent; onClose: () =
         </p>
         <p className="hint">
           To change it, change it in your calendar app: Slotwise reads it again within 10 minutes. Titles, and the
-          calendars themselves, are in <Link to="/dashboard/settings#calendars">Settings, Connected Calendars</Link>.
+          calendars themselves, are in <Link to="/dashboard/settings/calendars">Settings, Connected Calendars</Link>.
         </p>
         <button type="button" className="btn" onClick={onClose} data-autofocus>
           Close

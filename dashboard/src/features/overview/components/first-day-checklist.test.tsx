@@ -58,7 +58,7 @@ describe('First-day checklist', () => {
     );
     expect(within(list).getByRole('link', { name: 'Set your hours' })).toHaveAttribute(
       'href',
-      '/dashboard/settings#business-hours',
+      '/dashboard/settings/hours',
     );
     expect(within(list).getByRole('link', { name: 'Share your booking link' })).toHaveAttribute(
       'href',
@@ -103,8 +103,7 @@ describe('First-day checklist', () => {
   it('takes the owner to the place each item is done', async () => {
     const { user, location } = overview();
     await user.click(await screen.findByRole('link', { name: 'Set your hours' }));
-    expect(location().pathname).toBe('/dashboard/settings');
-    expect(location().hash).toBe('#business-hours');
+    expect(location().pathname).toBe('/dashboard/settings/hours');
   });
 
   it('is not shown once dismissed', async () => {

@@ -40,7 +40,7 @@ function itemsFor(businessId: string, niche: string | null): Record<ChecklistIte
     hours: {
       label: 'Set your hours',
       hint: `Customers can book only when you are open. You start open Monday to Friday, ${formatTime('10:00')} to ${formatTime('19:00')}.`,
-      to: { page: '/dashboard/settings#business-hours' },
+      to: { page: '/dashboard/settings/hours' },
     },
     'booking-link': {
       label: 'Share your booking link',

@@ -105,7 +105,7 @@ function ConfirmationField({
         ))}
       </select>
       <p id={`${idPrefix}-confirmation-hint`} className="hint">
-        The business setting is in <Link to="/dashboard/settings#confirming-bookings">Settings</Link>.
+        The business setting is in <Link to="/dashboard/settings/confirming">Settings</Link>.
       </p>
     </div>
   );

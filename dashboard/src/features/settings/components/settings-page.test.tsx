@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -9,6 +9,7 @@ import {
   type Reply,
   settle,
 } from '../../../testing/fake-api.ts';
+import { onPhone } from '../../../testing/phone.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { storeToken } from '../../../testing/tokens.ts';
 
@@ -116,44 +117,96 @@ const NOTIFICATIONS = {
 
 // By heading, not by role: role queries over the ~1,100 <option>s of this page are slow in jsdom.
 const section = (name: string) => screen.getByText(name, { selector: 'h2' }).closest('section') as HTMLElement;
+const findSection = async (name: string) =>
+  (await screen.findByText(name, { selector: 'h2' })).closest('section') as HTMLElement;
 const daySwitch = (day: string) => screen.getByLabelText(day, { selector: 'input[role="switch"]' });
 
-// These pages hold over a thousand form controls; jsdom is slow with them on a busy machine.
+// Each section is a page of its own (sections.tsx); some hold hundreds of form controls, slow in jsdom.
 describe('Settings page', { timeout: 20_000 }, () => {
-  it('holds every section, each loaded', async () => {
+  const GROUPS = {
+    Business: ['Business Address', 'Time Zone', 'Business Hours', 'Booking Button and Branding'],
+    Bookings: ['Operations', 'Confirming bookings', 'Payments', 'Crews', 'Connected Calendars', 'Calendar Feed'],
+    Messages: ['Notifications'],
+    'Account and data': ['Account', 'Customer Data'],
+  };
+
+  it('on a phone is a list of the sections by group; one tap opens a section at its own address, with a way back', async () => {
+    onPhone();
     settingsApi();
-    renderApp('/dashboard/settings');
+    const { user, pathname } = renderApp('/dashboard/settings');
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
-    const headings = [...document.querySelectorAll('h2')].map((h) => h.textContent);
-    expect(headings).toEqual([
-      'Business Address',
-      'Time Zone',
-      'Booking Button and Branding',
-      'Business Hours',
-      'Crews',
-      'Operations',
-      'Confirming bookings',
-      'Payments',
-      'Notifications',
-      'Calendar Feed',
-      'Connected Calendars',
-      'Customer Data',
-      'Account',
-    ]);
+    for (const [group, titles] of Object.entries(GROUPS)) {
+      const list = screen.getByRole('list', { name: group });
+      expect(
+        within(list)
+          .getAllByRole('link')
+          .map((a) => a.getAttribute('aria-label')),
+      ).toEqual(titles);
+    }
+    expect(screen.getByRole('link', { name: 'Business Hours' })).toHaveAccessibleDescription('When customers can book');
+    expect(screen.queryByRole('heading', { level: 2 })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Business Hours' }));
+    expect(pathname()).toBe('/dashboard/settings/hours');
+    expect(await screen.findByRole('button', { name: 'Save Hours' })).toBeInTheDocument();
+    expect([...document.querySelectorAll('h2')].map((h) => h.textContent)).toEqual(['Business Hours']);
+
+    await user.click(screen.getByRole('link', { name: 'All settings' }));
+    expect(pathname()).toBe('/dashboard/settings');
+    expect(screen.getByRole('list', { name: 'Business' })).toBeInTheDocument();
+  });
+
+  it('wider, opens on the first section with the list beside it, and each section is at its own address', async () => {
+    settingsApi();
+    const { user, pathname } = renderApp('/dashboard/settings');
+    await waitFor(() => expect(pathname()).toBe('/dashboard/settings/address'));
+    const current = () =>
+      within(screen.getByRole('navigation', { name: 'Settings' }))
+        .getAllByRole('link', { current: 'page' })
+        .map((a) => a.getAttribute('aria-label'));
+    expect(current()).toEqual(['Business Address']);
+    expect(await within(section('Business Address')).findByText(onboardedProfile.address as string)).toBeVisible();
+
+    await user.click(screen.getByRole('link', { name: 'Operations' }));
+    expect(pathname()).toBe('/dashboard/settings/operations');
+    expect(current()).toEqual(['Operations']);
+    expect([...document.querySelectorAll('h2')].map((h) => h.textContent)).toEqual(['Operations']);
     expect(
       await within(section('Operations')).findByLabelText('I travel to my customers', { selector: 'input' }),
     ).not.toBeChecked();
-    expect(await within(section('Calendar Feed')).findByLabelText('Private calendar link')).toHaveValue(
-      'http://localhost/api/calendar/feed.ics?token=t',
-    );
-    expect(
-      await within(section('Customer Data')).findByLabelText('Anonymise customer details after (months)'),
-    ).toHaveValue(24);
-    expect(await within(section('Account')).findByLabelText('Email Address')).toHaveValue('owner@example.com');
-    expect(await within(section('Payments')).findByLabelText('Stripe secret key')).toBeInTheDocument();
-    expect(await within(section('Booking Button and Branding')).findByLabelText('Button text')).toHaveValue('Book now');
-    expect(await within(section('Crews')).findByRole('button', { name: 'Add crew' })).toBeInTheDocument();
-    expect(await within(section('Connected Calendars')).findByLabelText('Secret address (iCal)')).toBeEnabled();
+  });
+
+  it.each([
+    ['/dashboard/settings/calendar-feed', 'Calendar Feed', 'Private calendar link'],
+    ['/dashboard/settings/customer-data', 'Customer Data', 'Anonymise customer details after (months)'],
+    ['/dashboard/settings/account', 'Account', 'Email Address'],
+    ['/dashboard/settings/payments', 'Payments', 'Stripe secret key'],
+    ['/dashboard/settings/branding', 'Booking Button and Branding', 'Button text'],
+    ['/dashboard/settings/calendars', 'Connected Calendars', 'Secret address (iCal)'],
+  ])('%s holds %s, loaded', async (path, heading, field) => {
+    settingsApi();
+    renderApp(path);
+    expect(await within(await findSection(heading)).findByLabelText(field)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['#business-hours', '/dashboard/settings/hours'],
+    ['#calendars', '/dashboard/settings/calendars'],
+    ['#notifications', '/dashboard/settings/notifications'],
+    ['#crews', '/dashboard/settings/crews'],
+  ])('an old link to /dashboard/settings%s opens %s', async (hash, address) => {
+    onPhone();
+    settingsApi();
+    const { pathname } = renderApp(`/dashboard/settings${hash}`);
+    await waitFor(() => expect(pathname()).toBe(address));
+  });
+
+  it('an unknown section opens the list', async () => {
+    onPhone();
+    settingsApi();
+    const { pathname } = renderApp('/dashboard/settings/nope');
+    await waitFor(() => expect(pathname()).toBe('/dashboard/settings'));
+    expect(screen.getByRole('list', { name: 'Business' })).toBeInTheDocument();
   });
 });
 
@@ -165,7 +218,7 @@ describe('Settings: Notifications', { timeout: 20_000 }, () => {
       }),
     });
     const user = userEvent.setup();
-    renderApp('/dashboard/settings');
+    renderApp('/dashboard/settings/notifications');
     const notifications = section('Notifications');
     expect(
       await within(notifications).findByText(
@@ -197,7 +250,7 @@ describe('Settings: Business Address', { timeout: 20_000 }, () => {
         body: { ...onboardedProfile, address: (req.body as { address: string }).address, timeZone: 'America/Chicago' },
       }),
     });
-    const { user } = renderApp('/dashboard/settings');
+    const { user } = renderApp('/dashboard/settings/address');
     const s = section('Business Address');
     expect(await within(s).findByText(onboardedProfile.address as string)).toBeInTheDocument();
     await user.click(within(s).getByRole('button', { name: 'Edit Address' }));
@@ -213,12 +266,13 @@ describe('Settings: Business Address', { timeout: 20_000 }, () => {
       address: '500 Congress Ave, Austin, TX 78701, USA',
     });
     // The shared profile moved too: the time zone section shows the new zone.
+    await user.click(screen.getByRole('link', { name: 'Time Zone' }));
     expect(within(section('Time Zone')).getByText('Central Time, Chicago', { selector: 'strong' })).toBeInTheDocument();
   });
 
   it('needs a chosen street address; Cancel leaves without saving', async () => {
     const api = settingsApi();
-    const { user } = renderApp('/dashboard/settings');
+    const { user } = renderApp('/dashboard/settings/address');
     const s = section('Business Address');
     await user.click(await within(s).findByRole('button', { name: 'Edit Address' }));
     await user.click(within(s).getByRole('button', { name: 'Save Address' }));
@@ -232,7 +286,7 @@ describe('Settings: Business Address', { timeout: 20_000 }, () => {
 
   it('shows the update failure with the server reason', async () => {
     settingsApi({ [`PUT ${B}/address/update`]: { status: 400, body: { error: 'We could not locate that address.' } } });
-    const { user } = renderApp('/dashboard/settings');
+    const { user } = renderApp('/dashboard/settings/address');
     const s = section('Business Address');
     await user.click(await within(s).findByRole('button', { name: 'Edit Address' }));
     await user.type(within(s).getByRole('combobox', { name: 'Street address' }), '500 Congress Ave, 787');
@@ -245,7 +299,7 @@ describe('Settings: Business Address', { timeout: 20_000 }, () => {
 
   it("says 'Failed to load business address.' and offers to try again", async () => {
     const api = settingsApi({ [`GET ${B}/address`]: { status: 500 } });
-    const { user } = renderApp('/dashboard/settings');
+    const { user } = renderApp('/dashboard/settings/address');
     const s = section('Business Address');
     expect(await within(s).findByText('Failed to load business address.')).toBeInTheDocument();
     api.on(`GET ${B}/address`, { body: { address: '1, Somewhere' } });
@@ -261,7 +315,7 @@ describe('Settings: Time Zone', { timeout: 20_000 }, () => {
         body: { ...onboardedProfile, ...(req.body as object) },
       }),
     });
-    const { user } = renderApp('/dashboard/settings');
+    const { user } = renderApp('/dashboard/settings/time-zone');
     const s = section('Time Zone');
     expect(await within(s).findByText('Pacific Time, Los Angeles', { selector: 'strong' })).toBeInTheDocument();
     const picker = within(s).getByRole('combobox', { name: 'Business time zone' });
@@ -279,7 +333,7 @@ describe('Settings: Time Zone', { timeout: 20_000 }, () => {
 
   it('shows the failure', async () => {
     settingsApi({ [`PUT ${B}/settings/time-zone`]: { status: 500 } });
-    const { user } = renderApp('/dashboard/settings');
+    const { user } = renderApp('/dashboard/settings/time-zone');
     const s = section('Time Zone');
     await user.click(await within(s).findByRole('combobox', { name: 'Business time zone' }));
     await user.keyboard('london{Enter}');
@@ -293,19 +347,18 @@ describe('Settings: Time Zone', { timeout: 20_000 }, () => {
         body: { ...onboardedProfile, ...(req.body as object) },
       }),
     });
-    const { user } = renderApp('/dashboard/settings');
+    const { user } = renderApp('/dashboard/settings/time-zone');
     const s = section('Time Zone');
     const twelve = await within(s).findByRole('radio', { name: '12-hour (2:30 PM)' });
     expect(twelve).toBeChecked();
     expect(within(s).getByRole('button', { name: 'Save Time Format' })).toBeDisabled();
-    const start = screen.getByLabelText('Monday start time');
-    expect(start.querySelector('option[value="19:00"]')).toHaveTextContent('7:00 PM');
     await user.click(within(s).getByRole('radio', { name: '24-hour (14:30)' }));
     await user.click(within(s).getByRole('button', { name: 'Save Time Format' }));
     expect(await within(s).findByText('Times now show like 14:30.')).toBeInTheDocument();
     expect(api.callsTo(`PUT ${B}/settings/time-format`)[0]?.body).toEqual({ timeFormat: '24h' });
     expect(within(s).getByRole('radio', { name: '24-hour (14:30)' })).toBeChecked();
     // The business hours' times, read from the profile, now show on the 24-hour clock.
+    await user.click(screen.getByRole('link', { name: 'Business Hours' }));
     expect(screen.getByLabelText('Monday start time').querySelector('option[value="19:00"]')).toHaveTextContent(
       '19:00',
     );
@@ -313,13 +366,14 @@ describe('Settings: Time Zone', { timeout: 20_000 }, () => {
 
   it('keeps the clock and says so when saving it fails', async () => {
     settingsApi({ [`PUT ${B}/settings/time-format`]: { status: 500 } });
-    const { user } = renderApp('/dashboard/settings');
+    const { user } = renderApp('/dashboard/settings/time-zone');
     const s = section('Time Zone');
     await user.click(await within(s).findByRole('radio', { name: '24-hour (14:30)' }));
     await user.click(within(s).getByRole('button', { name: 'Save Time Format' }));
     expect(await within(s).findByRole('alert')).toHaveTextContent(
       'Failed to update the time format. Please try again.',
     );
+    await user.click(screen.getByRole('link', { name: 'Business Hours' }));
     expect(screen.getByLabelText('Monday start time').querySelector('option[value="19:00"]')).toHaveTextContent(
       '7:00 PM',
     );
@@ -329,7 +383,7 @@ describe('Settings: Time Zone', { timeout: 20_000 }, () => {
 describe('Settings: Business Hours', { timeout: 20_000 }, () => {
   it('shows the defaults: Monday-Friday on 10:00-19:00, the weekend off showing 10:00-19:00', async () => {
     settingsApi();
-    renderApp('/dashboard/settings');
+    renderApp('/dashboard/settings/hours');
     await screen.findByLabelText('Monday', { selector: 'input[role="switch"]' });
     for (const day of WEEK) {
       const weekend = day === 'Saturday' || day === 'Sunday';
@@ -344,7 +398,7 @@ describe('Settings: Business Hours', { timeout: 20_000 }, () => {
 
   it('offers times in 30-minute steps', async () => {
     settingsApi();
-    renderApp('/dashboard/settings');
+    renderApp('/dashboard/settings/hours');
     const start = (await screen.findByLabelText('Monday start time')) as HTMLSelectElement;
     const values = [...start.options].map((o) => o.value);
     expect(values.slice(0, 4)).toEqual(['00:00', '00:30', '01:00', '01:30']);
@@ -360,7 +414,7 @@ describe('Settings: Business Hours', { timeout: 20_000 }, () => {
         ),
       },
     });
-    renderApp('/dashboard/settings');
+    renderApp('/dashboard/settings/hours');
     expect(await screen.findByLabelText('Monday', { selector: 'input[role="switch"]' })).toHaveProperty(
       'checked',
       false,
@@ -372,7 +426,7 @@ describe('Settings: Business Hours', { timeout: 20_000 }, () => {
 
   it('toggling a day on sends its shown times, off sends nulls, each with its own message', async () => {
     const api = settingsApi({ [`PUT ${B}/availability/update-single`]: { body: [] } });
-    const { user } = renderApp('/dashboard/settings');
+    const { user } = renderApp('/dashboard/settings/hours');
     // An off day's times cannot be changed; turning it on sends the times it shows.
     expect(await screen.findByLabelText('Saturday start time')).toBeDisabled();
     await user.click(daySwitch('Saturday'));
@@ -390,7 +444,7 @@ describe('Settings: Business Hours', { timeout: 20_000 }, () => {
     settingsApi({
       [`PUT ${B}/availability/update-single`]: { status: 400, body: { error: 'End time must be after start time.' } },
     });
-    const { user } = renderApp('/dashboard/settings');
+    const { user } = renderApp('/dashboard/settings/hours');
     await user.click(await screen.findByLabelText('Sunday', { selector: 'input[role="switch"]' }));
     const alert = await within(section('Business Hours')).findByRole('alert');
     expect(alert).toHaveTextContent('Failed to update business hours. Please try again.');
@@ -400,7 +454,7 @@ describe('Settings: Business Hours', { timeout: 20_000 }, () => {
 
   it('refuses an end before the start and saves nothing', async () => {
     const api = settingsApi();
-    const { user } = renderApp('/dashboard/settings');
+    const { user } = renderApp('/dashboard/settings/hours');
     await user.selectOptions(await screen.findByLabelText('Tuesday end time'), '09:30');
     expect(screen.getByText('End time must be after start time.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save Hours' }));
@@ -416,7 +470,7 @@ describe('Settings: Business Hours', { timeout: 20_000 }, () => {
         body: (req.body as { businessHours: unknown }).businessHours,
       }),
     });
-    const { user } = renderApp('/dashboard/settings');
+    const { user } = renderApp('/dashboard/settings/hours');
     await user.selectOptions(await screen.findByLabelText('Friday end time'), '16:00');
     await user.click(screen.getByRole('button', { name: 'Save Hours' }));
     expect(await screen.findByText('Business hours updated successfully!')).toBeInTheDocument();
@@ -431,7 +485,7 @@ describe('Settings: Business Hours', { timeout: 20_000 }, () => {
 
   it('shows the save failure', async () => {
     settingsApi({ [`PUT ${B}/availability/update`]: 'network' });
-    const { user } = renderApp('/dashboard/settings');
+    const { user } = renderApp('/dashboard/settings/hours');
     await user.click(await screen.findByRole('button', { name: 'Save Hours' }));
     expect(await within(section('Business Hours')).findByRole('alert')).toHaveTextContent(
       'Failed to update business hours. Please try again.',
@@ -440,14 +494,14 @@ describe('Settings: Business Hours', { timeout: 20_000 }, () => {
 
   it("says 'Failed to load business hours.'", async () => {
     settingsApi({ [`GET ${B}/availability`]: { status: 500 } });
-    renderApp('/dashboard/settings');
+    renderApp('/dashboard/settings/hours');
     expect(await within(section('Business Hours')).findByText('Failed to load business hours.')).toBeInTheDocument();
     expect(section('Business Hours').querySelector('[role="switch"]')).toBeNull();
   });
 
   it('messages disappear after 3 seconds', async () => {
     settingsApi({ [`PUT ${B}/availability/update`]: { body: [] } });
-    renderApp('/dashboard/settings');
+    renderApp('/dashboard/settings/hours');
     const save = await screen.findByRole('button', { name: 'Save Hours' });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await act(async () => {
