@@ -491,6 +491,8 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
       r({ body: { currentPassword: 'not the password', newPassword: 'another long one' } }),
     [`PUT ${d}/account/phone`]: () => r({ body: { phoneNumber: '+1 5550001111' } }),
     [`GET ${d}/bookings/export`]: () => r(),
+    [`GET ${d}/settings/confirmation`]: () => r(),
+    [`PUT ${d}/settings/confirmation`]: () => r({ body: { confirmation: 'myself' } }),
     [`GET ${d}/settings/operations`]: () => r(),
     [`PUT ${d}/settings/operations`]: () =>
       r({
@@ -519,6 +521,7 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     [`PUT ${d}/calendars-settings/titles`]: () => r({ body: { showTitles: true } }),
     [`GET ${d}/busy-times`]: () => r({ query: { from: w.day, to: w.day } }),
     [`GET ${d}/bookings/today`]: () => r(),
+    [`GET ${d}/bookings/waiting`]: () => r(),
     [`GET ${d}/bookings`]: () => r({ query: { from: w.day, to: w.day } }),
     [`PUT ${d}/booking/approve/:id`]: () => r(),
     [`PUT ${d}/booking/decline/:id`]: () => r({ body: { reason: 'We are fully booked that week.' } }),
