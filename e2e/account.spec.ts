@@ -227,6 +227,9 @@ test('forgot password: the mailed link sets a new password; the old one and the 
 });
 
 test('Settings: operations, calendar feed and account, each saved and shown', async ({ page, context, browser }) => {
+  // The longest journey of the suite (three sections, two browsers, full-page shots 3600 px tall): 26-45 s on a
+  // loaded 2-core machine, and it ran out of the default minute beside a second worker (E2E_WORKERS=2).
+  test.setTimeout(120_000);
   const dialogs: string[] = [];
   page.on('dialog', async (dialog) => {
     dialogs.push(dialog.message());

@@ -42,9 +42,26 @@ const SERVER_VARS = [
   'CALENDAR_FETCH_ALLOW_PRIVATE',
   'CALENDAR_FETCH_TIMEOUT_MS',
   'CALENDAR_FETCH_MAX_BYTES',
+  'CALENDAR_EXPAND_TIMEOUT_MS',
   'TEXTS',
   'TWILIO_API_URL',
+  'JOB_TICK_MS',
+  'MAIL_POLL_MS',
+  'UNDO_WINDOW_MS',
 ];
+
+/**
+ * The server's own clocks, shorter than in production (packages/server/src/config.ts, for tests
+ * only), so no journey waits a minute for a job tick or 20 s for held mail: the minute jobs
+ * (reminders, review requests) tick every second, the outbox dispatcher looks for mail become due
+ * twice a second, and a Decline or a move can be undone for 4 s (the held mail goes 5 s after
+ * that; the dashboard's toast still says 10 seconds). Specs that wait on one read it from here.
+ */
+export const E2E_CLOCKS = {
+  jobTickMs: 1_000,
+  mailPollMs: 500,
+  undoWindowMs: 4_000,
+};
 
 /** The Twilio account the texts journey connects (e2e/texts.spec.ts), on the stand-in. */
 export const E2E_TWILIO = {
@@ -153,6 +170,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // The connected-calendars journey serves the owner's calendar from loopback (e2e/connected-calendars.spec.ts):
     // allowed here only; in production only public hosts are read (docs/decisions/025).
     CALENDAR_FETCH_ALLOW_PRIVATE: 'on',
+    JOB_TICK_MS: String(E2E_CLOCKS.jobTickMs),
+    MAIL_POLL_MS: String(E2E_CLOCKS.mailPollMs),
+    UNDO_WINDOW_MS: String(E2E_CLOCKS.undoWindowMs),
   });
 
   const child = spawn(

@@ -108,7 +108,7 @@ function extractLinks(text: string, html = ''): string[] {
   return [...new Set(found)];
 }
 
-function parseEml(file: string): Mail {
+function parseEml(file: string, writtenAt: number): Mail {
   const raw = readFileSync(file, 'utf8');
   const { headers } = splitHead(raw);
   const parts = { text: [] as string[], html: [] as string[], calendar: [] as string[] };
@@ -117,7 +117,7 @@ function parseEml(file: string): Mail {
   const html = parts.html.join('\n');
   return {
     file,
-    writtenAt: statSync(file).mtimeMs,
+    writtenAt,
     from: decodeHeader(headers.get('from') ?? ''),
     to: decodeHeader(headers.get('to') ?? ''),
     subject: decodeHeader(headers.get('subject') ?? ''),
@@ -126,6 +126,24 @@ function parseEml(file: string): Mail {
     calendar: parts.calendar.join('\n'),
     links: extractLinks(text, html),
   };
+}
+
+/**
+ * Mails already parsed, by path, with the size and time of the file they were parsed from. A mail
+ * file is written once, but not atomically: one read while the server was still writing it is
+ * parsed again once its size or time has moved on. newestMail() polls the whole outbox five times a
+ * second, and by the end of a run it holds hundreds of mails: parsing each of them every time took
+ * a good part of a core from the browser and the server.
+ */
+const parsed = new Map<string, { size: number; mtimeMs: number; mail: Mail }>();
+
+function readEml(file: string): Mail {
+  const { size, mtimeMs } = statSync(file);
+  const known = parsed.get(file);
+  if (known && known.size === size && known.mtimeMs === mtimeMs) return known.mail;
+  const mail = parseEml(file, mtimeMs);
+  parsed.set(file, { size, mtimeMs, mail });
+  return mail;
 }
 
 /** Every mail in the outbox, oldest first. */
@@ -137,7 +155,7 @@ export function readOutbox(outboxDir: string): Mail[] {
     return [];
   }
   return names
-    .map((n) => ({ mail: parseEml(join(outboxDir, n)), order: writeOrder(n) }))
+    .map((n) => ({ mail: readEml(join(outboxDir, n)), order: writeOrder(n) }))
     .sort((a, b) => a.order[0] - b.order[0] || a.order[1] - b.order[1] || a.mail.file.localeCompare(b.mail.file))
     .map((m) => m.mail);
 }

@@ -12,8 +12,10 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { localToUtcMs, todayIn } from '@slotwise/shared/time-zone';
+import { undoTimes } from '../packages/server/src/domain/undo-window.ts';
 import { insertBookings } from '../scripts/insert-bookings.ts';
 import { api, dataDir, expect, morningZone, type Owner, screenshot, signupOwner, test } from './fixtures.ts';
+import { E2E_CLOCKS } from './global-setup.ts';
 import { readOutbox } from './mail.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -22,8 +24,11 @@ test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true
 /** What the phone's screen shows, fixed tab bar and sheets in place. */
 const SCREEN = { fullPage: false };
 
-/** The server holds a customer's mail this long after a Decline or a move (packages/server/src/domain/undo-window.ts), then its dispatcher polls every 5 s. */
-const HELD_THEN_SENT_MS = 15_000 + 5_000 + 2_000;
+/**
+ * The server holds a customer's mail this long after a Decline or a move (packages/server/src/domain/undo-window.ts,
+ * with the e2e server's shorter undo window: global-setup.ts E2E_CLOCKS), then its dispatcher finds it on its next poll.
+ */
+const HELD_THEN_SENT_MS = undoTimes(E2E_CLOCKS.undoWindowMs).mailHoldMs + E2E_CLOCKS.mailPollMs + 2_000;
 
 interface Seeded {
   id: string;

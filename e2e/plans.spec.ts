@@ -191,7 +191,8 @@ test("the owner's calendar and the customer's mails agree on every visit", async
     [VISITS[3], '11:00', 'approved'],
   ]);
   await newestMail({ to: CUSTOMER, subject: 'Visit skipped: Your weekly Pool Cleaning Visit' });
-  // Each moved visit's mail goes once the undo window has passed (15 s, then the dispatcher's poll).
+  // Each moved visit's mail goes once the undo window has passed (15 s, then the dispatcher's poll; on the e2e
+  // server 9 s, then a poll every half second: global-setup.ts E2E_CLOCKS).
   for (const day of [VISITS[2]!, VISITS[3]!]) {
     const moved = await newestMail({
       to: CUSTOMER,

@@ -100,8 +100,10 @@ test.describe('framing', () => {
   test.use({ allowConsoleErrors: { reason: 'Chromium reports the refused frame', match: /frame|Refused/i } });
 
   test('another site cannot frame the dashboard (clickjacking)', async ({ page }) => {
+    // Chromium says so when it refuses the frame; by then the frame has its error page, not the login form.
+    const refused = page.waitForEvent('console', (msg) => /frame-ancestors/.test(msg.text()));
     await page.setContent(`<iframe id="f" src="${baseURL()}/login" width="600" height="400"></iframe>`);
-    await page.waitForTimeout(1_000);
+    await refused;
     const frame = page.frames().find((f) => f !== page.mainFrame());
     // Blocked by frame-ancestors 'none': the frame holds Chromium's error page, never the login form.
     const framedLogin = frame ? await frame.getByRole('button', { name: 'Log In' }).count() : 0;
@@ -171,6 +173,7 @@ test('the server log holds none of the passwords, JWTs or tokens used so far', a
   {
     const day = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
     const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
+    const customerEmail = `log-${randomUUID().slice(0, 8)}@example.com`;
     const res = await fetch(`${baseURL()}/api/customer/book`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID(), 'x-forwarded-for': client(5) },
@@ -186,13 +189,13 @@ test('the server log holds none of the passwords, JWTs or tokens used so far', a
         time: '11:00',
         firstName: 'Log',
         lastName: 'Scanner',
-        customerEmail: `log-${randomUUID().slice(0, 8)}@example.com`,
+        customerEmail,
         phoneNumber: '+1 5551234567',
       }),
     });
     expect(res.status, await res.clone().text()).toBe(201);
     {
-      const mail = await newestMail({ subject: /Booking request received/, since });
+      const mail = await newestMail({ to: customerEmail, subject: /Booking request received/, since });
       const cancel = linkTo(mail, '/customer/cancel');
       await page.goto(`${cancel.pathname}${cancel.search}`);
       await page.waitForLoadState('networkidle');

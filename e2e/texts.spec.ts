@@ -135,7 +135,6 @@ test('a customer who ticks the box gets the received and approved texts', async 
 });
 
 test('the customer replies STOP: the reminder mail comes, no reminder text', async () => {
-  test.setTimeout(150_000);
   const stop = await fetch(`${process.env.E2E_TWILIO_URL}/_stand-in/inbound`, {
     method: 'POST',
     body: JSON.stringify({
@@ -148,27 +147,27 @@ test('the customer replies STOP: the reminder mail comes, no reminder text', asy
   }).then((r) => r.json() as Promise<{ status: number; text: string }>);
   expect(stop).toEqual({ status: 200, text: '<?xml version="1.0" encoding="UTF-8"?><Response></Response>' });
 
-  // The owner moves the job to today, within a day: the reminder pass (every minute) picks it up.
+  // The owner moves the job to today, within a day: the reminder pass picks it up (every minute; every second on
+  // the e2e server, global-setup.ts E2E_CLOCKS).
   await api(
     'PUT',
     '/api/business-dashboard/booking/reschedule',
     { bookingId, newTime: { day: todayIn(zone), startTime: '10:00' }, requestor: 'business' },
     owner.token,
   );
-  await newestMail({ to: CUSTOMER.email, subject: /^Reminder: /, timeoutMs: 100_000 });
+  await newestMail({ to: CUSTOMER.email, subject: /^Reminder: /, timeoutMs: 30_000 });
   const bodies = (await textsToCustomer()).map((t) => t.body);
   expect(bodies).toHaveLength(2);
   expect(bodies.join('\n')).not.toMatch(/reminder|moved/);
 });
 
 test('a completed job sends one review request; the rating page offers the review link', async ({ page }) => {
-  test.setTimeout(150_000);
   await openAs(page, owner, '/dashboard/bookings');
   // The business's only booking, approved.
   await page.getByRole('button', { name: 'Mark completed' }).click();
   await expect(page.getByText(/Marked completed/)).toBeVisible();
 
-  const mail = await newestMail({ to: CUSTOMER.email, subject: 'How did your', timeoutMs: 100_000 });
+  const mail = await newestMail({ to: CUSTOMER.email, subject: 'How did your', timeoutMs: 30_000 });
   const link = linkTo(mail, '/review/');
   await page.route('https://g.page/**', (route) =>
     route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Google review</title><h1>Review</h1>' }),

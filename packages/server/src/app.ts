@@ -206,7 +206,7 @@ export async function buildApp(
       transport,
       app.log,
       now,
-      undefined,
+      config.mailPollMs,
       textTransportFor(config, repos, twilio),
       (channel) => metrics.outboxFailures.inc({ channel }),
     ),
@@ -239,12 +239,13 @@ export async function buildApp(
     await writesSettled(store);
     await store.close();
   });
-  startCompletePastBookings(app, ctx);
-  startReminders(app, ctx);
-  startReviewRequests(app, ctx);
+  // The minute jobs tick every config.jobTickMs (60 s; shorter only in tests).
+  startCompletePastBookings(app, ctx, config.jobTickMs);
+  startReminders(app, ctx, config.jobTickMs);
+  startReviewRequests(app, ctx, config.jobTickMs);
   startPlanVisits(app, ctx);
   startRetention(app, ctx);
-  startCalendarReads(app, ctx);
+  startCalendarReads(app, ctx, config.jobTickMs);
 
   // The business behind /demo; DEMO_SEED=off leaves a production database untouched.
   if (config.demoSeed) await seedDemo(ctx);

@@ -124,6 +124,34 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   /** Check every answer against its declared schema (routes/register.ts); on by default in development and tests. */
   CHECK_ANSWERS: z.enum(['on', 'off']).optional(),
+  /**
+   * Only for tests (the e2e server, e2e/global-setup.ts): the server's own clocks, shorter, so a
+   * journey does not wait a minute for a job tick. Production never sets them (not in the README);
+   * each defaults to today's value and may only be shorter. JOB_TICK_MS: how often the jobs that look for
+   * work every minute do (reminders, review requests, completing past bookings, connected calendars'
+   * reads). MAIL_POLL_MS: how often the outbox dispatcher looks for mail become due (held mail,
+   * retries; new mail is sent at once regardless). UNDO_WINDOW_MS: how long an owner's Decline
+   * or calendar move can be undone (domain/undo-window.ts; the 2 s for a late press and 3 s before
+   * the held mail goes follow it; the dashboard's toast still says 10 seconds).
+   */
+  JOB_TICK_MS: z.coerce
+    .number()
+    .int('JOB_TICK_MS must be a whole number of milliseconds')
+    .min(100, 'JOB_TICK_MS must be at least 100')
+    .max(60_000, 'JOB_TICK_MS must be at most 60000 (1 minute, the default)')
+    .default(60_000),
+  MAIL_POLL_MS: z.coerce
+    .number()
+    .int('MAIL_POLL_MS must be a whole number of milliseconds')
+    .min(100, 'MAIL_POLL_MS must be at least 100')
+    .max(5_000, 'MAIL_POLL_MS must be at most 5000 (5 seconds, the default)')
+    .default(5_000),
+  UNDO_WINDOW_MS: z.coerce
+    .number()
+    .int('UNDO_WINDOW_MS must be a whole number of milliseconds')
+    .min(1_000, 'UNDO_WINDOW_MS must be at least 1000 (1 second)')
+    .max(10_000, 'UNDO_WINDOW_MS must be at most 10000 (10 seconds, the default)')
+    .default(10_000),
   NODE_ENV: z.string().optional(),
 });
 
@@ -167,6 +195,12 @@ export interface Config {
   texts: 'twilio' | 'log';
   /** Twilio's API origin when not Twilio's own (tests, proxies). */
   twilioApiUrl: string | undefined;
+  /** How often the minute jobs look for work (JOB_TICK_MS: 60 s; shorter only in tests). */
+  jobTickMs: number;
+  /** How often the outbox dispatcher looks for mail become due (MAIL_POLL_MS: 5 s; shorter only in tests). */
+  mailPollMs: number;
+  /** How long a Decline or a calendar move can be undone (UNDO_WINDOW_MS: 10 s; shorter only in tests). */
+  undoWindowMs: number;
 }
 
 interface CalendarFetchConfig {
@@ -237,6 +271,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeApiUrl: e.STRIPE_API_URL,
     texts: e.TEXTS ?? (e.SMTP_URL ? 'twilio' : 'log'),
     twilioApiUrl: e.TWILIO_API_URL,
+    jobTickMs: e.JOB_TICK_MS,
+    mailPollMs: e.MAIL_POLL_MS,
+    undoWindowMs: e.UNDO_WINDOW_MS,
     calendarFetch: {
       allowPrivate: e.CALENDAR_FETCH_ALLOW_PRIVATE === 'on',
       timeoutMs: e.CALENDAR_FETCH_TIMEOUT_MS,

@@ -81,6 +81,28 @@ describe('configuration', () => {
     );
   });
 
+  it("runs on the server's own clocks unless a test shortens them (JOB_TICK_MS, MAIL_POLL_MS, UNDO_WINDOW_MS)", () => {
+    const defaults = loadConfig({ DATA_DIR: dataDir() });
+    expect([defaults.jobTickMs, defaults.mailPollMs, defaults.undoWindowMs]).toEqual([60_000, 5_000, 10_000]);
+    const e2e = loadConfig({ DATA_DIR: dataDir(), JOB_TICK_MS: '1000', MAIL_POLL_MS: '500', UNDO_WINDOW_MS: '4000' });
+    expect([e2e.jobTickMs, e2e.mailPollMs, e2e.undoWindowMs]).toEqual([1_000, 500, 4_000]);
+    // Only ever shorter: production's values are the longest allowed.
+    expect(() => loadConfig({ DATA_DIR: dataDir(), JOB_TICK_MS: '120000' })).toThrow(
+      /JOB_TICK_MS must be at most 60000/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), JOB_TICK_MS: '50' })).toThrow(/JOB_TICK_MS must be at least 100/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), MAIL_POLL_MS: '10000' })).toThrow(
+      /MAIL_POLL_MS must be at most 5000/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), UNDO_WINDOW_MS: '15000' })).toThrow(
+      /UNDO_WINDOW_MS must be at most 10000/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), UNDO_WINDOW_MS: '500' })).toThrow(
+      /UNDO_WINDOW_MS must be at least 1000/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), UNDO_WINDOW_MS: '2.5s' })).toThrow(/UNDO_WINDOW_MS/);
+  });
+
   it('refuses a short JWT_SECRET', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
   });

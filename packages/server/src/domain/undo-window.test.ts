@@ -9,6 +9,7 @@ import {
   restoredState,
   UNDO_ACCEPTED_MS,
   UNDO_WINDOW_MS,
+  undoTimes,
   watchedState,
 } from './undo-window.ts';
 
@@ -64,7 +65,17 @@ describe('the undo window', () => {
   it('shows Undo, then accepts a late press, then lets the mail go, in that order', () => {
     expect(UNDO_WINDOW_MS).toBeLessThan(UNDO_ACCEPTED_MS);
     expect(UNDO_ACCEPTED_MS).toBeLessThan(MAIL_HOLD_MS);
-    expect(mailDueAt(1_000)).toBe(1_000 + MAIL_HOLD_MS);
+    expect(mailDueAt(1_000, UNDO_WINDOW_MS)).toBe(1_000 + MAIL_HOLD_MS);
+  });
+
+  it('keeps the 2 s for a late press and the 3 s before the mail goes when the window is shorter (tests)', () => {
+    expect(undoTimes(UNDO_WINDOW_MS)).toEqual({
+      windowMs: UNDO_WINDOW_MS,
+      acceptedMs: UNDO_ACCEPTED_MS,
+      mailHoldMs: MAIL_HOLD_MS,
+    });
+    expect(undoTimes(4_000)).toEqual({ windowMs: 4_000, acceptedMs: 6_000, mailHoldMs: 9_000 });
+    expect(mailDueAt(1_000, 4_000)).toBe(10_000);
   });
 
   it('lets an undo through until its time, and refuses it from then on', () => {

@@ -16,6 +16,10 @@
  *   tried it, and is refused (UNDO_EXPIRED) otherwise, so no mail is ever both undone and sent.
  * The dispatcher finds due mail on its next poll (every 5 s, mail/outbox.ts), so the mail of
  * a change nobody undoes leaves 15-20 s after it with nobody doing anything more.
+ *
+ * The e2e server shortens the window (config UNDO_WINDOW_MS, for tests only) so its journeys do
+ * not wait 20 s; the 2 s and the 3 s after it stay as they are (undoTimes). The dashboard's toast
+ * keeps its own 10 s (dashboard/src/lib/undo.ts): production never sets it.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { DEFAULT_TIME_FORMAT, formatClock, type TimeFormat } from '@slotwise/shared/clock';
@@ -28,9 +32,28 @@ export const UNDO_WINDOW_MS = 10_000;
 export const UNDO_ACCEPTED_MS = 12_000;
 export const MAIL_HOLD_MS = 15_000;
 
-/** When the mail of a change made at `changedAt` becomes due. */
-export function mailDueAt(changedAt: number): number {
-  return changedAt + MAIL_HOLD_MS;
+/** The three moments, counted from the change (ms). */
+export interface UndoTimes {
+  windowMs: number;
+  acceptedMs: number;
+  mailHoldMs: number;
+}
+
+/**
+ * The three moments for an undo window of `windowMs` (config.undoWindowMs): UNDO_WINDOW_MS gives
+ * the constants above; a shorter window (tests) keeps the 2 s for a late press and the 3 s for its commit.
+ */
+export function undoTimes(windowMs: number): UndoTimes {
+  return {
+    windowMs,
+    acceptedMs: windowMs + (UNDO_ACCEPTED_MS - UNDO_WINDOW_MS),
+    mailHoldMs: windowMs + (MAIL_HOLD_MS - UNDO_WINDOW_MS),
+  };
+}
+
+/** When the mail of a change made at `changedAt` becomes due, for an undo window of `windowMs` (config.undoWindowMs). */
+export function mailDueAt(changedAt: number, windowMs: number): number {
+  return changedAt + undoTimes(windowMs).mailHoldMs;
 }
 
 export type UndoKind = 'decline' | 'move';

@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { withBusinessLock } from '../../src/db/transaction.ts';
-import { MAIL_HOLD_MS, mailDueAt } from '../../src/domain/undo-window.ts';
+import { MAIL_HOLD_MS, mailDueAt, UNDO_WINDOW_MS } from '../../src/domain/undo-window.ts';
 import { MAX_DEFER_MS, MailDispatcher } from '../../src/mail/outbox.ts';
 import type { OutgoingMail } from '../../src/mail/transport.ts';
 import { queueMail } from '../../src/repositories/mail-outbox.ts';
@@ -153,7 +153,7 @@ describe('mail held for an undo (domain/undo-window.ts)', () => {
     try {
       const changedAt = t.clock.now;
       const message = { to: 'held@example.com', subject: 'Booking declined: Wash', text: 'hi', html: '<p>hi</p>' };
-      await queueMail(t.ctx.db, message, changedAt, { dueAt: mailDueAt(changedAt) });
+      await queueMail(t.ctx.db, message, changedAt, { dueAt: mailDueAt(changedAt, UNDO_WINDOW_MS) });
       dispatcher.start();
       t.clock.now = changedAt + MAIL_HOLD_MS - 1;
       expect(await waitFor(() => sent.length > 0, 300)).toBe(false);

@@ -177,10 +177,11 @@ export function bookingHandlers(
         async (trx, before, declined, now) => {
           // A paid booking declined is refunded in full, once the undo window has passed (undo takes it back).
           const left = declined.paid_cents - declined.refunded_cents;
-          const after = await queueRefund(ctx, trx, declined, left, 'declined', now, mailDueAt(now));
+          const due = mailDueAt(now, ctx.config.undoWindowMs);
+          const after = await queueRefund(ctx, trx, declined, left, 'declined', now, due);
           // The mail waits out the undo window (domain/undo-window.ts).
           const mail = mails.declined(toMailBooking(after, b, ctx.config, await mailPlanFor(ctx, trx, after)), reason);
-          const mailIds = await mailOwnerChange(ctx, trx, after.id, mail, now, mailDueAt(now));
+          const mailIds = await mailOwnerChange(ctx, trx, after.id, mail, now, due);
           return offerUndo(ctx, trx, { kind: 'decline', businessId: b.id, before, after, mailIds, now });
         },
       );

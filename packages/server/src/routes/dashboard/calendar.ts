@@ -134,7 +134,7 @@ export function calendarHandlers(
                   linksFor(ctx, v.id, b.id),
                 ),
                 now,
-                mailDueAt(now),
+                mailDueAt(now, ctx.config.undoWindowMs),
               );
           }
           // The customer's mail waits out the undo window (domain/undo-window.ts). A job only given
@@ -150,7 +150,7 @@ export function calendarHandlers(
                   linksFor(ctx, row.id, b.id),
                 ),
                 now,
-                mailDueAt(now),
+                mailDueAt(now, ctx.config.undoWindowMs),
               )
             : [];
           const undo = await offerUndo(ctx, trx, {

@@ -18,10 +18,9 @@ import {
   newUndoToken,
   refuseUndo,
   restoredState,
-  UNDO_ACCEPTED_MS,
-  UNDO_WINDOW_MS,
   type UndoKind,
   undoExpired,
+  undoTimes,
   watchedState,
 } from '../../domain/undo-window.ts';
 import { AppError } from '../../errors.ts';
@@ -44,6 +43,7 @@ export interface UndoableChange {
 /** Records a change for its undo, in the change's transaction; answers what the dashboard offers. */
 export async function offerUndo(ctx: AppContext, trx: Tx, change: UndoableChange): Promise<UndoOffer> {
   const { token, hash } = newUndoToken();
+  const times = undoTimes(ctx.config.undoWindowMs);
   await ctx.repos.bookingUndos.insert(trx, {
     token_hash: hash,
     business_id: change.businessId,
@@ -52,10 +52,10 @@ export async function offerUndo(ctx: AppContext, trx: Tx, change: UndoableChange
     previous_state: JSON.stringify(restoredState(change.before)),
     changed_state: watchedState(change.after),
     mail_ids: JSON.stringify(change.mailIds),
-    expires_at: change.now + UNDO_ACCEPTED_MS,
+    expires_at: change.now + times.acceptedMs,
     created_at: change.now,
   });
-  return { token, until: new Date(change.now + UNDO_WINDOW_MS).toISOString() };
+  return { token, until: new Date(change.now + times.windowMs).toISOString() };
 }
 
 const NOT_FOUND =

@@ -327,3 +327,47 @@ describe.each(storages())('undo of a decline or a move on %s', (kind) => {
     expect(await t.ctx.db.selectFrom('booking_undos').select(['booking_id']).execute()).toEqual([]);
   });
 });
+
+describe('a shorter undo window (UNDO_WINDOW_MS, the e2e server only)', () => {
+  let t: TestApp & { clock: { now: number } };
+  let shop: Shop;
+  const mail = captureMail();
+
+  beforeAll(async () => {
+    t = await engineApp('sqlite', { mailTransport: mail.transport, env: { UNDO_WINDOW_MS: '3000' } });
+    shop = await detailer(t);
+  });
+  afterAll(() => t.close());
+
+  it('moves the toast, the last accepted press and the held mail together, 2 s and 5 s after the window', async () => {
+    const customerEmail = 'short-undo@example.com';
+    const { bookingId } = await bookAndToken(t, bookBody(shop, { date: DAY, time: '10:00', customerEmail }));
+    await t.ctx.mail.flush();
+    mail.sent.length = 0;
+    const res = await t.app.inject({ method: 'PUT', url: `${base}/booking/decline/${bookingId}`, headers: shop.auth });
+    expect(res.json().undo.until).toBe(new Date(START_CLOCK + 3_000).toISOString());
+    expect(await t.ctx.db.selectFrom('booking_undos').select('expires_at').execute()).toEqual([
+      { expires_at: START_CLOCK + 5_000 },
+    ]);
+    const held = await t.ctx.db
+      .selectFrom('mail_outbox')
+      .select('next_attempt_at')
+      .where('booking_id', '=', bookingId)
+      .where('sent_at', 'is', null)
+      .execute();
+    expect(held).toEqual([{ next_attempt_at: START_CLOCK + 8_000 }]);
+
+    t.clock.now = START_CLOCK + 5_000;
+    const late = await t.app.inject({
+      method: 'POST',
+      url: `${base}/booking/undo/${encodeURIComponent(res.json().undo.token)}`,
+      headers: shop.auth,
+    });
+    expect(late.json().code).toBe('UNDO_EXPIRED');
+    t.clock.now = START_CLOCK + 8_000;
+    await t.ctx.mail.flush();
+    expect(mail.sent.filter((m) => m.to === customerEmail).map((m) => m.subject)).toEqual([
+      'Booking declined: Full Detail',
+    ]);
+  });
+});
