@@ -13,11 +13,6 @@ export const waitingResource = createSharedResource<WaitingResponse>(
   (err) => serverErrorOr(err, 'Failed to load the requests waiting for you.'),
 );
 
-/** The Bookings link's accessible name: "Bookings, 2 waiting"; just "Bookings" when none waits (or not known yet). */
-export function bookingsLinkName(count: number | undefined): string {
-  return count ? `Bookings, ${count} waiting` : 'Bookings';
-}
-
 /** What the badge shows: the count, or "99+" past it (a tab bar has room for three characters). */
 export function badgeText(count: number): string {
   return count > 99 ? '99+' : String(count);

@@ -18,7 +18,7 @@ import { usePhone } from '../../lib/media.ts';
 import { registerWorker } from '../../lib/register-worker.ts';
 import { useSharedResource } from '../../lib/resource.ts';
 import { currentUser, logout, sessionStatus } from '../../lib/session.ts';
-import { badgeText, bookingsLinkName, waitingResource } from '../../lib/waiting.ts';
+import { badgeText, waitingResource } from '../../lib/waiting.ts';
 import { Brand } from '../brand.tsx';
 import { OfflineNote } from '../offline-note.tsx';
 import { AccountMenu } from './account-menu.tsx';
@@ -98,7 +98,7 @@ function RegisterWorker() {
 
 /**
  * The count of requests waiting for the owner's answer, on the Bookings link (issue "The owner's
- * front door"): its name says it ("Bookings, 2 waiting"), the badge shows it. Loaded with the
+ * front door"): the badge shows it and the link's name says it ("Bookings, 2 waiting"). Loaded with the
  * layout, so every page shows it; lib/waiting.ts keeps it fresh after each decision.
  */
 function useWaitingCount(): number | undefined {
@@ -138,15 +138,18 @@ export function DashboardLayout({ preload = {} }: { preload?: PreloadByPath }) {
                   className="topbar-link"
                   onPointerEnter={onIntent}
                   onFocus={onIntent}
-                  aria-label={link.badge && waiting ? bookingsLinkName(waiting) : undefined}
                 >
                   <svg className="topbar-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                     <path d={link.icon} />
                   </svg>
                   <span>{link.label}</span>
                   {link.badge && !!waiting && (
-                    <span className="topbar-badge" aria-hidden="true">
-                      {badgeText(waiting)}
+                    // Named by its content ("Bookings, 2 waiting"), the hidden words around the count
+                    // read, never an aria-label that leaves the visible count out (axe's
+                    // label-content-name-mismatch).
+                    <span className="topbar-badge">
+                      <span className="visually-hidden">,</span> {badgeText(waiting)}{' '}
+                      <span className="visually-hidden">waiting</span>
                     </span>
                   )}
                 </NavLink>

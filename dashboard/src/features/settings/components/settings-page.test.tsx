@@ -140,7 +140,7 @@ describe('Settings page', { timeout: 20_000 }, () => {
       expect(
         within(list)
           .getAllByRole('link')
-          .map((a) => a.getAttribute('aria-label')),
+          .map((a) => a.querySelector('.settings-link-title')?.textContent),
       ).toEqual(titles);
     }
     expect(screen.getByRole('link', { name: 'Business Hours' })).toHaveAccessibleDescription('When customers can book');
@@ -163,7 +163,7 @@ describe('Settings page', { timeout: 20_000 }, () => {
     const current = () =>
       within(screen.getByRole('navigation', { name: 'Settings' }))
         .getAllByRole('link', { current: 'page' })
-        .map((a) => a.getAttribute('aria-label'));
+        .map((a) => a.querySelector('.settings-link-title')?.textContent);
     expect(current()).toEqual(['Business Address']);
     expect(await within(section('Business Address')).findByText(onboardedProfile.address as string)).toBeVisible();
 

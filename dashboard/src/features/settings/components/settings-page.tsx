@@ -35,12 +35,13 @@ function SectionList({ current }: { current?: SettingsSection }) {
               <Link
                 to={sectionAddress(s)}
                 className="settings-link"
-                aria-label={s.title}
+                // Named by its title alone, the hint its description (hidden from the name, not an
+                // aria-label that leaves visible words out: axe's label-content-name-mismatch).
                 aria-describedby={`settings-hint-${s.path}`}
                 aria-current={s === current ? 'page' : undefined}
               >
                 <span className="settings-link-title">{s.title}</span>
-                <span id={`settings-hint-${s.path}`} className="settings-link-hint">
+                <span id={`settings-hint-${s.path}`} className="settings-link-hint" aria-hidden="true">
                   {s.hint}
                 </span>
               </Link>
