@@ -110,14 +110,23 @@ export type PreloadByPath = Readonly<Record<string, () => Promise<unknown>>>;
 
 export function DashboardLayout({ preload = {} }: { preload?: PreloadByPath }) {
   useSignals();
-  const phone = usePhone();
   const status = sessionStatus.value;
-  const waiting = useWaitingCount();
   if (status === 'loading') return <Skeleton shape="page" />;
   if (status === 'signedOut') return <Navigate to="/login" replace />;
   // A crew member's login opens their jobs, never the owner's pages (docs/decisions/024).
   if (currentUser.value?.k === 'crew') return <Navigate to="/crew" replace />;
+  return <OwnerShell preload={preload} />;
+}
 
+/**
+ * The signed-in owner's frame. Apart from DashboardLayout's checks so that what it loads (the
+ * waiting count, an owner's call) is asked only for an owner: a crew member's session asking it
+ * was refused, and the refusal signed them out instead of sending them to their jobs.
+ */
+function OwnerShell({ preload }: { preload: PreloadByPath }) {
+  useSignals();
+  const phone = usePhone();
+  const waiting = useWaitingCount();
   return (
     <div className="shell">
       <SkipLink />

@@ -174,8 +174,10 @@ describe("/crew: a crew member's jobs", () => {
     nobody.unmount();
 
     storeToken(makeToken({ k: 'crew' }));
-    fakeApi({ [SCHEDULE]: { body: schedule() } });
+    const api = fakeApi({ [SCHEDULE]: { body: schedule() } });
     const crew = renderApp('/dashboard/settings');
     await waitFor(() => expect(crew.pathname()).toBe('/crew'));
+    // No owner call on the way (the server refuses a crew's session there, and a refusal signs out).
+    expect(api.calls.filter((c) => c.path.startsWith('/api/business-dashboard/'))).toEqual([]);
   });
 });
