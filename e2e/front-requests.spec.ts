@@ -114,13 +114,13 @@ for (const { width, height } of [
       // Soonest first.
       await expect(waiting.getByRole('article').first()).toHaveAccessibleName(/for Dana Customer$/);
       const nav = page.getByRole('navigation', { name: 'Dashboard' });
-      await expect(nav.getByRole('link', { name: 'Bookings, 2 waiting' })).toBeVisible();
+      await expect(nav.getByRole('link', { name: 'Bookings 2 waiting' })).toBeVisible();
       await expect(page.locator('.stat-card', { hasText: 'Pending Approvals' })).toContainText('2');
       await screenshot(page, `front-requests-waiting-${width}`, { fullPage: width > 400 });
 
       await waiting.getByRole('article').first().getByRole('button', { name: 'Approve' }).click();
       await expect(page.getByText('Booking approved. Dana has been e-mailed.')).toBeVisible();
-      await expect(nav.getByRole('link', { name: 'Bookings, 1 waiting' })).toBeVisible();
+      await expect(nav.getByRole('link', { name: 'Bookings 1 waiting' })).toBeVisible();
       await expect(waiting.getByRole('article')).toHaveCount(1);
       await expect(page.locator('.stat-card', { hasText: 'Pending Approvals' })).toContainText('1');
       await screenshot(page, `front-requests-approved-${width}`, { fullPage: width > 400 });

@@ -175,7 +175,10 @@ test('the API refuses markup in customer names', async () => {
 test('the dashboard shows every payload as text: overview, bookings, services', async ({ page }) => {
   const dialogs = watchDialogs(page);
   await openAs(page, owner, '/dashboard');
-  const todayCard = page.getByRole('article', { name: `${SERVICES[1]} for ${FIRST} ${LAST}` });
+  // Today's pending booking is on the page twice: in Today's Schedule and among the requests waiting.
+  const todayCard = page
+    .getByRole('region', { name: "Today's Schedule" })
+    .getByRole('article', { name: `${SERVICES[1]} for ${FIRST} ${LAST}` });
   await expect(todayCard).toBeVisible();
   await expect(todayCard.getByRole('heading', { name: SERVICES[1] })).toBeVisible();
   await expect(todayCard.getByText(`${FIRST} ${LAST}`)).toBeVisible();
@@ -184,7 +187,8 @@ test('the dashboard shows every payload as text: overview, bookings, services', 
 
   await page
     .getByRole('navigation', { name: 'Dashboard' })
-    .getByRole('link', { name: 'Bookings', exact: true })
+    // "Bookings, 2 waiting": the tab carries the count of requests waiting.
+    .getByRole('link', { name: /^Bookings\b/ })
     .click();
   await expect(page).toHaveURL(/\/dashboard\/bookings$/);
   const card = page.getByRole('article', { name: `${SERVICES[0]} for ${FIRST} ${LAST}` });

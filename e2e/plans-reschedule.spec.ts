@@ -199,7 +199,8 @@ for (const width of [375, 1280]) {
     expect(await grid.locator('[data-status="free"]').count()).toBeGreaterThan(3);
     // Named by the business's time; the customer's own shown first (10:00 in Los Angeles is 1:00 PM in New York).
     const ten = page.getByRole('button', { name: '10:00 AM', exact: true });
-    await expect(ten).toHaveText('1:00 PM your time (10:00 AM at the business)');
+    // What the customer sees: the business's time is only the button's name (visually hidden).
+    await expect(ten.locator('[id^="yours-"]')).toHaveText('1:00 PM your time (10:00 AM at the business)');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await screenshot(page, `plans-reschedule-4-month-${width}`);
 

@@ -105,7 +105,9 @@ test.describe('Settings on a phone', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Business Hours' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Save Hours' })).toBeAttached();
     await expect(page.getByRole('switch', { name: 'Monday' })).toBeChecked();
-    await expect(list).toBeHidden();
+    // The section alone under the page's heading: the list of sections is gone.
+    await expect(list.getByRole('list', { name: 'Business' })).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     await screenshot(page, 'settings-phone-hours', SCREEN);
 
     // Shareable: the address alone opens the section.

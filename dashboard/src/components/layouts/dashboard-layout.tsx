@@ -98,7 +98,7 @@ function RegisterWorker() {
 
 /**
  * The count of requests waiting for the owner's answer, on the Bookings link (issue "The owner's
- * front door"): the badge shows it and the link's name says it ("Bookings, 2 waiting"). Loaded with the
+ * front door"): the badge shows it and the link's name says it ("Bookings 2 waiting"). Loaded with the
  * layout, so every page shows it; lib/waiting.ts keeps it fresh after each decision.
  */
 function useWaitingCount(): number | undefined {
@@ -151,15 +151,16 @@ function OwnerShell({ preload }: { preload: PreloadByPath }) {
                   <svg className="topbar-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                     <path d={link.icon} />
                   </svg>
+                  {/* Named by its content ("Bookings 2 waiting"): the visible count and a hidden word,
+                      never an aria-label that leaves the count out (axe's label-content-name-mismatch). */}
                   <span>{link.label}</span>
                   {link.badge && !!waiting && (
-                    // Named by its content ("Bookings, 2 waiting"), the hidden words around the count
-                    // read, never an aria-label that leaves the visible count out (axe's
-                    // label-content-name-mismatch).
-                    <span className="topbar-badge">
-                      <span className="visually-hidden">,</span> {badgeText(waiting)}{' '}
-                      <span className="visually-hidden">waiting</span>
-                    </span>
+                    <>
+                      {' '}
+                      <span className="topbar-badge">
+                        {badgeText(waiting)} <span className="visually-hidden">waiting</span>
+                      </span>
+                    </>
                   )}
                 </NavLink>
               );

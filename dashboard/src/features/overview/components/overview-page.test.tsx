@@ -250,7 +250,7 @@ describe('Overview: requests waiting for an answer', () => {
     ]);
     expect(within(cards[0]!).getByText(/Dec 9, 2026/)).toBeInTheDocument();
     expect(within(card('Pending Approvals')).getByText('2')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Bookings, 2 waiting' })).toHaveAttribute('href', '/dashboard/bookings');
+    expect(screen.getByRole('link', { name: 'Bookings 2 waiting' })).toHaveAttribute('href', '/dashboard/bookings');
   });
 
   it('approves a request in place: it leaves the list and the badge drops', async () => {
@@ -260,7 +260,7 @@ describe('Overview: requests waiting for an answer', () => {
     const item = await screen.findByRole('article', { name: 'Interior Detail for Dana Reyes' });
     await user.click(within(item).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Booking approved. Dana has been e-mailed.')).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'Bookings, 1 waiting' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Bookings 1 waiting' })).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.queryByRole('article', { name: 'Interior Detail for Dana Reyes' })).not.toBeInTheDocument(),
     );
@@ -277,7 +277,7 @@ describe('Overview: requests waiting for an answer', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Decline booking' }));
     expect(await screen.findByText('Booking declined. Sam will be e-mailed in 10 seconds.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Undo' })).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'Bookings, 1 waiting' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Bookings 1 waiting' })).toBeInTheDocument();
   });
 
   it('shows no list and no badge when nothing waits', async () => {
