@@ -15,12 +15,12 @@ import {
   api,
   baseURL,
   expect,
+  formToTimes,
   laDay,
   type Owner,
   openAs,
   openEveryDay,
   ownerWebsite,
-  pickDay,
   screenshot,
   signupOwner,
   test,
@@ -58,22 +58,7 @@ test.afterAll(() => host.close());
 
 /** Books the first service, Sedan, at 10:00 `days` ahead, inside `form` (the inline booking form). */
 async function bookInside(page: Page, form: Locator, customer: { first: string; email: string }, days: number) {
-  await expect(form.getByRole('heading', { name: 'Choose a service' })).toBeVisible();
-  await form.getByRole('radio').first().click();
-  await form.getByRole('button', { name: 'Next' }).click();
-  // The detailing template asks the vehicle size and, optionally, its condition (docs/decisions/026).
-  await expect(form.getByRole('heading', { name: 'A few questions' })).toBeVisible();
-  await form.getByRole('combobox').first().selectOption({ index: 1 });
-  await form.getByRole('button', { name: 'Next' }).click();
-  await expect(form.getByRole('heading', { name: 'Your address' })).toBeVisible();
-  await form.getByRole('combobox', { name: 'Street address' }).click();
-  await page.keyboard.type('7 Rodeo Dr, Beverly Hills');
-  await form.getByRole('option', { name: '7 Rodeo Dr, Beverly Hills, CA, USA' }).click();
-  await form.getByRole('button', { name: 'Get my quote' }).click();
-  await expect(form.getByRole('heading', { name: 'Your instant quote' })).toBeVisible();
-  await form.getByRole('button', { name: 'Choose a time' }).click();
-  await expect(form.getByRole('heading', { name: 'Pick a date and time' })).toBeVisible();
-  await pickDay(form, laDay(days));
+  await formToTimes(page, form, laDay(days));
   await form.getByRole('button', { name: '10:00 AM', exact: true }).click();
   await form.getByRole('button', { name: 'Continue' }).click();
   await expect(form.getByRole('heading', { name: 'Your details' })).toBeVisible();

@@ -284,6 +284,30 @@ export async function pickDay(dialog: Locator, day: string): Promise<void> {
   await expect(button).toHaveAttribute('aria-pressed', 'true');
 }
 
+/**
+ * In a booking form (`form`: the pop-up or the inline form) of a business on the detailing
+ * template: the first service, the first answer to its first question, 7 Rodeo Dr in Beverly
+ * Hills, the quote, then `day` chosen in the month grid, where its times show.
+ */
+export async function formToTimes(page: Page, form: Locator, day: string): Promise<void> {
+  await expect(form.getByRole('heading', { name: 'Choose a service' })).toBeVisible();
+  await form.getByRole('radio').first().click();
+  await form.getByRole('button', { name: 'Next' }).click();
+  // The detailing template asks the vehicle size and, optionally, its condition (docs/decisions/026).
+  await expect(form.getByRole('heading', { name: 'A few questions' })).toBeVisible();
+  await form.getByRole('combobox').first().selectOption({ index: 1 });
+  await form.getByRole('button', { name: 'Next' }).click();
+  await expect(form.getByRole('heading', { name: 'Your address' })).toBeVisible();
+  await form.getByRole('combobox', { name: 'Street address' }).click();
+  await page.keyboard.type('7 Rodeo Dr, Beverly Hills');
+  await form.getByRole('option', { name: '7 Rodeo Dr, Beverly Hills, CA, USA' }).click();
+  await form.getByRole('button', { name: 'Get my quote' }).click();
+  await expect(form.getByRole('heading', { name: 'Your instant quote' })).toBeVisible();
+  await form.getByRole('button', { name: 'Choose a time' }).click();
+  await expect(form.getByRole('heading', { name: 'Pick a date and time' })).toBeVisible();
+  await pickDay(form, day);
+}
+
 export const test = base.extend<Fixtures>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from the destructuring.
   baseURL: async ({}, use) => {

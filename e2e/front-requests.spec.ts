@@ -12,11 +12,11 @@ import {
   api,
   baseURL,
   expect,
+  formToTimes,
   laDay,
   type Owner,
   openAs,
   openEveryDay,
-  pickDay,
   screenshot,
   signupOwner,
   test,
@@ -69,21 +69,7 @@ async function request(owner: Owner, day: string, firstName: string): Promise<vo
 
 /** Books the first service at 10:00 `days` ahead inside the booking page's form, up to Confirm booking. */
 async function bookInside(page: Page, form: Locator, first: string, days: number) {
-  await expect(form.getByRole('heading', { name: 'Choose a service' })).toBeVisible();
-  await form.getByRole('radio').first().click();
-  await form.getByRole('button', { name: 'Next' }).click();
-  await expect(form.getByRole('heading', { name: 'A few questions' })).toBeVisible();
-  await form.getByRole('combobox').first().selectOption({ index: 1 });
-  await form.getByRole('button', { name: 'Next' }).click();
-  await expect(form.getByRole('heading', { name: 'Your address' })).toBeVisible();
-  await form.getByRole('combobox', { name: 'Street address' }).click();
-  await page.keyboard.type('7 Rodeo Dr, Beverly Hills');
-  await form.getByRole('option', { name: '7 Rodeo Dr, Beverly Hills, CA, USA' }).click();
-  await form.getByRole('button', { name: 'Get my quote' }).click();
-  await expect(form.getByRole('heading', { name: 'Your instant quote' })).toBeVisible();
-  await form.getByRole('button', { name: 'Choose a time' }).click();
-  await expect(form.getByRole('heading', { name: 'Pick a date and time' })).toBeVisible();
-  await pickDay(form, laDay(days));
+  await formToTimes(page, form, laDay(days));
   await form.getByRole('button', { name: '10:00 AM', exact: true }).click();
   await form.getByRole('button', { name: 'Continue' }).click();
   await expect(form.getByRole('heading', { name: 'Your details' })).toBeVisible();

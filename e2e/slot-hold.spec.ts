@@ -10,7 +10,18 @@
  * - screenshots in e2e/artifacts/slot-hold-*.png.
  */
 import type { Browser, Locator, Page } from '@playwright/test';
-import { api, expect, laDay, type Owner, openEveryDay, pickDay, screenshot, signupOwner, test } from './fixtures.ts';
+import {
+  api,
+  expect,
+  formToTimes,
+  laDay,
+  type Owner,
+  openEveryDay,
+  pickDay,
+  screenshot,
+  signupOwner,
+  test,
+} from './fixtures.ts';
 
 const BUSINESS = 'Hold Fast Detailing';
 const HELD = 'Someone is booking this time. Pick another, or try again in a few minutes.';
@@ -42,21 +53,7 @@ async function toTimes(page: Page, width: number, day: string): Promise<Locator>
   await page.goto(`/book/${slug}`);
   await page.getByRole('link', { name: 'Book online' }).click();
   const form = page.getByRole('region', { name: BUSINESS });
-  await expect(form.getByRole('heading', { name: 'Choose a service' })).toBeVisible();
-  await form.getByRole('radio').first().click();
-  await form.getByRole('button', { name: 'Next' }).click();
-  await expect(form.getByRole('heading', { name: 'A few questions' })).toBeVisible();
-  await form.getByRole('combobox').first().selectOption({ index: 1 });
-  await form.getByRole('button', { name: 'Next' }).click();
-  await expect(form.getByRole('heading', { name: 'Your address' })).toBeVisible();
-  await form.getByRole('combobox', { name: 'Street address' }).click();
-  await page.keyboard.type('7 Rodeo Dr, Beverly Hills');
-  await form.getByRole('option', { name: '7 Rodeo Dr, Beverly Hills, CA, USA' }).click();
-  await form.getByRole('button', { name: 'Get my quote' }).click();
-  await expect(form.getByRole('heading', { name: 'Your instant quote' })).toBeVisible();
-  await form.getByRole('button', { name: 'Choose a time' }).click();
-  await expect(form.getByRole('heading', { name: 'Pick a date and time' })).toBeVisible();
-  await pickDay(form, day);
+  await formToTimes(page, form, day);
   await expect(ten(form)).toBeVisible();
   return form;
 }

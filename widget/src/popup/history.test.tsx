@@ -1,11 +1,11 @@
 import { waitFor, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PopupContext } from '../contract.ts';
 import { adopt } from '../loader/boot.ts';
 import { HISTORY_KEY } from './history.ts';
-import { inline, mount } from './mount.tsx';
+import { inline } from './mount.tsx';
 import { BUSINESS_ID, fakeApi } from './test-api.ts';
+import { popupOnHost } from './test-host.ts';
 
 // 12:00 on Friday 4 December 2026 in Los Angeles: the fake API's month answers are for that day (test-api.ts).
 const NOW = new Date('2026-12-04T20:00:00Z');
@@ -15,30 +15,8 @@ type View = ReturnType<typeof within>;
 
 /** The pop-up as the loader mounts it, on a host page whose router keeps state of its own in history.state. */
 function popup(api = fakeApi()) {
-  vi.stubGlobal('fetch', api.fetch);
   history.replaceState({ hostRouter: 'home' }, '');
-  const host = document.createElement('div');
-  document.body.append(host);
-  const shadow = host.attachShadow({ mode: 'open' });
-  const launcher = document.createElement('button');
-  launcher.textContent = 'Book now';
-  shadow.append(launcher);
-  const ctx: PopupContext = {
-    apiOrigin: 'https://api.test',
-    businessId: BUSINESS_ID,
-    shadow,
-    adopt: (css) => adopt(shadow, css),
-    emit: vi.fn(),
-    disable: vi.fn(),
-    launcher,
-  };
-  const handle = mount(ctx, {
-    searchDelay: 0,
-    now: () => NOW,
-    viewer: { timeZone: 'America/Los_Angeles', timeFormat: '12h' },
-  });
-  const view = within(shadow as unknown as HTMLElement);
-  return { api, ctx, handle, view, shadow, user: userEvent.setup() };
+  return popupOnHost(api, NOW);
 }
 
 const heading = (view: View, name: string) => view.findByRole('heading', { level: 3, name });

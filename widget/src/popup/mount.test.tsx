@@ -1,41 +1,13 @@
 import { waitFor, within } from '@testing-library/preact';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { PopupContext } from '../contract.ts';
-import { adopt } from '../loader/boot.ts';
 import { shadowCss } from '../test-css.ts';
-import { mount } from './mount.tsx';
 import { BUSINESS_ID, fakeApi } from './test-api.ts';
+import { popupOnHost } from './test-host.ts';
 
 // 12:00 on Friday 4 December 2026 in Los Angeles: the fake API's month answers are for that day (test-api.ts).
 const NOW = new Date('2026-12-04T20:00:00Z');
 
-function setup(api = fakeApi()) {
-  vi.stubGlobal('fetch', api.fetch);
-  const host = document.createElement('div');
-  document.body.append(host);
-  const shadow = host.attachShadow({ mode: 'open' });
-  const launcher = document.createElement('button');
-  launcher.textContent = 'Book now';
-  shadow.append(launcher);
-  const ctx: PopupContext = {
-    apiOrigin: 'https://api.test',
-    businessId: BUSINESS_ID,
-    shadow,
-    adopt: (css) => adopt(shadow, css),
-    emit: vi.fn(),
-    disable: vi.fn(),
-    launcher,
-  };
-  const handle = mount(ctx, {
-    searchDelay: 0,
-    now: () => NOW,
-    viewer: { timeZone: 'America/Los_Angeles', timeFormat: '12h' },
-  });
-  // Queries by role and text inside the shadow root, as a person would see it.
-  const view = within(shadow as unknown as HTMLElement);
-  return { api, ctx, shadow, handle, view, launcher, user: userEvent.setup() };
-}
+const setup = (api = fakeApi()) => popupOnHost(api, NOW);
 
 const press = (el: Element, key: string, shiftKey = false) =>
   el.dispatchEvent(new KeyboardEvent('keydown', { key, shiftKey, bubbles: true, composed: true, cancelable: true }));
