@@ -1,5 +1,6 @@
 import { formatClock, type TimeFormat } from '@slotwise/shared/clock';
-import { localToUtcMs, longDate, offsetAt, utcMsToLocal, zoneLabel, zoneShortName } from '@slotwise/shared/time-zone';
+import { longDate, zoneLabel, zoneShortName } from '@slotwise/shared/time-zone';
+import { yourWallTime } from '@slotwise/shared/your-time';
 import { StepFrame } from '../dialog.tsx';
 import { MESSAGES, type Store } from '../state.ts';
 import { MonthGrid } from './month-grid.tsx';
@@ -10,11 +11,10 @@ import { MonthGrid } from './month-grid.tsx';
  * date differs. Null when the zones agree at that instant.
  */
 function yourTime(day: string, time: string, zone: string, yours: string, format: TimeFormat): string | null {
-  const ms = localToUtcMs(day, time, zone);
-  if (offsetAt(yours, ms) === offsetAt(zone, ms)) return null;
-  const wall = utcMsToLocal(ms, yours);
-  const other = wall.day === day ? '' : ` ${longDate(wall.day).slice(0, 3)}`;
-  return `${zoneShortName(zone)} - ${formatClock(wall.time, format)}${other} your time`;
+  const wall = yourWallTime(day, time, zone, yours);
+  if (!wall) return null;
+  const weekday = wall.weekday ? ` ${wall.weekday}` : '';
+  return `${zoneShortName(zone)} - ${formatClock(wall.time, format)}${weekday} your time`;
 }
 
 export function SlotStep({ store }: { store: Store }) {
