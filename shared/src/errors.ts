@@ -52,6 +52,7 @@ export const ERRORS = {
   BUSINESS_NOT_FOUND: { status: 404, meaning: 'No business has this id; check the business id of the embed code.' },
   SERVICE_NOT_FOUND: { status: 404, meaning: 'The business does not offer this service (any more).' },
   BOOKING_NOT_FOUND: { status: 404, meaning: "The booking is not among this owner's bookings." },
+  CLIENT_NOT_FOUND: { status: 404, meaning: "The client is not among this owner's clients." },
   BLOCKED_TIME_NOT_FOUND: { status: 404, meaning: "The blocked time is not in this owner's calendar." },
   FEED_LINK_INVALID: { status: 404, meaning: 'The calendar feed link is not valid or was revoked.' },
 
@@ -127,6 +128,15 @@ export const ERRORS = {
   CLOSED_THAT_DAY: { status: 409, meaning: 'The business is closed on that weekday.' },
   RUNS_PAST_CLOSING: { status: 409, meaning: 'The service would end after closing time.' },
   OUTSIDE_HOURS: { status: 409, meaning: "The time is not wholly inside that day's business hours." },
+  OUTSIDE_HOURS_UNCONFIRMED: {
+    status: 409,
+    meaning:
+      'A booking the owner enters is outside the hours (the sentence names them): confirm it (allowOutsideHours) to book it anyway.',
+  },
+  PRICE_REASON_NEEDED: {
+    status: 400,
+    meaning: "A booking the owner enters at a total other than the engine's needs the reason for it.",
+  },
   TIME_SKIPPED: {
     status: 400,
     meaning: 'The wall time does not exist that day (the clocks skip it for daylight saving).',

@@ -57,6 +57,7 @@ import { bookingPageHandlers } from './routes/dashboard/booking-page.ts';
 import { bookingHandlers } from './routes/dashboard/bookings.ts';
 import { brandingHandlers } from './routes/dashboard/branding.ts';
 import { calendarHandlers } from './routes/dashboard/calendar.ts';
+import { ownerBookingHandlers } from './routes/dashboard/owner-booking.ts';
 import { connectedCalendarHandlers } from './routes/dashboard/calendars.ts';
 import { checklistHandlers } from './routes/dashboard/checklist.ts';
 import { confirmationHandlers } from './routes/dashboard/confirmation.ts';
@@ -282,6 +283,7 @@ export async function buildApp(
     dashboard: {
       ...bookingHandlers(ctx),
       ...calendarHandlers(ctx),
+      ...ownerBookingHandlers(ctx),
       ...travelHandlers(ctx),
       ...serviceHandlers(ctx),
       ...pricingHandlers(ctx),
