@@ -18,6 +18,7 @@ import { connectedCalendarsRepository } from './repositories/connected-calendars
 import { crewJobsRepository } from './repositories/crew-jobs.ts';
 import { crewMembersRepository } from './repositories/crew-members.ts';
 import { crewsRepository } from './repositories/crews.ts';
+import { clientsRepository } from './repositories/clients.ts';
 import { customerDataRepository } from './repositories/customer-data.ts';
 import { feedbackRepository } from './repositories/feedback.ts';
 import { idempotencyRepository } from './repositories/idempotency.ts';
@@ -77,6 +78,7 @@ export function createRepositories(db: Kysely<Database>) {
     manageTokens: manageTokensRepository(db),
     idempotency: idempotencyRepository(db),
     customerData: customerDataRepository(db),
+    clients: clientsRepository(db),
     jobRuns: jobRunsRepository(db),
     bookingUndos: bookingUndosRepository(db),
     slotHolds: slotHoldsRepository(db),

@@ -32,6 +32,7 @@ import { idempotencyKey, replay, requestHash } from '../../domain/idempotent-req
 import { recordDemand } from '../../domain/insights.ts';
 import { hashManageToken, manageTokenFor } from '../../domain/manage-token.ts';
 import { depositFor } from '../../domain/payments.ts';
+import { clientSourceOf, contactOf } from '../../domain/clients.ts';
 import { aheadDay, bookVisits, offerFor, planLabel, visitLines } from '../../domain/plans.ts';
 import { priceRequest } from '../../domain/pricing.ts';
 import { hashHoldToken } from '../../domain/slot-holds.ts';
@@ -140,6 +141,7 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
         completed_at: null,
         reminder_2h_sent_at: null,
         review_requested_at: null,
+        client_id: null,
       };
       // An unpaid booking is not news yet: its mails go when it is paid (routes/webhooks.ts). A
       // one-off booking's mails depend on nothing the lock decides but the crew they name, which
@@ -159,7 +161,7 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
             // One round trip (the writer's connection sends them together: db/database.ts onWriter).
             // A concurrent retry with this key may have committed while we priced the request: its
             // answer beats any refusal, but a read that failed is never hidden behind it.
-            const [stored, pendingAllowed, assigned] = await Promise.allSettled([
+            const [stored, pendingAllowed, assigned, client] = await Promise.allSettled([
               idempotency.find(key, now, trx),
               assertPendingAllowed(ctx, trx, business, { email: body.customerEmail, requester }, now),
               // Other customers' live holds are in the way; the customer's own is not (docs/decisions/035).
@@ -170,14 +172,16 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
                 crews,
                 holds: { now, exceptTokenHash: holdHash },
               }),
+              // The customer's client record, found or made (docs/decisions/037); rolled back with a refusal.
+              ctx.repos.clients.linkContact(trx, business.id, contactOf(row), clientSourceOf(req, ctx), now),
             ]);
-            for (const r of [stored, pendingAllowed, assigned])
+            for (const r of [stored, pendingAllowed, assigned, client])
               if (r.status === 'rejected' && !(r.reason instanceof AppError)) throw r.reason;
             const replayed = settledValue(stored);
             if (replayed) return { replayed };
             settledValue(pendingAllowed);
             const crew = settledValue(assigned);
-            const booked: BookingRow = { ...row, crew_id: crew.id };
+            const booked: BookingRow = { ...row, crew_id: crew.id, client_id: settledValue(client) };
             let plan: PlanRow | null = null;
             if (offer && body.frequency) {
               const through = aheadDay(business.time_zone, now);
@@ -221,6 +225,7 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
                 created_at: now,
                 updated_at: now,
                 text_consent: row.text_consent,
+                client_id: booked.client_id,
               };
               await ctx.repos.plans.insert(trx, plan);
             }
