@@ -15,6 +15,7 @@ import { toBookingJson } from '../../domain/answers.ts';
 import { newBookingMails } from '../../domain/booking-mail.ts';
 import { canText, queueTextsForMails } from '../../domain/booking-texts.ts';
 import { requesterOf } from '../../domain/booking-window.ts';
+import { contactOf } from '../../domain/clients.ts';
 import { idempotencyKey, replay, requestHash } from '../../domain/idempotent-request.ts';
 import { hashManageToken, manageTokenFor } from '../../domain/manage-token.ts';
 import {
@@ -46,7 +47,7 @@ interface Contact {
 export function ownerBookingHandlers(ctx: AppContext): Handlers<'dashboard', 'ownerQuote' | 'ownerBook'> {
   const { idempotency, calendar, manageTokens } = ctx.repos;
 
-  async function contactOf(business: Business, body: OwnerBookRequest): Promise<Contact> {
+  async function customerOf(business: Business, body: OwnerBookRequest): Promise<Contact> {
     if (body.newClient)
       return {
         firstName: body.newClient.firstName,
@@ -54,12 +55,13 @@ export function ownerBookingHandlers(ctx: AppContext): Handlers<'dashboard', 'ow
         email: body.newClient.email ?? '',
         phone: body.newClient.phone ?? '',
       };
-    const client = body.clientId ? await ctx.repos.clients.get(business.id, body.clientId) : undefined;
-    if (!client)
+    const found = body.clientId ? await ctx.repos.clients.get(business.id, body.clientId, ctx.now()) : undefined;
+    if (!found)
       throw new AppError(
         'CLIENT_NOT_FOUND',
-        'That client is not in your client list (it may have been merged or removed). Search for them again.',
+        'That client is not in your client list (it may have been merged or erased). Search for them again.',
       );
+    const { client } = found;
     return { firstName: client.first_name, lastName: client.last_name, email: client.email, phone: client.phone };
   }
 
@@ -106,7 +108,7 @@ export function ownerBookingHandlers(ctx: AppContext): Handlers<'dashboard', 'ow
       const time = ownerTimeOf(b, priced.crews, body.date, body.time, quote.durationMin, now);
       assertHoursConfirmed(time, body.allowOutsideHours === true);
       const price = ownerPrice(quote, body.price);
-      const contact = await contactOf(b, body);
+      const contact = await customerOf(b, body);
       const mail = body.notify.mail && contact.email !== '';
       const text = body.notify.text && contact.phone !== '' && (await canText(ctx, b.id));
 
@@ -155,6 +157,7 @@ export function ownerBookingHandlers(ctx: AppContext): Handlers<'dashboard', 'ow
         completed_at: null,
         reminder_2h_sent_at: null,
         review_requested_at: null,
+        client_id: null,
       };
       // The customer's "approved" mail, composed before the lock (it names the crew, added under it).
       const { customer } = await newBookingMails(ctx, ctx.db, row, b, token, now);
@@ -164,22 +167,8 @@ export function ownerBookingHandlers(ctx: AppContext): Handlers<'dashboard', 'ow
           const stored = await idempotency.find(key, now, trx);
           if (stored) return { replayed: stored };
           const crew = await placeOwnerJob(ctx, trx, b, jobOf(priced, time));
-          const clientId = await ctx.repos.clients.linkContact(
-            trx,
-            b.id,
-            {
-              firstName: contact.firstName,
-              lastName: contact.lastName,
-              email: contact.email,
-              phone: contact.phone,
-              address: body.address,
-              lat: located.lat,
-              lng: located.lng,
-              textConsent: text,
-            },
-            'owner',
-            now,
-          );
+          // The client found or made by the contact, with this address (docs/decisions/037).
+          const clientId = await ctx.repos.clients.linkContact(trx, b.id, contactOf(row), 'owner', now);
           const booked: BookingRow = { ...row, crew_id: crew.id, client_id: clientId };
           await calendar.insertBooking(trx, booked);
           await manageTokens.save(trx, bookingId, hashManageToken(token), now);

@@ -18,17 +18,21 @@ const QUOTE = '/api/business-dashboard/bookings/quote';
 describe.each(storages())('the owner enters a booking on %s', (kind) => {
   let t: TestApp & { clock: { now: number } };
   let shop: Shop;
+  /** The detailer's vehicle size answered SUV (+$25). */
+  let answers: Record<string, { option: string }>;
   afterAll(() => t?.close());
   beforeEach(async () => {
     // Texts to files (TEXTS=log): the business can text, so "Text the customer" is offered.
     t ??= await engineApp(kind, { env: { TEXTS: 'log' } });
     t.clock.now = START_CLOCK;
     shop = await detailer(t, `owner-booking-${randomUUID()}@example.com`);
+    const asked = await t.app.inject({ url: '/api/business-dashboard/settings/quote-questions', headers: shop.auth });
+    answers = { [asked.json().questions[0]._id]: { option: 'SUV' } };
   });
 
   const body = (over: Partial<OwnerBookRequest> = {}): OwnerBookRequest => ({
     serviceId: shop.fullId,
-    answers: undefined,
+    answers,
     address: CUSTOMER_ADDRESS,
     date: DAY,
     time: '10:00',
@@ -45,7 +49,13 @@ describe.each(storages())('the owner enters a booking on %s', (kind) => {
     t.ctx.db.selectFrom('mail_outbox').selectAll().where('booking_id', '=', bookingId).execute();
 
   it('books a phone-in customer approved at once, at the engine price, on a crew, linked to a new client; the time leaves the widget', async () => {
-    const priced = await quote({ serviceId: shop.fullId, address: CUSTOMER_ADDRESS, date: DAY, time: '10:00' });
+    const priced = await quote({
+      serviceId: shop.fullId,
+      answers,
+      address: CUSTOMER_ADDRESS,
+      date: DAY,
+      time: '10:00',
+    });
     expect(priced.statusCode, priced.body).toBe(200);
     expect(priced.json()).toMatchObject({ durationMin: 60, outsideHours: null, overlaps: null, canText: true });
     expect(await availableTimes(t, { businessId: shop.businessId, date: DAY, serviceId: shop.fullId })).toContain(
@@ -102,12 +112,24 @@ describe.each(storages())('the owner enters a booking on %s', (kind) => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'TIME_OVERLAPS' });
     expect(res.json().error).toMatch(/a booking \(Full Detail/);
-    const priced = await quote({ serviceId: shop.fullId, address: CUSTOMER_ADDRESS, date: DAY, time: '10:30' });
+    const priced = await quote({
+      serviceId: shop.fullId,
+      answers,
+      address: CUSTOMER_ADDRESS,
+      date: DAY,
+      time: '10:30',
+    });
     expect(priced.json().overlaps).toMatch(/a booking \(Full Detail/);
   });
 
   it('refuses a time outside the hours until the owner confirms it', async () => {
-    const priced = await quote({ serviceId: shop.fullId, address: CUSTOMER_ADDRESS, date: DAY, time: '20:00' });
+    const priced = await quote({
+      serviceId: shop.fullId,
+      answers,
+      address: CUSTOMER_ADDRESS,
+      date: DAY,
+      time: '20:00',
+    });
     expect(priced.json().outsideHours).toMatch(/outside your hours \(Wednesday 10:00 AM – 7:00 PM\)/);
     const refused = await ownerBook(body({ time: '20:00' }));
     expect(refused.statusCode).toBe(409);
@@ -122,7 +144,7 @@ describe.each(storages())('the owner enters a booking on %s', (kind) => {
   });
 
   it('takes a changed price only with a reason, kept with the engine price and as a line', async () => {
-    const priced = (await quote({ serviceId: shop.fullId, address: CUSTOMER_ADDRESS })).json();
+    const priced = (await quote({ serviceId: shop.fullId, answers, address: CUSTOMER_ADDRESS })).json();
     const refused = await ownerBook(body({ price: { total: 99 } }));
     expect(refused.statusCode).toBe(400);
     expect(refused.json().code).toBe('PRICE_REASON_NEEDED');
