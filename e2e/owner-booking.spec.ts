@@ -90,12 +90,12 @@ for (const { width, height } of [
       // 2. The form, prefilled with the day and the start.
       await expect(page.getByRole('heading', { level: 1, name: 'New booking' })).toBeVisible();
       await expect(page).toHaveURL(new RegExp(`/dashboard/bookings/new\\?date=${day}&time=10:00$`));
-      await expect(page.getByLabel('Day')).toHaveValue(day);
+      await expect(page.getByLabel('Day', { exact: true })).toHaveValue(day);
       await expect(page.getByLabel('Start time')).toHaveValue('10:00');
       await page.getByRole('button', { name: 'New client' }).click();
       await page.getByLabel('First name').fill('Pat');
       await page.getByLabel('Last name').fill('Caller');
-      await page.getByLabel('Phone').fill('+1 512 555 0199');
+      await page.getByLabel('Phone', { exact: true }).fill('+1 512 555 0199');
       await expect(page.getByLabel('Service')).toHaveValue(service._id);
       // The detailing template's first question (the vehicle's size) answered with its first option.
       await page.getByLabel('What size is your vehicle?').selectOption({ index: 1 });
@@ -149,6 +149,7 @@ for (const { width, height } of [
       await page.keyboard.press('Tab');
       await expect(page.getByRole('button', { name: 'New client' })).toBeFocused();
       await page.keyboard.press('Enter');
+      await expect(page.getByLabel('First name')).toBeFocused();
       await expect(page.getByLabel('First name')).toHaveValue('Jo');
       await expect(page.getByLabel('Last name')).toHaveValue('Keys');
       await screenshot(page, `owner-booking-keyboard-${width}`);

@@ -4,7 +4,7 @@
  * so a keyboard reaches each with Tab and a screen reader hears each as a button.
  */
 import type { ClientSummary } from '@slotwise/shared/api';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { client } from '../../../lib/api.ts';
 import { serverErrorOr } from '../../../lib/errors.ts';
 
@@ -79,70 +79,7 @@ export function ClientPicker({ choice, onChoose }: { choice: ClientChoice; onCho
     );
   }
 
-  if (choice?.kind === 'new') {
-    const contact = choice.contact;
-    const set = (patch: Partial<NewClient>) => onChoose({ kind: 'new', contact: { ...contact, ...patch } });
-    return (
-      <div className="stack">
-        <div className="nb-row">
-          <div className="field">
-            <label htmlFor={`${id}-first`}>First name</label>
-            <input
-              id={`${id}-first`}
-              className="input"
-              autoComplete="off"
-              value={contact.firstName}
-              onChange={(e) => set({ firstName: e.currentTarget.value })}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-last`}>Last name</label>
-            <input
-              id={`${id}-last`}
-              className="input"
-              autoComplete="off"
-              value={contact.lastName}
-              onChange={(e) => set({ lastName: e.currentTarget.value })}
-            />
-          </div>
-        </div>
-        <div className="nb-row">
-          <div className="field">
-            <label htmlFor={`${id}-phone`}>Phone</label>
-            <input
-              id={`${id}-phone`}
-              className="input"
-              type="tel"
-              autoComplete="off"
-              placeholder="+1 512 555 0123"
-              aria-describedby={`${id}-contact-hint`}
-              value={contact.phone}
-              onChange={(e) => set({ phone: e.currentTarget.value })}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-email`}>E-mail</label>
-            <input
-              id={`${id}-email`}
-              className="input"
-              type="email"
-              autoComplete="off"
-              value={contact.email}
-              onChange={(e) => set({ email: e.currentTarget.value })}
-            />
-          </div>
-        </div>
-        <p id={`${id}-contact-hint`} className="hint">
-          A phone number (with its country code) or an e-mail, or both.
-        </p>
-        <div>
-          <button type="button" className="btn btn--small" onClick={() => onChoose(null)}>
-            Search your clients instead
-          </button>
-        </div>
-      </div>
-    );
-  }
+  if (choice?.kind === 'new') return <NewClientFields contact={choice.contact} onChoose={onChoose} />;
 
   return (
     <div className="stack">
@@ -185,6 +122,75 @@ export function ClientPicker({ choice, onChoose }: { choice: ClientChoice; onCho
           }}
         >
           New client
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** A new client's name and contact; the first name focused as they open (a keyboard goes on from there). */
+function NewClientFields({ contact, onChoose }: { contact: NewClient; onChoose: (choice: ClientChoice) => void }) {
+  const id = useId();
+  const first = useRef<HTMLInputElement>(null);
+  useEffect(() => first.current?.focus(), []);
+  const set = (patch: Partial<NewClient>) => onChoose({ kind: 'new', contact: { ...contact, ...patch } });
+  return (
+    <div className="stack">
+      <div className="nb-row">
+        <div className="field">
+          <label htmlFor={`${id}-first`}>First name</label>
+          <input
+            ref={first}
+            id={`${id}-first`}
+            className="input"
+            autoComplete="off"
+            value={contact.firstName}
+            onChange={(e) => set({ firstName: e.currentTarget.value })}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-last`}>Last name</label>
+          <input
+            id={`${id}-last`}
+            className="input"
+            autoComplete="off"
+            value={contact.lastName}
+            onChange={(e) => set({ lastName: e.currentTarget.value })}
+          />
+        </div>
+      </div>
+      <div className="nb-row">
+        <div className="field">
+          <label htmlFor={`${id}-phone`}>Phone</label>
+          <input
+            id={`${id}-phone`}
+            className="input"
+            type="tel"
+            autoComplete="off"
+            placeholder="+1 512 555 0123"
+            aria-describedby={`${id}-contact-hint`}
+            value={contact.phone}
+            onChange={(e) => set({ phone: e.currentTarget.value })}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-email`}>E-mail</label>
+          <input
+            id={`${id}-email`}
+            className="input"
+            type="email"
+            autoComplete="off"
+            value={contact.email}
+            onChange={(e) => set({ email: e.currentTarget.value })}
+          />
+        </div>
+      </div>
+      <p id={`${id}-contact-hint`} className="hint">
+        A phone number (with its country code) or an e-mail, or both.
+      </p>
+      <div>
+        <button type="button" className="btn btn--small" onClick={() => onChoose(null)}>
+          Search your clients instead
         </button>
       </div>
     </div>

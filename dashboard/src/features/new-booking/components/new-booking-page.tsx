@@ -213,7 +213,7 @@ export function NewBookingPage() {
         <div className="page-head">
           <h1>New booking</h1>
         </div>
-        <div className="card stack">
+        <div className="card stack nb-done">
           <Notice kind="success">
             Booked: {b.firstName} {b.lastName}, {b.serviceName}, {formatDay(b.bookingTime.day)} at{' '}
             {formatTime(b.bookingTime.startTime)}, {formatUsd(b.totalQuote)}.
@@ -457,7 +457,7 @@ export function NewBookingPage() {
               />
               E-mail the customer{contact.email ? '' : ' (no e-mail)'}
             </label>
-            {quote?.canText !== false && (
+            {quote?.canText === true && (
               <label className="nb-check">
                 <input
                   type="checkbox"
