@@ -4,7 +4,7 @@
  * page (the client), My Dashboard (nothing). Here, so every feature can link to it without
  * importing another feature.
  */
-export const NEW_BOOKING_PATH = '/dashboard/bookings/new';
+const NEW_BOOKING_PATH = '/dashboard/bookings/new';
 
 export function newBookingHref(prefill: { date?: string; time?: string; client?: string } = {}): string {
   // Ids, YYYY-MM-DD and HH:MM need no escaping: the address stays readable (time=13:00).

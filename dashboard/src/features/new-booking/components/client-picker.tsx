@@ -18,13 +18,13 @@ export interface NewClient {
   phone: string;
 }
 
-export const NO_NEW_CLIENT: NewClient = { firstName: '', lastName: '', email: '', phone: '' };
+const NO_NEW_CLIENT: NewClient = { firstName: '', lastName: '', email: '', phone: '' };
 
 /** The choice: a client of the list, a new client being typed, or nothing yet. */
 export type ClientChoice = { kind: 'existing'; client: ClientSummary } | { kind: 'new'; contact: NewClient } | null;
 
 /** What was searched starts the new client: an e-mail, a phone number, or a name. */
-export function contactFromSearch(query: string): NewClient {
+function contactFromSearch(query: string): NewClient {
   if (query.includes('@')) return { ...NO_NEW_CLIENT, email: query };
   if (/\d/.test(query)) return { ...NO_NEW_CLIENT, phone: query };
   const [firstName = '', ...rest] = query.split(/\s+/);
