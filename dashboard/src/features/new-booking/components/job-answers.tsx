@@ -25,8 +25,9 @@ export function JobAnswers({
 }) {
   const id = useId();
   if (questions.length === 0 && addOns.length === 0) return null;
+  // Each field keeps its own space below (.field), as the rest of the form's.
   return (
-    <div className="stack">
+    <div>
       {questions.map((q) => {
         const field = `${id}-${q._id}`;
         const answer = answers[q._id];
