@@ -153,7 +153,11 @@ describe.each(storages())('the owner enters a booking on %s', (kind) => {
     expect(same.statusCode, same.body).toBe(201);
     const res = await ownerBook(body({ time: '14:00', price: { total: 99, reason: 'Regular customer' } }));
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().booking.totalQuote).toBe(99);
+    expect(res.json().booking).toMatchObject({
+      totalQuote: 99,
+      ownerPrice: { calculated: priced.totalQuote, reason: 'Regular customer' },
+    });
+    expect(res.json().booking.priceChange).toBeUndefined();
     const saved = await row(res.json().booking._id);
     expect(saved).toMatchObject({ total_cents: 9900, price_quoted_cents: Math.round(priced.totalQuote * 100) });
     expect(saved.price_reason).toBe('Regular customer');
