@@ -139,6 +139,8 @@ for (const { width, height } of [
       const owner = await signupOwner({ businessName: `Front Desk ${width}` });
       await openEveryDay(owner.token, '08:00', '18:00');
       await openAs(page, owner, '/dashboard');
+      await expect(page.getByRole('link', { name: '+ New booking' })).toBeVisible();
+      await screenshot(page, `owner-booking-overview-${width}`, { fullPage: false });
       await page.getByRole('link', { name: '+ New booking' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'New booking' })).toBeVisible();
       await expect(page.getByLabel('Find a client')).toBeVisible();
