@@ -155,6 +155,7 @@ async function everyScreen(page: Page, size: string): Promise<void> {
   await signInAs(page, owner.token);
   await check(page, 'My Dashboard', '/dashboard', 'My Dashboard', size);
   await check(page, 'Bookings', '/dashboard/bookings', 'Bookings Management', size);
+  await check(page, 'New booking', `/dashboard/bookings/new?date=${laDay(1)}&time=10:00`, 'New booking', size);
   for (const view of ['day', 'week', 'month'])
     await check(page, `Calendar, ${view}`, `/dashboard/calendar?view=${view}&date=${laDay(1)}`, 'Calendar', size);
   // Nothing to focus in the hours: their scroller must be reachable by Tab itself.

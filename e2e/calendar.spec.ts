@@ -211,6 +211,10 @@ test('an owner drags bookings, blocks a lunch break and switches to the month vi
   await page.mouse.down();
   await page.mouse.move(b.x + 30, b.y + 20, { steps: 10 });
   await page.mouse.up();
+  // The free time is for a booking or a blocked time (the owner's own booking: e2e/owner-booking.spec.ts).
+  const choice = page.getByRole('dialog', { name: 'This time' });
+  await expect(choice.getByRole('link', { name: 'New booking' })).toBeVisible();
+  await choice.getByRole('button', { name: 'Block time' }).click();
   const dialog = page.getByRole('dialog', { name: 'Block Time Slot' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Start Time')).toHaveValue('13:00');

@@ -128,6 +128,15 @@ export const ERRORS = {
   CLOSED_THAT_DAY: { status: 409, meaning: 'The business is closed on that weekday.' },
   RUNS_PAST_CLOSING: { status: 409, meaning: 'The service would end after closing time.' },
   OUTSIDE_HOURS: { status: 409, meaning: "The time is not wholly inside that day's business hours." },
+  OUTSIDE_HOURS_UNCONFIRMED: {
+    status: 409,
+    meaning:
+      'A booking the owner enters is outside the hours (the sentence names them): confirm it (allowOutsideHours) to book it anyway.',
+  },
+  PRICE_REASON_NEEDED: {
+    status: 400,
+    meaning: "A booking the owner enters at a total other than the engine's needs the reason for it.",
+  },
   TIME_SKIPPED: {
     status: 400,
     meaning: 'The wall time does not exist that day (the clocks skip it for daylight saving).',

@@ -36,6 +36,8 @@ const lazyPages = {
   Cancel: lazyPage(() => import('../features/customer/components/cancel-page.tsx'), 'CancelPage'),
   Price: lazyPage(() => import('../features/customer/components/price-page.tsx'), 'PricePage'),
   Calendar: lazyPage(() => import('../features/calendar/calendar-page.tsx'), 'CalendarPage'),
+  // A booking the owner enters (issue 42): from the calendar, My Dashboard or a client's page.
+  NewBooking: lazyPage(() => import('../features/new-booking/components/new-booking-page.tsx'), 'NewBookingPage'),
   Services: lazyPage(() => import('../features/services/components/services-page.tsx'), 'ServicesPage'),
   Settings: lazyPage(() => import('../features/settings/components/settings-page.tsx'), 'SettingsPage'),
   // Issue 29: the funnel, money and missed work, with its chart library (uPlot) in this chunk only;
@@ -116,6 +118,7 @@ export function AppRoutes() {
               <Route index element={<OverviewPage />} />
               <Route caseSensitive path="calendar" element={<lazyPages.Calendar />} />
               <Route caseSensitive path="bookings" element={<BookingsPage Plans={lazyPages.Plans} />} />
+              <Route caseSensitive path="bookings/new" element={<lazyPages.NewBooking />} />
               <Route caseSensitive path="services" element={<lazyPages.Services />} />
               {/* Its sections at addresses of their own (features/settings/sections.tsx). */}
               <Route caseSensitive path="settings/*" element={<lazyPages.Settings />} />

@@ -20,3 +20,10 @@ it("shows the customer's full street address as they picked it", () => {
   render(<BookingCard booking={booking} />);
   expect(screen.getAllByText('1100 Congress Ave, Austin, TX 78701, USA')).toHaveLength(2);
 });
+
+it('shows a total the owner set when entering the booking, beside the calculated one and the reason', () => {
+  const booking = makeBooking({ totalQuote: 99, ownerPrice: { calculated: 145, reason: 'Regular customer' } });
+  render(<BookingCard booking={booking} detailed />);
+  expect(screen.getByText('Price set by you')).toBeInTheDocument();
+  expect(screen.getByText('Calculated $145.00: Regular customer')).toBeInTheDocument();
+});

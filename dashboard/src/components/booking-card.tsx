@@ -82,6 +82,7 @@ export function BookingCard({
           )}
           <Detail label="Price">{formatUsd(booking.totalQuote)}</Detail>
           {booking.priceChange && <Detail label="Price change">{priceChangeText(booking.priceChange)}</Detail>}
+          {booking.ownerPrice && <Detail label="Price set by you">{ownerPriceText(booking.ownerPrice)}</Detail>}
           <Detail label="Address">{booking.customerAddress || 'N/A'}</Detail>
           <Detail label="Date">{formatDay(time?.day)}</Detail>
           {timeless ? (
@@ -104,6 +105,7 @@ export function BookingCard({
           </Detail>
           <Detail label="Price">{formatUsd(booking.totalQuote)}</Detail>
           {booking.priceChange && <Detail label="Price change">{priceChangeText(booking.priceChange)}</Detail>}
+          {booking.ownerPrice && <Detail label="Price set by you">{ownerPriceText(booking.ownerPrice)}</Detail>}
           {booking.customerAddress && <Detail label="Address">{booking.customerAddress}</Detail>}
         </dl>
       )}
@@ -111,6 +113,11 @@ export function BookingCard({
       {actions && <div className="booking-card-actions">{actions}</div>}
     </article>
   );
+}
+
+/** "Calculated $145.00: Regular customer" (a booking the owner entered at their own total, decision 038). */
+function ownerPriceText(p: NonNullable<Booking['ownerPrice']>): string {
+  return `Calculated ${formatUsd(p.calculated)}: ${p.reason}`;
 }
 
 /** "Quoted $199.00, new price $239.00 (waiting for the customer): Heavy pet hair: +$40". */

@@ -69,6 +69,7 @@ import { insightsHandlers } from './routes/dashboard/insights.ts';
 import { messageHandlers } from './routes/dashboard/messages.ts';
 import { notificationHandlers } from './routes/dashboard/notifications.ts';
 import { feedHandlers, operationsHandlers } from './routes/dashboard/operations.ts';
+import { ownerBookingHandlers } from './routes/dashboard/owner-booking.ts';
 import { paymentHandlers } from './routes/dashboard/payments.ts';
 import { planHandlers } from './routes/dashboard/plans.ts';
 import { pricingHandlers } from './routes/dashboard/pricing.ts';
@@ -283,6 +284,7 @@ export async function buildApp(
     dashboard: {
       ...bookingHandlers(ctx),
       ...calendarHandlers(ctx),
+      ...ownerBookingHandlers(ctx),
       ...travelHandlers(ctx),
       ...serviceHandlers(ctx),
       ...pricingHandlers(ctx),

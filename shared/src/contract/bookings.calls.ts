@@ -21,6 +21,22 @@ export const bookingsDashboardCalls = {
     query: 'RangeQuery',
     response: 'BookingsResponse',
   },
+  ownerQuote: {
+    method: 'POST',
+    path: `${owner}/bookings/quote`,
+    auth: 'owner',
+    body: 'OwnerQuoteRequest',
+    response: 'OwnerQuoteResponse',
+  },
+  ownerBook: {
+    method: 'POST',
+    path: `${owner}/bookings`,
+    auth: 'owner',
+    body: 'OwnerBookRequest',
+    headers: ['idempotency-key'],
+    response: 'OwnerBookResponse',
+    status: 201,
+  },
   approve: {
     method: 'PUT',
     path: `${owner}/booking/approve/:id`,
@@ -69,6 +85,10 @@ export const bookingsSummaries: { dashboard: SummariesOf<typeof bookingsDashboar
     bookingsWaiting:
       "What waits for the owner's answer, whatever its day, soonest first: pending bookings and plan visits that need a time, with their count.",
     bookings: 'Bookings in time order, optionally between two business-local dates (inclusive).',
+    ownerQuote:
+      "The price engine's quote for a booking the owner enters (not counted in Insights), with the job's length and, for a time, whether it is outside the hours or overlaps a job.",
+    ownerBook:
+      'A booking the owner enters (a phone-in customer): priced by the engine (a changed total needs a reason), checked as a customer booking is but allowed outside the hours once confirmed (allowOutsideHours), never over another job; approved at once, linked to its client, the customer mailed or texted as the owner chooses. Send an Idempotency-Key. Refused: OUTSIDE_HOURS_UNCONFIRMED, PRICE_REASON_NEEDED, TIME_OVERLAPS, TRAVEL_NOT_FEASIBLE, CLIENT_NOT_FOUND.',
     approve:
       'Approves a pending booking and mails the customer; with a new total and a reason, mails the customer the adjusted price to accept or decline (the booking stays pending until then). Approving without a total while a new price waits withdraws it (priceChange.state withdrawn), as does a Decline.',
     decline:

@@ -65,6 +65,8 @@ export const Booking = z.object({
   answers: z.array(BookingAnswer).optional(),
   /** An approval at an adjusted price and where it stands; absent when none was proposed. */
   priceChange: PriceChange.optional(),
+  /** A total the owner set when entering the booking (docs/decisions/038): the engine's total and the owner's reason. */
+  ownerPrice: z.object({ calculated: z.number(), reason: z.string() }).optional(),
   /** The crew doing the job (Settings, Crews); absent only on rows written before crews. */
   crewId: Id.nullable().optional(),
 });

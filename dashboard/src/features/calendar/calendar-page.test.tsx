@@ -560,10 +560,33 @@ describe('dragging', () => {
 });
 
 describe('Block Time Slot dialog', () => {
+  /** Selects a range and picks "Block time" of the choice it opens (SlotChoiceDialog). */
   async function selectRange(start: Date, end: Date) {
     act(() => props().onSelectSlot({ start, end, slots: [start], action: 'select' }));
+    const choice = await screen.findByRole('dialog', { name: 'This time' });
+    fireEvent.click(within(choice).getByRole('button', { name: 'Block time' }));
     return screen.findByRole('dialog', { name: 'Block Time Slot' });
   }
+
+  it('offers a New booking at the selected time beside blocking it', async () => {
+    await openCalendar();
+    act(() =>
+      props().onSelectSlot({
+        start: wallDate('2026-03-11', '13:00'),
+        end: wallDate('2026-03-11', '14:00'),
+        slots: [],
+        action: 'select',
+      }),
+    );
+    const choice = await screen.findByRole('dialog', { name: 'This time' });
+    expect(within(choice).getByRole('link', { name: 'New booking' })).toHaveAttribute(
+      'href',
+      '/dashboard/bookings/new?date=2026-03-11&time=13:00',
+    );
+    expect(within(choice).getByRole('button', { name: 'Block time' })).toBeInTheDocument();
+    fireEvent.click(within(choice).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
 
   it('opens on a selected range, preset from it', async () => {
     await openCalendar();

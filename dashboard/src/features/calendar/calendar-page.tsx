@@ -42,6 +42,7 @@ import { BusyDialog } from './components/busy-dialog.tsx';
 import { CrewFilter } from './components/crew-filter.tsx';
 import { EventDialog } from './components/event-dialog.tsx';
 import { type MoveScope, MoveScopeDialog } from './components/move-scope-dialog.tsx';
+import { SlotChoiceDialog } from './components/slot-choice-dialog.tsx';
 import { type CrewColumn, crewColumns, onlyCrew, placeOnCrews, placeTravel } from './crew-columns.ts';
 import { openingMinute } from './opening-time.ts';
 import { swipeHandlers } from './swipe.ts';
@@ -126,9 +127,12 @@ export function CalendarPage() {
           <p className="muted cal-hint">
             {timeZone ? `Times in ${zoneLabel(timeZone)}. ` : ''}
             {/* One of the two shows, by the screen's pointer (calendar.css): a finger presses and holds first. */}
-            <span className="cal-hint-mouse">Drag a booking to move it; select a time range to block it.</span>
+            <span className="cal-hint-mouse">
+              Drag a booking to move it; select a free time to book a customer or block it.
+            </span>
             <span className="cal-hint-touch">
-              Press and hold a booking, then drag it to move it; tap it to open it, or to move it from there.
+              Press and hold a booking, then drag it to move it; tap it to open it, or to move it from there. Press and
+              hold a free time to book a customer or block it.
             </span>
           </p>
         </div>
@@ -179,6 +183,8 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
     ReadonlyMap<string, { start: Date; end: Date; resourceId?: string; crew?: BookingEvent['crew'] }>
   >(new Map());
   const [draft, setDraft] = useState<BlockTimeDraft | null>(null);
+  // An empty slot tapped or dragged across: a booking or a blocked time (SlotChoiceDialog).
+  const [choosing, setChoosing] = useState<BlockTimeDraft | null>(null);
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   // A plan's visit being moved: where to, and the answer to "this visit only, or the following too?".
   const [asking, setAsking] = useState<{
@@ -451,7 +457,7 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
     [move],
   );
   const onSelectSlot = useCallback((slot: SlotInfo) => {
-    setDraft(draftFromSelection(slot.start, slot.end, hoursRef.current));
+    setChoosing(draftFromSelection(slot.start, slot.end, hoursRef.current));
   }, []);
   const onSelectEvent = useCallback((event: CalendarEvent) => setSelectedKey(event.key), []);
 
@@ -570,6 +576,17 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
             />
           )}
         </div>
+      )}
+      {choosing && (
+        <SlotChoiceDialog
+          draft={choosing}
+          timeZone={timeZone}
+          onBlock={() => {
+            setDraft(choosing);
+            setChoosing(null);
+          }}
+          onCancel={() => setChoosing(null)}
+        />
       )}
       {draft && (
         <BlockTimeDialog draft={draft} timeZone={timeZone} onSave={saveBlock} onCancel={() => setDraft(null)} />

@@ -8,7 +8,7 @@ import type { AppContext } from '../context.ts';
 import type { BlockedRow, BookingRow } from '../repositories/calendar.ts';
 import { bookingAnswers } from './booking-answers.ts';
 import { paymentOf } from './payments.ts';
-import { priceChangeOf } from './price-change.ts';
+import { ownerPriceOf, priceChangeOf } from './price-change.ts';
 import { effectiveStatus } from './status.ts';
 
 /**
@@ -53,6 +53,7 @@ export function toBookingJson(
   // A booking before several questions kept a detailer's answer only, as carBodyType already shows it.
   const answers = row.answers ? bookingAnswers(row, undefined) : [];
   const priceChange = priceChangeOf(row);
+  const ownerPrice = ownerPriceOf(row);
   return {
     _id: row.id,
     firstName: row.first_name,
@@ -73,6 +74,7 @@ export function toBookingJson(
     ...(row.plan_id && planLabel ? { plan: { planId: row.plan_id, label: planLabel } } : {}),
     ...(answers.length > 0 ? { answers } : {}),
     ...(priceChange ? { priceChange } : {}),
+    ...(ownerPrice ? { ownerPrice } : {}),
   };
 }
 

@@ -104,6 +104,8 @@ export interface JobToPlace {
   checkTravel?: boolean;
   /** A customer's booking, move or hold: other customers' live holds are in its way (docs/decisions/035). */
   holds?: HoldsSeen;
+  /** A booking the owner enters and confirmed outside the hours (domain/owner-booking.ts): every crew may take it, whatever its hours. */
+  anyHours?: boolean;
 }
 
 /** Why no crew could take the job: all busy there, or free but unable to drive there in time. */
@@ -120,7 +122,9 @@ export async function freeCrew(
   business: Business,
   job: JobToPlace,
 ): Promise<CrewPlan | NoCrew> {
-  const inHours = job.crews.filter((c) => withinHours(job.day, c.hoursOn(job.day), business.time_zone, job.span));
+  const inHours = job.anyHours
+    ? job.crews
+    : job.crews.filter((c) => withinHours(job.day, c.hoursOn(job.day), business.time_zone, job.span));
   if (inHours.length === 0) return 'taken';
   const busy: CrewInterval[] = await ctx.repos.calendar.busy(trx, business.id, job.span, {
     ignoreBookingId: job.ignoreBookingId,

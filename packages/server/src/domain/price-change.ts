@@ -3,7 +3,7 @@
  * reason; the booking stays pending until the customer accepts it from the mail's link (then it
  * is approved at that total) or declines it (then it is cancelled). One place for its rules.
  */
-import type { PriceChange } from '@slotwise/shared/api';
+import type { Booking, PriceChange } from '@slotwise/shared/api';
 import { toDollars } from '@slotwise/shared/money';
 import type { BookingsTable } from '../db/schema.ts';
 import { linesOf } from './booking-answers.ts';
@@ -23,6 +23,15 @@ export function priceChangeOf(row: PriceColumns): PriceChange | undefined {
     reason: row.price_reason ?? '',
     state: row.price_state,
   };
+}
+
+/**
+ * A total the owner set when entering the booking (docs/decisions/038): the engine's total kept
+ * with the reason, and no change waiting for the customer. Undefined otherwise.
+ */
+export function ownerPriceOf(row: PriceColumns): Booking['ownerPrice'] {
+  if (row.price_state !== null || row.price_quoted_cents === null || row.price_reason === null) return undefined;
+  return { calculated: toDollars(row.price_quoted_cents), reason: row.price_reason };
 }
 
 /**

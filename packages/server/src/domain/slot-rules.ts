@@ -7,7 +7,7 @@
 import type { AvailabilityEntry } from '@slotwise/shared/api';
 import { formatClock, formatClockRange, type TimeFormat } from '@slotwise/shared/clock';
 import { type DayHours, detailedSlots, type Interval, weekdayOf, withinHours } from '@slotwise/shared/slots';
-import { localToUtcMs, longDate, utcMsToLocal } from '@slotwise/shared/time-zone';
+import { localToUtcMs, longDate, utcMsToLocal, wallTimeExists, zoneLabel } from '@slotwise/shared/time-zone';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/transaction.ts';
 import { AppError } from '../errors.ts';
@@ -30,6 +30,15 @@ export function hoursOfWeek(week: readonly AvailabilityEntry[]): (day: string) =
 /** The business hours of any date (null: closed), from one read of its week: for work over many dates. */
 export async function weekHoursOf(ctx: AppContext, businessId: string, from?: Tx): Promise<(day: string) => DayHours> {
   return hoursOfWeek(await ctx.repos.availability.forBusiness(businessId, from));
+}
+
+/** Refuses an owner's wall time the clocks skip that day (daylight saving), named on the business's clock. */
+export function assertWallTimeExists(day: string, time: string, timeZone: string, clock: TimeFormat): void {
+  if (!wallTimeExists(day, time, timeZone))
+    throw new AppError(
+      'TIME_SKIPPED',
+      `${formatClock(time, clock)} does not exist on ${day} in ${zoneLabel(timeZone)} (the clocks skip it for daylight saving). Pick another time.`,
+    );
 }
 
 /** Where a booking sits on the calendar: its business-local wall time and its instants. */
@@ -93,14 +102,16 @@ export function assertInsideHours(
   clock: TimeFormat,
 ): void {
   if (withinHours(day, hours, timeZone, span)) return;
-  const weekday = weekdayOf(day);
-  const open = hours
-    ? `${weekday} ${formatClockRange(hours.startTime, hours.endTime, clock)}`
-    : `closed on ${weekday}s`;
   throw new AppError(
     'OUTSIDE_HOURS',
-    `That time is outside the business hours (${open}). Pick a time inside them, or change the hours in Settings.`,
+    `That time is outside the business hours (${hoursInWords(day, hours, clock)}). Pick a time inside them, or change the hours in Settings.`,
   );
+}
+
+/** A day's hours as an owner reads them: "Tuesday 9:00 AM – 5:00 PM", or "closed on Sundays". */
+export function hoursInWords(day: string, hours: DayHours, clock: TimeFormat): string {
+  const weekday = weekdayOf(day);
+  return hours ? `${weekday} ${formatClockRange(hours.startTime, hours.endTime, clock)}` : `closed on ${weekday}s`;
 }
 
 /** "a booking (Full Detail, 2026-12-01 10:00 AM – 11:00 AM)", or a blocked time, or a connected calendar's event, in the business's wall time, on its clock. */

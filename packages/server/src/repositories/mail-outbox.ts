@@ -32,24 +32,28 @@ export async function queueMails(
   options: QueueOptions = {},
 ): Promise<string[]> {
   const dueAt = Math.max(now, options.dueAt ?? now);
-  const rows = messages.map((message) => ({
-    id: randomUUID(),
-    to_address: message.to,
-    subject: message.subject,
-    text_body: message.text,
-    html_body: message.html,
-    next_attempt_at: dueAt,
-    claimed_until: null,
-    sent_at: null,
-    last_error: null,
-    created_at: now,
-    booking_id: message.bookingId ?? null,
-    calendar_body: message.calendar ?? null,
-    kind: message.kind ?? null,
-    // Worth sending until then (docs/decisions/032): a reminder until its visit starts, most mail a day.
-    expires_at: expiryOf(message.kind ?? null, dueAt, message.startsAt),
-  }));
-  await insertRows(trx, 'mail_outbox', rows);
+  // A customer the owner entered with a phone only (domain/owner-booking.ts) has no e-mail: their
+  // mails are never queued (their texts still go, from the booking's phone).
+  const rows = messages
+    .filter((m) => m.to !== '')
+    .map((message) => ({
+      id: randomUUID(),
+      to_address: message.to,
+      subject: message.subject,
+      text_body: message.text,
+      html_body: message.html,
+      next_attempt_at: dueAt,
+      claimed_until: null,
+      sent_at: null,
+      last_error: null,
+      created_at: now,
+      booking_id: message.bookingId ?? null,
+      calendar_body: message.calendar ?? null,
+      kind: message.kind ?? null,
+      // Worth sending until then (docs/decisions/032): a reminder until its visit starts, most mail a day.
+      expires_at: expiryOf(message.kind ?? null, dueAt, message.startsAt),
+    }));
+  if (rows.length > 0) await insertRows(trx, 'mail_outbox', rows);
   return rows.map((r) => r.id);
 }
 

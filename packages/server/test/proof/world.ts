@@ -528,6 +528,25 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     [`GET ${d}/bookings/today`]: () => r(),
     [`GET ${d}/bookings/waiting`]: () => r(),
     [`GET ${d}/bookings`]: () => r({ query: { from: w.day, to: w.day } }),
+    [`POST ${d}/bookings/quote`]: () =>
+      r({
+        body: { serviceId: target.serviceId, address: '5, Santa Monica, CA 90401, USA', date: w.day, time: '06:00' },
+      }),
+    // The owner's own booking (routes/dashboard/owner-booking.ts): early, outside the hours and confirmed,
+    // away from the suites' other times; a new key each time.
+    [`POST ${d}/bookings`]: () =>
+      r({
+        headers: { 'idempotency-key': randomUUID() },
+        body: {
+          serviceId: target.serviceId,
+          address: '5, Santa Monica, CA 90401, USA',
+          date: w.day,
+          time: '05:00',
+          newClient: { firstName: 'Ada', lastName: 'Byron', phone: '+1 5553334444' },
+          allowOutsideHours: true,
+          notify: { mail: false, text: false },
+        },
+      }),
     [`PUT ${d}/booking/approve/:id`]: () => r(),
     [`PUT ${d}/booking/decline/:id`]: () => r({ body: { reason: 'We are fully booked that week.' } }),
     [`GET ${d}/services`]: () => r(),

@@ -50,6 +50,16 @@ describe('Overview', () => {
     expect(pathname()).toBe('/dashboard/insights');
   });
 
+  it('offers "+ New booking", the owner\'s own booking of a customer who called', async () => {
+    storeToken();
+    fakeApi({ [TODAY]: { body: { bookings: [] } } });
+    renderApp('/dashboard');
+    expect(await screen.findByRole('link', { name: '+ New booking' })).toHaveAttribute(
+      'href',
+      '/dashboard/bookings/new',
+    );
+  });
+
   it('counts bookings, pending, completed, and sums revenue over bookings not cancelled', async () => {
     storeToken();
     fakeApi({

@@ -8,6 +8,7 @@ import { businessProfile } from '../../../lib/business.ts';
 import { crewsResource, namesCrews } from '../../../lib/crews.ts';
 import { isNetworkError } from '../../../lib/errors.ts';
 import { formatToday } from '../../../lib/format.ts';
+import { newBookingHref } from '../../../lib/new-booking-link.ts';
 import { useResource, useSharedResource } from '../../../lib/resource.ts';
 import { waitingResource } from '../../../lib/waiting.ts';
 import { todaysBookings } from '../overview-data.ts';
@@ -115,9 +116,14 @@ export function OverviewPage() {
           <p className="muted">{formatToday(profile?.timeZone)}</p>
         </div>
         {/* On a phone Insights is not a tab (components/layouts/dashboard-layout.tsx says why): its way in is here and the Account menu. */}
-        <Link to="/dashboard/insights" className="btn btn--small overview-insights-link">
-          View insights
-        </Link>
+        <div className="row">
+          <Link to={newBookingHref()} className="btn btn--primary btn--small">
+            + New booking
+          </Link>
+          <Link to="/dashboard/insights" className="btn btn--small overview-insights-link">
+            View insights
+          </Link>
+        </div>
       </div>
       {body}
       {/* Below today's figures and schedule, and only once they are drawn: appearing later, it

@@ -10,7 +10,7 @@
  * (docs/decisions/035).
  */
 
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { BookResponse } from '@slotwise/shared/api';
 import { confirmationOf, confirmsAutomatically, serviceConfirmationOf } from '@slotwise/shared/confirmation';
 import { crewsFor } from '@slotwise/shared/crews';
@@ -20,19 +20,19 @@ import { bookingUid, planUid } from '@slotwise/shared/ics';
 import { vtimezone } from '@slotwise/shared/ics-time-zone';
 import { toDollars } from '@slotwise/shared/money';
 import { addDays, rruleOf, visitPriceCents } from '@slotwise/shared/plans';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { isOverlapViolation, isUniqueViolation } from '../../db/errors.ts';
 import { AfterWrites, withBusinessLock } from '../../db/transaction.ts';
 import { shownTime } from '../../domain/answers.ts';
 import { newBookingMails, queueForParties, withNoticeFor } from '../../domain/booking-mail.ts';
 import { assertPendingAllowed, bookingWindowOf, requesterOf } from '../../domain/booking-window.ts';
+import { clientSourceOf, contactOf } from '../../domain/clients.ts';
 import { assignCrew, checkCrewSlot } from '../../domain/crews.ts';
 import { crewPlansOfSource } from '../../domain/grid-source.ts';
+import { idempotencyKey, replay, requestHash } from '../../domain/idempotent-request.ts';
 import { recordDemand } from '../../domain/insights.ts';
 import { hashManageToken, manageTokenFor } from '../../domain/manage-token.ts';
 import { depositFor } from '../../domain/payments.ts';
-import { clientSourceOf, contactOf } from '../../domain/clients.ts';
 import { aheadDay, bookVisits, offerFor, planLabel, visitLines } from '../../domain/plans.ts';
 import { priceRequest } from '../../domain/pricing.ts';
 import { hashHoldToken } from '../../domain/slot-holds.ts';
@@ -44,52 +44,10 @@ import type { PlanRow } from '../../repositories/plans.ts';
 import type { Handlers } from '../register.ts';
 import { sourceOf } from './grid-sources.ts';
 
-const KEY_FORMAT = /^[A-Za-z0-9_.:-]{8,128}$/;
-const KEY_REUSED =
-  'This Idempotency-Key was already used for a different booking request. Send a new key for a new booking.';
-
-/** Same data, same hash, whatever the order of the keys. */
-function requestHash(body: unknown): string {
-  const canonical = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(canonical)
-      : v && typeof v === 'object'
-        ? Object.fromEntries(
-            Object.keys(v)
-              .sort()
-              .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
-          )
-        : v;
-  return createHash('sha256')
-    .update(JSON.stringify(canonical(body)))
-    .digest('base64url');
-}
-
-function idempotencyKey(req: FastifyRequest): string {
-  const raw = req.headers['idempotency-key'];
-  if (raw === undefined || raw === '')
-    throw new AppError(
-      'IDEMPOTENCY_KEY_INVALID',
-      'Send an Idempotency-Key header (a new random id, such as a UUID, per booking) so a retried request never books twice.',
-    );
-  if (typeof raw !== 'string' || !KEY_FORMAT.test(raw))
-    throw new AppError(
-      'IDEMPOTENCY_KEY_INVALID',
-      'The Idempotency-Key header must be 8 to 128 letters, digits or - _ . : characters, such as a UUID.',
-    );
-  return raw;
-}
-
 /** A settled result's value, or its refusal thrown. */
 function settledValue<T>(result: PromiseSettledResult<T>): T {
   if (result.status === 'rejected') throw result.reason;
   return result.value;
-}
-
-/** Sends the stored first answer for this key, or refuses a key reused with another body. */
-function replay(reply: FastifyReply, stored: StoredAnswer, hash: string) {
-  if (stored.requestHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED', KEY_REUSED);
-  return reply.status(stored.statusCode).header('idempotent-replayed', 'true').send(stored.body);
 }
 
 export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {

@@ -14,10 +14,9 @@
  *   a pending or approved booking: decline or move the booking first.
  */
 import { randomUUID } from 'node:crypto';
-import { formatClock } from '@slotwise/shared/clock';
 import { DEFAULT_BLOCK_TITLE } from '@slotwise/shared/domain';
 import { type Interval, nextDay } from '@slotwise/shared/slots';
-import { localToUtcMs, wallTimeExists, zoneLabel } from '@slotwise/shared/time-zone';
+import { localToUtcMs } from '@slotwise/shared/time-zone';
 import type { AppContext } from '../../context.ts';
 import { isOverlapViolation } from '../../db/errors.ts';
 import { type Tx, withBusinessLock } from '../../db/transaction.ts';
@@ -29,6 +28,7 @@ import { heldStatus, moveFollowing } from '../../domain/plans.ts';
 import {
   assertInsideHours,
   assertVersion,
+  assertWallTimeExists,
   blockSpan,
   calendarSpan,
   describeConflict,
@@ -74,11 +74,7 @@ export function calendarHandlers(
       const { bookingId, newTime } = req.body;
       const b = req.owner.business;
       const { day, startTime } = newTime;
-      if (!wallTimeExists(day, startTime, b.time_zone))
-        throw new AppError(
-          'TIME_SKIPPED',
-          `${formatClock(startTime, b.time_format)} does not exist on ${day} in ${zoneLabel(b.time_zone)} (the clocks skip it for daylight saving). Pick another time.`,
-        );
+      assertWallTimeExists(day, startTime, b.time_zone, b.time_format);
       const crews = await crewsOf(ctx, b);
       try {
         const moved = await withBusinessLock(ctx.store, b.id, async (trx) => {
