@@ -10,7 +10,7 @@
  * (docs/decisions/035).
  */
 
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { BookResponse } from '@slotwise/shared/api';
 import { confirmationOf, confirmsAutomatically, serviceConfirmationOf } from '@slotwise/shared/confirmation';
 import { crewsFor } from '@slotwise/shared/crews';
@@ -20,19 +20,18 @@ import { bookingUid, planUid } from '@slotwise/shared/ics';
 import { vtimezone } from '@slotwise/shared/ics-time-zone';
 import { toDollars } from '@slotwise/shared/money';
 import { addDays, rruleOf, visitPriceCents } from '@slotwise/shared/plans';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { isOverlapViolation, isUniqueViolation } from '../../db/errors.ts';
 import { AfterWrites, withBusinessLock } from '../../db/transaction.ts';
 import { shownTime } from '../../domain/answers.ts';
 import { newBookingMails, queueForParties, withNoticeFor } from '../../domain/booking-mail.ts';
 import { assertPendingAllowed, bookingWindowOf, requesterOf } from '../../domain/booking-window.ts';
+import { clientSourceOf, contactOf } from '../../domain/clients.ts';
 import { assignCrew, checkCrewSlot } from '../../domain/crews.ts';
 import { crewPlansOfSource } from '../../domain/grid-source.ts';
 import { recordDemand } from '../../domain/insights.ts';
 import { hashManageToken, manageTokenFor } from '../../domain/manage-token.ts';
 import { depositFor } from '../../domain/payments.ts';
-import { clientSourceOf, contactOf } from '../../domain/clients.ts';
 import { aheadDay, bookVisits, offerFor, planLabel, visitLines } from '../../domain/plans.ts';
 import { priceRequest } from '../../domain/pricing.ts';
 import { hashHoldToken } from '../../domain/slot-holds.ts';
@@ -41,44 +40,11 @@ import { AppError } from '../../errors.ts';
 import type { BookingRow } from '../../repositories/calendar.ts';
 import type { StoredAnswer } from '../../repositories/idempotency.ts';
 import type { PlanRow } from '../../repositories/plans.ts';
+import { idempotencyKey, replay, requestHash } from '../idempotency-key.ts';
 import type { Handlers } from '../register.ts';
 import { sourceOf } from './grid-sources.ts';
 
-const KEY_FORMAT = /^[A-Za-z0-9_.:-]{8,128}$/;
-const KEY_REUSED =
-  'This Idempotency-Key was already used for a different booking request. Send a new key for a new booking.';
-
-/** Same data, same hash, whatever the order of the keys. */
-function requestHash(body: unknown): string {
-  const canonical = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(canonical)
-      : v && typeof v === 'object'
-        ? Object.fromEntries(
-            Object.keys(v)
-              .sort()
-              .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
-          )
-        : v;
-  return createHash('sha256')
-    .update(JSON.stringify(canonical(body)))
-    .digest('base64url');
-}
-
-function idempotencyKey(req: FastifyRequest): string {
-  const raw = req.headers['idempotency-key'];
-  if (raw === undefined || raw === '')
-    throw new AppError(
-      'IDEMPOTENCY_KEY_INVALID',
-      'Send an Idempotency-Key header (a new random id, such as a UUID, per booking) so a retried request never books twice.',
-    );
-  if (typeof raw !== 'string' || !KEY_FORMAT.test(raw))
-    throw new AppError(
-      'IDEMPOTENCY_KEY_INVALID',
-      'The Idempotency-Key header must be 8 to 128 letters, digits or - _ . : characters, such as a UUID.',
-    );
-  return raw;
-}
+const KEY_WORDS = { per: 'booking', twice: 'books twice' };
 
 /** A settled result's value, or its refusal thrown. */
 function settledValue<T>(result: PromiseSettledResult<T>): T {
@@ -86,21 +52,15 @@ function settledValue<T>(result: PromiseSettledResult<T>): T {
   return result.value;
 }
 
-/** Sends the stored first answer for this key, or refuses a key reused with another body. */
-function replay(reply: FastifyReply, stored: StoredAnswer, hash: string) {
-  if (stored.requestHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED', KEY_REUSED);
-  return reply.status(stored.statusCode).header('idempotent-replayed', 'true').send(stored.body);
-}
-
 export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
   const { idempotency, calendar, manageTokens } = ctx.repos;
   return {
     book: async (req, reply) => {
-      const key = idempotencyKey(req);
+      const key = idempotencyKey(req, KEY_WORDS);
       const body = req.body;
       const hash = requestHash(body);
       const earlier = await idempotency.find(key, ctx.now());
-      if (earlier) return replay(reply, earlier, hash);
+      if (earlier) return replay(reply, earlier, hash, KEY_WORDS);
 
       // The business, its service, questions, week and crews, kept a second (grid-sources.ts).
       const source = await sourceOf(ctx, body.businessId);
@@ -358,11 +318,11 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
         // The same key committed for another business at the same moment (keys are global).
         if (isUniqueViolation(err)) {
           const stored = await idempotency.find(key, ctx.now());
-          if (stored) return replay(reply, stored, hash);
+          if (stored) return replay(reply, stored, hash, KEY_WORDS);
         }
         throw err;
       }
-      if ('replayed' in outcome) return replay(reply, outcome.replayed, hash);
+      if ('replayed' in outcome) return replay(reply, outcome.replayed, hash, KEY_WORDS);
       ctx.metrics.bookingsCreated.inc();
       ctx.mail.kick();
       // After commit, outside the lock, never failing the booking (docs/decisions/029).
