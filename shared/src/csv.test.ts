@@ -31,6 +31,10 @@ describe('CsvReader', () => {
     expect(readAll('"Name; full",Email\n').separator).toBe(',');
   });
 
+  it('keeps a quote inside an unquoted field, and text after a closing quote', () => {
+    expect(readAll('a,=HYPERLINK("x"),5" tall,"b"c\n').records).toEqual([['a', '=HYPERLINK("x")', '5" tall', 'bc']]);
+  });
+
   it('counts blank lines as records, as a spreadsheet numbers them', () => {
     const reader = new CsvReader('Name\n\nAnn\n');
     expect([reader.next(), reader.next(), reader.next(), reader.next()]).toEqual([['Name'], [''], ['Ann'], null]);

@@ -23,7 +23,8 @@ export function csvText(header: readonly string[], rows: readonly (readonly (str
  * few rows at a time so a caller can yield between steps: RFC 4180 quoting ("" inside quotes),
  * commas and line breaks inside quoted fields, CRLF, LF or CR line ends, a leading UTF-8 BOM, and
  * the `;` or tab separators spreadsheets export in some countries (whichever the first line has
- * most of, outside quotes). A text after a closing quote is kept, as spreadsheets keep it.
+ * most of, outside quotes). A quote inside an unquoted field, and text after a closing quote, are
+ * kept as they are, as spreadsheets keep them.
  */
 export class CsvReader {
   private pos = 0;
@@ -51,6 +52,7 @@ export class CsvReader {
     const { text } = this;
     const fields: string[] = [];
     let field = '';
+    let quotedOnce = false;
     this.records += 1;
     for (;;) {
       this.stop.lastIndex = this.pos;
@@ -63,7 +65,14 @@ export class CsvReader {
         return fields;
       }
       const ch = hit[0];
+      // A quote opens a quoted field only where the field begins; elsewhere it is itself, as in spreadsheets.
+      if (ch === '"' && (field !== '' || quotedOnce)) {
+        field += '"';
+        this.pos = at + 1;
+        continue;
+      }
       if (ch === '"') {
+        quotedOnce = true;
         // Quoted: up to the next quote not doubled.
         let from = at + 1;
         for (;;) {
@@ -85,6 +94,7 @@ export class CsvReader {
       }
       fields.push(field);
       field = '';
+      quotedOnce = false;
       if (ch === this.separator) {
         this.pos = at + 1;
         continue;

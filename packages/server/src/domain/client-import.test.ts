@@ -34,7 +34,8 @@ describe('readCsvFile', () => {
     const tooMany = await refusal(readCsvFile(many(IMPORT_MAX_ROWS + 1)));
     expect(tooMany).toEqual({
       code: 'IMPORT_TOO_MANY_ROWS',
-      message: 'The file has more than 5,000 clients, the most one import takes: split it into smaller files and import each.',
+      message:
+        'The file has more than 5,000 clients, the most one import takes: split it into smaller files and import each.',
     });
     expect((await readCsvFile(many(IMPORT_MAX_ROWS))).rows).toHaveLength(IMPORT_MAX_ROWS);
     expect((await refusal(readCsvFile('PK\u0003\u0004\u0000\u0000binary'))).code).toBe('IMPORT_NOT_CSV');
@@ -79,7 +80,15 @@ describe('guessMapping', () => {
       zip: 6,
       notes: 7,
     });
-    const split = guessMapping(['First name', 'Last name', 'Name', 'Email Address', 'Phone', 'Mobile Phone', 'Address']);
+    const split = guessMapping([
+      'First name',
+      'Last name',
+      'Name',
+      'Email Address',
+      'Phone',
+      'Mobile Phone',
+      'Address',
+    ]);
     expect(split).toMatchObject({ firstName: 0, lastName: 1, name: null, email: 3, phone: 5, address: 6 });
     expect(guessMapping(['Customer', 'Phone Number'])).toMatchObject({ name: 0, phone: 1, email: null });
   });
@@ -98,7 +107,9 @@ describe('checkRow', () => {
   const row = (cells: string[]) => checkRow(14, cells, mapping);
 
   it('joins the address, reads the phone as E.164 and splits the name', () => {
-    expect(row(['Lee, Ann', ' ann@example.com ', '(512) 555-0100', '1 Main St', 'Austin', 'TX', '78701', 'Gate\r\n42'])).toEqual({
+    expect(
+      row(['Lee, Ann', ' ann@example.com ', '(512) 555-0100', '1 Main St', 'Austin', 'TX', '78701', 'Gate\r\n42']),
+    ).toEqual({
       row: 14,
       firstName: 'Ann',
       lastName: 'Lee',

@@ -645,8 +645,7 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     [`GET ${d}/clients`]: () => r({ query: { q: 'gleam', sort: 'spent' } }),
     [`GET ${d}/clients/:id`]: () => r(),
     [`POST ${d}/clients/import/preview`]: () => r({ body: { csv: CLIENTS_CSV } }),
-    [`POST ${d}/clients/import`]: () =>
-      r({ body: { csv: CLIENTS_CSV }, headers: { 'idempotency-key': randomUUID() } }),
+    [`POST ${d}/clients/import`]: () => r({ body: { csv: CLIENTS_CSV }, headers: { 'idempotency-key': randomUUID() } }),
     [`GET ${d}/clients/export`]: () => r(),
     [`GET ${d}/checklist`]: () => r(),
     [`POST ${d}/checklist/embed-copied`]: () => r(),
