@@ -13,7 +13,7 @@ import {
   type ImportResult,
   type ImportRow,
 } from '@slotwise/shared/api';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { client } from '../../../lib/api.ts';
 import { serverDetail, serverErrorOr } from '../../../lib/errors.ts';
@@ -93,6 +93,11 @@ export function ClientImportPage() {
   const fileInput = useRef<HTMLInputElement>(null);
   const resultHeading = useRef<HTMLHeadingElement>(null);
 
+  // The result replaces the form: the focus goes to its heading, so a screen reader says it.
+  useEffect(() => {
+    if (result) resultHeading.current?.focus();
+  }, [result]);
+
   async function read(text: string, mapping?: ImportMapping) {
     setBusy('reading');
     setProblem(null);
@@ -150,7 +155,6 @@ export function ClientImportPage() {
       setResult(done);
       setPreview(null);
       setCsv(null);
-      requestAnimationFrame(() => resultHeading.current?.focus());
     } catch (err) {
       setProblem({ text: IMPORT_FAILED, detail: serverDetail(err) });
     } finally {
