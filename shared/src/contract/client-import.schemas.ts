@@ -85,7 +85,7 @@ export const ImportPreview = z.object({
   /** The mapping used: the one sent, or the guess from the header. */
   mapping: ImportMapping,
   counts: ImportCounts,
-  /** The first rows as they would be imported (up to 20). */
+  /** The first rows as they would be imported (up to 10). */
   sample: z.array(ImportRow),
   /** Every row skipped or refused, in file order. */
   problems: z.array(ImportRow),

@@ -4,6 +4,8 @@
  * here), the first rows as they would be imported and every row that will not be, with its number
  * and the reason, then imports the new clients in one go. Export clients (CSV) downloads them all.
  */
+
+import { useSignals } from '@preact/signals-react/runtime';
 import {
   IMPORT_FIELDS,
   IMPORT_MAX_BYTES,
@@ -80,6 +82,8 @@ function Counts({ preview }: { preview: Pick<ImportPreview, 'counts'> }) {
 }
 
 export function ClientImportPage() {
+  // The phone formatter arrives as a chunk of its own, in a signal (lib/phone.ts).
+  useSignals();
   const id = useId();
   const [csv, setCsv] = useState<string | null>(null);
   const [fileName, setFileName] = useState('');
@@ -311,8 +315,8 @@ export function ClientImportPage() {
                 )}
                 <h3>The first rows</h3>
                 {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways on a phone; the keyboard reaches it. */}
-                <section className="insights-table-scroll" aria-label="The first rows" tabIndex={0}>
-                  <table className="insights-table">
+                <section className="import-table-scroll" aria-label="The first rows" tabIndex={0}>
+                  <table className="import-table">
                     <thead>
                       <tr>
                         <th scope="col">Row</th>

@@ -34,7 +34,7 @@ import type { Handlers } from '../register.ts';
 const IMPORT_BODY_LIMIT = 2 * IMPORT_MAX_BYTES + 64 * 1024;
 const KEY_WORDS = { per: 'import', twice: 'imports the same clients twice' };
 /** Rows of the preview shown as they would be imported. */
-const SAMPLE = 20;
+const SAMPLE = 10;
 
 function importBodies(app: FastifyInstance): void {
   readBodiesOf(app, 'application/json', IMPORT_BODY_LIMIT, (_req, body, done) => {
