@@ -26,7 +26,7 @@ import { toE164 } from '@slotwise/shared/phone';
 import { AppError } from '../errors.ts';
 import type { ClientKeys } from '../repositories/client-import.ts';
 
-export const IMPORT_MAX_COLUMNS = 200;
+const IMPORT_MAX_COLUMNS = 200;
 /** Records read, or rows checked, between two yields to the event loop. */
 const STEP = 250;
 

@@ -24,7 +24,7 @@ const BATCH = 128;
  * Rows in batches of BATCH, the rest in batches of powers of two: every insert then has one of
  * eight shapes, so the statements insertRows compiles and keeps (db/prepared.ts) stay few.
  */
-export function batchesOf<T>(rows: readonly T[]): T[][] {
+function batchesOf<T>(rows: readonly T[]): T[][] {
   const out: T[][] = [];
   let at = 0;
   for (let size = BATCH; size >= 1; size /= 2)
