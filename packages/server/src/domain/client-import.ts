@@ -264,7 +264,8 @@ export function checkRow(row: number, cells: readonly string[], mapping: ImportM
   if (firstName === '' && lastName === '') ({ firstName, lastName } = splitName(cell('name')));
   const email = cell('email');
   const written = cell('phone');
-  const phone = written === '' ? '' : (toE164(written) ?? written);
+  const e164 = written === '' || written.length > LIMITS.phone ? null : toE164(written);
+  const phone = e164 ?? written;
   const region = [cell('state'), cell('zip')].filter((p) => p !== '').join(' ');
   const address = [cell('address'), cell('city'), region].filter((p) => p !== '').join(', ');
   const notes = cell('notes', true);
@@ -282,7 +283,7 @@ export function checkRow(row: number, cells: readonly string[], mapping: ImportM
     );
   if (email !== '' && !Email.safeParse(email).success)
     return refuse(`${at} the e-mail ${quoted(email)} is not an e-mail address.`);
-  if (written !== '' && (written.length > LIMITS.phone || toE164(written) === null))
+  if (written !== '' && e164 === null)
     return refuse(
       `${at} the phone ${quoted(written)} is not a phone number (write it with its area code, or + and the country code).`,
     );
