@@ -168,6 +168,7 @@ async function everyScreen(page: Page, size: string): Promise<void> {
     await expectNoSeriousA11yViolations(page, `Service editor, ${size}`);
   });
   await check(page, 'Insights', '/dashboard/insights', 'Insights', size);
+  await check(page, 'Import clients', '/dashboard/clients/import', 'Import clients', size);
   await check(page, 'Settings', '/dashboard/settings', /Settings/, size);
   // Settings may be one page or a page per section (/dashboard/settings/<section>): each section it links to.
   const sections = await page

@@ -62,3 +62,22 @@ export function searchTerm(query: string): string {
   if (/^[\d\s()+.-]+$/.test(trimmed) && /\d{3}/.test(trimmed.replace(/\D/g, ''))) return trimmed.replace(/\D/g, '');
   return fold(trimmed).replace(/\s+/g, ' ');
 }
+
+/**
+ * The rule itself, over the business's clients that share the contact's e-mail key or phone
+ * (oldest first): the one with its e-mail; else the one with its phone, where one of the two has
+ * no e-mail (two different e-mails are two people, whom the owner may merge). The repository's
+ * findByContact and the import (each row against the clients and the rows above it) apply it.
+ */
+export function matchingClient<T extends { email_key: string; phone: string }>(
+  candidates: readonly T[],
+  contact: { email: string; phone: string },
+): T | undefined {
+  const key = emailKey(contact.email);
+  return (
+    (key !== '' ? candidates.find((c) => c.email_key === key) : undefined) ??
+    (contact.phone === ''
+      ? undefined
+      : candidates.find((c) => c.phone === contact.phone && (key === '' || c.email_key === '')))
+  );
+}

@@ -16,7 +16,10 @@ export const ERRORS = {
     meaning: 'A field is missing or not valid; the sentence names it and says how to fix it.',
   },
   INVALID_BODY: { status: 400, meaning: 'The body is not a JSON object (or not JSON at all, or empty).' },
-  BODY_TOO_LARGE: { status: 413, meaning: 'The body is larger than the server accepts (64 KB).' },
+  BODY_TOO_LARGE: {
+    status: 413,
+    meaning: 'The body is larger than the server accepts (64 KB; 4 MB for a client import).',
+  },
   BAD_URL: { status: 400, meaning: 'The URL is malformed (bad percent-encoding, say).' },
   URL_TOO_LONG: { status: 414, meaning: 'A part of the URL is longer than any id (200 characters).' },
   ROUTE_NOT_FOUND: { status: 404, meaning: 'No call has this method and path; see GET /api/openapi.json.' },
@@ -70,6 +73,31 @@ export const ERRORS = {
   LOGO_INVALID: {
     status: 400,
     meaning: 'The logo is not a PNG, JPEG or WebP image, or is larger than 40 KB.',
+  },
+
+  // ----- the client import (docs/product.md#bringing-your-clients) -----
+  IMPORT_FILE_TOO_LARGE: {
+    status: 413,
+    meaning: 'The CSV is larger than 2 MB: split it into smaller files and import each.',
+  },
+  IMPORT_TOO_MANY_ROWS: {
+    status: 413,
+    meaning: 'The CSV has more than 5,000 rows below its header: split it into smaller files and import each.',
+  },
+  IMPORT_NOT_CSV: {
+    status: 400,
+    meaning:
+      'The file is not CSV text (a spreadsheet or another binary file, or a quote never closed): save it from the spreadsheet as CSV and try again.',
+  },
+  IMPORT_NO_HEADER: {
+    status: 400,
+    meaning: 'The first row holds data, not column names: add a first row naming the columns (Name, Email, Phone...).',
+  },
+  IMPORT_EMPTY: { status: 400, meaning: 'The CSV holds no clients: it is empty, or has only its header row.' },
+  IMPORT_MAPPING_INVALID: {
+    status: 400,
+    meaning:
+      'The column mapping names a column the file does not have, or maps no name or no e-mail and phone; the sentence says which.',
   },
 
   // ----- a customer's manage link -----

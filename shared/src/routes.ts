@@ -15,6 +15,7 @@ import { authAccountCalls, authCalls, authSummaries } from './contract/auth.call
 import { bookingsDashboardCalls, bookingsSummaries } from './contract/bookings.calls.ts';
 import { businessDashboardCalls, businessSummaries } from './contract/business.calls.ts';
 import { calendarDashboardCalls, calendarMetaCalls, calendarSummaries } from './contract/calendar.calls.ts';
+import { clientImportDashboardCalls, clientImportSummaries } from './contract/client-import.calls.ts';
 import { clientsDashboardCalls, clientsSummaries } from './contract/clients.calls.ts';
 import { connectedCalendarsDashboardCalls, connectedCalendarsSummaries } from './contract/connected-calendars.calls.ts';
 import { crewsAuthCalls, crewsCrewCalls, crewsDashboardCalls, crewsSummaries } from './contract/crews.calls.ts';
@@ -51,6 +52,7 @@ export const dashboardRoutes = {
   ...crewsDashboardCalls,
   ...insightsDashboardCalls,
   ...clientsDashboardCalls,
+  ...clientImportDashboardCalls,
 } as const satisfies Record<string, RouteDef>;
 export const crewRoutes = crewsCrewCalls;
 export const webhookRoutes = { ...paymentsWebhooksCalls, ...textsWebhooksCalls } as const satisfies Record<
@@ -100,6 +102,7 @@ export function routeSummaries(): { [G in keyof Routes]: { [N in keyof Routes[G]
       ...crewsSummaries.dashboard,
       ...insightsSummaries.dashboard,
       ...clientsSummaries.dashboard,
+      ...clientImportSummaries.dashboard,
     },
     crew: { ...crewsSummaries.crew },
     webhooks: { ...paymentsSummaries.webhooks, ...textsSummaries.webhooks },

@@ -45,6 +45,11 @@ const lazyPages = {
   Insights: lazyPage(() => import('../features/insights/components/insights-page.tsx'), 'InsightsPage'),
   // The Bookings page's Plans tab (issue 24): the page is in the first download, its plans are not.
   Plans: lazyPage(() => import('../features/bookings/components/plans-view.tsx'), 'PlansView'),
+  // Issue 42: a CSV of clients from another tool, previewed and imported; the clients exported.
+  ClientImport: lazyPage(
+    () => import('../features/client-import/components/client-import-page.tsx'),
+    'ClientImportPage',
+  ),
   // A crew member's pages (docs/decisions/024): their jobs, and their invitation's link.
   CrewHome: lazyPage(() => import('../features/crew/components/crew-home-page.tsx'), 'CrewHomePage'),
   CrewJoin: lazyPage(() => import('../features/crew/components/crew-join-page.tsx'), 'CrewJoinPage'),
@@ -123,6 +128,7 @@ export function AppRoutes() {
               {/* Its sections at addresses of their own (features/settings/sections.tsx). */}
               <Route caseSensitive path="settings/*" element={<lazyPages.Settings />} />
               <Route caseSensitive path="insights" element={<lazyPages.Insights />} />
+              <Route caseSensitive path="clients/import" element={<lazyPages.ClientImport />} />
               <Route path="*" element={<DashboardNotFound />} />
             </Route>
           </Route>

@@ -59,6 +59,7 @@ import { brandingHandlers } from './routes/dashboard/branding.ts';
 import { calendarHandlers } from './routes/dashboard/calendar.ts';
 import { connectedCalendarHandlers } from './routes/dashboard/calendars.ts';
 import { checklistHandlers } from './routes/dashboard/checklist.ts';
+import { clientImportHandlers } from './routes/dashboard/client-import.ts';
 import { clientHandlers } from './routes/dashboard/clients.ts';
 import { confirmationHandlers } from './routes/dashboard/confirmation.ts';
 import { crewMemberHandlers } from './routes/dashboard/crew-members.ts';
@@ -302,6 +303,7 @@ export async function buildApp(
       ...planHandlers(ctx),
       ...crewHandlers(ctx),
       ...clientHandlers(ctx),
+      ...clientImportHandlers(ctx),
       ...crewMemberHandlers(ctx),
       ...connectedCalendarHandlers(ctx),
       ...insightsHandlers(ctx),

@@ -1,6 +1,6 @@
 /**
  * The account menu in a phone's top bar (issue 21): who is signed in, Insights (not one of the
- * tab bar's five, dashboard-layout.tsx says why), Send feedback (the floating Feedback button's
+ * tab bar's five, dashboard-layout.tsx says why), Import or export clients (issue 42), Send feedback (the floating Feedback button's
  * place on a phone, lib/feedback.ts) and Log Out. A disclosure:
  * the button says whether it is open; Escape or a tap outside closes it and focus goes
  * back to the button.
@@ -64,6 +64,9 @@ export function AccountMenu() {
           )}
           <Link to="/dashboard/insights" className="btn account-menu-item" onClick={() => setOpen(false)}>
             Insights
+          </Link>
+          <Link to="/dashboard/clients/import" className="btn account-menu-item" onClick={() => setOpen(false)}>
+            Import or export clients
           </Link>
           <button
             type="button"

@@ -5,7 +5,7 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { addressKey, clientSearchText, emailKey, searchTerm } from '@slotwise/shared/client-match';
+import { addressKey, clientSearchText, emailKey, matchingClient, searchTerm } from '@slotwise/shared/client-match';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { insertRow } from '../db/prepared.ts';
 import type { ClientAddressesTable, ClientSource, ClientsTable, Database } from '../db/schema.ts';
@@ -133,10 +133,7 @@ export function clientsRepository(db: Kysely<Database>) {
         .orderBy('created_at')
         .orderBy('id')
         .execute();
-      return (
-        (key !== '' ? rows.find((r) => r.email_key === key) : undefined) ??
-        rows.find((r) => r.phone === contact.phone && (key === '' || r.email_key === ''))
-      );
+      return matchingClient(rows, contact);
     },
 
     /**

@@ -456,6 +456,9 @@ export interface Request {
   headers?: Record<string, string>;
 }
 
+/** A client list as another tool exports it, for the import's calls. */
+const CLIENTS_CSV = 'Name,Email,Phone\r\nAnn Import,ann.import@example.com,(512) 555-0199\r\n';
+
 /**
  * A request each route accepts when sent by `owner` (or by anyone, for public routes),
  * aimed at `target`'s ids. With target = another owner it is the cross-owner attempt.
@@ -660,6 +663,9 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     'POST /api/auth/crew-invitation': () => r({ body: { token: 'no-such-invite-token', password: 'long enough pw' } }),
     [`GET ${d}/clients`]: () => r({ query: { q: 'gleam', sort: 'spent' } }),
     [`GET ${d}/clients/:id`]: () => r(),
+    [`POST ${d}/clients/import/preview`]: () => r({ body: { csv: CLIENTS_CSV } }),
+    [`POST ${d}/clients/import`]: () => r({ body: { csv: CLIENTS_CSV }, headers: { 'idempotency-key': randomUUID() } }),
+    [`GET ${d}/clients/export`]: () => r(),
     [`GET ${d}/checklist`]: () => r(),
     [`POST ${d}/checklist/embed-copied`]: () => r(),
     [`POST ${d}/checklist/link-shared`]: () => r(),

@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, type Handler, type Reply } from '../../../testing/fake-api.ts';
 import { storeToken } from '../../../testing/tokens.ts';
@@ -63,7 +64,12 @@ function setup(over: Record<string, Handler | Reply> = {}) {
     if (last) last.name = this.download;
   });
   const user = userEvent.setup();
-  render(<CustomerDataSection />);
+  // In a router: the section links to Import or export clients.
+  render(
+    <MemoryRouter>
+      <CustomerDataSection />
+    </MemoryRouter>,
+  );
   return { api, user, confirm, saved };
 }
 

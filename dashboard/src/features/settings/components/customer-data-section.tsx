@@ -6,6 +6,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { type CustomerDataSettingsAnswer, RETENTION_MONTHS } from '@slotwise/shared/api';
 import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { FlashMessage } from '../../../components/flash-message.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { client } from '../../../lib/api.ts';
@@ -238,6 +239,9 @@ export function CustomerDataSection() {
         <SettingsForm initial={loaded} onSaved={(s) => settings.set(s)} flash={flash.show} />
       )}
       <Requests />
+      <p className="hint">
+        Switching tools? <Link to="/dashboard/clients/import">Import or export clients</Link> as a CSV file.
+      </p>
     </section>
   );
 }

@@ -29,7 +29,6 @@ import { assertPendingAllowed, bookingWindowOf, requesterOf } from '../../domain
 import { clientSourceOf, contactOf } from '../../domain/clients.ts';
 import { assignCrew, checkCrewSlot } from '../../domain/crews.ts';
 import { crewPlansOfSource } from '../../domain/grid-source.ts';
-import { idempotencyKey, replay, requestHash } from '../../domain/idempotent-request.ts';
 import { recordDemand } from '../../domain/insights.ts';
 import { hashManageToken, manageTokenFor } from '../../domain/manage-token.ts';
 import { depositFor } from '../../domain/payments.ts';
@@ -41,6 +40,7 @@ import { AppError } from '../../errors.ts';
 import type { BookingRow } from '../../repositories/calendar.ts';
 import type { StoredAnswer } from '../../repositories/idempotency.ts';
 import type { PlanRow } from '../../repositories/plans.ts';
+import { BOOKING_KEY, idempotencyKey, replay, requestHash } from '../idempotency-key.ts';
 import type { Handlers } from '../register.ts';
 import { sourceOf } from './grid-sources.ts';
 
@@ -54,11 +54,11 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
   const { idempotency, calendar, manageTokens } = ctx.repos;
   return {
     book: async (req, reply) => {
-      const key = idempotencyKey(req);
+      const key = idempotencyKey(req, BOOKING_KEY);
       const body = req.body;
       const hash = requestHash(body);
       const earlier = await idempotency.find(key, ctx.now());
-      if (earlier) return replay(reply, earlier, hash);
+      if (earlier) return replay(reply, earlier, hash, BOOKING_KEY);
 
       // The business, its service, questions, week and crews, kept a second (grid-sources.ts).
       const source = await sourceOf(ctx, body.businessId);
@@ -316,11 +316,11 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
         // The same key committed for another business at the same moment (keys are global).
         if (isUniqueViolation(err)) {
           const stored = await idempotency.find(key, ctx.now());
-          if (stored) return replay(reply, stored, hash);
+          if (stored) return replay(reply, stored, hash, BOOKING_KEY);
         }
         throw err;
       }
-      if ('replayed' in outcome) return replay(reply, outcome.replayed, hash);
+      if ('replayed' in outcome) return replay(reply, outcome.replayed, hash, BOOKING_KEY);
       ctx.metrics.bookingsCreated.inc();
       ctx.mail.kick();
       // After commit, outside the lock, never failing the booking (docs/decisions/029).

@@ -16,7 +16,6 @@ import { newBookingMails } from '../../domain/booking-mail.ts';
 import { canText, queueTextsForMails } from '../../domain/booking-texts.ts';
 import { requesterOf } from '../../domain/booking-window.ts';
 import { contactOf } from '../../domain/clients.ts';
-import { idempotencyKey, replay, requestHash } from '../../domain/idempotent-request.ts';
 import { hashManageToken, manageTokenFor } from '../../domain/manage-token.ts';
 import {
   assertHoursConfirmed,
@@ -34,6 +33,7 @@ import type { Business } from '../../repositories/businesses.ts';
 import type { BookingRow } from '../../repositories/calendar.ts';
 import type { StoredAnswer } from '../../repositories/idempotency.ts';
 import { queueMails } from '../../repositories/mail-outbox.ts';
+import { BOOKING_KEY, idempotencyKey, replay, requestHash } from '../idempotency-key.ts';
 import type { Handlers } from '../register.ts';
 
 /** The customer's contact: the client's from the list, or the new one typed. */
@@ -96,11 +96,11 @@ export function ownerBookingHandlers(ctx: AppContext): Handlers<'dashboard', 'ow
       const b = req.owner.business;
       // Keys are kept for every business together: an owner's own are prefixed by the business, so
       // no other account's key can replay this business's answer.
-      const key = `${b.id}:${idempotencyKey(req)}`;
+      const key = `${b.id}:${idempotencyKey(req, BOOKING_KEY)}`;
       const body = req.body;
       const hash = requestHash(body);
       const earlier = await idempotency.find(key, ctx.now());
-      if (earlier) return replay(reply, earlier, hash);
+      if (earlier) return replay(reply, earlier, hash, BOOKING_KEY);
 
       const now = ctx.now();
       const priced = await priceForOwner(ctx, b, body, req.log);
@@ -195,11 +195,11 @@ export function ownerBookingHandlers(ctx: AppContext): Handlers<'dashboard', 'ow
           );
         if (isUniqueViolation(err)) {
           const stored = await idempotency.find(key, ctx.now());
-          if (stored) return replay(reply, stored, hash);
+          if (stored) return replay(reply, stored, hash, BOOKING_KEY);
         }
         throw err;
       }
-      if ('replayed' in outcome) return replay(reply, outcome.replayed, hash);
+      if ('replayed' in outcome) return replay(reply, outcome.replayed, hash, BOOKING_KEY);
       ctx.metrics.bookingsCreated.inc();
       ctx.mail.kick();
       return outcome.created;

@@ -1,8 +1,7 @@
 /**
- * A request that makes a booking carries an Idempotency-Key (docs/architecture.md#the-booking-path):
- * a key seen before replays its first answer, a key reused with another body is refused. One
- * implementation for the customer's booking (routes/customer/book.ts) and the owner's
- * (routes/dashboard/owner-booking.ts).
+ * The Idempotency-Key of a call that must not happen twice (a booking, a client import): the header
+ * read and checked, the body's hash, and the stored first answer sent again to a retry
+ * (repositories/idempotency.ts keeps it 24 hours, written in the call's own transaction).
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -10,8 +9,14 @@ import { AppError } from '../errors.ts';
 import type { StoredAnswer } from '../repositories/idempotency.ts';
 
 const KEY_FORMAT = /^[A-Za-z0-9_.:-]{8,128}$/;
-const KEY_REUSED =
-  'This Idempotency-Key was already used for a different booking request. Send a new key for a new booking.';
+
+/** What one key stands for, in the sentences: "booking" / "books twice". */
+export interface KeyWords {
+  per: string;
+  twice: string;
+}
+/** The words of a booking's key: the customer's (routes/customer/book.ts) and the owner's (routes/dashboard/owner-booking.ts). */
+export const BOOKING_KEY: KeyWords = { per: 'booking', twice: 'books twice' };
 
 /** Same data, same hash, whatever the order of the keys. */
 export function requestHash(body: unknown): string {
@@ -30,13 +35,12 @@ export function requestHash(body: unknown): string {
     .digest('base64url');
 }
 
-/** The request's Idempotency-Key, or the refusal of a missing or malformed one. */
-export function idempotencyKey(req: FastifyRequest): string {
+export function idempotencyKey(req: FastifyRequest, words: KeyWords): string {
   const raw = req.headers['idempotency-key'];
   if (raw === undefined || raw === '')
     throw new AppError(
       'IDEMPOTENCY_KEY_INVALID',
-      'Send an Idempotency-Key header (a new random id, such as a UUID, per booking) so a retried request never books twice.',
+      `Send an Idempotency-Key header (a new random id, such as a UUID, per ${words.per}) so a retried request never ${words.twice}.`,
     );
   if (typeof raw !== 'string' || !KEY_FORMAT.test(raw))
     throw new AppError(
@@ -47,7 +51,11 @@ export function idempotencyKey(req: FastifyRequest): string {
 }
 
 /** Sends the stored first answer for this key, or refuses a key reused with another body. */
-export function replay(reply: FastifyReply, stored: StoredAnswer, hash: string) {
-  if (stored.requestHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED', KEY_REUSED);
+export function replay(reply: FastifyReply, stored: StoredAnswer, hash: string, words: KeyWords) {
+  if (stored.requestHash !== hash)
+    throw new AppError(
+      'IDEMPOTENCY_KEY_REUSED',
+      `This Idempotency-Key was already used for a different ${words.per} request. Send a new key for a new ${words.per}.`,
+    );
   return reply.status(stored.statusCode).header('idempotent-replayed', 'true').send(stored.body);
 }
