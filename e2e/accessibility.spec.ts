@@ -25,10 +25,6 @@ import {
   uniqueEmail,
 } from './fixtures.ts';
 
-// The two sizes' walks are the suite's longest tests: each runs on a worker of its own when there are two
-// (beforeAll then seeds an owner per worker).
-test.describe.configure({ mode: 'parallel' });
-
 const SERVICE = { serviceName: 'Axe Wash', duration: 60, price: 80 };
 
 let owner: Owner;
@@ -189,6 +185,11 @@ test.describe('at 375 x 667 on a touch phone', () => {
 });
 
 test.describe('at 1280 x 800', () => {
+  test('no screen has a critical or serious violation', async ({ page }) => {
+    test.setTimeout(300_000);
+    await everyScreen(page, '1280 px');
+  });
+
   test('the skip link is the first stop of Tab and moves the focus to the page', async ({ page }) => {
     await page.goto('/login');
     await signInAs(page, owner.token);
@@ -206,14 +207,5 @@ test.describe('at 1280 x 800', () => {
     await page.keyboard.press('Tab');
     const inMain = await page.evaluate(() => !!document.activeElement?.closest('#main'));
     expect(inMain).toBe(true);
-  });
-});
-
-// After the skip link: Playwright splits a parallel file's tests with a beforeAll into one run of
-// consecutive tests per worker, so the two walks, first and last, start at once on two workers.
-test.describe('at 1280 x 800', () => {
-  test('no screen has a critical or serious violation', async ({ page }) => {
-    test.setTimeout(300_000);
-    await everyScreen(page, '1280 px');
   });
 });
