@@ -13,7 +13,7 @@ export default defineConfig({
   outputDir: process.env.E2E_RESULTS_DIR ?? './test-results',
   globalSetup: './global-setup.ts',
   // Two browsers at once on two cores, beside the server under test (which runs at a higher priority,
-  // global-setup.ts); E2E_WORKERS=1 runs one file at a time. Measured in e2e/README.md.
+  // global-setup.ts); E2E_WORKERS=1 runs one file at a time. Measured: docs/development.md#two-workers.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
