@@ -1,8 +1,11 @@
 /**
  * Lighthouse in Debian's Chromium, for the benchmarks that score a page (bench/landing.ts,
- * bench/owner-app.ts). Each run gets a fresh Chromium with a DevTools port and a profile
- * of its own. `prepare` runs in that Chromium before Lighthouse (say, to put a signed-in
- * owner's token in localStorage), and the storage is then kept for the run.
+ * bench/owner-app.ts). The runs of one page share a Chromium with a DevTools port and a profile
+ * of its own (LighthouseChromium): Lighthouse opens each run in a tab of its own, clears the
+ * origin's storage and the browser's caches before it and the origin's storage after it, so each
+ * run starts as cold as in a fresh Chromium, without a Chromium's start and stop per run. A run
+ * with `prepare` gets a fresh Chromium: `prepare` runs in it before Lighthouse (say, to put a
+ * signed-in owner's token in localStorage), and the storage, caches included, is then kept for the run.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,8 +27,13 @@ export interface LighthouseOptions {
   prepare?: (browser: Browser) => Promise<void>;
 }
 
+interface DebuggableChromium {
+  port: number;
+  stop(): Promise<void>;
+}
+
 /** Starts Chromium with a DevTools port for Lighthouse and returns the port. */
-async function startDebuggableChromium(): Promise<{ port: number; stop(): Promise<void> }> {
+async function startDebuggableChromium(): Promise<DebuggableChromium> {
   const profile = mkdtempSync(join(tmpdir(), 'slotwise-lh-profile-'));
   const child = spawn(
     CHROMIUM,
@@ -131,11 +139,35 @@ export async function benchmarkIndexOf(browser: Browser, page?: Page): Promise<n
  */
 const NAVSTART_TRIES = 3;
 
+/**
+ * One Chromium for the Lighthouse runs of pages that start from cleared storage (no `prepare`):
+ * started at the first run, replaced after a run that lost its trace, stopped by `close()`.
+ * Measured on this machine (issue 40): a Chromium's start and stop took 1.3-1.8 s of each run's
+ * 24 s under load (the DevTools connection, 1.2-1.4 s, and the index, 4 s, stay per run).
+ */
+export class LighthouseChromium {
+  private chrome: DebuggableChromium | null = null;
+
+  async port(): Promise<number> {
+    this.chrome ??= await startDebuggableChromium();
+    return this.chrome.port;
+  }
+
+  async close(): Promise<void> {
+    const chrome = this.chrome;
+    this.chrome = null;
+    await chrome?.stop();
+  }
+}
+
 export async function runLighthouse(
   url: string,
   mode: 'mobile' | 'desktop',
   options: LighthouseOptions = {},
+  /** Runs without `prepare` use it when given; a run with `prepare` always gets a fresh Chromium. */
+  shared?: LighthouseChromium,
 ): Promise<LighthouseResult> {
+  const browser = options.prepare ? undefined : shared;
   for (let attempt = 1; ; attempt++) {
     // Each run starts on a quiet machine (bench/quiet-machine.ts); a long wait is said, with why.
     const { idle, waitedMs } = await waitForQuietMachine();
@@ -143,11 +175,16 @@ export async function runLighthouse(
       console.warn(
         `Lighthouse ${mode}: waited ${(waitedMs / 1000).toFixed(1)} s for the cores to idle (${Math.round(idle * 100)}% idle).`,
       );
+    const own = browser ? null : await startDebuggableChromium();
     try {
-      return await runLighthouseOnce(url, mode, options);
+      return await runLighthouseOnce(own?.port ?? (await browser!.port()), url, mode, options);
     } catch (err) {
       if (!(err instanceof NoNavstart) || attempt >= NAVSTART_TRIES) throw err;
       console.warn(`Lighthouse ${mode} lost the page-load trace (NO_NAVSTART, try ${attempt}); running it again.`);
+      // Again in a fresh Chromium.
+      await browser?.close();
+    } finally {
+      await own?.stop();
     }
   }
 }
@@ -166,9 +203,16 @@ export async function runLighthouseMedian(
   url: string,
   mode: 'mobile' | 'desktop',
   options: LighthouseOptions = {},
+  /** The Chromium to share (runs without `prepare`); without it the runs share one of their own. */
+  shared?: LighthouseChromium,
 ): Promise<LighthouseResult & { performanceRuns: number[] }> {
   const results: LighthouseResult[] = [];
-  for (let i = 0; i < MEDIAN_OF; i++) results.push(await runLighthouse(url, mode, options));
+  const browser = shared ?? new LighthouseChromium();
+  try {
+    for (let i = 0; i < MEDIAN_OF; i++) results.push(await runLighthouse(url, mode, options, browser));
+  } finally {
+    if (!shared) await browser.close();
+  }
   const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const first = results[0]!;
   const scores = Object.fromEntries(
@@ -194,59 +238,55 @@ export async function runLighthouseMedian(
 class NoNavstart extends Error {}
 
 async function runLighthouseOnce(
+  port: number,
   url: string,
   mode: 'mobile' | 'desktop',
   { prepare }: LighthouseOptions,
 ): Promise<LighthouseResult> {
-  const chrome = await startDebuggableChromium();
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  let measuredIndex: number;
   try {
-    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-    let measuredIndex: number;
-    try {
-      measuredIndex = await benchmarkIndexOf(browser);
-      if (prepare) await prepare(browser);
-    } finally {
-      // Over CDP this only disconnects: the Chromium, and what prepare stored, stay for Lighthouse.
-      await browser.close();
-    }
-    const config = mode === 'desktop' ? desktopConfig : defaultConfig;
-    const base = config.settings!.throttling!;
-    const cpuSlowdownMultiplier = calibratedMultiplier(base.cpuSlowdownMultiplier!, measuredIndex);
-    const result = await lighthouse(
-      url,
-      {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: [...CATEGORIES],
-        // Lighthouse clears the origin's storage first unless told not to: keep what prepare stored.
-        disableStorageReset: !!prepare,
-      },
-      { ...config, settings: { ...config.settings, throttling: { ...base, cpuSlowdownMultiplier } } },
-    );
-    if (!result) throw new Error(`Lighthouse returned no result for ${url}.`);
-    const { lhr } = result;
-    if (lhr.runtimeError) {
-      const message = `Lighthouse failed on ${url}: ${lhr.runtimeError.message}`;
-      throw lhr.runtimeError.code === 'NO_NAVSTART' ? new NoNavstart(message) : new Error(message);
-    }
-    const scores = {} as Record<Category, number>;
-    const lost: string[] = [];
-    for (const id of CATEGORIES) {
-      const category = lhr.categories[id];
-      scores[id] = Math.round((category?.score ?? 0) * 100);
-      for (const ref of category?.auditRefs ?? []) {
-        const audit = lhr.audits[ref.id];
-        if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
-          lost.push(
-            `${id}/${ref.id}: ${audit.title} (${audit.score}${audit.displayValue ? `, ${audit.displayValue}` : ''})` +
-              offenders(audit.details),
-          );
-        }
+    measuredIndex = await benchmarkIndexOf(browser);
+    if (prepare) await prepare(browser);
+  } finally {
+    // Over CDP this only disconnects: the Chromium, and what prepare stored, stay for Lighthouse.
+    await browser.close();
+  }
+  const config = mode === 'desktop' ? desktopConfig : defaultConfig;
+  const base = config.settings!.throttling!;
+  const cpuSlowdownMultiplier = calibratedMultiplier(base.cpuSlowdownMultiplier!, measuredIndex);
+  const result = await lighthouse(
+    url,
+    {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      // Lighthouse clears the origin's storage first unless told not to: keep what prepare stored.
+      disableStorageReset: !!prepare,
+    },
+    { ...config, settings: { ...config.settings, throttling: { ...base, cpuSlowdownMultiplier } } },
+  );
+  if (!result) throw new Error(`Lighthouse returned no result for ${url}.`);
+  const { lhr } = result;
+  if (lhr.runtimeError) {
+    const message = `Lighthouse failed on ${url}: ${lhr.runtimeError.message}`;
+    throw lhr.runtimeError.code === 'NO_NAVSTART' ? new NoNavstart(message) : new Error(message);
+  }
+  const scores = {} as Record<Category, number>;
+  const lost: string[] = [];
+  for (const id of CATEGORIES) {
+    const category = lhr.categories[id];
+    scores[id] = Math.round((category?.score ?? 0) * 100);
+    for (const ref of category?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
+        lost.push(
+          `${id}/${ref.id}: ${audit.title} (${audit.score}${audit.displayValue ? `, ${audit.displayValue}` : ''})` +
+            offenders(audit.details),
+        );
       }
     }
-    return { scores, lost, benchmarkIndex: measuredIndex, cpuSlowdownMultiplier };
-  } finally {
-    await chrome.stop();
   }
+  return { scores, lost, benchmarkIndex: measuredIndex, cpuSlowdownMultiplier };
 }

@@ -14,6 +14,9 @@ const PAGES = [
   { name: 'Settings', path: '/dashboard/settings', heading: 'Settings' },
 ] as const;
 
+// Five journeys that only look: each may run on either worker (beforeAll then signs up an owner per worker).
+test.describe.configure({ mode: 'parallel' });
+
 let owner: Owner;
 test.beforeAll(async () => {
   owner = await signupOwner({ businessName: 'Pocket Pools' });

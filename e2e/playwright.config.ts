@@ -12,9 +12,9 @@ export default defineConfig({
   // Traces and failure screenshots; E2E_RESULTS_DIR separates two runs at once on one checkout.
   outputDir: process.env.E2E_RESULTS_DIR ?? './test-results',
   globalSetup: './global-setup.ts',
-  // Two cores, shared with the server under test: one browser at a time. E2E_WORKERS=2 runs two files at
-  // once: faster on a loaded 2-core machine (8.9 min against 14.8), but not yet reliable there (e2e/README.md).
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  // Two browsers at once on two cores, beside the server under test (which runs at a higher priority,
+  // global-setup.ts); E2E_WORKERS=1 runs one file at a time. Measured: docs/development.md#two-workers.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,

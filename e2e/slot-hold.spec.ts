@@ -23,6 +23,9 @@ import {
   test,
 } from './fixtures.ts';
 
+// Each size waits out a hold (15 s): the two wait at once on two workers (beforeAll then seeds an owner per worker).
+test.describe.configure({ mode: 'parallel' });
+
 const BUSINESS = 'Hold Fast Detailing';
 const HELD = 'Someone is booking this time. Pick another, or try again in a few minutes.';
 
@@ -79,6 +82,29 @@ async function secondCustomer(browser: Browser): Promise<{ page: Page; close(): 
   return { page, close: () => context.close() };
 }
 
+// Before the two sizes: Playwright splits a parallel file's tests with a beforeAll into one run of consecutive
+// tests per worker, so each size's wait for the hold to lapse falls on another worker.
+test('Back from the details lets the time go at once (1280 px)', async ({ page, browser }) => {
+  const day = laDay(6);
+  const b = await secondCustomer(browser);
+  try {
+    const formA = await toTimes(page, 1280, day);
+    await chooseTen(formA);
+    await expect(formA.getByText("We're holding 10:00 AM for you for 1 minute.")).toBeVisible();
+    expect(await tenIsFree(day)).toBe(false);
+    await formA.getByRole('button', { name: 'Back' }).click();
+    await expect(formA.getByRole('heading', { name: 'Pick a date and time' })).toBeVisible();
+    // Released, not lapsed: offered again well inside the hold's 15 s.
+    await expect.poll(() => tenIsFree(day), { timeout: 5_000 }).toBe(true);
+    const formB = await toTimes(b.page, 1280, day);
+    await chooseTen(formB);
+    await expect(formB.getByText("We're holding 10:00 AM for you for 1 minute.")).toBeVisible();
+    await screenshot(b.page, 'slot-hold-after-back-1280');
+  } finally {
+    await b.close();
+  }
+});
+
 for (const [width, days] of [
   [375, 3],
   [1280, 4],
@@ -129,24 +155,3 @@ for (const [width, days] of [
     }
   });
 }
-
-test('Back from the details lets the time go at once (1280 px)', async ({ page, browser }) => {
-  const day = laDay(6);
-  const b = await secondCustomer(browser);
-  try {
-    const formA = await toTimes(page, 1280, day);
-    await chooseTen(formA);
-    await expect(formA.getByText("We're holding 10:00 AM for you for 1 minute.")).toBeVisible();
-    expect(await tenIsFree(day)).toBe(false);
-    await formA.getByRole('button', { name: 'Back' }).click();
-    await expect(formA.getByRole('heading', { name: 'Pick a date and time' })).toBeVisible();
-    // Released, not lapsed: offered again well inside the hold's 15 s.
-    await expect.poll(() => tenIsFree(day), { timeout: 5_000 }).toBe(true);
-    const formB = await toTimes(b.page, 1280, day);
-    await chooseTen(formB);
-    await expect(formB.getByText("We're holding 10:00 AM for you for 1 minute.")).toBeVisible();
-    await screenshot(b.page, 'slot-hold-after-back-1280');
-  } finally {
-    await b.close();
-  }
-});

@@ -4,7 +4,7 @@
  * screenshot script all start the product this one way.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -116,10 +116,37 @@ export async function startProcess(
   };
 }
 
+let sqliteTemplate: Promise<string> | undefined;
+
 /**
- * The product's server on a DATA_DIR of its own (SQLite in it unless `env` names another
- * DATABASE_URL), removed when it stops, with rate limits off. PUBLIC_URL is where it
- * listens unless `publicUrl` says otherwise. `dataDir` lets a benchmark seed the database.
+ * A SQLite database migrated to the latest release, once per process (removed at its exit), which
+ * every SQLite server here starts from as a copy: its own migration on start then finds nothing to
+ * do. The 26 migrations took 0.7-1.2 s of each start (docs/decisions/033, where the server's tests
+ * do the same), and `npm run bench` starts a dozen servers. Migrations from empty are tested by
+ * the server's own tests.
+ */
+function migratedSqlite(): Promise<string> {
+  sqliteTemplate ??= (async () => {
+    const { openDatabase } = await import('../packages/server/src/db/database.ts');
+    const { migrateToLatest } = await import('../packages/server/src/db/migrate.ts');
+    const dir = mkdtempSync(join(tmpdir(), 'slotwise-template-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const file = join(dir, 'app.db');
+    const store = openDatabase(`sqlite:${file}`, 2);
+    try {
+      await migrateToLatest(store);
+    } finally {
+      await store.close();
+    }
+    return file;
+  })();
+  return sqliteTemplate;
+}
+
+/**
+ * The product's server on a DATA_DIR of its own (SQLite in it, a copy of a migrated one, unless
+ * `env` names another DATABASE_URL), removed when it stops, with rate limits off. PUBLIC_URL is
+ * where it listens unless `publicUrl` says otherwise. `dataDir` lets a benchmark seed the database.
  */
 export async function startServer(
   options: { publicUrl?: string; env?: Record<string, string>; cpu?: number } = {},
@@ -127,6 +154,7 @@ export async function startServer(
   const dataDir = mkdtempSync(join(tmpdir(), 'slotwise-server-'));
   const remove = () => rmSync(dataDir, { recursive: true, force: true });
   try {
+    if (!options.env?.DATABASE_URL) copyFileSync(await migratedSqlite(), join(dataDir, 'app.db'));
     const server = await startProcess(
       `${root}packages/server/src/server.ts`,
       (url) => ({
