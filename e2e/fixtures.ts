@@ -342,6 +342,19 @@ export const test = base.extend<Fixtures>({
           () => {},
         );
     });
+    // Each test's browser is a client of its own, as each customer is: its calls to the API carry
+    // their own forwarded address (the server trusts the local proxy), so two workers' journeys
+    // never share a rate-limit budget (the browser's own address is always 127.0.0.1). Added to
+    // the request as it leaves, after the browser's CORS checks, so a widget on another origin
+    // sends no preflight for it; a test that sets its own address keeps it.
+    const address = nextClientAddress();
+    await context.route(
+      (url) => url.href.startsWith(`${baseURL()}/api/`),
+      (route) => {
+        const headers = route.request().headers();
+        return route.fallback(headers['x-forwarded-for'] ? {} : { headers: { ...headers, 'x-forwarded-for': address } });
+      },
+    );
     if (allowConsoleErrors) {
       testInfo.annotations.push({ type: 'console errors allowed', description: allowConsoleErrors.reason });
     }
