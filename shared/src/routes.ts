@@ -20,6 +20,7 @@ import { crewsAuthCalls, crewsCrewCalls, crewsDashboardCalls, crewsSummaries } f
 import { customerCalls, customerSummaries } from './contract/customer.calls.ts';
 import { insightsDashboardCalls, insightsSummaries } from './contract/insights.calls.ts';
 import { onboardingCalls, onboardingSummaries } from './contract/onboarding.calls.ts';
+import { ownerQuotesDashboardCalls, ownerQuotesSummaries, quoteLinkCalls } from './contract/owner-quotes.calls.ts';
 import { paymentsDashboardCalls, paymentsSummaries, paymentsWebhooksCalls } from './contract/payments.calls.ts';
 import { plansDashboardCalls, plansSummaries } from './contract/plans.calls.ts';
 import { publicFeedbackCalls, publicMetaCalls, publicPlacesCalls, publicSummaries } from './contract/public.calls.ts';
@@ -38,6 +39,7 @@ export const onboardingRoutes = onboardingCalls;
 export const placesRoutes = publicPlacesCalls;
 export const feedbackRoutes = publicFeedbackCalls;
 export const customerRoutes = customerCalls;
+export const quoteLinkRoutes = quoteLinkCalls;
 export const dashboardRoutes = {
   ...bookingsDashboardCalls,
   ...plansDashboardCalls,
@@ -49,6 +51,7 @@ export const dashboardRoutes = {
   ...textsDashboardCalls,
   ...crewsDashboardCalls,
   ...insightsDashboardCalls,
+  ...ownerQuotesDashboardCalls,
 } as const satisfies Record<string, RouteDef>;
 export const crewRoutes = crewsCrewCalls;
 export const webhookRoutes = { ...paymentsWebhooksCalls, ...textsWebhooksCalls } as const satisfies Record<
@@ -65,6 +68,7 @@ export const routes = {
   places: placesRoutes,
   feedback: feedbackRoutes,
   customer: customerRoutes,
+  quoteLink: quoteLinkRoutes,
   dashboard: dashboardRoutes,
   crew: crewRoutes,
   webhooks: webhookRoutes,
@@ -86,6 +90,7 @@ export function routeSummaries(): { [G in keyof Routes]: { [N in keyof Routes[G]
     places: { ...publicSummaries.places },
     feedback: { ...publicSummaries.feedback },
     customer: { ...customerSummaries.customer },
+    quoteLink: { ...ownerQuotesSummaries.quoteLink },
     dashboard: {
       ...bookingsSummaries.dashboard,
       ...plansSummaries.dashboard,
@@ -97,6 +102,7 @@ export function routeSummaries(): { [G in keyof Routes]: { [N in keyof Routes[G]
       ...textsSummaries.dashboard,
       ...crewsSummaries.dashboard,
       ...insightsSummaries.dashboard,
+      ...ownerQuotesSummaries.dashboard,
     },
     crew: { ...crewsSummaries.crew },
     webhooks: { ...paymentsSummaries.webhooks, ...textsSummaries.webhooks },
