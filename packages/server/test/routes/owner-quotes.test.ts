@@ -123,7 +123,11 @@ describe.each(storages())('owner quotes on %s', (kind) => {
     expect(booked.statusCode, booked.body).toBe(201);
     expect(booked.json().totalQuote).toBe(q.totalQuote);
     const row = await t.ctx.repos.bookings.byId(booked.json().bookingId);
-    expect(row).toMatchObject({ status: 'approved', total_cents: Math.round(q.totalQuote * 100), customer_email: 'book@example.com' });
+    expect(row).toMatchObject({
+      status: 'approved',
+      total_cents: Math.round(q.totalQuote * 100),
+      customer_email: 'book@example.com',
+    });
     expect(JSON.parse(row!.quote_lines)).toHaveLength(q.lines.length);
     const after = (await owner(shop, 'GET', `/quotes/${q._id}`)).json();
     expect(after).toMatchObject({ status: 'booked', bookingId: booked.json().bookingId, lines: q.lines });
@@ -148,12 +152,16 @@ describe.each(storages())('owner quotes on %s', (kind) => {
     const d = await send((await makeQuote({}, 'decline@example.com'))._id);
     expect((await link('POST', '/decline', tokenOf(d._id))).statusCode).toBe(200);
     expect((await owner(shop, 'GET', `/quotes/${d._id}`)).json().status).toBe('declined');
-    expect((await link('POST', '/book', tokenOf(d._id), { date: DAY, time: '14:00' })).json().code).toBe('QUOTE_CLOSED');
+    expect((await link('POST', '/book', tokenOf(d._id), { date: DAY, time: '14:00' })).json().code).toBe(
+      'QUOTE_CLOSED',
+    );
     const w = await send((await makeQuote({}, 'withdraw@example.com'))._id);
     expect((await owner(shop, 'POST', `/quotes/${w._id}/withdraw`)).json().status).toBe('withdrawn');
     expect((await link('GET', '', tokenOf(w._id))).json().state).toBe('withdrawn');
     expect((await link('POST', '/decline', tokenOf(w._id))).json().code).toBe('QUOTE_CLOSED');
-    expect((await owner(shop, 'POST', `/quotes/${w._id}/send`, { channels: ['mail'] })).json().code).toBe('QUOTE_CLOSED');
+    expect((await owner(shop, 'POST', `/quotes/${w._id}/send`, { channels: ['mail'] })).json().code).toBe(
+      'QUOTE_CLOSED',
+    );
   });
 
   it('follows up once before it lapses, then reads expired', async () => {
