@@ -10,6 +10,7 @@ export * from './contract/auth.schemas.ts';
 export * from './contract/bookings.schemas.ts';
 export * from './contract/business.schemas.ts';
 export * from './contract/calendar.schemas.ts';
+export * from './contract/clients.schemas.ts';
 export * from './contract/connected-calendars.schemas.ts';
 export * from './contract/crews.schemas.ts';
 export * from './contract/customer.schemas.ts';

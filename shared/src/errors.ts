@@ -52,6 +52,7 @@ export const ERRORS = {
   BUSINESS_NOT_FOUND: { status: 404, meaning: 'No business has this id; check the business id of the embed code.' },
   SERVICE_NOT_FOUND: { status: 404, meaning: 'The business does not offer this service (any more).' },
   BOOKING_NOT_FOUND: { status: 404, meaning: "The booking is not among this owner's bookings." },
+  CLIENT_NOT_FOUND: { status: 404, meaning: "The client is not among this owner's clients (merged or erased)." },
   BLOCKED_TIME_NOT_FOUND: { status: 404, meaning: "The blocked time is not in this owner's calendar." },
   FEED_LINK_INVALID: { status: 404, meaning: 'The calendar feed link is not valid or was revoked.' },
 

@@ -15,6 +15,7 @@ import { authAccountCalls, authCalls, authSummaries } from './contract/auth.call
 import { bookingsDashboardCalls, bookingsSummaries } from './contract/bookings.calls.ts';
 import { businessDashboardCalls, businessSummaries } from './contract/business.calls.ts';
 import { calendarDashboardCalls, calendarMetaCalls, calendarSummaries } from './contract/calendar.calls.ts';
+import { clientsDashboardCalls, clientsSummaries } from './contract/clients.calls.ts';
 import { connectedCalendarsDashboardCalls, connectedCalendarsSummaries } from './contract/connected-calendars.calls.ts';
 import { crewsAuthCalls, crewsCrewCalls, crewsDashboardCalls, crewsSummaries } from './contract/crews.calls.ts';
 import { customerCalls, customerSummaries } from './contract/customer.calls.ts';
@@ -51,6 +52,7 @@ export const dashboardRoutes = {
   ...textsDashboardCalls,
   ...crewsDashboardCalls,
   ...insightsDashboardCalls,
+  ...clientsDashboardCalls,
   ...ownerQuotesDashboardCalls,
 } as const satisfies Record<string, RouteDef>;
 export const crewRoutes = crewsCrewCalls;
@@ -102,6 +104,7 @@ export function routeSummaries(): { [G in keyof Routes]: { [N in keyof Routes[G]
       ...textsSummaries.dashboard,
       ...crewsSummaries.dashboard,
       ...insightsSummaries.dashboard,
+      ...clientsSummaries.dashboard,
       ...ownerQuotesSummaries.dashboard,
     },
     crew: { ...crewsSummaries.crew },

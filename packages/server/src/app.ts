@@ -61,6 +61,7 @@ import { brandingHandlers } from './routes/dashboard/branding.ts';
 import { calendarHandlers } from './routes/dashboard/calendar.ts';
 import { connectedCalendarHandlers } from './routes/dashboard/calendars.ts';
 import { checklistHandlers } from './routes/dashboard/checklist.ts';
+import { clientHandlers } from './routes/dashboard/clients.ts';
 import { confirmationHandlers } from './routes/dashboard/confirmation.ts';
 import { crewMemberHandlers } from './routes/dashboard/crew-members.ts';
 import { crewHandlers } from './routes/dashboard/crews.ts';
@@ -303,6 +304,7 @@ export async function buildApp(
       ...messageHandlers(ctx),
       ...planHandlers(ctx),
       ...crewHandlers(ctx),
+      ...clientHandlers(ctx),
       ...crewMemberHandlers(ctx),
       ...connectedCalendarHandlers(ctx),
       ...insightsHandlers(ctx),

@@ -14,6 +14,7 @@ import { bookingsRepository } from './repositories/bookings.ts';
 import { businessesRepository } from './repositories/businesses.ts';
 import { calendarRepository } from './repositories/calendar.ts';
 import { checklistRepository } from './repositories/checklist.ts';
+import { clientsRepository } from './repositories/clients.ts';
 import { connectedCalendarsRepository } from './repositories/connected-calendars.ts';
 import { crewJobsRepository } from './repositories/crew-jobs.ts';
 import { crewMembersRepository } from './repositories/crew-members.ts';
@@ -78,6 +79,7 @@ export function createRepositories(db: Kysely<Database>) {
     manageTokens: manageTokensRepository(db),
     idempotency: idempotencyRepository(db),
     customerData: customerDataRepository(db),
+    clients: clientsRepository(db),
     jobRuns: jobRunsRepository(db),
     bookingUndos: bookingUndosRepository(db),
     slotHolds: slotHoldsRepository(db),

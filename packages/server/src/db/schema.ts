@@ -263,6 +263,8 @@ export interface BookingsTable {
   price_state: 'proposed' | 'accepted' | 'declined' | 'withdrawn' | null;
   /** 1: the customer ticked "Text me updates about this booking" (docs/decisions/027). */
   text_consent: Generated<number>;
+  /** The client it is for (docs/decisions/037); null when anonymised, or written around the app. */
+  client_id: Generated<string | null>;
   /** When the job was completed (by the owner, a crew member or the sweep); review requests count from it. */
   completed_at: number | null;
   /** The optional second reminder, 2 hours ahead, sent exactly once like reminder_sent_at. */
@@ -354,6 +356,8 @@ export interface PlansTable {
   crew_id: string | null;
   /** 1: the customer agreed to texts when booking it; its later visits carry it (docs/decisions/027). */
   text_consent: Generated<number>;
+  /** The client it is for (docs/decisions/037); its visits carry it. */
+  client_id: Generated<string | null>;
   /**
    * The rules it had before "this and following" moves, JSON [{rrule, start_day, start_time,
    * until}]: each one's days before `until` keep that rule's time ('[]': never split; domain/plans.ts).
@@ -425,6 +429,47 @@ interface MailOutboxTable {
  * A Decline or calendar move the owner may still undo (docs/decisions/014,
  * repositories/booking-undos.ts). The states are JSON objects of booking columns.
  */
+/** Where a client first came from (docs/decisions/037). */
+export type ClientSource = 'widget' | 'booking_page' | 'owner' | 'quote' | 'import' | 'earlier';
+/** One person a business serves (docs/decisions/037); matched by shared/src/client-match.ts. */
+export interface ClientsTable {
+  id: string;
+  business_id: string;
+  first_name: string;
+  last_name: string;
+  /** As typed; '' when none. */
+  email: string;
+  /** shared/src/client-match.ts emailKey(email): what a contact is matched by. */
+  email_key: string;
+  /** E.164; '' when none. */
+  phone: string;
+  /** The owner's own notes, never shown to the customer. */
+  notes: string;
+  /** JSON array of strings. */
+  tags: string;
+  texts_consent: number;
+  marketing_consent: number;
+  source: ClientSource;
+  /** shared/src/client-match.ts clientSearchText: what search as you type reads. */
+  search_text: string;
+  created_at: number;
+  updated_at: number;
+  anonymised_at: number | null;
+}
+/** A client's place, with its own notes (a gate code). */
+export interface ClientAddressesTable {
+  id: string;
+  client_id: string;
+  business_id: string;
+  address: string;
+  /** shared/src/client-match.ts addressKey: a booking's address is new when no key matches. */
+  address_key: string;
+  lat: number | null;
+  lng: number | null;
+  notes: string;
+  created_at: number;
+  last_used_at: number;
+}
 /** A time a customer holds while they finish booking (docs/decisions/035). */
 export interface SlotHoldsTable {
   /** sha256 of the hold token, base64url; the token itself is never stored. */
@@ -709,6 +754,8 @@ export interface Database {
   job_runs: JobRunsTable;
   booking_undos: BookingUndosTable;
   slot_holds: SlotHoldsTable;
+  clients: ClientsTable;
+  client_addresses: ClientAddressesTable;
   first_day_checklist: FirstDayChecklistTable;
   previous_slugs: PreviousSlugsTable;
   stripe_accounts: StripeAccountsTable;

@@ -57,6 +57,8 @@ export function newBookingRow(decided: Decided & Partial<BookingRow>, now: numbe
     completed_at: null,
     reminder_2h_sent_at: null,
     review_requested_at: null,
+    // Set under the lock, once the contact is linked to its client (repositories/clients.ts linkContact).
+    client_id: null,
     ...decided,
   };
 }

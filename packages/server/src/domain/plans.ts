@@ -280,6 +280,7 @@ function visitRow(
     reminder_sent_at: null,
     // The customer's yes to texts, given when booking the plan (docs/decisions/027).
     text_consent: plan.text_consent,
+    client_id: plan.client_id,
     completed_at: null,
     reminder_2h_sent_at: null,
     review_requested_at: null,

@@ -14,6 +14,7 @@ import {
 } from './undo-window.ts';
 
 const row: BookingRow = {
+  client_id: null,
   id: 'b1',
   business_id: 'biz',
   crew_id: null,

@@ -188,6 +188,8 @@ export interface OwnerData {
   question: string;
   blockedTitle: string;
   bookingId: string;
+  /** The client the booking made (docs/decisions/037). */
+  clientId: string;
   blockedId: string;
   /** The Undo of a second booking's Decline; the world's clock stands still, so it stays open. */
   undoToken: string;
@@ -392,6 +394,7 @@ async function makeOwner(t: TestApp, tag: string, day: string): Promise<OwnerDat
     question,
     blockedTitle,
     bookingId,
+    clientId: (await call(app, 'GET', '/api/business-dashboard/clients', undefined, token)).clients[0]._id as string,
     blockedId: blocked._id,
     undoToken: declined.undo.token,
     secrets: [
@@ -498,9 +501,11 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
           ? target.serviceId
           : route.url.includes('/crews/')
             ? crewId
-            : route.url.includes('/quotes/')
-              ? target.quoteId
-              : target.bookingId,
+            : route.url.includes('/clients/')
+              ? target.clientId
+              : route.url.includes('/quotes/')
+                ? target.quoteId
+                : target.bookingId,
     )
     .replace(':token', target.undoToken);
   const r = (extra: Omit<Request, 'method' | 'path'> = {}): Request => ({ method: route.method, path: p, ...extra });
@@ -661,6 +666,8 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     'POST /api/crew/calendar-feed/revoke': () => r(),
     'GET /api/auth/crew-invitation': () => r({ query: { token: 'no-such-invite-token' } }),
     'POST /api/auth/crew-invitation': () => r({ body: { token: 'no-such-invite-token', password: 'long enough pw' } }),
+    [`GET ${d}/clients`]: () => r({ query: { q: 'gleam', sort: 'spent' } }),
+    [`GET ${d}/clients/:id`]: () => r(),
     [`GET ${d}/checklist`]: () => r(),
     [`POST ${d}/checklist/embed-copied`]: () => r(),
     [`POST ${d}/checklist/link-shared`]: () => r(),

@@ -72,6 +72,11 @@ describe.each(storages())('owner quotes on %s', (kind) => {
   it('prices a quote with the engine plus hand lines, as a draft, and lists it', async () => {
     const q = await makeQuote();
     expect(q.status).toBe('draft');
+    // The lead is a client from the moment the quote is made (docs/decisions/037).
+    expect(q.clientId).not.toBeNull();
+    const client = await owner(shop, 'GET', `/clients/${q.clientId}`);
+    expect(client.statusCode, client.body).toBe(200);
+    expect(client.json()).toMatchObject({ email: 'lead@example.com', source: 'quote' });
     expect(q.lines[0]).toEqual({ label: 'Full Detail', amount: 120 });
     expect(q.lines.at(-1)).toEqual({ label: 'Pet hair removal', amount: 30 });
     // The engine's own lines (service, the SUV answer, the miles) and the hand line, summed.
@@ -202,6 +207,19 @@ describe.each(storages())('owner quotes on %s', (kind) => {
     expect(theirs.json().code).toBe('QUOTE_NOT_FOUND');
     expect((await owner(other, 'POST', `/quotes/${q._id}/send`, { channels: ['mail'] })).statusCode).toBe(404);
     const before = (await owner(shop, 'GET', '/quotes')).json().quotes.length;
+    const theirClient = (await owner(other, 'GET', '/clients')).json().clients[0]?._id ?? q._id;
+    const wrongClient = await owner(shop, 'POST', '/quotes', {
+      clientId: theirClient,
+      firstName: 'No',
+      lastName: 'Way',
+      email: 'x@example.com',
+      serviceId: shop.fullId,
+      address: CUSTOMER_ADDRESS,
+      handOnly: true,
+      handLines: [{ label: 'Roof', amount: 10 }],
+    });
+    expect(wrongClient.statusCode).toBe(404);
+    expect(wrongClient.json().code).toBe('CLIENT_NOT_FOUND');
     const noContact = await owner(shop, 'POST', '/quotes', {
       firstName: 'No',
       lastName: 'Way',

@@ -27,6 +27,7 @@ import { AfterWrites, withBusinessLock } from '../../db/transaction.ts';
 import { shownTime } from '../../domain/answers.ts';
 import { newBookingMails, queueForParties, withNoticeFor } from '../../domain/booking-mail.ts';
 import { assertPendingAllowed, bookingWindowOf, requesterOf } from '../../domain/booking-window.ts';
+import { clientSourceOf, contactOf } from '../../domain/clients.ts';
 import { assignCrew, checkCrewSlot } from '../../domain/crews.ts';
 import { crewPlansOfSource } from '../../domain/grid-source.ts';
 import { recordDemand } from '../../domain/insights.ts';
@@ -189,7 +190,7 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
             // One round trip (the writer's connection sends them together: db/database.ts onWriter).
             // A concurrent retry with this key may have committed while we priced the request: its
             // answer beats any refusal, but a read that failed is never hidden behind it.
-            const [stored, pendingAllowed, assigned] = await Promise.allSettled([
+            const [stored, pendingAllowed, assigned, client] = await Promise.allSettled([
               idempotency.find(key, now, trx),
               assertPendingAllowed(ctx, trx, business, { email: body.customerEmail, requester }, now),
               // Other customers' live holds are in the way; the customer's own is not (docs/decisions/035).
@@ -200,14 +201,16 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
                 crews,
                 holds: { now, exceptTokenHash: holdHash },
               }),
+              // The customer's client record, found or made (docs/decisions/037); rolled back with a refusal.
+              ctx.repos.clients.linkContact(trx, business.id, contactOf(row), clientSourceOf(req, ctx), now),
             ]);
-            for (const r of [stored, pendingAllowed, assigned])
+            for (const r of [stored, pendingAllowed, assigned, client])
               if (r.status === 'rejected' && !(r.reason instanceof AppError)) throw r.reason;
             const replayed = settledValue(stored);
             if (replayed) return { replayed };
             settledValue(pendingAllowed);
             const crew = settledValue(assigned);
-            const booked: BookingRow = { ...row, crew_id: crew.id };
+            const booked: BookingRow = { ...row, crew_id: crew.id, client_id: settledValue(client) };
             let plan: PlanRow | null = null;
             if (offer && body.frequency) {
               const through = aheadDay(business.time_zone, now);
@@ -251,6 +254,7 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
                 created_at: now,
                 updated_at: now,
                 text_consent: row.text_consent,
+                client_id: booked.client_id,
               };
               await ctx.repos.plans.insert(trx, plan);
             }

@@ -3,8 +3,8 @@
  * the first opening marks it viewed. The customer books it at the quoted price on a free time of
  * the month (the page reads the widget's own days and slots calls with the quote's service, extra
  * minutes and address), or declines it. A booking made here is a booking as any other (the same
- * time rules, the business's lock, the crew choice, the manage token, the mails) and is confirmed
- * at once: the owner priced it.
+ * time rules, the business's lock, the crew choice, the client link, the manage token, the mails)
+ * and is confirmed at once: the owner priced it.
  */
 import { randomUUID } from 'node:crypto';
 import { ExtraMinutes, type QuoteLinkView } from '@slotwise/shared/api';
@@ -18,6 +18,7 @@ import { mailCustomerAndOwner, newBookingMails } from '../../domain/booking-mail
 import { bookingPageUrl } from '../../domain/booking-page.ts';
 import { bookingWindowOf, requesterOf } from '../../domain/booking-window.ts';
 import { brandingOf } from '../../domain/branding.ts';
+import { contactOf } from '../../domain/clients.ts';
 import { assignCrew, checkCrewSlot } from '../../domain/crews.ts';
 import { crewPlansOfSource, serviceOf } from '../../domain/grid-source.ts';
 import { loadBusiness } from '../../domain/lookup.ts';
@@ -157,6 +158,8 @@ export function quoteLinkHandlers(ctx: AppContext): Handlers<'quoteLink', 'openQ
             },
             now,
           );
+          // The booking's client, found or made as any booking's (docs/decisions/037).
+          row.client_id = await ctx.repos.clients.linkContact(trx, business.id, contactOf(row), 'quote', now);
           await ctx.repos.calendar.insertBooking(trx, row);
           await ctx.repos.manageTokens.save(trx, bookingId, hashManageToken(token), now);
           if (

@@ -11,7 +11,7 @@ import { toCents } from '@slotwise/shared/money';
 import type { QuoteLineCents } from '@slotwise/shared/quote';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { inTransaction } from '../../db/transaction.ts';
+import { inTransaction, withBusinessLock } from '../../db/transaction.ts';
 import { serviceOf } from '../../domain/grid-source.ts';
 import { serviceNotFound } from '../../domain/lookup.ts';
 import {
@@ -113,10 +113,16 @@ export function ownerQuoteHandlers(
       const priced = await price(business, body, req.log);
       const id = randomUUID();
       const now = ctx.now();
+      // A client the owner picked must be theirs (and not erased).
+      if (body.clientId && !(await ctx.repos.clients.get(business.id, body.clientId, now)))
+        throw new AppError(
+          'CLIENT_NOT_FOUND',
+          'This client is not among your clients any more. Pick another, or type the contact.',
+        );
       const row: OwnerQuoteRow = {
         id,
         business_id: business.id,
-        client_id: null,
+        client_id: body.clientId ?? null,
         first_name: body.firstName,
         last_name: body.lastName,
         email: body.email ?? '',
@@ -145,7 +151,27 @@ export function ownerQuoteHandlers(
         created_at: now,
         updated_at: now,
       };
-      await quotes.insert(ctx.db, row);
+      // The lead becomes a client when the quote is made (docs/decisions/037), under the business's
+      // lock as a booking's link is, so two makings never write the same person twice.
+      await withBusinessLock(ctx.store, business.id, async (trx) => {
+        row.client_id ??= await ctx.repos.clients.linkContact(
+          trx,
+          business.id,
+          {
+            firstName: row.first_name,
+            lastName: row.last_name,
+            email: row.email,
+            phone: row.phone,
+            address: row.address,
+            lat: row.lat,
+            lng: row.lng,
+            textConsent: row.text_consent === 1,
+          },
+          'quote',
+          now,
+        );
+        await quotes.insert(trx, row);
+      });
       reply.status(201);
       return toOwnerQuoteJson(row, now);
     },
