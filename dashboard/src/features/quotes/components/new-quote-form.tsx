@@ -8,7 +8,7 @@
 import type { OwnerQuote, PlaceSuggestion, QuoteChannel, QuoteQuestion, Service } from '@slotwise/shared/api';
 import { QUOTE_DAYS_DEFAULT, QUOTE_DAYS_MAX } from '@slotwise/shared/api';
 import { questionsFor } from '@slotwise/shared/quote';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { AddressSearch } from '../../../components/address-search.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { client } from '../../../lib/api.ts';
@@ -17,6 +17,8 @@ import { type AnswerDraft, answersOf, type HandLineDraft, handLinesOf } from '..
 
 export interface ContactDraft {
   clientId?: string;
+  /** The picked client's last address, to start the job's address from. */
+  address?: string | null;
   firstName: string;
   lastName: string;
   email: string;
@@ -109,6 +111,11 @@ export function NewQuoteForm({
   const [answers, setAnswers] = useState<Record<string, AnswerDraft>>({});
   const [addOns, setAddOns] = useState<string[]>([]);
   const [place, setPlace] = useState<PlaceSuggestion | null>(null);
+  // A picked client's last address starts the job's address (the server locates its text).
+  useEffect(() => {
+    if (contact.clientId && contact.address)
+      setPlace({ description: contact.address, placeId: `client-${contact.clientId}` });
+  }, [contact.clientId, contact.address]);
   const [handOnly, setHandOnly] = useState(false);
   const [lines, setLines] = useState<HandLineDraft[]>([]);
   const [days, setDays] = useState(String(QUOTE_DAYS_DEFAULT));

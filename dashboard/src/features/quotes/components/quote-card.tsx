@@ -3,12 +3,14 @@
  * price holds, and what the owner can do: Send a draft (by mail, or text when the person agreed to
  * texts), send it again, or Withdraw it while the customer has not answered.
  */
+import { useSignals } from '@preact/signals-react/runtime';
 import type { OwnerQuote, QuoteChannel } from '@slotwise/shared/api';
 import { formatUsd } from '@slotwise/shared/money';
 import { type ReactNode, useId, useState } from 'react';
 import { showToast } from '../../../components/toaster.tsx';
 import { client } from '../../../lib/api.ts';
 import { formatDay } from '../../../lib/format.ts';
+import { formatPhone } from '../../../lib/phone.ts';
 import { dayIn, lastDayOf, QUOTE_STATUS } from '../quote-words.ts';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -37,6 +39,8 @@ export function QuoteCard({
   onChange: (quote: OwnerQuote) => void;
   onFailure: (text: string, err: unknown) => void;
 }) {
+  // The phone is shown by a formatter that arrives in a chunk of its own (lib/phone.ts).
+  useSignals();
   const id = useId();
   const [busy, setBusy] = useState(false);
   const status = QUOTE_STATUS[quote.status];
@@ -94,7 +98,9 @@ export function QuoteCard({
       <dl className="booking-details">
         <Detail label="Service">{quote.serviceName}</Detail>
         <Detail label="Total">{formatUsd(quote.totalQuote)}</Detail>
-        <Detail label="Sent to">{[quote.email, quote.phoneNumber].filter(Boolean).join(' · ')}</Detail>
+        <Detail label="Sent to">
+          {[quote.email, quote.phoneNumber && formatPhone(quote.phoneNumber)].filter(Boolean).join(' · ')}
+        </Detail>
         {lastDay && (
           <Detail label={quote.status === 'expired' ? 'Expired after' : 'Price holds until'}>
             {formatDay(lastDay)}

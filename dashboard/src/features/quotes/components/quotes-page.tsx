@@ -16,6 +16,7 @@ import { serverDetail, serverErrorOr } from '../../../lib/errors.ts';
 import { useResource, useSharedResource } from '../../../lib/resource.ts';
 import '../../../components/booking-card.css';
 import '../quotes.css';
+import { ClientPicker } from './client-picker.tsx';
 import { type ContactDraft, NewQuoteForm } from './new-quote-form.tsx';
 import { QuoteCard } from './quote-card.tsx';
 
@@ -80,6 +81,25 @@ export function QuotesPage() {
               questions={loaded[1].questions}
               contact={contact}
               onContact={setContact}
+              clientPicker={
+                <ClientPicker
+                  chosen={contact.clientId ? `${contact.firstName} ${contact.lastName}`.trim() : null}
+                  onPick={(c) =>
+                    setContact(
+                      c
+                        ? {
+                            clientId: c._id,
+                            address: c.address,
+                            firstName: c.firstName,
+                            lastName: c.lastName,
+                            email: c.email,
+                            phone: c.phone,
+                          }
+                        : EMPTY_CONTACT,
+                    )
+                  }
+                />
+              }
               onCancel={() => setMaking(false)}
               onDone={(q, sent) => {
                 replace(q);
