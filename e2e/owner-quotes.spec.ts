@@ -66,8 +66,8 @@ for (const { width, height } of [
       await form.getByRole('button', { name: 'Send quote' }).click();
       await expect(page.getByText('Quote sent to Lena.')).toBeVisible();
       const card = page.getByRole('article', { name: 'Quote for Lena Lead' });
-      await expect(card.getByText('Sent', { exact: true })).toBeVisible();
-      const total = (await card.locator('dd').nth(1).innerText()).trim();
+      await expect(card.locator('.sw-badge')).toHaveText('Sent');
+      const total = ((await card.locator('dd').nth(1).textContent()) ?? '').trim();
       expect(total).toMatch(/^\$\d+/);
       await shot(page, `quotes-sent-${width}`, width > 400);
 

@@ -58,6 +58,7 @@ export function ClientPicker({
     <div className="field">
       <label htmlFor={`${id}-q`}>Find a client</label>
       <input
+        className="input"
         id={`${id}-q`}
         type="search"
         autoComplete="off"

@@ -61,6 +61,7 @@ function QuestionField({
     return (
       <Field id={id} label={`${question.question}${question.unit ? ` (${question.unit})` : ''}`}>
         <input
+          className="input"
           id={id}
           type="number"
           inputMode="decimal"
@@ -73,6 +74,7 @@ function QuestionField({
   return (
     <Field id={id} label={question.question}>
       <select
+        className="input"
         id={id}
         value={value && 'option' in value ? value.option : ''}
         onChange={(e) => onChange({ option: e.target.value })}
@@ -195,6 +197,7 @@ export function NewQuoteForm({
         <div className="quote-pair">
           <Field id={`${id}-first`} label="First name">
             <input
+              className="input"
               id={`${id}-first`}
               autoComplete="off"
               value={contact.firstName}
@@ -203,6 +206,7 @@ export function NewQuoteForm({
           </Field>
           <Field id={`${id}-last`} label="Last name">
             <input
+              className="input"
               id={`${id}-last`}
               autoComplete="off"
               value={contact.lastName}
@@ -213,6 +217,7 @@ export function NewQuoteForm({
         <div className="quote-pair">
           <Field id={`${id}-email`} label="E-mail">
             <input
+              className="input"
               id={`${id}-email`}
               type="email"
               autoComplete="off"
@@ -222,6 +227,7 @@ export function NewQuoteForm({
           </Field>
           <Field id={`${id}-phone`} label="Phone">
             <input
+              className="input"
               id={`${id}-phone`}
               type="tel"
               autoComplete="off"
@@ -238,7 +244,12 @@ export function NewQuoteForm({
       <fieldset className="stack">
         <legend className="field-label">The job</legend>
         <Field id={`${id}-service`} label="Service">
-          <select id={`${id}-service`} value={serviceId} onChange={(e) => setServiceId(e.target.value)}>
+          <select
+            className="input"
+            id={`${id}-service`}
+            value={serviceId}
+            onChange={(e) => setServiceId(e.target.value)}
+          >
             {services.map((s) => (
               <option key={s._id} value={s._id}>
                 {s.serviceName}
@@ -279,6 +290,7 @@ export function NewQuoteForm({
           <div className="quote-pair quote-line" key={i}>
             <Field id={`${id}-line-${i}`} label={`Line ${i + 1}`}>
               <input
+                className="input"
                 id={`${id}-line-${i}`}
                 value={line.label}
                 onChange={(e) => setLines(lines.map((l, j) => (j === i ? { ...l, label: e.target.value } : l)))}
@@ -286,6 +298,7 @@ export function NewQuoteForm({
             </Field>
             <Field id={`${id}-amount-${i}`} label={`Line ${i + 1} amount ($)`}>
               <input
+                className="input"
                 id={`${id}-amount-${i}`}
                 type="number"
                 inputMode="decimal"
@@ -306,6 +319,7 @@ export function NewQuoteForm({
       <div className="field field--narrow">
         <label htmlFor={`${id}-days`}>Price holds for (days)</label>
         <input
+          className="input"
           id={`${id}-days`}
           type="number"
           min={1}

@@ -106,10 +106,10 @@ export function QuoteCard({
             {formatDay(lastDay)}
           </Detail>
         )}
-        {quote.sentAt && <Detail label="Sent">{formatDay(dayIn(quote.sentAt, timeZone))}</Detail>}
-        {quote.viewedAt && <Detail label="Viewed">{formatDay(dayIn(quote.viewedAt, timeZone))}</Detail>}
+        {quote.sentAt && <Detail label="Sent on">{formatDay(dayIn(quote.sentAt, timeZone))}</Detail>}
+        {quote.viewedAt && <Detail label="Viewed on">{formatDay(dayIn(quote.viewedAt, timeZone))}</Detail>}
         {quote.followUpSentAt && (
-          <Detail label="Reminder sent">{formatDay(dayIn(quote.followUpSentAt, timeZone))}</Detail>
+          <Detail label="Reminder sent on">{formatDay(dayIn(quote.followUpSentAt, timeZone))}</Detail>
         )}
       </dl>
       <details className="quote-lines">
