@@ -36,7 +36,7 @@ export function quoteTokenFor(ctx: AppContext, quoteId: string): string {
 /** Only the token's sha256 is stored: a copy of the database alone opens no quote. */
 export const hashQuoteToken = hashManageToken;
 
-export function quoteLinkUrl(ctx: AppContext, quoteId: string): string {
+function quoteLinkUrl(ctx: AppContext, quoteId: string): string {
   return `${ctx.config.publicUrl}/customer/quote?token=${encodeURIComponent(quoteTokenFor(ctx, quoteId))}`;
 }
 
@@ -62,7 +62,7 @@ export function validUntilOf(timeZone: string, days: number, now: number): numbe
 }
 
 /** The last day the price holds, as the business's calendar names it. */
-export function lastDayOf(validUntil: number, timeZone: string): string {
+function lastDayOf(validUntil: number, timeZone: string): string {
   return utcMsToLocal(validUntil - 1, timeZone).day;
 }
 

@@ -16,8 +16,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Notice } from '../../../components/notice.tsx';
 import { client } from '../../../lib/api.ts';
 
-export const SLOTS_FAILED = 'Error loading slots. Please try again later.';
-export const DAYS_FAILED = 'We could not load the free days of this month. Please try again later.';
+const SLOTS_FAILED = 'Error loading slots. Please try again later.';
+const DAYS_FAILED = 'We could not load the free days of this month. Please try again later.';
 
 type Load<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'failed'; message: string };
 
