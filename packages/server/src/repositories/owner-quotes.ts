@@ -83,5 +83,37 @@ export function ownerQuotesRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       return Number(r.numUpdatedRows) === 1;
     },
+
+    /**
+     * Erases a person's details from the business's quotes to this e-mail (an erasure request,
+     * docs/decisions/012): the lines, total and dates stay; a quote still open is withdrawn.
+     */
+    async anonymiseByEmail(trx: Tx, businessId: string, email: string, now: number): Promise<number> {
+      await trx
+        .updateTable('owner_quotes')
+        .set({ status: 'withdrawn', decided_at: now })
+        .where('business_id', '=', businessId)
+        .where('email', '=', email)
+        .where('status', 'in', ['draft', ...OPEN_STATUSES])
+        .execute();
+      const r = await trx
+        .updateTable('owner_quotes')
+        .set({
+          first_name: 'Anonymised',
+          last_name: 'customer',
+          email: '',
+          phone: '',
+          address: '',
+          lat: null,
+          lng: null,
+          answers: null,
+          text_consent: 0,
+          updated_at: now,
+        })
+        .where('business_id', '=', businessId)
+        .where('email', '=', email)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows);
+    },
   };
 }

@@ -169,6 +169,15 @@ describe.each(storages())('owner quotes on %s', (kind) => {
     );
   });
 
+  it("erases the person's details from their quotes with an erasure request, withdrawing an open one", async () => {
+    const q = await send((await makeQuote({}, 'erase-me@example.com'))._id);
+    const erased = await owner(shop, 'POST', '/customer-data/erase', { email: 'erase-me@example.com' });
+    expect(erased.statusCode, erased.body).toBe(200);
+    const after = (await owner(shop, 'GET', `/quotes/${q._id}`)).json();
+    expect(after).toMatchObject({ status: 'withdrawn', email: '', phoneNumber: '', address: '', lastName: 'customer' });
+    expect(after.lines).toEqual(q.lines);
+  });
+
   it('follows up once before it lapses, then reads expired', async () => {
     const q = await send((await makeQuote({ daysValid: 5 }, 'follow@example.com'))._id);
     const start = t.clock.now;
