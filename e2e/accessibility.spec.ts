@@ -31,7 +31,7 @@ let owner: Owner;
 let newcomer: { token: string };
 let slug: string;
 let host: Awaited<ReturnType<typeof ownerWebsite>>;
-const links: { reschedule: URL; cancel: URL; price: URL } = {} as never;
+const links: { reschedule: URL; cancel: URL; price: URL; quote: URL } = {} as never;
 
 async function book(serviceId: string, day: string, time: string, email: string, lastName: string): Promise<string> {
   const res = await fetch(`${baseURL()}/api/customer/book`, {
@@ -73,6 +73,25 @@ test.beforeAll(async () => {
   await api('PUT', `/api/business-dashboard/booking/approve/${priced}`, { total: 95, reason: 'Muddy' }, owner.token);
   links.price = linkTo(await newestMail({ to: second, subject: 'New price to accept' }), '/customer/price');
 
+  // A quote the owner sent (docs/decisions/039): its page, as the customer opens it.
+  const lead = uniqueEmail('lead');
+  const quote = await api<{ _id: string }>(
+    'POST',
+    '/api/business-dashboard/quotes',
+    {
+      firstName: 'Lena',
+      lastName: 'Lead',
+      email: lead,
+      serviceId,
+      address: '5, Santa Monica, CA 90401, USA',
+      handOnly: true,
+      handLines: [{ label: 'Full detail, muddy', amount: 140 }],
+    },
+    owner.token,
+  );
+  await api('POST', `/api/business-dashboard/quotes/${quote._id}/send`, { channels: ['mail'] }, owner.token);
+  links.quote = linkTo(await newestMail({ to: lead, subject: /Your quote from/ }), '/customer/quote');
+
   // Signed up, not onboarded: the onboarding steps are theirs to see.
   newcomer = await api<{ token: string }>('POST', '/api/auth/signup', {
     email: uniqueEmail('newcomer'),
@@ -113,6 +132,7 @@ async function everyScreen(page: Page, size: string): Promise<void> {
   await check(page, 'Reschedule page', links.reschedule.pathname + links.reschedule.search, /Reschedule/, size);
   await check(page, 'Cancel page', links.cancel.pathname + links.cancel.search, /Cancel/, size);
   await check(page, 'Price page', links.price.pathname + links.price.search, /New Price/, size);
+  await check(page, 'Quote page', links.quote.pathname + links.quote.search, 'Your Quote', size);
   await check(page, 'Booking page', `/book/${slug}`, /./, size);
 
   await test.step('Widget on an owner website', async () => {
@@ -169,6 +189,12 @@ async function everyScreen(page: Page, size: string): Promise<void> {
   });
   await check(page, 'Insights', '/dashboard/insights', 'Insights', size);
   await check(page, 'Import clients', '/dashboard/clients/import', 'Import clients', size);
+  await check(page, 'Quotes', '/dashboard/quotes', 'Quotes', size);
+  await test.step('New quote', async () => {
+    await page.getByRole('button', { name: 'New quote' }).click();
+    await expect(page.getByRole('form', { name: 'New quote' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, `New quote, ${size}`);
+  });
   await check(page, 'Settings', '/dashboard/settings', /Settings/, size);
   // Settings may be one page or a page per section (/dashboard/settings/<section>): each section it links to.
   const sections = await page

@@ -19,6 +19,7 @@ export * from './contract/fields.schemas.ts';
 export * from './contract/insights.schemas.ts';
 export * from './contract/onboarding.schemas.ts';
 export * from './contract/owner-booking.schemas.ts';
+export * from './contract/owner-quotes.schemas.ts';
 export * from './contract/payments.schemas.ts';
 export * from './contract/plans.schemas.ts';
 export * from './contract/public.schemas.ts';

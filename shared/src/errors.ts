@@ -107,6 +107,19 @@ export const ERRORS = {
     meaning:
       'The booking behind the manage link was cancelled, declined or has started: the link no longer changes it.',
   },
+  // ----- quotes an owner sends (docs/decisions/039) -----
+  QUOTE_NOT_FOUND: { status: 404, meaning: "The quote is not among this owner's quotes." },
+  QUOTE_LINK_INVALID: { status: 404, meaning: 'The quote link is not known; ask the business for a new one.' },
+  QUOTE_CLOSED: {
+    status: 409,
+    meaning:
+      'The quote was booked, declined, withdrawn or has expired: it no longer changes. The business can send a new one.',
+  },
+  QUOTE_CHANNEL_UNAVAILABLE: {
+    status: 409,
+    meaning:
+      'The quote cannot go that way: no e-mail for mail; for a text, no phone, no consent to texts, or texts not turned on (Settings > Notifications).',
+  },
   CHANGE_LOCKED: {
     status: 409,
     meaning: "The business's change cut-off has passed: contact the business (the sentence says how).",

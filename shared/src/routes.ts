@@ -22,6 +22,7 @@ import { crewsAuthCalls, crewsCrewCalls, crewsDashboardCalls, crewsSummaries } f
 import { customerCalls, customerSummaries } from './contract/customer.calls.ts';
 import { insightsDashboardCalls, insightsSummaries } from './contract/insights.calls.ts';
 import { onboardingCalls, onboardingSummaries } from './contract/onboarding.calls.ts';
+import { ownerQuotesDashboardCalls, ownerQuotesSummaries, quoteLinkCalls } from './contract/owner-quotes.calls.ts';
 import { paymentsDashboardCalls, paymentsSummaries, paymentsWebhooksCalls } from './contract/payments.calls.ts';
 import { plansDashboardCalls, plansSummaries } from './contract/plans.calls.ts';
 import { publicFeedbackCalls, publicMetaCalls, publicPlacesCalls, publicSummaries } from './contract/public.calls.ts';
@@ -40,6 +41,7 @@ export const onboardingRoutes = onboardingCalls;
 export const placesRoutes = publicPlacesCalls;
 export const feedbackRoutes = publicFeedbackCalls;
 export const customerRoutes = customerCalls;
+export const quoteLinkRoutes = quoteLinkCalls;
 export const dashboardRoutes = {
   ...bookingsDashboardCalls,
   ...plansDashboardCalls,
@@ -53,6 +55,7 @@ export const dashboardRoutes = {
   ...insightsDashboardCalls,
   ...clientsDashboardCalls,
   ...clientImportDashboardCalls,
+  ...ownerQuotesDashboardCalls,
 } as const satisfies Record<string, RouteDef>;
 export const crewRoutes = crewsCrewCalls;
 export const webhookRoutes = { ...paymentsWebhooksCalls, ...textsWebhooksCalls } as const satisfies Record<
@@ -69,6 +72,7 @@ export const routes = {
   places: placesRoutes,
   feedback: feedbackRoutes,
   customer: customerRoutes,
+  quoteLink: quoteLinkRoutes,
   dashboard: dashboardRoutes,
   crew: crewRoutes,
   webhooks: webhookRoutes,
@@ -90,6 +94,7 @@ export function routeSummaries(): { [G in keyof Routes]: { [N in keyof Routes[G]
     places: { ...publicSummaries.places },
     feedback: { ...publicSummaries.feedback },
     customer: { ...customerSummaries.customer },
+    quoteLink: { ...ownerQuotesSummaries.quoteLink },
     dashboard: {
       ...bookingsSummaries.dashboard,
       ...plansSummaries.dashboard,
@@ -103,6 +108,7 @@ export function routeSummaries(): { [G in keyof Routes]: { [N in keyof Routes[G]
       ...insightsSummaries.dashboard,
       ...clientsSummaries.dashboard,
       ...clientImportSummaries.dashboard,
+      ...ownerQuotesSummaries.dashboard,
     },
     crew: { ...crewsSummaries.crew },
     webhooks: { ...paymentsSummaries.webhooks, ...textsSummaries.webhooks },

@@ -42,6 +42,8 @@ const lazyPages = {
   Settings: lazyPage(() => import('../features/settings/components/settings-page.tsx'), 'SettingsPage'),
   // Issue 29: the funnel, money and missed work, with its chart library (uPlot) in this chunk only;
   // bench/calendar.ts weighs it by its import() in the entry, as the calendar's.
+  Quotes: lazyPage(() => import('../features/quotes/components/quotes-page.tsx'), 'QuotesPage'),
+  QuoteLink: lazyPage(() => import('../features/customer/components/quote-page.tsx'), 'QuotePage'),
   Insights: lazyPage(() => import('../features/insights/components/insights-page.tsx'), 'InsightsPage'),
   // The Bookings page's Plans tab (issue 24): the page is in the first download, its plans are not.
   Plans: lazyPage(() => import('../features/bookings/components/plans-view.tsx'), 'PlansView'),
@@ -108,6 +110,7 @@ export function AppRoutes() {
           <Route caseSensitive path="/customer/reschedule" element={<lazyPages.Reschedule />} />
           <Route caseSensitive path="/customer/cancel" element={<lazyPages.Cancel />} />
           <Route caseSensitive path="/customer/price" element={<lazyPages.Price />} />
+          <Route caseSensitive path="/customer/quote" element={<lazyPages.QuoteLink />} />
           {/* A crew member's jobs (their own login) and the link of their invitation mail. */}
           <Route caseSensitive path="/crew" element={<lazyPages.CrewHome />} />
           <Route caseSensitive path="/crew/join" element={<lazyPages.CrewJoin />} />
@@ -129,6 +132,7 @@ export function AppRoutes() {
               <Route caseSensitive path="settings/*" element={<lazyPages.Settings />} />
               <Route caseSensitive path="insights" element={<lazyPages.Insights />} />
               <Route caseSensitive path="clients/import" element={<lazyPages.ClientImport />} />
+              <Route caseSensitive path="quotes" element={<lazyPages.Quotes />} />
               <Route path="*" element={<DashboardNotFound />} />
             </Route>
           </Route>

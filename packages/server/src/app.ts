@@ -26,6 +26,7 @@ import { startCalendarReads } from './jobs/calendar-reads.ts';
 import { startCompletePastBookings } from './jobs/complete-past-bookings.ts';
 import { startRetention } from './jobs/customer-data-retention.ts';
 import { startPlanVisits } from './jobs/plan-visits.ts';
+import { startQuoteFollowUps } from './jobs/quote-follow-ups.ts';
 import { startReminders } from './jobs/reminders.ts';
 import { startReviewRequests } from './jobs/review-requests.ts';
 import { lazyRequestLogger, loggerOptions } from './logging.ts';
@@ -53,6 +54,7 @@ import { holdHandlers } from './routes/customer/holds.ts';
 import { launcherHandlers } from './routes/customer/launcher.ts';
 import { manageHandlers } from './routes/customer/manage.ts';
 import { customerPlanHandlers } from './routes/customer/plans.ts';
+import { quoteLinkHandlers } from './routes/customer/quote-link.ts';
 import { bookingPageHandlers } from './routes/dashboard/booking-page.ts';
 import { bookingHandlers } from './routes/dashboard/bookings.ts';
 import { brandingHandlers } from './routes/dashboard/branding.ts';
@@ -71,6 +73,7 @@ import { messageHandlers } from './routes/dashboard/messages.ts';
 import { notificationHandlers } from './routes/dashboard/notifications.ts';
 import { feedHandlers, operationsHandlers } from './routes/dashboard/operations.ts';
 import { ownerBookingHandlers } from './routes/dashboard/owner-booking.ts';
+import { ownerQuoteHandlers } from './routes/dashboard/owner-quotes.ts';
 import { paymentHandlers } from './routes/dashboard/payments.ts';
 import { planHandlers } from './routes/dashboard/plans.ts';
 import { pricingHandlers } from './routes/dashboard/pricing.ts';
@@ -246,6 +249,7 @@ export async function buildApp(
   startCompletePastBookings(app, ctx, config.jobTickMs);
   startReminders(app, ctx, config.jobTickMs);
   startReviewRequests(app, ctx, config.jobTickMs);
+  startQuoteFollowUps(app, ctx, config.jobTickMs);
   startPlanVisits(app, ctx);
   startRetention(app, ctx);
   startCalendarReads(app, ctx, config.jobTickMs);
@@ -282,6 +286,7 @@ export async function buildApp(
       ...customerPlanHandlers(ctx),
       ...beaconHandlers(ctx),
     },
+    quoteLink: quoteLinkHandlers(ctx),
     dashboard: {
       ...bookingHandlers(ctx),
       ...calendarHandlers(ctx),
@@ -307,6 +312,7 @@ export async function buildApp(
       ...crewMemberHandlers(ctx),
       ...connectedCalendarHandlers(ctx),
       ...insightsHandlers(ctx),
+      ...ownerQuoteHandlers(ctx),
     },
     crew: crewAccess.crew,
     webhooks: webhookHandlers(ctx),

@@ -27,6 +27,7 @@ import { insightsRepository } from './repositories/insights.ts';
 import { jobRunsRepository } from './repositories/job-runs.ts';
 import { logosRepository } from './repositories/logos.ts';
 import { manageTokensRepository } from './repositories/manage-tokens.ts';
+import { ownerQuotesRepository } from './repositories/owner-quotes.ts';
 import { paymentsRepository } from './repositories/payments.ts';
 import { plansRepository } from './repositories/plans.ts';
 import { pricingRepository } from './repositories/pricing.ts';
@@ -92,5 +93,6 @@ export function createRepositories(db: Kysely<Database>) {
     texts: textsRepository(db),
     reviews: reviewsRepository(db),
     insights: insightsRepository(db),
+    ownerQuotes: ownerQuotesRepository(db),
   };
 }

@@ -21,7 +21,7 @@ export const bookingsDashboardCalls = {
     query: 'RangeQuery',
     response: 'BookingsResponse',
   },
-  ownerQuote: {
+  ownerBookingPrice: {
     method: 'POST',
     path: `${owner}/bookings/quote`,
     auth: 'owner',
@@ -85,7 +85,7 @@ export const bookingsSummaries: { dashboard: SummariesOf<typeof bookingsDashboar
     bookingsWaiting:
       "What waits for the owner's answer, whatever its day, soonest first: pending bookings and plan visits that need a time, with their count.",
     bookings: 'Bookings in time order, optionally between two business-local dates (inclusive).',
-    ownerQuote:
+    ownerBookingPrice:
       "The price engine's quote for a booking the owner enters (not counted in Insights), with the job's length and, for a time, whether it is outside the hours or overlaps a job.",
     ownerBook:
       'A booking the owner enters (a phone-in customer): priced by the engine (a changed total needs a reason), checked as a customer booking is but allowed outside the hours once confirmed (allowOutsideHours), never over another job; approved at once, linked to its client, the customer mailed or texted as the owner chooses. Send an Idempotency-Key. Refused: OUTSIDE_HOURS_UNCONFIRMED, PRICE_REASON_NEEDED, TIME_OVERLAPS, TRAVEL_NOT_FEASIBLE, CLIENT_NOT_FOUND.',

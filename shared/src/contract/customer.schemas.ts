@@ -171,7 +171,7 @@ export const PlanDatesResponse = z.object({
 export type PlanDatesResponse = z.infer<typeof PlanDatesResponse>;
 
 /** A name: no markup or template characters either (control characters are refused by trimmed). */
-const personName = (what: string) =>
+export const personName = (what: string) =>
   trimmed(80, what).refine((s) => !/[<>{}\\]/.test(s), `${what} contains characters that are not allowed.`);
 
 /** A hold's token: the random id hold-slot answered, kept by the customer's browser for its visit. */

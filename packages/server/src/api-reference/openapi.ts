@@ -114,6 +114,8 @@ const GROUP_DESCRIPTIONS: { [G in keyof Routes]: string } = {
   feedback: 'Bug reports and feature requests from any page (no login).',
   customer:
     "The customer's calls (no login): the booking widget's (callable from any website), and the manage links' reschedule, cancel and price answer.",
+  quoteLink:
+    "The customer's quote link (no login): the quote an owner sent, booked at its price on a free time, or declined.",
   dashboard:
     "The owner's dashboard: bookings, calendar, blocked times, hours, services, quote questions, pricing and settings.",
   crew: "A crew member's own calls: their schedule, starting and completing jobs, their calendar feed.",

@@ -39,6 +39,8 @@ const NOT_CALENDAR = new Set([
   'funnel_days',
   'full_taps',
   'quote_demand',
+  // An owner's quote (docs/decisions/039) holds no time: only its booking, a write of bookings, does.
+  'owner_quotes',
 ]);
 
 /** What a grid source holds (domain/grid-source.ts readGridSource): the business, its owner, week, services and crews. */

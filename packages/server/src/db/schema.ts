@@ -694,6 +694,45 @@ interface QuoteDemandTable {
   value_cents: number;
 }
 
+/** A quote an owner sends (docs/decisions/039); its lines never change once made. */
+export interface OwnerQuotesTable {
+  id: string;
+  business_id: string;
+  client_id: string | null;
+  first_name: string;
+  last_name: string;
+  /** '' when the quote has no e-mail. */
+  email: string;
+  /** E.164, '' when none. */
+  phone: string;
+  address: string;
+  lat: number | null;
+  lng: number | null;
+  text_consent: number;
+  service_id: string;
+  service_name: string;
+  duration_min: number;
+  miles: number | null;
+  answers: string | null;
+  /** JSON [{label, amountCents}]. */
+  lines: string;
+  total_cents: number;
+  days_valid: number;
+  /** Epoch ms: the end of the last day the price holds; null until sent. */
+  valid_until: number | null;
+  status: 'draft' | 'sent' | 'viewed' | 'booked' | 'declined' | 'withdrawn';
+  token_hash: string;
+  /** JSON array of 'mail' | 'text'. */
+  channels: string;
+  sent_at: number | null;
+  viewed_at: number | null;
+  decided_at: number | null;
+  booking_id: string | null;
+  follow_up_sent_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   businesses: BusinessesTable;
@@ -733,4 +772,5 @@ export interface Database {
   funnel_days: FunnelDaysTable;
   full_taps: FullTapsTable;
   quote_demand: QuoteDemandTable;
+  owner_quotes: OwnerQuotesTable;
 }

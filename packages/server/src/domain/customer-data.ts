@@ -107,6 +107,8 @@ export async function eraseCustomerData(ctx: AppContext, b: Business, email: str
       bookings += n.bookings;
       mails += n.mails;
     }
+    // The quotes the owner sent them (docs/decisions/039), by the same e-mail.
+    await ctx.repos.ownerQuotes.anonymiseByEmail(trx, b.id, email, now);
     return { erasedBookings: bookings, deletedMails: mails };
   });
   return done;

@@ -10,18 +10,28 @@ import { createHash, createHmac, hkdfSync } from 'node:crypto';
 import type { AppContext } from '../context.ts';
 import { type ManageLinks, manageLinks } from '../mail/templates.ts';
 
-const keys = new WeakMap<Uint8Array, Buffer>();
-function manageKey(secret: Uint8Array): Buffer {
-  let key = keys.get(secret);
+const keys = new WeakMap<Uint8Array, Map<string, Buffer>>();
+function derivedKey(secret: Uint8Array, purpose: string): Buffer {
+  let byPurpose = keys.get(secret);
+  if (!byPurpose) {
+    byPurpose = new Map();
+    keys.set(secret, byPurpose);
+  }
+  let key = byPurpose.get(purpose);
   if (!key) {
-    key = Buffer.from(hkdfSync('sha256', secret, 'slotwise', 'manage-token-v1', 32));
-    keys.set(secret, key);
+    key = Buffer.from(hkdfSync('sha256', secret, 'slotwise', purpose, 32));
+    byPurpose.set(purpose, key);
   }
   return key;
 }
 
+/** A link's token for one row, under a key of its own per purpose (a manage link, a quote link). */
+export function linkTokenFor(secret: Uint8Array, purpose: 'manage-token-v1' | 'owner-quote-token-v1', id: string) {
+  return createHmac('sha256', derivedKey(secret, purpose)).update(id).digest('base64url');
+}
+
 export function manageTokenFor(secret: Uint8Array, bookingId: string): string {
-  return createHmac('sha256', manageKey(secret)).update(bookingId).digest('base64url');
+  return linkTokenFor(secret, 'manage-token-v1', bookingId);
 }
 
 export function hashManageToken(token: string): string {

@@ -104,6 +104,10 @@ export function messageName(kind: MessageKind | null, channel: 'mail' | 'text'):
       return `"booking cancelled"${text || ' mail'}`;
     case 'review':
       return `review request${text}`;
+    case 'ownerQuote':
+      return `quote${text || ' mail'}`;
+    case 'ownerQuoteFollowUp':
+      return `quote reminder${text}`;
     case 'priceProposed':
       return 'new price to accept';
     case 'planApproved':

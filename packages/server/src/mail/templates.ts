@@ -589,3 +589,40 @@ export function reviewRequestMail(
     bookingId: r.bookingId,
   };
 }
+
+/** What a quote's mail says (docs/decisions/039): the lines as priced, the total, until when, and its link. */
+export interface MailOwnerQuote {
+  to: string;
+  firstName: string;
+  businessName: string;
+  serviceName: string;
+  lines: readonly { label: string; amountCents: number }[];
+  totalCents: number;
+  /** The last day the price holds, YYYY-MM-DD on the business's calendar. */
+  lastDay: string;
+  link: string;
+}
+
+/**
+ * A quote the owner sends, or its one follow-up before it lapses: the itemised price and the link
+ * where the customer picks a time and books, or declines.
+ */
+export function ownerQuoteMail(q: MailOwnerQuote, followUp: boolean): MailMessage {
+  const intro = followUp
+    ? `Hi ${q.firstName}, a reminder: the price ${q.businessName} quoted for your ${q.serviceName} holds until ${longDate(q.lastDay)}.`
+    : `Hi ${q.firstName}, here is the quote from ${q.businessName} for your ${q.serviceName}. The price holds until ${longDate(q.lastDay)}.`;
+  const rows: [string, string][] = [
+    ...q.lines.map((l): [string, string] => [l.label, formatUsd(toDollars(l.amountCents))]),
+    ['Total', formatUsd(toDollars(q.totalCents))],
+  ];
+  const action = 'Pick a time and book, or decline';
+  return {
+    to: q.to,
+    subject: followUp
+      ? `Your quote from ${q.businessName} expires soon`
+      : `Your quote from ${q.businessName}: ${formatUsd(toDollars(q.totalCents))}`,
+    kind: followUp ? 'ownerQuoteFollowUp' : 'ownerQuote',
+    text: [intro, '', ...rows.map(([k, v]) => `${k}: ${v}`), '', `${action}: ${q.link}`, '', q.businessName].join('\n'),
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937"><p>${escapeHtml(intro)}</p><table cellpadding="4">${rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table><p><a href="${escapeHtml(q.link)}">${escapeHtml(action)}</a></p><p>${escapeHtml(q.businessName)}</p></body></html>`,
+  };
+}

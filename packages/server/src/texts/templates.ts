@@ -62,3 +62,18 @@ export function testText(businessName: string): string {
     `${businessName}: this is a test text from Slotwise. Your customers' texts will come from this number.`,
   );
 }
+
+/** A quote the owner sends by text, or its one follow-up (docs/decisions/039): `link` is its short link. */
+export function ownerQuoteText(
+  q: { businessName: string; serviceName: string; totalCents: number; lastDay: string },
+  link: string,
+  followUp: boolean,
+): string {
+  const until = shortDate(q.lastDay).replace(/, \d{4}$/, '');
+  const price = formatUsd(toDollars(q.totalCents));
+  return gsmSafe(
+    followUp
+      ? `${q.businessName}: your ${price} quote for ${q.serviceName} holds until ${until}. Book: ${link}`
+      : `${q.businessName}: your quote for ${q.serviceName} is ${price}, until ${until}. Book: ${link}`,
+  );
+}

@@ -12,7 +12,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { feedTokenFor } from '../../src/domain/feed-token.ts';
-import { manageTokenFor } from '../../src/domain/manage-token.ts';
+import { linkTokenFor, manageTokenFor } from '../../src/domain/manage-token.ts';
 import { runRetention } from '../../src/jobs/customer-data-retention.ts';
 import type { MailTransport } from '../../src/mail/transport.ts';
 import { createTestApp, type StorageKind, type TestApp } from '../helpers.ts';
@@ -74,6 +74,10 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/customer/plan-dates',
   'POST /api/customer/skip-visit',
   'DELETE /api/customer/plan',
+  // The customer's quote link (routes/customer/quote-link.ts; docs/decisions/039): its token is the key.
+  'GET /api/quote-link',
+  'POST /api/quote-link/book',
+  'POST /api/quote-link/decline',
   // Stripe's events, each checked against the business's webhook signing secret (routes/webhooks.ts).
   'POST /api/webhooks/stripe/:businessId',
   // Replies to a business's number (STOP, START, HELP), each checked against its Twilio auth token (routes/texts.ts).
@@ -189,6 +193,8 @@ export interface OwnerData {
   blockedId: string;
   /** The Undo of a second booking's Decline; the world's clock stands still, so it stays open. */
   undoToken: string;
+  /** A quote the owner sent by mail (docs/decisions/039), open for the quote link's calls. */
+  quoteId: string;
   /** Strings that belong to this owner alone: none may reach anyone else. */
   secrets: string[];
   /**
@@ -355,11 +361,29 @@ async function makeOwner(t: TestApp, tag: string, day: string): Promise<OwnerDat
     },
     token,
   );
+  // A quote sent by mail (docs/decisions/039): the quote link's calls open, book and decline it.
+  const quote = await call(
+    app,
+    'POST',
+    '/api/business-dashboard/quotes',
+    {
+      firstName: 'Quinn',
+      lastName: 'Quoteworthy',
+      email: 'quinn@example.com',
+      serviceId: service._id,
+      address: '5, Santa Monica, CA 90401, USA',
+      handOnly: true,
+      handLines: [{ label: 'Moss removal', amount: 45 }],
+    },
+    token,
+  );
+  await call(app, 'POST', `/api/business-dashboard/quotes/${quote._id}/send`, { channels: ['mail'] }, token);
   return {
     email,
     password,
     token,
     auth: { authorization: `Bearer ${token}` },
+    quoteId: quote._id,
     businessId,
     businessName,
     serviceName,
@@ -482,10 +506,13 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
             ? crewId
             : route.url.includes('/clients/')
               ? target.clientId
-              : target.bookingId,
+              : route.url.includes('/quotes/')
+                ? target.quoteId
+                : target.bookingId,
     )
     .replace(':token', target.undoToken);
   const r = (extra: Omit<Request, 'method' | 'path'> = {}): Request => ({ method: route.method, path: p, ...extra });
+  const quoteToken = () => linkTokenFor(secret, 'owner-quote-token-v1', target.quoteId);
   const d = '/api/business-dashboard';
   const preflight = r({
     headers: { origin: 'https://owner.example', 'access-control-request-method': 'POST' },
@@ -782,6 +809,27 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     'POST /api/customer/price-change': () =>
       r({ query: { token: manageTokenFor(secret, target.bookingId) }, body: { accept: true } }),
     'GET /api/customer/booking-page': () => r({ query: { token: manageTokenFor(secret, target.bookingId) } }),
+    [`GET ${d}/quotes`]: () => r(),
+    [`GET ${d}/quotes/:id`]: () => r(),
+    [`POST ${d}/quotes`]: () =>
+      r({
+        body: {
+          firstName: 'Quinn',
+          lastName: 'Quoteworthy',
+          phoneNumber: '+1 5551112222',
+          serviceId: target.serviceId,
+          address: '5, Santa Monica, CA 90401, USA',
+          handOnly: true,
+          handLines: [{ label: 'Gutter clearing', amount: 80 }],
+          daysValid: 7,
+        },
+      }),
+    [`POST ${d}/quotes/:id/send`]: () => r({ body: { channels: ['mail'] } }),
+    [`POST ${d}/quotes/:id/withdraw`]: () => r(),
+    'GET /api/quote-link': () => r({ query: { token: quoteToken() } }),
+    // 12:00: clear of every other time the requests use.
+    'POST /api/quote-link/book': () => r({ query: { token: quoteToken() }, body: { date: w.day, time: '12:00' } }),
+    'POST /api/quote-link/decline': () => r({ query: { token: quoteToken() } }),
     'GET /demo': () => r(),
   };
   return table[route.key]?.();

@@ -8,7 +8,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import type { Booking } from '@slotwise/shared/api';
 import type { BookingStatus } from '@slotwise/shared/domain';
 import { type ComponentType, type KeyboardEvent, Suspense, useId, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { BookingCard } from '../../../components/booking-card.tsx';
 import { BookingDecisions, DECISION_FAILED, type Decision } from '../../../components/booking-decisions.tsx';
 import { RefundButton } from '../../../components/booking-payment.tsx';
@@ -121,9 +121,15 @@ export function BookingsPage({ Plans }: { Plans: PlansComponent }) {
     <section>
       <div className="page-head">
         <h1>Bookings Management</h1>
-        <button type="button" className="btn" disabled={exporting} onClick={exportCsv}>
-          {exporting ? 'Exporting...' : 'Export CSV'}
-        </button>
+        <div className="row">
+          {/* Quotes the owner sends (docs/product.md#quotes-you-send): a page of its own, loaded lazily. */}
+          <Link className="btn" to="/dashboard/quotes">
+            Quotes
+          </Link>
+          <button type="button" className="btn" disabled={exporting} onClick={exportCsv}>
+            {exporting ? 'Exporting...' : 'Export CSV'}
+          </button>
+        </div>
       </div>
       <div className="view-tabs" role="tablist" aria-label="Bookings or plans">
         {VIEWS.map((v, i) => {

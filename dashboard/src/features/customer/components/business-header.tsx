@@ -19,7 +19,10 @@ function brandStyle(branding: Branding | undefined): CSSProperties | undefined {
   } as CSSProperties;
 }
 
-function BusinessHeader({ booking }: { booking?: ManagedBooking | undefined }) {
+/** What the frame shows of the business: a managed booking or a quote (quote-page.tsx) carries it. */
+type BusinessLook = Pick<ManagedBooking, 'businessName' | 'branding' | 'bookingPageUrl'>;
+
+function BusinessHeader({ booking }: { booking?: BusinessLook | undefined }) {
   if (!booking?.businessName) return <Brand />;
   const logo = booking.branding?.logoUrl;
   const inner = (
@@ -47,7 +50,7 @@ export function ManagedBookingFrame({
   children,
 }: {
   title: string;
-  booking?: ManagedBooking | undefined;
+  booking?: BusinessLook | undefined;
   children: ReactNode;
 }) {
   return (

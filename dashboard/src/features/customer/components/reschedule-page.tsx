@@ -6,14 +6,11 @@
  * within it. A customer whose browser is in another zone reads each time as theirs beside the
  * business's (yourTimeBeside). A plan's visit (issue 24) moves alone: the plan keeps its usual day and time.
  */
-import type { AvailableDaysResponse, ManagedBooking, Slot } from '@slotwise/shared/api';
+import type { ManagedBooking } from '@slotwise/shared/api';
 import { ApiError } from '@slotwise/shared/client';
-import { formatClock } from '@slotwise/shared/clock';
 import { PICK_ANOTHER_TIME } from '@slotwise/shared/errors';
-import { longDate, todayIn, zoneLabel } from '@slotwise/shared/time-zone';
-import { yourTimeBeside } from '@slotwise/shared/your-time';
-import { MonthGrid } from '@slotwise/ui/month-grid.tsx';
-import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { todayIn } from '@slotwise/shared/time-zone';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Notice } from '../../../components/notice.tsx';
 import { client } from '../../../lib/api.ts';
@@ -22,6 +19,7 @@ import { BookAgain, BusinessPageLink } from './book-again.tsx';
 import { BookingSummary } from './booking-summary.tsx';
 import { ManagedBookingFrame } from './business-header.tsx';
 import { ChangeLocked } from './change-locked.tsx';
+import { FreeTimePicker, useFreeTimes } from './free-time-picker.tsx';
 import {
   ClosedVisit,
   closedReason,
@@ -36,14 +34,10 @@ import { useManagedBooking } from '../use-managed-booking.ts';
 
 export const INVALID_LINK = 'Invalid reschedule link. Please try again.';
 export const SELECT_SLOT = 'Please select a time slot.';
-export const SLOTS_FAILED = 'Error loading slots. Please try again later.';
-export const DAYS_FAILED = 'We could not load the free days of this month. Please try again later.';
 export const RESCHEDULE_FAILED = 'Failed to reschedule booking.';
 export const RESCHEDULE_NETWORK = 'An error occurred while rescheduling. Please try again.';
 export const RESCHEDULED = 'Your booking has been successfully rescheduled.';
 const BOOKING_FAILED = 'We could not load this booking. Please try again later.';
-
-type Load<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'failed'; message: string };
 
 /** Why the booking could not be loaded: the server's sentence (an expired link says so), or ours. */
 function bookingError(err: unknown): string {
@@ -78,17 +72,8 @@ function Frame({ booking, children }: { booking?: ManagedBooking | undefined; ch
   );
 }
 
-/** The browser's zone: the customer's own clock. */
-function browserZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
-
 function Reschedule({ token, businessId }: { token: string; businessId: string }) {
-  const [date, setDate] = useState('');
-  const [month, setMonth] = useState('');
-  const [days, setDays] = useState<Load<AvailableDaysResponse>>({ state: 'loading' });
-  const [slots, setSlots] = useState<Load<Slot[]>>({ state: 'loading' });
-  const [selected, setSelected] = useState<string | null>(null);
+  const times = useFreeTimes({ businessId, token });
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   /** The booking as moved, once the move is done: the page then says so. */
@@ -101,44 +86,13 @@ function Reschedule({ token, businessId }: { token: string; businessId: string }
     // A booking's own day, unless that has passed: then today.
     let day = b.bookingTime.day;
     if (day < today) day = today;
-    setDate(day);
-    setMonth(day.slice(0, 7));
+    times.show(day);
   });
-
-  // The month's free days; only the newest month asked for may fill the grid.
-  const monthRequest = useRef(0);
-  useEffect(() => {
-    if (!month) return;
-    const id = ++monthRequest.current;
-    setDays({ state: 'loading' });
-    client.customer.availableDays({ query: { businessId, month, token } }).then(
-      (r) => id === monthRequest.current && setDays({ state: 'ready', value: r }),
-      () => id === monthRequest.current && setDays({ state: 'failed', message: DAYS_FAILED }),
-    );
-  }, [businessId, month, token]);
-
-  // Only the newest request may fill the grid: answers for an earlier date are dropped.
-  const request = useRef(0);
-  const loadSlots = useCallback(
-    (day: string) => {
-      const id = ++request.current;
-      setSlots({ state: 'loading' });
-      setSelected(null);
-      client.customer.slots({ query: { businessId, date: day, token } }).then(
-        (r) => id === request.current && setSlots({ state: 'ready', value: r.slots }),
-        () => id === request.current && setSlots({ state: 'failed', message: SLOTS_FAILED }),
-      );
-    },
-    [businessId, token],
-  );
-  useEffect(() => {
-    if (date) loadSlots(date);
-  }, [date, loadSlots]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
-    if (!selected) {
+    if (!times.selected) {
       setError(SELECT_SLOT);
       return;
     }
@@ -148,16 +102,18 @@ function Reschedule({ token, businessId }: { token: string; businessId: string }
       // (409 BOOKING_CHANGED, naming its time now) instead of silently overwritten.
       const version = booking.state === 'ready' ? booking.booking.version : undefined;
       // Said on the page, with the new time, rather than in a blocking alert (docs/product.md#reschedule-and-cancel-pages).
-      setDone(await client.customer.reschedule({ body: { token, newDateTime: `${date}T${selected}`, version } }));
+      setDone(
+        await client.customer.reschedule({ body: { token, newDateTime: `${times.date}T${times.selected}`, version } }),
+      );
     } catch (err) {
       setError(rescheduleError(err));
       setSubmitting(false);
       // A slot taken meanwhile should show as taken now.
-      if (err instanceof ApiError && PICK_ANOTHER_TIME.includes(err.code)) loadSlots(date);
+      if (err instanceof ApiError && PICK_ANOTHER_TIME.includes(err.code)) times.reloadSlots();
       // Changed meanwhile: show the booking as it is now (its time and version), and the day's slots again.
       if (err instanceof ApiError && err.code === 'BOOKING_CHANGED') {
         reload();
-        loadSlots(date);
+        times.reloadSlots();
       }
     }
   }
@@ -202,12 +158,6 @@ function Reschedule({ token, businessId }: { token: string; businessId: string }
         <ChangeLocked lock={current.changeLocked} />
       </Frame>
     );
-  const today = todayIn(current.timeZone);
-  const viewerZone = browserZone();
-  const viewerDiffers =
-    slots.state === 'ready' &&
-    slots.value[0] !== undefined &&
-    yourTimeBeside(date, slots.value[0].time, current.timeZone, viewerZone, current.timeFormat) !== null;
   return (
     <Frame booking={current}>
       <p className="muted">Pick a new date and time for your booking.</p>
@@ -218,83 +168,15 @@ function Reschedule({ token, businessId }: { token: string; businessId: string }
       <PlanSummary booking={current} />
       {current.plan && <p className="customer-plan-note">{ONLY_THIS_VISIT}</p>}
       <form onSubmit={submit} noValidate>
-        <div className="field">
-          <span className="field-label">New date</span>
-          <MonthGrid
-            month={month}
-            days={days.state === 'ready' && days.value.month === month ? days.value.days : null}
-            chosen={date}
-            first={days.state === 'ready' ? days.value.today.slice(0, 7) : today.slice(0, 7)}
-            last={days.state === 'ready' ? days.value.lastDay.slice(0, 7) : month}
-            titleId="reschedule-month"
-            showMonth={setMonth}
-            choose={(day) => {
-              setError(null);
-              setDate(day);
-            }}
-          />
-          {days.state === 'failed' && <Notice kind="error">{days.message}</Notice>}
-        </div>
-        <fieldset>
-          <legend className="field-label">Available times{date ? ` on ${longDate(date)}` : ''}</legend>
-          {viewerDiffers && (
-            <p className="muted">
-              Times are in {zoneLabel(current.timeZone)}, the business's; your own time is shown first.
-            </p>
-          )}
-          {slots.state === 'loading' && <p className="muted">Loading available times...</p>}
-          {slots.state === 'failed' && <Notice kind="error">{slots.message}</Notice>}
-          {slots.state === 'ready' && slots.value.length === 0 && (
-            <p className="muted">The business is closed on this day. Please pick another date.</p>
-          )}
-          {slots.state === 'ready' && slots.value.length > 0 && (
-            <div className={viewerDiffers ? 'slot-grid slot-grid--beside' : 'slot-grid'}>
-              {slots.value.map((slot) => {
-                // On the business's clock (a customer has no owner profile: the booking carries it).
-                const shown = formatClock(slot.time, current.timeFormat);
-                // Named by the business's time, as in the widget; the customer's own is its visible text.
-                const beside = yourTimeBeside(date, slot.time, current.timeZone, viewerZone, current.timeFormat);
-                return (
-                  <button
-                    key={slot.time}
-                    type="button"
-                    className="slot"
-                    disabled={!slot.available}
-                    aria-pressed={selected === slot.time}
-                    // Named by its content, never an aria-label that leaves the visible words out
-                    // (axe's label-content-name-mismatch): the business's time, then the customer's as
-                    // the description.
-                    aria-describedby={beside ? `yours-${slot.time}` : undefined}
-                    onClick={() => {
-                      setError(null);
-                      setSelected(slot.time);
-                    }}
-                  >
-                    {beside ? (
-                      <>
-                        <span className="visually-hidden">{shown}</span>
-                        <span id={`yours-${slot.time}`} aria-hidden="true">
-                          {beside}
-                        </span>
-                      </>
-                    ) : (
-                      shown
-                    )}
-                    {slot.available ? null : (
-                      <>
-                        {' '}
-                        <span className="visually-hidden">(unavailable)</span>
-                      </>
-                    )}
-                  </button>
-                );
-              })}
-            </div>
-          )}
-          {slots.state === 'ready' && slots.value.length > 0 && !slots.value.some((s) => s.available) && (
-            <p className="muted">No free times on this day. Please pick another date.</p>
-          )}
-        </fieldset>
+        <FreeTimePicker
+          times={times}
+          today={todayIn(current.timeZone)}
+          timeZone={current.timeZone}
+          timeFormat={current.timeFormat}
+          dateLabel="New date"
+          titleId="reschedule-month"
+          onPick={() => setError(null)}
+        />
         {error && <Notice kind="error">{error}</Notice>}
         <button type="submit" className="btn btn--primary btn--block" disabled={submitting}>
           {submitting ? 'Rescheduling...' : 'Confirm Reschedule'}

@@ -1,7 +1,7 @@
 /**
  * The chosen service's quote questions and add-ons, answered by the owner for the customer on the
  * phone: a dropdown's options, a rate's quantity, a yes/no tick, and the add-ons to tick. The
- * engine prices them on the server (ownerQuote); nothing is priced here.
+ * engine prices them on the server (ownerBookingPrice); nothing is priced here.
  */
 import type { AddOn, QuoteQuestion } from '@slotwise/shared/api';
 import { formatUsd } from '@slotwise/shared/money';

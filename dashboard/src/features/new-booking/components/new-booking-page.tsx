@@ -2,7 +2,7 @@
  * New booking (docs/product.md#bookings-you-enter): the owner books a customer who phoned, from
  * the calendar's empty slot, a client's page or My Dashboard (/dashboard/bookings/new?client=&date=&time=).
  * The client, the service with its answers and add-ons, the address, the day and time; the engine's
- * live price (ownerQuote), which the owner may change with a reason; a time outside the hours is
+ * live price (ownerBookingPrice), which the owner may change with a reason; a time outside the hours is
  * warned about and needs a tick; the customer is e-mailed or texted only when the owner ticks it.
  * The server checks everything again and approves it at once (ownerBook).
  */
@@ -116,7 +116,7 @@ export function NewBookingPage() {
     let stale = false;
     const timer = setTimeout(async () => {
       try {
-        const answer = await client.dashboard.ownerQuote({
+        const answer = await client.dashboard.ownerBookingPrice({
           body: {
             serviceId,
             answers: sentAnswers,

@@ -31,6 +31,7 @@ import { assignCrew, checkCrewSlot } from '../../domain/crews.ts';
 import { crewPlansOfSource } from '../../domain/grid-source.ts';
 import { recordDemand } from '../../domain/insights.ts';
 import { hashManageToken, manageTokenFor } from '../../domain/manage-token.ts';
+import { carBodyTypeOf, newBookingRow } from '../../domain/new-booking.ts';
 import { depositFor } from '../../domain/payments.ts';
 import { aheadDay, bookVisits, offerFor, planLabel, visitLines } from '../../domain/plans.ts';
 import { priceRequest } from '../../domain/pricing.ts';
@@ -97,52 +98,38 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
       const planId = randomUUID();
       const token = manageTokenFor(ctx.config.jwtSecret, bookingId);
       const now = ctx.now();
-      // All but its crew, which is chosen under the lock.
-      const row: BookingRow = {
-        id: bookingId,
-        business_id: business.id,
-        service_id: service.id,
-        version: 0,
-        service_name: service.name,
-        duration_min: quote.durationMin,
-        first_name: body.firstName,
-        last_name: body.lastName,
-        customer_email: body.customerEmail,
-        phone_number: body.phoneNumber,
-        // The first answer is also kept as the car type for a car detailer (docs/product.md#bookings).
-        car_body_type: business.niche === 'car-detailing' ? (quote.answers[0]?.answer ?? null) : null,
-        answers: quote.answers.length === 0 ? null : JSON.stringify(quote.answers),
-        customer_address: body.address,
-        customer_lat: located.lat,
-        customer_lng: located.lng,
-        miles: quote.miles,
-        total_cents: totalCents,
-        quote_lines: JSON.stringify(lines),
-        status: holdUntil !== null ? 'awaiting_payment' : automatic ? 'approved' : 'pending',
-        ...span,
-        created_at: now,
-        updated_at: now,
-        reminder_sent_at: null,
-        requester,
-        anonymised_at: null,
-        deposit_cents: depositCents,
-        paid_cents: 0,
-        refunded_cents: 0,
-        hold_until: holdUntil,
-        plan_id: offer ? planId : null,
-        plan_day: offer ? body.date : null,
-        crew_id: null,
-        price_proposed_cents: null,
-        price_quoted_cents: null,
-        price_reason: null,
-        price_state: null,
-        // The widget's unticked box (docs/decisions/027): texts only with the customer's yes.
-        text_consent: body.textConsent === true ? 1 : 0,
-        completed_at: null,
-        reminder_2h_sent_at: null,
-        review_requested_at: null,
-        client_id: null,
-      };
+      // All but its crew, which is chosen under the lock (domain/new-booking.ts: the rest as any new booking).
+      const row = newBookingRow(
+        {
+          id: bookingId,
+          business_id: business.id,
+          service_id: service.id,
+          service_name: service.name,
+          duration_min: quote.durationMin,
+          first_name: body.firstName,
+          last_name: body.lastName,
+          customer_email: body.customerEmail,
+          phone_number: body.phoneNumber,
+          car_body_type: carBodyTypeOf(business, quote.answers),
+          answers: quote.answers.length === 0 ? null : JSON.stringify(quote.answers),
+          customer_address: body.address,
+          customer_lat: located.lat,
+          customer_lng: located.lng,
+          miles: quote.miles,
+          total_cents: totalCents,
+          quote_lines: JSON.stringify(lines),
+          status: holdUntil !== null ? 'awaiting_payment' : automatic ? 'approved' : 'pending',
+          ...span,
+          requester,
+          deposit_cents: depositCents,
+          hold_until: holdUntil,
+          plan_id: offer ? planId : null,
+          plan_day: offer ? body.date : null,
+          // The widget's unticked box (docs/decisions/027): texts only with the customer's yes.
+          text_consent: body.textConsent === true ? 1 : 0,
+        },
+        now,
+      );
       // An unpaid booking is not news yet: its mails go when it is paid (routes/webhooks.ts). A
       // one-off booking's mails depend on nothing the lock decides but the crew they name, which
       // queueForParties adds: composed here, outside the lock, the owner's notice too, for the

@@ -1,6 +1,6 @@
 /**
  * A booking the owner enters (docs/product.md#bookings-you-enter; docs/decisions/038): the
- * engine's price for it (ownerQuote, not counted in Insights as a customer's quote is), and the
+ * engine's price for it (ownerBookingPrice, not counted in Insights as a customer's quote is), and the
  * booking itself (ownerBook), approved at once. The rules are domain/owner-booking.ts; the
  * Idempotency-Key, the lock, the crew choice, the manage token and the mails are the customer's
  * booking's own (routes/customer/book.ts).
@@ -44,7 +44,7 @@ interface Contact {
   phone: string;
 }
 
-export function ownerBookingHandlers(ctx: AppContext): Handlers<'dashboard', 'ownerQuote' | 'ownerBook'> {
+export function ownerBookingHandlers(ctx: AppContext): Handlers<'dashboard', 'ownerBookingPrice' | 'ownerBook'> {
   const { idempotency, calendar, manageTokens } = ctx.repos;
 
   async function customerOf(business: Business, body: OwnerBookRequest): Promise<Contact> {
@@ -66,7 +66,7 @@ export function ownerBookingHandlers(ctx: AppContext): Handlers<'dashboard', 'ow
   }
 
   return {
-    ownerQuote: async (req) => {
+    ownerBookingPrice: async (req) => {
       const b = req.owner.business;
       const body = req.body;
       const priced = await priceForOwner(ctx, b, body, req.log);
