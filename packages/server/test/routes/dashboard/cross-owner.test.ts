@@ -238,6 +238,7 @@ describe.each(storages())('owner B against owner A on %s', (kind) => {
     'PUT /api/business-dashboard/settings/notifications/twilio': () => ({
       body: { accountSid: `AC${'1'.repeat(32)}`, authToken: '1'.repeat(32), sender: '+15125550100' },
     }),
+    'POST /api/business-dashboard/quotes/:id/send': () => ({ body: { channels: ['mail'] } }),
     'PUT /api/business-dashboard/crews/:id': () => ({ body: { name: 'Hijack', color: '#000000', active: false } }),
     'POST /api/business-dashboard/crews': () => ({ body: { name: 'B van', color: '#b45309' } }),
     'PUT /api/business-dashboard/crews-settings/mails': () => ({ body: { nameCrewInMails: true } }),
