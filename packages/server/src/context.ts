@@ -14,11 +14,12 @@ import { bookingsRepository } from './repositories/bookings.ts';
 import { businessesRepository } from './repositories/businesses.ts';
 import { calendarRepository } from './repositories/calendar.ts';
 import { checklistRepository } from './repositories/checklist.ts';
+import { clientThingsRepository } from './repositories/client-things.ts';
+import { clientsRepository } from './repositories/clients.ts';
 import { connectedCalendarsRepository } from './repositories/connected-calendars.ts';
 import { crewJobsRepository } from './repositories/crew-jobs.ts';
 import { crewMembersRepository } from './repositories/crew-members.ts';
 import { crewsRepository } from './repositories/crews.ts';
-import { clientsRepository } from './repositories/clients.ts';
 import { customerDataRepository } from './repositories/customer-data.ts';
 import { feedbackRepository } from './repositories/feedback.ts';
 import { idempotencyRepository } from './repositories/idempotency.ts';
@@ -79,6 +80,7 @@ export function createRepositories(db: Kysely<Database>) {
     idempotency: idempotencyRepository(db),
     customerData: customerDataRepository(db),
     clients: clientsRepository(db),
+    clientThings: clientThingsRepository(db),
     jobRuns: jobRunsRepository(db),
     bookingUndos: bookingUndosRepository(db),
     slotHolds: slotHoldsRepository(db),

@@ -107,6 +107,8 @@ export async function eraseCustomerData(ctx: AppContext, b: Business, email: str
       bookings += n.bookings;
       mails += n.mails;
     }
+    // Their client records too, with places, things and the owner's notes (docs/decisions/037).
+    await ctx.repos.clients.eraseByEmail(trx, b.id, email);
     return { erasedBookings: bookings, deletedMails: mails };
   });
   return done;

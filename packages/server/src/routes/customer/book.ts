@@ -27,12 +27,12 @@ import { AfterWrites, withBusinessLock } from '../../db/transaction.ts';
 import { shownTime } from '../../domain/answers.ts';
 import { newBookingMails, queueForParties, withNoticeFor } from '../../domain/booking-mail.ts';
 import { assertPendingAllowed, bookingWindowOf, requesterOf } from '../../domain/booking-window.ts';
+import { clientSourceOf, contactOf } from '../../domain/clients.ts';
 import { assignCrew, checkCrewSlot } from '../../domain/crews.ts';
 import { crewPlansOfSource } from '../../domain/grid-source.ts';
 import { recordDemand } from '../../domain/insights.ts';
 import { hashManageToken, manageTokenFor } from '../../domain/manage-token.ts';
 import { depositFor } from '../../domain/payments.ts';
-import { clientSourceOf, contactOf } from '../../domain/clients.ts';
 import { aheadDay, bookVisits, offerFor, planLabel, visitLines } from '../../domain/plans.ts';
 import { priceRequest } from '../../domain/pricing.ts';
 import { hashHoldToken } from '../../domain/slot-holds.ts';
@@ -224,6 +224,15 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
             settledValue(pendingAllowed);
             const crew = settledValue(assigned);
             const booked: BookingRow = { ...row, crew_id: crew.id, client_id: settledValue(client) };
+            // The thing served its answers describe (a vehicle, a pool), when the trade names one.
+            await ctx.repos.clientThings.noteFromBooking(
+              trx,
+              business.id,
+              booked.client_id as string,
+              business.niche,
+              quote.answers,
+              now,
+            );
             let plan: PlanRow | null = null;
             if (offer && body.frequency) {
               const through = aheadDay(business.time_zone, now);
