@@ -406,14 +406,12 @@ export function clientsRepository(db: Kysely<Database>) {
         .where('client_id', '=', into.id)
         .execute();
       const keys = new Set(intoThings.map((t) => t.answers_key).filter((k) => k !== ''));
-      await trx
-        .updateTable('client_things')
-        .set({ client_id: into.id })
-        .where('client_id', '=', from.id)
-        .where((eb) =>
-          keys.size === 0 ? eb.val(true) : eb.or([eb('answers_key', '=', ''), eb('answers_key', 'not in', [...keys])]),
-        )
-        .execute();
+      let moveThings = trx.updateTable('client_things').set({ client_id: into.id }).where('client_id', '=', from.id);
+      if (keys.size > 0)
+        moveThings = moveThings.where((eb) =>
+          eb.or([eb('answers_key', '=', ''), eb('answers_key', 'not in', [...keys])]),
+        );
+      await moveThings.execute();
       const tags = [...new Set([...(JSON.parse(into.tags) as string[]), ...(JSON.parse(from.tags) as string[])])];
       const email = into.email === '' ? from.email : into.email;
       await trx
