@@ -41,6 +41,9 @@ const lazyPages = {
   // Issue 29: the funnel, money and missed work, with its chart library (uPlot) in this chunk only;
   // bench/calendar.ts weighs it by its import() in the entry, as the calendar's.
   Insights: lazyPage(() => import('../features/insights/components/insights-page.tsx'), 'InsightsPage'),
+  // Issue 42: the client list and a client's page, each a chunk of its own (docs/decisions/037).
+  Clients: lazyPage(() => import('../features/clients/components/clients-page.tsx'), 'ClientsPage'),
+  Client: lazyPage(() => import('../features/clients/components/client-page.tsx'), 'ClientPage'),
   // The Bookings page's Plans tab (issue 24): the page is in the first download, its plans are not.
   Plans: lazyPage(() => import('../features/bookings/components/plans-view.tsx'), 'PlansView'),
   // A crew member's pages (docs/decisions/024): their jobs, and their invitation's link.
@@ -54,6 +57,7 @@ const PRELOAD_ON_INTENT = {
   '/dashboard/services': lazyPages.Services.preload,
   '/dashboard/settings': lazyPages.Settings.preload,
   '/dashboard/insights': lazyPages.Insights.preload,
+  '/dashboard/clients': lazyPages.Clients.preload,
 };
 
 /** Loads every lazy page now, so tests render pages at once (testing/render-app.tsx). */
@@ -120,6 +124,8 @@ export function AppRoutes() {
               {/* Its sections at addresses of their own (features/settings/sections.tsx). */}
               <Route caseSensitive path="settings/*" element={<lazyPages.Settings />} />
               <Route caseSensitive path="insights" element={<lazyPages.Insights />} />
+              <Route caseSensitive path="clients" element={<lazyPages.Clients />} />
+              <Route caseSensitive path="clients/:id" element={<lazyPages.Client />} />
               <Route path="*" element={<DashboardNotFound />} />
             </Route>
           </Route>

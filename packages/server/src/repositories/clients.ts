@@ -89,6 +89,15 @@ function joinNotes(a: string, b: string): string {
   return `${a}\n\n${b}`;
 }
 
+/** The merged record's e-mail and phone where the kept record has others: kept in its notes, nothing lost. */
+function otherContact(from: ClientRow, into: ClientRow, email: string): string {
+  const other = [
+    from.email !== '' && emailKey(from.email) !== emailKey(email) ? `Other e-mail: ${from.email}` : '',
+    from.phone !== '' && into.phone !== '' && from.phone !== into.phone ? `Other phone: ${from.phone}` : '',
+  ].filter((line) => line !== '');
+  return other.join('\n');
+}
+
 async function deleteClients(trx: Tx, ids: readonly string[]): Promise<number> {
   if (ids.length === 0) return 0;
   await trx.updateTable('bookings').set({ client_id: null }).where('client_id', 'in', ids).execute();
@@ -421,7 +430,7 @@ export function clientsRepository(db: Kysely<Database>) {
           email_key: emailKey(email),
           phone: into.phone === '' ? from.phone : into.phone,
           last_name: into.last_name === '' ? from.last_name : into.last_name,
-          notes: joinNotes(into.notes, from.notes),
+          notes: joinNotes(joinNotes(into.notes, from.notes), otherContact(from, into, email)),
           tags: JSON.stringify(tags),
           texts_consent: into.texts_consent === 1 || from.texts_consent === 1 ? 1 : 0,
           marketing_consent: into.marketing_consent === 1 || from.marketing_consent === 1 ? 1 : 0,

@@ -192,7 +192,7 @@ describe.each(storages())('client page on %s', (kind) => {
     const sam = merged.json();
     expect(sam._id).toBe(into);
     expect(sam.nextBookings.map((b: { _id: string }) => b._id).sort()).toEqual([one, two].sort());
-    expect(sam.notes).toBe('Dog in yard.\n\nPays by card.');
+    expect(sam.notes).toBe('Dog in yard.\n\nPays by card.\n\nOther e-mail: sam.reed@work.example');
     expect(sam.tags).toEqual(['weekly', 'work']);
     expect(sam.textsConsent).toBe(true);
     // Both places, the shared one once.
