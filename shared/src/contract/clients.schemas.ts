@@ -10,7 +10,7 @@ export const CLIENT_SOURCES = ['widget', 'booking_page', 'owner', 'quote', 'impo
 
 export const ClientsQuery = z.object({
   /** Part of a name, e-mail, phone number or street; empty: everyone. */
-  q: trimmed(100, 'Search').default(''),
+  q: plainText(z.string().trim().max(100, 'Search must be at most 100 characters.'), 'Search').default(''),
   /** recent: last visit, newest first; next: next visit, soonest first; spent: most first; name: A to Z. */
   sort: z.enum(CLIENT_SORTS, { error: 'Sort by recent, next, spent or name.' }).default('recent'),
   limit: z.coerce

@@ -242,6 +242,12 @@ describe.each(storages())('client page on %s', (kind) => {
   it('erases the clients of an erased e-mail, and retention removes clients nobody names any more', async () => {
     const job = await booked(other, { customerEmail: 'zoe@example.com', firstName: 'Zoe', time: '11:00' });
     const zoe = await clientOfBooking(job);
+    // The list as the dashboard first asks it: everyone, by last visit, none done yet.
+    for (const sort of ['recent', 'next', 'spent', 'name']) {
+      const listed = await call('GET', `${d}/clients?sort=${sort}&limit=100`, other.auth);
+      expect(listed.statusCode, listed.body).toBe(200);
+      expect(listed.json().clients.map((c: { _id: string }) => c._id)).toEqual([zoe]);
+    }
     await call('PUT', `${d}/clients/${zoe}/places`, other.auth, {
       places: [{ address: '1 Gate Ln', notes: 'Code 1111' }],
     });
