@@ -50,7 +50,7 @@ export function visitText(day: string | null): string {
 /** What merging `from` into `into` moves, for the confirm (nothing is lost, one record stays). */
 export function mergeSummary(from: ClientSummary, into: ClientSummary): string[] {
   const lines = [
-    `${from.bookings === 1 ? '1 booking' : `${from.bookings} bookings`} of ${clientName(from)} move to ${clientName(into)}, with their plans.`,
+    `${from.bookings === 1 ? '1 booking' : `${from.bookings} bookings`} of ${clientName(from)} ${from.bookings === 1 ? 'moves' : 'move'} to ${clientName(into)}, with their plans.`,
     'Their places, things served, notes and tags are added; consent given on either record is kept.',
   ];
   if (from.email && into.email && from.email !== into.email)

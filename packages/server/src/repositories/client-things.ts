@@ -18,7 +18,7 @@ export type ClientThingRow = Selectable<ClientThingsTable>;
  * The thing a booking's answers describe for a business of this trade: its first label and the
  * describing answers, or null when the trade names no thing or none of its questions was answered.
  */
-export function thingOf(
+function thingOf(
   niche: string | null,
   answers: readonly AnswerText[],
 ): { label: string; answers: AnswerText[]; key: string } | null {
