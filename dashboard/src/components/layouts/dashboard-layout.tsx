@@ -1,5 +1,5 @@
 /**
- * The protected /dashboard layout (docs/product.md#screens): the top bar with the six
+ * The protected /dashboard layout (docs/product.md#screens): the top bar with the seven
  * links and Log Out, and the nested page beneath it. A page-shaped skeleton (its hidden
  * words 'Loading...') while the session is checked; a signed-out visitor goes to /login.
  * On a phone (under 640 px) the same links but Insights (`tab: false`) become a tab bar along the bottom of
