@@ -10,6 +10,7 @@ import { bookingEngineBenchmark } from './booking-engine.ts';
 import { bookingPageBenchmark } from './booking-page.ts';
 import { calcomEmbedBenchmark } from './calcom-embed.ts';
 import { calendarBenchmark } from './calendar.ts';
+import { clientsSearchBenchmark } from './clients-search.ts';
 import { crewsBenchmark } from './crews.ts';
 import type { Benchmark } from './figures.ts';
 import { insightsBenchmark } from './insights.ts';
@@ -31,6 +32,7 @@ export const benchmarks: Benchmark[] = [
   insightsBenchmark,
   bookingEngineBenchmark,
   crewsBenchmark,
+  clientsSearchBenchmark,
   spreadBenchmark,
   scaleBenchmark,
 ];

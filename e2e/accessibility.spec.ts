@@ -195,6 +195,16 @@ async function everyScreen(page: Page, size: string): Promise<void> {
     await expect(page.getByRole('form', { name: 'New quote' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, `New quote, ${size}`);
   });
+  await check(page, 'Clients', '/dashboard/clients', 'Clients', size);
+  // A client's page: the first of the owner's clients (their customers' bookings made them).
+  const { clients } = await api<{ clients: { _id: string; firstName: string; lastName: string }[] }>(
+    'GET',
+    '/api/business-dashboard/clients?sort=name',
+    undefined,
+    owner.token,
+  );
+  const first = clients[0]!;
+  await check(page, 'A client', `/dashboard/clients/${first._id}`, `${first.firstName} ${first.lastName}`.trim(), size);
   await check(page, 'Settings', '/dashboard/settings', /Settings/, size);
   // Settings may be one page or a page per section (/dashboard/settings/<section>): each section it links to.
   const sections = await page

@@ -17,6 +17,12 @@ export interface TradeTemplate {
   services: { serviceName: string; duration: number; price: number; plans?: TemplatePlan[]; addOns?: AddOnInput[] }[];
   /** Asked for every service, in order (docs/decisions/026). */
   questions: QuoteQuestionInput[];
+  /**
+   * What the business serves for a client, when the trade has such a thing (a vehicle, a pool, a
+   * lawn, a pet): its word, and the questions (of `questions`, by their text) whose answers
+   * describe it. A booking answering them adds the thing to its client (docs/decisions/037).
+   */
+  thing?: { noun: string; describedBy: string[] };
 }
 
 export const TRADE_TEMPLATES: Record<Exclude<Niche, 'other'>, TradeTemplate> = {
@@ -40,6 +46,7 @@ export const TRADE_TEMPLATES: Record<Exclude<Niche, 'other'>, TradeTemplate> = {
         ],
       },
     ],
+    thing: { noun: 'Vehicle', describedBy: ['What size is your vehicle?'] },
     questions: [
       {
         question: 'What size is your vehicle?',
@@ -91,6 +98,7 @@ export const TRADE_TEMPLATES: Record<Exclude<Niche, 'other'>, TradeTemplate> = {
       },
       { serviceName: 'Green Pool Recovery', duration: 180, price: 249 },
     ],
+    thing: { noun: 'Pool', describedBy: ['How big is your pool?', 'Is there a spa or hot tub?'] },
     questions: [
       {
         question: 'How big is your pool?',
@@ -117,6 +125,7 @@ export const TRADE_TEMPLATES: Record<Exclude<Niche, 'other'>, TradeTemplate> = {
       },
       { serviceName: 'Leaf Cleanup', duration: 120, price: 95 },
     ],
+    thing: { noun: 'Lawn', describedBy: ['Lawn area'] },
     questions: [
       { question: 'Lawn area', type: 'rate', rate: 6, unit: 'per 1,000 sq ft', minQuantity: 1, maxQuantity: 200 },
     ],
@@ -169,6 +178,7 @@ export const TRADE_TEMPLATES: Record<Exclude<Niche, 'other'>, TradeTemplate> = {
       { serviceName: 'Full Groom', duration: 120, price: 85 },
       { serviceName: 'Nail Trim', duration: 15, price: 20 },
     ],
+    thing: { noun: 'Pet', describedBy: ['How big is your pet?'] },
     questions: [
       {
         question: 'How big is your pet?',

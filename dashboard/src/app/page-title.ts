@@ -20,6 +20,7 @@ const TITLES: Record<string, string> = {
   '/dashboard/services': 'Services',
   '/dashboard/settings': 'Settings',
   '/dashboard/insights': 'Insights',
+  '/dashboard/clients': 'Clients',
   '/crew': 'Your Jobs',
   '/crew/join': 'Join Your Crew',
 };
@@ -28,7 +29,7 @@ const TITLES: Record<string, string> = {
  * Pages whose sub-pages carry the page's title: Settings' sections (features/settings/sections.tsx)
  * live in the Settings chunk, so their names are not in the first download to title them by.
  */
-const WITH_SUB_PAGES = ['/dashboard/settings'];
+const WITH_SUB_PAGES = ['/dashboard/settings', '/dashboard/clients'];
 
 /** The title for a path; "Page Not Found" for any the app does not route (paths are case-sensitive). */
 export function pageTitle(pathname: string): string {

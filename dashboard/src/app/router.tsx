@@ -45,6 +45,9 @@ const lazyPages = {
   Quotes: lazyPage(() => import('../features/quotes/components/quotes-page.tsx'), 'QuotesPage'),
   QuoteLink: lazyPage(() => import('../features/customer/components/quote-page.tsx'), 'QuotePage'),
   Insights: lazyPage(() => import('../features/insights/components/insights-page.tsx'), 'InsightsPage'),
+  // Issue 42: the client list and a client's page, each a chunk of its own (docs/decisions/037).
+  Clients: lazyPage(() => import('../features/clients/components/clients-page.tsx'), 'ClientsPage'),
+  Client: lazyPage(() => import('../features/clients/components/client-page.tsx'), 'ClientPage'),
   // The Bookings page's Plans tab (issue 24): the page is in the first download, its plans are not.
   Plans: lazyPage(() => import('../features/bookings/components/plans-view.tsx'), 'PlansView'),
   // Issue 42: a CSV of clients from another tool, previewed and imported; the clients exported.
@@ -63,6 +66,7 @@ const PRELOAD_ON_INTENT = {
   '/dashboard/services': lazyPages.Services.preload,
   '/dashboard/settings': lazyPages.Settings.preload,
   '/dashboard/insights': lazyPages.Insights.preload,
+  '/dashboard/clients': lazyPages.Clients.preload,
 };
 
 /** Loads every lazy page now, so tests render pages at once (testing/render-app.tsx). */
@@ -133,6 +137,8 @@ export function AppRoutes() {
               <Route caseSensitive path="insights" element={<lazyPages.Insights />} />
               <Route caseSensitive path="clients/import" element={<lazyPages.ClientImport />} />
               <Route caseSensitive path="quotes" element={<lazyPages.Quotes />} />
+              <Route caseSensitive path="clients" element={<lazyPages.Clients />} />
+              <Route caseSensitive path="clients/:id" element={<lazyPages.Client />} />
               <Route path="*" element={<DashboardNotFound />} />
             </Route>
           </Route>

@@ -15,6 +15,7 @@ import { businessesRepository } from './repositories/businesses.ts';
 import { calendarRepository } from './repositories/calendar.ts';
 import { checklistRepository } from './repositories/checklist.ts';
 import { clientImportRepository } from './repositories/client-import.ts';
+import { clientThingsRepository } from './repositories/client-things.ts';
 import { clientsRepository } from './repositories/clients.ts';
 import { connectedCalendarsRepository } from './repositories/connected-calendars.ts';
 import { crewJobsRepository } from './repositories/crew-jobs.ts';
@@ -82,6 +83,7 @@ export function createRepositories(db: Kysely<Database>) {
     customerData: customerDataRepository(db),
     clients: clientsRepository(db),
     clientImport: clientImportRepository(db),
+    clientThings: clientThingsRepository(db),
     jobRuns: jobRunsRepository(db),
     bookingUndos: bookingUndosRepository(db),
     slotHolds: slotHoldsRepository(db),

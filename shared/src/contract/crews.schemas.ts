@@ -98,6 +98,8 @@ export const CrewJob = z.object({
   /** E.164, to call. */
   phoneNumber: z.string(),
   customerAddress: z.string().nullable(),
+  /** The owner's notes on that place (a gate code, where to park), or null: nothing else of the client's record. */
+  placeNotes: z.string().nullable(),
   status: CrewJobStatus,
   startedAt: IsoDateTime.nullable(),
   /** The customer's answer to the business's question ("Vehicle size: SUV"), or null. */

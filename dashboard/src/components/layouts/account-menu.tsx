@@ -62,6 +62,9 @@ export function AccountMenu() {
               Signed in as <strong>{email}</strong>
             </p>
           )}
+          <Link to="/dashboard/clients" className="btn account-menu-item" onClick={() => setOpen(false)}>
+            Clients
+          </Link>
           <Link to="/dashboard/insights" className="btn account-menu-item" onClick={() => setOpen(false)}>
             Insights
           </Link>

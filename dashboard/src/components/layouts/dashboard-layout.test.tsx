@@ -10,7 +10,7 @@ import { storeToken } from '../../testing/tokens.ts';
 import { DashboardLayout } from './dashboard-layout.tsx';
 
 describe('dashboard layout', () => {
-  it('has the six links and Log Out', async () => {
+  it('has the seven links and Log Out', async () => {
     storeToken();
     fakeApi();
     renderApp('/dashboard');
@@ -21,6 +21,7 @@ describe('dashboard layout', () => {
       ['Calendar', '/dashboard/calendar'],
       ['Bookings', '/dashboard/bookings'],
       ['Services', '/dashboard/services'],
+      ['Clients', '/dashboard/clients'],
       ['Insights', '/dashboard/insights'],
       ['Settings', '/dashboard/settings'],
     ]);

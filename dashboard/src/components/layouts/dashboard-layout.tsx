@@ -1,5 +1,5 @@
 /**
- * The protected /dashboard layout (docs/product.md#screens): the top bar with the six
+ * The protected /dashboard layout (docs/product.md#screens): the top bar with the seven
  * links and Log Out, and the nested page beneath it. A page-shaped skeleton (its hidden
  * words 'Loading...') while the session is checked; a signed-out visitor goes to /login.
  * On a phone (under 640 px) the same links but Insights (`tab: false`) become a tab bar along the bottom of
@@ -34,6 +34,7 @@ const ICONS = {
   settings:
     'M12 9a3 3 0 100 6 3 3 0 000-6zM12 2v3M12 19v3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M2 12h3M19 12h3M4.9 19.1L7 17M17 7l2.1-2.1',
   insights: 'M4 20h16M7 16v-4M12 16V6M17 16v-7',
+  clients: 'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM2 21a7 7 0 0 1 14 0M16 3.5a4 4 0 0 1 0 7M18 14a6 6 0 0 1 4 7',
 } as const;
 
 /**
@@ -50,6 +51,8 @@ const LINKS = [
   { to: '/dashboard/calendar', label: 'Calendar', icon: ICONS.calendar },
   { to: '/dashboard/bookings', label: 'Bookings', icon: ICONS.bookings, badge: true },
   { to: '/dashboard/services', label: 'Services', icon: ICONS.services },
+  // Issue 42: on a phone in the Account menu (the tab bar stops at five, as for Insights).
+  { to: '/dashboard/clients', label: 'Clients', icon: ICONS.clients, tab: false },
   { to: '/dashboard/insights', label: 'Insights', icon: ICONS.insights, tab: false },
   { to: '/dashboard/settings', label: 'Settings', icon: ICONS.settings },
 ];

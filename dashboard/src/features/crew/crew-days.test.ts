@@ -9,6 +9,7 @@ const job = (id: string, day: string, status: CrewJob['status'] = 'approved'): C
   customerName: 'Ada Lovelace',
   phoneNumber: '+15551234567',
   customerAddress: '5 Ocean Ave, Santa Monica, CA 90401, USA',
+  placeNotes: null,
   status,
   startedAt: null,
   notes: null,

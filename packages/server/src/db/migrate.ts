@@ -33,6 +33,7 @@ import * as checklistLinkShared from './migrations/2026-12-06T1500_checklist_lin
 import * as autoConfirm from './migrations/2026-12-07T0900_auto_confirm.ts';
 import * as slotHolds from './migrations/2026-12-07T1000_slot_holds.ts';
 import * as clients from './migrations/2026-12-08T0900_clients.ts';
+import * as clientThings from './migrations/2026-12-08T1000_client_things.ts';
 import * as ownerQuotes from './migrations/2026-12-08T1100_owner_quotes.ts';
 
 /** Every migration by name, in order (exported for tests that start from an older schema). */
@@ -69,6 +70,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-07T0900_auto_confirm': autoConfirm,
   '2026-12-07T1000_slot_holds': slotHolds,
   '2026-12-08T0900_clients': clients,
+  '2026-12-08T1000_client_things': clientThings,
   '2026-12-08T1100_owner_quotes': ownerQuotes,
 };
 

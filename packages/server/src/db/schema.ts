@@ -470,6 +470,20 @@ export interface ClientAddressesTable {
   created_at: number;
   last_used_at: number;
 }
+/** A thing served for a client (a vehicle, a pool), with the answers that describe it (docs/decisions/037). */
+export interface ClientThingsTable {
+  id: string;
+  client_id: string;
+  business_id: string;
+  /** The owner's name for it; at first "<noun>: <first answer>". */
+  label: string;
+  /** JSON [{question, answer}]: the booking answers that describe it. */
+  answers: string;
+  /** The answers as one folded text: a booking with the same ones adds no second thing ('' for the owner's own). */
+  answers_key: string;
+  created_at: number;
+  updated_at: number;
+}
 /** A time a customer holds while they finish booking (docs/decisions/035). */
 export interface SlotHoldsTable {
   /** sha256 of the hold token, base64url; the token itself is never stored. */
@@ -756,6 +770,7 @@ export interface Database {
   slot_holds: SlotHoldsTable;
   clients: ClientsTable;
   client_addresses: ClientAddressesTable;
+  client_things: ClientThingsTable;
   first_day_checklist: FirstDayChecklistTable;
   previous_slugs: PreviousSlugsTable;
   stripe_accounts: StripeAccountsTable;

@@ -38,6 +38,7 @@ export function toCrewJob(
     customerName: `${row.first_name} ${row.last_name}`.trim(),
     phoneNumber: row.phone_number,
     customerAddress: row.customer_address,
+    placeNotes: row.place_notes ?? null,
     status: crewJobStatus(row, now),
     startedAt: row.started_at === null ? null : new Date(row.started_at).toISOString(),
     // "Vehicle size: SUV; Condition: Heavy" (domain/booking-answers.ts).

@@ -109,6 +109,8 @@ export async function eraseCustomerData(ctx: AppContext, b: Business, email: str
     }
     // The quotes the owner sent them (docs/decisions/039), by the same e-mail.
     await ctx.repos.ownerQuotes.anonymiseByEmail(trx, b.id, email, now);
+    // Their client records too, with places, things and the owner's notes (docs/decisions/037).
+    await ctx.repos.clients.eraseByEmail(trx, b.id, email);
     return { erasedBookings: bookings, deletedMails: mails };
   });
   return done;

@@ -1,7 +1,8 @@
 /**
  * The retention pass (docs/decisions/012): once a day across all instances, the customer
  * details of bookings that ended longer ago than their business keeps them (24 months
- * unless the owner chose otherwise) are anonymised, and mails sent over 30 days ago leave
+ * unless the owner chose otherwise) are anonymised, clients no booking names any longer are
+ * deleted with their places and things (docs/decisions/037), and mails sent over 30 days ago leave
  * the outbox. Money, dates, service and status stay for the owner's books.
  *
  * Exactly once per day however many instances run: the run is claimed with one conditional
@@ -21,7 +22,9 @@ const LEASE_MS = 30 * 60 * 1000;
 /** How often each instance asks whether a pass is due (the claim says no on all but one, once a day). */
 const CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
-export type RetentionRun = { ran: false } | { ran: true; anonymisedBookings: number; deletedMails: number };
+export type RetentionRun =
+  | { ran: false }
+  | { ran: true; anonymisedBookings: number; deletedMails: number; deletedClients: number };
 
 export async function runRetention(ctx: AppContext): Promise<RetentionRun> {
   const { customerData, jobRuns } = ctx.repos;
@@ -30,6 +33,7 @@ export async function runRetention(ctx: AppContext): Promise<RetentionRun> {
   try {
     let anonymisedBookings = 0;
     let deletedMails = 0;
+    let deletedClients = 0;
     for (const months of await customerData.retentionPeriods()) {
       const cutoff = retentionCutoff(now, months);
       for (;;) {
@@ -40,6 +44,13 @@ export async function runRetention(ctx: AppContext): Promise<RetentionRun> {
         deletedMails += n.mails;
         if (ids.length < ANONYMISE_BATCH) break;
       }
+      // Clients no booking or plan names any longer, unchanged since the cutoff (docs/decisions/037).
+      for (;;) {
+        const ids = await ctx.repos.clients.expiredIds(months, cutoff, ANONYMISE_BATCH);
+        if (ids.length === 0) break;
+        deletedClients += await inTransaction(ctx.store, (trx) => ctx.repos.clients.delete(trx, ids));
+        if (ids.length < ANONYMISE_BATCH) break;
+      }
     }
     deletedMails += await customerData.deleteSentMails(now - SENT_MAIL_KEPT_MS);
     // Undo records of businesses that changed nothing since theirs expired (docs/decisions/014).
@@ -47,7 +58,7 @@ export async function runRetention(ctx: AppContext): Promise<RetentionRun> {
     // Lapsed holds of businesses nobody held a time of since (reads ignore them already: docs/decisions/035).
     await ctx.repos.slotHolds.deleteExpired(now);
     await jobRuns.finish(RETENTION_JOB, now);
-    return { ran: true, anonymisedBookings, deletedMails };
+    return { ran: true, anonymisedBookings, deletedMails, deletedClients };
   } catch (err) {
     await jobRuns.release(RETENTION_JOB).catch(() => undefined);
     throw err;

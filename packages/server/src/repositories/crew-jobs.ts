@@ -4,6 +4,7 @@
  * or a payment, so no answer built from them can carry one; and every read is scoped by the crew
  * and its business together.
  */
+import { addressKey } from '@slotwise/shared/client-match';
 import type { Kysely, Selectable } from 'kysely';
 import type { BookingsTable, Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
@@ -26,7 +27,15 @@ export type CrewJobRow = Pick<
   | 'answers'
   | 'status'
   | 'updated_at'
-> & { started_at: number | null };
+  | 'client_id'
+> & {
+  started_at: number | null;
+  /**
+   * The notes the owner keeps on the job's place (a gate code, where to park; docs/decisions/037):
+   * the only thing of the client's record a crew sees besides the booking's name and phone.
+   */
+  place_notes?: string;
+};
 
 /** The statuses on a crew's schedule: booked (waiting for the owner or approved) and done. */
 const SCHEDULED = ['pending', 'approved', 'completed'] as const;
@@ -34,6 +43,23 @@ const SCHEDULED = ['pending', 'approved', 'completed'] as const;
 const WORKABLE = ['pending', 'approved'] as const;
 
 export function crewJobsRepository(db: Kysely<Database>) {
+  /** The jobs with their place's notes: the client's place at the job's address, nothing else of the client. */
+  async function withPlaceNotes(from: Tx, rows: CrewJobRow[]): Promise<CrewJobRow[]> {
+    const ids = [...new Set(rows.flatMap((r) => (r.client_id && r.customer_address ? [r.client_id] : [])))];
+    if (ids.length === 0) return rows;
+    const places = await from
+      .selectFrom('client_addresses')
+      .select(['client_id', 'address_key', 'notes'])
+      .where('client_id', 'in', ids)
+      .where('notes', '<>', '')
+      .execute();
+    return rows.map((r) => {
+      const key = r.customer_address ? addressKey(r.customer_address) : '';
+      const place = places.find((p) => p.client_id === r.client_id && p.address_key === key);
+      return place ? { ...r, place_notes: place.notes } : r;
+    });
+  }
+
   const jobs = (from: Tx, crewId: string, businessId: string) =>
     from
       .selectFrom('bookings as b')
@@ -54,6 +80,7 @@ export function crewJobsRepository(db: Kysely<Database>) {
         'b.answers',
         'b.status',
         'b.updated_at',
+        'b.client_id',
         's.started_at',
       ])
       .where('b.crew_id', '=', crewId)
@@ -61,17 +88,19 @@ export function crewJobsRepository(db: Kysely<Database>) {
 
   return {
     /** The crew's booked and done jobs on these business-local days (inclusive), in time order. */
-    list(crewId: string, businessId: string, fromDay: string, toDay: string): Promise<CrewJobRow[]> {
+    async list(crewId: string, businessId: string, fromDay: string, toDay: string): Promise<CrewJobRow[]> {
       return jobs(db, crewId, businessId)
         .where('b.status', 'in', SCHEDULED)
         .where('b.day', '>=', fromDay)
         .where('b.day', '<=', toDay)
         .orderBy('b.start_ms')
-        .execute();
+        .execute()
+        .then((rows) => withPlaceNotes(db, rows));
     },
     /** One of the crew's jobs, whatever its status; undefined when it is not this crew's. */
-    find(crewId: string, businessId: string, bookingId: string, from: Tx = db): Promise<CrewJobRow | undefined> {
-      return jobs(from, crewId, businessId).where('b.id', '=', bookingId).executeTakeFirst();
+    async find(crewId: string, businessId: string, bookingId: string, from: Tx = db): Promise<CrewJobRow | undefined> {
+      const row = await jobs(from, crewId, businessId).where('b.id', '=', bookingId).executeTakeFirst();
+      return row ? (await withPlaceNotes(from, [row]))[0] : undefined;
     },
     /** The crew's booked jobs ending after `sinceMs`: its calendar feed. */
     feed(crewId: string, businessId: string, sinceMs: number): Promise<CrewJobRow[]> {

@@ -18,6 +18,8 @@ const ANONYMOUS = {
   customer_lat: null,
   customer_lng: null,
   requester: null,
+  // Nor the client record (docs/decisions/037): an anonymised booking names nobody.
+  client_id: null,
 } as const;
 
 /** A retention pass or an erasure anonymises bookings in batches this size, each in its own transaction. */

@@ -29,6 +29,18 @@ export function ownerQuotesRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** One client's quotes, newest first (the client's page). */
+    ofClient(businessId: string, clientId: string, limit: number): Promise<OwnerQuoteRow[]> {
+      return db
+        .selectFrom('owner_quotes')
+        .selectAll()
+        .where('business_id', '=', businessId)
+        .where('client_id', '=', clientId)
+        .orderBy('created_at', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
     get(businessId: string, id: string, trx: Tx | Kysely<Database> = db): Promise<OwnerQuoteRow | undefined> {
       return trx
         .selectFrom('owner_quotes')

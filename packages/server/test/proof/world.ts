@@ -190,6 +190,8 @@ export interface OwnerData {
   bookingId: string;
   /** The client the booking made (docs/decisions/037). */
   clientId: string;
+  /** A second client (the other crew's customer): the one the merge route merges into clientId. */
+  mergeClientId: string;
   blockedId: string;
   /** The Undo of a second booking's Decline; the world's clock stands still, so it stays open. */
   undoToken: string;
@@ -347,6 +349,9 @@ async function makeOwner(t: TestApp, tag: string, day: string): Promise<OwnerDat
   const crewToken = (
     await call(app, 'POST', '/api/auth/crew-invitation', { token: inviteToken, password: crewPassword })
   ).token as string;
+  const clientOf = async (id: string) =>
+    (await t.ctx.db.selectFrom('bookings').select('client_id').where('id', '=', id).executeTakeFirstOrThrow())
+      .client_id as string;
   const blockedTitle = `${tag} dentist appointment`;
   const blocked = await call(
     app,
@@ -394,7 +399,8 @@ async function makeOwner(t: TestApp, tag: string, day: string): Promise<OwnerDat
     question,
     blockedTitle,
     bookingId,
-    clientId: (await call(app, 'GET', '/api/business-dashboard/clients', undefined, token)).clients[0]._id as string,
+    clientId: await clientOf(bookingId),
+    mergeClientId: await clientOf(otherCrewBookingId),
     blockedId: blocked._id,
     undoToken: declined.undo.token,
     secrets: [
@@ -504,11 +510,13 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
           ? target.serviceId
           : route.url.includes('/crews/')
             ? crewId
-            : route.url.includes('/clients/')
-              ? target.clientId
-              : route.url.includes('/quotes/')
-                ? target.quoteId
-                : target.bookingId,
+            : route.url.endsWith('/merge')
+              ? target.mergeClientId
+              : route.url.includes('/clients/')
+                ? target.clientId
+                : route.url.includes('/quotes/')
+                  ? target.quoteId
+                  : target.bookingId,
     )
     .replace(':token', target.undoToken);
   const r = (extra: Omit<Request, 'method' | 'path'> = {}): Request => ({ method: route.method, path: p, ...extra });
@@ -693,6 +701,24 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     [`POST ${d}/clients/import/preview`]: () => r({ body: { csv: CLIENTS_CSV } }),
     [`POST ${d}/clients/import`]: () => r({ body: { csv: CLIENTS_CSV }, headers: { 'idempotency-key': randomUUID() } }),
     [`GET ${d}/clients/export`]: () => r(),
+    [`GET ${d}/clients/duplicates`]: () => r(),
+    [`PUT ${d}/clients/:id`]: () =>
+      r({
+        body: {
+          firstName: 'Ada',
+          lastName: 'Client',
+          email: 'ada.client@example.com',
+          phone: '+1 512 555 0123',
+          notes: 'Side gate.',
+          tags: ['vip'],
+          textsConsent: true,
+          marketingConsent: false,
+        },
+      }),
+    [`PUT ${d}/clients/:id/places`]: () =>
+      r({ body: { places: [{ address: '1 Main St, Austin, TX', notes: 'Gate 12' }] } }),
+    [`PUT ${d}/clients/:id/things`]: () => r({ body: { things: [{ label: '2019 Honda CR-V' }] } }),
+    [`POST ${d}/clients/:id/merge`]: () => r({ body: { intoId: target.clientId } }),
     [`GET ${d}/checklist`]: () => r(),
     [`POST ${d}/checklist/embed-copied`]: () => r(),
     [`POST ${d}/checklist/link-shared`]: () => r(),

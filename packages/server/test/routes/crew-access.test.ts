@@ -160,6 +160,8 @@ describe.each(storages())('crew access on %s', (kind) => {
       customerName: 'Ada Lovelace',
       phoneNumber: '+15551234567',
       customerAddress: '5 Ocean Ave, Santa Monica, CA 90401, USA',
+      // The owner's notes on the place (none here): nothing else of the client's record (docs/decisions/037).
+      placeNotes: null,
       status: 'approved',
       startedAt: null,
       notes: 'Vehicle size: SUV',

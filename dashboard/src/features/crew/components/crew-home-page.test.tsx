@@ -18,6 +18,7 @@ const job = (over: Partial<CrewJob> & Pick<CrewJob, '_id'>): CrewJob => ({
   customerName: 'Ada Lovelace',
   phoneNumber: '+15125550123',
   customerAddress: '5 Ocean Ave, Santa Monica, CA 90401, USA',
+  placeNotes: null,
   status: 'approved',
   startedAt: null,
   notes: 'Vehicle size: SUV',

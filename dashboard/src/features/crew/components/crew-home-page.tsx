@@ -80,6 +80,7 @@ function JobCard({
         <p className="crew-job-who">{job.customerName}</p>
         {STATUS_NOTE[job.status] && <p className="hint">{STATUS_NOTE[job.status]}</p>}
         {job.notes && <p className="crew-job-notes">{job.notes}</p>}
+        {job.placeNotes && <p className="crew-job-notes">At the place: {job.placeNotes}</p>}
         {(address || tel) && (
           <p className="crew-job-contact">
             {address && (

@@ -169,6 +169,15 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
             settledValue(pendingAllowed);
             const crew = settledValue(assigned);
             const booked: BookingRow = { ...row, crew_id: crew.id, client_id: settledValue(client) };
+            // The thing served its answers describe (a vehicle, a pool), when the trade names one.
+            await ctx.repos.clientThings.noteFromBooking(
+              trx,
+              business.id,
+              booked.client_id as string,
+              business.niche,
+              quote.answers,
+              now,
+            );
             let plan: PlanRow | null = null;
             if (offer && body.frequency) {
               const through = aheadDay(business.time_zone, now);
