@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '../../../src/db/transaction.ts';
 import { createTestApp, onboardedOwner, storages, type TestApp } from '../../helpers.ts';
 import { captureMail, insertBooking, wallToMs } from './fixtures.ts';
 
@@ -73,6 +74,7 @@ describe.each(storages())('owner B against owner A on %s', (kind) => {
     undoToken: '',
     crew: '',
     calendar: '',
+    client: '',
   };
   const mail = captureMail();
   let routes: RouteDef[];
@@ -141,6 +143,24 @@ describe.each(storages())('owner B against owner A on %s', (kind) => {
     const declined = await asA('PUT', `booking/decline/${ids.declined}`, {});
     expect(declined.statusCode).toBe(200);
     ids.undoToken = declined.json().undo.token;
+    // A's client (docs/decisions/037), as a booking or the owner makes one.
+    ids.client = await inTransaction(t.ctx.store, (trx) =>
+      t.ctx.repos.clients.linkContact(
+        trx,
+        a.businessId,
+        {
+          firstName: A.firstName,
+          lastName: 'Client',
+          email: A.customerEmail,
+          phone: '',
+          address: 'Austin',
+          lat: null,
+          lng: null,
+        },
+        'owner',
+        Date.now(),
+      ),
+    );
     ids.blocked = randomUUID();
     ids.crew = (await t.ctx.repos.crews.list(a.businessId))[0]!.id;
     await t.ctx.db
@@ -210,7 +230,7 @@ describe.each(storages())('owner B against owner A on %s', (kind) => {
       a.email,
       a.businessId,
     ];
-    aIds = [ids.booking, ids.approved, ids.declined, ids.service, ids.blocked, ids.crew, ids.calendar];
+    aIds = [ids.booking, ids.approved, ids.declined, ids.service, ids.blocked, ids.crew, ids.calendar, ids.client];
     routes = registeredRoutes(t.app).filter((r) => r.url.startsWith(PREFIX));
   });
   afterAll(() => t.close());
@@ -224,6 +244,7 @@ describe.each(storages())('owner B against owner A on %s', (kind) => {
     if (url.includes('service')) return ids.service;
     if (url.includes('crews')) return ids.crew;
     if (url.includes('calendars')) return ids.calendar;
+    if (url.includes('/clients/')) return ids.client;
     return ids.booking;
   }
 
@@ -238,6 +259,23 @@ describe.each(storages())('owner B against owner A on %s', (kind) => {
     'PUT /api/business-dashboard/settings/notifications/twilio': () => ({
       body: { accountSid: `AC${'1'.repeat(32)}`, authToken: '1'.repeat(32), sender: '+15125550100' },
     }),
+    'PUT /api/business-dashboard/clients/:id': () => ({
+      body: {
+        firstName: 'Hijack',
+        lastName: '',
+        email: '',
+        phone: '',
+        notes: '',
+        tags: [],
+        textsConsent: false,
+        marketingConsent: false,
+      },
+    }),
+    'PUT /api/business-dashboard/clients/:id/places': () => ({
+      body: { places: [{ address: 'B street', notes: '' }] },
+    }),
+    'PUT /api/business-dashboard/clients/:id/things': () => ({ body: { things: [{ label: 'B van' }] } }),
+    'POST /api/business-dashboard/clients/:id/merge': () => ({ body: { intoId: randomUUID() } }),
     'POST /api/business-dashboard/quotes/:id/send': () => ({ body: { channels: ['mail'] } }),
     'PUT /api/business-dashboard/crews/:id': () => ({ body: { name: 'Hijack', color: '#000000', active: false } }),
     'POST /api/business-dashboard/crews': () => ({ body: { name: 'B van', color: '#b45309' } }),
