@@ -70,10 +70,10 @@ async function openClients(page: Page, owner: Owner, width: number) {
     // On a phone, Clients is in the Account menu.
     await openAs(page, owner, '/dashboard');
     await page.getByRole('button', { name: 'Account' }).click();
-    await page.getByRole('link', { name: 'Clients' }).click();
+    await page.getByRole('link', { name: 'Clients', exact: true }).click();
   } else {
     await openAs(page, owner, '/dashboard');
-    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Clients' }).click();
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Clients', exact: true }).click();
   }
   await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
 }
