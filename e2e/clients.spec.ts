@@ -73,7 +73,10 @@ async function openClients(page: Page, owner: Owner, width: number) {
     await page.getByRole('link', { name: 'Clients', exact: true }).click();
   } else {
     await openAs(page, owner, '/dashboard');
-    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Clients', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('link', { name: 'Clients', exact: true })
+      .click();
   }
   await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
 }

@@ -352,7 +352,9 @@ export const test = base.extend<Fixtures>({
       (url) => url.href.startsWith(`${baseURL()}/api/`),
       (route) => {
         const headers = route.request().headers();
-        return route.fallback(headers['x-forwarded-for'] ? {} : { headers: { ...headers, 'x-forwarded-for': address } });
+        return route.fallback(
+          headers['x-forwarded-for'] ? {} : { headers: { ...headers, 'x-forwarded-for': address } },
+        );
       },
     );
     if (allowConsoleErrors) {
