@@ -693,24 +693,10 @@ export function clientsRepository(db: Kysely<Database>) {
       clientId: string,
       now: number,
     ): Promise<{ client: ClientSummaryRow; addresses: ClientAddressRow[] } | undefined> {
-      const row = await db
-        .selectFrom('clients as c')
-        .leftJoin(totals(db, businessId, now).where('client_id', '=', clientId).as('t'), 't.client_id', 'c.id')
-        .selectAll('c')
-        .select((eb) => [
-          't.last_visit',
-          't.next_visit',
-          eb.fn.coalesce('t.spent_cents', sql<number>`0`).as('spent_cents'),
-          eb.fn.coalesce('t.booking_count', sql<number>`0`).as('booking_count'),
-          lastAddress.as('address'),
-        ])
-        .where('c.business_id', '=', businessId)
-        .where('c.id', '=', clientId)
-        .where('c.anonymised_at', 'is', null)
-        .executeTakeFirst();
+      const [row] = await this.summaries(businessId, [clientId], now);
       if (!row) return undefined;
       return {
-        client: { ...row, spent_cents: Number(row.spent_cents), booking_count: Number(row.booking_count) },
+        client: row,
         addresses: await addressesOf(db, clientId),
       };
     },
