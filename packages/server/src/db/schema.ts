@@ -455,6 +455,13 @@ export interface ClientsTable {
   created_at: number;
   updated_at: number;
   anonymised_at: number | null;
+  /**
+   * Kept by the database's triggers (migration 2026-12-08T1200_client_totals), never written here:
+   * the sum of the client's completed bookings' totals, and the start of the latest one. What the
+   * list ranks by; it shows the exact totals of the clients it shows.
+   */
+  completed_cents: Generated<number>;
+  last_completed_ms: Generated<number | null>;
 }
 /** A client's place, with its own notes (a gate code). */
 export interface ClientAddressesTable {
