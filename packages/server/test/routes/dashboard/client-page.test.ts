@@ -78,7 +78,10 @@ describe.each(storages())('client page on %s', (kind) => {
       },
     ]);
     expect(ada.messages.length).toBeGreaterThan(0);
-    expect(ada.messages[0]).toMatchObject({ channel: 'mail', to: 'ada@example.com', state: 'waiting' });
+    // Its delivery state as the outbox has it: the outbox runs beside the test, so the mail may
+    // already have gone (a loaded machine ran it before this read).
+    expect(ada.messages[0]).toMatchObject({ channel: 'mail', to: 'ada@example.com' });
+    expect(['waiting', 'sent']).toContain(ada.messages[0].state);
     expect(ada.totals.upcomingCents).toBeGreaterThan(0);
     // No quote was sent them (owner quotes' own suite fills this list).
     expect(ada.quotes).toEqual([]);
