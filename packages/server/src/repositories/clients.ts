@@ -234,6 +234,36 @@ export function clientsRepository(db: Kysely<Database>) {
     string | null
   >`(select a.address from client_addresses a where a.client_id = c.id order by a.last_used_at desc limit 1)`;
 
+  /**
+   * Writes sent and not yet awaited, observed now: when the caller fails before it awaits them
+   * (a refusal under the lock), their failure is no unhandled rejection; awaiting still throws it.
+   */
+  function observed(writes: Promise<unknown>[]): Promise<unknown> {
+    const all = Promise.all(writes);
+    all.catch(() => {});
+    return all;
+  }
+
+  /**
+   * The business's clients a contact may be (by its e-mail, or its phone): the one rule of what
+   * findByContact and linkContactSent read; matchingClient picks among them. Null when the
+   * contact has neither.
+   */
+  function candidatesOf(from: Kysely<Database> | Tx, businessId: string, contact: { email: string; phone: string }) {
+    const key = emailKey(contact.email);
+    if (key === '' && contact.phone === '') return null;
+    return from
+      .selectFrom('clients')
+      .where('business_id', '=', businessId)
+      .where('anonymised_at', 'is', null)
+      .where((eb) => {
+        const by = [];
+        if (key !== '') by.push(eb('email_key', '=', key));
+        if (contact.phone !== '') by.push(eb('phone', '=', contact.phone));
+        return eb.or(by);
+      });
+  }
+
   async function addressesOf(from: Kysely<Database> | Tx, clientId: string): Promise<ClientAddressRow[]> {
     return from
       .selectFrom('client_addresses')
@@ -570,23 +600,9 @@ export function clientsRepository(db: Kysely<Database>) {
       businessId: string,
       contact: { email: string; phone: string },
     ): Promise<ClientRow | undefined> {
-      const key = emailKey(contact.email);
-      if (key === '' && contact.phone === '') return undefined;
-      const rows = await trx
-        .selectFrom('clients')
-        .selectAll()
-        .where('business_id', '=', businessId)
-        .where('anonymised_at', 'is', null)
-        .where((eb) => {
-          const by = [];
-          if (key !== '') by.push(eb('email_key', '=', key));
-          if (contact.phone !== '') by.push(eb('phone', '=', contact.phone));
-          return eb.or(by);
-        })
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
-      return matchingClient(rows, contact);
+      const candidates = candidatesOf(trx, businessId, contact);
+      if (!candidates) return undefined;
+      return matchingClient(await candidates.selectAll().orderBy('created_at').orderBy('id').execute(), contact);
     },
 
     /**
@@ -602,83 +618,127 @@ export function clientsRepository(db: Kysely<Database>) {
       source: ClientSource,
       now: number,
     ): Promise<string> {
-      const found = await this.findByContact(trx, businessId, contact);
+      const linked = await this.linkContactSent(trx, businessId, contact, source, now);
+      await linked.writes;
+      return linked.id;
+    },
+
+    /**
+     * linkContact for a booking under its lock: one read (the candidates and their places, sent
+     * together), then its writes sent and not awaited, so on PostgreSQL's pipelined writer they
+     * go out with the booking's own writes (db/transaction.ts AfterWrites). Awaited in turn, the
+     * find, the places and the two updates were four round trips under the business's lock, and
+     * the writers' connections spent most of a spread burst waiting on them (docs/decisions/040).
+     * The caller awaits `writes` (or hands them to AfterWrites) before the booking counts.
+     */
+    async linkContactSent(
+      trx: Tx,
+      businessId: string,
+      contact: ClientContact,
+      source: ClientSource,
+      now: number,
+    ): Promise<{ id: string; writes: Promise<unknown> }> {
+      const candidates = candidatesOf(trx, businessId, contact);
+      const [rows, candidatePlaces] = candidates
+        ? await Promise.all([
+            candidates.selectAll().orderBy('created_at').orderBy('id').execute(),
+            trx
+              .selectFrom('client_addresses')
+              .selectAll()
+              .where('client_id', 'in', candidates.select('id'))
+              .orderBy('last_used_at', 'desc')
+              .execute(),
+          ])
+        : [[], []];
+      const found = matchingClient(rows, contact);
       const address = contact.address?.trim() ?? '';
+      // Sent in this order, on one connection: a place's row after the client's it refers to.
+      const writes: Promise<unknown>[] = [];
       if (!found) {
         const id = randomUUID();
-        await insertRow(trx, 'clients', {
-          id,
-          business_id: businessId,
-          first_name: contact.firstName,
-          last_name: contact.lastName,
-          email: contact.email.trim(),
-          email_key: emailKey(contact.email),
-          phone: contact.phone,
-          notes: '',
-          tags: '[]',
-          texts_consent: contact.textConsent ? 1 : 0,
-          marketing_consent: 0,
-          source,
-          search_text: clientSearchText({ ...contact, addresses: address === '' ? [] : [address] }),
-          created_at: now,
-          updated_at: now,
-          anonymised_at: null,
-        });
+        writes.push(
+          insertRow(trx, 'clients', {
+            id,
+            business_id: businessId,
+            first_name: contact.firstName,
+            last_name: contact.lastName,
+            email: contact.email.trim(),
+            email_key: emailKey(contact.email),
+            phone: contact.phone,
+            notes: '',
+            tags: '[]',
+            texts_consent: contact.textConsent ? 1 : 0,
+            marketing_consent: 0,
+            source,
+            search_text: clientSearchText({ ...contact, addresses: address === '' ? [] : [address] }),
+            created_at: now,
+            updated_at: now,
+            anonymised_at: null,
+          }),
+        );
         if (address !== '')
-          await insertRow(trx, 'client_addresses', {
+          writes.push(
+            insertRow(trx, 'client_addresses', {
+              id: randomUUID(),
+              client_id: id,
+              business_id: businessId,
+              address,
+              address_key: addressKey(address),
+              lat: contact.lat,
+              lng: contact.lng,
+              notes: '',
+              created_at: now,
+              last_used_at: now,
+            }),
+          );
+        return { id, writes: observed(writes) };
+      }
+      const places = candidatePlaces.filter((p) => p.client_id === found.id);
+      const key = address === '' ? '' : addressKey(address);
+      const place = key === '' ? undefined : places.find((p) => p.address_key === key);
+      if (place)
+        writes.push(
+          trx.updateTable('client_addresses').set({ last_used_at: now }).where('id', '=', place.id).execute(),
+        );
+      else if (address !== '')
+        writes.push(
+          insertRow(trx, 'client_addresses', {
             id: randomUUID(),
-            client_id: id,
+            client_id: found.id,
             business_id: businessId,
             address,
-            address_key: addressKey(address),
+            address_key: key,
             lat: contact.lat,
             lng: contact.lng,
             notes: '',
             created_at: now,
             last_used_at: now,
-          });
-        return id;
-      }
-      const places = await addressesOf(trx, found.id);
-      const key = address === '' ? '' : addressKey(address);
-      const place = key === '' ? undefined : places.find((p) => p.address_key === key);
-      if (place)
-        await trx.updateTable('client_addresses').set({ last_used_at: now }).where('id', '=', place.id).execute();
-      else if (address !== '')
-        await insertRow(trx, 'client_addresses', {
-          id: randomUUID(),
-          client_id: found.id,
-          business_id: businessId,
-          address,
-          address_key: key,
-          lat: contact.lat,
-          lng: contact.lng,
-          notes: '',
-          created_at: now,
-          last_used_at: now,
-        });
+          }),
+        );
       const email = found.email === '' ? contact.email.trim() : found.email;
       const phone = found.phone === '' ? contact.phone : found.phone;
       const addresses = [...places.map((p) => p.address), ...(place || address === '' ? [] : [address])];
-      await trx
-        .updateTable('clients')
-        .set({
-          email,
-          email_key: emailKey(email),
-          phone,
-          texts_consent: found.texts_consent === 1 || contact.textConsent ? 1 : 0,
-          search_text: clientSearchText({
-            firstName: found.first_name,
-            lastName: found.last_name,
+      writes.push(
+        trx
+          .updateTable('clients')
+          .set({
             email,
+            email_key: emailKey(email),
             phone,
-            addresses,
-          }),
-          updated_at: now,
-        })
-        .where('id', '=', found.id)
-        .execute();
-      return found.id;
+            texts_consent: found.texts_consent === 1 || contact.textConsent ? 1 : 0,
+            search_text: clientSearchText({
+              firstName: found.first_name,
+              lastName: found.last_name,
+              email,
+              phone,
+              addresses,
+            }),
+            updated_at: now,
+          })
+          .where('id', '=', found.id)
+          .execute(),
+      );
+      return { id: found.id, writes: observed(writes) };
     },
 
     /**

@@ -160,15 +160,21 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
                 holds: { now, exceptTokenHash: holdHash },
               }),
               // The customer's client record, found or made (docs/decisions/037); rolled back with a refusal.
-              ctx.repos.clients.linkContact(trx, business.id, contactOf(row), clientSourceOf(req, ctx), now),
+              // Its writes go out with the booking's (linkContactSent): one round trip under the lock.
+              ctx.repos.clients.linkContactSent(trx, business.id, contactOf(row), clientSourceOf(req, ctx), now),
             ]);
             for (const r of [stored, pendingAllowed, assigned, client])
               if (r.status === 'rejected' && !(r.reason instanceof AppError)) throw r.reason;
             const replayed = settledValue(stored);
-            if (replayed) return { replayed };
+            if (replayed) {
+              // The client's writes went out with the reads: kept with the stored answer, as before.
+              if (client.status === 'fulfilled') await client.value.writes;
+              return { replayed };
+            }
             settledValue(pendingAllowed);
             const crew = settledValue(assigned);
-            const booked: BookingRow = { ...row, crew_id: crew.id, client_id: settledValue(client) };
+            const linked = settledValue(client);
+            const booked: BookingRow = { ...row, crew_id: crew.id, client_id: linked.id };
             // The thing served its answers describe (a vehicle, a pool), when the trade names one.
             await ctx.repos.clientThings.noteFromBooking(
               trx,
@@ -227,7 +233,7 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
             }
             // The writes, sent together unless a plan's visits must see the booking first. The
             // manage token's row refers to the booking's, so it is sent after it.
-            const writes: Promise<unknown>[] = [calendar.insertBooking(trx, booked)];
+            const writes: Promise<unknown>[] = [linked.writes, calendar.insertBooking(trx, booked)];
             // The plan's next visits, through the weeks booked ahead (jobs/plan-visits.ts books on from there).
             const visits = plan
               ? [

@@ -7,6 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { book, bookBody, DAY, detailer, engineApp, type Shop } from '../../booking-fixtures.ts';
 import { storages, type TestApp } from '../../helpers.ts';
 
+/** A Thursday after the clock's moves below (open 10:00-19:00). */
+const THURSDAY = '2026-12-10';
+
 describe.each(storages())('clients on %s', (kind) => {
   let t: TestApp & { clock: { now: number } };
   let shop: Shop;
@@ -116,5 +119,82 @@ describe.each(storages())('clients on %s', (kind) => {
     expect(res.json().code).toBe('CLIENT_NOT_FOUND');
     const bad = await t.app.inject({ url: '/api/business-dashboard/clients?sort=loudest', headers: shop.auth });
     expect(bad.statusCode).toBe(400);
+  });
+  // Its own day: the other tests' bookings neither take its times nor count its clients.
+  it('keeps no client of a booking refused under the lock, and one for a person booking twice at once', async () => {
+    // Their writes go out unanswered with the booking's (docs/decisions/040): the refused
+    // bookings' must be rolled back with them, and the second booking must find the first's client.
+    const answers = await Promise.all([
+      ...Array.from({ length: 6 }, (_, i) =>
+        book(
+          t,
+          bookBody(shop, {
+            date: THURSDAY,
+            time: '17:00',
+            firstName: 'Race',
+            lastName: `R${i}`,
+            customerEmail: `race${i}@example.com`,
+            phoneNumber: `+1 55500000${10 + i}`,
+          }),
+        ),
+      ),
+      book(
+        t,
+        bookBody(shop, {
+          date: THURSDAY,
+          time: '11:00',
+          firstName: 'Twice',
+          lastName: 'Booked',
+          customerEmail: 'twice@example.com',
+          phoneNumber: '+1 5550000099',
+        }),
+      ),
+      book(
+        t,
+        bookBody(shop, {
+          date: THURSDAY,
+          time: '14:00',
+          firstName: 'Twice',
+          lastName: 'Booked',
+          customerEmail: 'twice@example.com',
+          phoneNumber: '+1 5550000099',
+          address: '9 Main St, Santa Monica, CA 90401, USA',
+        }),
+      ),
+    ]);
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.slice(0, 6).filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.slice(0, 6).filter((c) => c === 409)).toHaveLength(5);
+    expect(codes.slice(6)).toEqual([201, 201]);
+    const racers = await t.ctx.db
+      .selectFrom('clients')
+      .select('id')
+      .where('email', 'like', 'race%@example.com')
+      .execute();
+    expect(racers).toHaveLength(1);
+    const places = await t.ctx.db
+      .selectFrom('client_addresses')
+      .select('client_id')
+      .where(
+        'client_id',
+        'in',
+        racers.map((r) => r.id),
+      )
+      .execute();
+    expect(places).toHaveLength(1);
+    const twice = await t.ctx.db.selectFrom('clients').select('id').where('email', '=', 'twice@example.com').execute();
+    expect(twice).toHaveLength(1);
+    const theirs = await t.ctx.db
+      .selectFrom('bookings')
+      .select('client_id')
+      .where('customer_email', '=', 'twice@example.com')
+      .execute();
+    expect(theirs.map((b) => b.client_id)).toEqual([twice[0]!.id, twice[0]!.id]);
+    const addresses = await t.ctx.db
+      .selectFrom('client_addresses')
+      .select('address')
+      .where('client_id', '=', twice[0]!.id)
+      .execute();
+    expect(addresses).toHaveLength(2);
   });
 });
