@@ -17,7 +17,10 @@ export function pgTarget(databaseUrl: string, env: NodeJS.ProcessEnv = process.e
   const password = url.password ? decodeURIComponent(url.password) : url.searchParams.get('password');
   url.password = '';
   url.searchParams.delete('password');
-  return { dbname: url.toString(), env: password === null || password === '' ? { ...env } : { ...env, PGPASSWORD: password } };
+  return {
+    dbname: url.toString(),
+    env: password === null || password === '' ? { ...env } : { ...env, PGPASSWORD: password },
+  };
 }
 
 /** The last lines a failed pg_dump or pg_restore wrote: its reason, never the command line (execFile's message has it). */

@@ -7,7 +7,11 @@ import { Worker } from 'node:worker_threads';
 const ENTRY = new URL('./sqlite-copy-worker.mjs', import.meta.url);
 
 /** Copies `source` to `dest` (which must not exist yet); `signal` stops the copy (the server closing). */
-export function copySqlite(source: string, dest: string, signal?: AbortSignal): Promise<{ pages: number; integrity: string }> {
+export function copySqlite(
+  source: string,
+  dest: string,
+  signal?: AbortSignal,
+): Promise<{ pages: number; integrity: string }> {
   return new Promise((resolve, reject) => {
     signal?.throwIfAborted();
     const worker = new Worker(ENTRY, { workerData: { source, dest } });
@@ -25,7 +29,12 @@ export function copySqlite(source: string, dest: string, signal?: AbortSignal): 
     });
     worker.on('exit', () => {
       signal?.removeEventListener('abort', stop);
-      if (!answered) reject(signal?.aborted ? new Error('The SQLite backup was stopped.') : new Error('The SQLite backup worker ended without an answer.'));
+      if (!answered)
+        reject(
+          signal?.aborted
+            ? new Error('The SQLite backup was stopped.')
+            : new Error('The SQLite backup worker ended without an answer.'),
+        );
     });
   });
 }

@@ -22,7 +22,7 @@ export interface TakenBackup {
   bytes: number;
 }
 
-export function backupKind(databaseUrl: string): BackupKind {
+function backupKind(databaseUrl: string): BackupKind {
   return databaseUrl.startsWith('sqlite:') ? 'sqlite' : 'postgres';
 }
 
@@ -63,13 +63,17 @@ async function dumpPostgres(
 ): Promise<void> {
   const { dbname, env } = pgTarget(databaseUrl);
   try {
-    await promisify(execFile)(options.pgDump ?? 'pg_dump', ['--format=custom', `--file=${dest}`, `--dbname=${dbname}`], {
-      env,
-      timeout: options.timeoutMs ?? PG_DUMP_TIMEOUT_MS,
-      killSignal: 'SIGTERM',
-      ...(options.signal ? { signal: options.signal } : {}),
-      maxBuffer: 1024 * 1024,
-    });
+    await promisify(execFile)(
+      options.pgDump ?? 'pg_dump',
+      ['--format=custom', `--file=${dest}`, `--dbname=${dbname}`],
+      {
+        env,
+        timeout: options.timeoutMs ?? PG_DUMP_TIMEOUT_MS,
+        killSignal: 'SIGTERM',
+        ...(options.signal ? { signal: options.signal } : {}),
+        maxBuffer: 1024 * 1024,
+      },
+    );
   } catch (err) {
     throw new Error(`pg_dump failed: ${reasonFrom(err)}`);
   }

@@ -16,7 +16,7 @@ import { newestBackup, pruneBackups } from '../backups/retention.ts';
 import { PG_DUMP_TIMEOUT_MS, takeBackup } from '../backups/take.ts';
 import type { AppContext } from '../context.ts';
 
-export const BACKUP_JOB = 'backup';
+const BACKUP_JOB = 'backup';
 /** Longer than pg_dump may take (it is stopped then); a run still holding it later has died. */
 const LEASE_MS = PG_DUMP_TIMEOUT_MS + 30 * 60 * 1000;
 /** After a failure, the next try (from any instance). */
@@ -56,8 +56,13 @@ export async function runBackup(ctx: AppContext, options: BackupOptions = {}): P
  * UPDATE) on an unref'd timer, so a backup starts within a minute of falling due; a backup in
  * flight when the app closes is stopped, not awaited (a large one would outlast the shutdown).
  */
-export function startBackups(app: FastifyInstance, ctx: AppContext, tickMs: number, options: BackupOptions = {}): void {
-  if (ctx.config.backups.everyMs === null) return;
+export function startBackups(
+  app: FastifyInstance,
+  ctx: AppContext,
+  tickMs: number,
+  options: BackupOptions = {},
+): { settled: () => Promise<void> } {
+  if (ctx.config.backups.everyMs === null) return { settled: async () => {} };
   const runs = ctx.metrics.job(BACKUP_JOB);
   const stopping = new AbortController();
   let running: Promise<unknown> | undefined;
@@ -87,4 +92,6 @@ export function startBackups(app: FastifyInstance, ctx: AppContext, tickMs: numb
     stopping.abort();
     await running;
   });
+  // The pass in flight, if any, to wait for (tests tick the timer, then wait for what the tick began).
+  return { settled: async () => void (await running) };
 }

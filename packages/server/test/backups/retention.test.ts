@@ -91,5 +91,4 @@ describe('which backups are pruned', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
-
 });
