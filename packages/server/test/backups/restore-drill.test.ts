@@ -4,9 +4,11 @@
  * when the backup began is back, row for row, and the later writes are gone. Also what a restore
  * refuses: a database still in use, and a file that is no Slotwise backup.
  */
+import { execFile } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { RestoreError, restorePostgres, restoreSqlite } from '../../src/backups/restore.ts';
 import { runBackup } from '../../src/jobs/backups.ts';
@@ -112,6 +114,39 @@ describe.each(storages())('restore drill on %s', (kind) => {
       expect((await snapshot(t)).businesses.length).toBeGreaterThan(0);
     } finally {
       await t.app.close();
+    }
+  });
+});
+
+describe('npm run restore', () => {
+  const cli = (args: string[], env: Record<string, string>) =>
+    promisify(execFile)(
+      join(process.cwd(), 'node_modules', '.bin', 'tsx'),
+      [join(process.cwd(), 'packages/server/src/restore.ts'), ...args],
+      { env: { ...process.env, ...env } },
+    ).then(
+      ({ stdout }) => ({ code: 0, out: stdout }),
+      (err: { code: number; stderr: string }) => ({ code: err.code, out: err.stderr }),
+    );
+
+  it('says how to use it, refuses while the server runs, and restores once it is stopped, exiting 0 only then', async () => {
+    const t = await createTestApp('sqlite', { env: { BACKUP_EVERY: '24' } });
+    const env = { DATA_DIR: t.config.dataDir, DATABASE_URL: t.databaseUrl };
+    try {
+      expect(await cli([], env)).toEqual({ code: 1, out: 'Usage: npm run restore -- <backup file> [--force]\n' });
+      const run = await runBackup(t.ctx);
+      if (!run.ran) throw new Error('no backup was taken');
+      const refused = await cli([run.file], env);
+      expect(refused.code).toBe(1);
+      expect(refused.out).toMatch(/is in use \(is the server running\?\)\. Stop the server, then restore\./);
+      await t.app.close();
+      const restored = await cli([run.file], env);
+      expect(restored).toEqual({
+        code: 0,
+        out: expect.stringMatching(/^Restored .*app-\d{8}-\d{6}\.db to .*app\.db\./),
+      });
+    } finally {
+      rmSync(t.config.dataDir, { recursive: true, force: true });
     }
   });
 });
