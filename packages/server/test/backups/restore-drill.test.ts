@@ -148,5 +148,6 @@ describe('npm run restore', () => {
     } finally {
       rmSync(t.config.dataDir, { recursive: true, force: true });
     }
-  });
+    // Three processes started through tsx (a second or so each on a quiet machine).
+  }, 90_000);
 });
