@@ -4,7 +4,7 @@
  * logged without the password, counted, retried later rather than every tick, and costs no old
  * backup. The schedule's timer is faked (vi.advanceTimersByTime), the clock is the app's `now`.
  */
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -133,7 +133,7 @@ exit 1
     };
     // Old backups, more than the policy keeps: a failed run must prune none of them.
     const old = [1, 2, 3].map((d) => backupFileName(clock.now() - d * 24 * HOUR, 'postgres'));
-    await import('node:fs/promises').then((fs) => fs.mkdir(backupsDir, { recursive: true }));
+    mkdirSync(backupsDir, { recursive: true });
     for (const f of old) writeFileSync(join(backupsDir, f), 'an old dump');
 
     const logs: string[] = [];
