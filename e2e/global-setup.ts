@@ -48,6 +48,10 @@ const SERVER_VARS = [
   'JOB_TICK_MS',
   'MAIL_POLL_MS',
   'UNDO_WINDOW_MS',
+  'BACKUP_EVERY',
+  'BACKUP_DIR',
+  'BACKUP_KEEP',
+  'BACKUP_KEEP_DAYS',
 ];
 
 /**
@@ -182,6 +186,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     JOB_TICK_MS: String(E2E_CLOCKS.jobTickMs),
     MAIL_POLL_MS: String(E2E_CLOCKS.mailPollMs),
     UNDO_WINDOW_MS: String(E2E_CLOCKS.undoWindowMs),
+    // No scheduled backup (on by default on SQLite) at the first one-second tick, amid the journeys.
+    BACKUP_EVERY: '0',
   });
 
   const server = [join(repoRoot, 'node_modules', '.bin', 'tsx'), join(repoRoot, 'packages/server/src/server.ts')];

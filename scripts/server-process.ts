@@ -162,6 +162,8 @@ export async function startServer(
         DATA_DIR: dataDir,
         DATABASE_URL: `sqlite:${join(dataDir, 'app.db')}`,
         RATE_LIMITS: 'off',
+        // No scheduled backup (on by default on SQLite) copying the database in the middle of a measurement.
+        BACKUP_EVERY: '0',
         ...options.env,
       }),
       '/api/health',

@@ -22,6 +22,7 @@ import { seedDemo } from './demo-seed.ts';
 import { twilioCredentialsOf } from './domain/booking-texts.ts';
 import { createGeocoder } from './geocoder/create.ts';
 import type { Geocoder } from './geocoder/geocoder.ts';
+import { startBackups } from './jobs/backups.ts';
 import { startCalendarReads } from './jobs/calendar-reads.ts';
 import { startCompletePastBookings } from './jobs/complete-past-bookings.ts';
 import { startRetention } from './jobs/customer-data-retention.ts';
@@ -253,6 +254,7 @@ export async function buildApp(
   startPlanVisits(app, ctx);
   startRetention(app, ctx);
   startCalendarReads(app, ctx, config.jobTickMs);
+  startBackups(app, ctx, config.jobTickMs);
 
   // The business behind /demo; DEMO_SEED=off leaves a production database untouched.
   if (config.demoSeed) await seedDemo(ctx);

@@ -152,6 +152,30 @@ const EnvSchema = z.object({
     .min(1_000, 'UNDO_WINDOW_MS must be at least 1000 (1 second)')
     .max(10_000, 'UNDO_WINDOW_MS must be at most 10000 (10 seconds, the default)')
     .default(10_000),
+  /**
+   * Scheduled backups (jobs/backups.ts, docs/decisions/040): every BACKUP_EVERY hours (0: off; by
+   * default 24 on SQLite and off on PostgreSQL), into BACKUP_DIR (DATA_DIR/backups), keeping the
+   * newest BACKUP_KEEP and the newest of each of the last BACKUP_KEEP_DAYS days.
+   */
+  BACKUP_EVERY: z.coerce
+    .number({ error: 'BACKUP_EVERY must be a number of hours, like 24 (0 turns scheduled backups off)' })
+    .min(0, 'BACKUP_EVERY must be 0 (off) or more hours')
+    .max(24 * 31, 'BACKUP_EVERY must be at most 744 hours (31 days)')
+    .refine((h) => h === 0 || h >= 0.25, 'BACKUP_EVERY must be 0 (off) or at least 0.25 (15 minutes)')
+    .optional(),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_KEEP: z.coerce
+    .number()
+    .int('BACKUP_KEEP must be a whole number of backups')
+    .min(1, 'BACKUP_KEEP must be at least 1 (the newest backup is always kept)')
+    .max(1000, 'BACKUP_KEEP must be at most 1000')
+    .default(3),
+  BACKUP_KEEP_DAYS: z.coerce
+    .number()
+    .int('BACKUP_KEEP_DAYS must be a whole number of days')
+    .min(0, 'BACKUP_KEEP_DAYS must be 0 or more')
+    .max(3650, 'BACKUP_KEEP_DAYS must be at most 3650 (ten years)')
+    .default(14),
   NODE_ENV: z.string().optional(),
 });
 
@@ -201,6 +225,8 @@ export interface Config {
   mailPollMs: number;
   /** How long a Decline or a calendar move can be undone (UNDO_WINDOW_MS: 10 s; shorter only in tests). */
   undoWindowMs: number;
+  /** Scheduled backups (jobs/backups.ts): how often (null: off), where, and which to keep (backups/retention.ts). */
+  backups: { everyMs: number | null; dir: string; keep: number; keepDays: number };
 }
 
 interface CalendarFetchConfig {
@@ -242,12 +268,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const dataDir = resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
+  const databaseUrl = e.DATABASE_URL ?? `sqlite:${join(dataDir, 'app.db')}`;
+  // On by default only for the embedded SQLite, whose owner has nothing else copying it; a
+  // PostgreSQL server is backed up by whoever runs it (and pg_dump may not be installed here).
+  const backupEvery = e.BACKUP_EVERY ?? (databaseUrl.startsWith('sqlite:') ? 24 : 0);
   return {
     port: e.PORT,
     host: e.HOST,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     dataDir,
-    databaseUrl: e.DATABASE_URL ?? `sqlite:${join(dataDir, 'app.db')}`,
+    databaseUrl,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? jwtSecretFromDataDir(dataDir)),
     smtpUrl: e.SMTP_URL,
@@ -274,6 +304,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobTickMs: e.JOB_TICK_MS,
     mailPollMs: e.MAIL_POLL_MS,
     undoWindowMs: e.UNDO_WINDOW_MS,
+    backups: {
+      everyMs: backupEvery === 0 ? null : Math.round(backupEvery * 3600 * 1000),
+      dir: resolve(e.BACKUP_DIR ?? join(dataDir, 'backups')),
+      keep: e.BACKUP_KEEP,
+      keepDays: e.BACKUP_KEEP_DAYS,
+    },
     calendarFetch: {
       allowPrivate: e.CALENDAR_FETCH_ALLOW_PRIVATE === 'on',
       timeoutMs: e.CALENDAR_FETCH_TIMEOUT_MS,

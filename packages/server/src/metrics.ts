@@ -2,7 +2,7 @@
  * GET /metrics in Prometheus's text format (prom-client; docs/architecture.md#running-it-scaling-out):
  * requests and their latency by route pattern, bookings created, the mail outbox's backlog, the age
  * of its oldest unsent message and the messages given up, by channel (docs/decisions/032), the
- * PostgreSQL pool, each periodic job's last success and failures, and Node's defaults (event-loop
+ * PostgreSQL pool, each periodic job's last success and failures, the newest backup's time, and Node's defaults (event-loop
  * lag among them). Closed unless METRICS_TOKEN is
  * set: 404 without it, 401 without `Authorization: Bearer <METRICS_TOKEN>`. Outside /api and the
  * route table, like /demo.
@@ -26,6 +26,8 @@ export interface Metrics {
   outboxFailures: Counter<'channel'>;
   /** The passes of the periodic job named; its failures read 0 from here on, so a rate has a series at once. */
   job(name: string): JobRuns;
+  /** A backup written to BACKUP_DIR (jobs/backups.ts), begun at `at` (ms), `bytes` long. */
+  backupTaken(at: number, bytes: number): void;
 }
 
 /** What the outbox gauges read on scrape (repositories/mail-outbox.ts). */
@@ -114,7 +116,23 @@ export function createMetrics(store: Db, outbox: OutboxReads, now: () => number 
       failed: () => failures.inc({ job: name }),
     };
   };
-  return { registry, bookingsCreated, outboxFailures, job };
+  // A backup's own clock, apart from its job's passes: a pass succeeds when another instance took
+  // today's backup, so only this says when one was last written here (failures: the job's counter).
+  const backupAt = new Gauge({
+    name: 'slotwise_backup_last_success_timestamp_seconds',
+    help: 'When the newest backup in BACKUP_DIR began, in Unix seconds (absent until one exists).',
+    registers: [registry],
+  });
+  const backupBytes = new Gauge({
+    name: 'slotwise_backup_last_size_bytes',
+    help: 'The size of the newest backup this instance wrote, in bytes.',
+    registers: [registry],
+  });
+  const backupTaken = (at: number, bytes: number) => {
+    backupAt.set(at / 1000);
+    backupBytes.set(bytes);
+  };
+  return { registry, bookingsCreated, outboxFailures, job, backupTaken };
 }
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];

@@ -5,7 +5,7 @@
  */
 import type { Config } from './config.ts';
 
-export function operatorNotes(config: Pick<Config, 'encryptionKey' | 'texts'>): string[] {
+export function operatorNotes(config: Pick<Config, 'encryptionKey' | 'texts' | 'databaseUrl' | 'backups'>): string[] {
   const notes: string[] = [];
   if (!config.encryptionKey)
     notes.push(
@@ -14,6 +14,11 @@ export function operatorNotes(config: Pick<Config, 'encryptionKey' | 'texts'>): 
   if (config.texts === 'log')
     notes.push(
       'TEXTS=log: texts are written to DATA_DIR/outbox/*.txt, not sent, and owners are told so. Set TEXTS=twilio (the default once SMTP_URL is set) to send them.',
+    );
+  // Off by default on PostgreSQL (docs/decisions/040): say so, once, rather than leave it unsaid.
+  if (!config.databaseUrl.startsWith('sqlite:') && config.backups.everyMs === null)
+    notes.push(
+      "Scheduled backups are off on PostgreSQL: set BACKUP_EVERY=24 (needs pg_dump from postgresql-client) or back the database up another way (WAL archiving, your provider's snapshots); see the README, Backup.",
     );
   return notes;
 }

@@ -103,6 +103,23 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), UNDO_WINDOW_MS: '2.5s' })).toThrow(/UNDO_WINDOW_MS/);
   });
 
+  it('backs up the embedded SQLite daily into DATA_DIR/backups by default, PostgreSQL only when told', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).backups).toEqual({
+      everyMs: 24 * 3600_000,
+      dir: join(dir, 'backups'),
+      keep: 3,
+      keepDays: 14,
+    });
+    const pg = 'postgres://app@db/slotwise';
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: pg }).backups.everyMs).toBeNull();
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: pg, BACKUP_EVERY: '6' }).backups.everyMs).toBe(6 * 3600_000);
+    expect(loadConfig({ DATA_DIR: dir, BACKUP_EVERY: '0' }).backups.everyMs).toBeNull();
+    expect(() => loadConfig({ DATA_DIR: dir, BACKUP_EVERY: '0.1', BACKUP_KEEP: '0' })).toThrow(
+      /BACKUP_EVERY: BACKUP_EVERY must be 0 \(off\) or at least 0\.25[\s\S]*BACKUP_KEEP: BACKUP_KEEP must be at least 1/,
+    );
+  });
+
   it('refuses a short JWT_SECRET', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
   });

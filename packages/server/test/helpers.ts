@@ -88,6 +88,8 @@ export async function createTestApp(
     PUBLIC_URL: 'http://localhost:3000',
     LOG_LEVEL: 'info',
     RATE_LIMITS: 'off',
+    // Scheduled backups (on by default on SQLite) only where a test asks for them.
+    BACKUP_EVERY: '0',
     ...options.env,
   });
   const logs: string[] = [];

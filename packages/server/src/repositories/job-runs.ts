@@ -34,9 +34,12 @@ export function jobRunsRepository(db: Kysely<Database>) {
       await db.updateTable('job_runs').set({ lease_until: 0, last_run_at: now }).where('name', '=', name).execute();
     },
 
-    /** Lets the lease go without marking a run, so another instance may try again at once (the run failed). */
-    async release(name: string): Promise<void> {
-      await db.updateTable('job_runs').set({ lease_until: 0 }).where('name', '=', name).execute();
+    /**
+     * Lets the lease go without marking a run (the run failed): another instance may try again at
+     * once, or from `retryAt` (a backup failing for want of pg_dump is not retried every minute).
+     */
+    async release(name: string, retryAt = 0): Promise<void> {
+      await db.updateTable('job_runs').set({ lease_until: retryAt }).where('name', '=', name).execute();
     },
 
     lastRunAt(name: string) {
