@@ -153,7 +153,7 @@ const EnvSchema = z.object({
     .max(10_000, 'UNDO_WINDOW_MS must be at most 10000 (10 seconds, the default)')
     .default(10_000),
   /**
-   * Scheduled backups (jobs/backups.ts, docs/decisions/040): every BACKUP_EVERY hours (0: off; by
+   * Scheduled backups (jobs/backups.ts, docs/decisions/041): every BACKUP_EVERY hours (0: off; by
    * default 24 on SQLite and off on PostgreSQL), into BACKUP_DIR (DATA_DIR/backups), keeping the
    * newest BACKUP_KEEP and the newest of each of the last BACKUP_KEEP_DAYS days.
    */

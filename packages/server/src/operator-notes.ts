@@ -15,7 +15,7 @@ export function operatorNotes(config: Pick<Config, 'encryptionKey' | 'texts' | '
     notes.push(
       'TEXTS=log: texts are written to DATA_DIR/outbox/*.txt, not sent, and owners are told so. Set TEXTS=twilio (the default once SMTP_URL is set) to send them.',
     );
-  // Off by default on PostgreSQL (docs/decisions/040): say so, once, rather than leave it unsaid.
+  // Off by default on PostgreSQL (docs/decisions/041): say so, once, rather than leave it unsaid.
   if (!config.databaseUrl.startsWith('sqlite:') && config.backups.everyMs === null)
     notes.push(
       "Scheduled backups are off on PostgreSQL: set BACKUP_EVERY=24 (needs pg_dump from postgresql-client) or back the database up another way (WAL archiving, your provider's snapshots); see the README, Backup.",

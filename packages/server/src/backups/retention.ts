@@ -1,5 +1,5 @@
 /**
- * Backup files' names and which of them to keep (docs/decisions/040). A backup is
+ * Backup files' names and which of them to keep (docs/decisions/041). A backup is
  * `app-YYYYMMDD-HHMMSS.db` (SQLite) or `.dump` (PostgreSQL, pg_dump's custom format), stamped in
  * UTC when it began; a file being written has a leading dot and a `.partial` ending, and is
  * never taken for a backup. Kept: the newest `keep` backups, and the newest backup of each of the

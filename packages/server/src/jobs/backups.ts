@@ -1,5 +1,5 @@
 /**
- * Scheduled backups (docs/decisions/040): every BACKUP_EVERY hours, one backup of the database
+ * Scheduled backups (docs/decisions/041): every BACKUP_EVERY hours, one backup of the database
  * into BACKUP_DIR (backups/take.ts), then the older ones beyond the retention policy are pruned
  * (backups/retention.ts) — only after a backup succeeded, so a failing backup never costs an old one.
  *
