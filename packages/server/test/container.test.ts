@@ -48,6 +48,7 @@ describe('Dockerfile', () => {
     const carried = JSON.parse(read('package.json')).dependencies.node as string;
     const image = all.find(([k, args]) => k === 'ARG' && args.startsWith('NODE_IMAGE='))?.[1];
     expect(image).toMatch(new RegExp(`^NODE_IMAGE=node:${carried.replaceAll('.', '\\.')}-[a-z]+-slim$`));
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the Dockerfile's own ${} syntax, both stages FROM it.
     expect(stages.every((stage) => stage[0][1].startsWith('${NODE_IMAGE}'))).toBe(true);
   });
 
