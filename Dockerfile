@@ -11,6 +11,8 @@ ARG NODE_IMAGE=node:24.21.0-trixie-slim
 
 # Build: the locked packages, the three front ends, then only what the server needs at run time.
 FROM ${NODE_IMAGE} AS build
+# The npm CI runs (build.sh refuses an older one: it must honour package.json's allowScripts).
+RUN npm install -g npm@11.19.1
 WORKDIR /app
 COPY . .
 RUN --mount=type=cache,target=/root/.npm scripts/container/build.sh

@@ -8,6 +8,16 @@
 set -eu
 cd "$(dirname "$0")/../.."
 
+# package.json's allowScripts lets the carried Node's install script run and denies better-sqlite3's
+# compile (decision 013). npm 11.19, the npm of the machines CI runs on, honours it; an npm that does
+# not would run the compile, which fails without a compiler (the slim image has none).
+npm_version=$(npm --version)
+oldest=$(printf '%s\n%s\n' "$npm_version" 11.19.0 | sort -V | head -1)
+if [ "$oldest" != 11.19.0 ]; then
+  echo "npm $npm_version is older than 11.19, the npm this build is tested with: npm install -g npm@11.19.1" >&2
+  exit 1
+fi
+
 # --prefer-offline: take what npm's cache already holds (a BuildKit cache mount in the image,
 # the CI machine's ~/.npm in the check) without asking the registry again.
 npm ci --no-audit --no-fund --prefer-offline
