@@ -10,6 +10,13 @@ import { z } from 'zod';
 /** PostgreSQL connections per instance when DATABASE_POOL_SIZE is not set: 10 for reads, 4 for the locked writes. */
 export const DEFAULT_DATABASE_POOL_SIZE = 14;
 
+/**
+ * How long a shutdown may take before the process exits regardless (server.ts). A supervisor's stop
+ * grace must be longer, or it kills the server mid-shutdown: compose.yaml's stop_grace_period
+ * (checked by packages/server/test/container.test.ts), `docker stop -t` (README "Container").
+ */
+export const SHUTDOWN_DEADLINE_MS = 10_000;
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),

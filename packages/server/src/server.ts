@@ -1,11 +1,8 @@
 /** Entry point: load configuration, build the app, listen. Nothing else. */
 import './node-version.ts';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, SHUTDOWN_DEADLINE_MS } from './config.ts';
 import { operatorNotes } from './operator-notes.ts';
-
-/** How long a shutdown may take before the process exits regardless. */
-const SHUTDOWN_DEADLINE_MS = 10_000;
 
 async function main() {
   let built: Awaited<ReturnType<typeof buildApp>>;

@@ -1,8 +1,8 @@
 /**
  * Two instances behind nginx (issue 28, item 4): the README's "Scaling out" recipe, run.
  * Two server processes on one scratch PostgreSQL database, each with a DATA_DIR of its own,
- * behind Debian's nginx configured with the README's server block, read from README.md so
- * the two cannot drift. Customers book the same and different slots of three businesses
+ * behind Debian's nginx configured with the README's recipe, read from the file the README
+ * points to (deploy/nginx/slotwise.conf, which compose.yaml mounts too) so they cannot drift. Customers book the same and different slots of three businesses
  * (one with two crews) and read slots, all through nginx, while one instance is stopped
  * with SIGTERM and started again on its port. Then: every answer is one a customer may
  * get (200, 201, or the product's 409 for a slot just taken; no 502 or 503 from the
@@ -45,7 +45,8 @@ import {
   startServer,
 } from './server-process.ts';
 
-const readme = fileURLToPath(new URL('../../../../README.md', import.meta.url));
+/** The README's recipe (its "Scaling out" section points to this file; compose.yaml mounts it as it is). */
+const recipe = fileURLToPath(new URL('../../../../deploy/nginx/slotwise.conf', import.meta.url));
 
 /** Debian's nginx (NGINX_PATH to use another), or null when this machine has none. */
 function findNginx(): string | null {
@@ -69,15 +70,12 @@ const skipReason = !pgUrl
 if (skipReason) console.info(`Two instances behind nginx skipped: ${skipReason}.`);
 
 /**
- * The README's nginx server block (the one fenced block marked nginx under "Scaling out"),
- * on the ports of this run. Each replaced piece must be there exactly once, so a change to
- * the recipe that this test does not follow fails here rather than going untested.
+ * The README's nginx recipe (deploy/nginx/slotwise.conf), on the ports of this run. Each replaced
+ * piece must be there exactly once, so a change to the recipe that this test does not follow fails
+ * here rather than going untested.
  */
-function readmeServerBlock(ports: { listen: number; first: number; second: number }): string {
-  const text = readFileSync(readme, 'utf8');
-  const section = text.slice(text.indexOf('## Scaling out'));
-  const block = /```nginx\n([\s\S]*?)```/.exec(section)?.[1];
-  if (!block) throw new Error('README.md has no ```nginx block under "## Scaling out"');
+function recipeServerBlock(ports: { listen: number; first: number; second: number }): string {
+  const block = readFileSync(recipe, 'utf8');
   const replacements: [string, string][] = [
     ['listen 8080;', `listen 127.0.0.1:${ports.listen};`],
     ['server 127.0.0.1:3001;', `server 127.0.0.1:${ports.first};`],
@@ -85,7 +83,7 @@ function readmeServerBlock(ports: { listen: number; first: number; second: numbe
   ];
   let out = block;
   for (const [from, to] of replacements) {
-    if (out.split(from).length !== 2) throw new Error(`the README's nginx block must contain "${from}" once`);
+    if (out.split(from).length !== 2) throw new Error(`deploy/nginx/slotwise.conf must contain "${from}" once`);
     out = out.replace(from, to);
   }
   return out;
@@ -99,7 +97,7 @@ interface Nginx {
 }
 
 /**
- * nginx as a child process in the foreground (daemon off), with the README's server block
+ * nginx as a child process in the foreground (daemon off), with the README's recipe
  * inside an http block whose pid, logs and temp files all live in a temp dir: no root
  * files, nothing left behind.
  */
@@ -118,7 +116,7 @@ http {
   log_format upstreams '$status $request_method $upstream_addr $upstream_status';
   access_log ${join(dir, 'access.log')} upstreams;
 ${paths.map((p) => `  ${p}_temp_path ${join(dir, p)};`).join('\n')}
-${readmeServerBlock(ports)}
+${recipeServerBlock(ports)}
 }
 `;
   writeFileSync(join(dir, 'nginx.conf'), config);
