@@ -92,7 +92,13 @@ describe('computeBalance', () => {
       depositCents: 0,
       payments: [],
     });
-    expect(b).toMatchObject({ taxableCents: 0, taxCents: 0, linesCents: -3000, discountLimitCents: 3000, totalCents: 0 });
+    expect(b).toMatchObject({
+      taxableCents: 0,
+      taxCents: 0,
+      linesCents: -3000,
+      discountLimitCents: 3000,
+      totalCents: 0,
+    });
   });
 
   it('a worked example: $219 taxed at 8.25 % with $30 extra, less a $50 deposit', () => {

@@ -35,6 +35,7 @@ import * as slotHolds from './migrations/2026-12-07T1000_slot_holds.ts';
 import * as clients from './migrations/2026-12-08T0900_clients.ts';
 import * as clientThings from './migrations/2026-12-08T1000_client_things.ts';
 import * as ownerQuotes from './migrations/2026-12-08T1100_owner_quotes.ts';
+import * as invoices from './migrations/2026-12-09T0900_invoices.ts';
 
 /** Every migration by name, in order (exported for tests that start from an older schema). */
 export const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-08T0900_clients': clients,
   '2026-12-08T1000_client_things': clientThings,
   '2026-12-08T1100_owner_quotes': ownerQuotes,
+  '2026-12-09T0900_invoices': invoices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
