@@ -21,7 +21,7 @@ const RatePercent = z
 
 /** The business's sales tax: a rate of "0" charges none. */
 export const TaxSettings = z
-  .object({
+  .strictObject({
     /** As the customer reads it on the invoice: "Sales tax". */
     name: z.string().trim().max(60, 'The tax name must be at most 60 characters.'),
     ratePercent: RatePercent,
