@@ -776,7 +776,7 @@ interface InvoiceCountersTable {
   last_number: number;
 }
 
-export type InvoiceState = 'open' | 'paid' | 'void';
+type InvoiceState = 'open' | 'paid' | 'void';
 
 /** An invoice (docs/decisions/040): numbered per business, its figures as issued. */
 export interface InvoicesTable {

@@ -34,7 +34,7 @@ export type BillDeps = Pick<AppContext['repos'], 'invoices' | 'services'>;
 /** The statuses a day line may be added to or removed from (before the invoice is issued). */
 const BILLABLE = new Set(['approved', 'completed']);
 
-export function taxRateOf(tax: TaxRow | undefined): TaxRate | null {
+function taxRateOf(tax: TaxRow | undefined): TaxRate | null {
   return tax && tax.rate > 0 ? { name: tax.name, rate: tax.rate } : null;
 }
 
@@ -67,7 +67,7 @@ export function checkTaxItems(services: readonly ServicesTable[], input: Pick<Ta
 }
 
 /** Which of the booking's price the tax covers: its service (by id), its add-ons (by name, as its lines name them). */
-export function taxabilityOf(tax: TaxRow | undefined, service: ServicesTable | undefined): Taxability {
+function taxabilityOf(tax: TaxRow | undefined, service: ServicesTable | undefined): Taxability {
   if (!tax || !service) return { serviceTaxed: false, taxedAddOns: new Set() };
   const taxedIds = new Set(idsOf(tax.add_on_ids));
   return {

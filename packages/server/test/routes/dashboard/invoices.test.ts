@@ -4,6 +4,7 @@
  */
 import { taxOn } from '@slotwise/shared/balance';
 import { addDays } from '@slotwise/shared/slots';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { book, bookBody, DAY, detailer, engineApp, type Shop } from '../../booking-fixtures.ts';
 import { storages, type TestApp } from '../../helpers.ts';
@@ -23,7 +24,12 @@ describe.each(storages())('invoices on %s', (kind) => {
     await t.close();
   });
 
-  const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown, s: Shop = shop) =>
+  const call = (
+    method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+    url: string,
+    payload?: object,
+    s: Shop = shop,
+  ): Promise<LightMyRequestResponse> =>
     t.app.inject({ method, url: `${d}${url}`, headers: s.auth, ...(payload === undefined ? {} : { payload }) });
 
   /** A widget booking of Full Detail ($120 + $25 for an SUV + distance), approved. */
