@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { formatTaxRate, MAX_TAX_RATE, parseTaxRate } from '../balance.ts';
-import { Id, trimmed } from './fields.schemas.ts';
+import { Id, plainText, trimmed } from './fields.schemas.ts';
 
 const MAX_ITEMS = 500;
 const ItemId = z.string().min(1, 'An id is required.').max(100, 'An id is at most 100 characters.');
@@ -23,7 +23,7 @@ const RatePercent = z
 export const TaxSettings = z
   .strictObject({
     /** As the customer reads it on the invoice: "Sales tax". */
-    name: z.string().trim().max(60, 'The tax name must be at most 60 characters.'),
+    name: plainText(z.string().trim().max(60, 'The tax name must be at most 60 characters.'), 'The tax name'),
     ratePercent: RatePercent,
     /** The services whose price it applies to (with their answers' parts, distance and price changes). */
     serviceIds: z.array(ItemId).max(MAX_ITEMS, `Name at most ${MAX_ITEMS} services.`),
