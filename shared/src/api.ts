@@ -17,6 +17,7 @@ export * from './contract/crews.schemas.ts';
 export * from './contract/customer.schemas.ts';
 export * from './contract/fields.schemas.ts';
 export * from './contract/insights.schemas.ts';
+export * from './contract/invoices.schemas.ts';
 export * from './contract/onboarding.schemas.ts';
 export * from './contract/owner-booking.schemas.ts';
 export * from './contract/owner-quotes.schemas.ts';

@@ -120,6 +120,25 @@ export const ERRORS = {
     meaning:
       'The quote cannot go that way: no e-mail for mail; for a text, no phone, no consent to texts, or texts not turned on (Settings > Notifications).',
   },
+  // ----- getting paid after the job (docs/decisions/043) -----
+  TAX_ITEM_UNKNOWN: {
+    status: 400,
+    meaning: 'The tax settings name a service or add-on the business does not offer; the sentence names it.',
+  },
+  BOOKING_NOT_BILLABLE: {
+    status: 409,
+    meaning:
+      'Lines are added only to an approved or completed booking, and an invoice issued only for a completed one; the sentence says which.',
+  },
+  INVOICE_ISSUED: {
+    status: 409,
+    meaning: "The booking's invoice is issued: its lines never change (a correction is a credit or a new invoice).",
+  },
+  DAY_LINE_NOT_FOUND: { status: 404, meaning: "The booking has no such line (removed already, or another booking's)." },
+  DISCOUNT_TOO_LARGE: {
+    status: 400,
+    meaning: "The discount would bring the booking's total below zero; the sentence says the most it can be.",
+  },
   CHANGE_LOCKED: {
     status: 409,
     meaning: "The business's change cut-off has passed: contact the business (the sentence says how).",

@@ -21,6 +21,7 @@ import { connectedCalendarsDashboardCalls, connectedCalendarsSummaries } from '.
 import { crewsAuthCalls, crewsCrewCalls, crewsDashboardCalls, crewsSummaries } from './contract/crews.calls.ts';
 import { customerCalls, customerSummaries } from './contract/customer.calls.ts';
 import { insightsDashboardCalls, insightsSummaries } from './contract/insights.calls.ts';
+import { invoicesDashboardCalls, invoicesSummaries } from './contract/invoices.calls.ts';
 import { onboardingCalls, onboardingSummaries } from './contract/onboarding.calls.ts';
 import { ownerQuotesDashboardCalls, ownerQuotesSummaries, quoteLinkCalls } from './contract/owner-quotes.calls.ts';
 import { paymentsDashboardCalls, paymentsSummaries, paymentsWebhooksCalls } from './contract/payments.calls.ts';
@@ -56,6 +57,7 @@ export const dashboardRoutes = {
   ...clientsDashboardCalls,
   ...clientImportDashboardCalls,
   ...ownerQuotesDashboardCalls,
+  ...invoicesDashboardCalls,
 } as const satisfies Record<string, RouteDef>;
 export const crewRoutes = crewsCrewCalls;
 export const webhookRoutes = { ...paymentsWebhooksCalls, ...textsWebhooksCalls } as const satisfies Record<
@@ -109,6 +111,7 @@ export function routeSummaries(): { [G in keyof Routes]: { [N in keyof Routes[G]
       ...clientsSummaries.dashboard,
       ...clientImportSummaries.dashboard,
       ...ownerQuotesSummaries.dashboard,
+      ...invoicesSummaries.dashboard,
     },
     crew: { ...crewsSummaries.crew },
     webhooks: { ...paymentsSummaries.webhooks, ...textsSummaries.webhooks },

@@ -70,6 +70,7 @@ import { crewHandlers } from './routes/dashboard/crews.ts';
 import { customerDataHandlers } from './routes/dashboard/customer-data.ts';
 import { exportHandlers } from './routes/dashboard/export.ts';
 import { insightsHandlers } from './routes/dashboard/insights.ts';
+import { invoiceHandlers } from './routes/dashboard/invoices.ts';
 import { messageHandlers } from './routes/dashboard/messages.ts';
 import { notificationHandlers } from './routes/dashboard/notifications.ts';
 import { feedHandlers, operationsHandlers } from './routes/dashboard/operations.ts';
@@ -310,6 +311,7 @@ export async function buildApp(
       ...planHandlers(ctx),
       ...crewHandlers(ctx),
       ...clientHandlers(ctx),
+      ...invoiceHandlers(ctx),
       ...clientImportHandlers(ctx),
       ...crewMemberHandlers(ctx),
       ...connectedCalendarHandlers(ctx),

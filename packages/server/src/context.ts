@@ -25,6 +25,7 @@ import { customerDataRepository } from './repositories/customer-data.ts';
 import { feedbackRepository } from './repositories/feedback.ts';
 import { idempotencyRepository } from './repositories/idempotency.ts';
 import { insightsRepository } from './repositories/insights.ts';
+import { invoicesRepository } from './repositories/invoices.ts';
 import { jobRunsRepository } from './repositories/job-runs.ts';
 import { logosRepository } from './repositories/logos.ts';
 import { manageTokensRepository } from './repositories/manage-tokens.ts';
@@ -96,5 +97,6 @@ export function createRepositories(db: Kysely<Database>) {
     reviews: reviewsRepository(db),
     insights: insightsRepository(db),
     ownerQuotes: ownerQuotesRepository(db),
+    invoices: invoicesRepository(db),
   };
 }

@@ -97,6 +97,6 @@ export const bookingsSummaries: { dashboard: SummariesOf<typeof bookingsDashboar
       "Moves a booking to a free time inside business hours; answers an Undo. The customer's mail goes once the undo window has passed. A plan's visit moved with scope following moves the plan's day and time from it on (a later day the customer skipped stays skipped); refused: NOT_A_PLAN_VISIT, PLAN_DAY_TAKEN.",
     undo: "Takes back a Decline or a move within its undo window: the booking is as it was, and the customer's mail is never sent.",
     completeBooking:
-      'Marks an approved job completed (a job finished early counts): its review request follows after the delay set. Refused: BOOKING_NOT_APPROVED.',
+      'Marks an approved job completed (a job finished early counts) and issues its invoice in the same step (GET .../bookings/:id/bill reads it): its review request follows after the delay set. Refused: BOOKING_NOT_APPROVED.',
   },
 };

@@ -754,6 +754,67 @@ export interface OwnerQuotesTable {
   updated_at: number;
 }
 
+/** A business's sales tax (docs/decisions/043); no row: no tax. */
+export interface BusinessTaxesTable {
+  business_id: string;
+  name: string;
+  /** Thousandths of a percent (shared/src/balance.ts): 8.875 % is 8875. */
+  rate: number;
+  /** JSON arrays of the ids of the services and of the add-ons it applies to. */
+  service_ids: string;
+  add_on_ids: string;
+  updated_at: number;
+}
+
+/** A line the owner adds to a booking on the day (extra work, a discount), until its invoice is issued. */
+export interface BookingDayLinesTable {
+  id: string;
+  business_id: string;
+  booking_id: string;
+  description: string;
+  amount_cents: number;
+  /** 1: sales tax applies to it. */
+  taxable: number;
+  created_at: number;
+}
+
+interface InvoiceCountersTable {
+  business_id: string;
+  last_number: number;
+}
+
+type InvoiceState = 'open' | 'paid' | 'void';
+
+/** An invoice (docs/decisions/043): numbered per business, its figures as issued. */
+export interface InvoicesTable {
+  id: string;
+  business_id: string;
+  booking_id: string;
+  number: number;
+  state: InvoiceState;
+  tax_name: string;
+  tax_rate: number;
+  lines_cents: number;
+  taxable_cents: number;
+  tax_cents: number;
+  discount_limit_cents: number;
+  total_cents: number;
+  deposit_cents: number;
+  issued_at: number;
+  paid_at: number | null;
+  voided_at: number | null;
+}
+
+/** An invoice's lines, copied when it is issued and never changed (a trigger refuses updates). */
+export interface InvoiceLinesTable {
+  invoice_id: string;
+  position: number;
+  kind: 'price' | 'day';
+  description: string;
+  amount_cents: number;
+  taxable: number;
+}
+
 export interface Database {
   users: UsersTable;
   businesses: BusinessesTable;
@@ -795,4 +856,9 @@ export interface Database {
   full_taps: FullTapsTable;
   quote_demand: QuoteDemandTable;
   owner_quotes: OwnerQuotesTable;
+  business_taxes: BusinessTaxesTable;
+  booking_day_lines: BookingDayLinesTable;
+  invoice_counters: InvoiceCountersTable;
+  invoices: InvoicesTable;
+  invoice_lines: InvoiceLinesTable;
 }

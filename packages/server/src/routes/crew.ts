@@ -13,9 +13,10 @@ import { loginSucceeded } from '../auth/login-backoff.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { signSession } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
-import { inTransaction, type Tx } from '../db/transaction.ts';
+import { inTransaction, type Tx, withBusinessLock } from '../db/transaction.ts';
 import { inviteHash } from '../domain/crew-invite.ts';
 import { crewFeedUrl, type JobTap, tapOutcome, toCrewJob } from '../domain/crew-jobs.ts';
+import { issueInvoice } from '../domain/invoices.ts';
 import { AppError } from '../errors.ts';
 import type { CrewSession } from '../plugins/auth.ts';
 import type { Handlers } from './register.ts';
@@ -53,7 +54,8 @@ export function crewAccessHandlers(ctx: AppContext): {
     const { member, crew, business } = session;
     const now = ctx.now();
     const today = todayIn(business.time_zone, now);
-    const row = await inTransaction(ctx.store, async (trx) => {
+    // Under the business's lock: a completion issues the job's invoice, numbered per business (docs/decisions/043).
+    const row = await withBusinessLock(ctx.store, business.id, async (trx) => {
       const notFound = () =>
         new AppError(
           'JOB_NOT_FOUND',
@@ -72,6 +74,10 @@ export function crewAccessHandlers(ctx: AppContext): {
       if (!after) throw notFound();
       const again = tapOutcome(after, action, today, now);
       if (again.kind === 'refuse') throw new AppError(again.code, again.error);
+      if (action === 'complete') {
+        const booking = await ctx.repos.bookings.find(business.id, job.id, trx);
+        if (booking) await issueInvoice(ctx.repos, trx, booking, now);
+      }
       return after;
     });
     return toCrewJob(row, business, now);

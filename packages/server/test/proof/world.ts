@@ -518,7 +518,9 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
                   ? target.quoteId
                   : target.bookingId,
     )
-    .replace(':token', target.undoToken);
+    .replace(':token', target.undoToken)
+    // No such line: refused 404 DAY_LINE_NOT_FOUND (or the booking's own refusal) without changing anything.
+    .replace(':lineId', randomUUID());
   const r = (extra: Omit<Request, 'method' | 'path'> = {}): Request => ({ method: route.method, path: p, ...extra });
   const quoteToken = () => linkTokenFor(secret, 'owner-quote-token-v1', target.quoteId);
   const d = '/api/business-dashboard';
@@ -719,6 +721,15 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
       r({ body: { places: [{ address: '1 Main St, Austin, TX', notes: 'Gate 12' }] } }),
     [`PUT ${d}/clients/:id/things`]: () => r({ body: { things: [{ label: '2019 Honda CR-V' }] } }),
     [`POST ${d}/clients/:id/merge`]: () => r({ body: { intoId: target.clientId } }),
+    [`GET ${d}/settings/tax`]: () => r(),
+    [`PUT ${d}/settings/tax`]: () =>
+      r({ body: { name: 'Sales tax', ratePercent: '8.25', serviceIds: [target.serviceId], addOnIds: [] } }),
+    [`GET ${d}/bookings/:id/bill`]: () => r(),
+    [`POST ${d}/bookings/:id/day-lines`]: () => r({ body: { description: 'Engine bay', amount: 30, taxable: true } }),
+    [`DELETE ${d}/bookings/:id/day-lines/:lineId`]: () => r(),
+    // The world's booking is not completed: refused 409 BOOKING_NOT_BILLABLE, issuing nothing.
+    [`POST ${d}/bookings/:id/invoice`]: () => r(),
+    [`GET ${d}/invoices`]: () => r({ query: { before: '10' } }),
     [`GET ${d}/checklist`]: () => r(),
     [`POST ${d}/checklist/embed-copied`]: () => r(),
     [`POST ${d}/checklist/link-shared`]: () => r(),

@@ -214,6 +214,14 @@ describe.each(storages())('crew access on %s', (kind) => {
       expect(done.statusCode, done.body).toBe(200);
       expect(done.json().status).toBe('completed');
       expect((await tap(jobs.first, 'complete')).json()).toEqual(done.json());
+      // The crew's completion issued the job's invoice, once (docs/decisions/043); the crew's answer names no price.
+      const invoices = await t.ctx.db
+        .selectFrom('invoices')
+        .select(['number', 'state'])
+        .where('booking_id', '=', jobs.first)
+        .execute();
+      expect(invoices).toEqual([{ number: expect.any(Number), state: 'open' }]);
+      expect(JSON.stringify(done.json())).not.toMatch(/total|price|amount/i);
       expect((await tap(jobs.first, 'start')).json()).toEqual(done.json());
       const row = await t.ctx.db
         .selectFrom('bookings')

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.ts';
 import { inTransaction, withBusinessLock } from '../../db/transaction.ts';
 import { planLabelsFor, toBookingJson } from '../../domain/answers.ts';
 import { canText, textBookingOf, textsOff, twilioBox } from '../../domain/booking-texts.ts';
+import { issueInvoice } from '../../domain/invoices.ts';
 import { AppError } from '../../errors.ts';
 import type { Business } from '../../repositories/businesses.ts';
 import { queueTexts } from '../../repositories/texts.ts';
@@ -195,7 +196,10 @@ export function notificationHandlers(
             'BOOKING_NOT_APPROVED',
             'Only an approved booking can be marked completed. Approve it first, or reload: it may have changed.',
           );
-        return (await ctx.repos.bookings.find(b.id, id, trx))!;
+        const completed = (await ctx.repos.bookings.find(b.id, id, trx))!;
+        // The job is done: its invoice is issued in the same transaction (docs/decisions/043).
+        await issueInvoice(ctx.repos, trx, completed, now);
+        return completed;
       });
       return toBookingJson(row, now, b.time_zone, await planLabelsFor(ctx, b.id, [row]));
     },

@@ -299,6 +299,12 @@ describe.each(storages())('owner B against owner A on %s', (kind) => {
     'PUT /api/business-dashboard/settings/quote-questions': () => ({
       body: { questions: [{ question: 'B question?', type: 'rate', rate: 1 }] },
     }),
+    'POST /api/business-dashboard/bookings/:id/day-lines': () => ({
+      body: { description: 'Hijack', amount: 5, taxable: false },
+    }),
+    'PUT /api/business-dashboard/settings/tax': () => ({
+      body: { name: 'B tax', ratePercent: '5', serviceIds: [], addOnIds: [] },
+    }),
     'PUT /api/business-dashboard/settings/update-distance-pricing': () => ({ body: { pricePerMile: 1 } }),
     'PUT /api/business-dashboard/address/update': () => ({ body: { address: '12, Beverly Hills, CA 90210, USA' } }),
     'PUT /api/business-dashboard/settings/time-zone': () => ({ body: { timeZone: 'America/Denver' } }),

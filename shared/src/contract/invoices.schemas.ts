@@ -1,0 +1,128 @@
+/**
+ * The schemas of getting paid after the job, its foundation (docs/decisions/043): the business's
+ * sales tax, the lines an owner adds to a booking on the day, a booking's bill (its balance and its
+ * invoice) and the business's invoices. Money is dollars on the wire (shared/src/money.ts).
+ */
+import { z } from 'zod';
+import { formatTaxRate, MAX_TAX_RATE, parseTaxRate } from '../balance.ts';
+import { Id, plainText, trimmed } from './fields.schemas.ts';
+
+const MAX_ITEMS = 500;
+const ItemId = z.string().min(1, 'An id is required.').max(100, 'An id is at most 100 characters.');
+
+/** A percentage as text, "8.25" or "8.875": exact, never a float. */
+const RatePercent = z
+  .string({ error: 'The tax rate is required, as a percentage like "8.25".' })
+  .trim()
+  .refine(
+    (s) => parseTaxRate(s) !== null,
+    `Write the tax rate as a percentage from 0 to ${formatTaxRate(MAX_TAX_RATE)} with at most three decimals, like "8.25" or "8.875".`,
+  );
+
+/** The business's sales tax: a rate of "0" charges none. */
+export const TaxSettings = z
+  .strictObject({
+    /** As the customer reads it on the invoice: "Sales tax". */
+    name: plainText(z.string().trim().max(60, 'The tax name must be at most 60 characters.'), 'The tax name'),
+    ratePercent: RatePercent,
+    /** The services whose price it applies to (with their answers' parts, distance and price changes). */
+    serviceIds: z.array(ItemId).max(MAX_ITEMS, `Name at most ${MAX_ITEMS} services.`),
+    /** The add-ons it applies to (an add-on of a service not taxed is taxed all the same). */
+    addOnIds: z.array(ItemId).max(MAX_ITEMS, `Name at most ${MAX_ITEMS} add-ons.`),
+  })
+  .refine((t) => parseTaxRate(t.ratePercent) === 0 || t.name.length > 0, {
+    message: 'Name the tax as your customers should read it, like "Sales tax".',
+    path: ['name'],
+  });
+export type TaxSettings = z.infer<typeof TaxSettings>;
+
+const MAX_LINE_DOLLARS = 100_000;
+/** A day line's amount in dollars: extra work positive, a discount negative; cents at most. */
+const SignedDollars = z
+  .number({ error: 'The amount must be a number of dollars (negative for a discount).' })
+  .finite('The amount must be a number of dollars.')
+  .min(-MAX_LINE_DOLLARS, `The amount must be at least -${MAX_LINE_DOLLARS}.`)
+  .max(MAX_LINE_DOLLARS, `The amount must be at most ${MAX_LINE_DOLLARS}.`)
+  .refine((n) => n !== 0, 'The amount cannot be 0: extra work is positive, a discount negative.')
+  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'The amount can have at most two decimals (cents).');
+
+export const DayLineRequest = z.object({
+  description: trimmed(120, 'The description'),
+  amount: SignedDollars,
+  taxable: z.boolean({ error: 'taxable must be true or false.' }),
+});
+export type DayLineRequest = z.infer<typeof DayLineRequest>;
+
+export const DayLineParams = z.object({
+  id: z.string().uuid('That is not a booking id; use the _id of a booking from your bookings list.'),
+  lineId: z.string().uuid("That is not a line id; use the _id of one of the booking's lines."),
+});
+
+export const DayLine = z.object({ _id: Id, description: z.string(), amount: z.number(), taxable: z.boolean() });
+
+export const BillLine = z.object({
+  /** price: from the booking's price; day: added on the day. */
+  kind: z.enum(['price', 'day']),
+  description: z.string(),
+  amount: z.number(),
+  taxable: z.boolean(),
+});
+
+/** What is owed (shared/src/balance.ts), in dollars. */
+export const Balance = z.object({
+  lines: z.array(BillLine),
+  linesTotal: z.number(),
+  /** null: no tax charged. */
+  tax: z.object({ name: z.string(), ratePercent: z.string(), taxable: z.number(), amount: z.number() }).nullable(),
+  /** What a discount larger than the rest would have taken below zero (0 but then). */
+  discountLimit: z.number(),
+  total: z.number(),
+  /** The deposit kept plus the payments received. */
+  paid: z.number(),
+  due: z.number(),
+  credit: z.number(),
+});
+export type Balance = z.infer<typeof Balance>;
+
+export const INVOICE_STATES = ['open', 'paid', 'void'] as const;
+
+export const Invoice = z.object({
+  _id: Id,
+  bookingId: Id,
+  /** Sequential per business, never reused. */
+  number: z.number().int(),
+  state: z.enum(INVOICE_STATES),
+  issuedAt: z.string(),
+});
+export type Invoice = z.infer<typeof Invoice>;
+
+/** A booking's bill: the balance (the issued invoice's, frozen, once there is one), the day lines, the invoice. */
+export const BookingBill = z.object({
+  balance: Balance,
+  dayLines: z.array(DayLine),
+  invoice: Invoice.nullable(),
+});
+export type BookingBill = z.infer<typeof BookingBill>;
+
+export const InvoicesQuery = z.object({
+  /** Continue below this number (the previous page's `next`). */
+  before: z.coerce
+    .number({ error: 'before must be an invoice number.' })
+    .int('before must be a whole invoice number.')
+    .min(1, 'before must be an invoice number.')
+    .optional(),
+});
+
+export const InvoiceListItem = Invoice.extend({
+  customerName: z.string(),
+  serviceName: z.string(),
+  /** The visit's business-local day. */
+  day: z.string(),
+  total: z.number(),
+});
+
+export const InvoicesPage = z.object({
+  invoices: z.array(InvoiceListItem),
+  /** Pass as `before` for the next page; null at the first invoice. */
+  next: z.number().int().nullable(),
+});
