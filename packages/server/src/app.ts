@@ -257,7 +257,7 @@ export async function buildApp(
     await writesSettled(store);
     await store.close();
     // The spans still batched go out last.
-    await tracing?.shutdown();
+    await tracing?.shutdown(app.log);
   });
   // The minute jobs tick every config.jobTickMs (60 s; shorter only in tests).
   startCompletePastBookings(app, ctx, config.jobTickMs);

@@ -20,7 +20,7 @@ import {
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
-import type { FastifyInstance, LogController } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, LogController } from 'fastify';
 import type { TracingConfig } from '../config.ts';
 import type { WriteTracing } from '../db/write-tracing.ts';
 import { instrumentPg } from './pg.ts';
@@ -29,6 +29,8 @@ import { requestSampler } from './sampler.ts';
 import { writeSpans } from './write-spans.ts';
 
 const TRACER_NAME = '@slotwise/server';
+/** The share of the shutdown's 10 s (server.ts) the last spans may take. */
+const SHUTDOWN_FLUSH_MS = 2_000;
 
 export interface Tracing {
   /** Fastify's option holding "incoming request" back until the request's span exists. */
@@ -36,8 +38,11 @@ export interface Tracing {
   /** Registers the request spans and the trace ids in logs: first thing on the app, before any route. */
   register(app: FastifyInstance): Promise<void>;
   writeTracing(dialect: 'sqlite' | 'postgres'): WriteTracing;
-  /** Sends the spans still batched and takes pg's patch off (app close). */
-  shutdown(): Promise<void>;
+  /**
+   * Sends the spans still batched, within SHUTDOWN_FLUSH_MS, and takes pg's patch off (app close).
+   * A collector down or slow never fails or holds up the shutdown: it gets a warning.
+   */
+  shutdown(log: FastifyBaseLogger): Promise<void>;
 }
 
 let contextInstalled = false;
@@ -80,10 +85,20 @@ export function startTracing(config: TracingConfig, options: TracingOptions = {}
       traceIdsInLogs(app, logController);
     },
     writeTracing: (dialect) => writeSpans(tracer, dialect),
-    async shutdown() {
+    async shutdown(log) {
       unpatchPg();
       fastifyOtel.disable();
-      await provider.shutdown();
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`not sent within ${SHUTDOWN_FLUSH_MS} ms`)), SHUTDOWN_FLUSH_MS);
+      });
+      try {
+        await Promise.race([provider.shutdown(), late]);
+      } catch (err) {
+        log.warn({ err, tracesUrl: config.tracesUrl }, 'the last spans could not be sent to the OTLP endpoint');
+      } finally {
+        clearTimeout(timer);
+      }
     },
   };
 }
