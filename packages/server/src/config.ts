@@ -160,10 +160,16 @@ const EnvSchema = z.object({
    * share of the hot customer reads (a day's slots, a month's days), never above the other.
    */
   OTEL_EXPORTER_OTLP_ENDPOINT: z
-    .url({ error: 'OTEL_EXPORTER_OTLP_ENDPOINT must be a URL like http://collector:4318' })
+    .url({
+      protocol: /^https?$/,
+      error: 'OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL like http://collector:4318',
+    })
     .optional(),
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z
-    .url({ error: 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT must be a URL like http://collector:4318/v1/traces' })
+    .url({
+      protocol: /^https?$/,
+      error: 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT must be an http(s) URL like http://collector:4318/v1/traces',
+    })
     .optional(),
   OTEL_TRACES_SAMPLER_ARG: z.coerce
     .number({ error: 'OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1, like 0.25' })

@@ -141,7 +141,7 @@ describe('configuration', () => {
         TRACES_SLOTS_SAMPLER_ARG: 'often',
       }),
     ).toThrow(
-      /OTEL_EXPORTER_OTLP_ENDPOINT: OTEL_EXPORTER_OTLP_ENDPOINT must be a URL[\s\S]*OTEL_TRACES_SAMPLER_ARG: OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1[\s\S]*TRACES_SLOTS_SAMPLER_ARG: TRACES_SLOTS_SAMPLER_ARG must be a number from 0 to 1/,
+      /OTEL_EXPORTER_OTLP_ENDPOINT: OTEL_EXPORTER_OTLP_ENDPOINT must be an http\(s\) URL[\s\S]*OTEL_TRACES_SAMPLER_ARG: OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1[\s\S]*TRACES_SLOTS_SAMPLER_ARG: TRACES_SLOTS_SAMPLER_ARG must be a number from 0 to 1/,
     );
   });
 });
