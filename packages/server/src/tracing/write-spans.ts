@@ -39,7 +39,8 @@ export function writeSpans(tracer: Tracer, dialect: 'sqlite' | 'postgres'): Writ
       if (!trace.getSpan(caller)?.isRecording()) return untraced(caller);
       const attributes = {
         'db.system.name': dialect === 'postgres' ? 'postgresql' : 'sqlite',
-        'slotwise.business_id': businessId,
+        // SQLite's writes that touch no calendar take the one lock under no business (inTransaction).
+        ...(businessId ? { 'slotwise.business_id': businessId } : {}),
       };
       const wait = tracer.startSpan('lock wait', { attributes }, caller);
       const waiting = trace.setSpan(caller, wait);
