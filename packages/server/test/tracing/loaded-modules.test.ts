@@ -71,5 +71,5 @@ describe('OpenTelemetry modules', () => {
     expect(on.seen).toEqual(
       expect.arrayContaining(['@fastify/otel <- the app', '@opentelemetry/instrumentation-pg <- the app']),
     );
-  }, 60_000);
+  }, 180_000);
 });
