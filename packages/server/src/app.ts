@@ -5,6 +5,7 @@
 
 import type { Server } from 'node:http';
 import { join } from 'node:path';
+import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import Fastify, {
   type FastifyHttpOptions,
   type FastifyInstance,
@@ -168,13 +169,21 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Shorter limits for the tests that prove them. */
   connectionLimits?: Partial<ConnectionLimits>;
+  /** Tests: with traces configured, spans go here instead of to the OTLP endpoint. */
+  spanExporter?: SpanExporter;
 }
 
 export async function buildApp(
   config: Config,
   options: BuildOptions = {},
 ): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  // Traces (tracing/, docs/decisions/044): loaded only when configured, and before the database's
+  // pools, so every connection runs pg's instrumented query.
+  const tracing = config.tracing
+    ? (await import('./tracing/tracing.ts')).startTracing(config.tracing, { exporter: options.spanExporter })
+    : undefined;
   const store = openDatabase(config.databaseUrl, config.databasePoolSize);
+  if (tracing) store.writeTracing = tracing.writeTracing(store.dialect);
   await migrateToLatest(store);
 
   const limits = { ...CONNECTION_LIMITS, ...options.connectionLimits };
@@ -189,9 +198,12 @@ export async function buildApp(
     // Ids in paths are UUIDs; anything longer is noise.
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
+    ...(tracing ? { logController: tracing.logController } : {}),
   };
   const app: FastifyInstance = Fastify(serverOptions);
   app.server.maxConnections = limits.maxConnections;
+  // The request spans start ahead of every other hook.
+  if (tracing) await tracing.register(app);
   // Before any plugin registers a route, so none is missed.
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const now = options.now ?? Date.now;
@@ -246,6 +258,8 @@ export async function buildApp(
     // Writes still queued for their transaction (their clients may have gone) finish first.
     await writesSettled(store);
     await store.close();
+    // The spans still batched go out last.
+    await tracing?.shutdown(app.log);
   });
   // The minute jobs tick every config.jobTickMs (60 s; shorter only in tests).
   startCompletePastBookings(app, ctx, config.jobTickMs);

@@ -183,6 +183,36 @@ const EnvSchema = z.object({
     .min(0, 'BACKUP_KEEP_DAYS must be 0 or more')
     .max(3650, 'BACKUP_KEEP_DAYS must be at most 3650 (ten years)')
     .default(14),
+  /**
+   * Traces (tracing/, docs/decisions/044): off unless an OTLP/HTTP endpoint is set. The standard
+   * OpenTelemetry names: OTEL_EXPORTER_OTLP_ENDPOINT is a base (spans go to its /v1/traces),
+   * OTEL_EXPORTER_OTLP_TRACES_ENDPOINT the whole address, and wins. OTEL_TRACES_SAMPLER_ARG is the
+   * share of requests traced (a parent-based ratio); TRACES_SLOTS_SAMPLER_ARG, Slotwise's own, the
+   * share of the hot customer reads (a day's slots, a month's days), never above the other.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .url({
+      protocol: /^https?$/,
+      error: 'OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL like http://collector:4318',
+    })
+    .optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z
+    .url({
+      protocol: /^https?$/,
+      error: 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT must be an http(s) URL like http://collector:4318/v1/traces',
+    })
+    .optional(),
+  OTEL_TRACES_SAMPLER_ARG: z.coerce
+    .number({ error: 'OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1, like 0.25' })
+    .min(0, 'OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1, like 0.25')
+    .max(1, 'OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1, like 0.25')
+    .default(1),
+  TRACES_SLOTS_SAMPLER_ARG: z.coerce
+    .number({ error: 'TRACES_SLOTS_SAMPLER_ARG must be a number from 0 to 1, like 0.01' })
+    .min(0, 'TRACES_SLOTS_SAMPLER_ARG must be a number from 0 to 1, like 0.01')
+    .max(1, 'TRACES_SLOTS_SAMPLER_ARG must be a number from 0 to 1, like 0.01')
+    .default(0.01),
+  OTEL_SERVICE_NAME: z.string().min(1).default('slotwise'),
   NODE_ENV: z.string().optional(),
 });
 
@@ -234,6 +264,18 @@ export interface Config {
   undoWindowMs: number;
   /** Scheduled backups (jobs/backups.ts): how often (null: off), where, and which to keep (backups/retention.ts). */
   backups: { everyMs: number | null; dir: string; keep: number; keepDays: number };
+  /** Traces sent over OTLP/HTTP (tracing/); undefined: off, and no OpenTelemetry module is loaded. */
+  tracing: TracingConfig | undefined;
+}
+
+export interface TracingConfig {
+  /** Where spans are posted (OTLP/HTTP, JSON). */
+  tracesUrl: string;
+  serviceName: string;
+  /** The share of requests traced when no caller decided (parent-based). */
+  ratio: number;
+  /** The share of the hot customer reads traced: at most `ratio`. */
+  slotsRatio: number;
 }
 
 interface CalendarFetchConfig {
@@ -317,6 +359,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keep: e.BACKUP_KEEP,
       keepDays: e.BACKUP_KEEP_DAYS,
     },
+    tracing: tracingConfig(e),
     calendarFetch: {
       allowPrivate: e.CALENDAR_FETCH_ALLOW_PRIVATE === 'on',
       timeoutMs: e.CALENDAR_FETCH_TIMEOUT_MS,
@@ -325,6 +368,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       expandHeapMb: calendarHeapMb(e.CALENDAR_FETCH_MAX_BYTES),
     },
     checkAnswers: (e.CHECK_ANSWERS ?? (e.NODE_ENV === 'development' || e.NODE_ENV === 'test' ? 'on' : 'off')) === 'on',
+  };
+}
+
+/** On when an endpoint is set; the spec's base endpoint gets the traces path (OTLP/HTTP: /v1/traces). */
+function tracingConfig(e: z.output<typeof EnvSchema>): TracingConfig | undefined {
+  const base = e.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/+$/, '');
+  const tracesUrl = e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (base === undefined ? undefined : `${base}/v1/traces`);
+  if (tracesUrl === undefined) return undefined;
+  return {
+    tracesUrl,
+    serviceName: e.OTEL_SERVICE_NAME,
+    ratio: e.OTEL_TRACES_SAMPLER_ARG,
+    slotsRatio: Math.min(e.TRACES_SLOTS_SAMPLER_ARG, e.OTEL_TRACES_SAMPLER_ARG),
   };
 }
 

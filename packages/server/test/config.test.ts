@@ -123,4 +123,42 @@ describe('configuration', () => {
   it('refuses a short JWT_SECRET', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
   });
+
+  it('turns traces on only with an OTLP endpoint, posting to its /v1/traces unless given the whole address', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).tracing).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' }).tracing).toEqual({
+      tracesUrl: 'http://collector:4318/v1/traces',
+      serviceName: 'slotwise',
+      ratio: 1,
+      slotsRatio: 0.01,
+    });
+    const traced = loadConfig({
+      DATA_DIR: dataDir(),
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://traces.example.com/otlp/v1/traces',
+      OTEL_SERVICE_NAME: 'slotwise-eu',
+      OTEL_TRACES_SAMPLER_ARG: '0.005',
+      TRACES_SLOTS_SAMPLER_ARG: '0.01',
+    }).tracing;
+    // The hot reads are never traced more often than the rest.
+    expect(traced).toEqual({
+      tracesUrl: 'https://traces.example.com/otlp/v1/traces',
+      serviceName: 'slotwise-eu',
+      ratio: 0.005,
+      slotsRatio: 0.005,
+    });
+  });
+
+  it('refuses a sampling ratio outside 0 to 1 and an endpoint that is no URL, by name', () => {
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dataDir(),
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318',
+        OTEL_TRACES_SAMPLER_ARG: '1.5',
+        TRACES_SLOTS_SAMPLER_ARG: 'often',
+      }),
+    ).toThrow(
+      /OTEL_EXPORTER_OTLP_ENDPOINT: OTEL_EXPORTER_OTLP_ENDPOINT must be an http\(s\) URL[\s\S]*OTEL_TRACES_SAMPLER_ARG: OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1[\s\S]*TRACES_SLOTS_SAMPLER_ARG: TRACES_SLOTS_SAMPLER_ARG must be a number from 0 to 1/,
+    );
+  });
 });

@@ -25,6 +25,7 @@ import { CalendarChanges } from './calendar-changes.ts';
 import { StorageError } from './errors.ts';
 import type { Database } from './schema.ts';
 import { namingPool } from './statement-names.ts';
+import type { WriteTracing } from './write-tracing.ts';
 
 type Dialect = 'sqlite' | 'postgres';
 export interface Db {
@@ -52,6 +53,8 @@ export interface Db {
   storageProblem(): string | null;
   /** PostgreSQL's pool, for /metrics: clients open, idle, and requests waiting; absent on SQLite. */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /** Spans for the locked writes, set by app.ts when traces are on (tracing/); unset, nothing is traced. */
+  writeTracing?: WriteTracing;
   close(): Promise<void>;
 }
 

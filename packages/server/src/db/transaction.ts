@@ -41,8 +41,14 @@ export async function withBusinessLock<T>(
   options: LockOptions = {},
 ): Promise<T> {
   const settingsBefore = store.changes.settingsGeneration;
+  const rerunnable = options.rerunnable === true;
+  // Traces on (tracing/write-spans.ts): the wait for the lock is a span, the work runs in the caller's trace.
+  const traced = store.writeTracing?.write(businessId);
   try {
-    return await tracked(store, lockedTransaction(store, businessId, work, options.rerunnable === true));
+    const transaction = traced
+      ? traced.enqueue(() => lockedTransaction(store, businessId, (trx) => traced.holding(() => work(trx)), rerunnable))
+      : lockedTransaction(store, businessId, work, rerunnable);
+    return await tracked(store, transaction);
   } finally {
     // Reads made while this transaction was open saw the calendar before it (calendar-changes.ts).
     store.changes.transactionEnded(settingsBefore);
