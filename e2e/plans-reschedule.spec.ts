@@ -196,7 +196,8 @@ for (const width of [375, 1280]) {
     await expect(grid).toBeVisible();
     // The visit's own day chosen; free days offered.
     await expect(grid.locator(`[data-day="${VISITS[0]}"]`)).toHaveAttribute('aria-pressed', 'true');
-    expect(await grid.locator('[data-status="free"]').count()).toBeGreaterThan(3);
+    // Marked free once the month's answer is in: waited for, not read once (the count raced it).
+    await expect.poll(() => grid.locator('[data-status="free"]').count()).toBeGreaterThan(3);
     // Named by the business's time; the customer's own shown first (10:00 in Los Angeles is 1:00 PM in New York).
     const ten = page.getByRole('button', { name: '10:00 AM', exact: true });
     // What the customer sees: the business's time is only the button's name (visually hidden).
