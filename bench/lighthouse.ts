@@ -8,7 +8,7 @@
  * signed-in owner's token in localStorage), and the storage, caches included, is then kept for the run.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -17,7 +17,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/chromium.ts';
-import { waitForQuietMachine } from './quiet-machine.ts';
+import { busiestProcesses, waitForQuietMachine } from './quiet-machine.ts';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -173,7 +173,8 @@ export async function runLighthouse(
     const { idle, waitedMs } = await waitForQuietMachine();
     if (waitedMs > 2_000)
       console.warn(
-        `Lighthouse ${mode}: waited ${(waitedMs / 1000).toFixed(1)} s for the cores to idle (${Math.round(idle * 100)}% idle).`,
+        `Lighthouse ${mode}: waited ${(waitedMs / 1000).toFixed(1)} s for the cores to idle (${Math.round(idle * 100)}% idle).` +
+          (idle < 0.85 ? ` Busiest processes:\n    ${busiestProcesses().join('\n    ')}` : ''),
       );
     const own = browser ? null : await startDebuggableChromium();
     try {
@@ -269,6 +270,13 @@ async function runLighthouseOnce(
   );
   if (!result) throw new Error(`Lighthouse returned no result for ${url}.`);
   const { lhr } = result;
+  // LIGHTHOUSE_REPORT_DIR keeps every run's full report (the audits behind a score that moved).
+  const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+  if (reportDir) {
+    mkdirSync(reportDir, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}-${mode}-${Date.now()}.json`;
+    writeFileSync(join(reportDir, name), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) {
     const message = `Lighthouse failed on ${url}: ${lhr.runtimeError.message}`;
     throw lhr.runtimeError.code === 'NO_NAVSTART' ? new NoNavstart(message) : new Error(message);

@@ -5,6 +5,7 @@
  * build, shows up as the page's Total Blocking Time (bench/lighthouse.ts). CI runs the benchmarks
  * straight after the tests; the same build scored 90 there and 97 quiet on the booking page.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -34,5 +35,29 @@ export async function waitForQuietMachine({
     const idle = (after.idle - before.idle) / Math.max(1, after.total - before.total);
     const waitedMs = Date.now() - started;
     if (idle >= idleShare || waitedMs >= maxWaitMs) return { idle, waitedMs };
+  }
+}
+
+/**
+ * The processes using the most CPU, one line each ("63% 01:02:03 node .../server.ts"), for a log
+ * that says why the machine would not go quiet: a server left running by an earlier step once took
+ * a core through a whole CI run, and only the figures showed it. Empty where `ps` is missing.
+ */
+export function busiestProcesses(count = 5): string[] {
+  try {
+    const out = execFileSync('ps', ['-eo', 'pcpu=,etime=,args=', '--sort=-pcpu'], { encoding: 'utf8' });
+    return out
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '' && !/\bps -eo\b/.test(line))
+      .slice(0, count)
+      .map((line) =>
+        line
+          .replace(/\s+/g, ' ')
+          .replace(/^(\S+)/, '$1%')
+          .slice(0, 160),
+      );
+  } catch {
+    return [];
   }
 }

@@ -200,6 +200,17 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   child.stdout?.pipe(log, { end: false });
   child.stderr?.pipe(log, { end: false });
+  // Detached, the server would outlive a run that ends without its teardown (an error, a stop) and
+  // load every later step on the machine: 'exit' runs on any ending, and process.kill is synchronous.
+  const killOnExit = () => {
+    try {
+      process.kill(-(child.pid as number), 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  };
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
 
   try {
     await waitForHealth(baseURL, child, logFile);

@@ -4,7 +4,7 @@
  * Run with `npm run test:e2e` (builds dist/ first). CHROMIUM_PATH overrides the browser.
  */
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/chromium.ts';
+import { CHROMIUM_ARGS, E2E_CHROMIUM } from '../scripts/chromium.ts';
 
 export default defineConfig({
   testDir: '.',
@@ -31,7 +31,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: CHROMIUM,
+      executablePath: E2E_CHROMIUM,
       args: CHROMIUM_ARGS,
     },
   },

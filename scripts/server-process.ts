@@ -83,6 +83,12 @@ export async function startProcess(
       // already gone
     }
   };
+  // A detached group outlives its parent: a benchmark that dies of an error (no Chromium, say) left
+  // its server running, and every later figure on the machine was measured beside it. 'exit' runs on
+  // any ending of this process, an uncaught error's too, and process.kill is synchronous.
+  const killOnExit = () => signal('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
   let stderr = '';
   child.stderr?.on('data', (d) => {
     stderr += String(d);
