@@ -16,6 +16,7 @@ import { CustomerDataSection } from './components/customer-data-section.tsx';
 import { NotificationsSection } from './components/notifications-section.tsx';
 import { OperationsSection } from './components/operations-section.tsx';
 import { PaymentsSection } from './components/payments-section.tsx';
+import { TaxSection } from './components/tax-section.tsx';
 import { TimeZoneSection } from './components/time-zone-section.tsx';
 
 export const SETTINGS_PATH = '/dashboard/settings';
@@ -88,6 +89,13 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     group: 'Bookings',
     Section: PaymentsSection,
     anchors: ['payments'],
+  },
+  {
+    path: 'sales-tax',
+    title: 'Sales Tax',
+    hint: 'The tax on your invoices, and what it is charged on',
+    group: 'Bookings',
+    Section: TaxSection,
   },
   {
     path: 'crews',

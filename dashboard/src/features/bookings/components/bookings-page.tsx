@@ -9,6 +9,7 @@ import type { Booking } from '@slotwise/shared/api';
 import type { BookingStatus } from '@slotwise/shared/domain';
 import { type ComponentType, type KeyboardEvent, Suspense, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { BillButton } from '../../../components/booking-bill.tsx';
 import { BookingCard } from '../../../components/booking-card.tsx';
 import { BookingDecisions, DECISION_FAILED, type Decision } from '../../../components/booking-decisions.tsx';
 import { RefundButton } from '../../../components/booking-payment.tsx';
@@ -255,6 +256,7 @@ function BookingsList({
                   <BookingDecisions booking={b} onChange={replace} onFailure={refused} />
                   <NextFreeTimeButton booking={b} onChange={timed} onFailure={noFreeTime} />
                   <RefundButton booking={b} onChange={replace} />
+                  <BillButton booking={b} />
                 </>
               }
             />

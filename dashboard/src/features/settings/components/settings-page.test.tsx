@@ -31,6 +31,7 @@ function settingsApi(over: Record<string, Handler | Reply> = {}) {
       },
     },
     [`GET ${B}/settings/confirmation`]: { body: { confirmation: 'myself' } },
+    [`GET ${B}/settings/tax`]: { body: { name: '', ratePercent: '0', serviceIds: [], addOnIds: [] } },
     [`GET ${B}/settings/calendar-feed`]: { body: { url: 'http://localhost/api/calendar/feed.ics?token=t' } },
     [`GET ${B}/calendars`]: { body: { calendars: [], showTitles: false, canConnect: true } },
     [`GET ${B}/settings/branding`]: {
@@ -125,7 +126,15 @@ const daySwitch = (day: string) => screen.getByLabelText(day, { selector: 'input
 describe('Settings page', { timeout: 20_000 }, () => {
   const GROUPS = {
     Business: ['Business Address', 'Time Zone', 'Business Hours', 'Booking Button and Branding'],
-    Bookings: ['Operations', 'Confirming bookings', 'Payments', 'Crews', 'Connected Calendars', 'Calendar Feed'],
+    Bookings: [
+      'Operations',
+      'Confirming bookings',
+      'Payments',
+      'Sales Tax',
+      'Crews',
+      'Connected Calendars',
+      'Calendar Feed',
+    ],
     Messages: ['Notifications'],
     'Account and data': ['Account', 'Customer Data'],
   };
@@ -181,6 +190,7 @@ describe('Settings page', { timeout: 20_000 }, () => {
     ['/dashboard/settings/customer-data', 'Customer Data', 'Anonymise customer details after (months)'],
     ['/dashboard/settings/account', 'Account', 'Email Address'],
     ['/dashboard/settings/payments', 'Payments', 'Stripe secret key'],
+    ['/dashboard/settings/sales-tax', 'Sales Tax', 'Rate (%)'],
     ['/dashboard/settings/branding', 'Booking Button and Branding', 'Button text'],
     ['/dashboard/settings/calendars', 'Connected Calendars', 'Secret address (iCal)'],
   ])('%s holds %s, loaded', async (path, heading, field) => {
