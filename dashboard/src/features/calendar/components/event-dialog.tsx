@@ -15,6 +15,7 @@ import { StatusBadge } from '@slotwise/ui/status-badge.tsx';
 import { addMinutes, differenceInMinutes } from 'date-fns';
 import { type FormEvent, useId, useState } from 'react';
 import { BookingDecisions } from '../../../components/booking-decisions.tsx';
+import { BillButton } from '../../../components/booking-bill.tsx';
 import { PaymentChips, RefundButton } from '../../../components/booking-payment.tsx';
 import { CrewChip } from '../../../components/crew-chip.tsx';
 import { EmailText } from '../../../components/email-text.tsx';
@@ -124,6 +125,7 @@ export function EventDialog({
           <BookingDecisions booking={booking} onChange={onBookingChange} />
           <NextFreeTimeButton booking={booking} onChange={onBookingChange} />
           <RefundButton booking={booking} onChange={onBookingChange} />
+          <BillButton booking={booking} />
           {tel && (
             <a className="btn btn--small" href={tel}>
               Call

@@ -12,6 +12,7 @@ import type { Booking, Crew } from '@slotwise/shared/api';
 import { formatUsd } from '@slotwise/shared/money';
 import { StatusBadge } from '@slotwise/ui/status-badge.tsx';
 import { BookingDecisions } from '../../../components/booking-decisions.tsx';
+import { BillButton } from '../../../components/booking-bill.tsx';
 import { PaymentChips, RefundButton } from '../../../components/booking-payment.tsx';
 import { CrewChip } from '../../../components/crew-chip.tsx';
 import { directionsLink } from '../../../lib/contact-links.ts';
@@ -86,6 +87,7 @@ function AgendaItem({
           <div className="agenda-actions">
             <BookingDecisions booking={booking} onChange={onChange} />
             <RefundButton booking={booking} onChange={onChange} />
+            <BillButton booking={booking} />
           </div>
         </div>
       </article>
