@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { divideHalfEven } from '@slotwise/shared/balance';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tipCentsOf } from '../../../src/domain/invoice-payments.ts';
 import { book, bookBody, detailer, engineApp, type Shop, START_CLOCK } from '../../booking-fixtures.ts';
 import { storages, type TestApp } from '../../helpers.ts';
 import { type StripeStandIn, startStripeStandIn } from '../../stripe/stand-in.ts';
@@ -263,6 +264,77 @@ describe.each(storages())('invoice payments on %s', (kind) => {
     expect(tooMuch.json().code).toBe('REFUND_TOO_LARGE');
   });
 
+  it('records a paid session once when its events arrive together, and ignores an invoice it does not know', async () => {
+    const open = await invoiced();
+    const id = open.invoice._id as string;
+    const sessionId = (await link('POST', tokenOf(open.payUrl), {})).json().url.split('/pay/')[1] as string;
+    expect(await stripe.pay(sessionId)).toBe(200);
+    const event = stripe.events.findLast(
+      (e) => (e.data as { object: { id: string } }).object.id === sessionId && e.type === 'checkout.session.completed',
+    )!;
+    const eventId = () => `evt_${randomUUID().replace(/-/g, '')}`;
+    const copies = await Promise.all([1, 2, 3, 4].map(() => stripe.deliver({ ...event, id: eventId() }, SECRET_KEY)));
+    expect(copies).toEqual([200, 200, 200, 200]);
+    const paid = (await call('GET', `/invoices/${id}`)).json();
+    expect(paid.payments).toHaveLength(1);
+    expect(paid.payments[0]).toMatchObject({ method: 'card', amount: open.balance.due, tip: 0 });
+    expect(paid.invoice.state).toBe('paid');
+
+    const object = (event.data as { object: Record<string, unknown> }).object;
+    const stray = {
+      ...event,
+      id: eventId(),
+      data: {
+        object: { ...object, id: `cs_test_${randomUUID()}`, metadata: { invoice_id: randomUUID(), tip_cents: '0' } },
+      },
+    };
+    expect(await stripe.deliver(stray, SECRET_KEY)).toBe(200);
+    const count = await t.ctx.db
+      .selectFrom('invoice_payments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('session_id', '=', String(stray.data.object.id))
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(0);
+  });
+
+  it('takes no more than is due when two recordings arrive at once', async () => {
+    const open = await invoiced();
+    const id = open.invoice._id as string;
+    const both = await Promise.all([
+      keyed(`/invoices/${id}/payments`, { method: 'cash', amount: open.balance.due }),
+      keyed(`/invoices/${id}/payments`, { method: 'check', amount: open.balance.due }),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(both.find((r) => r.statusCode === 409)?.json().code).toBe('INVOICE_PAID');
+    const after = (await call('GET', `/invoices/${id}`)).json();
+    expect(after.payments).toHaveLength(1);
+    expect(after.balance).toMatchObject({ due: 0, credit: 0 });
+  });
+
+  it('issues the invoice paid when the deposit covered the whole job', async () => {
+    const rules = (kind: 'full' | 'none') =>
+      call('PUT', '/settings/payments', {
+        deposit: kind === 'full' ? { kind } : { kind: 'none' },
+        refundWindowHours: 24,
+        approvePaid: true,
+      });
+    expect((await rules('full')).statusCode).toBe(200);
+    hour += 1;
+    const booked = await book(t, bookBody(shop, { time: `${hour}:00` }));
+    expect(booked.statusCode, booked.body).toBe(201);
+    const bookingId = booked.json().bookingId as string;
+    const checkout = await t.app.inject({ method: 'POST', url: '/api/customer/checkout', payload: { bookingId } });
+    expect(await stripe.pay(checkout.json().url.split('/pay/')[1])).toBe(200);
+    expect((await rules('none')).statusCode).toBe(200);
+    expect((await call('PUT', `/booking/complete/${bookingId}`)).statusCode).toBe(200);
+    const invoiceId = (await call('GET', `/bookings/${bookingId}/bill`)).json().invoice._id as string;
+    const detail = (await call('GET', `/invoices/${invoiceId}`)).json();
+    expect(detail.invoice).toMatchObject({ state: 'paid', paidAt: expect.any(String) });
+    expect(detail.balance).toMatchObject({ due: 0, credit: 0 });
+    expect(detail.payments).toEqual([]);
+    expect((await link('POST', tokenOf(detail.payUrl), {})).json().code).toBe('INVOICE_PAID');
+  });
+
   it('answers no card page while the business has no Stripe connected', async () => {
     const open = await invoiced();
     const token = tokenOf(open.payUrl);
@@ -270,5 +342,25 @@ describe.each(storages())('invoice payments on %s', (kind) => {
     const pay = await link('POST', token, {});
     expect([pay.statusCode, pay.json().code]).toEqual([409, 'PAYMENTS_NOT_CONNECTED']);
     expect((await link('GET', token)).json().canPay).toBe(false);
+  });
+});
+
+describe('the tip', () => {
+  it('is a preset percent of the amount due, rounded half to even to the cent, or cents up to the amount due', () => {
+    const presets = [15, 20, 25];
+    expect(tipCentsOf(undefined, 1000, presets)).toBe(0);
+    expect(tipCentsOf({ percent: 20 }, 12_345, presets)).toBe(2469);
+    // Exactly half a cent: to the even cent.
+    expect(tipCentsOf({ percent: 15 }, 50, presets)).toBe(8); // 7.5
+    expect(tipCentsOf({ percent: 15 }, 30, presets)).toBe(4); // 4.5
+    expect(tipCentsOf({ percent: 25 }, 2, presets)).toBe(0); // 0.5
+    expect(tipCentsOf({ percent: 25 }, 6, presets)).toBe(2); // 1.5
+    expect(tipCentsOf({ cents: 1000 }, 1000, presets)).toBe(1000);
+    expect(() => tipCentsOf({ percent: 18 }, 1000, presets)).toThrow(
+      expect.objectContaining({ code: 'TIP_NOT_OFFERED' }),
+    );
+    expect(() => tipCentsOf({ cents: 1001 }, 1000, presets)).toThrow(
+      expect.objectContaining({ code: 'TIP_TOO_LARGE' }),
+    );
   });
 });
