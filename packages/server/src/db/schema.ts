@@ -602,7 +602,7 @@ export interface RefundsTable {
   booking_id: string;
   business_id: string;
   amount_cents: number;
-  /** 'cancelled' | 'declined' | 'owner' | 'slot_lost' */
+  /** 'cancelled' | 'declined' | 'owner' | 'slot_lost'; 'invoice': an invoice payment's (invoice_payment_id). */
   reason: string;
   /** The owner's words with a refund of their own ("Came late"), kept and sent to Stripe as metadata. */
   note: string | null;
