@@ -262,6 +262,21 @@ describe.each(storages())('invoice payments on %s', (kind) => {
       amount: (due + tip - 1000 + 1) / 100,
     });
     expect(tooMuch.json().code).toBe('REFUND_TOO_LARGE');
+
+    // Refunded in Stripe's own dashboard meanwhile: Stripe refuses ours for good, and a failed
+    // refund stops counting against the payment, so the owner may refund it again.
+    const outside = await fetch(`${stripe.url}/v1/refunds`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${SECRET_KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: `payment_intent=${String(sent.body.payment_intent)}&amount=${due + tip - 1000}`,
+    });
+    expect(outside.status).toBe(200);
+    await keyed(`/invoices/${id}/payments/${paymentId}/refund`, { amount: 5 });
+    await t.ctx.paymentWorker.flush();
+    const refused = (await call('GET', `/invoices/${id}`)).json();
+    expect(refused.refunds.map((r: { status: string }) => r.status)).toEqual(['sent', 'failed']);
+    expect(refused.refunded).toBe(10);
+    expect(refused.payments[0].refunded).toBe(10);
   });
 
   it('records a paid session once when its events arrive together, and ignores an invoice it does not know', async () => {
