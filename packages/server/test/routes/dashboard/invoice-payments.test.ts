@@ -271,6 +271,7 @@ describe.each(storages())('invoice payments on %s', (kind) => {
       body: `payment_intent=${String(sent.body.payment_intent)}&amount=${due + tip - 1000}`,
     });
     expect(outside.status).toBe(200);
+    t.clock.now += 1000;
     await keyed(`/invoices/${id}/payments/${paymentId}/refund`, { amount: 5 });
     await t.ctx.paymentWorker.flush();
     const refused = (await call('GET', `/invoices/${id}`)).json();
