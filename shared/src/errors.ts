@@ -139,6 +139,26 @@ export const ERRORS = {
     status: 400,
     meaning: "The discount would bring the booking's total below zero; the sentence says the most it can be.",
   },
+  // ----- invoice payments and the pay link (docs/decisions/045) -----
+  INVOICE_NOT_FOUND: { status: 404, meaning: "The invoice is not among this owner's invoices." },
+  INVOICE_PAYMENT_NOT_FOUND: { status: 404, meaning: 'The invoice has no such payment.' },
+  INVOICE_LINK_INVALID: { status: 404, meaning: 'The invoice link is not known; ask the business for a new one.' },
+  INVOICE_VOID: { status: 409, meaning: 'The invoice is void: nothing is paid or recorded on it.' },
+  INVOICE_PAID: { status: 409, meaning: 'Nothing is due on the invoice: it is paid.' },
+  INVOICE_HAS_PAYMENTS: {
+    status: 409,
+    meaning: 'The invoice has payments, so it cannot be voided; refund them instead.',
+  },
+  PAYMENT_TOO_LARGE: {
+    status: 400,
+    meaning: 'The payment is more than is due on the invoice; the sentence names what is due.',
+  },
+  PAYMENTS_NOT_CONNECTED: {
+    status: 409,
+    meaning: 'The business takes no cards online (no Stripe account connected): pay it as the business says.',
+  },
+  TIP_NOT_OFFERED: { status: 400, meaning: "The tip's percent is not one of the business's tip presets." },
+  TIP_TOO_LARGE: { status: 400, meaning: 'The tip is more than the amount due.' },
   CHANGE_LOCKED: {
     status: 409,
     meaning: "The business's change cut-off has passed: contact the business (the sentence says how).",

@@ -21,7 +21,7 @@ import { connectedCalendarsDashboardCalls, connectedCalendarsSummaries } from '.
 import { crewsAuthCalls, crewsCrewCalls, crewsDashboardCalls, crewsSummaries } from './contract/crews.calls.ts';
 import { customerCalls, customerSummaries } from './contract/customer.calls.ts';
 import { insightsDashboardCalls, insightsSummaries } from './contract/insights.calls.ts';
-import { invoicesDashboardCalls, invoicesSummaries } from './contract/invoices.calls.ts';
+import { invoiceLinkCalls, invoicesDashboardCalls, invoicesSummaries } from './contract/invoices.calls.ts';
 import { onboardingCalls, onboardingSummaries } from './contract/onboarding.calls.ts';
 import { ownerQuotesDashboardCalls, ownerQuotesSummaries, quoteLinkCalls } from './contract/owner-quotes.calls.ts';
 import { paymentsDashboardCalls, paymentsSummaries, paymentsWebhooksCalls } from './contract/payments.calls.ts';
@@ -43,6 +43,7 @@ export const placesRoutes = publicPlacesCalls;
 export const feedbackRoutes = publicFeedbackCalls;
 export const customerRoutes = customerCalls;
 export const quoteLinkRoutes = quoteLinkCalls;
+export const invoiceLinkRoutes = invoiceLinkCalls;
 export const dashboardRoutes = {
   ...bookingsDashboardCalls,
   ...plansDashboardCalls,
@@ -75,6 +76,7 @@ export const routes = {
   feedback: feedbackRoutes,
   customer: customerRoutes,
   quoteLink: quoteLinkRoutes,
+  invoiceLink: invoiceLinkRoutes,
   dashboard: dashboardRoutes,
   crew: crewRoutes,
   webhooks: webhookRoutes,
@@ -97,6 +99,7 @@ export function routeSummaries(): { [G in keyof Routes]: { [N in keyof Routes[G]
     feedback: { ...publicSummaries.feedback },
     customer: { ...customerSummaries.customer },
     quoteLink: { ...ownerQuotesSummaries.quoteLink },
+    invoiceLink: { ...invoicesSummaries.invoiceLink },
     dashboard: {
       ...bookingsSummaries.dashboard,
       ...plansSummaries.dashboard,

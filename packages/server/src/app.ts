@@ -53,6 +53,7 @@ import { bookHandlers } from './routes/customer/book.ts';
 import { catalogueHandlers } from './routes/customer/catalogue.ts';
 import { checkoutHandlers } from './routes/customer/checkout.ts';
 import { holdHandlers } from './routes/customer/holds.ts';
+import { invoiceLinkHandlers } from './routes/customer/invoice-link.ts';
 import { launcherHandlers } from './routes/customer/launcher.ts';
 import { manageHandlers } from './routes/customer/manage.ts';
 import { customerPlanHandlers } from './routes/customer/plans.ts';
@@ -304,6 +305,7 @@ export async function buildApp(
       ...beaconHandlers(ctx),
     },
     quoteLink: quoteLinkHandlers(ctx),
+    invoiceLink: invoiceLinkHandlers(ctx),
     dashboard: {
       ...bookingHandlers(ctx),
       ...calendarHandlers(ctx),

@@ -51,9 +51,78 @@ export const invoicesDashboardCalls = {
     query: 'InvoicesQuery',
     response: 'InvoicesPage',
   },
+  invoice: {
+    method: 'GET',
+    path: `${owner}/invoices/:id`,
+    auth: 'owner',
+    params: 'InvoiceParams',
+    response: 'InvoiceDetail',
+  },
+  recordInvoicePayment: {
+    method: 'POST',
+    path: `${owner}/invoices/:id/payments`,
+    auth: 'owner',
+    params: 'InvoiceParams',
+    body: 'RecordPaymentRequest',
+    headers: ['idempotency-key'],
+    response: 'InvoiceDetail',
+  },
+  refundInvoicePayment: {
+    method: 'POST',
+    path: `${owner}/invoices/:id/payments/:paymentId/refund`,
+    auth: 'owner',
+    params: 'InvoicePaymentParams',
+    body: 'InvoiceRefundRequest',
+    headers: ['idempotency-key'],
+    response: 'InvoiceDetail',
+  },
+  voidInvoice: {
+    method: 'POST',
+    path: `${owner}/invoices/:id/void`,
+    auth: 'owner',
+    params: 'InvoiceParams',
+    response: 'InvoiceDetail',
+  },
+  tipSettings: {
+    method: 'GET',
+    path: `${owner}/settings/tips`,
+    auth: 'owner',
+    response: 'TipSettings',
+  },
+  updateTipSettings: {
+    method: 'PUT',
+    path: `${owner}/settings/tips`,
+    auth: 'owner',
+    body: 'TipSettings',
+    response: 'TipSettings',
+  },
 } as const satisfies Record<string, RouteDef>;
 
-export const invoicesSummaries: { dashboard: SummariesOf<typeof invoicesDashboardCalls> } = {
+/** The customer's pay link (no login): its own group, as the quote link is. */
+export const invoiceLinkCalls = {
+  openInvoice: {
+    method: 'GET',
+    path: '/api/invoice-link',
+    auth: 'none',
+    limit: 'manage',
+    query: 'InvoiceLinkQuery',
+    response: 'InvoiceLinkView',
+  },
+  payInvoice: {
+    method: 'POST',
+    path: '/api/invoice-link/pay',
+    auth: 'none',
+    limit: 'book',
+    query: 'InvoiceLinkQuery',
+    body: 'InvoicePayRequest',
+    response: 'CheckoutResponse',
+  },
+} as const satisfies Record<string, RouteDef>;
+
+export const invoicesSummaries: {
+  dashboard: SummariesOf<typeof invoicesDashboardCalls>;
+  invoiceLink: SummariesOf<typeof invoiceLinkCalls>;
+} = {
   dashboard: {
     taxSettings: "The business's sales tax: its name, rate and the services and add-ons it applies to.",
     updateTaxSettings:
@@ -66,5 +135,21 @@ export const invoicesSummaries: { dashboard: SummariesOf<typeof invoicesDashboar
     issueInvoice:
       'Issues the invoice of a completed booking that has none (one completed by the end-of-day sweep); answers the one issued already otherwise.',
     invoices: "The business's invoices, newest number first, 50 a page.",
+    invoice:
+      'One invoice with its frozen lines, its payments and refunds, its balance (payments included) and the pay link. Refused: INVOICE_NOT_FOUND.',
+    recordInvoicePayment:
+      'Records a cash, check or other payment (part or all of what is due; a tip beside it), marking the invoice paid when nothing is due. A retry with the same Idempotency-Key answers the first answer. Refused: PAYMENT_TOO_LARGE, INVOICE_PAID, INVOICE_VOID.',
+    refundInvoicePayment:
+      'Refunds part or all of a payment (its tip included): a card payment through Stripe (queued, sent after commit), a recorded one just recorded. The invoice stays as it was: a refund is never owed again. Refused: REFUND_TOO_LARGE, INVOICE_PAYMENT_NOT_FOUND.',
+    voidInvoice:
+      'Voids an open invoice with no payments; it keeps its number. Refused: INVOICE_HAS_PAYMENTS, INVOICE_PAID.',
+    tipSettings: 'The tip presets the pay link offers: whole percents of the amount due.',
+    updateTipSettings: 'Sets the tip presets: 0 to 3 whole percents from 1 to 100.',
+  },
+  invoiceLink: {
+    openInvoice:
+      'The invoice behind a pay link: the business, its number, lines, tax, deposit, payments, refunds, what is due and the tip presets. Refused: INVOICE_LINK_INVALID.',
+    payInvoice:
+      'The Stripe Checkout page for what is due plus the chosen tip (a preset percent of the amount due, or cents): the same page for the same amount and tip. Refused: INVOICE_LINK_INVALID, INVOICE_VOID, INVOICE_PAID, PAYMENTS_NOT_CONNECTED, TIP_NOT_OFFERED, TIP_TOO_LARGE, PAYMENT_UNAVAILABLE.',
   },
 };

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { formatTaxRate, MAX_TAX_RATE, parseTaxRate } from '../balance.ts';
-import { Id, plainText, trimmed } from './fields.schemas.ts';
+import { Dollars, Id, plainText, trimmed } from './fields.schemas.ts';
 
 const MAX_ITEMS = 500;
 const ItemId = z.string().min(1, 'An id is required.').max(100, 'An id is at most 100 characters.');
@@ -126,3 +126,128 @@ export const InvoicesPage = z.object({
   /** Pass as `before` for the next page; null at the first invoice. */
   next: z.number().int().nullable(),
 });
+
+// ---------- payments, refunds, the pay link (docs/decisions/045) ----------
+
+export const PAYMENT_METHODS = ['card', 'cash', 'check', 'other'] as const;
+/** What the owner records by hand; a card payment is recorded only by Stripe's signed webhook. */
+export const RECORDED_METHODS = ['cash', 'check', 'other'] as const;
+export const REFUND_STATES = ['queued', 'sent', 'failed', 'recorded'] as const;
+
+/** Tip presets: whole percents of the amount due, 0 to 3 of them. */
+export const MAX_TIP_PRESETS = 3;
+const TipPercent = z
+  .number({ error: 'A tip preset must be a whole percent.' })
+  .int('A tip preset must be a whole percent.')
+  .min(1, 'A tip preset must be at least 1 %.')
+  .max(100, 'A tip preset must be at most 100 %.');
+
+export const TipSettings = z.strictObject({
+  presets: z
+    .array(TipPercent)
+    .max(MAX_TIP_PRESETS, `Offer at most ${MAX_TIP_PRESETS} tip presets.`)
+    .refine((p) => new Set(p).size === p.length, 'Each tip preset may be offered once.'),
+});
+export type TipSettings = z.infer<typeof TipSettings>;
+
+export const InvoiceParams = z.object({
+  id: z.string().uuid('That is not an invoice id; use the _id of an invoice from your invoices list.'),
+});
+export const InvoicePaymentParams = InvoiceParams.extend({
+  paymentId: z.string().uuid("That is not a payment id; use the _id of one of the invoice's payments."),
+});
+
+const MAX_PAYMENT_DOLLARS = 100_000;
+export const RecordPaymentRequest = z.object({
+  method: z.enum(RECORDED_METHODS, {
+    error: 'method must be cash, check or other (a card payment comes from Stripe).',
+  }),
+  amount: Dollars('The amount', MAX_PAYMENT_DOLLARS).refine((n) => n > 0, 'The amount must be more than $0.'),
+  /** A tip handed over with it (never part of what is owed). */
+  tip: Dollars('The tip', MAX_PAYMENT_DOLLARS).optional(),
+  /** "Check #1042". */
+  note: plainText(z.string().trim().max(200, 'The note must be at most 200 characters.'), 'The note').optional(),
+});
+export type RecordPaymentRequest = z.infer<typeof RecordPaymentRequest>;
+
+export const InvoiceRefundRequest = z.object({
+  amount: Dollars('Refund amount', MAX_PAYMENT_DOLLARS).refine((n) => n > 0, 'Refund amount must be more than $0.'),
+  reason: plainText(z.string().trim().max(300, 'Reason must be at most 300 characters.'), 'Reason').optional(),
+});
+export type InvoiceRefundRequest = z.infer<typeof InvoiceRefundRequest>;
+
+export const InvoicePayment = z.object({
+  _id: Id,
+  method: z.enum(PAYMENT_METHODS),
+  /** What went to the invoice. */
+  amount: z.number(),
+  tip: z.number(),
+  note: z.string().nullable(),
+  /** Refunded of it so far (queued, sent or recorded; a failed refund is not). */
+  refunded: z.number(),
+  createdAt: z.string(),
+});
+
+export const InvoiceRefund = z.object({
+  _id: Id,
+  paymentId: Id,
+  amount: z.number(),
+  reason: z.string().nullable(),
+  /** queued and sent go through Stripe; recorded: given back outside it; failed: Stripe refused it, nothing refunded. */
+  status: z.enum(REFUND_STATES),
+  createdAt: z.string(),
+});
+
+/** An invoice with its lines, payments, refunds and balance (payments included), as the owner reads it. */
+export const InvoiceDetail = z.object({
+  invoice: Invoice.extend({ paidAt: z.string().nullable(), voidedAt: z.string().nullable() }),
+  balance: Balance,
+  payments: z.array(InvoicePayment),
+  refunds: z.array(InvoiceRefund),
+  /** Refunds not failed, in total: money given back, never owed again. */
+  refunded: z.number(),
+  /** The customer's pay link; null for a void invoice. */
+  payUrl: z.string().nullable(),
+});
+export type InvoiceDetail = z.infer<typeof InvoiceDetail>;
+
+export const InvoiceLinkQuery = z.object({ token: z.string().min(1, 'The link has no token.').max(200) });
+
+/** What the customer's invoice page shows. */
+export const InvoiceLinkView = z.object({
+  businessName: z.string(),
+  number: z.number().int(),
+  state: z.enum(INVOICE_STATES),
+  issuedAt: z.string(),
+  lines: z.array(z.object({ description: z.string(), amount: z.number() })),
+  tax: z.object({ name: z.string(), ratePercent: z.string(), amount: z.number() }).nullable(),
+  total: z.number(),
+  /** The deposit paid at booking and kept. */
+  deposit: z.number(),
+  payments: z.array(z.object({ method: z.enum(PAYMENT_METHODS), amount: z.number(), tip: z.number(), at: z.string() })),
+  refunds: z.array(z.object({ amount: z.number(), at: z.string() })),
+  paid: z.number(),
+  due: z.number(),
+  /** Whole percents of the amount due offered as tips. */
+  tipPresets: z.array(z.number().int()),
+  /** Whether the business takes cards here (Stripe connected) and something is due on an invoice not void. */
+  canPay: z.boolean(),
+});
+export type InvoiceLinkView = z.infer<typeof InvoiceLinkView>;
+
+/** A tip as a preset percent of the amount due, or in cents; none: no tip. */
+export const InvoicePayRequest = z.object({
+  tip: z
+    .union([
+      z.strictObject({ percent: TipPercent }),
+      z.strictObject({
+        cents: z
+          .number({ error: 'The tip must be whole cents.' })
+          .int('The tip must be whole cents.')
+          .min(0, 'The tip cannot be negative.')
+          .max(MAX_PAYMENT_DOLLARS * 100, `The tip must be at most $${MAX_PAYMENT_DOLLARS}.`),
+      }),
+    ])
+    .optional(),
+});
+export type InvoicePayRequest = z.infer<typeof InvoicePayRequest>;

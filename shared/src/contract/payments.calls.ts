@@ -71,6 +71,6 @@ export const paymentsSummaries: {
   },
   webhooks: {
     stripe:
-      "Stripe's events for one business (checkout.session.completed, checkout.session.expired), verified with its webhook signing secret. Refused: WEBHOOK_SIGNATURE_INVALID.",
+      "Stripe's events for one business (checkout.session.completed and async_payment_succeeded: a deposit, or an invoice's card payment recorded once; checkout.session.expired), verified with its webhook signing secret. Refused: WEBHOOK_SIGNATURE_INVALID.",
   },
 };

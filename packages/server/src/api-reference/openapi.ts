@@ -116,6 +116,8 @@ const GROUP_DESCRIPTIONS: { [G in keyof Routes]: string } = {
     "The customer's calls (no login): the booking widget's (callable from any website), and the manage links' reschedule, cancel and price answer.",
   quoteLink:
     "The customer's quote link (no login): the quote an owner sent, booked at its price on a free time, or declined.",
+  invoiceLink:
+    "The customer's pay link (no login): the invoice after the job, and its Stripe Checkout page with a tip.",
   dashboard:
     "The owner's dashboard: bookings, calendar, blocked times, hours, services, quote questions, pricing and settings.",
   crew: "A crew member's own calls: their schedule, starting and completing jobs, their calendar feed.",

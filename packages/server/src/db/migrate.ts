@@ -37,6 +37,7 @@ import * as clientThings from './migrations/2026-12-08T1000_client_things.ts';
 import * as ownerQuotes from './migrations/2026-12-08T1100_owner_quotes.ts';
 import * as clientTotals from './migrations/2026-12-08T1200_client_totals.ts';
 import * as invoices from './migrations/2026-12-09T0900_invoices.ts';
+import * as invoicePayments from './migrations/2026-12-10T0900_invoice_payments.ts';
 
 /** Every migration by name, in order (exported for tests that start from an older schema). */
 export const migrations: Record<string, Migration> = {
@@ -76,6 +77,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-08T1100_owner_quotes': ownerQuotes,
   '2026-12-08T1200_client_totals': clientTotals,
   '2026-12-09T0900_invoices': invoices,
+  '2026-12-10T0900_invoice_payments': invoicePayments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

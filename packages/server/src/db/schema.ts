@@ -78,6 +78,8 @@ export interface BusinessesTable {
   auto_confirm: Generated<number>;
   /** 1: each visit of a recurring plan carries the deposit, paid online before it; 0: the first visit only. */
   plan_deposit_every: Generated<number>;
+  /** The whole percents the pay link offers as tips, as JSON (docs/decisions/045): 0 to 3, default [15,20,25]. */
+  tip_presets: Generated<string>;
   /** 1: mails to customers name the crew doing the job (docs/decisions/023). */
   crew_in_mails: Generated<number>;
   /** 1: the calendar page shows the titles of the connected calendars' events; 0: "Busy" (docs/decisions/025). */
@@ -600,12 +602,15 @@ export interface RefundsTable {
   booking_id: string;
   business_id: string;
   amount_cents: number;
-  /** 'cancelled' | 'declined' | 'owner' | 'slot_lost' */
+  /** 'cancelled' | 'declined' | 'owner' | 'slot_lost'; 'invoice': an invoice payment's (invoice_payment_id). */
   reason: string;
   /** The owner's words with a refund of their own ("Came late"), kept and sent to Stripe as metadata. */
   note: string | null;
-  status: 'queued' | 'sent' | 'failed';
+  /** recorded: a refund of a cash, check or other payment, given back outside Stripe (never queued). */
+  status: 'queued' | 'sent' | 'failed' | 'recorded';
   stripe_refund_id: string | null;
+  /** The invoice payment refunded (docs/decisions/045); null: a deposit's refund. */
+  invoice_payment_id: Generated<string | null>;
   attempts: Generated<number>;
   next_attempt_at: number;
   last_error: string | null;
@@ -803,6 +808,25 @@ export interface InvoicesTable {
   issued_at: number;
   paid_at: number | null;
   voided_at: number | null;
+  /** The sha256 of the pay link's token (domain/invoice-payments.ts); null for none. */
+  pay_token_hash: string | null;
+}
+
+export type PaymentMethod = 'card' | 'cash' | 'check' | 'other';
+
+/** A payment of an invoice (docs/decisions/045): by card through Checkout, or recorded by the owner. */
+export interface InvoicePaymentsTable {
+  id: string;
+  invoice_id: string;
+  business_id: string;
+  method: PaymentMethod;
+  amount_cents: number;
+  tip_cents: number;
+  note: string | null;
+  session_id: string | null;
+  payment_intent: string | null;
+  recorded_by: string | null;
+  created_at: number;
 }
 
 /** An invoice's lines, copied when it is issued and never changed (a trigger refuses updates). */
@@ -861,4 +885,5 @@ export interface Database {
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;
   invoice_lines: InvoiceLinesTable;
+  invoice_payments: InvoicePaymentsTable;
 }

@@ -4,6 +4,7 @@
  * that completes the job. One place for these rules; the owner's and the crew's completions both
  * issue through `issueInvoice`.
  */
+import { randomUUID } from 'node:crypto';
 import type { Balance as BalanceJson, BookingBill, Invoice, TaxSettings } from '@slotwise/shared/api';
 import {
   type Balance,
@@ -24,12 +25,18 @@ import { AppError } from '../errors.ts';
 import { type DayLineRow, type InvoiceLineRow, type InvoiceRow, idsOf, type TaxRow } from '../repositories/invoices.ts';
 import { addOnsOf } from '../repositories/services.ts';
 import { linesOf } from './booking-answers.ts';
+import { hashManageToken, linkTokenFor } from './manage-token.ts';
 
 type BookingRow = Selectable<BookingsTable>;
 type Line = BalanceLine & { kind: 'price' | 'day' };
 
 /** Where the bill is read from: the tax, the day lines, the invoice and its lines, and the booking's service. */
 export type BillDeps = Pick<AppContext['repos'], 'invoices' | 'services'>;
+
+/** The pay link's token (docs/decisions/045): derived from the invoice's id as the manage and quote links' are; only its sha256 is stored. */
+export function payTokenFor(secret: Uint8Array, invoiceId: string): string {
+  return linkTokenFor(secret, 'invoice-pay-token-v1', invoiceId);
+}
 
 /** The statuses a day line may be added to or removed from (before the invoice is issued). */
 const BILLABLE = new Set(['approved', 'completed']);
@@ -111,12 +118,12 @@ async function live(deps: BillDeps, trx: Tx, booking: BookingRow): Promise<Live>
   ]);
   const lines = liveLines(booking, taxabilityOf(tax, service), dayLines);
   const rate = taxRateOf(tax);
-  // Payments after the job join here when they are recorded (issue 43's payments work).
+  // No payments yet: they are taken on the issued invoice (domain/invoice-payments.ts).
   const balance = computeBalance({ lines, tax: rate, depositCents: depositOf(booking), payments: [] });
   return { lines, tax: rate, balance, dayLines };
 }
 
-function balanceJson(lines: readonly Line[], tax: TaxRate | null, b: Balance): BalanceJson {
+export function balanceJson(lines: readonly Line[], tax: TaxRate | null, b: Balance): BalanceJson {
   return {
     lines: lines.map((l) => ({
       kind: l.kind,
@@ -151,8 +158,11 @@ export function invoiceJson(row: InvoiceRow): Invoice {
   };
 }
 
-/** An issued invoice's balance: its frozen lines and tax, recomputed (the figures it stored are the same by construction). */
-function frozen(invoice: InvoiceRow, rows: readonly InvoiceLineRow[]) {
+/** An issued invoice's frozen lines and tax, as its balance is computed from them. */
+export function frozenLines(
+  invoice: InvoiceRow,
+  rows: readonly InvoiceLineRow[],
+): { lines: Line[]; tax: TaxRate | null } {
   const lines: Line[] = rows.map((r) => ({
     kind: r.kind,
     description: r.description,
@@ -160,17 +170,28 @@ function frozen(invoice: InvoiceRow, rows: readonly InvoiceLineRow[]) {
     taxable: r.taxable === 1,
   }));
   const tax = invoice.tax_rate > 0 ? { name: invoice.tax_name, rate: invoice.tax_rate } : null;
-  return { lines, tax, balance: computeBalance({ lines, tax, depositCents: invoice.deposit_cents, payments: [] }) };
+  return { lines, tax };
 }
 
 /** The booking's bill as the owner's calls answer it. */
 export async function billOf(deps: BillDeps, trx: Tx, booking: BookingRow): Promise<BookingBill> {
   const invoice = await deps.invoices.forBooking(booking.business_id, booking.id, trx);
   if (invoice) {
-    const f = frozen(invoice, await deps.invoices.lines(invoice.id, trx));
-    const dayLines = await deps.invoices.dayLines(booking.business_id, booking.id, trx);
+    const [rows, payments, dayLines] = await Promise.all([
+      deps.invoices.lines(invoice.id, trx),
+      deps.invoices.payments(invoice.id, trx),
+      deps.invoices.dayLines(booking.business_id, booking.id, trx),
+    ]);
+    const f = frozenLines(invoice, rows);
+    // The payments as received (docs/decisions/045): the same figures as the invoice's own call.
+    const balance = computeBalance({
+      lines: f.lines,
+      tax: f.tax,
+      depositCents: invoice.deposit_cents,
+      payments: payments.map((p) => ({ amountCents: p.amount_cents })),
+    });
     return {
-      balance: balanceJson(f.lines, f.tax, f.balance),
+      balance: balanceJson(f.lines, f.tax, balance),
       dayLines: dayLines.map(dayLineJson),
       invoice: invoiceJson(invoice),
     };
@@ -235,13 +256,24 @@ export async function assertLineFits(
  * lock: the counter row's update serialises issues on PostgreSQL all the same), or answers the one
  * issued already: a second completion never issues a second invoice.
  */
-export async function issueInvoice(deps: BillDeps, trx: Tx, booking: BookingRow, now: number): Promise<InvoiceRow> {
+export async function issueInvoice(
+  deps: BillDeps,
+  trx: Tx,
+  booking: BookingRow,
+  now: number,
+  secret: Uint8Array,
+): Promise<InvoiceRow> {
   const existing = await deps.invoices.forBooking(booking.business_id, booking.id, trx);
   if (existing) return existing;
   const l = await live(deps, trx, booking);
+  const id = randomUUID();
   return deps.invoices.issue(
     trx,
     {
+      id,
+      payTokenHash: hashManageToken(payTokenFor(secret, id)),
+      // A deposit that covers the whole job leaves nothing due: paid from the start (docs/decisions/045).
+      state: l.balance.dueCents === 0 ? 'paid' : 'open',
       businessId: booking.business_id,
       bookingId: booking.id,
       taxName: l.tax?.name ?? '',

@@ -25,8 +25,12 @@ function derivedKey(secret: Uint8Array, purpose: string): Buffer {
   return key;
 }
 
-/** A link's token for one row, under a key of its own per purpose (a manage link, a quote link). */
-export function linkTokenFor(secret: Uint8Array, purpose: 'manage-token-v1' | 'owner-quote-token-v1', id: string) {
+/** A link's token for one row, under a key of its own per purpose (a manage link, a quote link, a pay link). */
+export function linkTokenFor(
+  secret: Uint8Array,
+  purpose: 'manage-token-v1' | 'owner-quote-token-v1' | 'invoice-pay-token-v1',
+  id: string,
+) {
   return createHmac('sha256', derivedKey(secret, purpose)).update(id).digest('base64url');
 }
 

@@ -33,6 +33,19 @@ interface CheckoutParams {
   expiresAt: number;
 }
 
+/** An invoice's Checkout (docs/decisions/045): what is due as "Invoice #N", and the tip as a line of its own. */
+interface InvoiceCheckoutParams {
+  invoiceId: string;
+  number: number;
+  businessName: string;
+  dueCents: number;
+  tipCents: number;
+  /** '' when the booking has none: Stripe's page then asks for it. */
+  customerEmail: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
 /** How far a webhook's signature time may be from our clock, either way: Stripe's default, 5 minutes. */
 const SIGNATURE_TOLERANCE_S = 300;
 
@@ -55,6 +68,11 @@ export interface PaymentGateway {
     params: CheckoutParams,
     idempotencyKey: string,
   ): Promise<{ id: string; url: string; livemode: boolean }>;
+  createInvoiceCheckout(
+    keys: StripeKeys,
+    params: InvoiceCheckoutParams,
+    idempotencyKey: string,
+  ): Promise<{ id: string; url: string }>;
   /** Ends an open Checkout Session so it can no longer be paid; false when it was no longer open. */
   expireCheckout(keys: StripeKeys, sessionId: string): Promise<boolean>;
   refund(
@@ -138,6 +156,32 @@ export function stripeGateway(apiUrl: string | undefined): PaymentGateway {
         );
         if (!s.url) throw new Error('Stripe answered a Checkout Session without a url');
         return { id: s.id, url: s.url, livemode: s.livemode };
+      }),
+    createInvoiceCheckout: (keys, p, idempotencyKey) =>
+      call(async (Stripe) => {
+        const line = (name: string, cents: number) => ({
+          quantity: 1,
+          price_data: { currency: 'usd', unit_amount: cents, product_data: { name } },
+        });
+        // The webhook tells an invoice's session from a deposit's by metadata.invoice_id, and reads the tip from it.
+        const metadata = { invoice_id: p.invoiceId, tip_cents: String(p.tipCents) };
+        const s = await client(Stripe, keys).checkout.sessions.create(
+          {
+            mode: 'payment',
+            ...(p.customerEmail ? { customer_email: p.customerEmail } : {}),
+            metadata,
+            payment_intent_data: { description: `${p.businessName}: invoice #${p.number}`, metadata },
+            line_items: [
+              line(`Invoice #${p.number}`, p.dueCents),
+              ...(p.tipCents > 0 ? [line('Tip', p.tipCents)] : []),
+            ],
+            success_url: p.successUrl,
+            cancel_url: p.cancelUrl,
+          },
+          { idempotencyKey },
+        );
+        if (!s.url) throw new Error('Stripe answered a Checkout Session without a url');
+        return { id: s.id, url: s.url };
       }),
     expireCheckout: (keys, sessionId) =>
       call(async (Stripe) => {

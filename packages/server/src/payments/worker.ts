@@ -100,15 +100,25 @@ export class PaymentWorker {
   private async sendRefunds(): Promise<void> {
     const { payments } = this.ctx.repos;
     for (const refund of await payments.claimDueRefunds(this.ctx.now(), LEASE_MS, BATCH)) {
-      const checkout = await payments.checkoutOf(refund.booking_id);
+      // A refund of an invoice's card payment (docs/decisions/045) is sent as a deposit's is, from its payment's intent.
+      const paid = refund.invoice_payment_id
+        ? await this.ctx.repos.invoices.payment(refund.business_id, refund.invoice_payment_id)
+        : await payments.checkoutOf(refund.booking_id);
       const keys = await stripeKeysOf(this.ctx, refund.business_id);
       const fail = async (why: string) => {
         await payments.refundFailed(refund.id, why, this.ctx.now());
-        // Given back to the owner to refund again once it can go through.
-        await this.ctx.repos.bookings.addRefunded(this.ctx.db, refund.booking_id, -refund.amount_cents, this.ctx.now());
+        // Given back to the owner to refund again once it can go through: a failed invoice refund
+        // stops counting against its payment by its status; a deposit's is counted on the booking.
+        if (!refund.invoice_payment_id)
+          await this.ctx.repos.bookings.addRefunded(
+            this.ctx.db,
+            refund.booking_id,
+            -refund.amount_cents,
+            this.ctx.now(),
+          );
         this.log.error({ refundId: refund.id, bookingId: refund.booking_id, why }, 'refund failed');
       };
-      if (!checkout?.payment_intent) {
+      if (!paid?.payment_intent) {
         await fail('the booking has no Stripe payment to refund');
         continue;
       }
@@ -120,7 +130,7 @@ export class PaymentWorker {
         const sent = await this.ctx.payments.refund(
           keys,
           {
-            paymentIntent: checkout.payment_intent,
+            paymentIntent: paid.payment_intent,
             amountCents: refund.amount_cents,
             bookingId: refund.booking_id,
             note: refund.note,

@@ -12,7 +12,9 @@ import type {
   BusinessTaxesTable,
   Database,
   InvoiceLinesTable,
+  InvoicePaymentsTable,
   InvoicesTable,
+  RefundsTable,
 } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
 
@@ -20,6 +22,8 @@ export type TaxRow = Selectable<BusinessTaxesTable>;
 export type DayLineRow = Selectable<BookingDayLinesTable>;
 export type InvoiceRow = Selectable<InvoicesTable>;
 export type InvoiceLineRow = Selectable<InvoiceLinesTable>;
+export type InvoicePaymentRow = Selectable<InvoicePaymentsTable>;
+export type InvoiceRefundRow = Selectable<RefundsTable>;
 /** An invoice with what its list shows of its booking. */
 export type InvoiceListRow = InvoiceRow & { first_name: string; last_name: string; service_name: string; day: string };
 
@@ -38,6 +42,11 @@ export interface DayLineInput {
 
 /** What an issue writes: the figures of the balance and the lines it was computed from. */
 export interface NewInvoice {
+  id: string;
+  /** The sha256 of its pay link's token (domain/invoice-payments.ts). */
+  payTokenHash: string;
+  /** paid when the deposit covers the total: nothing is due from the day it is issued. */
+  state: 'open' | 'paid';
   businessId: string;
   bookingId: string;
   taxName: string;
@@ -56,6 +65,16 @@ export function idsOf(json: string): string[] {
   try {
     const parsed: unknown = JSON.parse(json);
     return Array.isArray(parsed) ? parsed.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The tip presets as stored; anything else reads as none. */
+function presetsOf(json: string): number[] {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? parsed.filter((x): x is number => Number.isInteger(x)) : [];
   } catch {
     return [];
   }
@@ -161,11 +180,11 @@ export function invoicesRepository(db: Kysely<Database>) {
         .returning('last_number')
         .executeTakeFirstOrThrow();
       const row: InvoiceRow = {
-        id: randomUUID(),
+        id: input.id,
         business_id: input.businessId,
         booking_id: input.bookingId,
         number: counter.last_number,
-        state: 'open',
+        state: input.state,
         tax_name: input.taxName,
         tax_rate: input.taxRate,
         lines_cents: input.linesCents,
@@ -175,8 +194,9 @@ export function invoicesRepository(db: Kysely<Database>) {
         total_cents: input.totalCents,
         deposit_cents: input.depositCents,
         issued_at: now,
-        paid_at: null,
+        paid_at: input.state === 'paid' ? now : null,
         voided_at: null,
+        pay_token_hash: input.payTokenHash,
       };
       await trx.insertInto('invoices').values(row).execute();
       if (input.lines.length > 0)
@@ -194,6 +214,87 @@ export function invoicesRepository(db: Kysely<Database>) {
           )
           .execute();
       return row;
+    },
+    // ---------- payments (docs/decisions/045) ----------
+
+    byId(businessId: string, invoiceId: string, from: Tx = db): Promise<InvoiceRow | undefined> {
+      return from
+        .selectFrom('invoices')
+        .selectAll()
+        .where('business_id', '=', businessId)
+        .where('id', '=', invoiceId)
+        .executeTakeFirst();
+    },
+    byPayTokenHash(hash: string, from: Tx = db): Promise<InvoiceRow | undefined> {
+      return from.selectFrom('invoices').selectAll().where('pay_token_hash', '=', hash).executeTakeFirst();
+    },
+    payments(invoiceId: string, from: Tx = db): Promise<InvoicePaymentRow[]> {
+      return from
+        .selectFrom('invoice_payments')
+        .selectAll()
+        .where('invoice_id', '=', invoiceId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+    },
+    payment(businessId: string, paymentId: string, from: Tx = db): Promise<InvoicePaymentRow | undefined> {
+      return from
+        .selectFrom('invoice_payments')
+        .selectAll()
+        .where('business_id', '=', businessId)
+        .where('id', '=', paymentId)
+        .executeTakeFirst();
+    },
+    /** The refunds of an invoice's payments, oldest first. */
+    refunds(invoiceId: string, from: Tx = db): Promise<InvoiceRefundRow[]> {
+      return from
+        .selectFrom('refunds')
+        .innerJoin('invoice_payments', 'invoice_payments.id', 'refunds.invoice_payment_id')
+        .selectAll('refunds')
+        .where('invoice_payments.invoice_id', '=', invoiceId)
+        .orderBy('refunds.created_at')
+        .orderBy('refunds.id')
+        .execute();
+    },
+    /** Records a payment; false when its Checkout Session was recorded before (a replayed event). */
+    async addPayment(trx: Tx, row: InvoicePaymentRow): Promise<boolean> {
+      const r = await trx
+        .insertInto('invoice_payments')
+        .values(row)
+        .onConflict((oc) => oc.column('session_id').doNothing())
+        .executeTakeFirst();
+      return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
+    },
+    async markPaid(trx: Tx, invoiceId: string, now: number): Promise<void> {
+      await trx
+        .updateTable('invoices')
+        .set({ state: 'paid', paid_at: now })
+        .where('id', '=', invoiceId)
+        .where('state', '=', 'open')
+        .execute();
+    },
+    async markVoid(trx: Tx, invoiceId: string, now: number): Promise<void> {
+      await trx
+        .updateTable('invoices')
+        .set({ state: 'void', voided_at: now })
+        .where('id', '=', invoiceId)
+        .where('state', '=', 'open')
+        .execute();
+    },
+    async tipPresets(businessId: string): Promise<number[]> {
+      const row = await db
+        .selectFrom('businesses')
+        .select('tip_presets')
+        .where('id', '=', businessId)
+        .executeTakeFirst();
+      return presetsOf(row?.tip_presets ?? '[]');
+    },
+    async saveTipPresets(businessId: string, presets: readonly number[]): Promise<void> {
+      await db
+        .updateTable('businesses')
+        .set({ tip_presets: JSON.stringify(presets) })
+        .where('id', '=', businessId)
+        .execute();
     },
   };
 }

@@ -158,7 +158,14 @@ export function paymentsRepository(db: Kysely<Database>) {
       return row?.amount_cents ?? 0;
     },
     refundsOf(bookingId: string, from: Tx = db): Promise<RefundRow[]> {
-      return from.selectFrom('refunds').selectAll().where('booking_id', '=', bookingId).orderBy('created_at').execute();
+      // A deposit's refunds only: an invoice payment's are read with its invoice (repositories/invoices.ts).
+      return from
+        .selectFrom('refunds')
+        .selectAll()
+        .where('booking_id', '=', bookingId)
+        .where('invoice_payment_id', 'is', null)
+        .orderBy('created_at')
+        .execute();
     },
     /**
      * Claims up to `limit` queued refunds that are due, by moving their next attempt past a lease:

@@ -76,7 +76,7 @@ export function crewAccessHandlers(ctx: AppContext): {
       if (again.kind === 'refuse') throw new AppError(again.code, again.error);
       if (action === 'complete') {
         const booking = await ctx.repos.bookings.find(business.id, job.id, trx);
-        if (booking) await issueInvoice(ctx.repos, trx, booking, now);
+        if (booking) await issueInvoice(ctx.repos, trx, booking, now, ctx.config.jwtSecret);
       }
       return after;
     });

@@ -24,6 +24,7 @@ import { isOverlapViolation } from '../db/errors.ts';
 import { withBusinessLock } from '../db/transaction.ts';
 import { mailReceived } from '../domain/booking-mail.ts';
 import { twilioBox } from '../domain/booking-texts.ts';
+import { recordCardPayment } from '../domain/invoice-payments.ts';
 import { queueRefund, releaseHold, stripeKeysOf } from '../domain/payments.ts';
 import { AppError } from '../errors.ts';
 import { readBodiesOf } from '../plugins/body-limit.ts';
@@ -165,6 +166,47 @@ async function paid(
 }
 
 /**
+ * An invoice's session paid (docs/decisions/045): its card payment, with its tip, recorded once
+ * per session under the business's lock with the event's id, and the invoice marked paid once
+ * nothing is due. The invoice must be this business's; a session for a void invoice (voided
+ * while the customer was paying) is recorded all the same, since the money arrived: the owner
+ * refunds it.
+ */
+async function invoicePaid(
+  ctx: AppContext,
+  business: Business,
+  event: Stripe.Event,
+  session: Session,
+  invoiceId: string,
+  log: FastifyBaseLogger,
+) {
+  const tip = Number(session.metadata?.tip_cents ?? 0);
+  const intent =
+    typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+  const outcome = await withBusinessLock(ctx.store, business.id, async (trx) => {
+    const now = ctx.now();
+    if (!(await ctx.repos.payments.firstSight(trx, { id: event.id, businessId: business.id, type: event.type }, now)))
+      return 'seen';
+    const invoice = await ctx.repos.invoices.byId(business.id, invoiceId, trx);
+    if (!invoice || session.amount_total === null || !Number.isSafeInteger(tip) || tip < 0) return 'unknown';
+    if (invoice.state === 'void')
+      log.warn({ invoiceId, sessionId: session.id }, 'a void invoice was paid by card; refund it');
+    return recordCardPayment(
+      ctx,
+      trx,
+      invoice,
+      { id: session.id, paymentIntent: intent, totalCents: session.amount_total, tipCents: tip },
+      now,
+    );
+  });
+  if (outcome === 'unknown')
+    log.warn(
+      { eventId: event.id, sessionId: session.id, invoiceId },
+      'Stripe event for an invoice we do not know; ignored',
+    );
+}
+
+/**
  * Stripe ended the session unpaid: the hold goes (a replay finds nothing left to release); a
  * plan visit keeps its time, and its next Pay makes a new session.
  */
@@ -279,8 +321,14 @@ export function webhookHandlers(ctx: AppContext): Handlers<'webhooks'> {
         }
         if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
           const session = event.data.object;
-          if (session.payment_status === 'paid') await paid(ctx, business, keys, event, session, req.log);
+          const invoiceId = session.metadata?.invoice_id;
+          // Not paid yet (an async payment method): its async_payment_succeeded event comes when the money does.
+          if (session.payment_status === 'paid') {
+            if (invoiceId) await invoicePaid(ctx, business, event, session, invoiceId, req.log);
+            else await paid(ctx, business, keys, event, session, req.log);
+          }
         } else if (event.type === 'checkout.session.expired') {
+          // An invoice's session ending unpaid changes nothing: the invoice stays open and its link makes another.
           await expired(ctx, business, event.data.object);
         } else {
           req.log.info({ eventId: event.id, type: event.type }, 'Stripe event not used; acknowledged');

@@ -78,6 +78,9 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/quote-link',
   'POST /api/quote-link/book',
   'POST /api/quote-link/decline',
+  // The customer's pay link (routes/customer/invoice-link.ts; docs/decisions/045): its token is the key.
+  'GET /api/invoice-link',
+  'POST /api/invoice-link/pay',
   // Stripe's events, each checked against the business's webhook signing secret (routes/webhooks.ts).
   'POST /api/webhooks/stripe/:businessId',
   // Replies to a business's number (STOP, START, HELP), each checked against its Twilio auth token (routes/texts.ts).
@@ -197,6 +200,9 @@ export interface OwnerData {
   undoToken: string;
   /** A quote the owner sent by mail (docs/decisions/039), open for the quote link's calls. */
   quoteId: string;
+  /** The invoice of a completed job (docs/decisions/045), with a cash payment on it (so it is never voided). */
+  invoiceId: string;
+  invoicePaymentId: string;
   /** Strings that belong to this owner alone: none may reach anyone else. */
   secrets: string[];
   /**
@@ -383,12 +389,29 @@ async function makeOwner(t: TestApp, tag: string, day: string): Promise<OwnerDat
     token,
   );
   await call(app, 'POST', `/api/business-dashboard/quotes/${quote._id}/send`, { channels: ['mail'] }, token);
+  // A job done and invoiced (docs/decisions/043, 045), paid in part in cash: its payment is refunded a cent at a time.
+  const invoiced = await bookAt('16:00');
+  // The second crew's: the first crew's schedule holds the world's booking alone.
+  await giveTo(invoiced, otherCrew._id);
+  await call(app, 'PUT', `/api/business-dashboard/booking/approve/${invoiced}`, {}, token);
+  await call(app, 'PUT', `/api/business-dashboard/booking/complete/${invoiced}`, {}, token);
+  const invoiceId = (await call(app, 'GET', `/api/business-dashboard/bookings/${invoiced}/bill`, undefined, token))
+    .invoice._id as string;
+  const cash = await app.inject({
+    method: 'POST',
+    url: `/api/business-dashboard/invoices/${invoiceId}/payments`,
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
+    payload: { method: 'cash', amount: 5 },
+  });
+  if (cash.statusCode !== 200) throw new Error(`cash payment for ${tag} failed: ${cash.statusCode} ${cash.body}`);
   return {
     email,
     password,
     token,
     auth: { authorization: `Bearer ${token}` },
     quoteId: quote._id,
+    invoiceId,
+    invoicePaymentId: cash.json().payments[0]._id as string,
     businessId,
     businessName,
     serviceName,
@@ -516,13 +539,17 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
                 ? target.clientId
                 : route.url.includes('/quotes/')
                   ? target.quoteId
-                  : target.bookingId,
+                  : route.url.includes('/invoices/')
+                    ? target.invoiceId
+                    : target.bookingId,
     )
+    .replace(':paymentId', target.invoicePaymentId)
     .replace(':token', target.undoToken)
     // No such line: refused 404 DAY_LINE_NOT_FOUND (or the booking's own refusal) without changing anything.
     .replace(':lineId', randomUUID());
   const r = (extra: Omit<Request, 'method' | 'path'> = {}): Request => ({ method: route.method, path: p, ...extra });
   const quoteToken = () => linkTokenFor(secret, 'owner-quote-token-v1', target.quoteId);
+  const payToken = () => linkTokenFor(secret, 'invoice-pay-token-v1', target.invoiceId);
   const d = '/api/business-dashboard';
   const preflight = r({
     headers: { origin: 'https://owner.example', 'access-control-request-method': 'POST' },
@@ -730,6 +757,18 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     // The world's booking is not completed: refused 409 BOOKING_NOT_BILLABLE, issuing nothing.
     [`POST ${d}/bookings/:id/invoice`]: () => r(),
     [`GET ${d}/invoices`]: () => r({ query: { before: '10' } }),
+    [`GET ${d}/invoices/:id`]: () => r(),
+    [`POST ${d}/invoices/:id/payments`]: () =>
+      r({ body: { method: 'check', amount: 0.01, note: 'Check #1' }, headers: { 'idempotency-key': randomUUID() } }),
+    [`POST ${d}/invoices/:id/payments/:paymentId/refund`]: () =>
+      r({ body: { amount: 0.01, reason: 'Goodwill' }, headers: { 'idempotency-key': randomUUID() } }),
+    // The world's invoice has a payment: refused 409 INVOICE_HAS_PAYMENTS, voiding nothing.
+    [`POST ${d}/invoices/:id/void`]: () => r(),
+    [`GET ${d}/settings/tips`]: () => r(),
+    [`PUT ${d}/settings/tips`]: () => r({ body: { presets: [15, 20, 25] } }),
+    'GET /api/invoice-link': () => r({ query: { token: payToken() } }),
+    // No Stripe in the suites: refused 409 PAYMENTS_NOT_CONNECTED before Stripe is asked.
+    'POST /api/invoice-link/pay': () => r({ query: { token: payToken() }, body: { tip: { percent: 20 } } }),
     [`GET ${d}/checklist`]: () => r(),
     [`POST ${d}/checklist/embed-copied`]: () => r(),
     [`POST ${d}/checklist/link-shared`]: () => r(),

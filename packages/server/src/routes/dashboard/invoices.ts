@@ -4,10 +4,21 @@
  * completed by the end-of-day sweep), and the business's invoices. The completions themselves
  * issue in their own transactions (routes/dashboard/notifications.ts, routes/crew.ts).
  */
+import type { InvoiceDetail } from '@slotwise/shared/api';
 import { parseTaxRate } from '@slotwise/shared/balance';
 import { toCents, toDollars } from '@slotwise/shared/money';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { inTransaction, withBusinessLock } from '../../db/transaction.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { inTransaction, type Tx, withBusinessLock } from '../../db/transaction.ts';
+import {
+  invoiceDetailJson,
+  invoiceNotFound,
+  recordPayment,
+  refundPayment,
+  stateOf,
+  voidInvoice,
+} from '../../domain/invoice-payments.ts';
 import {
   assertLineFits,
   assertLinesOpen,
@@ -18,20 +29,86 @@ import {
   taxSettingsJson,
 } from '../../domain/invoices.ts';
 import { AppError } from '../../errors.ts';
+import type { StoredAnswer } from '../../repositories/idempotency.ts';
+import type { InvoiceRow } from '../../repositories/invoices.ts';
+import { idempotencyKey, type KeyWords, replay, requestHash } from '../idempotency-key.ts';
 import type { Handlers } from '../register.ts';
 import { bookingNotFound } from './bookings.ts';
 
 /** Invoices in one page of the list. */
 const PAGE = 50;
 
+const PAYMENT_KEY: KeyWords = { per: 'payment', twice: 'records it twice' };
+const REFUND_KEY: KeyWords = { per: 'refund', twice: 'refunds twice' };
+
 export function invoiceHandlers(
   ctx: AppContext,
 ): Handlers<
   'dashboard',
-  'taxSettings' | 'updateTaxSettings' | 'bookingBill' | 'addDayLine' | 'removeDayLine' | 'issueInvoice' | 'invoices'
+  | 'taxSettings'
+  | 'updateTaxSettings'
+  | 'bookingBill'
+  | 'addDayLine'
+  | 'removeDayLine'
+  | 'issueInvoice'
+  | 'invoices'
+  | 'invoice'
+  | 'recordInvoicePayment'
+  | 'refundInvoicePayment'
+  | 'voidInvoice'
+  | 'tipSettings'
+  | 'updateTipSettings'
 > {
-  const { invoices, bookings, services } = ctx.repos;
+  const { invoices, bookings, services, idempotency } = ctx.repos;
   const deps = ctx.repos;
+
+  const invoiceOf = async (businessId: string, id: string, trx?: Tx): Promise<InvoiceRow> => {
+    const row = await invoices.byId(businessId, id, trx);
+    if (!row) throw invoiceNotFound(id);
+    return row;
+  };
+  const detail = async (trx: Tx, row: InvoiceRow) => invoiceDetailJson(ctx, await stateOf(ctx, trx, row));
+
+  /**
+   * An owner's money write on an invoice, once per Idempotency-Key (as an owner's booking is,
+   * routes/dashboard/owner-booking.ts): under the business's lock, the answer stored in the same
+   * transaction and sent again to a retry with the same request. The invoice is looked up first,
+   * so another owner's id is 404 whatever the key.
+   */
+  async function once(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    words: KeyWords,
+    invoiceId: string,
+    write: (trx: Tx, invoice: InvoiceRow, now: number) => Promise<unknown>,
+  ): Promise<InvoiceDetail> {
+    const b = req.owner!.business;
+    await invoiceOf(b.id, invoiceId);
+    const key = `${b.id}:${idempotencyKey(req, words)}`;
+    const hash = requestHash({ params: req.params, body: req.body });
+    const earlier = await idempotency.find(key, ctx.now());
+    if (earlier) return replay(reply, earlier, hash, words);
+    const now = ctx.now();
+    let outcome: { replayed: StoredAnswer } | { created: InvoiceDetail };
+    try {
+      outcome = await withBusinessLock<typeof outcome>(ctx.store, b.id, async (trx) => {
+        const stored = await idempotency.find(key, now, trx);
+        if (stored) return { replayed: stored };
+        await write(trx, await invoiceOf(b.id, invoiceId, trx), now);
+        const created = await detail(trx, await invoiceOf(b.id, invoiceId, trx));
+        await idempotency.save(trx, { key, businessId: b.id, requestHash: hash, statusCode: 200, body: created }, now);
+        return { created };
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) {
+        const stored = await idempotency.find(key, ctx.now());
+        if (stored) return replay(reply, stored, hash, words);
+      }
+      throw err;
+    }
+    if ('replayed' in outcome) return replay(reply, outcome.replayed, hash, words);
+    return outcome.created;
+  }
 
   return {
     taxSettings: async (req) => taxSettingsJson(await invoices.tax(req.owner.business.id)),
@@ -112,9 +189,61 @@ export function invoiceHandlers(
             'BOOKING_NOT_BILLABLE',
             `Booking ${id} is ${booking.status}: an invoice is issued for a completed job. Mark it completed, which issues it.`,
           );
-        await issueInvoice(deps, trx, booking, now);
+        await issueInvoice(deps, trx, booking, now, ctx.config.jwtSecret);
         return billOf(deps, trx, booking);
       });
+    },
+
+    invoice: async (req) => detail(ctx.db, await invoiceOf(req.owner.business.id, req.params.id)),
+
+    recordInvoicePayment: async (req, reply) =>
+      once(req, reply, PAYMENT_KEY, req.params.id, (trx, invoice, now) =>
+        recordPayment(
+          ctx,
+          trx,
+          invoice,
+          {
+            method: req.body.method,
+            amountCents: toCents(req.body.amount),
+            tipCents: toCents(req.body.tip ?? 0),
+            note: req.body.note || null,
+          },
+          req.owner.userId,
+          now,
+        ),
+      ),
+
+    refundInvoicePayment: async (req, reply) => {
+      let queued = false;
+      const answer = await once(req, reply, REFUND_KEY, req.params.id, async (trx, invoice, now) => {
+        queued = await refundPayment(
+          ctx,
+          trx,
+          invoice,
+          req.params.paymentId,
+          toCents(req.body.amount),
+          req.body.reason || null,
+          now,
+        );
+      });
+      // A card refund goes to Stripe after commit, as a deposit's does.
+      if (queued) ctx.paymentWorker.kick();
+      return answer;
+    },
+
+    voidInvoice: async (req) => {
+      const b = req.owner.business;
+      return withBusinessLock(ctx.store, b.id, async (trx) => {
+        await voidInvoice(ctx, trx, await invoiceOf(b.id, req.params.id, trx), ctx.now());
+        return detail(trx, await invoiceOf(b.id, req.params.id, trx));
+      });
+    },
+
+    tipSettings: async (req) => ({ presets: await invoices.tipPresets(req.owner.business.id) }),
+
+    updateTipSettings: async (req) => {
+      await invoices.saveTipPresets(req.owner.business.id, req.body.presets);
+      return { presets: await invoices.tipPresets(req.owner.business.id) };
     },
 
     invoices: async (req) => {

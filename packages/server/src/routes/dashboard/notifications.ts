@@ -198,7 +198,7 @@ export function notificationHandlers(
           );
         const completed = (await ctx.repos.bookings.find(b.id, id, trx))!;
         // The job is done: its invoice is issued in the same transaction (docs/decisions/043).
-        await issueInvoice(ctx.repos, trx, completed, now);
+        await issueInvoice(ctx.repos, trx, completed, now, ctx.config.jwtSecret);
         return completed;
       });
       return toBookingJson(row, now, b.time_zone, await planLabelsFor(ctx, b.id, [row]));

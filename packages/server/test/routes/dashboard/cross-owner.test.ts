@@ -75,6 +75,8 @@ describe.each(storages())('owner B against owner A on %s', (kind) => {
     crew: '',
     calendar: '',
     client: '',
+    done: '',
+    invoice: '',
   };
   const mail = captureMail();
   let routes: RouteDef[];
@@ -143,6 +145,25 @@ describe.each(storages())('owner B against owner A on %s', (kind) => {
     const declined = await asA('PUT', `booking/decline/${ids.declined}`, {});
     expect(declined.statusCode).toBe(200);
     ids.undoToken = declined.json().undo.token;
+    // A's invoice (docs/decisions/045) for a fourth booking, completed, with a cash payment on it.
+    ids.done = await insertBooking(t.ctx, a.businessId, {
+      ...customer,
+      day: '2027-04-08',
+      startTime: '10:00',
+      endTime: '11:00',
+      status: 'approved',
+    });
+    expect((await asA('PUT', `booking/complete/${ids.done}`, {})).statusCode).toBe(200);
+    ids.invoice = (
+      await t.app.inject({ method: 'GET', url: `${PREFIX}bookings/${ids.done}/bill`, headers: a.auth })
+    ).json().invoice._id;
+    const cash = await t.app.inject({
+      method: 'POST',
+      url: `${PREFIX}invoices/${ids.invoice}/payments`,
+      headers: { ...a.auth, 'idempotency-key': randomUUID() },
+      payload: { method: 'cash', amount: 1 },
+    });
+    expect(cash.statusCode, cash.body).toBe(200);
     // A's client (docs/decisions/037), as a booking or the owner makes one.
     ids.client = await inTransaction(t.ctx.store, (trx) =>
       t.ctx.repos.clients.linkContact(
@@ -230,7 +251,17 @@ describe.each(storages())('owner B against owner A on %s', (kind) => {
       a.email,
       a.businessId,
     ];
-    aIds = [ids.booking, ids.approved, ids.declined, ids.service, ids.blocked, ids.crew, ids.calendar, ids.client];
+    aIds = [
+      ids.booking,
+      ids.approved,
+      ids.declined,
+      ids.service,
+      ids.blocked,
+      ids.crew,
+      ids.calendar,
+      ids.client,
+      ids.invoice,
+    ];
     routes = registeredRoutes(t.app).filter((r) => r.url.startsWith(PREFIX));
   });
   afterAll(() => t.close());
@@ -245,6 +276,7 @@ describe.each(storages())('owner B against owner A on %s', (kind) => {
     if (url.includes('crews')) return ids.crew;
     if (url.includes('calendars')) return ids.calendar;
     if (url.includes('/clients/')) return ids.client;
+    if (url.includes('/invoices/')) return ids.invoice;
     return ids.booking;
   }
 
@@ -305,6 +337,9 @@ describe.each(storages())('owner B against owner A on %s', (kind) => {
     'PUT /api/business-dashboard/settings/tax': () => ({
       body: { name: 'B tax', ratePercent: '5', serviceIds: [], addOnIds: [] },
     }),
+    'POST /api/business-dashboard/invoices/:id/payments': () => ({ body: { method: 'cash', amount: 1 } }),
+    'POST /api/business-dashboard/invoices/:id/payments/:id/refund': () => ({ body: { amount: 1 } }),
+    'PUT /api/business-dashboard/settings/tips': () => ({ body: { presets: [10] } }),
     'PUT /api/business-dashboard/settings/update-distance-pricing': () => ({ body: { pricePerMile: 1 } }),
     'PUT /api/business-dashboard/address/update': () => ({ body: { address: '12, Beverly Hills, CA 90210, USA' } }),
     'PUT /api/business-dashboard/settings/time-zone': () => ({ body: { timeZone: 'America/Denver' } }),
@@ -383,7 +418,12 @@ describe.each(storages())('owner B against owner A on %s', (kind) => {
       { id: ids.booking, status: 'pending', day: '2027-04-06', start_time: '10:00' },
       { id: ids.approved, status: 'approved', day: '2027-04-06', start_time: '12:00' },
       { id: ids.declined, status: 'declined', day: '2027-04-07', start_time: '10:00' },
+      { id: ids.done, status: 'completed', day: '2027-04-08', start_time: '10:00' },
     ]);
+    // A's invoice keeps its one payment, no refund, still open.
+    const invoice = await t.app.inject({ method: 'GET', url: `${PREFIX}invoices/${ids.invoice}`, headers: a.auth });
+    expect(invoice.json()).toMatchObject({ invoice: { state: 'open' }, refunds: [], refunded: 0 });
+    expect(invoice.json().payments).toHaveLength(1);
     // A's undo is still there, and still A's to use.
     const undone = await t.app.inject({
       method: 'POST',
