@@ -9,6 +9,7 @@ import {
   parseTaxRate,
   priceLines,
   taxOn,
+  tipForPercent,
 } from './balance.ts';
 
 const line = fc.record({
@@ -140,6 +141,26 @@ describe('tax rounding', () => {
   it('refuses a rate out of range', () => {
     expect(() => taxOn(100, MAX_TAX_RATE + 1)).toThrow(RangeError);
     expect(() => taxOn(100, 1.5)).toThrow(RangeError);
+  });
+});
+
+describe('tips', () => {
+  it('is a whole percent of what is due, half to even to the cent', () => {
+    // $75.78 at 20 %: 1,515.6 cents -> 1,516; $0.25 at 10 %: 2.5 cents -> 2; $0.35 at 10 %: 3.5 -> 4.
+    expect(tipForPercent(7578, 20)).toBe(1516);
+    expect(tipForPercent(25, 10)).toBe(2);
+    expect(tipForPercent(35, 10)).toBe(4);
+    expect(tipForPercent(0, 25)).toBe(0);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000_000 }), fc.integer({ min: 0, max: 100 }), (due, p) => {
+        expect(Math.abs(tipForPercent(due, p) - (due * p) / 100)).toBeLessThanOrEqual(0.5);
+      }),
+    );
+  });
+
+  it('refuses a fraction of a cent or of a percent', () => {
+    expect(() => tipForPercent(10.5, 20)).toThrow(RangeError);
+    expect(() => tipForPercent(1000, 12.5)).toThrow(RangeError);
   });
 });
 

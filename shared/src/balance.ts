@@ -83,6 +83,17 @@ export function taxOn(taxableCents: number, rate: number): number {
   return divideHalfEven(taxableCents * rate, TAX_RATE_SCALE);
 }
 
+/**
+ * A tip of whole `percent` of what is due, half to even to the cent (docs/decisions/045): the
+ * customer's pay page shows it beside each preset and the server charges exactly it.
+ */
+export function tipForPercent(dueCents: number, percent: number): number {
+  assertWholeCents(dueCents, 'The amount due', false);
+  if (!Number.isSafeInteger(percent) || percent < 0)
+    throw new RangeError(`A tip must be whole percents; got ${percent}`);
+  return divideHalfEven(dueCents * percent, 100);
+}
+
 export function computeBalance(input: BalanceInput): Balance {
   let linesCents = 0;
   let taxableSum = 0;

@@ -189,7 +189,8 @@ export const InvoicePayment = z.object({
 });
 
 export const InvoiceRefund = z.object({
-  _id: Id,
+  /** "refund-{uuid}": the refunds table's id, also the Stripe Idempotency-Key of a card refund. */
+  _id: z.string().min(1),
   paymentId: Id,
   amount: z.number(),
   reason: z.string().nullable(),

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { InvoiceDetail, InvoiceLinkView } from '@slotwise/shared/api';
-import { computeBalance, divideHalfEven, formatTaxRate } from '@slotwise/shared/balance';
+import { computeBalance, formatTaxRate, tipForPercent } from '@slotwise/shared/balance';
 import { formatUsd, toDollars } from '@slotwise/shared/money';
 import type { AppContext } from '../context.ts';
 import type { PaymentMethod } from '../db/schema.ts';
@@ -289,7 +289,7 @@ export function tipCentsOf(
         'TIP_NOT_OFFERED',
         `A tip of ${tip.percent} % is not offered here; choose ${presets.length ? presets.map((p) => `${p} %`).join(', ') : 'an amount'} or enter an amount.`,
       );
-    return divideHalfEven(dueCents * tip.percent, 100);
+    return tipForPercent(dueCents, tip.percent);
   }
   if (tip.cents > dueCents)
     throw new AppError('TIP_TOO_LARGE', `A tip can be at most the amount due, ${formatUsd(toDollars(dueCents))}.`);
