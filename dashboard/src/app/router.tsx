@@ -44,6 +44,8 @@ const lazyPages = {
   // bench/calendar.ts weighs it by its import() in the entry, as the calendar's.
   Quotes: lazyPage(() => import('../features/quotes/components/quotes-page.tsx'), 'QuotesPage'),
   QuoteLink: lazyPage(() => import('../features/customer/components/quote-page.tsx'), 'QuotePage'),
+  // Issue 43: the invoice behind a pay link, its tip and Stripe Checkout, and the receipt.
+  InvoiceLink: lazyPage(() => import('../features/customer/components/invoice-page.tsx'), 'InvoicePage'),
   Insights: lazyPage(() => import('../features/insights/components/insights-page.tsx'), 'InsightsPage'),
   // Issue 42: the client list and a client's page, each a chunk of its own (docs/decisions/037).
   Clients: lazyPage(() => import('../features/clients/components/clients-page.tsx'), 'ClientsPage'),
@@ -115,6 +117,7 @@ export function AppRoutes() {
           <Route caseSensitive path="/customer/cancel" element={<lazyPages.Cancel />} />
           <Route caseSensitive path="/customer/price" element={<lazyPages.Price />} />
           <Route caseSensitive path="/customer/quote" element={<lazyPages.QuoteLink />} />
+          <Route caseSensitive path="/customer/invoice" element={<lazyPages.InvoiceLink />} />
           {/* A crew member's jobs (their own login) and the link of their invitation mail. */}
           <Route caseSensitive path="/crew" element={<lazyPages.CrewHome />} />
           <Route caseSensitive path="/crew/join" element={<lazyPages.CrewJoin />} />

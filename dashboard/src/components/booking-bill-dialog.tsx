@@ -6,12 +6,13 @@
  * end-of-day sweep completed gets Issue invoice here. Its own chunk (booking-bill.tsx loads it):
  * the Bookings page is in the dashboard's first download.
  */
-import type { Booking, BookingBill } from '@slotwise/shared/api';
+import type { Booking, BookingBill, InvoiceDetail } from '@slotwise/shared/api';
 import { formatUsd } from '@slotwise/shared/money';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { client } from '../lib/api.ts';
 import { serverDetail } from '../lib/errors.ts';
 import { formatDay } from '../lib/format.ts';
+import { InvoicePanel } from './booking-invoice-panel.tsx';
 import { Modal } from './modal.tsx';
 import { Notice } from './notice.tsx';
 import { showToast } from './toaster.tsx';
@@ -124,9 +125,12 @@ function AddLineForm({ booking, onAdded }: { booking: Booking; onAdded: (bill: B
 
 export function BillDialog({ booking, onClose }: { booking: Booking; onClose: () => void }) {
   const [bill, setBill] = useState<BookingBill | null>(null);
+  // An issued invoice's payments, refunds and pay link (booking-invoice-panel.tsx).
+  const [detail, setDetail] = useState<InvoiceDetail | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const name = `${booking.firstName} ${booking.lastName}`.trim() || 'the customer';
+  const invoiceId = bill?.invoice?._id;
 
   useEffect(() => {
     let live = true;
@@ -138,6 +142,18 @@ export function BillDialog({ booking, onClose }: { booking: Booking; onClose: ()
       live = false;
     };
   }, [booking._id]);
+
+  useEffect(() => {
+    if (!invoiceId) return;
+    let live = true;
+    client.dashboard.invoice({ params: { id: invoiceId } }).then(
+      (d) => live && setDetail(d),
+      (err) => live && setProblem(serverDetail(err) ?? LOAD_FAILED),
+    );
+    return () => {
+      live = false;
+    };
+  }, [invoiceId]);
 
   async function remove(lineId: string) {
     setBusy(true);
@@ -165,8 +181,9 @@ export function BillDialog({ booking, onClose }: { booking: Booking; onClose: ()
     }
   }
 
-  const balance = bill?.balance;
-  const invoice = bill?.invoice ?? null;
+  // Once issued, the invoice's own figures: its payments counted.
+  const balance = detail?.balance ?? bill?.balance;
+  const invoice = detail?.invoice ?? bill?.invoice ?? null;
   const status = booking.status.toLowerCase();
 
   return (
@@ -238,6 +255,7 @@ export function BillDialog({ booking, onClose }: { booking: Booking; onClose: ()
             </dl>
           </>
         )}
+        {detail && <InvoicePanel detail={detail} onChange={setDetail} />}
         {problem && <Notice kind="error">{problem}</Notice>}
         {bill && !invoice && (status === 'approved' || status === 'completed') && (
           <AddLineForm booking={booking} onAdded={setBill} />

@@ -1,7 +1,7 @@
-import type { Booking, BookingBill } from '@slotwise/shared/api';
+import type { Booking, BookingBill, InvoiceDetail } from '@slotwise/shared/api';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeBooking } from '../testing/bookings.ts';
 import { type FakeRequest, fakeApi } from '../testing/fake-api.ts';
 import { storeToken } from '../testing/tokens.ts';
@@ -122,5 +122,133 @@ describe('a booking’s bill', () => {
     expect(screen.getByText('Not paid yet')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add line' })).not.toBeInTheDocument();
     expect(shownToasts()).toContain('Invoice #7 issued.');
+  });
+
+  describe('an issued invoice’s money', () => {
+    const INVOICE = '0e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b';
+    const PAYMENT = '1f2a3b4c-5d6e-4f70-8192-a3b4c5d6e7f8';
+    const PAY_URL = 'http://localhost/customer/invoice?token=t1';
+    const invoice = {
+      _id: INVOICE,
+      bookingId: ID,
+      number: 7,
+      state: 'open' as const,
+      issuedAt: '2026-12-07T15:00:00.000Z',
+    };
+    const issued = billOf({ invoice });
+    const unpaid: InvoiceDetail = {
+      invoice: { ...invoice, paidAt: null, voidedAt: null },
+      balance: issued.balance,
+      payments: [],
+      refunds: [],
+      refunded: 0,
+      payUrl: PAY_URL,
+    };
+    const cash = {
+      _id: PAYMENT,
+      method: 'cash' as const,
+      amount: 132.38,
+      tip: 20,
+      note: 'In an envelope',
+      refunded: 0,
+      createdAt: '2026-12-07T16:00:00.000Z',
+    };
+    const paid: InvoiceDetail = {
+      ...unpaid,
+      invoice: { ...unpaid.invoice, state: 'paid', paidAt: '2026-12-07T16:00:00.000Z' },
+      balance: { ...issued.balance, paid: 162.38, due: 0 },
+      payments: [cash],
+    };
+
+    it('records a cash payment with a tip and a note, once however often it is sent, and the invoice reads paid', async () => {
+      const { api, user } = await open('completed', issued, {
+        [`GET /api/business-dashboard/invoices/${INVOICE}`]: { body: unpaid },
+        [`POST /api/business-dashboard/invoices/${INVOICE}/payments`]: { status: 201, body: paid },
+      });
+      await user.click(screen.getByRole('button', { name: 'Bill and invoice' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Invoice #7' });
+      expect(await within(dialog).findByLabelText('Pay link for the customer')).toHaveValue(PAY_URL);
+      const amount = within(dialog).getByLabelText('Amount ($)');
+      expect(amount).toHaveValue('132.38');
+      await user.type(within(dialog).getByLabelText('Tip ($, optional)'), '20');
+      await user.type(within(dialog).getByLabelText('Note (optional)'), 'In an envelope');
+      await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+      expect(await within(dialog).findByText('Paid', { selector: '.pay-chip' })).toBeInTheDocument();
+      const post = api.callsTo(`POST /api/business-dashboard/invoices/${INVOICE}/payments`)[0];
+      expect(post?.body).toEqual({ method: 'cash', amount: 132.38, tip: 20, note: 'In an envelope' });
+      expect(post?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(shownToasts()).toContain('Cash payment of $132.38 recorded.');
+      const payments = within(dialog).getByRole('region', { name: 'Payments' });
+      expect(within(payments).getByText('In an envelope')).toBeInTheDocument();
+      expect(within(payments).getByText('Tip $20.00')).toBeInTheDocument();
+      // Paid: nothing more to record, nothing to void, no pay link.
+      expect(within(dialog).queryByRole('button', { name: 'Record payment' })).not.toBeInTheDocument();
+      expect(within(dialog).queryByRole('button', { name: 'Void invoice' })).not.toBeInTheDocument();
+      expect(within(dialog).queryByLabelText('Pay link for the customer')).not.toBeInTheDocument();
+    });
+
+    it('refunds part of a payment, and says the server’s reason for a refusal', async () => {
+      const refunded: InvoiceDetail = {
+        ...paid,
+        payments: [{ ...cash, refunded: 20 }],
+        refunds: [
+          {
+            _id: LINE,
+            paymentId: PAYMENT,
+            amount: 20,
+            reason: null,
+            status: 'recorded',
+            createdAt: '2026-12-07T17:00:00.000Z',
+          },
+        ],
+        refunded: 20,
+      };
+      let first = true;
+      const { api, user } = await open('completed', issued, {
+        [`GET /api/business-dashboard/invoices/${INVOICE}`]: { body: paid },
+        [`POST /api/business-dashboard/invoices/${INVOICE}/payments/${PAYMENT}/refund`]: () => {
+          if (!first) return { body: refunded };
+          first = false;
+          return {
+            status: 400,
+            body: { code: 'REFUND_TOO_LARGE', error: 'At most $152.38 of this payment is left to refund.' },
+          };
+        },
+      });
+      await user.click(screen.getByRole('button', { name: 'Bill and invoice' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Invoice #7' });
+      await user.click(await within(dialog).findByRole('button', { name: 'Refund' }));
+      const form = within(dialog).getByRole('form', { name: 'Refund the Cash payment' });
+      expect(within(form).getByLabelText('Refund ($)')).toHaveValue('152.38');
+      await user.click(within(form).getByRole('button', { name: 'Refund' }));
+      expect(await within(form).findByText('At most $152.38 of this payment is left to refund.')).toBeInTheDocument();
+      await user.clear(within(form).getByLabelText('Refund ($)'));
+      await user.type(within(form).getByLabelText('Refund ($)'), '20');
+      await user.click(within(form).getByRole('button', { name: 'Refund' }));
+      expect(await within(dialog).findByText('Refunded $20.00')).toBeInTheDocument();
+      const calls = api.callsTo(`POST /api/business-dashboard/invoices/${INVOICE}/payments/${PAYMENT}/refund`);
+      expect(calls.at(-1)?.body).toEqual({ amount: 20 });
+      // The retry after a refusal is the same refund: one key for it.
+      expect(calls[0]?.headers['idempotency-key']).toBe(calls[1]?.headers['idempotency-key']);
+    });
+
+    it('voids an invoice nothing was paid on, after asking', async () => {
+      const voided: InvoiceDetail = {
+        ...unpaid,
+        invoice: { ...unpaid.invoice, state: 'void', voidedAt: '2026-12-07T18:00:00.000Z' },
+        payUrl: null,
+      };
+      vi.spyOn(window, 'confirm').mockReturnValue(true);
+      const { user } = await open('completed', issued, {
+        [`GET /api/business-dashboard/invoices/${INVOICE}`]: { body: unpaid },
+        [`POST /api/business-dashboard/invoices/${INVOICE}/void`]: { body: voided },
+      });
+      await user.click(screen.getByRole('button', { name: 'Bill and invoice' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Invoice #7' });
+      await user.click(await within(dialog).findByRole('button', { name: 'Void invoice' }));
+      expect(await within(dialog).findByText('Void', { selector: '.pay-chip' })).toBeInTheDocument();
+      expect(within(dialog).queryByRole('button', { name: 'Record payment' })).not.toBeInTheDocument();
+      expect(shownToasts()).toContain('Invoice #7 voided.');
+    });
   });
 });
