@@ -17,6 +17,7 @@ export const TEXT_KINDS = [
   'reminder',
   'reminder2h',
   'ownerNew',
+  'invoice',
   'review',
 ] as const;
 export const TextKind = z.enum(TEXT_KINDS, { error: 'Not a message of Settings > Notifications.' });

@@ -32,7 +32,8 @@ const REMINDERS = new Set<MessageKind>(['reminder', 'reminder2h']);
  * the start of the booking it is about, when it has one.
  * - a reminder: at the visit's start;
  * - a password reset: in an hour (its link's life); a test text: an hour;
- * - a review request, a crew invitation: in 7 days (the invitation link's life);
+ * - a review request, a crew invitation, an invoice: in 7 days (the invitation link's life; an invoice
+ *   is still owed then);
  * - anything else (a confirmation, a move, a decline, the owner's notices): a day.
  */
 export function expiryOf(kind: MessageKind | null, dueAt: number, startsAt?: number | null): number {
@@ -43,6 +44,7 @@ export function expiryOf(kind: MessageKind | null, dueAt: number, startsAt?: num
       return dueAt + HOUR;
     case 'review':
     case 'crewInvitation':
+    case 'invoice':
       return dueAt + 7 * DAY;
     default:
       return dueAt + DAY;
@@ -106,6 +108,8 @@ export function messageName(kind: MessageKind | null, channel: 'mail' | 'text'):
       return `review request${text}`;
     case 'ownerQuote':
       return `quote${text || ' mail'}`;
+    case 'invoice':
+      return `invoice${text || ' mail'}`;
     case 'ownerQuoteFollowUp':
       return `quote reminder${text}`;
     case 'priceProposed':

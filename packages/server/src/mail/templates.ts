@@ -626,3 +626,51 @@ export function ownerQuoteMail(q: MailOwnerQuote, followUp: boolean): MailMessag
     html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937"><p>${escapeHtml(intro)}</p><table cellpadding="4">${rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table><p><a href="${escapeHtml(q.link)}">${escapeHtml(action)}</a></p><p>${escapeHtml(q.businessName)}</p></body></html>`,
   };
 }
+
+/** What an issued invoice's mail says (issue 43; docs/decisions/045): its lines as issued, what was paid, what is due, its pay link. */
+export interface MailInvoice {
+  to: string;
+  bookingId: string;
+  firstName: string;
+  businessName: string;
+  serviceName: string;
+  number: number;
+  lines: readonly { description: string; amount: number }[];
+  tax: { name: string; ratePercent: string; amount: number } | null;
+  total: number;
+  /** The deposit paid when booking, kept. */
+  deposit: number;
+  due: number;
+  link: string;
+}
+
+/**
+ * The invoice a completed job issues, to its customer: itemised, the deposit taken off, and
+ * the link where they pay what is due with a tip, or read the receipt when the deposit covered it.
+ */
+export function invoiceMail(v: MailInvoice): MailMessage {
+  const owed = v.due > 0;
+  const intro = owed
+    ? `Hi ${v.firstName}, thank you for choosing ${v.businessName}. Here is the invoice for your ${v.serviceName}.`
+    : `Hi ${v.firstName}, thank you for choosing ${v.businessName}. Your deposit covered your ${v.serviceName}: nothing is due.`;
+  const rows: [string, string][] = [
+    ...v.lines.map((l): [string, string] => [l.description, formatUsd(l.amount)]),
+    ...(v.tax ? [[`${v.tax.name} (${v.tax.ratePercent}%)`, formatUsd(v.tax.amount)] as [string, string]] : []),
+    ['Total', formatUsd(v.total)],
+    ...(v.deposit > 0 ? [['Deposit paid', formatUsd(-v.deposit)] as [string, string]] : []),
+    ['Due', formatUsd(v.due)],
+  ];
+  const action = owed ? 'Pay online' : 'See your receipt';
+  return {
+    to: v.to,
+    subject: owed
+      ? `Invoice #${v.number} from ${v.businessName}: ${formatUsd(v.due)} due`
+      : `Receipt #${v.number} from ${v.businessName}`,
+    kind: 'invoice',
+    text: [intro, '', ...rows.map(([k, val]) => `${k}: ${val}`), '', `${action}: ${v.link}`, '', v.businessName].join(
+      '\n',
+    ),
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937"><p>${escapeHtml(intro)}</p><table cellpadding="4">${rows.map(([k, val]) => `<tr><th align="left">${escapeHtml(k)}</th><td align="right">${escapeHtml(val)}</td></tr>`).join('')}</table><p><a href="${escapeHtml(v.link)}">${escapeHtml(action)}</a></p><p>${escapeHtml(v.businessName)}</p></body></html>`,
+    bookingId: v.bookingId,
+  };
+}

@@ -16,7 +16,7 @@ import type { AppContext } from '../context.ts';
 import { inTransaction, type Tx, withBusinessLock } from '../db/transaction.ts';
 import { inviteHash } from '../domain/crew-invite.ts';
 import { crewFeedUrl, type JobTap, tapOutcome, toCrewJob } from '../domain/crew-jobs.ts';
-import { issueInvoice } from '../domain/invoices.ts';
+import { issueAndSendInvoice } from '../domain/invoice-messages.ts';
 import { AppError } from '../errors.ts';
 import type { CrewSession } from '../plugins/auth.ts';
 import type { Handlers } from './register.ts';
@@ -76,7 +76,7 @@ export function crewAccessHandlers(ctx: AppContext): {
       if (again.kind === 'refuse') throw new AppError(again.code, again.error);
       if (action === 'complete') {
         const booking = await ctx.repos.bookings.find(business.id, job.id, trx);
-        if (booking) await issueInvoice(ctx.repos, trx, booking, now, ctx.config.jwtSecret);
+        if (booking) await issueAndSendInvoice(ctx, trx, booking, now);
       }
       return after;
     });

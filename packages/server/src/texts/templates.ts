@@ -39,7 +39,7 @@ export function withOptOutLine(body: string): string {
   return gsmSafe(body + STOP_LINE);
 }
 
-/** `link`: a short link (/s/{code}) to the booking's manage page, or the review page for `review`. */
+/** `link`: a short link (/s/{code}) to the booking's manage page, the review page for `review`, the pay link for `invoice`. */
 export function textFor(kind: TextKind, b: TextBooking, link: string): string {
   const from = `${b.businessName}:`;
   const words: Record<TextKind, string> = {
@@ -51,6 +51,8 @@ export function textFor(kind: TextKind, b: TextBooking, link: string): string {
     reminder: `${from} reminder: ${b.serviceName}, ${when(b)}. Manage: ${link}`,
     reminder2h: `${from} see you today at ${formatClock(b.startTime, b.timeFormat)} for your ${b.serviceName}. ${link}`,
     ownerNew: `${b.confirmed ? 'New booking, confirmed' : 'New booking to approve'}: ${shortDate(b.day).split(',')[0]} ${formatClock(b.startTime, b.timeFormat)}, ${b.serviceName}, ${formatUsd(toDollars(b.totalCents))} ${link}`,
+    // An issued invoice (issue 43): totalCents is what is due; `link` its pay link, shortened.
+    invoice: `${from} invoice for your ${b.serviceName}: ${formatUsd(toDollars(b.totalCents))} due. Pay: ${link}`,
     review: `${from} thanks for choosing us! How did we do? Rate us: ${link}`,
   };
   return gsmSafe(words[kind]);

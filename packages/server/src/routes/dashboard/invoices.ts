@@ -11,6 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { inTransaction, type Tx, withBusinessLock } from '../../db/transaction.ts';
+import { issueAndSendInvoice } from '../../domain/invoice-messages.ts';
 import {
   invoiceDetailJson,
   invoiceNotFound,
@@ -25,7 +26,6 @@ import {
   billOf,
   checkTaxItems,
   invoiceJson,
-  issueInvoice,
   taxSettingsJson,
 } from '../../domain/invoices.ts';
 import { AppError } from '../../errors.ts';
@@ -189,7 +189,7 @@ export function invoiceHandlers(
             'BOOKING_NOT_BILLABLE',
             `Booking ${id} is ${booking.status}: an invoice is issued for a completed job. Mark it completed, which issues it.`,
           );
-        await issueInvoice(deps, trx, booking, now, ctx.config.jwtSecret);
+        await issueAndSendInvoice(ctx, trx, booking, now);
         return billOf(deps, trx, booking);
       });
     },

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.ts';
 import { inTransaction, withBusinessLock } from '../../db/transaction.ts';
 import { planLabelsFor, toBookingJson } from '../../domain/answers.ts';
 import { canText, textBookingOf, textsOff, twilioBox } from '../../domain/booking-texts.ts';
-import { issueInvoice } from '../../domain/invoices.ts';
+import { issueAndSendInvoice } from '../../domain/invoice-messages.ts';
 import { AppError } from '../../errors.ts';
 import type { Business } from '../../repositories/businesses.ts';
 import { queueTexts } from '../../repositories/texts.ts';
@@ -30,6 +30,7 @@ const LABELS: Record<TextKind, { label: string; to: 'customer' | 'owner'; mail: 
   reminder: { label: 'Reminder, a day ahead', to: 'customer', mail: true },
   reminder2h: { label: 'Reminder, 2 hours ahead', to: 'customer', mail: null },
   ownerNew: { label: 'New booking to approve', to: 'owner', mail: true },
+  invoice: { label: 'Invoice with its pay link', to: 'customer', mail: true },
   review: { label: 'Review request', to: 'customer', mail: true },
 };
 
@@ -198,7 +199,7 @@ export function notificationHandlers(
           );
         const completed = (await ctx.repos.bookings.find(b.id, id, trx))!;
         // The job is done: its invoice is issued in the same transaction (docs/decisions/043).
-        await issueInvoice(ctx.repos, trx, completed, now, ctx.config.jwtSecret);
+        await issueAndSendInvoice(ctx, trx, completed, now);
         return completed;
       });
       return toBookingJson(row, now, b.time_zone, await planLabelsFor(ctx, b.id, [row]));

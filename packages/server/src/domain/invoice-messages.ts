@@ -1,0 +1,82 @@
+/**
+ * An invoice issued and sent (issue 43 item 2; docs/decisions/045): completing a job issues its
+ * invoice (domain/invoices.ts issueInvoice) and, in the same transaction, queues its mail to the
+ * customer, itemised with its pay link, and a text with the link shortened when they agreed to
+ * texts (Settings > Notifications, "Invoice with its pay link", which the owner may switch off). An
+ * invoice issued before (a second completion, a retried request) sends nothing again.
+ */
+import type { Selectable } from 'kysely';
+import type { AppContext } from '../context.ts';
+import type { BookingsTable } from '../db/schema.ts';
+import type { Tx } from '../db/transaction.ts';
+import { invoiceMail } from '../mail/templates.ts';
+import type { InvoiceRow } from '../repositories/invoices.ts';
+import { queueMail } from '../repositories/mail-outbox.ts';
+import { queueTexts } from '../repositories/texts.ts';
+import { customerText, shortLink } from './booking-texts.ts';
+import { invoiceLinkJson, payUrlOf, stateOf } from './invoice-payments.ts';
+import { issueInvoice } from './invoices.ts';
+import { loadBusiness } from './lookup.ts';
+
+type BookingRow = Selectable<BookingsTable>;
+
+/** Issues the completed booking's invoice, once, and sends it; an invoice issued already is answered as it is. */
+export async function issueAndSendInvoice(
+  ctx: AppContext,
+  trx: Tx,
+  booking: BookingRow,
+  now: number,
+): Promise<InvoiceRow> {
+  const before = await ctx.repos.invoices.forBooking(booking.business_id, booking.id, trx);
+  if (before) return before;
+  const invoice = await issueInvoice(ctx.repos, trx, booking, now, ctx.config.jwtSecret);
+  await queueInvoiceMessages(ctx, trx, booking, invoice, now);
+  return invoice;
+}
+
+async function queueInvoiceMessages(
+  ctx: AppContext,
+  trx: Tx,
+  booking: BookingRow,
+  invoice: InvoiceRow,
+  now: number,
+): Promise<void> {
+  // An erased customer (no address left) gets nothing.
+  if (!booking.customer_email && !booking.phone_number) return;
+  const business = await loadBusiness(ctx, booking.business_id, trx);
+  // The figures as the customer's page shows them: one reading of the invoice for both.
+  const view = invoiceLinkJson(await stateOf(ctx, trx, invoice), business, [], false);
+  const link = payUrlOf(ctx, invoice.id);
+  const businessName = business.name ?? 'Your service provider';
+  if (booking.customer_email)
+    await queueMail(
+      trx,
+      invoiceMail({
+        to: booking.customer_email,
+        bookingId: booking.id,
+        firstName: booking.first_name,
+        businessName,
+        serviceName: booking.service_name,
+        number: invoice.number,
+        lines: view.lines,
+        tax: view.tax,
+        total: view.total,
+        deposit: view.deposit,
+        due: view.due,
+        link,
+      }),
+      now,
+    );
+  // A text only when something is due: a receipt is not worth a text.
+  if (view.due <= 0) return;
+  const text = await customerText(
+    ctx,
+    trx,
+    'invoice',
+    { ...booking, total_cents: Math.round(view.due * 100) },
+    business,
+    now,
+    () => shortLink(ctx, trx, booking.business_id, link, now),
+  );
+  if (text) await queueTexts(trx, [text], now);
+}
