@@ -27,6 +27,7 @@ import { startBackups } from './jobs/backups.ts';
 import { startCalendarReads } from './jobs/calendar-reads.ts';
 import { startCompletePastBookings } from './jobs/complete-past-bookings.ts';
 import { startRetention } from './jobs/customer-data-retention.ts';
+import { startInvoiceReminders } from './jobs/invoice-reminders.ts';
 import { startPlanVisits } from './jobs/plan-visits.ts';
 import { startQuoteFollowUps } from './jobs/quote-follow-ups.ts';
 import { startReminders } from './jobs/reminders.ts';
@@ -267,6 +268,7 @@ export async function buildApp(
   startReminders(app, ctx, config.jobTickMs);
   startReviewRequests(app, ctx, config.jobTickMs);
   startQuoteFollowUps(app, ctx, config.jobTickMs);
+  startInvoiceReminders(app, ctx, config.jobTickMs);
   startPlanVisits(app, ctx);
   startRetention(app, ctx);
   startCalendarReads(app, ctx, config.jobTickMs);

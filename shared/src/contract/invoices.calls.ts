@@ -143,8 +143,10 @@ export const invoicesSummaries: {
       'Refunds part or all of a payment (its tip included): a card payment through Stripe (queued, sent after commit), a recorded one just recorded. The invoice stays as it was: a refund is never owed again. Refused: REFUND_TOO_LARGE, INVOICE_PAYMENT_NOT_FOUND.',
     voidInvoice:
       'Voids an open invoice with no payments; it keeps its number. Refused: INVOICE_HAS_PAYMENTS, INVOICE_PAID.',
-    tipSettings: 'The tip presets the pay link offers: whole percents of the amount due.',
-    updateTipSettings: 'Sets the tip presets: 0 to 3 whole percents from 1 to 100.',
+    tipSettings:
+      'The tip presets the pay link offers (whole percents of the amount due), and whether unpaid invoices are reminded 3 and 7 days after they were issued.',
+    updateTipSettings:
+      'Sets the tip presets (0 to 3 whole percents from 1 to 100) and, when given, whether unpaid invoices are reminded.',
   },
   invoiceLink: {
     openInvoice:

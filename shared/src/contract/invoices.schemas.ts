@@ -147,6 +147,8 @@ export const TipSettings = z.strictObject({
     .array(TipPercent)
     .max(MAX_TIP_PRESETS, `Offer at most ${MAX_TIP_PRESETS} tip presets.`)
     .refine((p) => new Set(p).size === p.length, 'Each tip preset may be offered once.'),
+  /** Unpaid invoices are reminded 3 and 7 days after they were issued (on by default); left out of a change: as it was. */
+  reminders: z.boolean({ error: 'reminders must be true or false.' }).optional(),
 });
 export type TipSettings = z.infer<typeof TipSettings>;
 

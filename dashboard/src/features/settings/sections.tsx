@@ -13,6 +13,7 @@ import { ConfirmationSection } from './components/confirmation-section.tsx';
 import { ConnectedCalendarsSection } from './components/connected-calendars-section.tsx';
 import { CrewsSection } from './components/crews-section.tsx';
 import { CustomerDataSection } from './components/customer-data-section.tsx';
+import { InvoicesSection } from './components/invoices-section.tsx';
 import { NotificationsSection } from './components/notifications-section.tsx';
 import { OperationsSection } from './components/operations-section.tsx';
 import { PaymentsSection } from './components/payments-section.tsx';
@@ -96,6 +97,13 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     hint: 'The tax on your invoices, and what it is charged on',
     group: 'Bookings',
     Section: TaxSection,
+  },
+  {
+    path: 'invoices',
+    title: 'Invoices and Tips',
+    hint: 'Tips on the pay link, reminders of unpaid invoices',
+    group: 'Bookings',
+    Section: InvoicesSection,
   },
   {
     path: 'crews',

@@ -38,6 +38,7 @@ import * as ownerQuotes from './migrations/2026-12-08T1100_owner_quotes.ts';
 import * as clientTotals from './migrations/2026-12-08T1200_client_totals.ts';
 import * as invoices from './migrations/2026-12-09T0900_invoices.ts';
 import * as invoicePayments from './migrations/2026-12-10T0900_invoice_payments.ts';
+import * as invoiceReminders from './migrations/2026-12-11T0900_invoice_reminders.ts';
 
 /** Every migration by name, in order (exported for tests that start from an older schema). */
 export const migrations: Record<string, Migration> = {
@@ -78,6 +79,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-08T1200_client_totals': clientTotals,
   '2026-12-09T0900_invoices': invoices,
   '2026-12-10T0900_invoice_payments': invoicePayments,
+  '2026-12-11T0900_invoice_reminders': invoiceReminders,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

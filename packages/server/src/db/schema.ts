@@ -80,6 +80,8 @@ export interface BusinessesTable {
   plan_deposit_every: Generated<number>;
   /** The whole percents the pay link offers as tips, as JSON (docs/decisions/045): 0 to 3, default [15,20,25]. */
   tip_presets: Generated<string>;
+  /** 1: unpaid invoices are reminded 3 and 7 days after they were issued (docs/decisions/045). */
+  invoice_reminders: Generated<number>;
   /** 1: mails to customers name the crew doing the job (docs/decisions/023). */
   crew_in_mails: Generated<number>;
   /** 1: the calendar page shows the titles of the connected calendars' events; 0: "Busy" (docs/decisions/025). */
@@ -810,6 +812,8 @@ export interface InvoicesTable {
   voided_at: number | null;
   /** The sha256 of the pay link's token (domain/invoice-payments.ts); null for none. */
   pay_token_hash: string | null;
+  /** Reminders of it sent while unpaid: one 3 days after it was issued, one 7 days after (jobs/invoice-reminders.ts). */
+  reminders_sent: Generated<number>;
 }
 
 export type PaymentMethod = 'card' | 'cash' | 'check' | 'other';

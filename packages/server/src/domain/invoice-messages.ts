@@ -34,18 +34,31 @@ export async function issueAndSendInvoice(
   return invoice;
 }
 
+/**
+ * A reminder of an unpaid invoice (jobs/invoice-reminders.ts): its mail again, said to be a
+ * reminder, and its text; nothing when nothing is due any more.
+ */
+export async function remindInvoice(ctx: AppContext, trx: Tx, invoice: InvoiceRow, now: number): Promise<boolean> {
+  const booking = await ctx.repos.bookings.find(invoice.business_id, invoice.booking_id, trx);
+  if (!booking) return false;
+  return queueInvoiceMessages(ctx, trx, booking, invoice, now, true);
+}
+
+/** Queues the invoice's mail and text; answers whether anything was due (a reminder of nothing is not sent). */
 async function queueInvoiceMessages(
   ctx: AppContext,
   trx: Tx,
   booking: BookingRow,
   invoice: InvoiceRow,
   now: number,
-): Promise<void> {
+  reminder = false,
+): Promise<boolean> {
   // An erased customer (no address left) gets nothing.
-  if (!booking.customer_email && !booking.phone_number) return;
+  if (!booking.customer_email && !booking.phone_number) return false;
   const business = await loadBusiness(ctx, booking.business_id, trx);
   // The figures as the customer's page shows them: one reading of the invoice for both.
   const view = invoiceLinkJson(await stateOf(ctx, trx, invoice), business, [], false);
+  if (reminder && view.due <= 0) return false;
   const link = payUrlOf(ctx, invoice.id);
   const businessName = business.name ?? 'Your service provider';
   if (booking.customer_email)
@@ -64,11 +77,12 @@ async function queueInvoiceMessages(
         deposit: view.deposit,
         due: view.due,
         link,
+        reminder,
       }),
       now,
     );
   // A text only when something is due: a receipt is not worth a text.
-  if (view.due <= 0) return;
+  if (view.due <= 0) return true;
   const text = await customerText(
     ctx,
     trx,
@@ -79,4 +93,5 @@ async function queueInvoiceMessages(
     () => shortLink(ctx, trx, booking.business_id, link, now),
   );
   if (text) await queueTexts(trx, [text], now);
+  return true;
 }

@@ -45,6 +45,7 @@ export function expiryOf(kind: MessageKind | null, dueAt: number, startsAt?: num
     case 'review':
     case 'crewInvitation':
     case 'invoice':
+    case 'invoiceReminder':
       return dueAt + 7 * DAY;
     default:
       return dueAt + DAY;
@@ -110,6 +111,8 @@ export function messageName(kind: MessageKind | null, channel: 'mail' | 'text'):
       return `quote${text || ' mail'}`;
     case 'invoice':
       return `invoice${text || ' mail'}`;
+    case 'invoiceReminder':
+      return 'invoice reminder';
     case 'ownerQuoteFollowUp':
       return `quote reminder${text}`;
     case 'priceProposed':

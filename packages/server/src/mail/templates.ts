@@ -642,17 +642,22 @@ export interface MailInvoice {
   deposit: number;
   due: number;
   link: string;
+  /** A reminder of it, unpaid (jobs/invoice-reminders.ts), rather than the invoice first sent. */
+  reminder?: boolean;
 }
 
 /**
  * The invoice a completed job issues, to its customer: itemised, the deposit taken off, and
  * the link where they pay what is due with a tip, or read the receipt when the deposit covered it.
+ * A reminder says so first, and carries the same lines and link.
  */
 export function invoiceMail(v: MailInvoice): MailMessage {
   const owed = v.due > 0;
-  const intro = owed
-    ? `Hi ${v.firstName}, thank you for choosing ${v.businessName}. Here is the invoice for your ${v.serviceName}.`
-    : `Hi ${v.firstName}, thank you for choosing ${v.businessName}. Your deposit covered your ${v.serviceName}: nothing is due.`;
+  const intro = v.reminder
+    ? `Hi ${v.firstName}, a reminder from ${v.businessName}: the invoice for your ${v.serviceName} is not paid yet.`
+    : owed
+      ? `Hi ${v.firstName}, thank you for choosing ${v.businessName}. Here is the invoice for your ${v.serviceName}.`
+      : `Hi ${v.firstName}, thank you for choosing ${v.businessName}. Your deposit covered your ${v.serviceName}: nothing is due.`;
   const rows: [string, string][] = [
     ...v.lines.map((l): [string, string] => [l.description, formatUsd(l.amount)]),
     ...(v.tax ? [[`${v.tax.name} (${v.tax.ratePercent}%)`, formatUsd(v.tax.amount)] as [string, string]] : []),
@@ -663,10 +668,12 @@ export function invoiceMail(v: MailInvoice): MailMessage {
   const action = owed ? 'Pay online' : 'See your receipt';
   return {
     to: v.to,
-    subject: owed
-      ? `Invoice #${v.number} from ${v.businessName}: ${formatUsd(v.due)} due`
-      : `Receipt #${v.number} from ${v.businessName}`,
-    kind: 'invoice',
+    subject: v.reminder
+      ? `Reminder: invoice #${v.number} from ${v.businessName}, ${formatUsd(v.due)} due`
+      : owed
+        ? `Invoice #${v.number} from ${v.businessName}: ${formatUsd(v.due)} due`
+        : `Receipt #${v.number} from ${v.businessName}`,
+    kind: v.reminder ? 'invoiceReminder' : 'invoice',
     text: [intro, '', ...rows.map(([k, val]) => `${k}: ${val}`), '', `${action}: ${v.link}`, '', v.businessName].join(
       '\n',
     ),

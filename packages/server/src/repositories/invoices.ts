@@ -197,6 +197,7 @@ export function invoicesRepository(db: Kysely<Database>) {
         paid_at: input.state === 'paid' ? now : null,
         voided_at: null,
         pay_token_hash: input.payTokenHash,
+        reminders_sent: 0,
       };
       await trx.insertInto('invoices').values(row).execute();
       if (input.lines.length > 0)
@@ -288,6 +289,57 @@ export function invoicesRepository(db: Kysely<Database>) {
         .where('id', '=', businessId)
         .executeTakeFirst();
       return presetsOf(row?.tip_presets ?? '[]');
+    },
+    /**
+     * Open invoices whose next reminder is due (the first `REMINDER_AFTER_DAYS[0]` days after they
+     * were issued, the second after `[1]`), of businesses that send them, oldest first, at most `limit`.
+     */
+    async dueReminders(now: number, afterMs: readonly [number, number], limit = 200): Promise<InvoiceRow[]> {
+      return db
+        .selectFrom('invoices')
+        .innerJoin('businesses', 'businesses.id', 'invoices.business_id')
+        .selectAll('invoices')
+        .where('invoices.state', '=', 'open')
+        .where('businesses.invoice_reminders', '=', 1)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('invoices.reminders_sent', '=', 0), eb('invoices.issued_at', '<=', now - afterMs[0])]),
+            eb.and([eb('invoices.reminders_sent', '=', 1), eb('invoices.issued_at', '<=', now - afterMs[1])]),
+          ]),
+        )
+        .orderBy('invoices.issued_at')
+        .limit(limit)
+        .execute();
+    },
+    /**
+     * Counts one more reminder of an open invoice, from `sent` to `sent + 1`: false when another pass
+     * (another instance) counted it first, or it was paid or voided meanwhile. The pass that changed
+     * the row is the one that sends, so a reminder goes once.
+     */
+    async markReminded(trx: Tx, invoiceId: string, sent: number): Promise<boolean> {
+      const res = await trx
+        .updateTable('invoices')
+        .set({ reminders_sent: sent + 1 })
+        .where('id', '=', invoiceId)
+        .where('state', '=', 'open')
+        .where('reminders_sent', '=', sent)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+    async remindersOn(businessId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('businesses')
+        .select('invoice_reminders')
+        .where('id', '=', businessId)
+        .executeTakeFirst();
+      return row?.invoice_reminders !== 0;
+    },
+    async saveRemindersOn(businessId: string, on: boolean): Promise<void> {
+      await db
+        .updateTable('businesses')
+        .set({ invoice_reminders: on ? 1 : 0 })
+        .where('id', '=', businessId)
+        .execute();
     },
     async saveTipPresets(businessId: string, presets: readonly number[]): Promise<void> {
       await db

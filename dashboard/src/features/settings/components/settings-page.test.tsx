@@ -32,6 +32,7 @@ function settingsApi(over: Record<string, Handler | Reply> = {}) {
     },
     [`GET ${B}/settings/confirmation`]: { body: { confirmation: 'myself' } },
     [`GET ${B}/settings/tax`]: { body: { name: '', ratePercent: '0', serviceIds: [], addOnIds: [] } },
+    [`GET ${B}/settings/tips`]: { body: { presets: [15, 20, 25], reminders: true } },
     [`GET ${B}/settings/calendar-feed`]: { body: { url: 'http://localhost/api/calendar/feed.ics?token=t' } },
     [`GET ${B}/calendars`]: { body: { calendars: [], showTitles: false, canConnect: true } },
     [`GET ${B}/settings/branding`]: {
@@ -131,6 +132,7 @@ describe('Settings page', { timeout: 20_000 }, () => {
       'Confirming bookings',
       'Payments',
       'Sales Tax',
+      'Invoices and Tips',
       'Crews',
       'Connected Calendars',
       'Calendar Feed',
@@ -191,6 +193,7 @@ describe('Settings page', { timeout: 20_000 }, () => {
     ['/dashboard/settings/account', 'Account', 'Email Address'],
     ['/dashboard/settings/payments', 'Payments', 'Stripe secret key'],
     ['/dashboard/settings/sales-tax', 'Sales Tax', 'Rate (%)'],
+    ['/dashboard/settings/invoices', 'Invoices and Tips', 'Tip 1 (%)'],
     ['/dashboard/settings/branding', 'Booking Button and Branding', 'Button text'],
     ['/dashboard/settings/calendars', 'Connected Calendars', 'Secret address (iCal)'],
   ])('%s holds %s, loaded', async (path, heading, field) => {

@@ -62,6 +62,11 @@ export function invoiceHandlers(
   const { invoices, bookings, services, idempotency } = ctx.repos;
   const deps = ctx.repos;
 
+  const tipSettingsOf = async (businessId: string) => {
+    const [presets, reminders] = await Promise.all([invoices.tipPresets(businessId), invoices.remindersOn(businessId)]);
+    return { presets, reminders };
+  };
+
   const invoiceOf = async (businessId: string, id: string, trx?: Tx): Promise<InvoiceRow> => {
     const row = await invoices.byId(businessId, id, trx);
     if (!row) throw invoiceNotFound(id);
@@ -239,11 +244,13 @@ export function invoiceHandlers(
       });
     },
 
-    tipSettings: async (req) => ({ presets: await invoices.tipPresets(req.owner.business.id) }),
+    tipSettings: async (req) => tipSettingsOf(req.owner.business.id),
 
     updateTipSettings: async (req) => {
-      await invoices.saveTipPresets(req.owner.business.id, req.body.presets);
-      return { presets: await invoices.tipPresets(req.owner.business.id) };
+      const id = req.owner.business.id;
+      await invoices.saveTipPresets(id, req.body.presets);
+      if (req.body.reminders !== undefined) await invoices.saveRemindersOn(id, req.body.reminders);
+      return tipSettingsOf(id);
     },
 
     invoices: async (req) => {
