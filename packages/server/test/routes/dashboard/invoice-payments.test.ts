@@ -81,13 +81,16 @@ describe.each(storages())('invoice payments on %s', (kind) => {
     });
 
   it('keeps tip presets per business: 15, 20, 25 by default, 0 to 3 whole percents from 1 to 100', async () => {
-    expect((await call('GET', '/settings/tips')).json()).toEqual({ presets: [15, 20, 25] });
+    expect((await call('GET', '/settings/tips')).json()).toEqual({ presets: [15, 20, 25], reminders: true });
     for (const presets of [[0], [101], [10, 10], [5, 10, 15, 20], [12.5]]) {
       const bad = await call('PUT', '/settings/tips', { presets });
       expect([bad.statusCode, bad.json().code], JSON.stringify(presets)).toEqual([400, 'VALIDATION_FAILED']);
     }
-    expect((await call('PUT', '/settings/tips', { presets: [] })).json()).toEqual({ presets: [] });
-    expect((await call('PUT', '/settings/tips', { presets: [18, 20, 25] })).json()).toEqual({ presets: [18, 20, 25] });
+    expect((await call('PUT', '/settings/tips', { presets: [] })).json()).toEqual({ presets: [], reminders: true });
+    expect((await call('PUT', '/settings/tips', { presets: [18, 20, 25] })).json()).toEqual({
+      presets: [18, 20, 25],
+      reminders: true,
+    });
   });
 
   it('records cash and check in part, never more than due, once per key; paid at 0 due; void refused', async () => {
