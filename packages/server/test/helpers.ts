@@ -90,6 +90,10 @@ export async function createTestApp(
     RATE_LIMITS: 'off',
     // Scheduled backups (on by default on SQLite) only where a test asks for them.
     BACKUP_EVERY: '0',
+    // Every answer against its declared schema, as in development and e2e: this config is built from
+    // these values alone (no NODE_ENV), so it was off here, and a card refund's answer that broke its
+    // schema passed the server's tests and failed only in a browser.
+    CHECK_ANSWERS: 'on',
     ...options.env,
   });
   const logs: string[] = [];

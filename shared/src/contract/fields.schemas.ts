@@ -85,7 +85,11 @@ export const Phone = plainText(
   return z.NEVER;
 });
 
-/** Dollars on the wire; at most cents precision; bounded so no total can overflow. */
+/**
+ * Dollars on the wire; at most cents precision; bounded so no total can overflow. A positive amount
+ * is checked as whole cents above 0 (Math.round(n * 100) > 0): a float like 1.5e-323 is above 0 and
+ * passes the two-decimals check, but is 0 cents, which the database refuses (the bad-input fuzzer).
+ */
 export const Dollars = (what: string, max = 100_000) =>
   z
     .number({ error: `${what} must be a number.` })

@@ -164,7 +164,10 @@ export const RecordPaymentRequest = z.object({
   method: z.enum(RECORDED_METHODS, {
     error: 'method must be cash, check or other (a card payment comes from Stripe).',
   }),
-  amount: Dollars('The amount', MAX_PAYMENT_DOLLARS).refine((n) => n > 0, 'The amount must be more than $0.'),
+  amount: Dollars('The amount', MAX_PAYMENT_DOLLARS).refine(
+    (n) => Math.round(n * 100) > 0,
+    'The amount must be more than $0.',
+  ),
   /** A tip handed over with it (never part of what is owed). */
   tip: Dollars('The tip', MAX_PAYMENT_DOLLARS).optional(),
   /** "Check #1042". */
@@ -173,7 +176,10 @@ export const RecordPaymentRequest = z.object({
 export type RecordPaymentRequest = z.infer<typeof RecordPaymentRequest>;
 
 export const InvoiceRefundRequest = z.object({
-  amount: Dollars('Refund amount', MAX_PAYMENT_DOLLARS).refine((n) => n > 0, 'Refund amount must be more than $0.'),
+  amount: Dollars('Refund amount', MAX_PAYMENT_DOLLARS).refine(
+    (n) => Math.round(n * 100) > 0,
+    'Refund amount must be more than $0.',
+  ),
   reason: plainText(z.string().trim().max(300, 'Reason must be at most 300 characters.'), 'Reason').optional(),
 });
 export type InvoiceRefundRequest = z.infer<typeof InvoiceRefundRequest>;

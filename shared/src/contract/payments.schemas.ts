@@ -129,7 +129,10 @@ export const StripeConnectRequest = z.object({
 export type StripeConnectRequest = z.infer<typeof StripeConnectRequest>;
 
 export const RefundRequest = z.object({
-  amount: Dollars('Refund amount', 20_000).refine((n) => n > 0, 'Refund amount must be more than $0.'),
+  amount: Dollars('Refund amount', 20_000).refine(
+    (n) => Math.round(n * 100) > 0,
+    'Refund amount must be more than $0.',
+  ),
   reason: plainText(z.string().trim().max(300, 'Reason must be at most 300 characters.'), 'Reason').optional(),
 });
 export type RefundRequest = z.infer<typeof RefundRequest>;

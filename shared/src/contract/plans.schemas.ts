@@ -28,7 +28,10 @@ export const PlanDiscount = z
       }),
       z.object({
         kind: z.literal('amount'),
-        amount: Dollars('Discount amount', 10_000).refine((n) => n > 0, 'Discount amount must be more than $0.'),
+        amount: Dollars('Discount amount', 10_000).refine(
+          (n) => Math.round(n * 100) > 0,
+          'Discount amount must be more than $0.',
+        ),
       }),
     ],
     { error: 'Discount kind must be "percent" (with percent) or "amount" (with amount), or null for none.' },
