@@ -12,6 +12,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { client } from '../lib/api.ts';
 import { serverDetail } from '../lib/errors.ts';
 import { formatDay } from '../lib/format.ts';
+import { typedDollars } from '../lib/typed-dollars.ts';
 import { InvoicePanel } from './booking-invoice-panel.tsx';
 import { Modal } from './modal.tsx';
 import { Notice } from './notice.tsx';
@@ -29,14 +30,6 @@ const STATE_WORDS: Record<NonNullable<BookingBill['invoice']>['state'], string> 
   paid: 'Paid',
   void: 'Void',
 };
-
-/** "12.50" -> 12.5, "-10" -> -10; null for anything else (more than cents, 0, not a number). */
-function parseDollars(text: string): number | null {
-  const t = text.trim().replace(/^\$/, '').replace(/^-\$/, '-');
-  if (!/^-?\d+(\.\d{1,2})?$/.test(t)) return null;
-  const n = Number(t);
-  return n === 0 ? null : n;
-}
 
 function Figure({ label, amount, strong = false }: { label: string; amount: number; strong?: boolean }) {
   return (
@@ -58,9 +51,9 @@ function AddLineForm({ booking, onAdded }: { booking: Booking; onAdded: (bill: B
   async function add(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const dollars = parseDollars(amount);
+    const dollars = typedDollars(amount, { negative: true });
     if (description.trim() === '') return setProblem('Say what the line is for, like "Pet hair removal".');
-    if (dollars === null) return setProblem(BAD_AMOUNT);
+    if (dollars === null || dollars === 0) return setProblem(BAD_AMOUNT);
     setBusy(true);
     setProblem(null);
     try {

@@ -12,6 +12,7 @@ import { client } from '../lib/api.ts';
 import { copyText } from '../lib/copy-text.ts';
 import { serverDetail } from '../lib/errors.ts';
 import { formatDay } from '../lib/format.ts';
+import { typedDollars } from '../lib/typed-dollars.ts';
 import { Notice } from './notice.tsx';
 import { showToast } from './toaster.tsx';
 
@@ -35,10 +36,8 @@ const METHOD_WORDS: Record<InvoiceDetail['payments'][number]['method'], string> 
 
 /** "12.50" -> 12.5; null unless dollars and at most cents, above 0 (or 0 when `zero`). */
 function dollarsOf(text: string, zero = false): number | null {
-  const t = text.trim().replace(/^\$/, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(t)) return null;
-  const n = Number(t);
-  return n > 0 || (zero && n === 0) ? n : null;
+  const n = typedDollars(text);
+  return n !== null && (n > 0 || (zero && n === 0)) ? n : null;
 }
 
 function RecordPayment({ detail, onChange }: { detail: InvoiceDetail; onChange: (d: InvoiceDetail) => void }) {
@@ -288,7 +287,8 @@ export function InvoicePanel({ detail, onChange }: { detail: InvoiceDetail; onCh
           <h3 className="bill-subhead">Payments</h3>
           <ul className="bill-lines">
             {payments.map((p) => {
-              const left = p.amount + p.tip - p.refunded;
+              // In cents: dollars as floats would read $0.00 left as a fraction of a cent.
+              const leftCents = Math.round((p.amount + p.tip - p.refunded) * 100);
               return (
                 <li key={p._id} className="bill-payment">
                   <div className="bill-row">
@@ -300,7 +300,7 @@ export function InvoicePanel({ detail, onChange }: { detail: InvoiceDetail; onCh
                     </span>
                     <span className="bill-amount-cell">
                       {formatUsd(p.amount)}
-                      {left > 0.004 && refunding !== p._id && (
+                      {leftCents > 0 && refunding !== p._id && (
                         <button type="button" className="btn btn--small" onClick={() => setRefunding(p._id)}>
                           Refund
                         </button>

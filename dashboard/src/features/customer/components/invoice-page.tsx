@@ -18,6 +18,7 @@ import { Notice } from '../../../components/notice.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { client } from '../../../lib/api.ts';
 import { isNetworkError } from '../../../lib/errors.ts';
+import { typedDollars } from '../../../lib/typed-dollars.ts';
 import { ManagedBookingFrame } from './business-header.tsx';
 import '../customer.css';
 
@@ -186,9 +187,8 @@ type TipChoice = { kind: 'percent'; percent: number } | { kind: 'amount' } | { k
 
 /** "12.50" -> 1250 cents; null when it is not dollars and cents. */
 function centsOf(text: string): number | null {
-  const t = text.trim().replace(/^\$/, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(t)) return null;
-  return Math.round(Number(t) * 100);
+  const dollars = typedDollars(text);
+  return dollars === null ? null : Math.round(dollars * 100);
 }
 
 function PayForm({ token, invoice }: { token: string; invoice: InvoiceLinkView }) {
