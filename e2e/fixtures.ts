@@ -11,6 +11,7 @@
  * - screenshot(): a full-page PNG in e2e/artifacts/<name>.png.
  * - pickDay(): chooses a free day in the widget's month grid.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -193,6 +194,36 @@ export async function ownerWebsite(html: () => string): Promise<{ origin: string
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * A customer's booking through the API, as the widget sends it (a sedan, in Santa Monica), for
+ * journeys that start after it; answers its id. `over` changes any field of the request.
+ */
+export async function bookAsCustomer(
+  owner: Pick<Owner, 'businessId'>,
+  serviceId: string,
+  over: Record<string, unknown> = {},
+): Promise<string> {
+  const res = await fetch(`${baseURL()}/api/customer/book`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+    body: JSON.stringify({
+      businessId: owner.businessId,
+      serviceId,
+      answer: { option: 'Sedan / Coupe' },
+      address: '5, Santa Monica, CA 90401, USA',
+      time: '10:00',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      customerEmail: uniqueEmail('customer'),
+      phoneNumber: '+1 5551234567',
+      ...over,
+    }),
+  });
+  const body = (await res.json()) as { bookingId: string };
+  expect(res.status, JSON.stringify(body)).toBe(201);
+  return body.bookingId;
 }
 
 /** Opens the business every day of the week from `startTime` to `endTime`, through the API. */

@@ -1,19 +1,8 @@
-/**
- * Getting paid after the job (issue 43; docs/product.md#the-customers-invoice), in Chromium against
- * the real server and the Stripe stand-in (it serves a Checkout page and signs webhooks as Stripe does):
- * - a job is completed and invoiced; the owner copies its pay link from the Bill; the customer, on a
- *   phone, opens it, picks a 20 % tip, pays on Checkout, and comes back to a receipt that reads paid
- *   once Stripe's signed webhook has come; the owner's Bill reads paid with the card payment and tip;
- * - the owner refunds part of it through Stripe, and the customer's receipt shows the refund;
- * - on another job the owner records a cash payment in the Bill, and that invoice reads paid.
- * Screenshots: e2e/artifacts/invoice-payments-*.png.
- */
-import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y.ts';
 import {
   api,
-  baseURL,
+  bookAsCustomer,
   expect,
   laDay,
   type Owner,
@@ -35,24 +24,12 @@ let serviceId: string;
 let payLink = '';
 
 async function completedJob(day: number, lastName: string): Promise<string> {
-  const res = await fetch(`${baseURL()}/api/customer/book`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-    body: JSON.stringify({
-      businessId: owner.businessId,
-      serviceId,
-      answer: { option: 'Sedan / Coupe' },
-      address: '5, Santa Monica, CA 90401, USA',
-      date: laDay(day),
-      time: '10:00',
-      firstName: 'Tia',
-      lastName,
-      customerEmail: uniqueEmail('tia'),
-      phoneNumber: '+1 5551234567',
-    }),
+  const bookingId = await bookAsCustomer(owner, serviceId, {
+    date: laDay(day),
+    firstName: 'Tia',
+    lastName,
+    customerEmail: uniqueEmail('tia'),
   });
-  const { bookingId } = (await res.json()) as { bookingId: string };
-  expect(res.status).toBe(201);
   await api('PUT', `${B}/booking/approve/${bookingId}`, undefined, owner.token);
   await api('PUT', `${B}/booking/complete/${bookingId}`, undefined, owner.token);
   return bookingId;

@@ -1,24 +1,5 @@
-/**
- * The bill and the invoice in the dashboard (issue 43, docs/product.md#a-bookings-bill), at 375 px
- * on a touch phone and at 1280 px: the owner sets a sales tax in Settings, opens an approved job's
- * Bill on the Bookings page, adds a discount on the day, marks the job completed, and finds the
- * invoice numbered 1 with its lines frozen and the tax on the discounted total.
- * Screenshots: e2e/artifacts/invoices-*.png.
- */
-import { randomUUID } from 'node:crypto';
 import { expectNoSeriousA11yViolations } from './a11y.ts';
-import {
-  api,
-  baseURL,
-  expect,
-  laDay,
-  openAs,
-  openEveryDay,
-  screenshot,
-  signupOwner,
-  test,
-  uniqueEmail,
-} from './fixtures.ts';
+import { api, bookAsCustomer, expect, laDay, openAs, openEveryDay, screenshot, signupOwner, test } from './fixtures.ts';
 
 const SERVICE = { serviceName: 'Bill Wash', duration: 60, price: 80 };
 
@@ -32,25 +13,8 @@ async function ownerWithAJob() {
     SERVICE,
     owner.token,
   );
-  const res = await fetch(`${baseURL()}/api/customer/book`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-    body: JSON.stringify({
-      businessId: owner.businessId,
-      serviceId,
-      answer: { option: 'Sedan / Coupe' },
-      address: '5, Santa Monica, CA 90401, USA',
-      date: laDay(1),
-      time: '10:00',
-      firstName: 'Bea',
-      lastName: 'Ledger',
-      customerEmail: uniqueEmail('bea'),
-      phoneNumber: '+1 5551234567',
-    }),
-  });
-  const body = (await res.json()) as { bookingId: string };
-  expect(res.status, JSON.stringify(body)).toBe(201);
-  await api('PUT', `/api/business-dashboard/booking/approve/${body.bookingId}`, undefined, owner.token);
+  const bookingId = await bookAsCustomer(owner, serviceId, { date: laDay(1), firstName: 'Bea', lastName: 'Ledger' });
+  await api('PUT', `/api/business-dashboard/booking/approve/${bookingId}`, undefined, owner.token);
   return owner;
 }
 
