@@ -6,12 +6,12 @@
  * booking page, the widget's steps on an owner's website, then the whole dashboard. Also the
  * dashboard's skip link: the first thing Tab reaches, shown, and it moves the focus into the page.
  */
-import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y.ts';
 import {
   api,
   baseURL,
+  bookAsCustomer,
   expect,
   laDay,
   linkTo,
@@ -33,27 +33,9 @@ let slug: string;
 let host: Awaited<ReturnType<typeof ownerWebsite>>;
 const links: { reschedule: URL; cancel: URL; price: URL; quote: URL } = {} as never;
 
-async function book(serviceId: string, day: string, time: string, email: string, lastName: string): Promise<string> {
-  const res = await fetch(`${baseURL()}/api/customer/book`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-    body: JSON.stringify({
-      businessId: owner.businessId,
-      serviceId,
-      answer: { option: 'Sedan / Coupe' },
-      address: '5, Santa Monica, CA 90401, USA',
-      date: day,
-      time,
-      firstName: 'Ada',
-      lastName,
-      customerEmail: email,
-      phoneNumber: '+1 5551234567',
-    }),
-  });
-  const body = await res.json();
-  expect(res.status, JSON.stringify(body)).toBe(201);
-  return body.bookingId;
-}
+/** A customer's booking of `serviceId` through the API (fixtures.ts bookAsCustomer). */
+const book = (serviceId: string, day: string, time: string, email: string, lastName: string) =>
+  bookAsCustomer(owner, serviceId, { date: day, time, lastName, customerEmail: email });
 
 test.beforeAll(async () => {
   owner = await signupOwner({ businessName: 'Axe Auto Spa' });
@@ -188,6 +170,7 @@ async function everyScreen(page: Page, size: string): Promise<void> {
     await expectNoSeriousA11yViolations(page, `Service editor, ${size}`);
   });
   await check(page, 'Insights', '/dashboard/insights', 'Insights', size);
+  await check(page, 'Payments', '/dashboard/payments', 'Payments', size);
   await check(page, 'Import clients', '/dashboard/clients/import', 'Import clients', size);
   await check(page, 'Quotes', '/dashboard/quotes', 'Quotes', size);
   await test.step('New quote', async () => {

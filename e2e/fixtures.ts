@@ -18,6 +18,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { todayIn } from '@slotwise/shared/time-zone';
+import { E2E_STRIPE_KEY } from './global-setup.ts';
 import { type Mail, readOutbox } from './mail.ts';
 import { artifactsDir } from './paths.ts';
 import { recordFromJson, recordFromRequest } from './secrets.ts';
@@ -196,6 +197,18 @@ export async function ownerWebsite(html: () => string): Promise<{ origin: string
   };
 }
 
+/** A crew member's session: `email` invited to the owner's crew, the invitation mail's link accepted with `password`. */
+export async function crewMemberLogin(owner: Owner, crewId: string, email: string, password: string): Promise<string> {
+  await api('POST', `/api/business-dashboard/crews/${crewId}/member`, { email }, owner.token);
+  const mail = await newestMail({ to: email });
+  const token = /\/crew\/join\?token=([^\s&]+)/.exec(mail.text)![1]!;
+  const session = await api<{ token: string }>('POST', '/api/auth/crew-invitation', {
+    token: decodeURIComponent(token),
+    password,
+  });
+  return session.token;
+}
+
 /**
  * A customer's booking through the API, as the widget sends it (a sedan, in Santa Monica), for
  * journeys that start after it; answers its id. `over` changes any field of the request.
@@ -224,6 +237,26 @@ export async function bookAsCustomer(
   const body = (await res.json()) as { bookingId: string };
   expect(res.status, JSON.stringify(body)).toBe(201);
   return body.bookingId;
+}
+
+/**
+ * Connects the stand-in Stripe account to `owner`'s business, as Settings does: first, in Stripe, a
+ * webhook endpoint for the business's URL (its signing secret), then the keys saved.
+ */
+export async function connectStripe(owner: Pick<Owner, 'token'>): Promise<void> {
+  const B = '/api/business-dashboard';
+  const { webhookUrl } = await api<{ webhookUrl: string }>('GET', `${B}/settings/payments`, undefined, owner.token);
+  const endpoint = (await fetch(`${process.env.E2E_STRIPE_URL}/v1/webhook_endpoints`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${E2E_STRIPE_KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ url: webhookUrl, 'enabled_events[0]': 'checkout.session.completed' }),
+  }).then((r) => r.json())) as { secret: string };
+  await api(
+    'PUT',
+    `${B}/settings/payments/stripe`,
+    { secretKey: E2E_STRIPE_KEY, webhookSecret: endpoint.secret },
+    owner.token,
+  );
 }
 
 /** Opens the business every day of the week from `startTime` to `endTime`, through the API. */

@@ -11,6 +11,7 @@ import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'n
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startPushStandIn } from '../packages/server/test/push/stand-in.ts';
 import { startStripeStandIn } from '../packages/server/test/stripe/stand-in.ts';
 import { startTwilioStandIn } from '../packages/server/test/twilio/stand-in.ts';
 import { artifactsDir, repoRoot } from './paths.ts';
@@ -45,6 +46,10 @@ const SERVER_VARS = [
   'CALENDAR_EXPAND_TIMEOUT_MS',
   'TEXTS',
   'TWILIO_API_URL',
+  'VAPID_PUBLIC_KEY',
+  'VAPID_PRIVATE_KEY',
+  'VAPID_SUBJECT',
+  'NODE_EXTRA_CA_CERTS',
   'JOB_TICK_MS',
   'MAIL_POLL_MS',
   'UNDO_WINDOW_MS',
@@ -160,6 +165,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     numbers: [E2E_TWILIO.number],
   });
 
+  // A browser vendor's push service, as a stand-in on loopback that checks VAPID and decrypts each
+  // push (e2e/push.spec.ts). HTTPS, as push services are: the server trusts its certificate.
+  const push = await startPushStandIn();
+
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of SERVER_VARS) delete env[name];
   Object.assign(env, {
@@ -180,6 +189,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     STRIPE_API_URL: stripe.url,
     TEXTS: 'twilio',
     TWILIO_API_URL: twilio.url,
+    NODE_EXTRA_CA_CERTS: push.caFile,
     // The connected-calendars journey serves the owner's calendar from loopback (e2e/connected-calendars.spec.ts):
     // allowed here only; in production only public hosts are read (docs/decisions/025).
     CALENDAR_FETCH_ALLOW_PRIVATE: 'on',
@@ -224,11 +234,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_STRIPE_URL = stripe.url;
   process.env.E2E_TWILIO_URL = twilio.url;
+  process.env.E2E_PUSH_URL = push.url;
+  process.env.E2E_PUSH_CA = push.caFile;
 
   return async () => {
     await stop(child);
     await stripe.close();
     await twilio.close();
+    await push.close();
     // The whole log, to its last line, before the scan.
     await Promise.all(
       [child.stdout, child.stderr].map((s) => (s && !s.destroyed ? new Promise((r) => s.once('close', r)) : undefined)),

@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { CsvReader } from '@slotwise/shared/csv';
 import { expectNoSeriousA11yViolations } from './a11y.ts';
 import {
   api,
   bookAsCustomer,
+  connectStripe,
   expect,
   laDay,
   type Owner,
@@ -13,7 +16,6 @@ import {
   test,
   uniqueEmail,
 } from './fixtures.ts';
-import { E2E_STRIPE_KEY } from './global-setup.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -47,19 +49,7 @@ test.beforeAll(async () => {
   owner = await signupOwner({ businessName: 'Tip Top Detailing' });
   await openEveryDay(owner.token, '08:00', '18:00');
   serviceId = (await api<{ _id: string }>('POST', `${B}/service/add`, SERVICE, owner.token))._id;
-  // In Stripe: a webhook endpoint for this business's URL; then the account connected, as Settings does.
-  const { webhookUrl } = await api<{ webhookUrl: string }>('GET', `${B}/settings/payments`, undefined, owner.token);
-  const endpoint = (await fetch(`${process.env.E2E_STRIPE_URL}/v1/webhook_endpoints`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${E2E_STRIPE_KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ url: webhookUrl, 'enabled_events[0]': 'checkout.session.completed' }),
-  }).then((r) => r.json())) as { secret: string };
-  await api(
-    'PUT',
-    `${B}/settings/payments/stripe`,
-    { secretKey: E2E_STRIPE_KEY, webhookSecret: endpoint.secret },
-    owner.token,
-  );
+  await connectStripe(owner);
 });
 
 test('the customer pays the invoice from its link with a 20 % tip, and the owner sees it paid', async ({
@@ -135,4 +125,90 @@ test('the owner records a cash payment in the Bill, and the invoice reads paid',
   await expect(bill.getByRole('region', { name: 'Payments' })).toContainText('Check #1042');
   await expect(bill.getByRole('form', { name: 'Record a payment' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'Bill with payments, 1280 px');
+});
+
+test("the owner's Payments view counts this week's money, what is owed, and downloads it for accounting", async ({
+  page,
+}) => {
+  // A third job, completed and not paid: it is owed.
+  await completedJob(3, 'Owes');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openAs(page, owner, '/dashboard');
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Payments' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'This week' })).toBeChecked();
+  // The card's $96.00 (its $16.00 tip in it), $50.00 cash and $30.00 by check, less the $10.00 refund once Stripe has it.
+  const figures = page.getByLabel("This period's money");
+  await expect(async () => {
+    await page.reload();
+    await expect(figures).toContainText('Collected$166.00', { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(figures).toContainText('Tips$16.00');
+  await expect(figures).toContainText('Refunded$10.00');
+  await expect(figures).toContainText('Owed to you now$80.00');
+  const moves = page.getByRole('list', { name: 'Payments and refunds, newest first' });
+  await expect(moves.getByRole('listitem')).toHaveCount(4);
+  await expect(moves.getByRole('listitem').filter({ hasText: 'Refund of invoice' })).toContainText('−$10.00');
+  await expect(moves.getByRole('listitem').filter({ hasText: 'Check' })).toContainText('Check #1042');
+  const owed = page.getByRole('list', { name: 'Invoices owed' });
+  await expect(owed.getByRole('listitem')).toHaveCount(1);
+  await expect(owed).toContainText('Tia Owes');
+  await expect(owed).toContainText('Issued today');
+  const methods = page.getByRole('table');
+  await expect(methods.getByRole('row', { name: /^Card/ })).toContainText('1$96.00$16.00');
+  await expectNoSeriousA11yViolations(page, 'Payments, 1280 px');
+  await screenshot(page, 'payments-1280');
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^payments-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+  const raw = readFileSync(await download.path(), 'utf8');
+  expect(raw.charCodeAt(0)).toBe(0xfeff);
+  const reader = new CsvReader(raw.slice(1));
+  const all: string[][] = [];
+  for (let row = reader.next(); row?.some((cell) => cell !== ''); row = reader.next()) all.push(row);
+  const [header, ...rows] = all;
+  expect(header).toEqual([
+    'Date',
+    'Amount',
+    'Payee',
+    'Description',
+    'Reference',
+    'Method',
+    'Tip',
+    'Type',
+    'Invoice',
+    'Booking ID',
+    'Note',
+  ]);
+  // Oldest first, a refund negative.
+  expect(rows.map((r) => [r[1], r[5]])).toEqual([
+    ['96', 'Card'],
+    ['-10', 'Card'],
+    ['50', 'Cash'],
+    ['30', 'Check'],
+  ]);
+
+  // The customer's name leads to their page, which lists their payments too.
+  await owed.getByRole('link', { name: 'Tia Owes' }).click();
+  const theirs = page.getByRole('region', { name: 'Payments' });
+  await expect(theirs).toContainText('owed on 1 invoice');
+  await expect(theirs.getByRole('list', { name: 'Invoices this client owes' })).toContainText('$80.00');
+
+  // On a phone: from the Account menu, the figures two by two, nothing scrolls sideways.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('link', { name: 'Payments', exact: true }).click();
+  await expect(figures).toContainText('Collected$166.00');
+  await page.getByRole('radio', { name: 'Last month' }).check({ force: true });
+  await expect(page).toHaveURL(/period=last-month/);
+  await expect(page.getByText('No money came in or went back in this period.')).toBeVisible();
+  await page.getByRole('radio', { name: 'This week' }).check({ force: true });
+  await expect(figures).toContainText('Collected$166.00');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoSeriousA11yViolations(page, 'Payments, 375 px');
+  await screenshot(page, 'payments-375');
 });

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { localToUtcMs, todayIn } from '@slotwise/shared/time-zone';
+import { HOLD_MS } from '../dashboard/src/features/calendar/touch-drag.ts';
 import { insertBookings } from '../scripts/insert-bookings.ts';
 import { api, dataDir, expect, type Owner, openAs, screenshot, signupOwner, test } from './fixtures.ts';
 
@@ -124,7 +125,7 @@ test.describe('Settings on a phone', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Notifications' })).toBeVisible();
     await page.getByRole('link', { name: 'All settings' }).tap();
     await expect(page).toHaveURL(/\/dashboard\/settings$/);
-    await expect(list.getByRole('link', { name: 'Notifications' })).toBeVisible();
+    await expect(list.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
     // Nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   });
@@ -158,7 +159,7 @@ test.describe('Settings on a desktop', () => {
     await expect(page.getByRole('link', { name: 'All settings' })).toBeHidden();
     await screenshot(page, 'settings-desktop-hours', SCREEN);
 
-    await list.getByRole('link', { name: 'Notifications' }).click();
+    await list.getByRole('link', { name: 'Notifications', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard\/settings\/notifications$/);
     await expect(page.getByRole('heading', { level: 3, name: 'Not delivered' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Business Hours' })).toHaveCount(0);
@@ -216,8 +217,12 @@ test.describe("The calendar's day view on a phone", () => {
       cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
     const x = from.x + 30;
     await touch('touchStart', x, from.y + 6);
-    // Held still, the drag begins (no timer here: the calendar's own mark says the hold was felt).
     await expect(lee).toHaveClass(/rbc-addons-dnd-dragged-event/);
+    // The finger holds still for the long press. That mark comes at once, before the press is felt:
+    // the press is the calendar's own timer, set as the touch began (the dispatch above returns once
+    // the page has handled it), so a timer set in the page after it, and due later, runs after it,
+    // however busy the machine. Moving sooner would be a scroll, as it is for a person.
+    await page.evaluate((ms) => new Promise((done) => setTimeout(done, ms)), HOLD_MS + 50);
     const scrolled = await page.locator('.rbc-time-content').evaluate((el) => el.scrollTop);
     for (let i = 1; i <= 8; i++) await touch('touchMove', x, from.y + 6 + ((to.y - from.y) * i) / 8);
     await touch('touchEnd', x, to.y + 6);

@@ -94,6 +94,15 @@ export function tipForPercent(dueCents: number, percent: number): number {
   return divideHalfEven(dueCents * percent, 100);
 }
 
+/**
+ * What is still owed of a total once `paidCents` (the deposit and the payments) came in: never
+ * below zero (more paid is a credit). The one rule for a bill, the pay link and the owner's
+ * outstanding invoices (packages/server/src/domain/ledger.ts).
+ */
+export function dueOf(totalCents: number, paidCents: number): number {
+  return Math.max(0, totalCents - paidCents);
+}
+
 export function computeBalance(input: BalanceInput): Balance {
   let linesCents = 0;
   let taxableSum = 0;
@@ -120,7 +129,7 @@ export function computeBalance(input: BalanceInput): Balance {
     discountLimitCents: totalCents - owed,
     totalCents,
     paidCents,
-    dueCents: Math.max(0, totalCents - paidCents),
+    dueCents: dueOf(totalCents, paidCents),
     creditCents: Math.max(0, paidCents - totalCents),
   };
 }

@@ -159,6 +159,17 @@ export const ERRORS = {
   },
   TIP_NOT_OFFERED: { status: 400, meaning: "The tip's percent is not one of the business's tip presets." },
   TIP_TOO_LARGE: { status: 400, meaning: 'The tip is more than the amount due.' },
+  // ----- a card on file and the no-show fee (docs/decisions/046) -----
+  CARD_NOT_SAVED: { status: 404, meaning: 'No card is saved for this client: nothing to remove.' },
+  NO_SHOW_FEE_NOT_SET: {
+    status: 409,
+    meaning: 'The business has no no-show fee: set one in Settings > Invoices and Tips first.',
+  },
+  BOOKING_NOT_PAST: {
+    status: 409,
+    meaning:
+      'A no-show fee is charged only once the visit has started, for a booking that was not completed or cancelled.',
+  },
   CHANGE_LOCKED: {
     status: 409,
     meaning: "The business's change cut-off has passed: contact the business (the sentence says how).",
@@ -235,6 +246,11 @@ export const ERRORS = {
     status: 409,
     meaning: "The booking's status does not allow this (only pending bookings are approved, for instance).",
   },
+  BOOKING_EXPIRED: {
+    status: 409,
+    meaning:
+      "The request expired unanswered at the business's cut-off (docs/decisions/051): its time was released and the customer was told, so it can no longer be approved or declined.",
+  },
   CUSTOMER_HAS_UPCOMING_BOOKINGS: {
     status: 409,
     meaning:
@@ -307,6 +323,11 @@ export const ERRORS = {
     status: 409,
     meaning: 'A business keeps at least one active crew: add another before removing or pausing this one.',
   },
+  ROUTE_CHANGED: {
+    status: 409,
+    meaning:
+      "The crew's day changed since its suggested order was read (a job moved, was booked or started, or the notice passed): nothing was moved; read the day's route again for the fresh suggestion.",
+  },
   CREW_HAS_BOOKINGS: {
     status: 409,
     meaning: 'The crew has bookings from today on; give them to another crew first, or pause the crew instead.',
@@ -339,8 +360,72 @@ export const ERRORS = {
     status: 409,
     meaning: 'The job was cancelled, declined or is not booked yet, so it cannot be started or completed.',
   },
+  PUSH_DEVICE_NOT_FOUND: {
+    status: 404,
+    meaning: 'Notifications are not on for that device for this login: turn them on first (docs/decisions/052).',
+  },
+  PUSH_ENDPOINT_TAKEN: {
+    status: 409,
+    meaning:
+      "The browser's push subscription is another login's device: unsubscribe it and subscribe afresh (docs/decisions/052).",
+  },
   JOB_NOT_TODAY: { status: 409, meaning: 'The job is on a later day; start it on its day.' },
+  STEP_NOT_FOUND: {
+    status: 404,
+    meaning: "The job has no step at that place: its service's steps may have changed. Reload the job's steps.",
+  },
+  // ----- photos (docs/decisions/053) -----
+  PHOTO_TOO_LARGE: {
+    status: 413,
+    meaning:
+      'The photo is larger than 8 MB; the apps shrink photos before sending them, so choose the photo again or a smaller one.',
+  },
+  PHOTO_NOT_AN_IMAGE: {
+    status: 415,
+    meaning: 'The file is not a JPEG, PNG or WebP photo (whatever its name or type says): choose a photo.',
+  },
+  PHOTO_HEIC: {
+    status: 415,
+    meaning:
+      "The photo is in Apple's HEIC format, which is not taken: share it as JPEG (Most Compatible in the camera's settings) and try again.",
+  },
+  PHOTO_UNREADABLE: {
+    status: 422,
+    meaning:
+      'The photo is damaged or cut short, or too large in pixels (over 50 megapixels), or took too long to read.',
+  },
+  PHOTO_STORE_UNAVAILABLE: {
+    status: 503,
+    meaning: 'The photo store (the folder or the S3 bucket) did not answer; nothing was saved. Try again in a minute.',
+  },
+  PHOTO_KEPT_FOR_OWNER: {
+    status: 409,
+    meaning: "The customer's photo stays with the request: only the owner may delete it.",
+  },
+  PHOTO_NOT_FOUND: { status: 404, meaning: 'No such photo here (it may have been deleted).' },
+  PHOTOS_FULL: { status: 409, meaning: 'The job or request has as many photos as it may hold; delete one first.' },
+  PHOTO_REQUIRED: {
+    status: 422,
+    meaning: 'The service asks for a photo with the request; attach one (book photoTokens) and book again.',
+  },
+  PHOTO_TOKEN_INVALID: {
+    status: 422,
+    meaning:
+      'A photo token is unknown, of another business, used already or older than an hour: attach the photo again.',
+  },
   JOB_NOT_STARTED: { status: 409, meaning: 'The job was not started; start it before marking it completed.' },
+  JOB_ALREADY_STARTED: {
+    status: 409,
+    meaning: 'The job was started or completed already, so the customer is not told the crew is on the way.',
+  },
+  ON_MY_WAY_ALREADY_SENT: {
+    status: 409,
+    meaning: 'The customer was told the crew is on the way already: it is sent once per job.',
+  },
+  CUSTOMER_UNREACHABLE: {
+    status: 409,
+    meaning: 'The customer cannot be texted (no consent, or they replied STOP) and has no e-mail address.',
+  },
 
   // ----- the owner's own calendars, read in (docs/decisions/025) -----
   CALENDAR_NOT_FOUND: { status: 404, meaning: "The calendar is not among this owner's connected calendars." },

@@ -73,7 +73,9 @@ export function groupClient<T extends Record<string, RouteDef>>(
         ).toString()
       : '';
     const headers: Record<string, string> = { ...input.headers };
-    if (input.body !== undefined) headers['content-type'] = 'application/json';
+    // A photo goes as its bytes (the server reads what they are, whatever this says); the rest as JSON.
+    const raw = def.upload !== undefined;
+    if (input.body !== undefined) headers['content-type'] = raw ? 'application/octet-stream' : 'application/json';
     // Owner and crew calls carry the session's token; each guard refuses the other's.
     const signedIn = def.auth !== 'none';
     if (signedIn) {
@@ -86,14 +88,20 @@ export function groupClient<T extends Record<string, RouteDef>>(
     const timer = setTimeout(() => abort.abort(), options.timeoutMs ?? 15e3);
     let res: Response;
     let text: string;
+    let image: Blob | undefined;
+    const wantsImage = typeof def.response !== 'string' && def.response.mediaType === 'image/jpeg';
     try {
       res = await doFetch(`${base}${path}${qs ? `?${qs}` : ''}`, {
         method: def.method,
         headers,
-        body: input.body === undefined ? undefined : JSON.stringify(input.body),
+        body: input.body === undefined ? undefined : raw ? (input.body as Blob) : JSON.stringify(input.body),
         signal: abort.signal,
       });
-      text = await res.text();
+      // An image's bytes are kept as they came; its failures are JSON like any other's.
+      if (wantsImage && res.ok) {
+        image = await res.blob();
+        text = '';
+      } else text = await res.text();
     } catch {
       throw abort.signal.aborted
         ? new ApiError(0, 'TIMEOUT', 'The server took too long to answer. Check your connection and try again.')
@@ -123,6 +131,7 @@ export function groupClient<T extends Record<string, RouteDef>>(
         `The server answered ${res.status} ${res.statusText}`.trim(),
       );
     }
+    if (image) return image;
     if (typeof def.response !== 'string' && def.response.mediaType !== 'application/json') return text;
     const parser =
       typeof def.response === 'string' ? (parsers?.[def.response] as Parser<unknown> | undefined) : undefined;

@@ -20,13 +20,23 @@ import { clientsDashboardCalls, clientsSummaries } from './contract/clients.call
 import { connectedCalendarsDashboardCalls, connectedCalendarsSummaries } from './contract/connected-calendars.calls.ts';
 import { crewsAuthCalls, crewsCrewCalls, crewsDashboardCalls, crewsSummaries } from './contract/crews.calls.ts';
 import { customerCalls, customerSummaries } from './contract/customer.calls.ts';
+import { dayRouteCrewCalls, dayRouteDashboardCalls, dayRouteSummaries } from './contract/day-route.calls.ts';
 import { insightsDashboardCalls, insightsSummaries } from './contract/insights.calls.ts';
 import { invoiceLinkCalls, invoicesDashboardCalls, invoicesSummaries } from './contract/invoices.calls.ts';
+import { jobStepsCrewCalls, jobStepsDashboardCalls, jobStepsSummaries } from './contract/job-steps.calls.ts';
+import { ledgerDashboardCalls, ledgerSummaries } from './contract/ledger.calls.ts';
 import { onboardingCalls, onboardingSummaries } from './contract/onboarding.calls.ts';
 import { ownerQuotesDashboardCalls, ownerQuotesSummaries, quoteLinkCalls } from './contract/owner-quotes.calls.ts';
 import { paymentsDashboardCalls, paymentsSummaries, paymentsWebhooksCalls } from './contract/payments.calls.ts';
+import {
+  photosCrewCalls,
+  photosCustomerCalls,
+  photosDashboardCalls,
+  photosSummaries,
+} from './contract/photos.calls.ts';
 import { plansDashboardCalls, plansSummaries } from './contract/plans.calls.ts';
 import { publicFeedbackCalls, publicMetaCalls, publicPlacesCalls, publicSummaries } from './contract/public.calls.ts';
+import { pushCrewCalls, pushDashboardCalls, pushSummaries } from './contract/push.calls.ts';
 import type { RouteDef, SchemaName, Schemas } from './contract/route-def.ts';
 import { servicesDashboardCalls, servicesSummaries } from './contract/services.calls.ts';
 import { textsDashboardCalls, textsSummaries, textsWebhooksCalls } from './contract/texts.calls.ts';
@@ -41,7 +51,7 @@ export const accountRoutes = authAccountCalls;
 export const onboardingRoutes = onboardingCalls;
 export const placesRoutes = publicPlacesCalls;
 export const feedbackRoutes = publicFeedbackCalls;
-export const customerRoutes = customerCalls;
+export const customerRoutes = { ...customerCalls, ...photosCustomerCalls } as const satisfies Record<string, RouteDef>;
 export const quoteLinkRoutes = quoteLinkCalls;
 export const invoiceLinkRoutes = invoiceLinkCalls;
 export const dashboardRoutes = {
@@ -59,8 +69,19 @@ export const dashboardRoutes = {
   ...clientImportDashboardCalls,
   ...ownerQuotesDashboardCalls,
   ...invoicesDashboardCalls,
+  ...ledgerDashboardCalls,
+  ...jobStepsDashboardCalls,
+  ...dayRouteDashboardCalls,
+  ...pushDashboardCalls,
+  ...photosDashboardCalls,
 } as const satisfies Record<string, RouteDef>;
-export const crewRoutes = crewsCrewCalls;
+export const crewRoutes = {
+  ...crewsCrewCalls,
+  ...jobStepsCrewCalls,
+  ...dayRouteCrewCalls,
+  ...pushCrewCalls,
+  ...photosCrewCalls,
+} as const satisfies Record<string, RouteDef>;
 export const webhookRoutes = { ...paymentsWebhooksCalls, ...textsWebhooksCalls } as const satisfies Record<
   string,
   RouteDef
@@ -97,7 +118,7 @@ export function routeSummaries(): { [G in keyof Routes]: { [N in keyof Routes[G]
     onboarding: { ...onboardingSummaries.onboarding },
     places: { ...publicSummaries.places },
     feedback: { ...publicSummaries.feedback },
-    customer: { ...customerSummaries.customer },
+    customer: { ...customerSummaries.customer, ...photosSummaries.customer },
     quoteLink: { ...ownerQuotesSummaries.quoteLink },
     invoiceLink: { ...invoicesSummaries.invoiceLink },
     dashboard: {
@@ -115,8 +136,19 @@ export function routeSummaries(): { [G in keyof Routes]: { [N in keyof Routes[G]
       ...clientImportSummaries.dashboard,
       ...ownerQuotesSummaries.dashboard,
       ...invoicesSummaries.dashboard,
+      ...ledgerSummaries.dashboard,
+      ...jobStepsSummaries.dashboard,
+      ...dayRouteSummaries.dashboard,
+      ...pushSummaries.dashboard,
+      ...photosSummaries.dashboard,
     },
-    crew: { ...crewsSummaries.crew },
+    crew: {
+      ...crewsSummaries.crew,
+      ...jobStepsSummaries.crew,
+      ...dayRouteSummaries.crew,
+      ...pushSummaries.crew,
+      ...photosSummaries.crew,
+    },
     webhooks: { ...paymentsSummaries.webhooks, ...textsSummaries.webhooks },
   };
 }
@@ -139,8 +171,12 @@ export type InputOf<N> = N extends SchemaName ? z.input<SchemaOf<N>> : never;
 /** What a schema gives after parsing (what handlers receive and answers carry). */
 export type OutputOf<N> = N extends SchemaName ? z.output<SchemaOf<N>> : never;
 
-/** The answer of a route: its schema's type, or the text of a non-JSON answer. */
-export type AnswerOf<R extends RouteDef> = R['response'] extends SchemaName ? OutputOf<R['response']> : string;
+/** The answer of a route: its schema's type, an image's bytes, or the text of another non-JSON answer. */
+export type AnswerOf<R extends RouteDef> = R['response'] extends SchemaName
+  ? OutputOf<R['response']>
+  : R['response'] extends { mediaType: 'image/jpeg' }
+    ? Blob
+    : string;
 
 /** What the client's function for a route takes: only the parts the route declares. */
 export type CallInput<R extends RouteDef> = (R['params'] extends SchemaName
@@ -156,4 +192,5 @@ export type CallInput<R extends RouteDef> = (R['params'] extends SchemaName
       ? { body?: InputOf<R['body']> }
       : { body: InputOf<R['body']> }
     : unknown) &
-  (R['headers'] extends readonly (infer H extends string)[] ? { headers: Record<H, string> } : unknown);
+  (R['headers'] extends readonly (infer H extends string)[] ? { headers: Record<H, string> } : unknown) &
+  (R['upload'] extends 'photo' ? { body: Blob } : unknown);

@@ -23,10 +23,24 @@ export interface TradeTemplate {
    * describe it. A booking answering them adds the thing to its client (docs/decisions/037).
    */
   thing?: { noun: string; describedBy: string[] };
+  /**
+   * The job steps every service of the trade starts with (docs/decisions/050): the crew's
+   * checklist on the job. Not the owner's first-day onboarding checklist.
+   */
+  steps: string[];
 }
 
 export const TRADE_TEMPLATES: Record<Exclude<Niche, 'other'>, TradeTemplate> = {
   'car-detailing': {
+    steps: [
+      'Pre-rinse',
+      'Wheels and tires',
+      'Hand wash',
+      'Dry',
+      'Interior vacuum',
+      'Windows',
+      'Final walk-around with customer',
+    ],
     services: [
       { serviceName: 'Exterior Wash & Wax', duration: 60, price: 59 },
       {
@@ -72,6 +86,14 @@ export const TRADE_TEMPLATES: Record<Exclude<Niche, 'other'>, TradeTemplate> = {
     ],
   },
   'roof-cleaning': {
+    steps: [
+      'Walk the roof and note damage',
+      'Protect plants and cover vents',
+      'Soft wash applied',
+      'Gutters and downspouts cleared',
+      'Rinse down walls and walkways',
+      'Final photos with customer',
+    ],
     services: [
       { serviceName: 'Roof Soft Wash', duration: 180, price: 349 },
       { serviceName: 'Gutter Cleaning', duration: 90, price: 149 },
@@ -89,6 +111,14 @@ export const TRADE_TEMPLATES: Record<Exclude<Niche, 'other'>, TradeTemplate> = {
     ],
   },
   'pool-cleaning': {
+    steps: [
+      'Skim the surface',
+      'Brush walls and steps',
+      'Vacuum the floor',
+      'Empty skimmer and pump baskets',
+      'Test and balance the water',
+      'Check the filter pressure',
+    ],
     services: [
       {
         serviceName: 'Pool Cleaning Visit',
@@ -113,6 +143,7 @@ export const TRADE_TEMPLATES: Record<Exclude<Niche, 'other'>, TradeTemplate> = {
     ],
   },
   'lawn-care': {
+    steps: ['Clear sticks and debris', 'Mow', 'Trim edges', 'Blow off paths and driveway', 'Close the gate'],
     services: [
       {
         serviceName: 'Mow, Edge & Blow',
@@ -131,6 +162,15 @@ export const TRADE_TEMPLATES: Record<Exclude<Niche, 'other'>, TradeTemplate> = {
     ],
   },
   'home-cleaning': {
+    steps: [
+      'Kitchen counters and sink',
+      'Bathrooms',
+      'Dust surfaces',
+      'Vacuum floors',
+      'Mop hard floors',
+      'Empty trash',
+      'Final walk-through',
+    ],
     services: [
       {
         serviceName: 'Standard Clean',
@@ -158,6 +198,15 @@ export const TRADE_TEMPLATES: Record<Exclude<Niche, 'other'>, TradeTemplate> = {
     ],
   },
   painting: {
+    steps: [
+      'Cover floors and furniture',
+      'Tape edges',
+      'Patch and sand',
+      'Prime',
+      'Paint',
+      'Clean up and remove tape',
+      'Walk-through with customer',
+    ],
     services: [
       { serviceName: 'Interior Painting', duration: 480, price: 150 },
       { serviceName: 'Exterior Touch-up', duration: 240, price: 299 },
@@ -165,6 +214,14 @@ export const TRADE_TEMPLATES: Record<Exclude<Niche, 'other'>, TradeTemplate> = {
     questions: [{ question: 'How many rooms?', type: 'rate', rate: 275 }],
   },
   handyman: {
+    steps: [
+      'Confirm the job list with customer',
+      'Protect the work area',
+      'Do the work',
+      'Test the fix',
+      'Clean up',
+      'Walk-through with customer',
+    ],
     services: [
       { serviceName: 'Small Repair (1 hour)', duration: 60, price: 85 },
       { serviceName: 'Furniture Assembly', duration: 120, price: 119 },
@@ -173,6 +230,7 @@ export const TRADE_TEMPLATES: Record<Exclude<Niche, 'other'>, TradeTemplate> = {
     questions: [{ question: 'Extra hours you expect the job to need', type: 'rate', rate: 75 }],
   },
   'pet-grooming': {
+    steps: ['Check coat and skin', 'Brush out', 'Bath', 'Dry', 'Trim and style', 'Nails', 'Ears'],
     services: [
       { serviceName: 'Bath & Brush', duration: 60, price: 55 },
       { serviceName: 'Full Groom', duration: 120, price: 85 },
@@ -193,6 +251,13 @@ export const TRADE_TEMPLATES: Record<Exclude<Niche, 'other'>, TradeTemplate> = {
     ],
   },
   'junk-removal': {
+    steps: [
+      'Confirm the items with customer',
+      'Load the truck',
+      'Sweep the area',
+      'Photo of the cleared space',
+      'Take payment',
+    ],
     services: [
       { serviceName: 'Single Item Pickup', duration: 30, price: 89 },
       { serviceName: 'Half Truck Load', duration: 90, price: 249 },
@@ -211,6 +276,13 @@ export const TRADE_TEMPLATES: Record<Exclude<Niche, 'other'>, TradeTemplate> = {
     ],
   },
   'pest-control': {
+    steps: [
+      'Inspect inside and out',
+      'Treat the perimeter',
+      'Treat the inside',
+      'Set or check bait stations',
+      'Tell customer the re-entry time',
+    ],
     services: [
       { serviceName: 'General Pest Treatment', duration: 60, price: 129 },
       { serviceName: 'Termite Inspection', duration: 60, price: 99 },
@@ -229,6 +301,11 @@ export const TRADE_TEMPLATES: Record<Exclude<Niche, 'other'>, TradeTemplate> = {
     ],
   },
 };
+
+/** The job steps a niche's template suggests (docs/decisions/050); none for "other" and free-text niches. */
+export function templateSteps(niche: string | null): string[] {
+  return (niche && templateFor(niche)?.steps) || [];
+}
 
 /** The template of a niche, or null for "other" and free-text niches. */
 export function templateFor(niche: string): TradeTemplate | null {

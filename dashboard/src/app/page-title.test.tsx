@@ -13,6 +13,8 @@ describe('page titles', () => {
     ['/dashboard', 'My Dashboard - Slotwise'],
     ['/dashboard/', 'My Dashboard - Slotwise'],
     ['/dashboard/calendar', 'Calendar - Slotwise'],
+    ['/dashboard/route/5f0c6d5e-2222-4a1a-8a1a-000000000001/2026-12-02', "The Day's Route - Slotwise"],
+    ['/crew/route', "Today's Route - Slotwise"],
     ['/dashboard/bookings', 'Bookings - Slotwise'],
     ['/dashboard/services', 'Services - Slotwise'],
     ['/dashboard/settings', 'Settings - Slotwise'],

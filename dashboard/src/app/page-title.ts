@@ -20,16 +20,20 @@ const TITLES: Record<string, string> = {
   '/dashboard/services': 'Services',
   '/dashboard/settings': 'Settings',
   '/dashboard/insights': 'Insights',
+  '/dashboard/payments': 'Payments',
   '/dashboard/clients': 'Clients',
   '/crew': 'Your Jobs',
   '/crew/join': 'Join Your Crew',
+  '/crew/route': "Today's Route",
+  '/dashboard/route': "The Day's Route",
 };
 
 /**
  * Pages whose sub-pages carry the page's title: Settings' sections (features/settings/sections.tsx)
- * live in the Settings chunk, so their names are not in the first download to title them by.
+ * live in the Settings chunk, so their names are not in the first download to title them by; a
+ * crew's day route (/dashboard/route/<crew>/<day>) is one page whatever the crew and day.
  */
-const WITH_SUB_PAGES = ['/dashboard/settings', '/dashboard/clients'];
+const WITH_SUB_PAGES = ['/dashboard/settings', '/dashboard/clients', '/dashboard/route'];
 
 /** The title for a path; "Page Not Found" for any the app does not route (paths are case-sensitive). */
 export function pageTitle(pathname: string): string {

@@ -47,6 +47,8 @@ const lazyPages = {
   // Issue 43: the invoice behind a pay link, its tip and Stripe Checkout, and the receipt.
   InvoiceLink: lazyPage(() => import('../features/customer/components/invoice-page.tsx'), 'InvoicePage'),
   Insights: lazyPage(() => import('../features/insights/components/insights-page.tsx'), 'InsightsPage'),
+  // Issue 43: the owner's money (deposits, payments, tips, refunds, what is owed, the CSV).
+  Payments: lazyPage(() => import('../features/payments/components/payments-page.tsx'), 'PaymentsPage'),
   // Issue 42: the client list and a client's page, each a chunk of its own (docs/decisions/037).
   Clients: lazyPage(() => import('../features/clients/components/clients-page.tsx'), 'ClientsPage'),
   Client: lazyPage(() => import('../features/clients/components/client-page.tsx'), 'ClientPage'),
@@ -59,6 +61,8 @@ const lazyPages = {
   ),
   // A crew member's pages (docs/decisions/024): their jobs, and their invitation's link.
   CrewHome: lazyPage(() => import('../features/crew/components/crew-home-page.tsx'), 'CrewHomePage'),
+  OwnerRoute: lazyPage(() => import('../features/route/components/owner-route-page.tsx'), 'OwnerRoutePage'),
+  CrewRoute: lazyPage(() => import('../features/route/components/crew-route-page.tsx'), 'CrewRoutePage'),
   CrewJoin: lazyPage(() => import('../features/crew/components/crew-join-page.tsx'), 'CrewJoinPage'),
 };
 
@@ -68,6 +72,7 @@ const PRELOAD_ON_INTENT = {
   '/dashboard/services': lazyPages.Services.preload,
   '/dashboard/settings': lazyPages.Settings.preload,
   '/dashboard/insights': lazyPages.Insights.preload,
+  '/dashboard/payments': lazyPages.Payments.preload,
   '/dashboard/clients': lazyPages.Clients.preload,
 };
 
@@ -121,6 +126,7 @@ export function AppRoutes() {
           {/* A crew member's jobs (their own login) and the link of their invitation mail. */}
           <Route caseSensitive path="/crew" element={<lazyPages.CrewHome />} />
           <Route caseSensitive path="/crew/join" element={<lazyPages.CrewJoin />} />
+          <Route caseSensitive path="/crew/route" element={<lazyPages.CrewRoute />} />
           <Route caseSensitive path="/dashboard" element={<DashboardLayout preload={PRELOAD_ON_INTENT} />}>
             {/* A failing or loading page keeps the top bar, so the owner can go elsewhere. */}
             <Route
@@ -132,12 +138,14 @@ export function AppRoutes() {
             >
               <Route index element={<OverviewPage />} />
               <Route caseSensitive path="calendar" element={<lazyPages.Calendar />} />
+              <Route caseSensitive path="route/:crewId/:day" element={<lazyPages.OwnerRoute />} />
               <Route caseSensitive path="bookings" element={<BookingsPage Plans={lazyPages.Plans} />} />
               <Route caseSensitive path="bookings/new" element={<lazyPages.NewBooking />} />
               <Route caseSensitive path="services" element={<lazyPages.Services />} />
               {/* Its sections at addresses of their own (features/settings/sections.tsx). */}
               <Route caseSensitive path="settings/*" element={<lazyPages.Settings />} />
               <Route caseSensitive path="insights" element={<lazyPages.Insights />} />
+              <Route caseSensitive path="payments" element={<lazyPages.Payments />} />
               <Route caseSensitive path="clients/import" element={<lazyPages.ClientImport />} />
               <Route caseSensitive path="quotes" element={<lazyPages.Quotes />} />
               <Route caseSensitive path="clients" element={<lazyPages.Clients />} />

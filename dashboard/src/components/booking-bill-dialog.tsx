@@ -23,6 +23,7 @@ const LOAD_FAILED = 'Failed to load the bill. Please try again.';
 const ADD_FAILED = 'Failed to add the line. Please try again.';
 const REMOVE_FAILED = 'Failed to remove the line. Please try again.';
 const ISSUE_FAILED = 'Failed to issue the invoice. Please try again.';
+const NO_SHOW_FAILED = 'Failed to charge the no-show fee. Please try again.';
 const BAD_AMOUNT = 'Write the amount in dollars, like 25 or 12.50; a discount is negative, like -10.';
 
 const STATE_WORDS: Record<NonNullable<BookingBill['invoice']>['state'], string> = {
@@ -122,6 +123,8 @@ export function BillDialog({ booking, onClose }: { booking: Booking; onClose: ()
   const [detail, setDetail] = useState<InvoiceDetail | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Charging a card is asked twice: the button, then Charge in its confirmation (docs/decisions/046).
+  const [confirmingFee, setConfirmingFee] = useState(false);
   const name = `${booking.firstName} ${booking.lastName}`.trim() || 'the customer';
   const invoiceId = bill?.invoice?._id;
 
@@ -171,6 +174,26 @@ export function BillDialog({ booking, onClose }: { booking: Booking; onClose: ()
       setProblem(serverDetail(err) ?? ISSUE_FAILED);
     } finally {
       setBusy(false);
+    }
+  }
+
+  async function chargeNoShow() {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const charged = await client.dashboard.chargeNoShowFee({ params: { id: booking._id } });
+      setBill(charged.bill);
+      const number = charged.bill.invoice?.number;
+      showToast(
+        charged.chargedTo
+          ? `No-show fee invoice #${number} issued and charged to ${charged.chargedTo}.`
+          : `No-show fee invoice #${number} issued; ${name} was e-mailed the pay link.`,
+      );
+    } catch (err) {
+      setProblem(serverDetail(err) ?? NO_SHOW_FAILED);
+    } finally {
+      setBusy(false);
+      setConfirmingFee(false);
     }
   }
 
@@ -261,6 +284,26 @@ export function BillDialog({ booking, onClose }: { booking: Booking; onClose: ()
         {bill && !invoice && status === 'approved' && (
           <p className="hint">The invoice is issued when you mark the job completed.</p>
         )}
+        {bill &&
+          !invoice &&
+          status === 'approved' &&
+          (confirmingFee ? (
+            <fieldset className="row" aria-label="Charge the no-show fee">
+              <p className="hint">
+                Charge your no-show fee to {name}'s saved card (or e-mail them the pay link when none is saved)?
+              </p>
+              <button type="button" className="btn btn--danger" disabled={busy} onClick={() => void chargeNoShow()}>
+                {busy ? 'Charging...' : 'Charge'}
+              </button>
+              <button type="button" className="btn" disabled={busy} onClick={() => setConfirmingFee(false)}>
+                Keep the booking as it is
+              </button>
+            </fieldset>
+          ) : (
+            <button type="button" className="btn" disabled={busy} onClick={() => setConfirmingFee(true)}>
+              Charge no-show fee
+            </button>
+          ))}
         <div className="row">
           <button type="button" className="btn" onClick={onClose}>
             Close

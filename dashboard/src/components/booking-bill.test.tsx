@@ -124,6 +124,48 @@ describe('a booking’s bill', () => {
     expect(shownToasts()).toContain('Invoice #7 issued.');
   });
 
+  it('charges the no-show fee after a confirmation, saying which card, or the server’s reason', async () => {
+    const NOSHOW = '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d';
+    const invoice = {
+      _id: NOSHOW,
+      bookingId: ID,
+      number: 8,
+      state: 'open' as const,
+      issuedAt: '2026-12-07T15:00:00.000Z',
+    };
+    const fee = { kind: 'price' as const, description: 'No-show fee', amount: 40, taxable: false };
+    const charged = billOf({ invoice });
+    charged.balance = { ...charged.balance, lines: [fee], total: 40, paid: 0, due: 40, tax: null, linesTotal: 40 };
+    let answer: object = { status: 409, body: { error: 'This visit has not started yet.', code: 'BOOKING_NOT_PAST' } };
+    const { api, user } = await open('approved', billOf(), {
+      [`POST ${P}/no-show-fee`]: () => answer,
+      [`GET /api/business-dashboard/invoices/${NOSHOW}`]: {
+        body: {
+          invoice: { ...invoice, paidAt: null, voidedAt: null },
+          balance: charged.balance,
+          payments: [],
+          refunds: [],
+          refunded: 0,
+          payUrl: 'http://localhost/customer/invoice?token=t8',
+        },
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Bill' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bill' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Charge no-show fee' }));
+    expect(api.callsTo(`POST ${P}/no-show-fee`)).toHaveLength(0);
+    const confirm = within(dialog).getByRole('group', { name: 'Charge the no-show fee' });
+    await user.click(within(confirm).getByRole('button', { name: 'Charge' }));
+    expect(await within(dialog).findByText('This visit has not started yet.')).toBeInTheDocument();
+
+    answer = { body: { bill: charged, chargedTo: 'Visa ending 4242' } };
+    await user.click(within(dialog).getByRole('button', { name: 'Charge no-show fee' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Charge' }));
+    expect(await screen.findByRole('dialog', { name: 'Invoice #8' })).toBeInTheDocument();
+    expect(shownToasts()).toContain('No-show fee invoice #8 issued and charged to Visa ending 4242.');
+    expect(screen.queryByRole('button', { name: 'Charge no-show fee' })).not.toBeInTheDocument();
+  });
+
   describe('an issued invoice’s money', () => {
     const INVOICE = '0e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b';
     const PAYMENT = '1f2a3b4c-5d6e-4f70-8192-a3b4c5d6e7f8';

@@ -1,15 +1,19 @@
 /**
  * One booking, as the overview (compact) and the Bookings page (detailed) show it, with its
  * deposit's chips and, for a plan's visit, a repeat mark with the plan's words. A visit whose
- * day was taken (needs_time) holds no time, so it shows none.
+ * day was taken (needs_time) holds no time, so it shows none. A pending request says when it
+ * expires unanswered, and one that did reads Expired (docs/decisions/051).
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import type { Booking, PriceChange } from '@slotwise/shared/api';
 import { formatUsd } from '@slotwise/shared/money';
 import { StatusBadge } from '@slotwise/ui/status-badge.tsx';
 import type { ReactNode } from 'react';
-import { formatDay, formatTime } from '../lib/format.ts';
+import { businessProfile } from '../lib/business.ts';
+import { formatDay, formatTime, useTimeFormat } from '../lib/format.ts';
 import { formatPhone, telHref } from '../lib/phone.ts';
+import { requestExpiryLine } from '../lib/request-expiry.ts';
+import { useSharedResource } from '../lib/resource.ts';
 import { PaymentChips } from './booking-payment.tsx';
 import { EmailText } from './email-text.tsx';
 import './booking-card.css';
@@ -46,12 +50,19 @@ export function BookingCard({
   const name = `${booking.firstName} ${booking.lastName}`.trim();
   const time = booking.bookingTime;
   const timeless = booking.status.toLowerCase() === 'needs_time';
+  const timeFormat = useTimeFormat();
+  const timeZone = useSharedResource(businessProfile).data.value?.timeZone;
+  // A request that expired unanswered is stored declined (docs/decisions/051); the owner reads it as expired.
+  const expiry = timeZone ? requestExpiryLine(booking, timeZone, timeFormat) : null;
   return (
     <article className="card booking-card" aria-label={`${booking.serviceName} for ${name}`}>
       <header className="booking-card-head">
         <h3>{booking.serviceName}</h3>
-        <StatusBadge status={booking.status} />
+        <StatusBadge status={booking.expiredAt ? 'expired' : booking.status} />
       </header>
+      {expiry && (
+        <p className={booking.expiredAt ? 'booking-expiry' : 'booking-expiry booking-expiry--due'}>{expiry}</p>
+      )}
       {booking.plan && (
         <p className="booking-plan">
           <span aria-hidden="true">↻</span> <span className="visually-hidden">Repeats: </span>

@@ -16,6 +16,8 @@ import { offerUndo } from '../lib/undo.ts';
 import { waitingResource } from '../lib/waiting.ts';
 import { Modal } from './modal.tsx';
 import { Notice } from './notice.tsx';
+import { OnMyWayButton } from './on-my-way-button.tsx';
+import { RunningLateNote } from './running-late-note.tsx';
 import { showToast } from './toaster.tsx';
 
 export const DECISION_FAILED = { approve: 'Failed to approve booking', decline: 'Failed to decline booking' } as const;
@@ -179,7 +181,7 @@ function PriceDialog({
 }
 
 /**
- * The two buttons for a pending booking, Mark completed for an approved one (nothing for any other). `onChange` gets the
+ * The two buttons for a pending booking, On my way (today's, once) and Mark completed for an approved one (nothing for any other). `onChange` gets the
  * booking as the server now has it: after a decision, and again after an Undo.
  * `onFailure` shows a refused Approve where the page wants it (a toast by default); a
  * refused Decline is said in its dialog, which stays open with the reason typed.
@@ -203,7 +205,14 @@ export function BookingDecisions({
     changed(b);
     void waitingResource.refresh();
   };
-  if (booking.status === 'approved') return <MarkCompleted booking={booking} onChange={changed} who={who} />;
+  if (booking.status === 'approved')
+    return (
+      <>
+        <RunningLateNote booking={booking} />
+        <OnMyWayButton booking={booking} onChange={changed} />
+        <MarkCompleted booking={booking} onChange={changed} who={who} />
+      </>
+    );
   if (!isPending(booking)) return null;
   // A new price sent: the customer's answer decides; Approve as quoted or Decline stay possible,
   // and withdraw it (the server marks it so, and its link then tells the customer).

@@ -7,6 +7,7 @@
  */
 import type { InvoiceDetail, RecordPaymentRequest } from '@slotwise/shared/api';
 import { formatUsd } from '@slotwise/shared/money';
+import { PAYMENT_METHOD_WORDS } from '@slotwise/shared/payment-words';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { client } from '../lib/api.ts';
 import { copyText } from '../lib/copy-text.ts';
@@ -27,12 +28,6 @@ const METHODS: readonly { value: RecordPaymentRequest['method']; label: string }
   { value: 'check', label: 'Check' },
   { value: 'other', label: 'Other' },
 ];
-const METHOD_WORDS: Record<InvoiceDetail['payments'][number]['method'], string> = {
-  card: 'Card',
-  cash: 'Cash',
-  check: 'Check',
-  other: 'Other',
-};
 
 /** "12.50" -> 12.5; null unless dollars and at most cents, above 0 (or 0 when `zero`). */
 function dollarsOf(text: string, zero = false): number | null {
@@ -192,7 +187,7 @@ function RefundForm({
       className="bill-add"
       noValidate
       onSubmit={refund}
-      aria-label={`Refund the ${METHOD_WORDS[payment.method]} payment`}
+      aria-label={`Refund the ${PAYMENT_METHOD_WORDS[payment.method]} payment`}
     >
       <div className="row">
         <div className="field field--narrow">
@@ -293,7 +288,7 @@ export function InvoicePanel({ detail, onChange }: { detail: InvoiceDetail; onCh
                 <li key={p._id} className="bill-payment">
                   <div className="bill-row">
                     <span>
-                      {`${METHOD_WORDS[p.method]}, ${formatDay(p.createdAt.slice(0, 10))}`}
+                      {`${PAYMENT_METHOD_WORDS[p.method]}, ${formatDay(p.createdAt.slice(0, 10))}`}
                       {p.note && <span className="bill-tag">{p.note}</span>}
                       {p.tip > 0 && <span className="bill-tag">{`Tip ${formatUsd(p.tip)}`}</span>}
                       {p.refunded > 0 && <span className="bill-tag">{`Refunded ${formatUsd(p.refunded)}`}</span>}

@@ -41,3 +41,25 @@ export function formatTime(hhmm: string | null | undefined, zone?: string): stri
 export function formatToday(timeZone: string | undefined, now: Date = new Date()): string {
   return longDate(todayIn(timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone, now.getTime()));
 }
+
+// ---------- a period of days (Insights, Payments) ----------
+
+const MONTH_DAY = /* @__PURE__ */ new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const MONTH_DAY_YEAR = /* @__PURE__ */ new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/** "2026-11-01" -> "Nov 1": a chart's day or week, read as a calendar date (no zone can shift it). */
+export function monthDay(day: string): string {
+  return MONTH_DAY.format(asDate(day));
+}
+
+/** "Nov 1 – Nov 30, 2026", or "Dec 1, 2025 – Nov 30, 2026" across a new year. */
+export function rangeText({ from, to }: { from: string; to: string }): string {
+  const start = from.slice(0, 4) === to.slice(0, 4) ? monthDay(from) : MONTH_DAY_YEAR.format(asDate(from));
+  return `${start} – ${MONTH_DAY_YEAR.format(asDate(to))}`;
+}

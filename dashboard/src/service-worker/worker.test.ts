@@ -40,6 +40,9 @@ function fakeCaches(network: (url: string) => Promise<Response>) {
 
 let listeners: Map<string, Listener>;
 let claimed: boolean;
+let shown: { title: string; options: { body: string; tag: string; data: { url: string } } }[];
+let windows: { url: string; focused: boolean; focus(): Promise<unknown>; navigate(url: string): Promise<unknown> }[];
+let opened: string[];
 let network: ReturnType<typeof vi.fn<(input: RequestInfo | URL) => Promise<Response>>>;
 let caches: ReturnType<typeof fakeCaches>;
 
@@ -48,6 +51,9 @@ const page = (path: string) => new Response(`page ${path}`, { headers: { 'conten
 beforeEach(async () => {
   listeners = new Map();
   claimed = false;
+  shown = [];
+  windows = [];
+  opened = [];
   network = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     return url.pathname.startsWith('/api/') ? Response.json({ customer: 'Ann Smith' }) : page(url.pathname);
@@ -61,6 +67,16 @@ beforeEach(async () => {
     clients: {
       claim: async () => {
         claimed = true;
+      },
+      matchAll: async () => windows,
+      openWindow: async (url: string) => {
+        opened.push(url);
+        return null;
+      },
+    },
+    registration: {
+      showNotification: async (title: string, options: (typeof shown)[number]['options']) => {
+        shown.push({ title, options });
       },
     },
     addEventListener: (type: string, listener: Listener) => listeners.set(type, listener),
@@ -174,5 +190,82 @@ describe('the dashboard service worker', () => {
     expect(request('/assets/widget-popup-xyz.js')).toBeNull();
     expect(request('/assets/index-abc.js?v=2')).toBeNull();
     expect(request('https://elsewhere.example.com/assets/index-abc.js')).toBeNull();
+  });
+
+  describe('push notifications', () => {
+    /** Dispatches a worker event and waits for what it asked to wait for. */
+    async function dispatch(type: 'push' | 'notificationclick', fields: object): Promise<void> {
+      const waits: Promise<unknown>[] = [];
+      listeners.get(type)?.({ ...fields, waitUntil: (p: Promise<unknown>) => waits.push(p) });
+      await Promise.all(waits);
+    }
+    const pushed = (data: unknown) => ({
+      data: { json: () => (typeof data === 'string' ? JSON.parse(data) : data), text: () => String(data) },
+    });
+    const windowAt = (url: string) => {
+      const w = {
+        url,
+        focused: false,
+        focus: async () => {
+          w.focused = true;
+          return w;
+        },
+        navigate: async (to: string) => {
+          w.url = to;
+          return w;
+        },
+      };
+      windows.push(w);
+      return w;
+    };
+
+    it("shows the server's notice with its words, tag and the screen it opens", async () => {
+      await dispatch(
+        'push',
+        pushed({
+          title: 'New request: Ada Lovelace',
+          body: 'Full Detail, Wed, Dec 2 10:00 AM.',
+          url: '/dashboard/bookings?status=pending',
+          tag: 'request:b1',
+        }),
+      );
+      expect(shown).toEqual([
+        {
+          title: 'New request: Ada Lovelace',
+          options: expect.objectContaining({
+            body: 'Full Detail, Wed, Dec 2 10:00 AM.',
+            tag: 'request:b1',
+            data: { url: '/dashboard/bookings?status=pending' },
+          }),
+        },
+      ]);
+    });
+
+    it('shows a plain notice for a push it cannot read, and never a link off our origin', async () => {
+      await dispatch('push', { data: { json: () => JSON.parse('not json'), text: () => 'not json' } });
+      await dispatch('push', pushed({ title: 'Hi', body: 'There', url: 'https://evil.example/', tag: 't' }));
+      await dispatch('push', pushed({ title: 'Hi', body: 'There', url: '//evil.example/', tag: 't' }));
+      expect(shown.map((s) => [s.title, s.options.data.url])).toEqual([
+        ['Slotwise', '/dashboard'],
+        ['Hi', '/dashboard'],
+        ['Hi', '/dashboard'],
+      ]);
+    });
+
+    it('a tap focuses the window already on that screen, else takes a window of ours there, else opens one', async () => {
+      const close = vi.fn();
+      const tap = (url: string) => dispatch('notificationclick', { notification: { data: { url }, close } });
+      await tap('/crew');
+      expect(opened).toEqual([`${ORIGIN}/crew`]);
+      const crew = windowAt(`${ORIGIN}/crew`);
+      await tap('/crew');
+      expect(crew.focused).toBe(true);
+      const board = windowAt(`${ORIGIN}/dashboard`);
+      windows = [board];
+      await tap('/dashboard/bookings?status=pending');
+      expect([board.url, board.focused]).toEqual([`${ORIGIN}/dashboard/bookings?status=pending`, true]);
+      expect(opened).toHaveLength(1);
+      expect(close).toHaveBeenCalledTimes(3);
+    });
   });
 });

@@ -12,6 +12,12 @@
  * - everything else passes untouched, and /api/ above all: its answers carry owners' and
  *   customers' personal data and are never put in the Cache Storage, which outlives the session.
  *
+ * - push (docs/decisions/052): the notice the server sent ({title, body, url, tag}, decrypted by
+ *   the browser) shown as a notification; notificationclick focuses a window of ours already open
+ *   on that screen, or another of ours navigated there, or opens one. The crew page (/crew) is
+ *   outside the scope for fetches but subscribes through this same registration, so a crew's
+ *   notice opens /crew.
+ *
  * It does not skipWaiting: a new build's worker takes over once no dashboard page of the old
  * build is open, so an open page keeps finding its own build's lazy chunks in the old cache.
  */
@@ -23,11 +29,34 @@ interface FetchEvent extends ExtendableEvent {
   readonly request: Request;
   respondWith(response: Promise<Response>): void;
 }
+interface PushEvent extends ExtendableEvent {
+  readonly data: { json(): unknown; text(): string } | null;
+}
+interface NotificationEvent extends ExtendableEvent {
+  readonly notification: { readonly data: unknown; close(): void };
+}
+interface WindowClient {
+  readonly url: string;
+  focus(): Promise<WindowClient>;
+  navigate(url: string): Promise<WindowClient | null>;
+}
 interface WorkerScope {
   readonly location: { readonly origin: string };
-  readonly clients: { claim(): Promise<void> };
+  readonly clients: {
+    claim(): Promise<void>;
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly WindowClient[]>;
+    openWindow(url: string): Promise<WindowClient | null>;
+  };
+  readonly registration: {
+    showNotification(
+      title: string,
+      options: { body: string; tag: string; data: { url: string }; icon?: string; badge?: string },
+    ): Promise<void>;
+  };
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
+  addEventListener(type: 'push', listener: (event: PushEvent) => void): void;
+  addEventListener(type: 'notificationclick', listener: (event: NotificationEvent) => void): void;
 }
 declare const self: WorkerScope;
 /** Written in front of this file by the build: paths like "/assets/index-4f3a.js", and the build's hash. */
@@ -87,6 +116,63 @@ async function navigate(request: Request): Promise<Response> {
 async function shellFile(request: Request): Promise<Response> {
   return (await (await caches.open(CACHE)).match(request)) ?? fetch(request);
 }
+
+/** A screen of ours a notice may open: a path on this origin, else the dashboard's home. */
+function ourPath(url: unknown): string {
+  if (typeof url !== 'string' || !url.startsWith('/') || url.startsWith('//')) return SHELL_PAGE;
+  return url;
+}
+
+/** What the server pushed (packages/server/src/domain/push.ts PushPayload); anything else shows a plain notice. */
+function noticeOf(event: PushEvent): { title: string; body: string; url: string; tag: string } {
+  let data: unknown;
+  try {
+    data = event.data?.json();
+  } catch {
+    data = undefined;
+  }
+  const d = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
+  const text = (v: unknown, fallback: string) => (typeof v === 'string' && v !== '' ? v.slice(0, 300) : fallback);
+  return {
+    title: text(d.title, 'Slotwise'),
+    body: text(d.body, 'Something changed in your day. Open Slotwise to see it.'),
+    url: ourPath(d.url),
+    tag: text(d.tag, 'slotwise'),
+  };
+}
+
+self.addEventListener('push', (event) => {
+  const notice = noticeOf(event);
+  // A push must show a notification (browsers require it of userVisibleOnly subscriptions).
+  event.waitUntil(
+    self.registration.showNotification(notice.title, {
+      body: notice.body,
+      tag: notice.tag,
+      data: { url: notice.url },
+      icon: '/icons/slotwise-192.png',
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const data = event.notification.data as { url?: unknown } | null;
+  const target = new URL(ourPath(data?.url), self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const same = windows.find((w) => w.url === target);
+      if (same) return same.focus();
+      // A window of ours on another screen is taken there (one app, not a new tab per notice).
+      const ours = windows.find((w) => new URL(w.url).origin === self.location.origin);
+      if (ours) {
+        const moved = await ours.navigate(target);
+        return (moved ?? ours).focus();
+      }
+      return self.clients.openWindow(target);
+    })(),
+  );
+});
 
 // A module to the type checker, so the declarations above stay in this file; the built sw.js exports nothing.
 export {};

@@ -13,6 +13,8 @@ export interface FakeRequest {
   params: Record<string, string>;
   headers: Record<string, string>;
   body: unknown;
+  /** A body that is not JSON text (a photo's Blob), as sent. */
+  raw?: unknown;
 }
 /**
  * body is sent as JSON; text (a CSV download) is sent as it is. 'network': the connection fails;
@@ -71,7 +73,8 @@ export function fakeApi(routes: Record<string, Handler | Reply> = {}) {
       if (m !== method) continue;
       const params = matches(pattern, url.pathname);
       if (!params) continue;
-      const req: FakeRequest = { method, path: url.pathname, url, params, headers, body };
+      const raw = typeof init.body === 'string' || init.body == null ? undefined : init.body;
+      const req: FakeRequest = { method, path: url.pathname, url, params, headers, body, raw };
       calls.push(req);
       const reply = await handler(req);
       if (reply === 'network') throw new TypeError('Failed to fetch');

@@ -4,6 +4,7 @@
  */
 
 import type { Server } from 'node:http';
+import type { Agent } from 'node:https';
 import { join } from 'node:path';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import Fastify, {
@@ -28,9 +29,11 @@ import { startCalendarReads } from './jobs/calendar-reads.ts';
 import { startCompletePastBookings } from './jobs/complete-past-bookings.ts';
 import { startRetention } from './jobs/customer-data-retention.ts';
 import { startInvoiceReminders } from './jobs/invoice-reminders.ts';
+import { startPhotoSweep } from './jobs/photo-sweep.ts';
 import { startPlanVisits } from './jobs/plan-visits.ts';
 import { startQuoteFollowUps } from './jobs/quote-follow-ups.ts';
 import { startReminders } from './jobs/reminders.ts';
+import { startRequestExpiry } from './jobs/request-expiry.ts';
 import { startReviewRequests } from './jobs/review-requests.ts';
 import { lazyRequestLogger, loggerOptions } from './logging.ts';
 import { MailDispatcher } from './mail/outbox.ts';
@@ -38,12 +41,14 @@ import { fileTransport, type MailTransport, smtpTransport } from './mail/transpo
 import { createMetrics, metricsRoute, useRequestMetrics } from './metrics.ts';
 import { type PaymentGateway, stripeGateway } from './payments/stripe.ts';
 import { PaymentWorker } from './payments/worker.ts';
+import { createPhotoStore, type PhotoStore } from './photos/store.ts';
 import { useJsonCompression } from './plugins/compression.ts';
 import { useCors } from './plugins/cors.ts';
 import { frameworkErrors, useErrorHandler } from './plugins/errors.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
 import { useSecurityHeaders } from './plugins/security-headers.ts';
 import { useZodValidation } from './plugins/validation.ts';
+import { webPushTransport } from './push/transport.ts';
 import { mailOutboxRepository } from './repositories/mail-outbox.ts';
 import { accountHandlers } from './routes/account.ts';
 import { authHandlers } from './routes/auth.ts';
@@ -74,23 +79,30 @@ import { customerDataHandlers } from './routes/dashboard/customer-data.ts';
 import { exportHandlers } from './routes/dashboard/export.ts';
 import { insightsHandlers } from './routes/dashboard/insights.ts';
 import { invoiceHandlers } from './routes/dashboard/invoices.ts';
+import { ledgerHandlers } from './routes/dashboard/ledger.ts';
 import { messageHandlers } from './routes/dashboard/messages.ts';
 import { notificationHandlers } from './routes/dashboard/notifications.ts';
+import { onMyWayHandlers } from './routes/dashboard/on-my-way.ts';
 import { feedHandlers, operationsHandlers } from './routes/dashboard/operations.ts';
 import { ownerBookingHandlers } from './routes/dashboard/owner-booking.ts';
 import { ownerQuoteHandlers } from './routes/dashboard/owner-quotes.ts';
 import { paymentHandlers } from './routes/dashboard/payments.ts';
 import { planHandlers } from './routes/dashboard/plans.ts';
 import { pricingHandlers } from './routes/dashboard/pricing.ts';
+import { savedCardHandlers } from './routes/dashboard/saved-cards.ts';
 import { serviceHandlers } from './routes/dashboard/services.ts';
 import { settingsHandlers } from './routes/dashboard/settings.ts';
 import { travelHandlers } from './routes/dashboard/travel.ts';
 import { undoHandlers } from './routes/dashboard/undo.ts';
+import { dayRouteHandlers } from './routes/day-route.ts';
 import { demoRoutes } from './routes/demo.ts';
+import { jobStepsHandlers } from './routes/job-steps.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { onboardingHandlers } from './routes/onboarding.ts';
+import { photosHandlers } from './routes/photos.ts';
 import { privacyRoutes } from './routes/privacy.ts';
 import { feedbackHandlers, healthHandlers, placesHandlers } from './routes/public.ts';
+import { pushHandlers } from './routes/push.ts';
 import { registerRoutes } from './routes/register.ts';
 import { dashboardPage, staticRoutes } from './routes/static.ts';
 import { textRoutes } from './routes/texts.ts';
@@ -166,6 +178,8 @@ export interface BuildOptions {
   geocoder?: Geocoder;
   mailTransport?: MailTransport;
   payments?: PaymentGateway;
+  /** Where photos are kept; by default from the configuration (photos/store.ts). */
+  photoStore?: PhotoStore;
   now?: () => number;
   /** Sees every route as it is registered (the authorization matrix reads the route table through it). */
   onRoute?: (route: RouteOptions) => void;
@@ -173,6 +187,8 @@ export interface BuildOptions {
   connectionLimits?: Partial<ConnectionLimits>;
   /** Tests: with traces configured, spans go here instead of to the OTLP endpoint. */
   spanExporter?: SpanExporter;
+  /** Tests: the HTTPS agent that trusts the stand-in push service's certificate (test/push/stand-in.ts). */
+  pushAgent?: Agent;
 }
 
 export async function buildApp(
@@ -231,6 +247,7 @@ export async function buildApp(
       config.mailPollMs,
       textTransportFor(config, repos, twilio),
       (channel) => metrics.outboxFailures.inc({ channel }),
+      webPushTransport(config.vapid, options.pushAgent),
     ),
     twilio,
     payments: options.payments ?? stripeGateway(config.stripeApiUrl),
@@ -241,6 +258,7 @@ export async function buildApp(
       maxHeapMb: config.calendarFetch.expandHeapMb,
       workers: CALENDAR_WORKERS,
     }),
+    photoStore: options.photoStore ?? createPhotoStore(config),
     now,
     lifecycle: { draining: false },
   };
@@ -266,9 +284,11 @@ export async function buildApp(
   // The minute jobs tick every config.jobTickMs (60 s; shorter only in tests).
   startCompletePastBookings(app, ctx, config.jobTickMs);
   startReminders(app, ctx, config.jobTickMs);
+  startPhotoSweep(app, ctx);
   startReviewRequests(app, ctx, config.jobTickMs);
   startQuoteFollowUps(app, ctx, config.jobTickMs);
   startInvoiceReminders(app, ctx, config.jobTickMs);
+  startRequestExpiry(app, ctx, config.jobTickMs);
   startPlanVisits(app, ctx);
   startRetention(app, ctx);
   startCalendarReads(app, ctx, config.jobTickMs);
@@ -289,6 +309,10 @@ export async function buildApp(
   // Every API call, from the route table (shared/src/routes.ts): a missing handler does not type-check.
   const account = accountHandlers(ctx);
   const crewAccess = crewAccessHandlers(ctx);
+  const jobSteps = jobStepsHandlers(ctx);
+  const dayRoute = dayRouteHandlers(ctx);
+  const push = pushHandlers(ctx);
+  const photos = photosHandlers(ctx);
   registerRoutes(app, ctx, {
     meta: { ...healthHandlers(ctx, redisState), ...apiReferenceHandlers(ctx), ...feedHandlers(ctx) },
     auth: { ...authHandlers(ctx), ...account.auth, ...crewAccess.auth },
@@ -305,6 +329,7 @@ export async function buildApp(
       ...manageHandlers(ctx),
       ...customerPlanHandlers(ctx),
       ...beaconHandlers(ctx),
+      ...photos.customer,
     },
     quoteLink: quoteLinkHandlers(ctx),
     invoiceLink: invoiceLinkHandlers(ctx),
@@ -325,18 +350,25 @@ export async function buildApp(
       ...brandingHandlers(ctx),
       ...paymentHandlers(ctx),
       ...notificationHandlers(ctx),
+      ...onMyWayHandlers(ctx),
+      ...jobSteps.dashboard,
+      ...dayRoute.dashboard,
+      ...photos.dashboard,
       ...messageHandlers(ctx),
       ...planHandlers(ctx),
       ...crewHandlers(ctx),
       ...clientHandlers(ctx),
       ...invoiceHandlers(ctx),
+      ...ledgerHandlers(ctx),
+      ...savedCardHandlers(ctx),
       ...clientImportHandlers(ctx),
       ...crewMemberHandlers(ctx),
       ...connectedCalendarHandlers(ctx),
       ...insightsHandlers(ctx),
       ...ownerQuoteHandlers(ctx),
+      ...push.dashboard,
     },
-    crew: crewAccess.crew,
+    crew: { ...crewAccess.crew, ...jobSteps.crew, ...dayRoute.crew, ...push.crew, ...photos.crew },
     webhooks: webhookHandlers(ctx),
   });
   await app.register(demoRoutes, { ctx });

@@ -2,10 +2,11 @@
  * Configuration from environment variables, parsed once at start-up
  * (docs/architecture.md#running-it-scaling-out). A bad variable stops the server with every problem listed.
  */
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { S3Config } from './photos/s3-store.ts';
 
 /** PostgreSQL connections per instance when DATABASE_POOL_SIZE is not set: 10 for reads, 4 for the locked writes. */
 export const DEFAULT_DATABASE_POOL_SIZE = 14;
@@ -213,6 +214,35 @@ const EnvSchema = z.object({
     .max(1, 'TRACES_SLOTS_SAMPLER_ARG must be a number from 0 to 1, like 0.01')
     .default(0.01),
   OTEL_SERVICE_NAME: z.string().min(1).default('slotwise'),
+  /**
+   * Web Push's VAPID key pair (RFC 8292; docs/decisions/052), as `npx web-push generate-vapid-keys`
+   * prints them (URL-safe base64: 65-byte public, 32-byte private). Unset, a pair is generated once
+   * into DATA_DIR/vapid-keys.json. Every instance must use the same pair: a browser's subscription
+   * is bound to the public key it was made with.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY must be the URL-safe base64 of a 65-byte P-256 public key')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be the URL-safe base64 of a 32-byte P-256 private key')
+    .optional(),
+  /** Who push services may contact about our pushes: mailto:you@example.com or an https: address. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'VAPID_SUBJECT must be a mailto: or https: address')
+    .optional(),
+  /**
+   * Photos (docs/decisions/053): files under DATA_DIR/photos, or, with PHOTOS_S3_BUCKET, an
+   * S3-compatible bucket (every instance must see the same photos once scaled out).
+   */
+  PHOTOS_S3_BUCKET: z.string().min(3).max(63).optional(),
+  PHOTOS_S3_REGION: z.string().min(1).default('us-east-1'),
+  PHOTOS_S3_ENDPOINT: z.url({ error: 'PHOTOS_S3_ENDPOINT must be a URL like https://s3.example.com' }).optional(),
+  PHOTOS_S3_FORCE_PATH_STYLE: z.enum(['on', 'off']).default('off'),
+  PHOTOS_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  PHOTOS_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   NODE_ENV: z.string().optional(),
 });
 
@@ -225,6 +255,8 @@ export interface Config {
   /** PostgreSQL connections per instance (DATABASE_POOL_SIZE); SQLite has one. */
   databasePoolSize: number;
   jwtSecret: Uint8Array;
+  /** Web Push's VAPID keys and subject (docs/decisions/052). */
+  vapid: VapidConfig;
   smtpUrl: string | undefined;
   mailFrom: string;
   defaultTimeZone: string;
@@ -266,6 +298,8 @@ export interface Config {
   backups: { everyMs: number | null; dir: string; keep: number; keepDays: number };
   /** Traces sent over OTLP/HTTP (tracing/); undefined: off, and no OpenTelemetry module is loaded. */
   tracing: TracingConfig | undefined;
+  /** Where photos are kept (photos/store.ts): a folder, or an S3-compatible bucket when set. */
+  photos: { dir: string; s3: S3Config | undefined };
 }
 
 export interface TracingConfig {
@@ -302,6 +336,13 @@ function calendarHeapMb(maxBytes: number): number {
 
 export class ConfigError extends Error {}
 
+export interface VapidConfig {
+  publicKey: string;
+  privateKey: string;
+  /** mailto: or https: (RFC 8292 section 2.1). */
+  subject: string;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -313,6 +354,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.GEOCODER === 'photon' && !e.PHOTON_URL) problems.push('  PHOTON_URL: required when GEOCODER=photon');
   if (e.GEOCODER === 'google' && !e.GOOGLE_MAPS_API_KEY)
     problems.push('  GOOGLE_MAPS_API_KEY: required when GEOCODER=google');
+  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined))
+    problems.push(
+      '  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both (a pair from `npx web-push generate-vapid-keys`) or neither',
+    );
+  if ((e.PHOTOS_S3_ACCESS_KEY_ID === undefined) !== (e.PHOTOS_S3_SECRET_ACCESS_KEY === undefined))
+    problems.push(
+      '  PHOTOS_S3_ACCESS_KEY_ID, PHOTOS_S3_SECRET_ACCESS_KEY: set both, or neither (the SDK then finds credentials itself)',
+    );
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 
   const dataDir = resolve(e.DATA_DIR);
@@ -329,6 +378,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? jwtSecretFromDataDir(dataDir)),
+    vapid: {
+      ...(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : vapidKeysFromDataDir(dataDir)),
+      subject: e.VAPID_SUBJECT ?? `mailto:${senderOf(e.MAIL_FROM)}`,
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     defaultTimeZone: e.DEFAULT_TIMEZONE,
@@ -360,6 +415,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keepDays: e.BACKUP_KEEP_DAYS,
     },
     tracing: tracingConfig(e),
+    photos: {
+      dir: join(dataDir, 'photos'),
+      s3: e.PHOTOS_S3_BUCKET
+        ? {
+            bucket: e.PHOTOS_S3_BUCKET,
+            region: e.PHOTOS_S3_REGION,
+            endpoint: e.PHOTOS_S3_ENDPOINT,
+            forcePathStyle: e.PHOTOS_S3_FORCE_PATH_STYLE === 'on',
+            credentials:
+              e.PHOTOS_S3_ACCESS_KEY_ID && e.PHOTOS_S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.PHOTOS_S3_ACCESS_KEY_ID, secretAccessKey: e.PHOTOS_S3_SECRET_ACCESS_KEY }
+                : undefined,
+          }
+        : undefined,
+    },
     calendarFetch: {
       allowPrivate: e.CALENDAR_FETCH_ALLOW_PRIVATE === 'on',
       timeoutMs: e.CALENDAR_FETCH_TIMEOUT_MS,
@@ -382,6 +452,42 @@ function tracingConfig(e: z.output<typeof EnvSchema>): TracingConfig | undefined
     ratio: e.OTEL_TRACES_SAMPLER_ARG,
     slotsRatio: Math.min(e.TRACES_SLOTS_SAMPLER_ARG, e.OTEL_TRACES_SAMPLER_ARG),
   };
+}
+
+/** MAIL_FROM's address: push services' contact when VAPID_SUBJECT is not set. */
+function senderOf(mailFrom: string): string {
+  return /<([^>]+)>/.exec(mailFrom)?.[1]?.trim() ?? mailFrom.trim();
+}
+
+/**
+ * A VAPID key pair generated once and kept in DATA_DIR (like the JWT secret), so browsers'
+ * subscriptions, bound to the public key, survive restarts. Instances sharing no DATA_DIR must
+ * set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY.
+ */
+function vapidKeysFromDataDir(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = join(dataDir, 'vapid-keys.json');
+  const read = () => {
+    const keys = JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+    return { publicKey: keys.publicKey, privateKey: keys.privateKey };
+  };
+  try {
+    return read();
+  } catch {
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const key = ecdh.getPrivateKey();
+    const keys = {
+      publicKey: ecdh.getPublicKey().toString('base64url'),
+      // A private key with leading zero bytes comes back shorter: VAPID wants all 32.
+      privateKey: Buffer.concat([Buffer.alloc(32 - key.length), key]).toString('base64url'),
+    };
+    try {
+      writeFileSync(file, JSON.stringify(keys), { mode: 0o600, flag: 'wx' });
+      return keys;
+    } catch {
+      return read();
+    }
+  }
 }
 
 /** A 256-bit secret generated once and kept in DATA_DIR, so tokens survive restarts. */

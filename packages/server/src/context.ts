@@ -8,6 +8,7 @@ import type { Geocoder } from './geocoder/geocoder.ts';
 import type { MailDispatcher } from './mail/outbox.ts';
 import type { Metrics } from './metrics.ts';
 import type { PaymentGateway } from './payments/stripe.ts';
+import type { PhotoStore } from './photos/store.ts';
 import { availabilityRepository } from './repositories/availability.ts';
 import { bookingUndosRepository } from './repositories/booking-undos.ts';
 import { bookingsRepository } from './repositories/bookings.ts';
@@ -27,13 +28,18 @@ import { idempotencyRepository } from './repositories/idempotency.ts';
 import { insightsRepository } from './repositories/insights.ts';
 import { invoicesRepository } from './repositories/invoices.ts';
 import { jobRunsRepository } from './repositories/job-runs.ts';
+import { jobStepsRepository } from './repositories/job-steps.ts';
+import { ledgerRepository } from './repositories/ledger.ts';
 import { logosRepository } from './repositories/logos.ts';
 import { manageTokensRepository } from './repositories/manage-tokens.ts';
 import { ownerQuotesRepository } from './repositories/owner-quotes.ts';
 import { paymentsRepository } from './repositories/payments.ts';
+import { photosRepository } from './repositories/photos.ts';
 import { plansRepository } from './repositories/plans.ts';
 import { pricingRepository } from './repositories/pricing.ts';
+import { pushRepository } from './repositories/push.ts';
 import { reviewsRepository } from './repositories/reviews.ts';
+import { savedCardsRepository } from './repositories/saved-cards.ts';
 import { servicesRepository } from './repositories/services.ts';
 import { slotHoldsRepository } from './repositories/slot-holds.ts';
 import { slugsRepository } from './repositories/slugs.ts';
@@ -57,6 +63,8 @@ export interface AppContext {
   paymentWorker: { kick(): void; flush(): Promise<void> };
   /** Where owners' calendars are expanded: worker threads under a time and a memory limit (calendars/sandbox.ts). */
   calendarSandbox: ExpansionSandbox;
+  /** Where photos' bytes are kept (photos/store.ts; docs/decisions/053). */
+  photoStore: PhotoStore;
   /** Prometheus counters and gauges behind GET /metrics (metrics.ts). */
   metrics: Metrics;
   /** Injected so tests can move time; everything reads "now" from here. */
@@ -78,6 +86,8 @@ export function createRepositories(db: Kysely<Database>) {
     crews: crewsRepository(db),
     crewMembers: crewMembersRepository(db),
     crewJobs: crewJobsRepository(db),
+    jobSteps: jobStepsRepository(db),
+    photos: photosRepository(db),
     plans: plansRepository(db),
     manageTokens: manageTokensRepository(db),
     idempotency: idempotencyRepository(db),
@@ -92,11 +102,14 @@ export function createRepositories(db: Kysely<Database>) {
     slugs: slugsRepository(db),
     logos: logosRepository(db),
     payments: paymentsRepository(db),
+    savedCards: savedCardsRepository(db),
     connectedCalendars: connectedCalendarsRepository(db),
     texts: textsRepository(db),
     reviews: reviewsRepository(db),
     insights: insightsRepository(db),
     ownerQuotes: ownerQuotesRepository(db),
     invoices: invoicesRepository(db),
+    ledger: ledgerRepository(db),
+    push: pushRepository(db),
   };
 }

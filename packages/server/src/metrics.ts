@@ -33,7 +33,7 @@ export interface Metrics {
 /** What the outbox gauges read on scrape (repositories/mail-outbox.ts). */
 export interface OutboxReads {
   countUnsent(): Promise<number>;
-  oldestUnsent(): Promise<{ channel: 'mail' | 'text'; createdAt: number | null }[]>;
+  oldestUnsent(): Promise<{ channel: 'mail' | 'text' | 'push'; createdAt: number | null }[]>;
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The calls that read their own kind of body (Stripe's raw JSON, Twilio's form, the beacon's
- * text/plain) read it one way (plugins/body-limit.ts, issue 39): a Content-Length over the
+ * text/plain, a photo's bytes) read it one way (plugins/body-limit.ts, issue 39): a Content-Length over the
  * limit is refused before any body is read, and a chunked body is read no further than the
  * limit. Against a listening server over a raw socket, as an attacker would send it: 300 MB
  * once went into memory (363 -> 915 MB) before the 413. No credentials are needed, so any
@@ -19,6 +19,8 @@ const calls = [
   { name: "Stripe's webhook", path: `/api/webhooks/stripe/${randomUUID()}`, type: 'application/json' },
   { name: "Twilio's webhook", path: '/api/webhooks/twilio', type: 'application/x-www-form-urlencoded' },
   { name: 'the beacon', path: '/api/customer/beacon', type: 'text/plain;charset=UTF-8' },
+  // A customer's photo (docs/decisions/053): any business id, as the limit comes before the handler.
+  { name: "a customer's photo", path: `/api/customer/photos/${randomUUID()}`, type: 'image/jpeg' },
 ];
 
 interface Outcome {

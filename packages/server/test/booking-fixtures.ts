@@ -132,6 +132,41 @@ export async function bookAndToken(t: TestApp, body: unknown): Promise<{ booking
   return { bookingId, token };
 }
 
+/**
+ * A crew member's session as a person gets one: the owner invites the e-mail to the crew, the
+ * invitation mail's link is accepted with a password; answers the crew member's bearer headers.
+ */
+export async function crewMemberAuth(
+  t: TestApp,
+  shop: Shop,
+  crewId: string,
+  email: string,
+  password = 'crew member password 1',
+): Promise<{ authorization: string }> {
+  const invited = await t.app.inject({
+    method: 'POST',
+    url: `/api/business-dashboard/crews/${crewId}/member`,
+    headers: shop.auth,
+    payload: { email },
+  });
+  if (invited.statusCode !== 201) throw new Error(`invitation failed: ${invited.statusCode} ${invited.body}`);
+  const mail = await t.ctx.db
+    .selectFrom('mail_outbox')
+    .select('text_body')
+    .where('to_address', '=', email.toLowerCase())
+    .orderBy('created_at', 'desc')
+    .executeTakeFirstOrThrow();
+  const link = /\/crew\/join\?token=([A-Za-z0-9_%-]+)/.exec(mail.text_body);
+  if (!link?.[1]) throw new Error('the invitation mail carries no link');
+  const accepted = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/crew-invitation',
+    payload: { token: decodeURIComponent(link[1]), password },
+  });
+  if (accepted.statusCode !== 200) throw new Error(`accepting failed: ${accepted.statusCode} ${accepted.body}`);
+  return { authorization: `Bearer ${accepted.json().token as string}` };
+}
+
 export async function slots(t: TestApp, query: Record<string, string>) {
   return t.app.inject({ url: `/api/customer/get-available-slots?${new URLSearchParams(query)}` });
 }

@@ -120,6 +120,29 @@ describe('configuration', () => {
     );
   });
 
+  it('generates a VAPID key pair once into DATA_DIR, takes a configured pair, and refuses half a pair or a bad subject', () => {
+    const dir = dataDir();
+    const a = loadConfig({ DATA_DIR: dir, MAIL_FROM: 'Shiny <hello@shiny.example>' });
+    expect(a.vapid.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect(Buffer.from(a.vapid.publicKey, 'base64url')[0]).toBe(4);
+    expect(a.vapid.privateKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(a.vapid.subject).toBe('mailto:hello@shiny.example');
+    expect(loadConfig({ DATA_DIR: dir }).vapid.publicKey).toBe(a.vapid.publicKey);
+    const own = loadConfig({
+      DATA_DIR: dataDir(),
+      VAPID_PUBLIC_KEY: a.vapid.publicKey,
+      VAPID_PRIVATE_KEY: a.vapid.privateKey,
+      VAPID_SUBJECT: 'https://shiny.example/contact',
+    });
+    expect(own.vapid).toEqual({ ...a.vapid, subject: 'https://shiny.example/contact' });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), VAPID_PUBLIC_KEY: a.vapid.publicKey })).toThrow(
+      /VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), VAPID_SUBJECT: 'ops@example.com' })).toThrow(
+      /VAPID_SUBJECT: VAPID_SUBJECT must be a mailto: or https: address/,
+    );
+  });
+
   it('refuses a short JWT_SECRET', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
   });

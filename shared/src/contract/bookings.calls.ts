@@ -76,6 +76,13 @@ export const bookingsDashboardCalls = {
     params: 'BookingParams',
     response: 'Booking',
   },
+  bookingOnMyWay: {
+    method: 'POST',
+    path: `${owner}/bookings/:id/on-my-way`,
+    auth: 'owner',
+    params: 'BookingParams',
+    response: 'BookingOnMyWay',
+  },
 } as const satisfies Record<string, RouteDef>;
 
 /** One line per call for the API reference (routes.ts routeSummaries). */
@@ -90,13 +97,15 @@ export const bookingsSummaries: { dashboard: SummariesOf<typeof bookingsDashboar
     ownerBook:
       'A booking the owner enters (a phone-in customer): priced by the engine (a changed total needs a reason), checked as a customer booking is but allowed outside the hours once confirmed (allowOutsideHours), never over another job; approved at once, linked to its client, the customer mailed or texted as the owner chooses. Send an Idempotency-Key. Refused: OUTSIDE_HOURS_UNCONFIRMED, PRICE_REASON_NEEDED, TIME_OVERLAPS, TRAVEL_NOT_FEASIBLE, CLIENT_NOT_FOUND.',
     approve:
-      'Approves a pending booking and mails the customer; with a new total and a reason, mails the customer the adjusted price to accept or decline (the booking stays pending until then). Approving without a total while a new price waits withdraws it (priceChange.state withdrawn), as does a Decline.',
+      "Approves a pending booking and mails the customer; with a new total and a reason, mails the customer the adjusted price to accept or decline (the booking stays pending until then). Approving without a total while a new price waits withdraws it (priceChange.state withdrawn), as does a Decline. Refused: BOOKING_EXPIRED when the request expired unanswered at the business's cut-off (docs/decisions/051).",
     decline:
-      "Declines a pending booking and frees its time; answers an Undo. The customer's mail, quoting the owner's reason when one is sent, goes once the undo window has passed.",
+      "Declines a pending booking and frees its time; answers an Undo. The customer's mail, quoting the owner's reason when one is sent, goes once the undo window has passed. Refused: BOOKING_EXPIRED when the request expired unanswered.",
     rescheduleBooking:
       "Moves a booking to a free time inside business hours; answers an Undo. The customer's mail goes once the undo window has passed. A plan's visit moved with scope following moves the plan's day and time from it on (a later day the customer skipped stays skipped); refused: NOT_A_PLAN_VISIT, PLAN_DAY_TAKEN.",
     undo: "Takes back a Decline or a move within its undo window: the booking is as it was, and the customer's mail is never sent.",
     completeBooking:
       'Marks an approved job completed (a job finished early counts) and issues its invoice in the same step (GET .../bookings/:id/bill reads it): its review request follows after the delay set. Refused: BOOKING_NOT_APPROVED.',
+    bookingOnMyWay:
+      "Tells the customer of a job today that the crew is on the way, once per job, as the crew's On my way does (POST /api/crew/jobs/:id/on-my-way). Refused: BOOKING_NOT_FOUND, JOB_NOT_ACTIVE, JOB_NOT_TODAY, JOB_ALREADY_STARTED, ON_MY_WAY_ALREADY_SENT, CUSTOMER_UNREACHABLE.",
   },
 };

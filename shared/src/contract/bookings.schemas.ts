@@ -69,8 +69,38 @@ export const Booking = z.object({
   ownerPrice: z.object({ calculated: z.number(), reason: z.string() }).optional(),
   /** The crew doing the job (Settings, Crews); absent only on rows written before crews. */
   crewId: Id.nullable().optional(),
+  /** When the customer was told the crew is on the way (docs/decisions/048); absent until then. */
+  onMyWayAt: IsoDateTime.optional(),
+  /**
+   * Running late (docs/decisions/049): when the crew is now expected, later than booked, as its
+   * last Start job or Mark completed that day projected it (to 5 minutes); absent while on time.
+   */
+  projectedStart: IsoDateTime.optional(),
+  /**
+   * Requests do not wait for ever (docs/decisions/051): when this pending request expires if the
+   * owner does not answer it; absent when it never does (switched off, a plan's visit, a paid deposit).
+   */
+  expiresAt: IsoDateTime.optional(),
+  /** When this request expired unanswered (its status then declined: its time freed, the customer told); absent otherwise. */
+  expiredAt: IsoDateTime.optional(),
 });
 export type Booking = z.infer<typeof Booking>;
+
+/**
+ * "On my way" sent (docs/decisions/048): when, how (a text to a customer who agreed to texts and
+ * did not reply STOP, else a mail), and the arrival it named on the business's clock ("2:40 PM"),
+ * or null when the drive could not be worked out (an address not on the map): then it named none.
+ */
+export const OnMyWaySent = z.object({
+  at: IsoDateTime,
+  channel: z.enum(['text', 'mail']),
+  arrival: z.string().nullable(),
+  /** The words sent (the text, or the mail's first line). */
+  words: z.string(),
+});
+export type OnMyWaySent = z.infer<typeof OnMyWaySent>;
+export const BookingOnMyWay = z.object({ booking: Booking, sent: OnMyWaySent });
+export type BookingOnMyWay = z.infer<typeof BookingOnMyWay>;
 export type BookingTime = z.infer<typeof BookingTime>;
 export const BookingsResponse = z.object({ bookings: z.array(Booking) });
 export type BookingsResponse = z.infer<typeof BookingsResponse>;

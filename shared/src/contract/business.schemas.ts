@@ -146,6 +146,24 @@ export type OperationsSettings = z.infer<typeof OperationsSettings>;
 /** Who confirms a customer's booking (docs/product.md#confirming-bookings); a service may choose otherwise. */
 export const ConfirmationSettings = z.strictObject({
   confirmation: z.enum(CONFIRMATIONS, { error: "Confirmation must be 'myself' or 'automatically'." }),
+  /**
+   * Requests do not wait for ever (docs/decisions/051): hours after a request before you are reminded
+   * of it once (0: no reminder), and before it expires unanswered, its time freed and the customer
+   * told (0: requests wait for your answer; never later than the job's start less the minimum
+   * notice). Left out, each keeps its value.
+   */
+  nudgeHours: z
+    .number({ error: 'The reminder must be a number of hours.' })
+    .int('The reminder must be whole hours.')
+    .min(0, 'The reminder must be 0 (none) or more hours.')
+    .max(72, 'The reminder must be at most 72 hours.')
+    .optional(),
+  expiryHours: z
+    .number({ error: 'The cut-off must be a number of hours.' })
+    .int('The cut-off must be whole hours.')
+    .min(0, 'The cut-off must be 0 (requests wait for your answer) or more hours.')
+    .max(168, 'The cut-off must be at most 168 hours (a week).')
+    .optional(),
 });
 export type ConfirmationSettings = z.infer<typeof ConfirmationSettings>;
 

@@ -42,6 +42,20 @@ export const crewsCrewCalls = {
     params: 'CrewJobParams',
     response: 'CrewJob',
   },
+  payCode: {
+    method: 'GET',
+    path: `${crew}/jobs/:id/pay-code`,
+    auth: 'crew',
+    params: 'CrewJobParams',
+    response: 'CrewPayCode',
+  },
+  onMyWay: {
+    method: 'POST',
+    path: `${crew}/jobs/:id/on-my-way`,
+    auth: 'crew',
+    params: 'CrewJobParams',
+    response: 'CrewOnMyWay',
+  },
   revokeFeed: {
     method: 'POST',
     path: `${crew}/calendar-feed/revoke`,
@@ -142,6 +156,10 @@ export const crewsSummaries: {
       "Marks one of the crew's jobs started (from its day on; again: no change). Refused: JOB_NOT_ACTIVE, JOB_NOT_TODAY.",
     completeJob:
       "Marks one of the crew's started jobs completed (again: no change). Refused: JOB_NOT_STARTED, JOB_NOT_ACTIVE.",
+    payCode:
+      "A completed job's pay link as a QR code for the customer to scan at the door, with the invoice's number (never its amount). Refused: JOB_NOT_FOUND, INVOICE_NOT_FOUND (none issued, or void), INVOICE_PAID, PAYMENT_NOT_DUE (the card on file is being charged).",
+    onMyWay:
+      "Tells the customer of one of the crew's jobs today that the crew is on the way, once: a text when they agreed to texts and did not reply STOP, else a mail, with the arrival worked out from the crew's previous job of the day (or its start place) at the business's average speed. Refused: JOB_NOT_FOUND, JOB_NOT_ACTIVE, JOB_NOT_TODAY, JOB_ALREADY_STARTED, ON_MY_WAY_ALREADY_SENT, CUSTOMER_UNREACHABLE.",
     revokeFeed: "Makes the crew member's old calendar feed URL stop working; answers the new one.",
   },
 };

@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { NewPassword } from './auth.schemas.ts';
-import { BookingTime } from './bookings.schemas.ts';
+import { BookingTime, OnMyWaySent } from './bookings.schemas.ts';
 import { AvailabilityEntry } from './calendar.schemas.ts';
 import { Email, Id, IsoDate, IsoDateTime, TimeFormat, trimmed } from './fields.schemas.ts';
 
@@ -41,6 +41,8 @@ export const CrewsResponse = z.object({
   crews: z.array(Crew),
   /** Whether mails to customers name the crew coming ("Sam's crew will do the job"). */
   nameCrewInMails: z.boolean(),
+  /** Running late (docs/decisions/049): minutes a job's arrival must slip before its customer is told. */
+  lateThresholdMinutes: z.number().int(),
 });
 export type CrewsResponse = z.infer<typeof CrewsResponse>;
 export const CrewRequest = z.object({
@@ -60,8 +62,18 @@ export type CrewRequest = z.input<typeof CrewRequest>;
 export const CrewParams = z.object({
   id: z.string().uuid('That is not a crew id; use the _id of a crew from your crews list.'),
 });
+/** Bounds of the running-late threshold, in minutes (docs/decisions/049). */
+export const LATE_THRESHOLD_MIN = 5;
+export const LATE_THRESHOLD_MAX = 120;
 export const CrewMailsRequest = z.object({
   nameCrewInMails: z.boolean({ error: 'nameCrewInMails must be true or false.' }),
+  /** Absent: unchanged. */
+  lateThresholdMinutes: z
+    .number({ error: 'lateThresholdMinutes must be a whole number of minutes.' })
+    .int('lateThresholdMinutes must be a whole number of minutes.')
+    .min(LATE_THRESHOLD_MIN, `Tell customers of a delay of ${LATE_THRESHOLD_MIN} minutes or more.`)
+    .max(LATE_THRESHOLD_MAX, `Tell customers of a delay of ${LATE_THRESHOLD_MAX} minutes or less.`)
+    .optional(),
 });
 
 // ---------- crew members: a crew's own limited login (issue 25; docs/decisions/024) ----------
@@ -104,8 +116,31 @@ export const CrewJob = z.object({
   startedAt: IsoDateTime.nullable(),
   /** The customer's answer to the business's question ("Vehicle size: SUV"), or null. */
   notes: z.string().nullable(),
+  /**
+   * Its invoice is issued and not paid: the crew may show the customer its pay code at the door
+   * (GET .../jobs/:id/pay-code; issue 43). Never the amount: a crew sees no prices.
+   */
+  payable: z.boolean(),
+  /** When the customer was told the crew is on the way (POST .../jobs/:id/on-my-way; docs/decisions/048), or null. */
+  onMyWayAt: IsoDateTime.nullable(),
+  /** Running late (docs/decisions/049): when the crew is now expected there, later than booked; null while on time. */
+  projectedStart: IsoDateTime.nullable(),
 });
 export type CrewJob = z.infer<typeof CrewJob>;
+
+/** The job after its "On my way", and what was sent. */
+export const CrewOnMyWay = z.object({ job: CrewJob, sent: OnMyWaySent });
+export type CrewOnMyWay = z.infer<typeof CrewOnMyWay>;
+
+/** A job's pay link as a QR code the customer scans with their phone's camera, and the link itself. */
+export const CrewPayCode = z.object({
+  /** The invoice's number, to say which one ("Invoice #12"). */
+  number: z.number().int(),
+  url: z.string(),
+  /** The QR code of `url`, an SVG image (black on white, quiet zone included). */
+  svg: z.string(),
+});
+export type CrewPayCode = z.infer<typeof CrewPayCode>;
 export const CrewSchedule = z.object({
   crew: z.object({ _id: Id, name: z.string(), color: z.string() }),
   businessName: z.string().nullable(),

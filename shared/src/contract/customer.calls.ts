@@ -170,6 +170,15 @@ export const customerCalls = {
     query: 'TokenQuery',
     response: 'OkBody',
   },
+  removeSavedCard: {
+    method: 'DELETE',
+    path: '/api/customer/card',
+    auth: 'none',
+    crossOrigin: true,
+    limit: 'manage',
+    query: 'TokenQuery',
+    response: 'OkBody',
+  },
 } as const satisfies Record<string, RouteDef>;
 
 /** One line per call for the API reference (routes.ts routeSummaries). */
@@ -191,7 +200,7 @@ export const customerSummaries: { customer: SummariesOf<typeof customerCalls> } 
       'Lets a hold go (the customer went back or chose another time): the time is offered again at once. A token that holds nothing (lapsed, booked) answers ok too.',
     book: 'Books a slot (pending until the owner approves; awaiting_payment, holding the time 15 minutes, when a deposit is due). A retry with the same Idempotency-Key answers the first answer. Answers are priced as the quote prices them (QUESTIONS_CHANGED for a question _id the business no longer has). With the holdToken of a hold on the time, the holder books it and the hold ends; a time another customer holds is refused with SLOT_HELD.',
     checkout:
-      "The Stripe Checkout page for the deposit of a booking awaiting payment, or of a plan's visit whose deposit is paid before it (the same page however often it is asked for). Refused: PAYMENT_NOT_DUE, HOLD_EXPIRED, PAYMENT_UNAVAILABLE (a held booking's hold is then released; a visit keeps its time).",
+      "The Stripe Checkout page for the deposit of a booking awaiting payment, or of a plan's visit whose deposit is paid before it (the same page however often it is asked for). With the customer's consent to save their card (book's saveCard), the deposit's page keeps the card; with no deposit due (book answered cardSetup), the page only saves the card (Stripe's setup mode; nothing is charged). Refused: PAYMENT_NOT_DUE, HOLD_EXPIRED, PAYMENTS_NOT_CONNECTED, PAYMENT_UNAVAILABLE (a held booking's hold is then released; a visit keeps its time).",
     managedBooking: 'The booking behind a manage link, and whether it may still change.',
     reschedule: 'Moves the booking behind a manage link to another free slot.',
     bookingPageLink:
@@ -201,6 +210,8 @@ export const customerSummaries: { customer: SummariesOf<typeof customerCalls> } 
       'Accepts or declines the adjusted price the business proposed when approving (docs/decisions/026): accepted, the booking is approved at it; declined, it is cancelled. Refused: BOOKING_NOT_CHANGEABLE when no price change waits, or when the business withdrew it by deciding first.',
     planDates:
       'The first visits of a plan starting at a chosen slot, each free or taken (the owner proposes another time for a taken one). Refused: PLAN_NOT_OFFERED.',
+    removeSavedCard:
+      'Removes the card the customer saved with the business (docs/decisions/046), from their manage link: nothing more is charged to it. Refused: CARD_NOT_SAVED.',
     skipVisit:
       "Skips the plan's visit behind a manage link (the plan goes on); the change cut-off applies. Refused: NOT_A_PLAN_VISIT.",
     cancelPlan:

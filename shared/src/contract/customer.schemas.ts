@@ -10,6 +10,7 @@ import { isIsoDate } from '../time.ts';
 import { BookingTime, BookingVersion, PriceChange } from './bookings.schemas.ts';
 import { Branding } from './business.schemas.ts';
 import { Email, HhMm, Id, IsoDate, IsoDateTime, Phone, plainText, TimeFormat, trimmed } from './fields.schemas.ts';
+import { PhotoToken, QUOTE_PHOTOS_MAX } from './photos.schemas.ts';
 import { PlanFrequency, QuotePlan } from './plans.schemas.ts';
 import { ADD_ONS_MAX, QuoteQuestion, Service } from './services.schemas.ts';
 
@@ -89,6 +90,11 @@ export const PublicBusiness = z.object({
   privacyUrl: z.string(),
   /** The business's look in the pop-up (accent, logo, the "Report a problem" link). */
   branding: Branding,
+  /**
+   * true: the business takes cards online (Stripe connected), so a plan or a deposit may offer
+   * "Save my card for this business's future visits" (book's saveCard; docs/decisions/046).
+   */
+  savesCards: z.boolean().optional(),
 });
 export type PublicBusiness = z.infer<typeof PublicBusiness>;
 
@@ -190,8 +196,23 @@ export const BookRequest = QuoteRequest.extend({
   frequency: PlanFrequency.optional(),
   /** "Text me updates about this booking", unticked unless the customer ticks it (docs/decisions/027). */
   textConsent: z.boolean({ error: 'textConsent must be true or false.' }).optional(),
+  /**
+   * "Save my card for this business's future visits", unticked unless the customer ticks it
+   * (docs/decisions/046): the deposit's Checkout keeps the card, or, with no deposit, checkout
+   * opens Stripe's page that only saves it. Ignored when the business takes no cards online.
+   */
+  saveCard: z.boolean({ error: 'saveCard must be true or false.' }).optional(),
   /** The token of the customer's hold on this time (hold-slot): the holder may book it, and the booking ends the hold. */
   holdToken: HoldToken.optional(),
+  /**
+   * The photos the customer attached (uploadRequestPhoto's tokens; docs/decisions/053): the
+   * booking claims them. Required when the service asks for a photo with ask 'required'.
+   */
+  photoTokens: z
+    .array(PhotoToken)
+    .max(QUOTE_PHOTOS_MAX, `At most ${QUOTE_PHOTOS_MAX} photos.`)
+    .refine((t) => new Set(t).size === t.length, 'The same photo is attached twice.')
+    .optional(),
 });
 export type BookRequest = z.infer<typeof BookRequest>;
 
@@ -249,6 +270,11 @@ export const BookResponse = z.object({
    * held; POST /api/customer/checkout answers the Stripe Checkout page to send the customer to.
    */
   payment: z.object({ dueNow: z.number(), dueLater: z.number(), holdUntil: IsoDateTime }).optional(),
+  /**
+   * true: the customer asked to save their card and no deposit is due: POST /api/customer/checkout
+   * answers Stripe's page that saves it (nothing is charged; docs/decisions/046).
+   */
+  cardSetup: z.literal(true).optional(),
   /**
    * A plan's booking: its words, the price of each visit, and the visits booked with it (the
    * first one and those in the next weeks), each booked or needing another time.
@@ -317,6 +343,14 @@ export const ManagedBooking = z.object({
     .optional(),
   /** An approval at an adjusted price (docs/decisions/026): the page asks the customer to accept or decline it. */
   priceChange: PriceChange.optional(),
+  /** The card the customer saved with the business ("Visa ending 4242"; docs/decisions/046), which the page lets them remove. */
+  savedCard: z.string().optional(),
+  /**
+   * Running late (docs/decisions/049): the crew is now expected later than booked, as the
+   * customer was told; keeping it asks nothing, and the link may still move it (even past the
+   * change cut-off, and until the new time).
+   */
+  projectedStart: IsoDateTime.optional(),
 });
 export type ManagedBooking = z.infer<typeof ManagedBooking>;
 

@@ -38,13 +38,20 @@ export type BeaconRequest = z.infer<typeof BeaconRequest>;
 export const BeaconAck = z.object({ counted: z.number().int() });
 export type BeaconAck = z.infer<typeof BeaconAck>;
 
+/**
+ * A period of the business's days, both ends included, at most 400: the rules of every report's
+ * `from` and `to` (insights here, the payments report in ledger.schemas.ts), added to a query's schema.
+ */
+export function periodQuery<T extends z.ZodType<{ from: string; to: string }>>(schema: T): T {
+  return schema
+    .refine((q) => q.from <= q.to, { message: 'The period must start on or before its last day (from <= to).' })
+    .refine((q) => Date.parse(q.to) - Date.parse(q.from) < INSIGHTS_RANGE_MAX_DAYS * 86_400_000, {
+      message: `Choose a period of at most ${INSIGHTS_RANGE_MAX_DAYS} days.`,
+    });
+}
+
 /** The period an insights answer covers, in the business's days; both ends included, at most 400 days. */
-export const InsightsQuery = z
-  .object({ from: IsoDate, to: IsoDate })
-  .refine((q) => q.from <= q.to, { message: 'The period must start on or before its last day (from <= to).' })
-  .refine((q) => Date.parse(q.to) - Date.parse(q.from) < INSIGHTS_RANGE_MAX_DAYS * 86_400_000, {
-    message: `Choose a period of at most ${INSIGHTS_RANGE_MAX_DAYS} days.`,
-  });
+export const InsightsQuery = periodQuery(z.object({ from: IsoDate, to: IsoDate }));
 export type InsightsQuery = z.infer<typeof InsightsQuery>;
 
 const FunnelCounts = z.object({
@@ -92,8 +99,15 @@ export const InsightsWork = z.object({
       /** Cancelled by the customer or the owner, and their total. */
       cancelledCount: z.number().int(),
       cancelled: z.number(),
+      /**
+       * Money collected on the week's days, whatever the work it paid for (docs/decisions/047):
+       * deposits and invoice payments received, tips included, less refunds given back.
+       */
+      collected: z.number(),
     }),
   ),
+  /** Money collected in the period (as the weeks' `collected`), beside its bookings' total in `services`. */
+  collected: z.number(),
   /**
    * Booked ahead: the bookings still to come (pending or approved, not yet ended) from now to the
    * chart's last day (`to`, the Saturday 4 weeks after this one), this week's later days included,

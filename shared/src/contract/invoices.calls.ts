@@ -96,6 +96,27 @@ export const invoicesDashboardCalls = {
     body: 'TipSettings',
     response: 'TipSettings',
   },
+  clientCard: {
+    method: 'GET',
+    path: `${owner}/clients/:id/card`,
+    auth: 'owner',
+    params: 'ClientParams',
+    response: 'ClientCard',
+  },
+  removeClientCard: {
+    method: 'DELETE',
+    path: `${owner}/clients/:id/card`,
+    auth: 'owner',
+    params: 'ClientParams',
+    response: 'ClientCard',
+  },
+  chargeNoShowFee: {
+    method: 'POST',
+    path: `${owner}/bookings/:id/no-show-fee`,
+    auth: 'owner',
+    params: 'BookingParams',
+    response: 'NoShowFeeAnswer',
+  },
 } as const satisfies Record<string, RouteDef>;
 
 /** The customer's pay link (no login): its own group, as the quote link is. */
@@ -146,7 +167,13 @@ export const invoicesSummaries: {
     tipSettings:
       'The tip presets the pay link offers (whole percents of the amount due), and whether unpaid invoices are reminded 3 and 7 days after they were issued.',
     updateTipSettings:
-      'Sets the tip presets (0 to 3 whole percents from 1 to 100) and, when given, whether unpaid invoices are reminded.',
+      'Sets the tip presets (0 to 3 whole percents from 1 to 100) and, when given, whether unpaid invoices are reminded and the no-show fee (0: none, else at least $0.50).',
+    clientCard:
+      "The client's card on file (saved with their consent at booking), as brand, last four and expiry; null when none. Refused: CLIENT_NOT_FOUND.",
+    removeClientCard:
+      'Removes the card on file: no later visit or fee is charged to it (Stripe is told to detach it). Refused: CLIENT_NOT_FOUND, CARD_NOT_SAVED.',
+    chargeNoShowFee:
+      "Issues a past, uncompleted booking's invoice as one \"No-show fee\" line at the business's fee and charges it to the client's card on file (the payment is recorded when Stripe's webhook says so), or mails the pay link when no card is saved. Refused: NO_SHOW_FEE_NOT_SET, BOOKING_NOT_PAST, INVOICE_ISSUED, BOOKING_NOT_FOUND.",
   },
   invoiceLink: {
     openInvoice:

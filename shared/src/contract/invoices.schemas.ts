@@ -149,8 +149,35 @@ export const TipSettings = z.strictObject({
     .refine((p) => new Set(p).size === p.length, 'Each tip preset may be offered once.'),
   /** Unpaid invoices are reminded 3 and 7 days after they were issued (on by default); left out of a change: as it was. */
   reminders: z.boolean({ error: 'reminders must be true or false.' }).optional(),
+  /**
+   * What a no-show is charged, in dollars (docs/decisions/046): the saved card, or the pay link;
+   * 0: none. Left out of a change: as it was.
+   */
+  noShowFee: Dollars('The no-show fee', 10_000)
+    .refine(
+      (n) => n === 0 || Math.round(n * 100) >= 50,
+      'A no-show fee is $0 (none) or at least $0.50, the smallest card charge.',
+    )
+    .optional(),
 });
 export type TipSettings = z.infer<typeof TipSettings>;
+
+/** A client's card on file, as the owner and the customer see it (never Stripe's ids; docs/decisions/046). */
+export const SavedCard = z.object({
+  /** "Visa ending 4242". */
+  label: z.string(),
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number(),
+  expYear: z.number(),
+  savedAt: z.string(),
+});
+export const ClientCard = z.object({ card: SavedCard.nullable() });
+export type ClientCard = z.infer<typeof ClientCard>;
+
+/** A no-show fee issued (docs/decisions/046): the booking's bill, and the card charged (its label), or null when the pay link was mailed. */
+export const NoShowFeeAnswer = z.object({ bill: BookingBill, chargedTo: z.string().nullable() });
+export type NoShowFeeAnswer = z.infer<typeof NoShowFeeAnswer>;
 
 export const InvoiceParams = z.object({
   id: z.string().uuid('That is not an invoice id; use the _id of an invoice from your invoices list.'),
@@ -241,6 +268,11 @@ export const InvoiceLinkView = z.object({
   tipPresets: z.array(z.number().int()),
   /** Whether the business takes cards here (Stripe connected) and something is due on an invoice not void. */
   canPay: z.boolean(),
+  /**
+   * The job's ticked steps (docs/decisions/050), in order, when the owner shows its service's
+   * checklist on the receipt; empty otherwise.
+   */
+  workDone: z.array(z.string()),
 });
 export type InvoiceLinkView = z.infer<typeof InvoiceLinkView>;
 

@@ -18,7 +18,7 @@ export type SchemaName = { [K in keyof Schemas]: Schemas[K] extends z.ZodType ? 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Answers that are not JSON described by a schema: downloads, the calendar feed, pages. */
-export type MediaType = 'text/csv' | 'text/calendar' | 'text/html' | 'text/xml' | 'application/json';
+export type MediaType = 'text/csv' | 'text/calendar' | 'text/html' | 'text/xml' | 'application/json' | 'image/jpeg';
 
 /** The rate limits a route may opt into (their sizes: packages/server/src/plugins/rate-limits.ts). */
 export type LimitName =
@@ -35,7 +35,8 @@ export type LimitName =
   | 'webhook'
   | 'calendarFetch'
   | 'beacon'
-  | 'hold';
+  | 'hold'
+  | 'photoUpload';
 
 export interface RouteDef {
   method: Method;
@@ -54,6 +55,11 @@ export interface RouteDef {
   query?: SchemaName;
   /** A schema that accepts undefined (`z.object({...}).optional()`) lets the caller send no body at all. */
   body?: SchemaName;
+  /**
+   * The body is the raw bytes of a photo (any Content-Type; the server reads what the bytes are,
+   * docs/decisions/053), never JSON: the client sends a Blob as it is. Excludes `body`.
+   */
+  upload?: 'photo';
   /** Request headers the call requires (validated by its handler). */
   headers?: readonly 'idempotency-key'[];
   /** The answer's schema, or the media type of an answer no schema describes. */

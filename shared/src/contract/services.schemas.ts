@@ -5,6 +5,7 @@ import { SERVICE_CONFIRMATIONS } from '../confirmation.ts';
 import { QUESTION_TYPES } from '../quote.ts';
 import { Dollars, ExtraMinutes, Id, trimmed } from './fields.schemas.ts';
 import { DepositRule } from './payments.schemas.ts';
+import { PhotoRequest } from './photos.schemas.ts';
 import { PlanOffer, PlanOffers } from './plans.schemas.ts';
 
 /** The most add-ons one service offers. */
@@ -45,6 +46,8 @@ export const Service = z.object({
    * applied), so the widget says "You're booked"; absent: the owner confirms it.
    */
   confirmsAutomatically: z.boolean().optional(),
+  /** Whether it asks the customer for photos with the request (docs/decisions/053); absent: it does not. */
+  photoRequest: PhotoRequest.optional(),
 });
 export type Service = z.infer<typeof Service>;
 export const ServicesResponse = z.object({ services: z.array(Service) });

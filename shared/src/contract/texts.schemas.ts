@@ -19,6 +19,8 @@ export const TEXT_KINDS = [
   'ownerNew',
   'invoice',
   'review',
+  'expired',
+  'ownerNudge',
 ] as const;
 export const TextKind = z.enum(TEXT_KINDS, { error: 'Not a message of Settings > Notifications.' });
 export type TextKind = z.infer<typeof TextKind>;

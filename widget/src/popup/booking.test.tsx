@@ -1048,6 +1048,13 @@ describe('the booking pop-up', () => {
       await enterAddress(user);
       await heading('Your instant quote');
     }
+    /** To the details step of a weekly plan at the first free time. */
+    async function weeklyDetails(user: User) {
+      await toQuote(user);
+      await user.click(screen.getByRole('radio', { name: /Weekly/ }));
+      await pickSlot(user);
+      await heading('Your details');
+    }
     const often = () => screen.getByRole('group', { name: 'How often?' });
     const planLine = () => screen.getByRole('status');
 
@@ -1078,10 +1085,7 @@ describe('the booking pop-up', () => {
         body: weeklyDates(r.query.get('date') ?? '', ['2026-12-25']),
       }));
       const { user } = setup(api);
-      await toQuote(user);
-      await user.click(screen.getByRole('radio', { name: /Weekly/ }));
-      await pickSlot(user);
-      await heading('Your details');
+      await weeklyDetails(user);
       expect(Object.fromEntries(api.last('GET /api/customer/plan-dates')?.query ?? [])).toEqual({
         businessId: BUSINESS_ID,
         serviceId: FULL,
@@ -1107,6 +1111,43 @@ describe('the booking pop-up', () => {
         time: '09:00',
         frequency: 'weekly',
       });
+    });
+
+    it("offers to save the card, unticked, for a business that takes cards; ticked, Stripe's page saves it after booking", async () => {
+      const api = fakeApi(demoBusiness({ savesCards: true }));
+      api.on('POST /api/customer/quote', () => ({
+        status: 200,
+        body: { ...quote, distanceEstimatedFrom: null, plans: PLANS },
+      }));
+      api.on('GET /api/customer/plan-dates', (r) => ({ status: 200, body: weeklyDates(r.query.get('date') ?? '') }));
+      api.on('POST /api/customer/book', () => ({ status: 201, body: { ...bookedBody(), cardSetup: true } }));
+      api.on('POST /api/customer/checkout', () => ({
+        status: 200,
+        body: { url: 'https://checkout.stripe.test/c/setup/cs_9' },
+      }));
+      const leave = vi.fn();
+      const { user } = setup(api, { leave });
+      await weeklyDetails(user);
+      const box = screen.getByRole('checkbox', { name: /Save my card for this business's future visits/ });
+      expect(box).not.toBeChecked();
+      await user.click(box);
+      await fillDetails(user);
+      await next(user, 'Book weekly plan');
+      await waitFor(() => expect(leave).toHaveBeenCalledWith('https://checkout.stripe.test/c/setup/cs_9'));
+      expect(api.last('POST /api/customer/book')?.body).toMatchObject({ frequency: 'weekly', saveCard: true });
+      expect(api.last('POST /api/customer/checkout')?.body).toEqual({ bookingId: bookedBody().bookingId });
+    });
+
+    it('offers no card saving when the business takes no cards, and sends no saveCard', async () => {
+      const api = planApi();
+      api.on('GET /api/customer/plan-dates', (r) => ({ status: 200, body: weeklyDates(r.query.get('date') ?? '') }));
+      const { user } = setup(api);
+      await weeklyDetails(user);
+      expect(screen.queryByRole('checkbox', { name: /Save my card/ })).not.toBeInTheDocument();
+      await fillDetails(user);
+      await next(user, 'Book weekly plan');
+      await heading('Booking received');
+      expect(api.last('POST /api/customer/book')?.body).not.toHaveProperty('saveCard');
     });
 
     it("shows a monthly plan's note, and a plan of several words in the button", async () => {
@@ -1135,10 +1176,7 @@ describe('the booking pop-up', () => {
       const api = planApi();
       api.on('GET /api/customer/plan-dates', () => ({ status: 500, body: { error: 'boom' } }));
       const { user } = setup(api);
-      await toQuote(user);
-      await user.click(screen.getByRole('radio', { name: /Weekly/ }));
-      await pickSlot(user);
-      await heading('Your details');
+      await weeklyDetails(user);
       await waitFor(() => expect(planLine()).toHaveTextContent(MESSAGES.planDatesFailed));
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
       await fillDetails(user);
@@ -1260,10 +1298,7 @@ describe('the booking pop-up', () => {
       }));
       const leave = vi.fn();
       const { user } = setup(api, { leave });
-      await toQuote(user);
-      await user.click(screen.getByRole('radio', { name: /Weekly/ }));
-      await pickSlot(user);
-      await heading('Your details');
+      await weeklyDetails(user);
       expect(
         screen.getByText(/You pay the \$55\.20 deposit for the first visit on Stripe's secure page/),
       ).toHaveTextContent('Each later visit asks its deposit too, paid from the link in its e-mail.');

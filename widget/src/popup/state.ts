@@ -28,6 +28,7 @@ import { questionsFor, quoteMinutes } from '@slotwise/shared/quote';
 import { nextMonth } from '@slotwise/shared/slots';
 import { isIsoDate } from '@slotwise/shared/time';
 import { todayIn } from '@slotwise/shared/time-zone';
+import { shrinkPhoto } from '@slotwise/ui/shrink-photo.ts';
 import type { Mode } from '../contract.ts';
 import { type Funnel, NO_FUNNEL } from './funnel.ts';
 
@@ -55,13 +56,15 @@ export const MESSAGES = {
   emailFormat: 'Enter a valid email address, like name@example.com.',
   phone: 'Phone number is required.',
   phoneFormat: 'Enter a phone number of 4 to 20 digits, like 555 123 4567.',
+  /** A service that requires a photo with the request (docs/decisions/053). */
+  photo: 'Please add a photo: this service needs one to give you a price you can count on.',
   /** The business saved its questions since the form loaded (QUESTIONS_CHANGED): asked again, fresh. */
   questionsChanged: 'Prices changed, please answer again.',
   planDatesFailed:
     "We could not check your plan's dates just now. You can still book: each visit is checked when you do.",
 } as const;
 
-export type DetailField = 'firstName' | 'lastName' | 'email' | 'phone';
+export type DetailField = 'firstName' | 'lastName' | 'email' | 'phone' | 'photos';
 
 /** Index of +1 United States: the country list has +1 twice (US, Canada), so options are keyed by index. */
 const DEFAULT_COUNTRY = String(
@@ -134,6 +137,8 @@ export function createStore(client: PublicClient, businessId: string, options: S
     phone: signal(''),
     /** "Text me updates about this booking": unticked until the customer ticks it (US rules; docs/decisions/027). */
     textConsent: signal(false),
+    /** "Save my card for this business's future visits": unticked until ticked (docs/decisions/046). */
+    saveCard: signal(false),
     /** The current step's message: a validation text or the server's answer. */
     error: signal(''),
     /** Counts the messages shown (the same one twice too), so each is brought into view and announced (dialog.tsx). */
@@ -143,6 +148,14 @@ export function createStore(client: PublicClient, businessId: string, options: S
     booked: signal<BookResponse | null>(null),
     /** The time held for the customer while they type their details (docs/decisions/035); null: none held. */
     held: signal<{ date: string; time: string; minutes: number } | null>(null),
+    /**
+     * The photos attached for the chosen service's request (docs/decisions/053): each sent at once,
+     * shrunk, its token kept for the booking to claim, and a preview of what was sent.
+     */
+    photos: signal<{ token: string; preview: string; name: string }[]>([]),
+    /** A photo on its way, or its refusal in words. */
+    photoBusy: signal(false),
+    photoError: signal(''),
   };
 
   let loading: Promise<PublicBusiness | null> | undefined;
@@ -222,6 +235,8 @@ export function createStore(client: PublicClient, businessId: string, options: S
   };
   /** The quote's plan at the chosen frequency; undefined for just once (or a frequency the quote no longer offers). */
   const plan = () => s.quote.value?.plans?.find((p) => p.frequency === s.frequency.value);
+  /** The card-saving box shows for a plan or a deposit, when the business takes cards online. */
+  const offersCardSaving = () => Boolean(s.business.value?.savesCards && (plan() || s.quote.value?.deposit));
   const quoteRequest = (): QuoteRequest => ({
     businessId,
     serviceId: s.serviceId.value,
@@ -470,6 +485,7 @@ export function createStore(client: PublicClient, businessId: string, options: S
 
   function validateDetails(): boolean {
     const errors: Partial<Record<DetailField, string>> = {};
+    if (service()?.photoRequest?.ask === 'required' && s.photos.value.length === 0) errors.photos = MESSAGES.photo;
     if (!s.firstName.value.trim()) errors.firstName = MESSAGES.firstName;
     if (!s.lastName.value.trim()) errors.lastName = MESSAGES.lastName;
     const email = s.email.value.trim();
@@ -498,8 +514,14 @@ export function createStore(client: PublicClient, businessId: string, options: S
       phoneNumber: `${code} ${s.phone.value.trim()}`,
       // Only a yes is sent: no texts is what leaving it out means.
       ...(s.textConsent.value ? { textConsent: true } : {}),
+      // Only where the box was shown: a plan or a deposit with a business that takes cards.
+      ...(s.saveCard.value && offersCardSaving() ? { saveCard: true } : {}),
       // The customer's own hold on this time: theirs to book (docs/decisions/035).
       ...(s.held.value && holdToken ? { holdToken } : {}),
+      // The photos attached, for a service that asks for them (docs/decisions/053).
+      ...(service()?.photoRequest && s.photos.value.length > 0
+        ? { photoTokens: s.photos.value.map((p) => p.token) }
+        : {}),
     };
     const chosen = plan();
     if (chosen) body.frequency = chosen.frequency;
@@ -529,6 +551,19 @@ export function createStore(client: PublicClient, businessId: string, options: S
         return;
       }
       submission = null;
+      if (booked.cardSetup) {
+        // No deposit, and the customer asked to keep their card: Stripe's page saves it (nothing is
+        // charged) and sends them back to the booking page. The booking stands either way: if the
+        // page cannot be had, the done step shows as usual.
+        const page = await client.customer.checkout({ body: { bookingId: booked.bookingId } }).catch(() => null);
+        if (page) {
+          s.held.value = null;
+          options.onBooked?.(booked);
+          leaving = true;
+          leave(page.url);
+          return;
+        }
+      }
       batch(() => {
         s.booked.value = booked;
         // The booking ended the hold.
@@ -565,6 +600,7 @@ export function createStore(client: PublicClient, businessId: string, options: S
     extraMinutes,
     service,
     plan,
+    offersCardSaving,
     open(mode: Mode) {
       batch(() => {
         if (s.step.value === 'done' && mode === 'book') {
@@ -741,6 +777,40 @@ export function createStore(client: PublicClient, businessId: string, options: S
     clearSuggestions() {
       searchSeq++;
       setSuggestions([]);
+    },
+    /** Sends a photo the customer chose for the request, shrunk first (docs/decisions/053). */
+    async attachPhoto(file: File) {
+      const business = s.business.value;
+      if (!business || s.photoBusy.value) return;
+      batch(() => {
+        s.photoBusy.value = true;
+        s.photoError.value = '';
+      });
+      try {
+        const shrunk = await shrinkPhoto(file);
+        const sent = await client.customer.uploadRequestPhoto({
+          params: { businessId: business.businessId },
+          body: shrunk,
+        });
+        batch(() => {
+          s.photos.value = [
+            ...s.photos.value,
+            { token: sent.photoToken, preview: URL.createObjectURL(shrunk), name: file.name },
+          ];
+          const { photos: _done, ...rest } = s.fieldErrors.value;
+          s.fieldErrors.value = rest;
+        });
+      } catch (err) {
+        s.photoError.value = messageOf(err);
+      } finally {
+        s.photoBusy.value = false;
+      }
+    },
+    /** Takes a photo off the request (the server deletes it unclaimed within the hour). */
+    detachPhoto(token: string) {
+      const gone = s.photos.value.find((p) => p.token === token);
+      if (gone) URL.revokeObjectURL(gone.preview);
+      s.photos.value = s.photos.value.filter((p) => p.token !== token);
     },
   };
 

@@ -5,11 +5,13 @@
  * the button says whether it is open; Escape or a tap outside closes it and focus goes
  * back to the button.
  */
+
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { feedbackOpen } from '../../lib/feedback.ts';
-import { currentUser, logout } from '../../lib/session.ts';
+import { currentUser } from '../../lib/session.ts';
+import { signOutHere } from '../../lib/sign-out.ts';
 
 export const ACCOUNT_BUTTON_ID = 'account-menu-button';
 
@@ -68,6 +70,9 @@ export function AccountMenu() {
           <Link to="/dashboard/insights" className="btn account-menu-item" onClick={() => setOpen(false)}>
             Insights
           </Link>
+          <Link to="/dashboard/payments" className="btn account-menu-item" onClick={() => setOpen(false)}>
+            Payments
+          </Link>
           <Link to="/dashboard/clients/import" className="btn account-menu-item" onClick={() => setOpen(false)}>
             Import or export clients
           </Link>
@@ -81,7 +86,7 @@ export function AccountMenu() {
           >
             Send feedback
           </button>
-          <button type="button" className="btn account-menu-item" onClick={logout}>
+          <button type="button" className="btn account-menu-item" onClick={() => void signOutHere('owner')}>
             Log Out
           </button>
         </div>

@@ -10,7 +10,7 @@ import { storeToken } from '../../testing/tokens.ts';
 import { DashboardLayout } from './dashboard-layout.tsx';
 
 describe('dashboard layout', () => {
-  it('has the seven links and Log Out', async () => {
+  it('has the eight links and Log Out', async () => {
     storeToken();
     fakeApi();
     renderApp('/dashboard');
@@ -23,6 +23,7 @@ describe('dashboard layout', () => {
       ['Services', '/dashboard/services'],
       ['Clients', '/dashboard/clients'],
       ['Insights', '/dashboard/insights'],
+      ['Payments', '/dashboard/payments'],
       ['Settings', '/dashboard/settings'],
     ]);
     expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();

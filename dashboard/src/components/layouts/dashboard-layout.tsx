@@ -10,6 +10,7 @@
  * the intent to follow it (a pointer over it, a finger on it, the focus on it), so the
  * click finds it loaded or on its way (measured: docs/decisions/007).
  */
+
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
 import { Link, Navigate, NavLink, Outlet } from 'react-router';
@@ -17,7 +18,8 @@ import { businessProfile, nextOnboardingStep } from '../../lib/business.ts';
 import { usePhone } from '../../lib/media.ts';
 import { registerWorker } from '../../lib/register-worker.ts';
 import { useSharedResource } from '../../lib/resource.ts';
-import { currentUser, logout, sessionStatus } from '../../lib/session.ts';
+import { currentUser, sessionStatus } from '../../lib/session.ts';
+import { signOutHere } from '../../lib/sign-out.ts';
 import { badgeText, waitingResource } from '../../lib/waiting.ts';
 import { Brand } from '../brand.tsx';
 import { OfflineNote } from '../offline-note.tsx';
@@ -34,6 +36,7 @@ const ICONS = {
   settings:
     'M12 9a3 3 0 100 6 3 3 0 000-6zM12 2v3M12 19v3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M2 12h3M19 12h3M4.9 19.1L7 17M17 7l2.1-2.1',
   insights: 'M4 20h16M7 16v-4M12 16V6M17 16v-7',
+  payments: 'M3 6h18v12H3zM3 10h18M7 15h4',
   clients: 'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM2 21a7 7 0 0 1 14 0M16 3.5a4 4 0 0 1 0 7M18 14a6 6 0 0 1 4 7',
 } as const;
 
@@ -54,6 +57,8 @@ const LINKS = [
   // Issue 42: on a phone in the Account menu (the tab bar stops at five, as for Insights).
   { to: '/dashboard/clients', label: 'Clients', icon: ICONS.clients, tab: false },
   { to: '/dashboard/insights', label: 'Insights', icon: ICONS.insights, tab: false },
+  // Issue 43: the owner's money; on a phone in the Account menu too.
+  { to: '/dashboard/payments', label: 'Payments', icon: ICONS.payments, tab: false },
   { to: '/dashboard/settings', label: 'Settings', icon: ICONS.settings },
 ];
 
@@ -174,12 +179,13 @@ function OwnerShell({ preload }: { preload: PreloadByPath }) {
               <AccountMenu />
             ) : (
               <>
-                {currentUser.value?.email && (
-                  <span className="topbar-email" title={currentUser.value.email}>
-                    {currentUser.value.email}
-                  </span>
-                )}
-                <button type="button" className="btn btn--small" onClick={logout}>
+                <button
+                  type="button"
+                  className="btn btn--small"
+                  onClick={() => void signOutHere('owner')}
+                  // Eight links leave no room for the e-mail beside them (it was there with six); it is Log Out's title.
+                  title={currentUser.value?.email ? `Signed in as ${currentUser.value.email}` : undefined}
+                >
                   Log Out
                 </button>
               </>

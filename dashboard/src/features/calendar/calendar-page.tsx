@@ -12,7 +12,7 @@ import { todayIn, wallClockAt, zoneLabel } from '@slotwise/shared/time-zone';
 import { addMinutes } from 'date-fns';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SlotInfo } from 'react-big-calendar';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Skeleton } from '../../components/skeleton.tsx';
 import { showToast } from '../../components/toaster.tsx';
 import { client } from '../../lib/api.ts';
@@ -209,6 +209,10 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
     [named, crewList, bookingList],
   );
   const shownCrew = named ? (columns.find((c) => c.id === params.get('crew'))?.id ?? null) : null;
+  // The day's route of each crew shown (features/route; docs/decisions/054); one crew: its route, unnamed.
+  const routeCrews = named
+    ? columns.filter((c) => shownCrew === null || c.id === shownCrew).map((c) => ({ id: c.id, title: c.title }))
+    : (crews.data.value?.crews ?? []).slice(0, 1).map((c) => ({ id: c._id, title: '' }));
   // Both lists or neither: a booking drawn before the blocked times would make the week look freer than it is.
   const baseEvents = useMemo(
     () =>
@@ -576,6 +580,17 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
             />
           )}
         </div>
+      )}
+      {/* Below the grid, never above it: the crews arrive after the page is drawn, and a row above
+          pushed the day's grid down (a layout shift) and out of a phone's top third. */}
+      {view === 'day' && routeCrews.length > 0 && (
+        <nav className="cal-routes" aria-label="The day's routes">
+          {routeCrews.map((c) => (
+            <Link key={c.id} className="btn btn--small" to={`/dashboard/route/${c.id}/${day}`}>
+              {c.title ? `Route: ${c.title}` : "The day's route"}
+            </Link>
+          ))}
+        </nav>
       )}
       {choosing && (
         <SlotChoiceDialog

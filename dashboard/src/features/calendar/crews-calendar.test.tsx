@@ -86,7 +86,9 @@ async function openCalendar(crews: Crew[], path: string, routes: Routes = {}, bo
     'GET /api/business-dashboard/bookings': { body: { bookings } },
     'GET /api/business-dashboard/blocked-times': { body: [LUNCH] },
     'GET /api/business-dashboard/travel-blocks': { body: [] },
-    'GET /api/business-dashboard/crews': { body: { crews, nameCrewInMails: false } satisfies CrewsResponse },
+    'GET /api/business-dashboard/crews': {
+      body: { crews, nameCrewInMails: false, lateThresholdMinutes: 20 } satisfies CrewsResponse,
+    },
     ...routes,
   });
   const app = renderApp(path);

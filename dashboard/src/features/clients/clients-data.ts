@@ -30,11 +30,13 @@ export const SEARCH_DEBOUNCE_MS = 200;
 
 export const LIST_FAILED = 'Failed to load your clients.';
 export const CLIENT_FAILED = 'Failed to load this client.';
+export const PAYMENTS_FAILED = "Failed to load this client's payments.";
 
 export const loadClients = (q: string, sort: ClientSort) =>
   client.dashboard.clients({ query: { q, sort, limit: 100 } });
 export const loadClient = (id: string) => client.dashboard.client({ params: { id } });
 export const loadDuplicates = () => client.dashboard.clientDuplicates();
+export const loadClientPayments = (id: string) => client.dashboard.clientPayments({ params: { id } });
 
 export const money = (cents: number) => formatUsd(toDollars(cents));
 

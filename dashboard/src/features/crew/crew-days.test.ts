@@ -13,6 +13,9 @@ const job = (id: string, day: string, status: CrewJob['status'] = 'approved'): C
   status,
   startedAt: null,
   notes: null,
+  payable: false,
+  onMyWayAt: null,
+  projectedStart: null,
 });
 
 describe("a crew member's days", () => {

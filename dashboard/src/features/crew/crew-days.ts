@@ -38,3 +38,11 @@ export function jobAction(job: CrewJob, today: string): 'start' | 'complete' | n
   if ((job.status === 'pending' || job.status === 'approved') && job.bookingTime.day <= today) return 'start';
   return null;
 }
+
+/**
+ * Whether the job offers On my way (docs/decisions/048): today's, booked and not started, and
+ * the customer not told yet. The server holds the same rule; this only spares a tap it refuses.
+ */
+export function offersOnMyWay(job: CrewJob, today: string): boolean {
+  return (job.status === 'pending' || job.status === 'approved') && job.bookingTime.day === today && !job.onMyWayAt;
+}

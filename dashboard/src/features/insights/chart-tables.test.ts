@@ -57,11 +57,11 @@ describe("the insights charts' tables and CSV files", () => {
     expect(table.rows).toHaveLength(17);
     const csv = lines(tableCsv(table));
     expect(csv[0]).toBe(
-      'Week of,Booked ($),Bookings,Completed ($),Completed bookings,Cancelled ($),Cancelled bookings,Note',
+      'Week of,Booked ($),Bookings,Completed ($),Completed bookings,Cancelled ($),Cancelled bookings,Collected ($),Note',
     );
-    expect(csv[1]).toBe('2026-09-06,1320,8,1320,8,150,1,');
-    expect(csv[13]).toBe('2026-11-29,1485,9,495,3,0,0,This week');
-    expect(csv[14]).toBe('2026-12-06,990,6,0,0,0,0,Booked ahead');
+    expect(csv[1]).toBe('2026-09-06,1320,8,1320,8,150,1,1320,');
+    expect(csv[13]).toBe('2026-11-29,1485,9,495,3,0,0,120,This week');
+    expect(csv[14]).toBe('2026-12-06,990,6,0,0,0,0,0,Booked ahead');
     expect(table.rows[12]?.[1]?.text).toBe('$1,485.00');
     expect(weekNote('2026-11-22', TODAY)).toBe('');
   });

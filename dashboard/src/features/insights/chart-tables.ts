@@ -88,6 +88,7 @@ export function weeksTable(work: InsightsWork, today: string): ChartTable {
       'Completed bookings',
       'Cancelled ($)',
       'Cancelled bookings',
+      'Collected ($)',
       'Note',
     ],
     rows: work.weeks.map((w) => [
@@ -98,6 +99,7 @@ export function weeksTable(work: InsightsWork, today: string): ChartTable {
       count(w.completedCount),
       dollars(w.cancelled),
       count(w.cancelledCount),
+      dollars(w.collected),
       text(weekNote(w.weekStart, today)),
     ]),
   };

@@ -65,8 +65,11 @@ export function workFixture(range: InsightsQuery = NOVEMBER): InsightsWork {
         completed: past ? booked : i === 12 ? 495 : 0,
         cancelledCount: i % 5 === 0 ? 1 : 0,
         cancelled: i % 5 === 0 ? 150 : 0,
+        // Collected on the week's days: the past weeks' work less what is still owed, and this week's deposits.
+        collected: past ? booked - (i % 3) * 45 : i === 12 ? 120 : 0,
       };
     }),
+    collected: 4860,
     // This week's 6 still to come ($990) and the next 4 weeks' 18 ($2,970).
     ahead: { from: TODAY, to: '2027-01-02', bookedCount: 24, booked: 3960 },
     services: [

@@ -1,6 +1,7 @@
 import { INSIGHTS_RANGE_MAX_DAYS } from '@slotwise/shared/insights';
 import { describe, expect, it } from 'vitest';
-import { monthDay, PERIODS, parsePeriod, periodRange, rangeText } from './period.ts';
+import { monthDay, rangeText } from '../../lib/format.ts';
+import { PERIODS, parsePeriod, periodRange } from './period.ts';
 
 const days = ({ from, to }: { from: string; to: string }) => (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
 

@@ -46,23 +46,3 @@ export function periodRange(period: PeriodId, today: string): InsightsQuery {
       return { from: addDays(today, -29), to: today };
   }
 }
-
-const MONTH_DAY = /* @__PURE__ */ new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const MONTH_DAY_YEAR = /* @__PURE__ */ new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
-
-/** "2026-11-01" -> "Nov 1": a chart's day or week, read as a calendar date (no zone can shift it). */
-export function monthDay(day: string): string {
-  return MONTH_DAY.format(asDate(day));
-}
-
-/** "Nov 1 – Nov 30, 2026", or "Dec 1, 2025 – Nov 30, 2026" across a new year. */
-export function rangeText({ from, to }: InsightsQuery): string {
-  const start = from.slice(0, 4) === to.slice(0, 4) ? monthDay(from) : MONTH_DAY_YEAR.format(asDate(from));
-  return `${start} – ${MONTH_DAY_YEAR.format(asDate(to))}`;
-}

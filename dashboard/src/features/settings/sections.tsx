@@ -4,6 +4,7 @@
  * line here; the list, the sub-page, the side list and the old #anchor links follow from it.
  */
 import type { ComponentType } from 'react';
+import { PushSettings } from '../../components/push-settings.tsx';
 import { AccountSection } from './components/account-section.tsx';
 import { AddressSection } from './components/address-section.tsx';
 import { BrandingSection } from './components/branding-section.tsx';
@@ -135,6 +136,13 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     group: 'Messages',
     Section: NotificationsSection,
     anchors: ['notifications'],
+  },
+  {
+    path: 'phone-notifications',
+    title: 'Notifications on this phone',
+    hint: 'Requests, cancellations, payments, running late',
+    group: 'Messages',
+    Section: () => <PushSettings person="owner" />,
   },
   {
     path: 'account',

@@ -72,7 +72,8 @@ function operation(group: string, name: string, def: RouteDef): JsonSchema {
         }
       : { description: def.response.description, content: { [def.response.mediaType]: {} } };
   const responses: Record<string, unknown> = { [String(def.status ?? 200)]: ok };
-  if (def.params || def.query || def.body || def.headers) responses['400'] = errorAnswer('The request is not valid.');
+  if (def.params || def.query || def.body || def.upload || def.headers)
+    responses['400'] = errorAnswer('The request is not valid.');
   if (def.auth !== 'none')
     responses['401'] = errorAnswer(
       def.auth === 'crew' ? "No valid crew member's session: log in." : "No valid owner's session: log in.",
@@ -94,6 +95,16 @@ function operation(group: string, name: string, def: RouteDef): JsonSchema {
           requestBody: {
             required: !bodyMayBeAbsent(schemaNamed(def.body)),
             content: { 'application/json': { schema: { $ref: `#/components/schemas/${def.body}` } } },
+          },
+        }
+      : {}),
+    // A photo upload: the image's own bytes (docs/decisions/053).
+    ...(def.upload
+      ? {
+          requestBody: {
+            required: true,
+            description: 'The photo: JPEG, PNG or WebP bytes, at most 8 MB (any Content-Type; the bytes decide).',
+            content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
           },
         }
       : {}),

@@ -36,7 +36,16 @@ function encode(pageUrl: string): Bitmap2D {
  * resvg drew grey edges with it).
  */
 export function qrSvg(pageUrl: string): string {
-  return toSvgSource(encode(pageUrl), {
+  return svgOf(encode(pageUrl));
+}
+
+/** Any link as the same kind of code (a crew's pay code at the door: routes/crew.ts), as it is. */
+export function linkQrSvg(url: string): string {
+  return svgOf(generate(url, { minCorrectionLevel: CORRECTION }));
+}
+
+function svgOf(code: Bitmap2D): string {
+  return toSvgSource(code, {
     on: '#000000',
     off: '#ffffff',
     pad: QUIET_MODULES,

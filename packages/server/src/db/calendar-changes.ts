@@ -30,6 +30,11 @@ const NOT_CALENDAR = new Set([
   // A crew's login and its job starts (a completed job is a write of bookings, which counts).
   'crew_members',
   'job_starts',
+  // A job's ticked steps (docs/decisions/050).
+  'job_steps',
+  // Photos and their store's queue of deletions (docs/decisions/053).
+  'photos',
+  'photo_removals',
   // A connected calendar's own row (its status, its claim) and the places cache change no slot;
   // its events do, in calendar_busy (docs/decisions/025).
   'calendar_connections',

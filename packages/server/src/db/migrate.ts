@@ -39,6 +39,14 @@ import * as clientTotals from './migrations/2026-12-08T1200_client_totals.ts';
 import * as invoices from './migrations/2026-12-09T0900_invoices.ts';
 import * as invoicePayments from './migrations/2026-12-10T0900_invoice_payments.ts';
 import * as invoiceReminders from './migrations/2026-12-11T0900_invoice_reminders.ts';
+import * as ledger from './migrations/2026-12-12T0800_ledger.ts';
+import * as savedCards from './migrations/2026-12-12T0900_saved_cards.ts';
+import * as onMyWay from './migrations/2026-12-13T0948_on_my_way.ts';
+import * as runningLate from './migrations/2026-12-13T1000_running_late.ts';
+import * as jobSteps from './migrations/2026-12-13T1100_job_steps.ts';
+import * as requestExpiry from './migrations/2026-12-13T1200_request_expiry.ts';
+import * as pushNotifications from './migrations/2026-12-14T0900_push_notifications.ts';
+import * as photos from './migrations/2026-12-14T1000_photos.ts';
 
 /** Every migration by name, in order (exported for tests that start from an older schema). */
 export const migrations: Record<string, Migration> = {
@@ -80,6 +88,14 @@ export const migrations: Record<string, Migration> = {
   '2026-12-09T0900_invoices': invoices,
   '2026-12-10T0900_invoice_payments': invoicePayments,
   '2026-12-11T0900_invoice_reminders': invoiceReminders,
+  '2026-12-12T0800_ledger': ledger,
+  '2026-12-12T0900_saved_cards': savedCards,
+  '2026-12-13T0948_on_my_way': onMyWay,
+  '2026-12-13T1000_running_late': runningLate,
+  '2026-12-13T1100_job_steps': jobSteps,
+  '2026-12-13T1200_request_expiry': requestExpiry,
+  '2026-12-14T0900_push_notifications': pushNotifications,
+  '2026-12-14T1000_photos': photos,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

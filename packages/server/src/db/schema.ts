@@ -17,6 +17,8 @@ export interface UsersTable {
   /** Bumped on password change/reset; tokens carrying an older value are refused. */
   token_version: Generated<number>;
   created_at: number;
+  /** JSON array of the push notice kinds the owner switched off (docs/decisions/052). */
+  push_off: Generated<string>;
 }
 
 export interface BusinessesTable {
@@ -82,8 +84,16 @@ export interface BusinessesTable {
   tip_presets: Generated<string>;
   /** 1: unpaid invoices are reminded 3 and 7 days after they were issued (docs/decisions/045). */
   invoice_reminders: Generated<number>;
+  /** The fee a no-show is charged, in cents (docs/decisions/046); 0: none. */
+  no_show_fee_cents: Generated<number>;
   /** 1: mails to customers name the crew doing the job (docs/decisions/023). */
   crew_in_mails: Generated<number>;
+  /** Minutes a job's projected arrival must move before its customer is told "running late" (docs/decisions/049). */
+  late_threshold_min: Generated<number>;
+  /** Hours after a request before the owner is reminded of it once; 0: never (docs/decisions/051). */
+  request_nudge_hours: Generated<number>;
+  /** Hours after a request before it expires unanswered (at the latest its start less the minimum notice); 0: never (docs/decisions/051). */
+  request_expiry_hours: Generated<number>;
   /** 1: the calendar page shows the titles of the connected calendars' events; 0: "Busy" (docs/decisions/025). */
   calendar_titles: Generated<number>;
   /** Texts (docs/decisions/027): a second reminder 2 hours ahead; the owner's notices by text; the kinds switched off (JSON). */
@@ -129,6 +139,14 @@ export interface ServicesTable {
   add_ons: string | null;
   /** The service's own confirmation (shared/src/confirmation.ts): null, the business's; 0, the owner's; 1, automatic. */
   auto_confirm: number | null;
+  /** The job steps, in order (docs/decisions/050): JSON of string[]; null: none. Not the first-day checklist. */
+  steps: string | null;
+  /** 1: the job's ticked steps are shown on its receipt; 0 (the default): not. */
+  steps_on_receipt: number;
+  /** Whether it asks the customer for photos with the request (docs/decisions/053). */
+  photo_ask: 'off' | 'optional' | 'required';
+  /** The owner's words for what to photograph; null: the default words. */
+  photo_prompt: string | null;
   created_at: number;
 }
 
@@ -177,6 +195,22 @@ export interface CrewMembersTable {
   feed_version: Generated<number>;
   created_at: number;
   accepted_at: number | null;
+  /** JSON array of the push notice kinds this crew login switched off (docs/decisions/052). */
+  push_off: Generated<string>;
+}
+
+/** A device a person turned push notifications on for (docs/decisions/052): its push service endpoint and keys. */
+export interface PushSubscriptionsTable {
+  id: string;
+  business_id: string;
+  /** The owner's login; null for a crew login's device. */
+  user_id: string | null;
+  crew_member_id: string | null;
+  endpoint: string;
+  /** The browser's P-256 public key and auth secret (RFC 8291), URL-safe base64 as the browser gave them. */
+  p256dh: string;
+  auth: string;
+  created_at: number;
 }
 
 /** When a crew started a job (docs/decisions/024); completing it is the booking's status. */
@@ -185,6 +219,47 @@ interface JobStartsTable {
   /** Who tapped Start job; null once that login was removed. */
   crew_member_id: string | null;
   started_at: number;
+}
+
+/** A job's copy of its service's steps and their ticks, one row per step (docs/decisions/050). */
+/** A photo (docs/decisions/053): its bytes are in the photo store under storage_key. */
+export interface PhotosTable {
+  id: string;
+  business_id: string;
+  /** null: a customer's photo not claimed by a booking yet (claim_hash set). */
+  booking_id: string | null;
+  /** SHA-256 of the token the upload answered, until a booking claims it; then null. */
+  claim_hash: string | null;
+  kind: 'before' | 'after' | 'request';
+  /** As shown: the crew's name, "Owner" or "Customer". */
+  added_by: string;
+  added_by_member_id: string | null;
+  storage_key: string;
+  bytes: number;
+  width: number;
+  height: number;
+  created_at: number;
+}
+
+/** Objects to delete from the photo store, their rows already gone (docs/decisions/053). */
+interface PhotoRemovalsTable {
+  storage_key: string;
+  /** When the object is to go: at once for a deleted row; later for an upload under way (its row may yet come). */
+  due_at: number;
+}
+
+export interface JobStepsTable {
+  booking_id: string;
+  /** 0, 1, ...: the step's place in the copy, which never changes. */
+  position: number;
+  business_id: string;
+  text: string;
+  /** When it was ticked; null: not (or unticked). */
+  done_at: number | null;
+  /** The crew login that ticked it; null for the owner, or once that login was removed. */
+  done_by_member_id: string | null;
+  /** Who ticked it as shown: the crew's name, or "Owner". */
+  done_by: string | null;
 }
 
 interface AvailabilityTable {
@@ -267,6 +342,8 @@ export interface BookingsTable {
   price_state: 'proposed' | 'accepted' | 'declined' | 'withdrawn' | null;
   /** 1: the customer ticked "Text me updates about this booking" (docs/decisions/027). */
   text_consent: Generated<number>;
+  /** 1: the customer ticked "Save my card for this business's future visits" (docs/decisions/046). */
+  save_card: Generated<number>;
   /** The client it is for (docs/decisions/037); null when anonymised, or written around the app. */
   client_id: Generated<string | null>;
   /** When the job was completed (by the owner, a crew member or the sweep); review requests count from it. */
@@ -275,6 +352,16 @@ export interface BookingsTable {
   reminder_2h_sent_at: number | null;
   /** Set with the review request's row in one transaction: at most one per booking. */
   review_requested_at: number | null;
+  /** When the customer was told the crew is on the way (docs/decisions/048): once per job. */
+  on_my_way_at: number | null;
+  /** The arrival the crew's projected day gave it at the crew's last tap that day; null: on time (docs/decisions/049). */
+  projected_start_ms: number | null;
+  /** The arrival the customer was last told by a "running late" message; null: none sent (docs/decisions/049). */
+  late_told_ms: number | null;
+  /** When the owner was reminded of this unanswered request; null: not yet (docs/decisions/051). */
+  request_nudged_ms: number | null;
+  /** When this request expired unanswered (its status declined); null for every other booking (docs/decisions/051). */
+  request_expired_ms: number | null;
 }
 
 /** The owner's own Twilio account (docs/decisions/027): the auth token sealed, never logged or shown. */
@@ -412,7 +499,9 @@ interface MailOutboxTable {
   /** The iCalendar invitation sent with the mail (METHOD:REQUEST or CANCEL), or null. */
   calendar_body: string | null;
   /** 'text': an SMS to the E.164 number in to_address, its words in text_body, its kind in subject (docs/decisions/027). */
-  channel: Generated<'mail' | 'text'>;
+  channel: Generated<'mail' | 'text' | 'push'>;
+  /** A push's event ("request:{booking id}"): unique per subscription, so an event is pushed once (docs/decisions/052). */
+  event_key: string | null;
   /** A text's business, whose Twilio account sends it; null for mail. */
   business_id: string | null;
   /**
@@ -613,6 +702,44 @@ export interface RefundsTable {
   stripe_refund_id: string | null;
   /** The invoice payment refunded (docs/decisions/045); null: a deposit's refund. */
   invoice_payment_id: Generated<string | null>;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  last_error: string | null;
+  created_at: number;
+  done_at: number | null;
+}
+
+/** A client's card saved on the owner's Stripe account with their consent (docs/decisions/046): Stripe's ids and what the owner and customer see, never a number. */
+export interface SavedCardsTable {
+  business_id: string;
+  client_id: string;
+  /** Stripe's cus_... and pm_... on the owner's account. */
+  customer: string;
+  payment_method: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  /** The booking whose consent saved it. */
+  booking_id: string | null;
+  created_at: number;
+}
+
+/**
+ * An invoice charged to a saved card off-session (docs/decisions/046): queued in the transaction
+ * that issues the invoice, sent after commit by the payment worker; its id is Stripe's
+ * Idempotency-Key. Only the payment_intent.succeeded webhook records the payment.
+ */
+export interface CardChargesTable {
+  id: string;
+  business_id: string;
+  invoice_id: string;
+  amount_cents: number;
+  customer: string;
+  payment_method: string;
+  /** queued: to send; sent: Stripe took it, the webhook is awaited; declined: the pay link was mailed; cancelled: nothing was due any more. */
+  status: 'queued' | 'sent' | 'succeeded' | 'declined' | 'cancelled';
+  payment_intent: string | null;
   attempts: Generated<number>;
   next_attempt_at: number;
   last_error: string | null;
@@ -850,7 +977,11 @@ export interface Database {
   availability: AvailabilityTable;
   crews: CrewsTable;
   crew_members: CrewMembersTable;
+  push_subscriptions: PushSubscriptionsTable;
   job_starts: JobStartsTable;
+  job_steps: JobStepsTable;
+  photos: PhotosTable;
+  photo_removals: PhotoRemovalsTable;
   blocked_times: BlockedTimesTable;
   bookings: BookingsTable;
   plans: PlansTable;
@@ -873,6 +1004,8 @@ export interface Database {
   payments: PaymentsTable;
   refunds: RefundsTable;
   stripe_events: StripeEventsTable;
+  saved_cards: SavedCardsTable;
+  card_charges: CardChargesTable;
   calendar_connections: CalendarConnectionsTable;
   calendar_busy: CalendarBusyTable;
   calendar_places: CalendarPlacesTable;

@@ -9,6 +9,8 @@ import type { BlockedRow, BookingRow } from '../repositories/calendar.ts';
 import { bookingAnswers } from './booking-answers.ts';
 import { paymentOf } from './payments.ts';
 import { ownerPriceOf, priceChangeOf } from './price-change.ts';
+import { shownProjection } from './projected-day.ts';
+import { type ExpiryRules, expiresAt, waitingRequestOf } from './request-expiry.ts';
 import { effectiveStatus } from './status.ts';
 
 /**
@@ -47,6 +49,8 @@ export function toBookingJson(
   now: number,
   timeZone?: string,
   planLabels?: ReadonlyMap<string, string>,
+  /** The business's request rules (docs/decisions/051): given, a pending request says when it expires. */
+  expiry?: ExpiryRules,
 ): Booking {
   const payment = paymentOf(row);
   const planLabel = row.plan_id ? planLabels?.get(row.plan_id) : undefined;
@@ -54,6 +58,9 @@ export function toBookingJson(
   const answers = row.answers ? bookingAnswers(row, undefined) : [];
   const priceChange = priceChangeOf(row);
   const ownerPrice = ownerPriceOf(row);
+  const status = effectiveStatus(row, now);
+  const projected = status === 'pending' || status === 'approved' ? shownProjection(row) : null;
+  const expires = status === 'pending' && expiry ? expiresAt(waitingRequestOf(row), expiry) : null;
   return {
     _id: row.id,
     firstName: row.first_name,
@@ -64,7 +71,7 @@ export function toBookingJson(
     carBodyType: row.car_body_type,
     totalQuote: toDollars(row.total_cents),
     customerAddress: row.customer_address,
-    status: effectiveStatus(row, now),
+    status,
     bookingTime: timeZone
       ? shownTime(row, timeZone)
       : { day: row.day, startTime: row.start_time, endTime: row.end_time },
@@ -75,6 +82,14 @@ export function toBookingJson(
     ...(answers.length > 0 ? { answers } : {}),
     ...(priceChange ? { priceChange } : {}),
     ...(ownerPrice ? { ownerPrice } : {}),
+    ...(row.on_my_way_at !== null && row.on_my_way_at !== undefined
+      ? { onMyWayAt: new Date(row.on_my_way_at).toISOString() }
+      : {}),
+    ...(projected !== null ? { projectedStart: new Date(projected).toISOString() } : {}),
+    ...(expires !== null ? { expiresAt: new Date(expires).toISOString() } : {}),
+    ...(row.request_expired_ms !== null && row.request_expired_ms !== undefined
+      ? { expiredAt: new Date(row.request_expired_ms).toISOString() }
+      : {}),
   };
 }
 

@@ -28,6 +28,7 @@ import { bookingPageUrl } from './booking-page.ts';
 import { queueTextsForMails } from './booking-texts.ts';
 import { linksFor } from './manage-token.ts';
 import { visitDepositDue } from './payments.ts';
+import { queuePushesForMails } from './push.ts';
 
 /** The address in MAIL_FROM ("Slotwise <no-reply@slotwise.local>" or a bare address). */
 function senderAddress(mailFrom: string): string {
@@ -172,9 +173,12 @@ export async function namingCrew(trx: Tx, message: MailMessage): Promise<MailMes
  * whether anyone takes texts about it (decision 027: nobody does, nothing more to read).
  */
 export interface MailParties {
+  businessId: string;
   owner: string | null;
   crew: string | null;
   texts: boolean;
+  /** Anyone of the business has push notifications on a device (docs/decisions/052): the owner's notice may be pushed. */
+  pushes: boolean;
 }
 
 /** A customer's mail and the owner's notice beside it, composed and not yet addressed to the parties. */
@@ -186,7 +190,7 @@ export interface CustomerAndOwner {
 /**
  * Queues the customer's mail (naming the crew when the parties say so) and, when the owner has
  * an e-mail, the owner's notice, in one insert into the outbox; then their texts, when anyone
- * takes them. Reads nothing else: a new booking knows its parties before the business's lock,
+ * takes them, and the notice's push (a request, a cancellation), when anyone has a device on. Reads nothing else: a new booking knows its parties before the business's lock,
  * so this is one of the statements its writes send together (routes/customer/book.ts).
  */
 export async function queueForParties(
@@ -200,6 +204,7 @@ export async function queueForParties(
   const messages = parties.owner ? [named, notice(parties.owner)] : [named];
   await queueMails(trx, messages, now);
   if (parties.texts) await queueTextsForMails(ctx, trx, messages, now);
+  if (parties.pushes) await queuePushesForMails(trx, parties.businessId, messages, now);
 }
 
 /**

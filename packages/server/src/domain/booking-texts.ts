@@ -23,6 +23,7 @@ import type { BookingRow } from '../repositories/calendar.ts';
 import { type QueuedText, queueTexts, type textsRepository } from '../repositories/texts.ts';
 import { type TextBooking, textFor, withOptOutLine } from '../texts/templates.ts';
 import type { TwilioCredentials } from '../texts/twilio.ts';
+import { bookingPageUrl } from './booking-page.ts';
 import { linksFor } from './manage-token.ts';
 
 /** The kinds whose text the owner switched off (businesses.texts_off). */
@@ -88,6 +89,32 @@ export async function shortLink(
 }
 
 /**
+ * Whether this booking's customer may be texted at all (the one place for it): they agreed to
+ * texts, their number did not reply STOP to this business, and the business can text. The owner's
+ * per-message switches (textsOff) are the caller's.
+ */
+export async function mayTextCustomer(
+  ctx: AppContext,
+  trx: Tx,
+  booking: { business_id: string; phone_number: string; text_consent: number },
+): Promise<boolean> {
+  if (!booking.text_consent || !booking.phone_number) return false;
+  if (!(await canText(ctx, booking.business_id, trx))) return false;
+  return !(await ctx.repos.texts.isOptedOut(booking.business_id, booking.phone_number, trx));
+}
+
+/** A customer text's words, with "Reply STOP to opt out." when it is the business's first to that number. */
+export async function withFirstTextLine(
+  ctx: AppContext,
+  trx: Tx,
+  businessId: string,
+  to: string,
+  body: string,
+): Promise<string> {
+  return (await ctx.repos.texts.textedBefore(trx, businessId, to)) ? body : withOptOutLine(body);
+}
+
+/**
  * One text to a customer who agreed to texts, its first-text line added; undefined when none may
  * go (no consent, opted out, switched off, no way to text, an erased customer).
  */
@@ -108,14 +135,17 @@ export async function customerText(
   link?: () => Promise<string>,
 ): Promise<QueuedText | undefined> {
   const to = booking.phone_number;
-  if (!booking.text_consent || !to || textsOff(business).has(kind)) return undefined;
-  if (!(await canText(ctx, booking.business_id, trx))) return undefined;
-  if (await ctx.repos.texts.isOptedOut(booking.business_id, to, trx)) return undefined;
+  if (textsOff(business).has(kind) || !(await mayTextCustomer(ctx, trx, booking))) return undefined;
   const url = link
     ? await link()
     : await shortLink(ctx, trx, booking.business_id, linksFor(ctx, booking.id, booking.business_id).reschedule, now);
-  let body = textFor(kind, textBookingOf(booking, business), url);
-  if (!(await ctx.repos.texts.textedBefore(trx, booking.business_id, to))) body = withOptOutLine(body);
+  const body = await withFirstTextLine(
+    ctx,
+    trx,
+    booking.business_id,
+    to,
+    textFor(kind, textBookingOf(booking, business), url),
+  );
   return {
     businessId: booking.business_id,
     to,
@@ -163,25 +193,26 @@ async function textsForMails(
     if (!booking || !business) continue;
     // Nobody here takes texts: no more reads.
     if (!booking.text_consent && !business.owner_texts) continue;
-    if (message.textAs === 'ownerNew') {
+    // The owner's notices: a new booking, a request still waiting (docs/decisions/051).
+    if (message.textAs === 'ownerNew' || message.textAs === 'ownerNudge') {
+      const kind = message.textAs;
       const to = await ownerTextNumber(trx, business);
-      if (!to || textsOff(business).has('ownerNew') || !(await canText(ctx, business.id, trx))) continue;
+      if (!to || textsOff(business).has(kind) || !(await canText(ctx, business.id, trx))) continue;
       const link = await shortLink(ctx, trx, business.id, `${ctx.config.publicUrl}/dashboard/bookings`, now);
       texts.push({
         businessId: business.id,
         to,
-        body: textFor(
-          'ownerNew',
-          { ...textBookingOf(booking, business), confirmed: booking.status === 'approved' },
-          link,
-        ),
-        kind: 'ownerNew',
+        body: textFor(kind, { ...textBookingOf(booking, business), confirmed: booking.status === 'approved' }, link),
+        kind,
         bookingId: booking.id,
         startsAt: booking.start_ms,
       });
       continue;
     }
-    const text = await customerText(ctx, trx, message.textAs, booking, business, now);
+    // An expired request's text links to the booking page, to book again (its manage link no longer works).
+    const page = bookingPageUrl(ctx.config.publicUrl, business.slug) ?? `${ctx.config.publicUrl}/`;
+    const link = message.textAs === 'expired' ? () => shortLink(ctx, trx, business.id, page, now) : undefined;
+    const text = await customerText(ctx, trx, message.textAs, booking, business, now, link);
     if (text) texts.push(text);
   }
   return texts;

@@ -9,18 +9,10 @@ import { brandColours } from '@slotwise/shared/brand';
 import { AppError } from '../errors.ts';
 import type { Business } from '../repositories/businesses.ts';
 import type { LogoRow } from '../repositories/logos.ts';
+import { imageTypeOf } from './image-type.ts';
 
 type LogoType = LogoRow['content_type'];
 const EXTENSIONS: Record<LogoType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
-
-/** The image's type by its first bytes (a name or a declared type proves nothing); null for anything else. */
-function imageTypeOf(bytes: Uint8Array): LogoType | null {
-  const at = (i: number, ...values: number[]) => values.every((v, k) => bytes[i + k] === v);
-  if (at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
-  if (at(0, 0xff, 0xd8, 0xff)) return 'image/jpeg';
-  if (at(0, 0x52, 0x49, 0x46, 0x46) && at(8, 0x57, 0x45, 0x42, 0x50)) return 'image/webp';
-  return null;
-}
 
 const LOGO_INVALID = 'Choose a PNG, JPEG or WebP image of at most 40 KB for the logo.';
 

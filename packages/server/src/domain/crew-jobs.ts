@@ -8,11 +8,13 @@ import type { CrewJob, CrewJobStatus } from '@slotwise/shared/api';
 import type { ErrorCode } from '@slotwise/shared/errors';
 import { longDate } from '@slotwise/shared/time-zone';
 import type { Config } from '../config.ts';
+import { AppError } from '../errors.ts';
 import type { Business } from '../repositories/businesses.ts';
 import type { CrewJobRow } from '../repositories/crew-jobs.ts';
 import { shownTime } from './answers.ts';
 import { bookingAnswersLine } from './booking-answers.ts';
 import { crewFeedTokenFor } from './feed-token.ts';
+import { shownProjection } from './projected-day.ts';
 import { effectiveStatus } from './status.ts';
 
 /**
@@ -23,6 +25,13 @@ export function crewJobStatus(row: Pick<CrewJobRow, 'status' | 'end_ms' | 'start
   const status = effectiveStatus(row, now);
   if (status === 'pending' || status === 'approved') return row.started_at === null ? status : 'started';
   return 'completed';
+}
+
+/** Its projected arrival while it is booked, not started and later than booked (docs/decisions/049). */
+function projectedOf(row: CrewJobRow, now: number): string | null {
+  const status = crewJobStatus(row, now);
+  const ms = status === 'pending' || status === 'approved' ? shownProjection(row) : null;
+  return ms === null ? null : new Date(ms).toISOString();
 }
 
 /** A job as a crew member reads it: never a price (the row holds none). */
@@ -43,6 +52,9 @@ export function toCrewJob(
     startedAt: row.started_at === null ? null : new Date(row.started_at).toISOString(),
     // "Vehicle size: SUV; Condition: Heavy" (domain/booking-answers.ts).
     notes: bookingAnswersLine(row, business),
+    payable: row.open_invoice_id !== null && row.charging_id === null,
+    onMyWayAt: row.on_my_way_at === null ? null : new Date(row.on_my_way_at).toISOString(),
+    projectedStart: projectedOf(row, now),
   };
 }
 
@@ -103,4 +115,15 @@ export function crewFeedUrl(
 ): string {
   const token = crewFeedTokenFor(config.jwtSecret, member.id, member.feed_version);
   return `${config.publicUrl}/api/calendar/feed.ics?businessId=${member.business_id}&crewId=${member.crew_id}&token=${token}`;
+}
+
+/**
+ * A job not among the crew's: another crew's or another business's is not told apart, and a job
+ * moved to another crew since the list was read is the likely cause, so the crew is told to refresh.
+ */
+export function jobNotFound(crewName: string, id: string): AppError {
+  return new AppError(
+    'JOB_NOT_FOUND',
+    `Job ${id} is not among ${crewName}'s jobs. It may have gone to another crew: refresh your jobs.`,
+  );
 }

@@ -16,6 +16,7 @@ import type { Business } from '../repositories/businesses.ts';
 import { ANONYMISE_BATCH } from '../repositories/customer-data.ts';
 import { shownTime } from './answers.ts';
 import { bookingAnswersLine } from './booking-answers.ts';
+import { flushRemovals } from './photos.ts';
 import { effectiveStatus } from './status.ts';
 
 /** The privacy notice customers are shown: the owner's own, or the default page naming the business. */
@@ -103,7 +104,10 @@ export async function eraseCustomerData(ctx: AppContext, b: Business, email: str
     let bookings = 0;
     let mails = 0;
     for (let i = 0; i < ids.length; i += ANONYMISE_BATCH) {
-      const n = await ctx.repos.customerData.anonymise(trx, ids.slice(i, i + ANONYMISE_BATCH), now);
+      const batch = ids.slice(i, i + ANONYMISE_BATCH);
+      const n = await ctx.repos.customerData.anonymise(trx, batch, now);
+      // Their photos too (docs/decisions/053): the rows now, the objects after commit.
+      await ctx.repos.photos.removeOfBookings(trx, batch, now);
       bookings += n.bookings;
       mails += n.mails;
     }
@@ -113,5 +117,6 @@ export async function eraseCustomerData(ctx: AppContext, b: Business, email: str
     await ctx.repos.clients.eraseByEmail(trx, b.id, email);
     return { erasedBookings: bookings, deletedMails: mails };
   });
+  await flushRemovals(ctx);
   return done;
 }

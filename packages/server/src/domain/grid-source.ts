@@ -39,6 +39,8 @@ export interface GridSource {
   business: Business;
   /** Where the owner's notices go (businesses.ownerEmail). */
   ownerEmail: string | null;
+  /** Whether anyone of the business has push notifications on a device (docs/decisions/052). */
+  pushes: boolean;
   /** Monday..Sunday, the days never saved at their defaults (repositories/availability.ts). */
   week: AvailabilityEntry[];
   services: ServicesTable[];
@@ -51,9 +53,9 @@ export interface GridSource {
  */
 export async function readGridSource(ctx: AppContext, businessId: string): Promise<GridSource | undefined> {
   const { businesses, availability, services, crews } = ctx.repos;
-  const [business, ownerEmail, week, serviceRows, crewRows] = await Promise.all([
+  const [business, notices, week, serviceRows, crewRows] = await Promise.all([
     businesses.findById(businessId),
-    businesses.ownerEmail(businessId),
+    businesses.ownerNotices(businessId),
     availability.forBusiness(businessId),
     services.list(businessId),
     crews.list(businessId),
@@ -62,7 +64,8 @@ export async function readGridSource(ctx: AppContext, businessId: string): Promi
   const frozen = <T extends object>(rows: T[]) => Object.freeze(rows.map((r) => Object.freeze(r))) as T[];
   return Object.freeze({
     business: Object.freeze(business),
-    ownerEmail,
+    ownerEmail: notices.email,
+    pushes: notices.pushes,
     week: frozen(week),
     services: frozen(serviceRows),
     crews: frozen(crewRows),

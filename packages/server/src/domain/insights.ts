@@ -182,7 +182,11 @@ export function funnelAnswer(
 // ---------- money and work ----------
 
 /** The money chart's weeks (shared/src/insights.ts chartWeeks) from its bookings by day and status. */
-export function workWeeks(weeks: readonly string[], days: readonly BookingDay[]): InsightsWork['weeks'] {
+export function workWeeks(
+  weeks: readonly string[],
+  days: readonly BookingDay[],
+  collected: ReadonlyMap<string, number>,
+): InsightsWork['weeks'] {
   const sums = new Map(
     weeks.map((w) => [w, { booked: [0, 0], completed: [0, 0], cancelled: [0, 0] } as Record<string, [number, number]>]),
   );
@@ -202,6 +206,11 @@ export function workWeeks(weeks: readonly string[], days: readonly BookingDay[])
       else if (d.status === 'approved') add(week.completed, d.ended, d.endedCents);
     }
   }
+  const collectedCents = new Map<string, number>();
+  for (const [day, cents] of collected) {
+    const week = weekStart(day);
+    collectedCents.set(week, (collectedCents.get(week) ?? 0) + cents);
+  }
   return [...sums].map(([weekStart, s]) => ({
     weekStart,
     bookedCount: s.booked![0],
@@ -210,7 +219,15 @@ export function workWeeks(weeks: readonly string[], days: readonly BookingDay[])
     completed: toDollars(s.completed![1]),
     cancelledCount: s.cancelled![0],
     cancelled: toDollars(s.cancelled![1]),
+    collected: toDollars(collectedCents.get(weekStart) ?? 0),
   }));
+}
+
+/** The money collected on the days from `from` to `to` (ISO days compare as text). */
+export function collectedIn(collected: ReadonlyMap<string, number>, from: string, to: string): number {
+  let cents = 0;
+  for (const [day, c] of collected) if (day >= from && day <= to) cents += c;
+  return toDollars(cents);
 }
 
 /**

@@ -9,13 +9,13 @@ import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { BookingsTable } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
-import { invoiceMail } from '../mail/templates.ts';
+import { invoiceMail, type MailInvoice } from '../mail/templates.ts';
 import type { InvoiceRow } from '../repositories/invoices.ts';
 import { queueMail } from '../repositories/mail-outbox.ts';
 import { queueTexts } from '../repositories/texts.ts';
 import { customerText, shortLink } from './booking-texts.ts';
-import { invoiceLinkJson, payUrlOf, stateOf } from './invoice-payments.ts';
-import { issueInvoice } from './invoices.ts';
+import { dueCentsOf, invoiceLinkJson, payUrlOf, stateOf } from './invoice-payments.ts';
+import { issueInvoice, issueNoShowInvoice } from './invoices.ts';
 import { loadBusiness } from './lookup.ts';
 
 type BookingRow = Selectable<BookingsTable>;
@@ -30,8 +30,76 @@ export async function issueAndSendInvoice(
   const before = await ctx.repos.invoices.forBooking(booking.business_id, booking.id, trx);
   if (before) return before;
   const invoice = await issueInvoice(ctx.repos, trx, booking, now, ctx.config.jwtSecret);
-  await queueInvoiceMessages(ctx, trx, booking, invoice, now);
+  // A plan visit whose client saved a card is charged first; its mail says how that went (docs/decisions/046).
+  if (!(await queueCardCharge(ctx, trx, booking, invoice, now)))
+    await queueInvoiceMessages(ctx, trx, booking, invoice, now);
   return invoice;
+}
+
+/**
+ * A no-show's invoice (docs/decisions/046), issued with the fee and charged to the client's saved
+ * card, or mailed with its pay link when none is saved; answers whether a charge was queued.
+ */
+export async function issueAndChargeNoShow(
+  ctx: AppContext,
+  trx: Tx,
+  booking: BookingRow,
+  feeCents: number,
+  now: number,
+): Promise<boolean> {
+  const invoice = await issueNoShowInvoice(ctx.repos, trx, booking, feeCents, now, ctx.config.jwtSecret);
+  const charging = await queueCardCharge(ctx, trx, booking, invoice, now, true);
+  if (!charging) await queueInvoiceMessages(ctx, trx, booking, invoice, now);
+  return charging;
+}
+
+/** Stripe's smallest charge in cents: less is left to the pay link. */
+const STRIPE_MINIMUM_CENTS = 50;
+
+/**
+ * Queues the charge of what is due on a just-issued invoice to the client's saved card, in the
+ * issuing transaction; the payment worker sends it after commit (docs/decisions/046). Only a plan
+ * visit's invoice, or one `always` asks for (a no-show fee), and only with a card on file.
+ */
+async function queueCardCharge(
+  ctx: AppContext,
+  trx: Tx,
+  booking: BookingRow,
+  invoice: InvoiceRow,
+  now: number,
+  always = false,
+): Promise<boolean> {
+  if ((!booking.plan_id && !always) || !booking.client_id) return false;
+  const card = await ctx.repos.savedCards.of(booking.business_id, booking.client_id, trx);
+  if (!card) return false;
+  const due = dueCentsOf(await stateOf(ctx, trx, invoice));
+  if (due < STRIPE_MINIMUM_CENTS) return false;
+  return ctx.repos.savedCards.queueCharge(trx, {
+    id: `charge-${invoice.id}-${due}`,
+    business_id: invoice.business_id,
+    invoice_id: invoice.id,
+    amount_cents: due,
+    customer: card.customer,
+    payment_method: card.payment_method,
+    status: 'queued',
+    payment_intent: null,
+    next_attempt_at: now,
+    last_error: null,
+    created_at: now,
+    done_at: null,
+  });
+}
+
+/** The invoice's mail after its card charge: a receipt naming the card, or the pay link saying the card was declined. */
+export async function sendInvoiceAfterCharge(
+  ctx: AppContext,
+  trx: Tx,
+  invoice: InvoiceRow,
+  now: number,
+  outcome: Pick<MailInvoice, 'declined' | 'charged'>,
+): Promise<void> {
+  const booking = await ctx.repos.bookings.find(invoice.business_id, invoice.booking_id, trx);
+  if (booking) await queueInvoiceMessages(ctx, trx, booking, invoice, now, false, outcome);
 }
 
 /**
@@ -52,6 +120,7 @@ async function queueInvoiceMessages(
   invoice: InvoiceRow,
   now: number,
   reminder = false,
+  outcome: Pick<MailInvoice, 'declined' | 'charged'> = {},
 ): Promise<boolean> {
   // An erased customer (no address left) gets nothing.
   if (!booking.customer_email && !booking.phone_number) return false;
@@ -78,6 +147,7 @@ async function queueInvoiceMessages(
         due: view.due,
         link,
         reminder,
+        ...outcome,
       }),
       now,
     );

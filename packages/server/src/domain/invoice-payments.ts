@@ -65,6 +65,11 @@ function figuresOf(s: InvoiceState) {
   return { ...f, balance, refundedCents };
 }
 
+/** What is still due on the invoice, in cents (0 when void). */
+export function dueCentsOf(s: InvoiceState): number {
+  return s.invoice.state === 'void' ? 0 : figuresOf(s).balance.dueCents;
+}
+
 /** Refunded of a payment so far. */
 function refundedOf(s: InvoiceState, paymentId: string): number {
   return s.refunds
@@ -106,6 +111,8 @@ export function invoiceLinkJson(
   business: { name: string | null },
   tipPresets: number[],
   canTakeCards: boolean,
+  /** The job's ticked steps when its service shows them on the receipt (domain/job-steps.ts receiptSteps). */
+  workDone: string[] = [],
 ): InvoiceLinkView {
   const f = figuresOf(s);
   const b = f.balance;
@@ -131,6 +138,7 @@ export function invoiceLinkJson(
     due: toDollars(b.dueCents),
     tipPresets,
     canPay: canTakeCards && s.invoice.state !== 'void' && b.dueCents > 0,
+    workDone,
   };
 }
 

@@ -265,7 +265,34 @@ export async function issueInvoice(
 ): Promise<InvoiceRow> {
   const existing = await deps.invoices.forBooking(booking.business_id, booking.id, trx);
   if (existing) return existing;
-  const l = await live(deps, trx, booking);
+  return issueWith(deps, trx, booking, await live(deps, trx, booking), now, secret);
+}
+
+/**
+ * A no-show's invoice (docs/decisions/046): one untaxed "No-show fee" line at the business's fee,
+ * less any deposit the booking paid. Call under the business's lock, for a booking with no invoice.
+ */
+export function issueNoShowInvoice(
+  deps: BillDeps,
+  trx: Tx,
+  booking: BookingRow,
+  feeCents: number,
+  now: number,
+  secret: Uint8Array,
+): Promise<InvoiceRow> {
+  const lines: Line[] = [{ kind: 'price', description: 'No-show fee', amountCents: feeCents, taxable: false }];
+  const balance = computeBalance({ lines, tax: null, depositCents: depositOf(booking), payments: [] });
+  return issueWith(deps, trx, booking, { lines, tax: null, balance }, now, secret);
+}
+
+async function issueWith(
+  deps: BillDeps,
+  trx: Tx,
+  booking: BookingRow,
+  l: Pick<Live, 'lines' | 'tax' | 'balance'>,
+  now: number,
+  secret: Uint8Array,
+): Promise<InvoiceRow> {
   const id = randomUUID();
   return deps.invoices.issue(
     trx,

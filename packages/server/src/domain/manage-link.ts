@@ -3,7 +3,7 @@
  * in the link is the credential; it stops working once the booking is cancelled,
  * declined or has started. Past the business's change cut-off (docs/decisions/008)
  * the booking is still shown, with why it can no longer change and whom to contact,
- * but no longer moves or cancels.
+ * but no longer moves or cancels, unless the crew runs late (docs/decisions/049).
  */
 
 import type { ManagedBooking } from '@slotwise/shared/api';
@@ -19,11 +19,23 @@ import type { BookingRow } from '../repositories/calendar.ts';
 import { shownTime } from './answers.ts';
 import { bookingPageUrl } from './booking-page.ts';
 import { brandingOf } from './branding.ts';
+import { cardLabel } from './card-label.ts';
 import { hashManageToken } from './manage-token.ts';
 import { managedPaymentOf } from './payments.ts';
 import { planLabel } from './plans.ts';
 import { priceChangeOf } from './price-change.ts';
+import { shownProjection } from './projected-day.ts';
 import { effectiveStatus } from './status.ts';
+
+/**
+ * Running late (docs/decisions/049): a customer told the crew comes later than booked is now
+ * expected then. Their link keeps working until that time, even past the change cut-off: the
+ * business made them wait, so they may still pick another time.
+ */
+function toldLate(row: Pick<BookingRow, 'late_told_ms' | 'start_ms'>): boolean {
+  return row.late_told_ms !== null && row.late_told_ms > row.start_ms;
+}
+const linkStartOf = (row: BookingRow) => (toldLate(row) ? (row.late_told_ms ?? row.start_ms) : row.start_ms);
 
 export const LINK_NOT_VALID = 'This link is not valid. Please check the link in your e-mail.';
 
@@ -42,12 +54,18 @@ export async function bookingForToken(ctx: AppContext, token: string, from?: Tx)
       'LINK_GONE',
       'This visit was skipped, so this link no longer works. The links in the mails of your other visits still do.',
     );
+  // An expired request is declined too (docs/decisions/051): the words say what happened.
+  if (status === 'declined' && row.request_expired_ms !== null)
+    throw new AppError(
+      'LINK_GONE',
+      'This booking request expired before the business could confirm it, and its time was released. Please make a new booking for another time.',
+    );
   if (status === 'declined')
     throw new AppError(
       'LINK_GONE',
       'This booking was declined by the business, so this link no longer works. Please make a new booking for another time.',
     );
-  if (status === 'completed' || row.start_ms <= ctx.now())
+  if (status === 'completed' || linkStartOf(row) <= ctx.now())
     throw new AppError(
       'LINK_GONE',
       'This booking has already started, so it can no longer be changed online. Please contact the business.',
@@ -79,6 +97,10 @@ export async function managedBooking(ctx: AppContext, row: BookingRow, business:
   if (payment) shown.payment = payment;
   const priceChange = priceChangeOf(row);
   if (priceChange) shown.priceChange = priceChange;
+  const projected = toldLate(row) ? shownProjection(row) : null;
+  if (projected !== null) shown.projectedStart = new Date(projected).toISOString();
+  const card = row.client_id ? await ctx.repos.savedCards.of(business.id, row.client_id) : undefined;
+  if (card) shown.savedCard = cardLabel(card);
   const plan = row.plan_id ? await ctx.repos.plans.find(business.id, row.plan_id) : undefined;
   if (plan) {
     const coming = await ctx.repos.plans.openVisits(ctx.store.db, plan.id, now);
@@ -94,14 +116,14 @@ export async function managedBooking(ctx: AppContext, row: BookingRow, business:
     };
   }
   const hours = business.change_cutoff_hours;
-  if (!changeLocked(row.start_ms, hours, now)) return shown;
+  if (toldLate(row) || !changeLocked(row.start_ms, hours, now)) return shown;
   return { ...shown, changeLocked: { reason: cutoffReason(hours), contact: await contactOf(ctx, business) } };
 }
 
 /** Refused, with the reason and the business's contact, once the change cut-off has passed. */
 export async function assertChangeAllowed(ctx: AppContext, row: BookingRow, business: Business, from?: Tx) {
   const hours = business.change_cutoff_hours;
-  if (!changeLocked(row.start_ms, hours, ctx.now())) return;
+  if (toldLate(row) || !changeLocked(row.start_ms, hours, ctx.now())) return;
   const contact = await contactOf(ctx, business, from);
   // The sentence says the number as people read it; the answer's contact keeps it E.164 for tel: links.
   throw new AppError('CHANGE_LOCKED', cutoffMessage(hours, { ...contact, phone: formatPhone(contact.phone) }));

@@ -15,6 +15,7 @@ import {
 
 const row: BookingRow = {
   client_id: null,
+  save_card: 0,
   id: 'b1',
   business_id: 'biz',
   crew_id: null,
@@ -50,6 +51,11 @@ const row: BookingRow = {
   completed_at: null,
   reminder_2h_sent_at: null,
   review_requested_at: null,
+  on_my_way_at: null,
+  projected_start_ms: null,
+  late_told_ms: null,
+  request_nudged_ms: null,
+  request_expired_ms: null,
   version: 1,
   requester: null,
   anonymised_at: null,

@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { retentionCutoff, SENT_MAIL_KEPT_MS } from '../domain/customer-data.ts';
+import { sweepPhotos } from '../domain/photos.ts';
 import { ANONYMISE_BATCH } from '../repositories/customer-data.ts';
 
 export const RETENTION_JOB = 'customer-data-retention';
@@ -39,7 +40,11 @@ export async function runRetention(ctx: AppContext): Promise<RetentionRun> {
       for (;;) {
         const ids = await customerData.expiredBookingIds(months, cutoff, ANONYMISE_BATCH);
         if (ids.length === 0) break;
-        const n = await inTransaction(ctx.store, (trx) => customerData.anonymise(trx, ids, now));
+        const n = await inTransaction(ctx.store, async (trx) => {
+          // A booking's photos go with its customer's details (docs/decisions/053): they show their home.
+          await ctx.repos.photos.removeOfBookings(trx, ids, now);
+          return customerData.anonymise(trx, ids, now);
+        });
         anonymisedBookings += n.bookings;
         deletedMails += n.mails;
         if (ids.length < ANONYMISE_BATCH) break;
@@ -57,6 +62,8 @@ export async function runRetention(ctx: AppContext): Promise<RetentionRun> {
     await ctx.repos.bookingUndos.deleteExpired(now - DAY_MS);
     // Lapsed holds of businesses nobody held a time of since (reads ignore them already: docs/decisions/035).
     await ctx.repos.slotHolds.deleteExpired(now);
+    // The objects of the photos deleted above, and of customers' photos no booking claimed.
+    await sweepPhotos(ctx);
     await jobRuns.finish(RETENTION_JOB, now);
     return { ran: true, anonymisedBookings, deletedMails, deletedClients };
   } catch (err) {

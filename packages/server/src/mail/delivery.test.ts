@@ -57,6 +57,19 @@ describe('resendRefusal', () => {
     expect(resendRefusal({ kind: 'approved' }, past, undefined, NOW)?.code).toBe('MESSAGE_TOO_LATE');
     expect(resendRefusal({ kind: 'review' }, past, undefined, NOW)).toBeUndefined();
   });
+  it('refuses "on my way" again: its arrival time is out of date', () => {
+    expect(resendRefusal({ kind: 'onMyWay' }, ahead, undefined, NOW)).toEqual({
+      code: 'MESSAGE_OUTDATED',
+      reason: 'Its arrival time is out of date by now: call the customer instead.',
+    });
+    expect(expiryOf('onMyWay', NOW)).toBe(NOW + HOUR);
+    expect(messageName('onMyWay', 'text')).toBe('"on my way" text');
+  });
+  it('refuses "running late" again, and lets it expire in an hour: its new time is out of date', () => {
+    expect(resendRefusal({ kind: 'runningLate' }, ahead, undefined, NOW)?.code).toBe('MESSAGE_OUTDATED');
+    expect(expiryOf('runningLate', NOW)).toBe(NOW + HOUR);
+    expect(messageName('runningLate', 'mail')).toBe('"running late" mail');
+  });
   it('refuses a reminder of a booking no longer approved, and a message a later one replaced', () => {
     const cancelled = { start_ms: NOW + HOUR, status: 'cancelled' };
     expect(resendRefusal({ kind: 'reminder' }, cancelled, undefined, NOW)).toEqual({

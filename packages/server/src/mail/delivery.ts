@@ -21,8 +21,9 @@ export type MessageKind = string;
  * hour (mail/outbox.ts): 10 attempts span about 2 h 50 min, enough for a relay's restart or a
  * provider's bad hour, short enough that a dead relay shows as failures the same morning. A text is
  * cheaper to give up sooner: 8 attempts span about 42 min, and its reminder is time-bound anyway.
+ * A push (docs/decisions/052) is worth least late: 6 attempts span about 10 minutes.
  */
-export const MAX_ATTEMPTS = { mail: 10, text: 8 } as const;
+export const MAX_ATTEMPTS = { mail: 10, text: 8, push: 6 } as const;
 
 /** Kinds that speak of a visit ahead: worthless once it has started. */
 const REMINDERS = new Set<MessageKind>(['reminder', 'reminder2h']);
@@ -31,7 +32,8 @@ const REMINDERS = new Set<MessageKind>(['reminder', 'reminder2h']);
  * When a message queued (or sent again) to be due at `dueAt` stops being worth sending. `startsAt`:
  * the start of the booking it is about, when it has one.
  * - a reminder: at the visit's start;
- * - a password reset: in an hour (its link's life); a test text: an hour;
+ * - a password reset: in an hour (its link's life); a test text: an hour; "on my way" and
+ *   "running late": an hour (an arrival time later than that misleads);
  * - a review request, a crew invitation, an invoice: in 7 days (the invitation link's life; an invoice
  *   is still owed then);
  * - anything else (a confirmation, a move, a decline, the owner's notices): a day.
@@ -41,6 +43,8 @@ export function expiryOf(kind: MessageKind | null, dueAt: number, startsAt?: num
   switch (kind) {
     case 'passwordReset':
     case 'test':
+    case 'onMyWay':
+    case 'runningLate':
       return dueAt + HOUR;
     case 'review':
     case 'crewInvitation':
@@ -65,7 +69,7 @@ export type AfterFailure = { retryAt: number } | { giveUp: string };
  * why, for the owner ("3 attempts failed; the last: ...").
  */
 export function afterFailure(
-  row: { channel: 'mail' | 'text'; kind: MessageKind | null; expires_at: number | null },
+  row: { channel: 'mail' | 'text' | 'push'; kind: MessageKind | null; expires_at: number | null },
   attempts: number,
   error: string,
   now: number,
@@ -107,6 +111,10 @@ export function messageName(kind: MessageKind | null, channel: 'mail' | 'text'):
       return `"booking cancelled"${text || ' mail'}`;
     case 'review':
       return `review request${text}`;
+    case 'onMyWay':
+      return `"on my way"${text || ' mail'}`;
+    case 'runningLate':
+      return `"running late"${text || ' mail'}`;
     case 'ownerQuote':
       return `quote${text || ' mail'}`;
     case 'invoice':
@@ -125,6 +133,12 @@ export function messageName(kind: MessageKind | null, channel: 'mail' | 'text'):
       return 'plan change mail';
     case 'ownerNew':
       return '"new booking to approve" text to you';
+    case 'requestExpired':
+    case 'expired':
+      return `"request expired"${text || ' mail'}`;
+    case 'requestWaiting':
+    case 'ownerNudge':
+      return `"still waiting for your answer"${text || ' mail'} to you`;
     case 'ownerNotice':
     case 'ownerPlanChange':
     case 'ownerVisitsNeedTime':
@@ -143,6 +157,7 @@ export type ResendRefusal = { code: 'MESSAGE_TOO_LATE' | 'MESSAGE_OUTDATED'; rea
  * Whether sending a failed message again still means something now:
  * - a message about a visit (all but a review request) once the visit has started: too late;
  * - a reminder of a booking no longer approved: outdated;
+ * - "on my way" and "running late": outdated, their arrival time told from where the crew was then;
  * - any message a later one about the same booking to the same address replaced (a confirmation
  *   followed by a cancellation, a move followed by another move): outdated, the later one says more.
  */
@@ -155,6 +170,12 @@ export function resendRefusal(
   if (!booking) return { code: 'MESSAGE_OUTDATED', reason: 'The booking it was about is gone.' };
   if (message.kind !== 'review' && booking.start_ms <= now)
     return { code: 'MESSAGE_TOO_LATE', reason: 'The visit has already started: it would come too late.' };
+  // Its "arriving about 2:40 PM" was worked out from where the crew was then (docs/decisions/048).
+  if (message.kind === 'onMyWay' || message.kind === 'runningLate')
+    return {
+      code: 'MESSAGE_OUTDATED',
+      reason: 'Its arrival time is out of date by now: call the customer instead.',
+    };
   if (isReminder(message.kind) && booking.status !== 'approved')
     return { code: 'MESSAGE_OUTDATED', reason: `The booking is ${booking.status} now: a reminder would mislead.` };
   if (replacedBy)

@@ -11,14 +11,20 @@
  * number, one Twilio rejects) is marked failed instead of retried; so is any message past its
  * expiry or its last attempt (mail/delivery.ts, docs/decisions/032): a reminder never goes out
  * after its visit has started, and a dead relay shows as failures the owner can send again.
+ * A push notification is a row too (channel 'push', docs/decisions/052), its own lane: to_address
+ * is the device's subscription, read at sending; a push service's 404/410 deletes the device and
+ * gives the push up; a device turned off meanwhile gives it up unsent.
  */
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { writesOpen } from '../db/transaction.ts';
+import { topicOf } from '../domain/push.ts';
 import { maskUrl } from '../logging.ts';
+import { PushGone, PushRefused, type PushTransport } from '../push/transport.ts';
 import { mailOutboxRepository } from '../repositories/mail-outbox.ts';
+import { pushRepository } from '../repositories/push.ts';
 import { givesUp, type TextTransport } from '../texts/transport.ts';
 import { TwilioUnavailable } from '../texts/twilio.ts';
 import { afterFailure, expiredReason } from './delivery.ts';
@@ -49,7 +55,7 @@ const BUSY = 0.9;
 const QUIET_FOR_MS = 500;
 export const MAX_DEFER_MS = 10_000;
 
-const CHANNELS = ['mail', 'text'] as const;
+const CHANNELS = ['mail', 'text', 'push'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
 type OutboxRow = Awaited<ReturnType<ReturnType<typeof mailOutboxRepository>['claim']>>[number];
@@ -68,6 +74,7 @@ export class MailDispatcher {
   private readonly lanes: Record<Channel, { running: Promise<void> | undefined; again: boolean }> = {
     mail: { running: undefined, again: false },
     text: { running: undefined, again: false },
+    push: { running: undefined, again: false },
   };
   private stopping = false;
   /** flush() sends everything due at once, busy or not. */
@@ -84,6 +91,7 @@ export class MailDispatcher {
     private readonly texts?: TextTransport,
     /** Told of each message given up (the failures counter of /metrics, metrics.ts). */
     private readonly onFailed: (channel: Channel) => void = () => {},
+    private readonly pushes?: PushTransport,
   ) {
     this.outbox = mailOutboxRepository(store.db);
   }
@@ -162,7 +170,21 @@ export class MailDispatcher {
       });
   }
 
+  private async sendPush(row: OutboxRow): Promise<string> {
+    if (!this.pushes) throw new Error('push notifications are not configured');
+    const device = await pushRepository(this.store.db).byId(row.to_address);
+    if (!device) throw new PushGone('the device turned notifications off');
+    // How long the push service may keep it for a phone that is off: until the notice is stale.
+    const ttlSeconds = Math.max(60, Math.floor(((row.expires_at ?? this.now() + 3600_000) - this.now()) / 1000));
+    return this.pushes.send(device, row.text_body, {
+      topic: topicOf(row.event_key ?? row.id),
+      ttlSeconds,
+      urgency: row.subject === 'late' || row.subject === 'request' ? 'high' : 'normal',
+    });
+  }
+
   private send(row: OutboxRow): Promise<string> {
+    if (row.channel === 'push') return this.sendPush(row);
     if (row.channel === 'text') {
       if (!this.texts || !row.business_id) return Promise.reject(new Error('texts are not configured'));
       return this.texts.send({
@@ -209,13 +231,19 @@ export class MailDispatcher {
         if (result.status === 'fulfilled') {
           sent.push(row.id);
           const links = (row.text_body.match(/https?:\/\/\S+/g) ?? []).map(maskUrl);
-          if (text) this.log.info({ ...who, where: result.value, links }, 'text sent');
+          if (row.channel === 'push') this.log.info({ ...who, where: result.value }, 'push sent');
+          else if (text) this.log.info({ ...who, where: result.value, links }, 'text sent');
           else this.log.info({ ...who, subject: row.subject, where: result.value, links }, 'mail sent');
           continue;
         }
         const reason = (result.reason instanceof Error ? result.reason.message : String(result.reason)).slice(0, 400);
         const attempts = row.attempts + 1;
-        if (text && givesUp(result.reason)) {
+        if (row.channel === 'push' && result.reason instanceof PushGone) {
+          await pushRepository(this.store.db).remove(row.to_address);
+          await this.fail(row, reason, 'device gone', attempts);
+          continue;
+        }
+        if ((text && givesUp(result.reason)) || result.reason instanceof PushRefused) {
           await this.fail(row, reason, 'given up', attempts);
           continue;
         }
@@ -227,13 +255,14 @@ export class MailDispatcher {
           continue;
         }
         await this.outbox.retryLater(row.id, attempts, next.retryAt, reason);
-        this.log.warn({ err: reason, ...who, attempts }, `${text ? 'text' : 'mail'} not sent; will retry`);
+        this.log.warn({ err: reason, ...who, attempts }, `${row.channel} not sent; will retry`);
       }
       if (sent.length > 0) await this.outbox.markSent(sent, this.now());
     }
   }
 
   private who(row: OutboxRow) {
+    if (row.channel === 'push') return { pushTo: row.to_address, kind: row.subject };
     return row.channel === 'text'
       ? { textTo: lastDigits(row.to_address), kind: row.subject }
       : { mailTo: row.to_address };

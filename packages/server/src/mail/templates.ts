@@ -33,6 +33,11 @@ export interface MailMessage {
    */
   textAs?: TextKind;
   /**
+   * The push notification that goes with an owner's notice (docs/decisions/052): what it tells of
+   * and the few facts it names; domain/push.ts queuePushesForMails queues it with the mail.
+   */
+  pushAs?: MailPush;
+  /**
    * What the mail is (its template's name, mail/delivery.ts): kept with it in the outbox for its
    * expiry and the words the owner reads when it could not be delivered.
    */
@@ -211,6 +216,17 @@ function details(b: MailBooking, forOwner: boolean): [string, string][] {
   return rows;
 }
 
+/** An owner's notice's push: a request waiting (or its reminder), or a customer's cancellation. */
+interface MailPush {
+  as: 'request' | 'nudge' | 'cancelled';
+  firstName: string;
+  lastName: string;
+  serviceName: string;
+  day: string;
+  startTime: string;
+  timeFormat: TimeFormat;
+}
+
 interface Extras {
   links?: ManageLinks;
   /** The mail may name the crew doing the job (MailMessage.namesCrew). */
@@ -224,6 +240,8 @@ interface Extras {
   calendar?: string | undefined;
   /** The text that goes with this mail, to a consenting customer or the owner (MailMessage.textAs). */
   textAs?: TextKind;
+  /** The owner's push that goes with this notice (MailMessage.pushAs). */
+  pushAs?: MailPush['as'];
 }
 
 /**
@@ -258,7 +276,7 @@ function invitation(b: MailBooking, method: 'REQUEST' | 'CANCEL', links?: Manage
 }
 
 function compose(to: string, subject: string, intro: string, b: MailBooking, extras: Extras = {}): MailMessage {
-  const { links, outro, note, forOwner = false, calendar, namesCrew = false, textAs } = extras;
+  const { links, outro, note, forOwner = false, calendar, namesCrew = false, textAs, pushAs } = extras;
   const rows = details(b, forOwner);
   // The owner's notices list the visits without the customer's links.
   const visits = visitsSection(
@@ -295,6 +313,19 @@ ${outro ? `<p>${escapeHtml(outro)}</p>` : ''}
     ...(calendar ? { calendar } : {}),
     ...(namesCrew && !forOwner ? { namesCrew: true as const } : {}),
     ...(textAs ? { textAs } : {}),
+    ...(pushAs
+      ? {
+          pushAs: {
+            as: pushAs,
+            firstName: b.firstName,
+            lastName: b.lastName,
+            serviceName: b.serviceName,
+            day: b.day,
+            startTime: b.startTime,
+            timeFormat: b.timeFormat,
+          },
+        }
+      : {}),
     ...(b.invite ? { startsAt: b.invite.startMs } : {}),
   };
 }
@@ -391,6 +422,27 @@ export const mails = named({
       `${hi(b)} unfortunately ${b.businessName} cannot take this booking. The time has been released; you are welcome to book another slot.`,
       b,
       { ...(reason ? { note: reason } : {}), calendar: invitation(b, 'CANCEL'), textAs: 'declined' },
+    ),
+  /**
+   * A request nobody answered by the owner's cut-off (docs/decisions/051): kind words, the time
+   * released, and the business's booking page to pick another.
+   */
+  requestExpired: (b: MailBooking, bookAgainUrl: string) =>
+    compose(
+      b.customerEmail,
+      `Booking request expired: ${subjectOf(b)}`,
+      `${hi(b)} we're sorry: ${b.businessName} couldn't confirm your ${b.serviceName} on ${shortDate(b.day)} at ${formatClock(b.startTime, b.timeFormat)} in time, so the time has been released. You can pick another time here: ${bookAgainUrl}`,
+      b,
+      { calendar: invitation(b, 'CANCEL'), outro: `Book again: ${bookAgainUrl}`, textAs: 'expired' },
+    ),
+  /** To the owner, once, when a request still waits `nudge` hours on (docs/decisions/051); `expires`: when it will expire, as words. */
+  requestWaiting: (ownerEmail: string, b: MailBooking, expires: string | null) =>
+    compose(
+      ownerEmail,
+      `Still waiting for your answer: ${b.firstName} ${b.lastName}`,
+      `${b.firstName} ${b.lastName} (${b.customerEmail}) is still waiting for your answer to their booking request. Approve or decline it in your dashboard.${expires ? ` If it is not answered, it expires ${expires} and they will be told the time was released.` : ''}`,
+      b,
+      { forOwner: true, textAs: 'ownerNudge', pushAs: 'nudge' },
     ),
   rescheduled: (b: MailBooking, links: ManageLinks) =>
     compose(
@@ -502,7 +554,16 @@ export const mails = named({
               ? `${b.firstName} ${b.lastName} moved their booking to a new time.`
               : `${b.firstName} ${b.lastName} cancelled their booking; the time is free again.`,
       b,
-      { forOwner: true, ...(what === 'new' || what === 'new-auto' ? { textAs: 'ownerNew' as const } : {}) },
+      {
+        forOwner: true,
+        ...(what === 'new' || what === 'new-auto' ? { textAs: 'ownerNew' as const } : {}),
+        // Pushed: a request waiting for the owner's answer, and a customer's cancellation (docs/decisions/052).
+        ...(what === 'new'
+          ? { pushAs: 'request' as const }
+          : what === 'cancelled'
+            ? { pushAs: 'cancelled' as const }
+            : {}),
+      },
     ),
 });
 
@@ -590,6 +651,48 @@ export function reviewRequestMail(
   };
 }
 
+/**
+ * "On my way" by mail (docs/decisions/048), to a customer who cannot be texted: the same one line
+ * as the text (domain/on-my-way.ts onMyWayWords), short enough to read on a lock screen.
+ */
+export function onMyWayMail(
+  to: string,
+  m: { bookingId: string; firstName: string; businessName: string; words: string; startsAt: number },
+): MailMessage {
+  const intro = `Hi ${m.firstName},`;
+  return {
+    to,
+    subject: m.words,
+    kind: 'onMyWay',
+    text: `${intro}\n\n${m.words}\n\n${m.businessName}\n`,
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937"><p>${escapeHtml(intro)}</p><p>${escapeHtml(m.words)}</p><p>${escapeHtml(m.businessName)}</p></body></html>`,
+    bookingId: m.bookingId,
+    startsAt: m.startsAt,
+  };
+}
+
+/**
+ * "Running late" by mail (docs/decisions/049), to a customer who cannot be texted: the same line
+ * as the text (domain/running-late.ts runningLateWords) as its subject, and the reschedule link
+ * to pick another time; keeping it asks nothing of them.
+ */
+export function runningLateMail(
+  to: string,
+  m: { bookingId: string; firstName: string; businessName: string; words: string; link: string; startsAt: number },
+): MailMessage {
+  const intro = `Hi ${m.firstName},`;
+  const keep = 'To keep it, there is nothing to do. If it no longer suits you, pick another time:';
+  return {
+    to,
+    subject: m.words,
+    kind: 'runningLate',
+    text: `${intro}\n\n${m.words}\n\n${keep}\n${m.link}\n\n${m.businessName}\n`,
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937"><p>${escapeHtml(intro)}</p><p>${escapeHtml(m.words)}</p><p>${escapeHtml(keep)}<br><a href="${escapeHtml(m.link)}">Pick another time</a></p><p>${escapeHtml(m.businessName)}</p></body></html>`,
+    bookingId: m.bookingId,
+    startsAt: m.startsAt,
+  };
+}
+
 /** What a quote's mail says (docs/decisions/039): the lines as priced, the total, until when, and its link. */
 export interface MailOwnerQuote {
   to: string;
@@ -644,6 +747,10 @@ export interface MailInvoice {
   link: string;
   /** A reminder of it, unpaid (jobs/invoice-reminders.ts), rather than the invoice first sent. */
   reminder?: boolean;
+  /** The card on file was declined (docs/decisions/046): the mail says so and asks for payment by the link. */
+  declined?: { card: string };
+  /** Paid by the card on file (docs/decisions/046): the receipt names the card and the amount charged. */
+  charged?: { card: string; amount: number };
 }
 
 /**
@@ -653,31 +760,59 @@ export interface MailInvoice {
  */
 export function invoiceMail(v: MailInvoice): MailMessage {
   const owed = v.due > 0;
-  const intro = v.reminder
-    ? `Hi ${v.firstName}, a reminder from ${v.businessName}: the invoice for your ${v.serviceName} is not paid yet.`
-    : owed
-      ? `Hi ${v.firstName}, thank you for choosing ${v.businessName}. Here is the invoice for your ${v.serviceName}.`
-      : `Hi ${v.firstName}, thank you for choosing ${v.businessName}. Your deposit covered your ${v.serviceName}: nothing is due.`;
+  const intro = v.declined
+    ? `Hi ${v.firstName}, we tried to charge your ${v.declined.card} for your ${v.serviceName} with ${v.businessName}, and the card was declined; nothing was charged. Please pay what is due with the link below.`
+    : v.reminder
+      ? `Hi ${v.firstName}, a reminder from ${v.businessName}: the invoice for your ${v.serviceName} is not paid yet.`
+      : v.charged
+        ? `Hi ${v.firstName}, thank you for choosing ${v.businessName}. We charged ${formatUsd(v.charged.amount)} for your ${v.serviceName} to your ${v.charged.card}, as you agreed.`
+        : owed
+          ? `Hi ${v.firstName}, thank you for choosing ${v.businessName}. Here is the invoice for your ${v.serviceName}.`
+          : `Hi ${v.firstName}, thank you for choosing ${v.businessName}. Your deposit covered your ${v.serviceName}: nothing is due.`;
   const rows: [string, string][] = [
     ...v.lines.map((l): [string, string] => [l.description, formatUsd(l.amount)]),
     ...(v.tax ? [[`${v.tax.name} (${v.tax.ratePercent}%)`, formatUsd(v.tax.amount)] as [string, string]] : []),
     ['Total', formatUsd(v.total)],
     ...(v.deposit > 0 ? [['Deposit paid', formatUsd(-v.deposit)] as [string, string]] : []),
+    ...(v.charged ? [[`Charged to your ${v.charged.card}`, formatUsd(-v.charged.amount)] as [string, string]] : []),
     ['Due', formatUsd(v.due)],
   ];
   const action = owed ? 'Pay online' : 'See your receipt';
   return {
     to: v.to,
-    subject: v.reminder
-      ? `Reminder: invoice #${v.number} from ${v.businessName}, ${formatUsd(v.due)} due`
-      : owed
-        ? `Invoice #${v.number} from ${v.businessName}: ${formatUsd(v.due)} due`
-        : `Receipt #${v.number} from ${v.businessName}`,
+    subject: v.declined
+      ? `Your card was declined: invoice #${v.number} from ${v.businessName}, ${formatUsd(v.due)} due`
+      : v.reminder
+        ? `Reminder: invoice #${v.number} from ${v.businessName}, ${formatUsd(v.due)} due`
+        : owed
+          ? `Invoice #${v.number} from ${v.businessName}: ${formatUsd(v.due)} due`
+          : `Receipt #${v.number} from ${v.businessName}`,
     kind: v.reminder ? 'invoiceReminder' : 'invoice',
     text: [intro, '', ...rows.map(([k, val]) => `${k}: ${val}`), '', `${action}: ${v.link}`, '', v.businessName].join(
       '\n',
     ),
     html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937"><p>${escapeHtml(intro)}</p><table cellpadding="4">${rows.map(([k, val]) => `<tr><th align="left">${escapeHtml(k)}</th><td align="right">${escapeHtml(val)}</td></tr>`).join('')}</table><p><a href="${escapeHtml(v.link)}">${escapeHtml(action)}</a></p><p>${escapeHtml(v.businessName)}</p></body></html>`,
+    bookingId: v.bookingId,
+  };
+}
+
+/** To the owner when a saved card is declined for an invoice (docs/decisions/046): the customer has the pay link. */
+export function cardDeclinedOwnerMail(v: {
+  to: string;
+  bookingId: string;
+  customerName: string;
+  number: number;
+  due: number;
+  card: string;
+  reason: string;
+}): MailMessage {
+  const text = `${v.customerName}'s ${v.card} was declined for invoice #${v.number} (${formatUsd(v.due)}; ${v.reason}). Nothing was charged. We e-mailed them the invoice's pay link; the invoice stays open until it is paid.`;
+  return {
+    to: v.to,
+    subject: `Card declined: invoice #${v.number} for ${v.customerName}`,
+    kind: 'ownerNotice',
+    text,
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937"><p>${escapeHtml(text)}</p></body></html>`,
     bookingId: v.bookingId,
   };
 }

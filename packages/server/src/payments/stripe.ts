@@ -31,7 +31,42 @@ interface CheckoutParams {
   cancelUrl: string;
   /** Epoch seconds; Stripe wants 30 minutes to 24 hours from now. */
   expiresAt: number;
+  /** The customer agreed to keep the card for the business's later visits (docs/decisions/046). */
+  saveCard?: boolean;
 }
+
+/** A Checkout Session that only saves a card, with the customer's consent, when no deposit is due (docs/decisions/046). */
+interface SetupCheckoutParams {
+  businessName: string;
+  bookingId: string;
+  customerEmail: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** What is kept of a card Stripe saved: its ids and what a person recognises it by. */
+export interface SavedCard {
+  customer: string;
+  paymentMethod: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+interface ChargeParams {
+  customer: string;
+  paymentMethod: string;
+  amountCents: number;
+  invoiceId: string;
+  chargeId: string;
+  description: string;
+}
+
+/** An off-session charge: taken (the webhook records it), or declined by the card (the customer pays by link). */
+type ChargeOutcome =
+  | { status: 'succeeded' | 'processing'; paymentIntent: string }
+  | { status: 'declined'; paymentIntent: string | null; code: string };
 
 /** An invoice's Checkout (docs/decisions/045): what is due as "Invoice #N", and the tip as a line of its own. */
 interface InvoiceCheckoutParams {
@@ -73,6 +108,17 @@ export interface PaymentGateway {
     params: InvoiceCheckoutParams,
     idempotencyKey: string,
   ): Promise<{ id: string; url: string }>;
+  createSetupCheckout(
+    keys: StripeKeys,
+    params: SetupCheckoutParams,
+    idempotencyKey: string,
+  ): Promise<{ id: string; url: string }>;
+  /** The card a completed session saved (its SetupIntent's or PaymentIntent's), or null when none was. */
+  savedCardOf(keys: StripeKeys, from: { setupIntent: string } | { paymentIntent: string }): Promise<SavedCard | null>;
+  /** Charges a saved card off-session, confirmed at once. */
+  chargeCard(keys: StripeKeys, params: ChargeParams, idempotencyKey: string): Promise<ChargeOutcome>;
+  /** Detaches a removed card from its Customer, so the owner's account can never charge it again. */
+  detachCard(keys: StripeKeys, paymentMethod: string): Promise<void>;
   /** Ends an open Checkout Session so it can no longer be paid; false when it was no longer open. */
   expireCheckout(keys: StripeKeys, sessionId: string): Promise<boolean>;
   refund(
@@ -136,8 +182,15 @@ export function stripeGateway(apiUrl: string | undefined): PaymentGateway {
             mode: 'payment',
             client_reference_id: p.bookingId,
             customer_email: p.customerEmail,
-            metadata: { booking_id: p.bookingId },
-            payment_intent_data: { description: p.description, metadata: { booking_id: p.bookingId } },
+            metadata: { booking_id: p.bookingId, ...(p.saveCard ? { save_card: '1' } : {}) },
+            // With consent, Stripe keeps the card on a Customer of the owner's account for later
+            // off-session charges (https://docs.stripe.com/payments/checkout/save-during-payment).
+            ...(p.saveCard ? { customer_creation: 'always' as const } : {}),
+            payment_intent_data: {
+              description: p.description,
+              metadata: { booking_id: p.bookingId, ...(p.saveCard ? { save_card: '1' } : {}) },
+              ...(p.saveCard ? { setup_future_usage: 'off_session' as const } : {}),
+            },
             line_items: [
               {
                 quantity: 1,
@@ -182,6 +235,90 @@ export function stripeGateway(apiUrl: string | undefined): PaymentGateway {
         );
         if (!s.url) throw new Error('Stripe answered a Checkout Session without a url');
         return { id: s.id, url: s.url };
+      }),
+    createSetupCheckout: (keys, p, idempotencyKey) =>
+      call(async (Stripe) => {
+        // Setup mode makes the Customer itself; the webhook reads the card from the SetupIntent.
+        const metadata = { booking_id: p.bookingId, save_card: '1' };
+        const s = await client(Stripe, keys).checkout.sessions.create(
+          {
+            mode: 'setup',
+            currency: 'usd',
+            client_reference_id: p.bookingId,
+            ...(p.customerEmail ? { customer_email: p.customerEmail } : {}),
+            metadata,
+            setup_intent_data: { description: `${p.businessName}: card kept for later visits`, metadata },
+            success_url: p.successUrl,
+            cancel_url: p.cancelUrl,
+          },
+          { idempotencyKey },
+        );
+        if (!s.url) throw new Error('Stripe answered a Checkout Session without a url');
+        return { id: s.id, url: s.url };
+      }),
+    savedCardOf: (keys, from) =>
+      call(async (Stripe) => {
+        const stripe = client(Stripe, keys);
+        const intent =
+          'setupIntent' in from
+            ? await stripe.setupIntents.retrieve(from.setupIntent, { expand: ['payment_method'] })
+            : await stripe.paymentIntents.retrieve(from.paymentIntent, { expand: ['payment_method'] });
+        const pm = intent.payment_method;
+        const customer = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
+        if (!pm || typeof pm === 'string' || !pm.card || !customer) return null;
+        return {
+          customer,
+          paymentMethod: pm.id,
+          brand: pm.card.brand,
+          last4: pm.card.last4,
+          expMonth: pm.card.exp_month,
+          expYear: pm.card.exp_year,
+        };
+      }),
+    chargeCard: (keys, p, idempotencyKey) =>
+      call(async (Stripe): Promise<ChargeOutcome> => {
+        try {
+          const pi = await client(Stripe, keys).paymentIntents.create(
+            {
+              amount: p.amountCents,
+              currency: 'usd',
+              customer: p.customer,
+              payment_method: p.paymentMethod,
+              off_session: true,
+              confirm: true,
+              description: p.description,
+              metadata: { invoice_id: p.invoiceId, charge_id: p.chargeId },
+            },
+            { idempotencyKey },
+          );
+          const status = String(pi.status);
+          if (status === 'succeeded' || status === 'processing') return { status, paymentIntent: pi.id };
+          return { status: 'declined' as const, paymentIntent: pi.id, code: pi.status };
+        } catch (err) {
+          // A decline, or a bank that wants the customer present (authentication_required): the
+          // customer pays by the link instead (https://docs.stripe.com/payments/save-and-reuse).
+          if (err instanceof Stripe.errors.StripeCardError)
+            return {
+              status: 'declined' as const,
+              paymentIntent: err.payment_intent?.id ?? null,
+              code: err.code ?? 'card_declined',
+            };
+          throw err;
+        }
+      }),
+    detachCard: (keys, paymentMethod) =>
+      call(async (Stripe) => {
+        try {
+          await client(Stripe, keys).paymentMethods.detach(
+            paymentMethod,
+            {},
+            { idempotencyKey: `detach-${paymentMethod}` },
+          );
+        } catch (err) {
+          // Detached already (or gone): nothing more to do.
+          if (err instanceof Stripe.errors.StripeInvalidRequestError) return;
+          throw err;
+        }
       }),
     expireCheckout: (keys, sessionId) =>
       call(async (Stripe) => {

@@ -4,6 +4,7 @@
  * - refunds queued by a cancel, a decline or the owner go to Stripe, claimed one instance at a
  *   time (repositories/payments.ts claimDueRefunds) and sent with their row id as Stripe's
  *   Idempotency-Key, retried with backoff while Stripe is unreachable;
+ * - invoices charged to a card on file (docs/decisions/046), sent as refunds are;
  * - unpaid holds whose 15 minutes are over are released under the business's lock by a
  *   conditional update (only the instance whose update changed the row goes on), and their
  *   Checkout Session is ended so the customer can no longer pay for a time given up.
@@ -11,6 +12,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { releaseHold, stripeKeysOf } from '../domain/payments.ts';
+import { sendCardCharge } from '../domain/saved-cards.ts';
 import type { JobRuns } from '../metrics.ts';
 import { StripeKeyRefused, StripeRequestRefused } from './stripe.ts';
 
@@ -74,6 +76,7 @@ export class PaymentWorker {
     try {
       await this.releaseLapsedHolds();
       await this.sendRefunds();
+      await this.sendCharges();
       this.runs.succeeded();
     } catch (err) {
       this.runs.failed();
@@ -95,6 +98,12 @@ export class PaymentWorker {
           this.log.warn({ err, bookingId: hold.id }, 'could not end the Checkout Session of a released hold'),
         );
     }
+  }
+
+  /** Invoices charged to a card on file (docs/decisions/046), each claimed by one instance. */
+  private async sendCharges(): Promise<void> {
+    for (const charge of await this.ctx.repos.savedCards.claimDue(this.ctx.now(), LEASE_MS, BATCH))
+      await sendCardCharge(this.ctx, charge, this.log);
   }
 
   private async sendRefunds(): Promise<void> {

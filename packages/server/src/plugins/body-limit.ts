@@ -8,7 +8,8 @@
  * is never read. Never read a body in a preParsing hook: it runs before any limit (the Stripe
  * webhook read 300 MB into memory that way before refusing it).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ERRORS } from '@slotwise/shared/errors';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 
 type Done = (err: Error | null, body?: unknown) => void;
 
@@ -26,5 +27,25 @@ export function readBodiesOf(
     } catch (err) {
       done(err as Error, undefined);
     }
+  });
+}
+
+/**
+ * A photo upload's body (docs/decisions/053): the raw bytes, whatever Content-Type the caller
+ * declared (the photo's own bytes say what it is: photos/image.ts), at most `limit` bytes. Over it,
+ * 413 PHOTO_TOO_LARGE in words, before the rest is read. For the call's own scope only.
+ */
+export function readPhotoBodies(app: FastifyInstance, limit: number, tooLarge: string): void {
+  for (const type of ['application/json', 'text/plain'])
+    if (app.hasContentTypeParser(type)) app.removeContentTypeParser(type);
+  readBodiesOf(app, '*', limit, (_req, body, done) => done(null, body));
+  app.setErrorHandler((err: FastifyError, _req, reply) => {
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413)
+      return reply
+        .code(ERRORS.PHOTO_TOO_LARGE.status)
+        .header('connection', 'close')
+        .send({ error: tooLarge, code: 'PHOTO_TOO_LARGE' });
+    // Everything else as every other call answers it (plugins/errors.ts, the parent's handler).
+    throw err;
   });
 }

@@ -38,6 +38,9 @@ const LIMITS: Record<LimitName, { max: number; timeWindow: string }> = {
   // Holding a time and letting it go (docs/decisions/035): a customer changing their mind stays far
   // below. What stops a stranger holding a whole day is the live cap (domain/slot-holds.ts).
   hold: { max: 30, timeWindow: '1 minute' },
+  // Photos (docs/decisions/053): a crew adds a dozen on a job, a customer a few with a request;
+  // each costs a decode, so a stranger's flood stops here (and at UNCLAIMED_MAX, domain/photos.ts).
+  photoUpload: { max: 60, timeWindow: '10 minutes' },
 };
 
 export function rateLimit(ctx: AppContext, name: LimitName) {

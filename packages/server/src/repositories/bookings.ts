@@ -7,6 +7,8 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type { BookingsTable, Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
 
+const HOUR_MS = 3_600_000;
+
 /**
  * A booking's status, time and crew, and a new price's state: what an undone decline or move puts
  * back (domain/undo-window.ts). An undo recorded before crews has no crew_id: the crew stays; one
@@ -165,6 +167,93 @@ export function bookingsRepository(db: Kysely<Database>) {
         .where('id', '=', bookingId)
         .returningAll()
         .executeTakeFirstOrThrow();
+    },
+    /**
+     * Every pending request of every business not reminded or expired yet, soonest first, with its
+     * business's rules (docs/decisions/051): the few rows the request-expiry pass looks at each minute.
+     */
+    /**
+     * The pending requests with a reminder or an expiry due by `now` (domain/request-expiry.ts keeps
+     * the final word, dueAction). The conditions are that rule's own, in SQL, so the pass reads only
+     * what is due: read by age alone, a business's 500 oldest requests not yet due (a far cut-off,
+     * reminders off) filled every page and starved the due ones behind them.
+     */
+    unansweredRequests(now: number, limit = 500) {
+      const hoursAgo = (column: 'request_nudge_hours' | 'request_expiry_hours') =>
+        sql<number>`${sql.ref('bookings.created_at')} + ${sql.ref(`businesses.${column}`)} * ${sql.lit(HOUR_MS)}`;
+      return (
+        db
+          .selectFrom('bookings')
+          .innerJoin('businesses', 'businesses.id', 'bookings.business_id')
+          .selectAll('bookings')
+          .select([
+            'businesses.request_nudge_hours',
+            'businesses.request_expiry_hours',
+            'businesses.min_notice_minutes',
+          ])
+          // A literal, not a parameter, so PostgreSQL's planner matches the partial index bookings_pending_requests.
+          .where(sql<boolean>`bookings.status = ${sql.lit('pending')}`)
+          // Nothing is due in a request's first hour (whole hours of reminder, MIN_WAIT_MS): the index's range.
+          .where('bookings.created_at', '<=', now - HOUR_MS)
+          // A request whose time has begun is left to the owner (domain/request-expiry.ts).
+          .where('bookings.start_ms', '>', now)
+          .where((eb) =>
+            eb.or([
+              // A reminder due.
+              eb.and([
+                eb('bookings.request_nudged_ms', 'is', null),
+                eb('businesses.request_nudge_hours', '>', 0),
+                eb(hoursAgo('request_nudge_hours'), '<=', now),
+              ]),
+              // An expiry due: its cut-off, or the job's notice, reached.
+              eb.and([
+                eb('businesses.request_expiry_hours', '>', 0),
+                eb('bookings.plan_id', 'is', null),
+                eb('bookings.paid_cents', '=', 0),
+                eb.or([
+                  eb(hoursAgo('request_expiry_hours'), '<=', now),
+                  eb(
+                    sql<number>`${sql.ref('bookings.start_ms')} - ${sql.ref('businesses.min_notice_minutes')} * ${sql.lit(60_000)}`,
+                    '<=',
+                    now,
+                  ),
+                ]),
+              ]),
+            ]),
+          )
+          .orderBy('bookings.created_at')
+          .orderBy('bookings.id')
+          .limit(limit)
+          .execute()
+      );
+    },
+    /**
+     * A request expired unanswered (docs/decisions/051): declined, with when, only while it is still
+     * pending, a one-off and unpaid, so an owner's Approve landing first (or a payment, or a new
+     * price proposed) wins. The row when this call changed it, else undefined.
+     */
+    async expireRequest(trx: Tx, bookingId: string, now: number): Promise<Selectable<BookingsTable> | undefined> {
+      return trx
+        .updateTable('bookings')
+        .set((eb) => ({ status: 'declined', request_expired_ms: now, updated_at: now, version: eb('version', '+', 1) }))
+        .where('id', '=', bookingId)
+        .where('status', '=', 'pending')
+        .where('plan_id', 'is', null)
+        .where('paid_cents', '=', 0)
+        .where((eb) => eb.or([eb('price_state', 'is', null), eb('price_state', '<>', 'proposed')]))
+        .returningAll()
+        .executeTakeFirst();
+    },
+    /** The owner reminded of a request, once: true only for the call that marked it (docs/decisions/051). */
+    async markRequestNudged(trx: Tx, bookingId: string, now: number): Promise<boolean> {
+      const r = await trx
+        .updateTable('bookings')
+        .set({ request_nudged_ms: now })
+        .where('id', '=', bookingId)
+        .where('status', '=', 'pending')
+        .where('request_nudged_ms', 'is', null)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
     },
     /**
      * An unpaid hold let go (docs/decisions/021): only while it is still awaiting payment and,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BusinessProfile } from '@slotwise/shared/api';
 import { FIRST_CREW } from '@slotwise/shared/crews';
 import type { TravelSettings } from '@slotwise/shared/travel';
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { prepared } from '../db/prepared.ts';
 import type { BusinessesTable, Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
@@ -34,11 +34,21 @@ export function travelSettingsOf(b: {
 const byId = prepared(['id'], (db, v: { id: string }) =>
   db.selectFrom('businesses').selectAll().where('id', '=', v.id),
 );
+/** Whether anyone of the business turned push notifications on for a device (docs/decisions/052). */
+const hasPushDevices = (eb: ExpressionBuilder<Database, 'businesses'>) =>
+  eb
+    .exists(
+      eb
+        .selectFrom('push_subscriptions')
+        .select('push_subscriptions.id')
+        .whereRef('push_subscriptions.business_id', '=', 'businesses.id'),
+    )
+    .as('pushes');
 const ownerEmailOf = prepared(['businessId'], (db, v: { businessId: string }) =>
   db
     .selectFrom('businesses')
     .innerJoin('users', 'users.id', 'businesses.owner_id')
-    .select('users.email')
+    .select((eb) => ['users.email', hasPushDevices(eb)])
     .where('businesses.id', '=', v.businessId),
 );
 /**
@@ -54,7 +64,13 @@ const mailPartiesOf = prepared(['businessId', 'bookingId'], (db, v: { businessId
       j.onRef('bookings.business_id', '=', 'businesses.id').on('bookings.id', '=', v.bookingId),
     )
     .leftJoin('crews', (j) => j.onRef('crews.id', '=', 'bookings.crew_id').on('businesses.crew_in_mails', '=', 1))
-    .select(['users.email', 'crews.name as crewName', 'bookings.text_consent', 'businesses.owner_texts'])
+    .select((eb) => [
+      'users.email',
+      'crews.name as crewName',
+      'bookings.text_consent',
+      'businesses.owner_texts',
+      hasPushDevices(eb),
+    ])
     .where('businesses.id', '=', v.businessId),
 );
 
@@ -106,20 +122,26 @@ export function businessesRepository(db: Kysely<Database>) {
     },
     /** Where owner notices go: the e-mail the owner logs in with. */
     async ownerEmail(businessId: string, from: Tx = db): Promise<string | null> {
+      return (await this.ownerNotices(businessId, from)).email;
+    },
+    /** Where owner notices go, and whether anyone of the business has push notifications on a device. */
+    async ownerNotices(businessId: string, from: Tx = db): Promise<{ email: string | null; pushes: boolean }> {
       const [row] = await ownerEmailOf(from, { businessId });
-      return row?.email ?? null;
+      return { email: row?.email ?? null, pushes: Boolean(Number(row?.pushes ?? 0)) };
     },
     /** ownerEmail, the crew a booking's customer mail may name, and whether a text may go with its mails. */
     async mailParties(
       businessId: string,
       bookingId: string | undefined,
       from: Tx = db,
-    ): Promise<{ owner: string | null; crew: string | null; texts: boolean }> {
+    ): Promise<{ businessId: string; owner: string | null; crew: string | null; texts: boolean; pushes: boolean }> {
       const [row] = await mailPartiesOf(from, { businessId, bookingId: bookingId ?? '' });
       return {
+        businessId,
         owner: row?.email ?? null,
         crew: row?.crewName ?? null,
         texts: row?.text_consent === 1 || row?.owner_texts === 1,
+        pushes: Boolean(Number(row?.pushes ?? 0)),
       };
     },
   };

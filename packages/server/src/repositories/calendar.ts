@@ -288,7 +288,11 @@ export function calendarRepository(db: Kysely<Database>) {
       await insertRow(trx, 'bookings', row);
     },
 
-    /** Moves a booking to a new time (wall fields and instants together), and to another crew when given. */
+    /**
+     * Moves a booking to a new time (wall fields and instants together), and to another crew when
+     * given. A running-late projection and the arrival told (docs/decisions/049) were about the old
+     * time: they go, and the crew's next tap projects it afresh.
+     */
     moveBooking(
       trx: Tx,
       bookingId: string,
@@ -297,10 +301,33 @@ export function calendarRepository(db: Kysely<Database>) {
     ): Promise<BookingRow> {
       return trx
         .updateTable('bookings')
-        .set((eb) => ({ ...to, updated_at: now, version: eb('version', '+', 1) }))
+        .set((eb) => ({
+          ...to,
+          projected_start_ms: null,
+          late_told_ms: null,
+          updated_at: now,
+          version: eb('version', '+', 1),
+        }))
         .where('id', '=', bookingId)
         .returningAll()
         .executeTakeFirstOrThrow();
+    },
+
+    /**
+     * Sets bookings aside for a moment inside one transaction, each on a span of its own far in
+     * the past, so a day's jobs can swap places (an applied route, docs/decisions/054) without one
+     * crossing another on the way: the overlap guard checks every single write. The caller moves
+     * each to its new time before the transaction ends; nobody ever reads the parked times.
+     */
+    async parkBookings(trx: Tx, bookingIds: readonly string[]): Promise<void> {
+      for (const [i, id] of bookingIds.entries()) {
+        const start = -(i + 1) * 2 * MAX_BOOKING_MS;
+        await trx
+          .updateTable('bookings')
+          .set((eb) => ({ start_ms: start, end_ms: eb(eb('end_ms', '-', eb.ref('start_ms')), '+', start) }))
+          .where('id', '=', id)
+          .execute();
+      }
     },
 
     /** Blocked times overlapping the span (all of them without one), in time order. */

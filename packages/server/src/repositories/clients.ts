@@ -489,12 +489,20 @@ export function clientsRepository(db: Kysely<Database>) {
      * Moves everything of client `from` into client `into` and deletes `from` (the caller holds
      * the business's lock): bookings and plans; places (one already there keeps its place, with
      * both notes); things (one with the same answers is not doubled); notes appended; tags
-     * united; consent given by either; a blank e-mail, phone or last name filled.
+     * united; consent given by either; a blank e-mail, phone or last name filled; a saved card.
      */
     async merge(trx: Tx, from: ClientRow, into: ClientRow, now: number): Promise<void> {
       await trx.updateTable('bookings').set({ client_id: into.id }).where('client_id', '=', from.id).execute();
       await trx.updateTable('plans').set({ client_id: into.id }).where('client_id', '=', from.id).execute();
       await trx.updateTable('owner_quotes').set({ client_id: into.id }).where('client_id', '=', from.id).execute();
+      // A card on file (docs/decisions/046) moves with its client unless the one kept has its own.
+      const intoCard = await trx
+        .selectFrom('saved_cards')
+        .select('client_id')
+        .where('client_id', '=', into.id)
+        .executeTakeFirst();
+      if (!intoCard)
+        await trx.updateTable('saved_cards').set({ client_id: into.id }).where('client_id', '=', from.id).execute();
       const intoPlaces = await addressesOf(trx, into.id);
       for (const p of await addressesOf(trx, from.id)) {
         const there = intoPlaces.find((q) => q.address_key === p.address_key);

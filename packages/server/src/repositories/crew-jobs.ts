@@ -1,13 +1,18 @@
 /**
  * A crew's jobs as its crew member reads them (docs/decisions/024): the booking's time, service,
  * customer and place, and when the crew started it. These reads never select a price, a deposit
- * or a payment, so no answer built from them can carry one; and every read is scoped by the crew
+ * or a payment (only whether an open invoice exists), so no answer built from them can carry one; and every read is scoped by the crew
  * and its business together.
  */
 import { addressKey } from '@slotwise/shared/client-match';
+import type { Job } from '@slotwise/shared/travel';
 import type { Kysely, Selectable } from 'kysely';
 import type { BookingsTable, Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
+import type { BookingRow } from './calendar.ts';
+
+/** A booking of a crew's day with when the crew started it: what its projected day is worked out from. */
+export type DayWorkRow = BookingRow & { started_at: number | null };
 
 /** What a crew member may know of a booking. */
 export type CrewJobRow = Pick<
@@ -28,8 +33,14 @@ export type CrewJobRow = Pick<
   | 'status'
   | 'updated_at'
   | 'client_id'
+  | 'on_my_way_at'
+  | 'projected_start_ms'
 > & {
   started_at: number | null;
+  /** Its invoice issued and open (something due), or null: the crew may show its pay code. */
+  open_invoice_id: string | null;
+  /** A charge of the card on file in flight for that invoice, or null. */
+  charging_id: string | null;
   /**
    * The notes the owner keeps on the job's place (a gate code, where to park; docs/decisions/037):
    * the only thing of the client's record a crew sees besides the booking's name and phone.
@@ -64,6 +75,8 @@ export function crewJobsRepository(db: Kysely<Database>) {
     from
       .selectFrom('bookings as b')
       .leftJoin('job_starts as s', 's.booking_id', 'b.id')
+      // A booking has at most one invoice in force (a unique index), so this adds no rows.
+      .leftJoin('invoices as i', (join) => join.onRef('i.booking_id', '=', 'b.id').on('i.state', '=', 'open'))
       .select([
         'b.id',
         'b.day',
@@ -81,7 +94,20 @@ export function crewJobsRepository(db: Kysely<Database>) {
         'b.status',
         'b.updated_at',
         'b.client_id',
+        'b.on_my_way_at',
+        'b.projected_start_ms',
         's.started_at',
+        'i.id as open_invoice_id',
+        // A card on file being charged for it (docs/decisions/046): no pay code meanwhile, or the
+        // customer could pay at the door what their card is paying already.
+        (eb) =>
+          eb
+            .selectFrom('card_charges as cc')
+            .select('cc.id')
+            .whereRef('cc.invoice_id', '=', 'i.id')
+            .where('cc.status', 'in', ['queued', 'sent'])
+            .limit(1)
+            .as('charging_id'),
       ])
       .where('b.crew_id', '=', crewId)
       .where('b.business_id', '=', businessId);
@@ -109,6 +135,84 @@ export function crewJobsRepository(db: Kysely<Database>) {
         .where('b.end_ms', '>=', sinceMs)
         .orderBy('b.start_ms')
         .execute();
+    },
+    /**
+     * Where the crew's day goes (docs/decisions/048): its booked and done jobs of a business-local
+     * day with their places, in time order. A done job counts: it is where the crew drives from.
+     */
+    async dayStops(crewId: string | null, businessId: string, day: string, from: Tx = db): Promise<Job[]> {
+      const rows = await from
+        .selectFrom('bookings')
+        .select(['id', 'start_ms', 'end_ms', 'customer_lat', 'customer_lng'])
+        .where('business_id', '=', businessId)
+        .$if(crewId === null, (q) => q.where('crew_id', 'is', null))
+        .$if(crewId !== null, (q) => q.where('crew_id', '=', crewId))
+        .where('status', 'in', SCHEDULED)
+        .where('day', '=', day)
+        .orderBy('start_ms')
+        .execute();
+      return rows.map((r) => ({
+        id: r.id,
+        startMs: r.start_ms,
+        endMs: r.end_ms,
+        location:
+          r.customer_lat !== null && r.customer_lng !== null ? { lat: r.customer_lat, lng: r.customer_lng } : null,
+      }));
+    },
+    /**
+     * A crew's booked and done jobs of a business-local day, whole, with their starts, in time
+     * order (docs/decisions/049): its projected day, and the customers to tell.
+     */
+    dayWork(crewId: string, businessId: string, day: string, trx: Tx): Promise<DayWorkRow[]> {
+      return trx
+        .selectFrom('bookings as b')
+        .leftJoin('job_starts as s', 's.booking_id', 'b.id')
+        .selectAll('b')
+        .select('s.started_at')
+        .where('b.business_id', '=', businessId)
+        .where('b.crew_id', '=', crewId)
+        .where('b.status', 'in', SCHEDULED)
+        .where('b.day', '=', day)
+        .orderBy('b.start_ms')
+        .execute();
+    },
+    /** A job's projected arrival (null: on time) and, when given, the arrival its customer was told. */
+    async setProjection(
+      trx: Tx,
+      businessId: string,
+      bookingId: string,
+      projected: number | null,
+      told?: number,
+    ): Promise<void> {
+      await trx
+        .updateTable('bookings')
+        .set({ projected_start_ms: projected, ...(told === undefined ? {} : { late_told_ms: told }) })
+        .where('id', '=', bookingId)
+        .where('business_id', '=', businessId)
+        .execute();
+    },
+    /** When the job was started, or null. */
+    async startedAt(trx: Tx, bookingId: string): Promise<number | null> {
+      const row = await trx
+        .selectFrom('job_starts')
+        .select('started_at')
+        .where('booking_id', '=', bookingId)
+        .executeTakeFirst();
+      return row?.started_at ?? null;
+    },
+    /**
+     * Records "On my way" (docs/decisions/048); false when it was recorded already (a double tap,
+     * the owner and the crew at once): the one update that sets it, where it is still null.
+     */
+    async markOnMyWay(trx: Tx, businessId: string, bookingId: string, now: number): Promise<boolean> {
+      const r = await trx
+        .updateTable('bookings')
+        .set({ on_my_way_at: now })
+        .where('id', '=', bookingId)
+        .where('business_id', '=', businessId)
+        .where('on_my_way_at', 'is', null)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
     },
     /** Records the start once; a second start keeps the first. */
     async start(trx: Tx, bookingId: string, crewMemberId: string, now: number): Promise<void> {

@@ -334,6 +334,17 @@ export function invoicesRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       return row?.invoice_reminders !== 0;
     },
+    async noShowFeeCents(businessId: string): Promise<number> {
+      const row = await db
+        .selectFrom('businesses')
+        .select('no_show_fee_cents')
+        .where('id', '=', businessId)
+        .executeTakeFirst();
+      return Number(row?.no_show_fee_cents ?? 0);
+    },
+    async saveNoShowFee(businessId: string, cents: number): Promise<void> {
+      await db.updateTable('businesses').set({ no_show_fee_cents: cents }).where('id', '=', businessId).execute();
+    },
     async saveRemindersOn(businessId: string, on: boolean): Promise<void> {
       await db
         .updateTable('businesses')

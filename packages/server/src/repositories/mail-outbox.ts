@@ -102,33 +102,38 @@ export async function deleteUnsentMail(trx: Tx, ids: readonly string[]): Promise
  * rows, which stays small: a message sent again leaves it.
  */
 export function undeliveredMessages(db: Kysely<Database>, businessId: string, since: number, limit = 200) {
-  return db
-    .selectFrom('mail_outbox as m')
-    .innerJoin('bookings as b', 'b.id', 'm.booking_id')
-    .select([
-      'm.id',
-      'm.booking_id',
-      'm.channel',
-      'm.kind',
-      'm.to_address',
-      'm.last_error',
-      'm.failed_at',
-      'm.created_at',
-      'b.first_name',
-      'b.last_name',
-      'b.service_name',
-      'b.day',
-      'b.start_time',
-      'b.start_ms',
-      'b.status',
-    ])
-    .where('m.failed_at', 'is not', null)
-    .where('m.failed_at', '>=', since)
-    .where('m.sent_at', 'is', null)
-    .where('b.business_id', '=', businessId)
-    .orderBy('m.failed_at', 'desc')
-    .limit(limit)
-    .execute();
+  return (
+    db
+      .selectFrom('mail_outbox as m')
+      .innerJoin('bookings as b', 'b.id', 'm.booking_id')
+      .select([
+        'm.id',
+        'm.booking_id',
+        'm.channel',
+        'm.kind',
+        'm.to_address',
+        'm.last_error',
+        'm.failed_at',
+        'm.created_at',
+        'b.first_name',
+        'b.last_name',
+        'b.service_name',
+        'b.day',
+        'b.start_time',
+        'b.start_ms',
+        'b.status',
+      ])
+      .where('m.failed_at', 'is not', null)
+      .where('m.failed_at', '>=', since)
+      // A push given up tells the owner nothing to do (their own device); only mail and texts are listed.
+      .where('m.channel', '!=', 'push')
+      .where('m.sent_at', 'is', null)
+      .where('b.business_id', '=', businessId)
+      .orderBy('m.failed_at', 'desc')
+      .limit(limit)
+      .$narrowType<{ channel: 'mail' | 'text' }>()
+      .execute()
+  );
 }
 
 /**
@@ -141,7 +146,9 @@ export function messagesAbout(db: Tx | Kysely<Database>, bookingIds: readonly st
     .selectFrom('mail_outbox')
     .select(['id', 'booking_id', 'to_address', 'kind', 'channel', 'created_at'])
     .where('booking_id', 'in', bookingIds)
+    .where('channel', '!=', 'push')
     .orderBy('created_at', 'desc')
+    .$narrowType<{ channel: 'mail' | 'text' }>()
     .execute();
 }
 
@@ -152,9 +159,11 @@ export function undeliveredMessage(trx: Tx, businessId: string, id: string) {
     .innerJoin('bookings as b', 'b.id', 'm.booking_id')
     .select(['m.id', 'm.booking_id', 'm.channel', 'm.kind', 'm.to_address', 'm.created_at', 'b.start_ms', 'b.status'])
     .where('m.id', '=', id)
+    .where('m.channel', '!=', 'push')
     .where('m.failed_at', 'is not', null)
     .where('m.sent_at', 'is', null)
     .where('b.business_id', '=', businessId)
+    .$narrowType<{ channel: 'mail' | 'text' }>()
     .executeTakeFirst();
 }
 
@@ -188,7 +197,7 @@ export function mailOutboxRepository(db: Kysely<Database>) {
     eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]);
   return {
     /** Up to `limit` unsent messages of a channel due by `now` that no instance holds, oldest first. */
-    due(now: number, limit: number, channel: 'mail' | 'text') {
+    due(now: number, limit: number, channel: 'mail' | 'text' | 'push') {
       return db
         .selectFrom('mail_outbox')
         .select(['id', 'next_attempt_at'])
@@ -235,9 +244,9 @@ export function mailOutboxRepository(db: Kysely<Database>) {
      * When the oldest message of each channel still waiting to go was queued (for /metrics: a relay
      * that is down shows as an age that grows). One read per channel down the unsent index.
      */
-    async oldestUnsent(): Promise<{ channel: 'mail' | 'text'; createdAt: number | null }[]> {
+    async oldestUnsent(): Promise<{ channel: 'mail' | 'text' | 'push'; createdAt: number | null }[]> {
       return Promise.all(
-        (['mail', 'text'] as const).map(async (channel) => {
+        (['mail', 'text', 'push'] as const).map(async (channel) => {
           const row = await db
             .selectFrom('mail_outbox')
             .select('created_at')

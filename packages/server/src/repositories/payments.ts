@@ -6,6 +6,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, PaymentsTable, RefundsTable, StripeAccountsTable } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
+import { claimLeased } from './queue-lease.ts';
 
 export type StripeAccountRow = Selectable<StripeAccountsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
@@ -167,33 +168,9 @@ export function paymentsRepository(db: Kysely<Database>) {
         .orderBy('created_at')
         .execute();
     },
-    /**
-     * Claims up to `limit` queued refunds that are due, by moving their next attempt past a lease:
-     * of several instances only the one whose update changed a row sends it (and Stripe's
-     * idempotency key makes even a double send one refund).
-     */
-    async claimDueRefunds(now: number, leaseMs: number, limit: number): Promise<RefundRow[]> {
-      const due = await db
-        .selectFrom('refunds')
-        .select('id')
-        .where('status', '=', 'queued')
-        .where('next_attempt_at', '<=', now)
-        .orderBy('next_attempt_at')
-        .limit(limit)
-        .execute();
-      const claimed: RefundRow[] = [];
-      for (const { id } of due) {
-        const row = await db
-          .updateTable('refunds')
-          .set((eb) => ({ next_attempt_at: now + leaseMs, attempts: eb('attempts', '+', 1) }))
-          .where('id', '=', id)
-          .where('status', '=', 'queued')
-          .where('next_attempt_at', '<=', now)
-          .returningAll()
-          .executeTakeFirst();
-        if (row) claimed.push(row);
-      }
-      return claimed;
+    /** Claims up to `limit` queued refunds that are due (repositories/queue-lease.ts). */
+    claimDueRefunds(now: number, leaseMs: number, limit: number): Promise<RefundRow[]> {
+      return claimLeased(db, 'refunds', now, leaseMs, limit);
     },
     async refundSent(id: string, stripeRefundId: string, now: number): Promise<void> {
       await db

@@ -56,6 +56,8 @@ export function toServiceJson(row: ServicesTable, business?: Confirmation): Serv
     // one its customer waits for the owner to confirm, read as before.
     ...(confirmation === 'business' ? {} : { confirmation }),
     ...(business && confirmsAutomatically(business, confirmation) ? { confirmsAutomatically: true } : {}),
+    // Only when it asks for photos (docs/decisions/053): a service that does not reads as before.
+    ...(row.photo_ask === 'off' ? {} : { photoRequest: { ask: row.photo_ask, prompt: row.photo_prompt } }),
   };
 }
 
@@ -130,6 +132,8 @@ export async function insertServices(
     priceCents: number;
     plans?: readonly StoredPlanOffer[];
     addOns?: readonly AddOnInput[];
+    /** The job steps (docs/decisions/050); none when absent. */
+    steps?: readonly string[];
   }[],
   newId: () => string,
   now: number,
@@ -145,12 +149,24 @@ export async function insertServices(
         price_cents: s.priceCents,
         plan_offers: offersColumn(s.plans ?? []),
         add_ons: addOnsColumn(s.addOns ?? [], [], newId),
+        steps: stepsColumn(s.steps ?? []),
+        steps_on_receipt: 0,
+        photo_ask: 'off',
+        photo_prompt: null,
         // Distinct creation times keep the list in the order given.
         created_at: now + i,
       })),
     )
     .execute();
 }
+
+/** The job steps as stored (docs/decisions/050): null for none. */
+export const stepsColumn = (steps: readonly string[]): string | null =>
+  steps.length === 0 ? null : JSON.stringify(steps);
+
+/** The job steps of a service row, in order. */
+export const stepsOf = (row: Pick<ServicesTable, 'steps'>): string[] =>
+  row.steps === null ? [] : (JSON.parse(row.steps) as string[]);
 
 /** Services are always read and written scoped by business: another owner's id is simply not found. */
 export function servicesRepository(db: Kysely<Database>) {
@@ -179,6 +195,11 @@ export function servicesRepository(db: Kysely<Database>) {
         plan_offers: offersColumn((input.plans ?? []).map(fromWireOffer)),
         add_ons: addOnsColumn(input.addOns ?? [], [], randomUUID),
         auto_confirm: confirmationColumn(input.confirmation ?? 'business'),
+        // A service the owner adds has no job steps until they set some (docs/decisions/050).
+        steps: null,
+        steps_on_receipt: 0,
+        photo_ask: 'off',
+        photo_prompt: null,
         created_at: now,
       };
       await db.insertInto('services').values(row).execute();

@@ -37,6 +37,8 @@ export async function applyTradeTemplate(trx: Tx, businessId: string, niche: str
       priceCents: toCents(s.price),
       plans: s.plans ?? [],
       addOns: s.addOns ?? [],
+      // Every service of the trade starts with its steps (docs/decisions/050).
+      steps: template.steps,
     })),
     randomUUID,
     now,

@@ -22,6 +22,7 @@ import { areaOf, type BookingPageView, type PageNotice, servicePrice, tradeLabel
 import type { AppContext } from '../context.ts';
 import { bookingPageUrl } from '../domain/booking-page.ts';
 import { brandingOf } from '../domain/branding.ts';
+import { cardLabel } from '../domain/card-label.ts';
 import { visitDepositDue } from '../domain/payments.ts';
 import { chargedPerMileCents } from '../domain/pricing.ts';
 import { AppError } from '../errors.ts';
@@ -43,7 +44,7 @@ type Params = { Params: z.infer<typeof SlugParams> };
  */
 const ReturnQuery = z.object({
   booking: z.string().uuid().optional().catch(undefined),
-  payment: z.enum(['paid', 'cancelled', 'due']).optional().catch(undefined),
+  payment: z.enum(['paid', 'cancelled', 'due', 'card']).optional().catch(undefined),
   [QR_PARAM]: z.literal(QR_VALUE).optional().catch(undefined),
 });
 type PageRequest = Params & { Querystring: z.infer<typeof ReturnQuery> };
@@ -59,7 +60,7 @@ function visitNotice(
   ctx: AppContext,
   b: Business,
   row: BookingRow,
-  outcome: 'paid' | 'cancelled' | 'due' | undefined,
+  outcome: 'paid' | 'cancelled' | 'due' | 'card' | undefined,
 ): PageNotice | undefined {
   const now = ctx.now();
   const when = `${longDate(row.day)} at ${formatClock(row.start_time, b.time_format)}`;
@@ -85,6 +86,21 @@ function visitNotice(
   return undefined;
 }
 
+/** Back from saving a card (docs/decisions/046): saved once Stripe's webhook has been, until then being confirmed. */
+async function cardNotice(ctx: AppContext, b: Business, row: BookingRow): Promise<PageNotice> {
+  const card = row.client_id ? await ctx.repos.savedCards.of(b.id, row.client_id) : undefined;
+  if (!card)
+    return {
+      title: 'Saving your card',
+      text: 'Stripe is telling us about your card; this page updates by itself in a few seconds. Nothing has been charged.',
+      refreshSeconds: 3,
+    };
+  return {
+    title: `Card saved: ${cardLabel(card)}`,
+    text: `${b.name ?? 'The business'} will charge it for your visits when they are done, as you agreed. Nothing has been charged yet.`,
+  };
+}
+
 /**
  * What the page says about a booking the customer comes back to from Stripe. Stripe's word
  * (the webhook) may arrive a moment after the customer: until it has, the page says so and
@@ -94,10 +110,11 @@ async function paymentNotice(
   ctx: AppContext,
   b: Business,
   bookingId: string,
-  outcome: 'paid' | 'cancelled' | 'due' | undefined,
+  outcome: 'paid' | 'cancelled' | 'due' | 'card' | undefined,
 ): Promise<PageNotice | undefined> {
   const row = await ctx.repos.bookings.find(b.id, bookingId);
   if (!row) return undefined;
+  if (outcome === 'card') return cardNotice(ctx, b, row);
   const visit = row.plan_id !== null ? visitNotice(ctx, b, row, outcome) : undefined;
   if (visit) return visit;
   const when = `${longDate(row.day)} at ${formatClock(row.start_time, b.time_format)}`;

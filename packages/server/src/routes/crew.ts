@@ -1,22 +1,30 @@
 /**
  * A crew member's own calls (docs/decisions/024; docs/product.md#crew-members): accepting the
  * invitation (which sets their password and logs them in), their crew's schedule, Start job and
- * Mark completed, and their calendar feed's revocation. Log-in itself is the owners' call
+ * Mark completed (which project the crew's day and tell the customers it makes wait: docs/decisions/049),
+ * On my way (docs/decisions/048), a completed job's pay code for the customer to
+ * scan, and their calendar feed's revocation. Log-in itself is the owners' call
  * (routes/auth.ts), which answers whose login it is. Everything a crew call reads is scoped by
  * the crew and its business together (the crew guard, plugins/auth.ts), and no answer carries a
  * price.
  */
+
+import type { Routes } from '@slotwise/shared/routes';
 import { addDays } from '@slotwise/shared/slots';
 import { todayIn } from '@slotwise/shared/time-zone';
 import { giveDeviceCookie } from '../auth/device-cookies.ts';
 import { loginSucceeded } from '../auth/login-backoff.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { signSession } from '../auth/tokens.ts';
+import { linkQrSvg } from '../booking-page/qr.ts';
 import type { AppContext } from '../context.ts';
 import { inTransaction, type Tx, withBusinessLock } from '../db/transaction.ts';
 import { inviteHash } from '../domain/crew-invite.ts';
-import { crewFeedUrl, type JobTap, tapOutcome, toCrewJob } from '../domain/crew-jobs.ts';
+import { crewFeedUrl, type JobTap, jobNotFound, tapOutcome, toCrewJob } from '../domain/crew-jobs.ts';
 import { issueAndSendInvoice } from '../domain/invoice-messages.ts';
+import { payUrlOf } from '../domain/invoice-payments.ts';
+import { onMyWayJson, sendOnMyWay } from '../domain/on-my-way.ts';
+import { recomputeCrewDay } from '../domain/running-late.ts';
 import { AppError } from '../errors.ts';
 import type { CrewSession } from '../plugins/auth.ts';
 import type { Handlers } from './register.ts';
@@ -35,7 +43,25 @@ const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - D
 
 export function crewAccessHandlers(ctx: AppContext): {
   auth: Handlers<'auth', 'crewInvitation' | 'acceptCrewInvitation'>;
-  crew: Handlers<'crew'>;
+  /** Every crew call but the job steps' (routes/job-steps.ts), the day's route (routes/day-route.ts), push's (routes/push.ts) and photos' (routes/photos.ts). */
+  crew: Handlers<
+    'crew',
+    Exclude<
+      keyof Routes['crew'],
+      | 'jobSteps'
+      | 'tickJobStep'
+      | 'dayRoute'
+      | 'pushSettings'
+      | 'subscribePush'
+      | 'unsubscribePush'
+      | 'updatePushSwitches'
+      | 'testPush'
+      | 'jobPhotos'
+      | 'addJobPhoto'
+      | 'deleteJobPhoto'
+      | 'jobPhotoFile'
+    >
+  >;
 } {
   const { crewMembers, crewJobs, crews, businesses } = ctx.repos;
 
@@ -54,13 +80,11 @@ export function crewAccessHandlers(ctx: AppContext): {
     const { member, crew, business } = session;
     const now = ctx.now();
     const today = todayIn(business.time_zone, now);
-    // Under the business's lock: a completion issues the job's invoice, numbered per business (docs/decisions/043).
+    let told = 0;
+    // Under the business's lock: a completion issues the job's invoice, numbered per business
+    // (docs/decisions/043), and the customers told they wait are told once (docs/decisions/049).
     const row = await withBusinessLock(ctx.store, business.id, async (trx) => {
-      const notFound = () =>
-        new AppError(
-          'JOB_NOT_FOUND',
-          `Job ${id} is not among ${crew.name}'s jobs. It may have gone to another crew: refresh your jobs.`,
-        );
+      const notFound = () => jobNotFound(crew.name, id);
       const job = await crewJobs.find(crew.id, business.id, id, trx);
       if (!job) throw notFound();
       const outcome = tapOutcome(job, action, today, now);
@@ -74,12 +98,17 @@ export function crewAccessHandlers(ctx: AppContext): {
       if (!after) throw notFound();
       const again = tapOutcome(after, action, today, now);
       if (again.kind === 'refuse') throw new AppError(again.code, again.error);
+      // The rest of the crew's day projected from this tap; customers told when it slips (docs/decisions/049).
+      told = await recomputeCrewDay(ctx, trx, business, crew, job.day, today, now);
       if (action === 'complete') {
         const booking = await ctx.repos.bookings.find(business.id, job.id, trx);
         if (booking) await issueAndSendInvoice(ctx, trx, booking, now);
+        // Read once more: the job now has its invoice, whose pay code the crew may show at once.
+        return (await crewJobs.find(crew.id, business.id, id, trx)) ?? after;
       }
       return after;
     });
+    if (told > 0) ctx.mail.kick();
     return toCrewJob(row, business, now);
   }
 
@@ -149,7 +178,46 @@ export function crewAccessHandlers(ctx: AppContext): {
       },
 
       startJob: async (req) => tap(req.crew, req.params.id, 'start'),
-      completeJob: async (req) => tap(req.crew, req.params.id, 'complete'),
+      // A plan visit's card on file is charged after commit (docs/decisions/046).
+      completeJob: async (req) => tap(req.crew, req.params.id, 'complete').finally(() => ctx.paymentWorker.kick()),
+
+      payCode: async (req) => {
+        const { crew, business } = req.crew;
+        const job = await crewJobs.find(crew.id, business.id, req.params.id);
+        if (!job) throw jobNotFound(crew.name, req.params.id);
+        const invoice = await ctx.repos.invoices.forBooking(business.id, job.id);
+        if (!invoice)
+          throw new AppError(
+            'INVOICE_NOT_FOUND',
+            'This job has no invoice to pay yet: it is issued when the job is marked completed. Refresh your jobs.',
+          );
+        if (invoice.state === 'paid')
+          throw new AppError('INVOICE_PAID', 'This job is paid already: nothing is owed on it.');
+        if (job.charging_id !== null)
+          throw new AppError(
+            'PAYMENT_NOT_DUE',
+            "The customer's saved card is being charged for this job; if it is declined, they are mailed the pay link.",
+          );
+        const url = payUrlOf(ctx, invoice.id);
+        return { number: invoice.number, url, svg: linkQrSvg(url) };
+      },
+
+      onMyWay: async (req) => {
+        const { crew, business } = req.crew;
+        const id = req.params.id;
+        const now = ctx.now();
+        const today = todayIn(business.time_zone, now);
+        // Under the business's lock, as the owner's tap on the same job is (routes/dashboard/on-my-way.ts).
+        const { row, sent } = await withBusinessLock(ctx.store, business.id, async (trx) => {
+          const job = await crewJobs.find(crew.id, business.id, id, trx);
+          const booking = job && (await ctx.repos.bookings.find(business.id, job.id, trx));
+          if (!booking) throw jobNotFound(crew.name, id);
+          const sent = await sendOnMyWay(ctx, trx, booking, business, today, now);
+          return { row: (await crewJobs.find(crew.id, business.id, id, trx)) ?? job, sent };
+        });
+        ctx.mail.kick();
+        return { job: toCrewJob(row, business, now), sent: onMyWayJson(sent) };
+      },
 
       revokeFeed: async (req) => ({ url: crewFeedUrl(ctx.config, await crewMembers.bumpFeed(req.crew.member.id)) }),
     },

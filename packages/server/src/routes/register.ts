@@ -12,6 +12,7 @@
  * so a test that calls the route fails.
  */
 import * as api from '@slotwise/shared/api';
+import { PHOTO_MAX_BYTES } from '@slotwise/shared/api';
 import {
   type AnswerOf,
   type Group,
@@ -35,8 +36,11 @@ import type {
 } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { type CrewSession, crewGuard, type OwnerSession, ownerGuard } from '../plugins/auth.ts';
+import { readPhotoBodies } from '../plugins/body-limit.ts';
 import { rateLimit } from '../plugins/rate-limits.ts';
 import { answerProblem, schemaNamed } from '../plugins/validation.ts';
+
+const PHOTO_TOO_LARGE = `The photo is larger than ${PHOTO_MAX_BYTES / 1024 / 1024} MB. Choose it again from the app (which shrinks it) or pick a smaller photo.`;
 
 type Part<N, Else> = N extends SchemaName ? OutputOf<N> : Else;
 
@@ -58,7 +62,7 @@ type PreParsing<R extends RouteDef> = preParsingHookHandler<
 
 /** The request a route's handler gets: the parts its table entry declares, parsed. */
 type RouteRequest<R extends RouteDef> = FastifyRequest<{
-  Body: Part<R['body'], undefined>;
+  Body: R['upload'] extends 'photo' ? Buffer | undefined : Part<R['body'], undefined>;
   Querystring: Part<R['query'], Record<string, never>>;
   Params: Part<R['params'], Record<string, never>>;
 }> &
@@ -149,7 +153,14 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, handlers: 
           return handle(req as RouteRequest<RouteDef>, reply);
         },
       };
-      const scope = typeof entry === 'function' ? undefined : entry.scope;
+      const own = typeof entry === 'function' ? undefined : entry.scope;
+      // A photo upload reads its raw bytes, in a scope of its own (plugins/body-limit.ts).
+      const scope = def.upload
+        ? (scoped: FastifyInstance) => {
+            readPhotoBodies(scoped, PHOTO_MAX_BYTES, PHOTO_TOO_LARGE);
+            own?.(scoped);
+          }
+        : own;
       if (!scope) app.route(options);
       else
         app.register(async (own) => {

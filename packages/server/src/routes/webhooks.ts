@@ -26,6 +26,8 @@ import { mailReceived } from '../domain/booking-mail.ts';
 import { twilioBox } from '../domain/booking-texts.ts';
 import { recordCardPayment } from '../domain/invoice-payments.ts';
 import { queueRefund, releaseHold, stripeKeysOf } from '../domain/payments.ts';
+import { paymentNotice, queuePush } from '../domain/push.ts';
+import { chargeDeclined, chargeSucceeded, saveCardFromSession } from '../domain/saved-cards.ts';
 import { AppError } from '../errors.ts';
 import { readBodiesOf } from '../plugins/body-limit.ts';
 import type { Business } from '../repositories/businesses.ts';
@@ -111,6 +113,23 @@ async function paid(
         paid_at: now,
         ...(displaced ? { session_id: session.id } : {}),
       });
+      // The owner's "payment received" push (docs/decisions/052): only from here, Stripe's signed
+      // word, once per event (its id is the push's event key).
+      await queuePush(
+        trx,
+        paymentNotice(
+          {
+            businessId: business.id,
+            bookingId: row.id,
+            customer: `${row.first_name} ${row.last_name}`.trim(),
+            cents: amount,
+            what: `the deposit for ${row.service_name}`,
+          },
+          event.id,
+          now,
+        ),
+        now,
+      );
       if (row.plan_id !== null && (row.status === 'pending' || row.status === 'approved')) {
         // A plan visit's deposit, paid before the visit (docs/decisions/022): it held its time
         // all along, so its status and mails stay as they are.
@@ -185,20 +204,44 @@ async function invoicePaid(
     typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
   const outcome = await withBusinessLock(ctx.store, business.id, async (trx) => {
     const now = ctx.now();
-    if (!(await ctx.repos.payments.firstSight(trx, { id: event.id, businessId: business.id, type: event.type }, now)))
-      return 'seen';
+    // Whose invoice first, then the event recorded as seen: an event id is unique per Stripe account,
+    // not per business, and one account may serve two businesses (each with its endpoint). Recorded
+    // by the business it is not for, it would be "seen" when it reached the one it is for, and the
+    // payment never recorded.
     const invoice = await ctx.repos.invoices.byId(business.id, invoiceId, trx);
     if (!invoice || session.amount_total === null || !Number.isSafeInteger(tip) || tip < 0) return 'unknown';
+    if (!(await ctx.repos.payments.firstSight(trx, { id: event.id, businessId: business.id, type: event.type }, now)))
+      return 'seen';
     if (invoice.state === 'void')
       log.warn({ invoiceId, sessionId: session.id }, 'a void invoice was paid by card; refund it');
-    return recordCardPayment(
+    const recorded = await recordCardPayment(
       ctx,
       trx,
       invoice,
       { id: session.id, paymentIntent: intent, totalCents: session.amount_total, tipCents: tip },
       now,
     );
+    if (recorded === 'recorded') {
+      const booking = await ctx.repos.bookings.byId(invoice.booking_id, trx);
+      await queuePush(
+        trx,
+        paymentNotice(
+          {
+            businessId: business.id,
+            bookingId: invoice.booking_id,
+            customer: booking ? `${booking.first_name} ${booking.last_name}`.trim() : 'A customer',
+            cents: session.amount_total,
+            what: `invoice ${invoice.number}${tip > 0 ? ' with a tip' : ''}`,
+          },
+          event.id,
+          now,
+        ),
+        now,
+      );
+    }
+    return recorded;
   });
+  if (outcome === 'recorded') ctx.mail.kick();
   if (outcome === 'unknown')
     log.warn(
       { eventId: event.id, sessionId: session.id, invoiceId },
@@ -245,8 +288,8 @@ function twilioForm(app: FastifyInstance): void {
  * A reply to a business's Twilio number (docs/decisions/027): the business is the one whose Twilio
  * account (AccountSid) has the texted number (To) as its sender, or the account's only business (a
  * Messaging Service has no single number); its auth token checks X-Twilio-Signature over our public
- * webhook address and the sorted parameters. STOP records the number as opted out of that business's
- * texts (kept until START); HELP answers who texts and how to stop.
+ * webhook address and the sorted parameters. STOP records the number as opted out of the texts of
+ * every business sending from that number (kept until START); HELP answers who texts and how to stop.
  */
 async function twilioReply(
   ctx: AppContext,
@@ -259,14 +302,19 @@ async function twilioReply(
   // Only a well-formed Account SID is looked up: anything else (a NUL byte PostgreSQL refuses) matches no account.
   const sid = params.AccountSid;
   const accounts = sid && TWILIO_ACCOUNT_SID.test(sid) ? await ctx.repos.texts.twilioAccountBySid(sid) : [];
-  const account = accounts.find((a) => a.sender === params.To) ?? (accounts.length === 1 ? accounts[0] : undefined);
+  // Every business that texts from the number replied to: an owner's two businesses may share one. A
+  // STOP is the carrier's and Twilio's for the number, so it holds for each of them.
+  const byNumber = accounts.filter((a) => a.sender === params.To);
+  const senders = byNumber.length > 0 ? byNumber : accounts.length === 1 ? accounts : [];
   const url = `${ctx.config.publicUrl}${TWILIO_WEBHOOK_PATH}`;
-  if (
-    !account ||
-    !box ||
-    typeof signature !== 'string' ||
-    !signatureMatches(box.open(account.auth_token_enc, account.business_id), url, params, signature)
-  )
+  // Signed with the account's auth token, which each business keeps sealed under its own id.
+  const account = senders.find(
+    (a) =>
+      box !== undefined &&
+      typeof signature === 'string' &&
+      signatureMatches(box.open(a.auth_token_enc, a.business_id), url, params, signature),
+  );
+  if (!account || !box || typeof signature !== 'string')
     throw new AppError(
       'WEBHOOK_SIGNATURE_INVALID',
       `The X-Twilio-Signature does not match. Give Twilio this webhook address exactly (${url}) and check the auth token in Settings > Notifications.`,
@@ -276,14 +324,14 @@ async function twilioReply(
   const who = { businessId: account.business_id, textFrom: from ? `...${from.slice(-4)}` : null };
   if (!from) return twiml(reply);
   if (STOP_WORDS.has(word)) {
-    await ctx.repos.texts.optOut(account.business_id, from, ctx.now());
-    req.log.info(who, 'text opt-out recorded');
+    for (const a of senders) await ctx.repos.texts.optOut(a.business_id, from, ctx.now());
+    req.log.info({ ...who, businesses: senders.length }, 'text opt-out recorded');
     // Twilio answers STOP itself with its confirmation; a second message would be one too many.
     return twiml(reply);
   }
   if (START_WORDS.has(word)) {
-    await ctx.repos.texts.optIn(account.business_id, from);
-    req.log.info(who, 'text opt-in recorded');
+    for (const a of senders) await ctx.repos.texts.optIn(a.business_id, from);
+    req.log.info({ ...who, businesses: senders.length }, 'text opt-in recorded');
     return twiml(reply);
   }
   if (HELP_WORDS.has(word)) {
@@ -327,6 +375,19 @@ export function webhookHandlers(ctx: AppContext): Handlers<'webhooks'> {
             if (invoiceId) await invoicePaid(ctx, business, event, session, invoiceId, req.log);
             else await paid(ctx, business, keys, event, session, req.log);
           }
+          // A card kept with the customer's consent (docs/decisions/046): a setup session's, or the deposit's card.
+          const saving = session.mode === 'setup' || session.payment_status === 'paid';
+          if (saving && session.metadata?.save_card === '1' && event.type === 'checkout.session.completed')
+            await saveCardFromSession(ctx, business, keys, event, session, req.log);
+        } else if (event.type === 'payment_intent.succeeded' && event.data.object.metadata?.charge_id) {
+          // An invoice charged to the card on file (docs/decisions/046): the only proof it was paid.
+          await chargeSucceeded(ctx, business, event, event.data.object, req.log);
+        } else if (event.type === 'payment_intent.payment_failed' && event.data.object.metadata?.charge_id) {
+          const intent = event.data.object;
+          const charge = await ctx.repos.savedCards.charge(intent.metadata.charge_id ?? '');
+          // Told twice (the worker's answer and this event), the decline is mailed once (chargeDeclined).
+          if (charge?.business_id === business.id)
+            await chargeDeclined(ctx, charge, intent.last_payment_error?.code ?? 'card_declined', intent.id);
         } else if (event.type === 'checkout.session.expired') {
           // An invoice's session ending unpaid changes nothing: the invoice stays open and its link makes another.
           await expired(ctx, business, event.data.object);

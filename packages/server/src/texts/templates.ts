@@ -54,6 +54,9 @@ export function textFor(kind: TextKind, b: TextBooking, link: string): string {
     // An issued invoice (issue 43): totalCents is what is due; `link` its pay link, shortened.
     invoice: `${from} invoice for your ${b.serviceName}: ${formatUsd(toDollars(b.totalCents))} due. Pay: ${link}`,
     review: `${from} thanks for choosing us! How did we do? Rate us: ${link}`,
+    // A request that expired unanswered (docs/decisions/051): `link` is the booking page, to book again.
+    expired: `${from} sorry, we couldn't confirm your ${b.serviceName} on ${when(b)} in time; it is released. Book another time: ${link}`,
+    ownerNudge: `Still waiting for your answer: ${shortDate(b.day).split(',')[0]} ${formatClock(b.startTime, b.timeFormat)}, ${b.serviceName}. Approve or decline: ${link}`,
   };
   return gsmSafe(words[kind]);
 }

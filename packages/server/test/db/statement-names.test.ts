@@ -10,10 +10,19 @@ const pgUrl = () => process.env.TEST_DATABASE_URL;
 
 function recordingPool() {
   const sent: unknown[][] = [];
+  // pg's callback form (a query config, then the callback), as the wrapper calls it.
   const client = {
-    query: async (...args: unknown[]) => {
-      sent.push(args);
-      return { rows: [], command: 'SELECT', rowCount: 0 };
+    query: (config: unknown, callback: (err: Error | null, result: unknown) => void) => {
+      sent.push([config]);
+      const text = (config as { text: string }).text;
+      // An error made where pg makes it: on a later turn, reading the socket, far from the caller.
+      if (text.startsWith('fail'))
+        setImmediate(() => {
+          const err = Object.assign(new Error('syntax error'), { code: '42601' });
+          err.stack = 'error: syntax error\n    at TCP.onStreamRead (node:internal/stream_base_commons:189:23)';
+          callback(err, undefined);
+        });
+      else callback(null, { rows: [], command: 'SELECT', rowCount: 0 });
     },
     release: () => {},
   } as unknown as PostgresPoolClient;
@@ -31,7 +40,19 @@ describe('named statements', () => {
     await client.query(named, [1]);
     await client.query('select 2 as "unregistered"', []);
     expect(sent[0]).toEqual([{ name: expect.stringMatching(/^slotwise_\d+$/), text: named, values: [1] }]);
-    expect(sent[1]).toEqual(['select 2 as "unregistered"', []]);
+    expect(sent[1]).toEqual([{ text: 'select 2 as "unregistered"', values: [] }]);
+    client.release();
+  });
+
+  it("asks pg through its callback, answering pg's result or its error, code and all", async () => {
+    const { pool } = recordingPool();
+    const client = await namingPool(pool).connect();
+    await expect(client.query('select 3', [])).resolves.toEqual({ rows: [], command: 'SELECT', rowCount: 0 });
+    const failed = await client.query('fail here', []).catch((err: unknown) => err);
+    expect(failed).toBeInstanceOf(Error);
+    expect(failed).toMatchObject({ message: 'syntax error', code: '42601' });
+    // The stack leads back here, not to the socket's read.
+    expect((failed as Error).stack).toContain('statement-names.test.ts');
     client.release();
   });
 

@@ -84,7 +84,7 @@ describe.each(storages())('invoice reminders on %s', (kind) => {
   it('sends none while the business has them off, and none for a void invoice', async () => {
     const settings = await call('PUT', '/settings/tips', { presets: [15, 20, 25], reminders: false });
     expect(settings.statusCode, settings.body).toBe(200);
-    expect(settings.json()).toEqual({ presets: [15, 20, 25], reminders: false });
+    expect(settings.json()).toEqual({ presets: [15, 20, 25], reminders: false, noShowFee: 0 });
     const off = await invoiced('otto@example.com');
     const voided = await invoiced('vera@example.com');
     expect((await call('POST', `/invoices/${voided.invoiceId}/void`)).statusCode).toBe(200);
@@ -96,6 +96,7 @@ describe.each(storages())('invoice reminders on %s', (kind) => {
     expect((await call('PUT', '/settings/tips', { presets: [10] })).json()).toEqual({
       presets: [10],
       reminders: false,
+      noShowFee: 0,
     });
     expect((await call('PUT', '/settings/tips', { presets: [10], reminders: true })).json().reminders).toBe(true);
     expect(await sendInvoiceReminders(t.ctx)).toBe(1);

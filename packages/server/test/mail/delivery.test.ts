@@ -196,8 +196,15 @@ describe.each(storages())('undelivered messages on %s', (kind) => {
   it('lists only the days asked for', async () => {
     // Everything still waiting goes out first: a mail left waiting across the jump would expire at
     // the jump's time, whenever the app's own dispatcher next runs, and be listed as failed today.
+    // How many hours that takes is not this test's: the app's own dispatcher (a real-time timer) may
+    // have tried the waiting cancellation mail while the relay was down, putting its next attempt
+    // off by the backoff, so it is asked only to settle with every mail sent.
     await relay.up();
-    expect(await tryUntilSettled()).toBe(1);
+    const givenUp = async () =>
+      (await t.ctx.db.selectFrom('mail_outbox').select('id').where('failed_at', 'is not', null).execute()).length;
+    const before = await givenUp();
+    expect(await tryUntilSettled()).toBeLessThan(Number.POSITIVE_INFINITY);
+    expect(await givenUp()).toBe(before);
     t.clock.now += 3 * 24 * HOUR;
     const res = await call('GET', 'messages/undelivered?days=1');
     expect(res.statusCode).toBe(200);

@@ -331,6 +331,21 @@ describe.each(storages())('bad input to every route on %s', (kind) => {
     expect(targets.filter((r) => !validRequest(w, r, w.a)).map((r) => r.key)).toEqual([]);
   });
 
+  // The fingerprints are what every "changes nothing" below stands on: one row's change must show.
+  it('tells a table whose row changed from one whose rows did not', async () => {
+    const before = await tableFingerprints(w.t);
+    const business = await w.t.ctx.db.selectFrom('businesses').select(['id', 'name']).executeTakeFirstOrThrow();
+    await w.t.ctx.db
+      .updateTable('businesses')
+      .set({ name: `${business.name} (changed)` })
+      .where('id', '=', business.id)
+      .execute();
+    const after = await tableFingerprints(w.t);
+    await w.t.ctx.db.updateTable('businesses').set({ name: business.name }).where('id', '=', business.id).execute();
+    expect(Object.keys(after).filter((t) => after[t] !== before[t])).toEqual(['businesses']);
+    expect(await tableFingerprints(w.t)).toEqual(before);
+  });
+
   // Issue 39: PUT settings/operations answered 200 to a field its OpenAPI schema forbade (zod dropped it).
   // Every call with a body, and the API reference, say the same of a field the body does not declare:
   // refused where the schema says additionalProperties: false, taken (and ignored) where it does not

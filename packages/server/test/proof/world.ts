@@ -9,13 +9,16 @@
  * read it, so a route added later cannot go unchecked: add it to PUBLIC_ROUTES (if anyone may
  * call it) and give it a request in validRequest().
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createECDH, createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { sql } from 'kysely';
 import { feedTokenFor } from '../../src/domain/feed-token.ts';
 import { linkTokenFor, manageTokenFor } from '../../src/domain/manage-token.ts';
+import { addJobPhoto } from '../../src/domain/photos.ts';
 import { runRetention } from '../../src/jobs/customer-data-retention.ts';
 import type { MailTransport } from '../../src/mail/transport.ts';
 import { createTestApp, type StorageKind, type TestApp } from '../helpers.ts';
+import { PHOTO_JPEG } from '../photos/fixtures.ts';
 
 /** Only an owner with a valid session may call these. */
 export const GUARDED = /^\/api\/(business-dashboard|onboarding)\//;
@@ -29,6 +32,15 @@ export const CREW_GUARDED = /^\/api\/crew\//;
 /** A 1x1 PNG, as the dashboard sends a logo (base64). */
 export const TINY_PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+P+/HgAFhAJ/wlseKgAAAABJRU5ErkJggg==';
+
+/** A browser's push subscription (PushSubscription.toJSON()), a new endpoint and keys each time. */
+function pushDevice() {
+  const ecdh = createECDH('prime256v1');
+  return {
+    endpoint: `https://push.example.com/send/${randomUUID()}`,
+    keys: { p256dh: ecdh.generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+  };
+}
 
 export const PUBLIC_ROUTES = new Set([
   // CORS preflights of the widget's calls (plugins/cors.ts).
@@ -64,6 +76,11 @@ export const PUBLIC_ROUTES = new Set([
   'POST /api/customer/release-hold',
   'POST /api/customer/book',
   'GET /api/customer/booking',
+  // Photos (docs/decisions/053): a customer's photo before the booking (bound to the business, claimed
+  // by the booking's token), and the booking's photos through the manage link's token.
+  'POST /api/customer/photos/:businessId',
+  'GET /api/customer/manage/photos',
+  'GET /api/customer/manage/photos/:photoId',
   'PUT /api/customer/reschedule',
   'DELETE /api/customer/confirm-cancel',
   // An adjusted price's answer from its mail link (docs/decisions/026): the manage token is the key.
@@ -74,6 +91,8 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/customer/plan-dates',
   'POST /api/customer/skip-visit',
   'DELETE /api/customer/plan',
+  // The customer's card on file, removed from a visit's manage link (docs/decisions/046).
+  'DELETE /api/customer/card',
   // The customer's quote link (routes/customer/quote-link.ts; docs/decisions/039): its token is the key.
   'GET /api/quote-link',
   'POST /api/quote-link/book',
@@ -203,6 +222,8 @@ export interface OwnerData {
   /** The invoice of a completed job (docs/decisions/045), with a cash payment on it (so it is never voided). */
   invoiceId: string;
   invoicePaymentId: string;
+  /** A photo of each of the owner's two jobs, by booking (docs/decisions/053). */
+  photoOf: Record<string, string>;
   /** Strings that belong to this owner alone: none may reach anyone else. */
   secrets: string[];
   /**
@@ -412,6 +433,10 @@ async function makeOwner(t: TestApp, tag: string, day: string): Promise<OwnerDat
     quoteId: quote._id,
     invoiceId,
     invoicePaymentId: cash.json().payments[0]._id as string,
+    photoOf: {
+      [bookingId]: await photoOn(t, businessId, bookingId),
+      [otherCrewBookingId]: await photoOn(t, businessId, otherCrewBookingId),
+    },
     businessId,
     businessName,
     serviceName,
@@ -449,6 +474,15 @@ async function makeOwner(t: TestApp, tag: string, day: string): Promise<OwnerDat
       otherCrewSecrets: Object.values(otherCustomer),
     },
   };
+}
+
+/** A before photo on a job, added as its crew would (domain/photos.ts). */
+async function photoOn(t: TestApp, businessId: string, bookingId: string): Promise<string> {
+  const added = await addJobPhoto(t.ctx, { id: bookingId, business_id: businessId }, 'before', PHOTO_JPEG, {
+    memberId: null,
+    name: 'Owner',
+  });
+  return added.photos[0]!._id;
 }
 
 export async function buildWorld(kind: StorageKind): Promise<World> {
@@ -543,7 +577,11 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
                     ? target.invoiceId
                     : target.bookingId,
     )
+    // A job's first step (docs/decisions/050).
+    .replace(':step', '0')
     .replace(':paymentId', target.invoicePaymentId)
+    // The target job's photo (docs/decisions/053); the other crew's job has its own.
+    .replace(':photoId', target.photoOf[target.bookingId] ?? randomUUID())
     .replace(':token', target.undoToken)
     // No such line: refused 404 DAY_LINE_NOT_FOUND (or the booking's own refusal) without changing anything.
     .replace(':lineId', randomUUID());
@@ -694,6 +732,21 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     [`DELETE ${d}/settings/notifications/twilio`]: () => r(),
     [`POST ${d}/settings/notifications/test`]: () => r(),
     [`PUT ${d}/booking/complete/:id`]: () => r(),
+    // The world's day is ahead: refused JOB_NOT_TODAY for the owner's own booking (404 for another's).
+    [`POST ${d}/bookings/:id/on-my-way`]: () => r(),
+    // Job steps (docs/decisions/050): a service's steps, a booking's ticks (its service has no steps
+    // in the world: a tick is refused STEP_NOT_FOUND for the owner's own booking, 404 for another's).
+    [`GET ${d}/services/:id/steps`]: () => r(),
+    [`PUT ${d}/services/:id/steps`]: () => r({ body: { steps: ['Pre-rinse', 'Hand wash'], showOnReceipt: false } }),
+    [`GET ${d}/bookings/:id/steps`]: () => r(),
+    [`PUT ${d}/bookings/:id/steps/:step`]: () => r({ body: { done: true } }),
+    // Push notifications (docs/decisions/052): a device as a browser gives it, a new endpoint each time;
+    // the test goes to a device the caller does not have: refused PUSH_DEVICE_NOT_FOUND.
+    [`GET ${d}/push`]: () => r(),
+    [`PUT ${d}/push/devices`]: () => r({ body: pushDevice() }),
+    [`POST ${d}/push/devices/remove`]: () => r({ body: { endpoint: 'https://push.example.com/send/not-a-device' } }),
+    [`PUT ${d}/push/switches`]: () => r({ body: { off: ['late'] } }),
+    [`POST ${d}/push/test`]: () => r({ body: { endpoint: 'https://push.example.com/send/not-a-device' } }),
     [`GET ${d}/reviews`]: () => r(),
     [`GET ${d}/messages/undelivered`]: () => r({ query: { days: '14' } }),
     // The world has no undelivered message (the :id is a booking's): refused 404 MESSAGE_NOT_FOUND, as another owner's is.
@@ -717,11 +770,27 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     // The world's clock stands still: refused RATE_LIMITED, a minute not having passed since the invitation.
     [`POST ${d}/crews/:id/member/resend`]: () => r(),
     [`DELETE ${d}/crews/:id/member`]: () => r(),
+    // The day's route (docs/decisions/054). Applying a move the suggestion does not make is refused
+    // ROUTE_CHANGED (nothing moves), which keeps the world as it is.
+    [`GET ${d}/crews/:id/route`]: () => r({ query: { day: w.day } }),
+    [`POST ${d}/crews/:id/route`]: () =>
+      r({ body: { day: w.day, moves: [{ bookingId: target.bookingId, startTime: '23:00' }] } }),
     // A crew member's calls, sent with their session (authFor).
     'GET /api/crew/schedule': () => r({ query: { from: w.day, to: w.day } }),
     // The world's day is ahead: refused JOB_NOT_TODAY for the crew's own job (404 for anyone else's).
     'PUT /api/crew/jobs/:id/start': () => r(),
     'PUT /api/crew/jobs/:id/complete': () => r(),
+    'GET /api/crew/jobs/:id/pay-code': () => r(),
+    // As Start job: refused JOB_NOT_TODAY for the crew's own job, 404 for anyone else's.
+    'POST /api/crew/jobs/:id/on-my-way': () => r(),
+    'GET /api/crew/jobs/:id/steps': () => r(),
+    'GET /api/crew/route': () => r({ query: { day: w.day } }),
+    'PUT /api/crew/jobs/:id/steps/:step': () => r({ body: { done: true } }),
+    'GET /api/crew/push': () => r(),
+    'PUT /api/crew/push/devices': () => r({ body: pushDevice() }),
+    'POST /api/crew/push/devices/remove': () => r({ body: { endpoint: 'https://push.example.com/send/not-a-device' } }),
+    'PUT /api/crew/push/switches': () => r({ body: { off: [] } }),
+    'POST /api/crew/push/test': () => r({ body: { endpoint: 'https://push.example.com/send/not-a-device' } }),
     'POST /api/crew/calendar-feed/revoke': () => r(),
     'GET /api/auth/crew-invitation': () => r({ query: { token: 'no-such-invite-token' } }),
     'POST /api/auth/crew-invitation': () => r({ body: { token: 'no-such-invite-token', password: 'long enough pw' } }),
@@ -765,7 +834,15 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     // The world's invoice has a payment: refused 409 INVOICE_HAS_PAYMENTS, voiding nothing.
     [`POST ${d}/invoices/:id/void`]: () => r(),
     [`GET ${d}/settings/tips`]: () => r(),
+    [`GET ${d}/payments`]: () => r({ query: { from: '2026-01-01', to: '2026-12-31', page: '1' } }),
+    [`GET ${d}/payments/export`]: () => r({ query: { from: '2026-01-01', to: '2026-12-31' } }),
+    [`GET ${d}/clients/:id/payments`]: () => r(),
     [`PUT ${d}/settings/tips`]: () => r({ body: { presets: [15, 20, 25] } }),
+    [`GET ${d}/clients/:id/card`]: () => r(),
+    // The world's client has no card on file: refused 404 CARD_NOT_SAVED, removing nothing.
+    [`DELETE ${d}/clients/:id/card`]: () => r(),
+    // The world's business has no no-show fee: refused 409 NO_SHOW_FEE_NOT_SET (or the booking's own refusal), issuing nothing.
+    [`POST ${d}/bookings/:id/no-show-fee`]: () => r(),
     'GET /api/invoice-link': () => r({ query: { token: payToken() } }),
     // No Stripe in the suites: refused 409 PAYMENTS_NOT_CONNECTED before Stripe is asked.
     'POST /api/invoice-link/pay': () => r({ query: { token: payToken() }, body: { tip: { percent: 20 } } }),
@@ -815,6 +892,8 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
       }),
     'POST /api/customer/skip-visit': () => r({ query: { token: manageTokenFor(secret, target.bookingId) } }),
     'DELETE /api/customer/plan': () => r({ query: { token: manageTokenFor(secret, target.bookingId) } }),
+    // The world's client has no card on file: refused 404 CARD_NOT_SAVED, removing nothing.
+    'DELETE /api/customer/card': () => r({ query: { token: manageTokenFor(secret, target.bookingId) } }),
     'POST /api/webhooks/twilio': () =>
       r({
         headers: { 'x-twilio-signature': 'AAAA' },
@@ -879,6 +958,22 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
         },
       }),
     'GET /api/customer/booking': () => r({ query: { token: manageTokenFor(secret, target.bookingId) } }),
+    // Photos (docs/decisions/053). An upload's body is the photo's bytes: none here (refused
+    // PHOTO_NOT_AN_IMAGE once the caller may add to the job; test/proof/photo-attacks.test.ts sends photos).
+    'POST /api/customer/photos/:businessId': () => r({ headers: { 'content-type': 'application/octet-stream' } }),
+    'GET /api/customer/manage/photos': () => r({ query: { token: manageTokenFor(secret, target.bookingId) } }),
+    'GET /api/customer/manage/photos/:photoId': () => r({ query: { token: manageTokenFor(secret, target.bookingId) } }),
+    [`GET ${d}/bookings/:id/photos`]: () => r(),
+    [`POST ${d}/bookings/:id/photos`]: () =>
+      r({ query: { kind: 'after' }, headers: { 'content-type': 'application/octet-stream' } }),
+    [`DELETE ${d}/bookings/:id/photos/:photoId`]: () => r(),
+    [`GET ${d}/photos/:photoId`]: () => r(),
+    [`PUT ${d}/services/:id/photo-request`]: () => r({ body: { ask: 'optional', prompt: 'A photo of the seats' } }),
+    'GET /api/crew/jobs/:id/photos': () => r(),
+    'POST /api/crew/jobs/:id/photos': () =>
+      r({ query: { kind: 'before' }, headers: { 'content-type': 'application/octet-stream' } }),
+    'DELETE /api/crew/jobs/:id/photos/:photoId': () => r(),
+    'GET /api/crew/photos/:photoId': () => r(),
     'PUT /api/customer/reschedule': () =>
       r({ body: { token: manageTokenFor(secret, target.bookingId), newDateTime: `${w.day}T13:00` } }),
     'DELETE /api/customer/confirm-cancel': () => r({ query: { token: manageTokenFor(secret, target.bookingId) } }),
@@ -939,6 +1034,22 @@ export async function tableFingerprints(t: TestApp): Promise<Record<string, stri
     tableNames.set(t, tables);
   }
   const out: Record<string, string> = {};
+  if (t.ctx.store.dialect === 'postgres') {
+    // One statement for every table: read one by one, each request's fingerprint was ~60 round
+    // trips, and the PostgreSQL fuzz spent most of its 90-240 s on them (the SQLite reads are
+    // in-process). Each row as PostgreSQL's text of it, in that text's order, so it is the same
+    // for the same rows. The names are the catalogue's own, quoted.
+    const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+    const union = tables
+      .map(
+        (name, i) =>
+          `select ${i} as i, count(*)::int as n, coalesce(md5(string_agg(t::text, E'\\n' order by t::text)), '') as h from ${quoted(name)} t`,
+      )
+      .join(' union all ');
+    const { rows } = await sql<{ i: number; n: number; h: string }>`${sql.raw(union)}`.execute(t.ctx.db);
+    for (const row of rows) out[tables[row.i]!] = `${row.n} ${row.h}`;
+    return out;
+  }
   for (const name of tables) {
     const rows = await t.ctx.db
       // biome-ignore lint/suspicious/noExplicitAny: a table named at run time from the catalogue.

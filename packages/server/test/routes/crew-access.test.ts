@@ -5,6 +5,7 @@
  * or removes the access. Bookings are given their crew directly in the database: the booking
  * engine that assigns crews is written beside this.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { book, bookBody, type Clock, DAY, detailer, engineApp, type Shop, START_CLOCK } from '../booking-fixtures.ts';
 import { onboardedOwner, storages, type TestApp } from '../helpers.ts';
@@ -165,6 +166,9 @@ describe.each(storages())('crew access on %s', (kind) => {
       status: 'approved',
       startedAt: null,
       notes: 'Vehicle size: SUV',
+      payable: false,
+      onMyWayAt: null,
+      projectedStart: null,
     });
     expect(body.jobs[1].status).toBe('pending');
     for (const word of ['total', 'price', 'deposit', 'paid', 'quote', 'Grace', 'Hopper', 'Edsger', 'customerEmail'])
@@ -222,7 +226,43 @@ describe.each(storages())('crew access on %s', (kind) => {
         .execute();
       expect(invoices).toEqual([{ number: expect.any(Number), state: 'open' }]);
       expect(JSON.stringify(done.json())).not.toMatch(/total|price|amount/i);
+      // Its pay code, for the customer to scan at the door: the pay link as an SVG QR code, no amount.
+      expect(done.json().payable).toBe(true);
+      const code = await call('GET', `/api/crew/jobs/${jobs.first}/pay-code`, bearer(token));
+      expect(code.statusCode, code.body).toBe(200);
+      expect(code.json()).toMatchObject({
+        number: invoices[0]!.number,
+        url: expect.stringMatching(/^http:\/\/localhost:3000\/customer\/invoice\?token=/),
+        svg: expect.stringMatching(/^<svg [^>]*viewBox=/),
+      });
+      expect(code.body).not.toMatch(/total|price|amount|due/i);
+      const view = await call(
+        'GET',
+        `/api/invoice-link?token=${new URL(code.json().url).searchParams.get('token')}`,
+        {},
+      );
+      expect(view.json().number).toBe(invoices[0]!.number);
+      // A job not done has none; one paid has nothing to pay; another crew's is not found.
+      const none = await call('GET', `/api/crew/jobs/${jobs.second}/pay-code`, bearer(token));
+      expect([none.statusCode, none.json().code]).toEqual([404, 'INVOICE_NOT_FOUND']);
+      const theirs = await call('GET', `/api/crew/jobs/${jobs.truck}/pay-code`, bearer(token));
+      expect([theirs.statusCode, theirs.json().code]).toEqual([404, 'JOB_NOT_FOUND']);
+      const asOwner = await call('GET', `/api/crew/jobs/${jobs.first}/pay-code`, shop.auth);
+      expect([asOwner.statusCode, asOwner.json().code]).toEqual([401, 'SESSION_EXPIRED']);
       expect((await tap(jobs.first, 'start')).json()).toEqual(done.json());
+      // Paid in cash at the door: nothing to scan any more.
+      const bill = (await call('GET', `${d}/bookings/${jobs.first}/bill`, shop.auth)).json();
+      const cash = await call(
+        'POST',
+        `${d}/invoices/${bill.invoice._id}/payments`,
+        { ...shop.auth, 'idempotency-key': randomUUID() },
+        { method: 'cash', amount: bill.balance.due },
+      );
+      expect(cash.statusCode, cash.body).toBe(200);
+      const paid = await call('GET', `/api/crew/jobs/${jobs.first}/pay-code`, bearer(token));
+      expect([paid.statusCode, paid.json().code]).toEqual([409, 'INVOICE_PAID']);
+      const schedule = (await call('GET', `/api/crew/schedule?from=${DAY}&to=${DAY}`, bearer(token))).json();
+      expect(schedule.jobs.find((j: { _id: string }) => j._id === jobs.first).payable).toBe(false);
       const row = await t.ctx.db
         .selectFrom('bookings')
         .select(['status', 'version'])

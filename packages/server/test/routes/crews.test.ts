@@ -85,6 +85,7 @@ describe.each(storages())('crews on %s', (kind) => {
         },
       ],
       nameCrewInMails: false,
+      lateThresholdMinutes: 20,
     });
     const mails = await owner('PUT', `${CREWS}-settings/mails`, { nameCrewInMails: true });
     expect(mails.json().nameCrewInMails).toBe(true);

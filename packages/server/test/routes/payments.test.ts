@@ -3,7 +3,7 @@
  * the server against the Stripe stand-in (test/stripe/stand-in.ts): the official SDK calls it,
  * and it signs and delivers webhooks to this app listening on loopback, as Stripe does.
  */
-import { randomUUID } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config.ts';
 import { bookDuePlanVisits } from '../../src/jobs/plan-visits.ts';
@@ -226,6 +226,44 @@ describe.each(storages())('deposits with Stripe on %s', (kind) => {
       expect(await stripe.deliver(event)).toBe(200);
       expect((await row(booked.bookingId)).version).toBe(paid.version);
       expect(await mailsFor(booked.bookingId)).toHaveLength(2);
+    });
+
+    it("pushes the owner's devices a payment only from the signed webhook, once however often Stripe tells it", async () => {
+      // The owner's phone (docs/decisions/052); its push service is nowhere, the pushes wait in the outbox.
+      const ecdh = createECDH('prime256v1');
+      const device = {
+        endpoint: 'https://127.0.0.1:9/send/owner-phone',
+        keys: { p256dh: ecdh.generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+      };
+      expect((await owner('PUT', 'push/devices', device)).statusCode).toBe(200);
+      const pushes = (bookingId: string) =>
+        t.ctx.db
+          .selectFrom('mail_outbox')
+          .select(['kind', 'text_body', 'event_key'])
+          .where('booking_id', '=', bookingId)
+          .where('channel', '=', 'push')
+          .orderBy('kind')
+          .execute();
+      const booked = await bookWithDeposit({ firstName: 'Paula', lastName: 'Payer' });
+      expect(await pushes(booked.bookingId)).toEqual([]);
+      const session = sessionOf((await checkout(booked.bookingId)).json().url);
+      expect(await stripe.pay(session)).toBe(200);
+      const paid = await row(booked.bookingId);
+      const event = stripe.events.findLast((e) => e.type === 'checkout.session.completed')!;
+      expect(await stripe.deliver(event)).toBe(200);
+      const rows = await pushes(booked.bookingId);
+      expect(rows.map((r) => [r.kind, r.event_key])).toEqual([
+        ['push:payment', `payment:${event.id}`],
+        ['push:request', `request:${booked.bookingId}`],
+      ]);
+      expect(JSON.parse(rows[0]!.text_body)).toEqual({
+        title: `Payment received: $${(paid.paid_cents / 100).toFixed(2)}`,
+        body: 'Paula Payer paid the deposit for Full Detail.',
+        url: '/dashboard/payments',
+        tag: `payment:${booked.bookingId}`,
+      });
+      expect((await owner('POST', 'push/devices/remove', { endpoint: device.endpoint })).json().devices).toBe(0);
+      await t.ctx.db.deleteFrom('mail_outbox').where('channel', '=', 'push').execute();
     });
 
     it('refuses a webhook whose signature does not match, changing nothing', async () => {

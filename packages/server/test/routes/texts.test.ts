@@ -158,6 +158,34 @@ describe.each(storages())('texts and review requests on %s', (kind) => {
     expect(textsTo(CUSTOMER).length).toBe(before + 1);
   });
 
+  it('opts a STOP out of every business texting from that number, and START back in', async () => {
+    // The owner's second business, on the same Twilio account and number.
+    const other = await detailer(t);
+    const connected = await t.app.inject({
+      method: 'PUT',
+      url: '/api/business-dashboard/settings/notifications/twilio',
+      headers: other.auth,
+      payload: { accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, sender: SENDER },
+    });
+    expect(connected.statusCode, connected.body).toBe(200);
+    const phone = '+15125550177';
+    const optedOut = () =>
+      t.ctx.db
+        .selectFrom('text_opt_outs')
+        .select('business_id')
+        .where('phone_number', '=', phone)
+        .orderBy('business_id')
+        .execute()
+        .then((rows) => rows.map((r) => r.business_id));
+    expect((await inbound(phone, 'STOP')).statusCode).toBe(200);
+    expect(await optedOut()).toEqual([shop.businessId, other.businessId].sort());
+    expect((await inbound(phone, 'START')).statusCode).toBe(200);
+    expect(await optedOut()).toEqual([]);
+    // Signed with another token, it changes nothing for either.
+    expect((await inbound(phone, 'STOP', 'ffffffffffffffffffffffffffffffff')).statusCode).toBe(400);
+    expect(await optedOut()).toEqual([]);
+  });
+
   it('retries a text Twilio could not take, without sending it twice; the booking and its mail never wait', async () => {
     twilio.failNext(1);
     const first = await book(t, bookBody(shop, { phoneNumber: '+15125550144', date: nextDay(), textConsent: true }));

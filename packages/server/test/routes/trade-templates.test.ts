@@ -48,6 +48,24 @@ describe.each(storages())('trade templates in onboarding on %s', (kind) => {
     ]);
   });
 
+  it("starts every template service with the trade's job steps (docs/decisions/050), and a pool's with a pool's", async () => {
+    for (const [niche, first] of [
+      ['car-detailing', 'Pre-rinse'],
+      ['pool-cleaning', 'Skim the surface'],
+    ] as const) {
+      const o = await owner();
+      await o.step2(niche);
+      const services = (await o.services()) as unknown as { _id: string }[];
+      expect(services.length).toBeGreaterThan(0);
+      for (const s of services) {
+        const res = await t.app.inject({ url: `/api/business-dashboard/services/${s._id}/steps`, headers: o.auth });
+        expect(res.json().steps[0], niche).toBe(first);
+        expect(res.json().steps).toEqual(res.json().templateSteps);
+        expect(res.json().showOnReceipt).toBe(false);
+      }
+    }
+  });
+
   it('offers the repeat services as plans: pool weekly -10%, lawn weekly and every 2 weeks, cleaning every 2 and 4 weeks', async () => {
     const plansOf = async (niche: string) => {
       const o = await owner();

@@ -247,6 +247,85 @@ describe('Stripe stand-in', () => {
     expect(stand.refunds.slice(-2).map((r) => r.amount)).toEqual([2000, 5500]);
   });
 
+  it('saves a card by setup-mode Checkout and charges it off-session, with payment_intent.succeeded', async () => {
+    const session = await stripe.checkout.sessions.create({
+      mode: 'setup',
+      currency: 'usd',
+      success_url: 'https://app.test/saved',
+      metadata: { booking_id: 'bk_7' },
+    });
+    expect(session).toMatchObject({ mode: 'setup', payment_status: 'no_payment_required', setup_intent: null });
+    await stand.pay(session.id);
+    const done = await stripe.checkout.sessions.retrieve(session.id);
+    const setup = await stripe.setupIntents.retrieve(String(done.setup_intent), { expand: ['payment_method'] });
+    expect(setup).toMatchObject({ object: 'setup_intent', status: 'succeeded', usage: 'off_session' });
+    const pm = setup.payment_method as Stripe.PaymentMethod;
+    expect(pm.card).toMatchObject({ brand: 'visa', last4: '4242' });
+    expect(pm.customer).toBe(done.customer);
+    const before = receiver.hits.length;
+    const params = {
+      amount: 4000,
+      currency: 'usd',
+      customer: String(done.customer),
+      payment_method: pm.id,
+      off_session: true,
+      confirm: true,
+      metadata: { invoice_id: 'inv_1' },
+    };
+    const pi = await stripe.paymentIntents.create(params, { idempotencyKey: 'charge-inv_1-4000' });
+    expect(pi).toMatchObject({ object: 'payment_intent', status: 'succeeded', amount: 4000, payment_method: pm.id });
+    const again = await stripe.paymentIntents.create(params, { idempotencyKey: 'charge-inv_1-4000' });
+    expect(again.id).toBe(pi.id);
+    await until(() => receiver.hits.length > before);
+    expect(JSON.parse(receiver.hits.at(-1)!.body)).toMatchObject({
+      type: 'payment_intent.succeeded',
+      data: { object: { id: pi.id, metadata: { invoice_id: 'inv_1' } } },
+    });
+    // Detached, the card can no longer be charged.
+    await stripe.paymentMethods.detach(pm.id);
+    expect(await rejection(stripe.paymentIntents.create({ ...params, amount: 500 }))).toMatchObject({
+      type: 'StripeInvalidRequestError',
+      param: 'payment_method',
+    });
+  });
+
+  it("declines pm_card_chargeDeclined's charges with Stripe's 402 card_error, its intent and payment_intent.payment_failed", async () => {
+    const session = await stripe.checkout.sessions.create({
+      mode: 'setup',
+      currency: 'usd',
+      success_url: 'https://app.test/saved',
+    });
+    await stand.pay(session.id, 'pm_card_chargeDeclined');
+    const done = await stripe.checkout.sessions.retrieve(session.id);
+    const setup = await stripe.setupIntents.retrieve(String(done.setup_intent));
+    const before = receiver.hits.length;
+    const e = await rejection(
+      stripe.paymentIntents.create(
+        {
+          amount: 4000,
+          currency: 'usd',
+          customer: String(done.customer),
+          payment_method: String(setup.payment_method),
+          off_session: true,
+          confirm: true,
+        },
+        { idempotencyKey: 'charge-declined' },
+      ),
+    );
+    expect(e).toBeInstanceOf(Stripe.errors.StripeCardError);
+    expect(e).toMatchObject({
+      statusCode: 402,
+      code: 'card_declined',
+      decline_code: 'generic_decline',
+      payment_intent: { object: 'payment_intent', status: 'requires_payment_method' },
+    });
+    await until(() => receiver.hits.length > before);
+    expect(JSON.parse(receiver.hits.at(-1)!.body)).toMatchObject({
+      type: 'payment_intent.payment_failed',
+      data: { object: { last_payment_error: { code: 'card_declined' } } },
+    });
+  });
+
   it('refuses a refund larger than what is left, and one for an unknown intent', async () => {
     const session = await stripe.checkout.sessions.create(sessionParams());
     await stand.pay(session.id);

@@ -20,7 +20,7 @@ export interface StripeStandIn {
   url: string;
   port: number;
   addAccount(a: StandInAccount): void;
-  /** Where this account's webhook events are POSTed, and the whsec_... secret they are signed with. */
+  /** Where this account's webhook events are POSTed, and the whsec_... secret they are signed with (its only endpoint). */
   setWebhook(secretKey: string, endpointUrl: string, signingSecret: string): void;
   /** When true every /v1 call answers 500 api_error (Stripe down). */
   down: boolean;
@@ -30,8 +30,15 @@ export interface StripeStandIn {
   requests: { method: string; path: string; idempotencyKey?: string; body: Record<string, unknown>; key: string }[];
   /** Every event built, in order. */
   events: Record<string, unknown>[];
-  /** Marks an open session paid (as the hosted page's Pay button does) and delivers checkout.session.completed; resolves with the webhook's HTTP status. */
-  pay(sessionId: string): Promise<number>;
+  /**
+   * Marks an open session paid (as the hosted page's Pay button does) and delivers checkout.session.completed;
+   * resolves with the webhook's HTTP status. `card`: the test card typed in, by Stripe's test payment method
+   * ids (https://docs.stripe.com/testing#cards): pm_card_visa (the default) or pm_card_chargeDeclined, which
+   * saves but declines every charge, as at Stripe.
+   */
+  pay(sessionId: string, card?: TestCard): Promise<number>;
+  /** PaymentIntents by id, in Stripe's JSON shape. */
+  paymentIntents: Map<string, Record<string, unknown>>;
   /** Re-delivers an event already sent (replays), signed afresh; resolves with the HTTP status. */
   deliver(event: Record<string, unknown>, secretKeyOfAccount?: string): Promise<number>;
   close(): Promise<void>;
@@ -39,6 +46,18 @@ export interface StripeStandIn {
 
 type Json = Record<string, unknown>;
 type LineItem = { name: string; currency: string; unitAmount: number; quantity: number };
+/** Stripe's test payment method ids this stand-in knows. */
+export type TestCard =
+  | 'pm_card_visa'
+  | 'pm_card_mastercard'
+  | 'pm_card_chargeDeclined'
+  | 'pm_card_authenticationRequired';
+const TEST_CARDS: Record<TestCard, { brand: string; last4: string; decline?: string }> = {
+  pm_card_visa: { brand: 'visa', last4: '4242' },
+  pm_card_mastercard: { brand: 'mastercard', last4: '4444' },
+  pm_card_chargeDeclined: { brand: 'visa', last4: '0341', decline: 'card_declined' },
+  pm_card_authenticationRequired: { brand: 'visa', last4: '3155', decline: 'authentication_required' },
+};
 type Intent = { secretKey: string; charge: string; currency: string; amount: number; amountRefunded: number };
 
 /** The version the installed SDK pins, so events look like the ones the adapter will really receive. */
@@ -50,6 +69,9 @@ const SESSION_PARAMS = words(
 );
 const REFUND_PARAMS = words(
   'amount charge currency customer expand instructions_email metadata origin payment_intent reason refund_application_fee reverse_transfer',
+);
+const PAYMENT_INTENT_PARAMS = words(
+  'amount automatic_payment_methods capture_method confirm currency customer description error_on_requires_action expand metadata off_session payment_method payment_method_types receipt_email return_url setup_future_usage statement_descriptor',
 );
 const REFUND_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer'];
 const DAY = 24 * 60 * 60;
@@ -203,12 +225,32 @@ function postWebhook(url: string, headers: Record<string, string>, body: string)
 export async function startStripeStandIn(options: { now?: () => number } = {}): Promise<StripeStandIn> {
   const nowSeconds = () => Math.floor((options.now ?? Date.now)() / 1000);
   const accounts = new Map<string, StandInAccount>();
-  const webhooks = new Map<string, { url: string; secret: string }>();
-  const owners = new Map<string, { secretKey: string; lineItems: LineItem[] }>(); // session id → internals
+  /**
+   * Each account's webhook endpoints: Stripe sends every event to each of them, each signed with its
+   * own secret (several e2e businesses share one stand-in account, each with its endpoint).
+   */
+  const webhooks = new Map<string, { url: string; secret: string }[]>();
+  // session id → internals
+  const owners = new Map<
+    string,
+    {
+      secretKey: string;
+      lineItems: LineItem[];
+      saveCard: boolean;
+      customerCreation: boolean;
+      intentMetadata: Json;
+      setupMetadata: Json;
+      setupDescription: string | null;
+    }
+  >();
   const intents = new Map<string, Intent>();
   const eventOwners = new Map<string, string>(); // event id → secret key
   const saved = new Map<string, { fingerprint: string; status: number; body: string }>();
   const inFlight = new Set<Promise<number>>();
+  // Saved cards: pm id → its owner and the test card behind it; customers by id → owner.
+  const methods = new Map<string, { secretKey: string; card: TestCard; customer: string | null; json: Json }>();
+  const customers = new Map<string, string>();
+  const setupIntents = new Map<string, { secretKey: string; json: Json }>();
 
   const livemode = (a: StandInAccount) => a.livemode ?? a.secretKey.startsWith('sk_live_');
   const account = (secretKey: string) => accounts.get(secretKey) ?? { secretKey, id: 'acct_unknown', name: '' };
@@ -221,7 +263,7 @@ export async function startStripeStandIn(options: { now?: () => number } = {}): 
       created: nowSeconds(),
       data: { object: structuredClone(object) },
       livemode: livemode(account(secretKey)),
-      pending_webhooks: webhooks.has(secretKey) ? 1 : 0,
+      pending_webhooks: webhooks.get(secretKey)?.length ?? 0,
       request: request ?? { id: null, idempotency_key: null },
       type,
     };
@@ -230,21 +272,27 @@ export async function startStripeStandIn(options: { now?: () => number } = {}): 
     return event;
   }
 
+  /** Delivers to every endpoint of the account; resolves with the first refusal's HTTP status, else the first's. */
   async function deliver(event: Json, secretKeyOfAccount?: string): Promise<number> {
-    const hook = webhooks.get(secretKeyOfAccount ?? eventOwners.get(String(event.id)) ?? '');
-    if (!hook) return 0;
+    const hooks = webhooks.get(secretKeyOfAccount ?? eventOwners.get(String(event.id)) ?? '') ?? [];
+    if (hooks.length === 0) return 0;
     // Stripe sends pretty-printed JSON; a receiver that re-serialises the parsed body fails to verify, as it would live.
     const payload = JSON.stringify(event, null, 2);
-    return postWebhook(
-      hook.url,
-      {
-        'content-type': 'application/json; charset=utf-8',
-        'stripe-signature': signPayload(payload, hook.secret),
-        'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-        'content-length': String(Buffer.byteLength(payload)),
-      },
-      payload,
+    const statuses = await Promise.all(
+      hooks.map((hook) =>
+        postWebhook(
+          hook.url,
+          {
+            'content-type': 'application/json; charset=utf-8',
+            'stripe-signature': signPayload(payload, hook.secret),
+            'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+            'content-length': String(Buffer.byteLength(payload)),
+          },
+          payload,
+        ),
+      ),
     );
+    return statuses.find((status) => status < 200 || status >= 300) ?? statuses[0]!;
   }
 
   /** Stripe delivers after answering the API call; close() waits for these so no POST outlives the test. */
@@ -270,7 +318,38 @@ export async function startStripeStandIn(options: { now?: () => number } = {}): 
     return session;
   }
 
-  async function pay(sessionId: string): Promise<number> {
+  /** A PaymentMethod made from a test card id, attached to a customer when one is given. */
+  function methodFor(secretKey: string, card: TestCard, customer: string | null): Json {
+    const t = TEST_CARDS[card];
+    const json: Json = {
+      id: rid('pm_'),
+      object: 'payment_method',
+      type: 'card',
+      created: nowSeconds(),
+      customer,
+      livemode: livemode(account(secretKey)),
+      card: {
+        brand: t.brand,
+        last4: t.last4,
+        exp_month: 12,
+        exp_year: new Date(nowSeconds() * 1000).getUTCFullYear() + 3,
+        funding: 'credit',
+        country: 'US',
+      },
+      metadata: {},
+    };
+    methods.set(String(json.id), { secretKey, card, customer, json });
+    return json;
+  }
+
+  function newCustomer(secretKey: string, email: unknown): string {
+    const id = rid('cus_', 14);
+    customers.set(id, secretKey);
+    void email;
+    return id;
+  }
+
+  async function pay(sessionId: string, card: TestCard = 'pm_card_visa'): Promise<number> {
     const session = lookup(sessionId);
     const owner = owners.get(sessionId);
     if (!session || !owner) throw new Error(`No such checkout.session: '${sessionId}'`);
@@ -279,15 +358,129 @@ export async function startStripeStandIn(options: { now?: () => number } = {}): 
     session.status = 'complete';
     session.url = null;
     session.customer_details = { email: session.customer_email, name: null, phone: null, address: null };
+    const saving = owner.saveCard || session.mode === 'setup';
+    // customer_creation 'always', or a card saved for later: Stripe makes a Customer and attaches the card.
+    const customer = saving || owner.customerCreation ? newCustomer(owner.secretKey, session.customer_email) : null;
+    session.customer = customer;
+    const method = methodFor(owner.secretKey, card, saving ? customer : null);
     if (session.mode === 'payment') {
       const id = rid('pi_');
       const amount = Number(session.amount_total);
       const currency = String(session.currency);
       intents.set(id, { secretKey: owner.secretKey, charge: rid('ch_'), currency, amount, amountRefunded: 0 });
+      stand.paymentIntents.set(id, {
+        ...intentJson(id, amount, currency, customer, String(method.id), 'succeeded', owner.intentMetadata),
+        setup_future_usage: owner.saveCard ? 'off_session' : null,
+      });
       session.payment_intent = id;
       session.payment_status = 'paid';
+    } else if (session.mode === 'setup') {
+      const id = rid('seti_');
+      const json: Json = {
+        id,
+        object: 'setup_intent',
+        created: nowSeconds(),
+        customer,
+        description: owner.setupDescription,
+        livemode: livemode(account(owner.secretKey)),
+        metadata: owner.setupMetadata,
+        payment_method: method.id,
+        payment_method_types: ['card'],
+        status: 'succeeded',
+        usage: 'off_session',
+      };
+      setupIntents.set(id, { secretKey: owner.secretKey, json });
+      session.setup_intent = id;
     }
     return deliver(buildEvent('checkout.session.completed', session, owner.secretKey), owner.secretKey);
+  }
+
+  function intentJson(
+    id: string,
+    amount: number,
+    currency: string,
+    customer: string | null,
+    paymentMethod: string | null,
+    status: string,
+    metadata: Json,
+  ): Json {
+    return {
+      id,
+      object: 'payment_intent',
+      amount,
+      amount_received: status === 'succeeded' ? amount : 0,
+      created: nowSeconds(),
+      currency,
+      customer,
+      last_payment_error: null,
+      latest_charge: status === 'succeeded' ? (intents.get(id)?.charge ?? null) : null,
+      livemode: false,
+      metadata,
+      payment_method: paymentMethod,
+      status,
+    };
+  }
+
+  /**
+   * POST /v1/payment_intents (https://docs.stripe.com/api/payment_intents/create), confirmed at once
+   * off-session with a saved card: succeeded, or Stripe's 402 card_error carrying the failed intent,
+   * each with its event (payment_intent.succeeded / payment_intent.payment_failed).
+   */
+  function createIntent(params: Json, acct: StandInAccount, request: Json): Json {
+    rejectUnknown(params, PAYMENT_INTENT_PARAMS);
+    const amount = int(need(params.amount, 'amount'), 'amount');
+    if (amount < 50) throw invalid('Amount must be at least $0.50 usd', 'amount', 'amount_too_small');
+    const currency = need(params.currency, 'currency').toLowerCase();
+    const customer = str(params.customer) ?? null;
+    if (customer && customers.get(customer) !== acct.secretKey)
+      throw invalid(`No such customer: '${customer}'`, 'customer', 'resource_missing');
+    const pmId = str(params.payment_method) ?? null;
+    const method = pmId ? methods.get(pmId) : undefined;
+    if (pmId && (!method || method.secretKey !== acct.secretKey))
+      throw invalid(`No such PaymentMethod: '${pmId}'`, 'payment_method', 'resource_missing');
+    if (params.confirm !== 'true') throw invalid('This stand-in only confirms at once: send confirm=true.', 'confirm');
+    if (!method) throw invalid('Missing required param: payment_method.', 'payment_method', 'parameter_missing');
+    if (method.customer !== customer)
+      throw invalid(
+        `The provided PaymentMethod ${pmId} was previously used without being attached to a Customer or was detached from a Customer, and may not be used again.`,
+        'payment_method',
+      );
+    const id = rid('pi_');
+    const metadata = metadataOf(params.metadata);
+    const decline = TEST_CARDS[method.card].decline;
+    if (decline) {
+      const message =
+        decline === 'card_declined'
+          ? 'Your card was declined.'
+          : 'Your card was declined. This transaction requires authentication.';
+      const error: Json = {
+        type: 'card_error',
+        code: decline,
+        decline_code: decline === 'card_declined' ? 'generic_decline' : 'authentication_required',
+        message,
+        doc_url: `https://stripe.com/docs/error-codes/${decline.replaceAll('_', '-')}`,
+        payment_method: method.json,
+      };
+      const intent = {
+        ...intentJson(id, amount, currency, customer, null, 'requires_payment_method', metadata),
+        last_payment_error: error,
+      };
+      stand.paymentIntents.set(id, intent);
+      deliverLater(buildEvent('payment_intent.payment_failed', intent, acct.secretKey, request), acct.secretKey);
+      throw new StripeFailure(402, { ...error, payment_intent: intent }, true);
+    }
+    intents.set(id, { secretKey: acct.secretKey, charge: rid('ch_'), currency, amount, amountRefunded: 0 });
+    const intent = intentJson(id, amount, currency, customer, pmId, 'succeeded', metadata);
+    stand.paymentIntents.set(id, intent);
+    deliverLater(buildEvent('payment_intent.succeeded', intent, acct.secretKey, request), acct.secretKey);
+    return intent;
+  }
+
+  /** `expand[]=payment_method` puts the PaymentMethod object in place of its id, as Stripe does. */
+  function expanded(object: Json, params: Json): Json {
+    const expand = Array.isArray(params.expand) ? params.expand : [];
+    const pm = methods.get(String(object.payment_method));
+    return expand.includes('payment_method') && pm ? { ...object, payment_method: pm.json } : object;
   }
 
   function createSession(params: Json, acct: StandInAccount): Json {
@@ -296,6 +489,15 @@ export async function startStripeStandIn(options: { now?: () => number } = {}): 
     if (!['payment', 'setup', 'subscription'].includes(mode)) {
       throw invalid('Invalid mode: must be one of payment, setup, or subscription', 'mode');
     }
+    if (mode === 'setup' && !str(params.currency))
+      throw invalid('Missing required param: currency.', 'currency', 'parameter_missing');
+    const intentData = isJson(params.payment_intent_data) ? params.payment_intent_data : {};
+    const setupData = isJson(params.setup_intent_data) ? params.setup_intent_data : {};
+    const futureUsage = str(intentData.setup_future_usage);
+    if (futureUsage !== undefined && !['on_session', 'off_session'].includes(futureUsage))
+      throw invalid('Invalid setup_future_usage', 'payment_intent_data[setup_future_usage]');
+    if (mode === 'setup' && params.customer_creation !== undefined)
+      throw invalid('`customer_creation` can only be used in `payment` mode.', 'customer_creation');
     const successUrl = need(params.success_url, 'success_url');
     const now = nowSeconds();
     const expiresAt = params.expires_at === undefined ? now + DAY : int(params.expires_at, 'expires_at');
@@ -327,13 +529,22 @@ export async function startStripeStandIn(options: { now?: () => number } = {}): 
       mode,
       payment_intent: null,
       payment_status: mode === 'setup' ? 'no_payment_required' : 'unpaid',
+      setup_intent: null,
       status: 'open',
       success_url: successUrl,
       ui_mode: 'hosted',
       url: `${stand.url}/pay/${id}`,
     };
     stand.sessions.set(id, session);
-    owners.set(id, { secretKey: acct.secretKey, lineItems });
+    owners.set(id, {
+      secretKey: acct.secretKey,
+      lineItems,
+      saveCard: futureUsage === 'off_session',
+      customerCreation: params.customer_creation === 'always',
+      intentMetadata: metadataOf(intentData.metadata),
+      setupMetadata: metadataOf(setupData.metadata),
+      setupDescription: str(setupData.description) ?? null,
+    });
     return session;
   }
 
@@ -374,6 +585,12 @@ export async function startStripeStandIn(options: { now?: () => number } = {}): 
     return result;
   }
 
+  function intentsOwned(id: string, secretKey: string): Json | undefined {
+    const json = stand.paymentIntents.get(id);
+    const owner = intents.get(id)?.secretKey ?? (json && customers.get(String(json.customer)));
+    return json && owner === secretKey ? json : undefined;
+  }
+
   function route(method: string, path: string, params: Json, acct: StandInAccount, request: Json): Json {
     if (method === 'GET' && path === '/v1/account') {
       return {
@@ -392,6 +609,45 @@ export async function startStripeStandIn(options: { now?: () => number } = {}): 
     }
     if (method === 'POST' && path === '/v1/checkout/sessions') return createSession(params, acct);
     if (method === 'POST' && path === '/v1/refunds') return refund(params, acct);
+    if (method === 'POST' && path === '/v1/payment_intents') return createIntent(params, acct, request);
+    // https://docs.stripe.com/api/payment_methods/detach: the card is no longer the customer's, and cannot be charged.
+    const detach = /^\/v1\/payment_methods\/([^/]+)\/detach$/.exec(path);
+    if (detach && method === 'POST') {
+      const pm = methods.get(decodeURIComponent(detach[1]));
+      if (!pm || pm.secretKey !== acct.secretKey)
+        throw new StripeFailure(404, invalid(`No such PaymentMethod: '${detach[1]}'`, 'id', 'resource_missing').error);
+      if (!pm.customer)
+        throw invalid(
+          'The payment method you provided is not attached to a customer so detachment is impossible.',
+          undefined,
+          undefined,
+          true,
+        );
+      pm.customer = null;
+      pm.json.customer = null;
+      return pm.json;
+    }
+    const one = /^\/v1\/(payment_intents|setup_intents|payment_methods)\/([^/]+)$/.exec(path);
+    if (one && method === 'GET') {
+      const id = decodeURIComponent(one[2]);
+      const found =
+        one[1] === 'payment_intents'
+          ? intentsOwned(id, acct.secretKey)
+          : one[1] === 'setup_intents'
+            ? setupIntents.get(id)?.secretKey === acct.secretKey
+              ? setupIntents.get(id)?.json
+              : undefined
+            : methods.get(id)?.secretKey === acct.secretKey
+              ? methods.get(id)?.json
+              : undefined;
+      const noun = {
+        payment_intents: 'payment_intent',
+        setup_intents: 'setupintent',
+        payment_methods: 'PaymentMethod',
+      }[one[1] as 'payment_intents'];
+      if (!found) throw new StripeFailure(404, invalid(`No such ${noun}: '${id}'`, 'id', 'resource_missing').error);
+      return expanded(found, params);
+    }
     // https://docs.stripe.com/api/refunds/list: newest first, filtered by payment_intent.
     if (method === 'GET' && path === '/v1/refunds') {
       const mine = stand.refunds.filter((r) => {
@@ -407,7 +663,7 @@ export async function startStripeStandIn(options: { now?: () => number } = {}): 
     if (method === 'POST' && path === '/v1/webhook_endpoints') {
       if (typeof params.url !== 'string') throw invalid('Missing required param: url.', 'url', 'parameter_missing');
       const secret = `whsec_${randomBytes(24).toString('base64url').replace(/[-_]/g, 'x')}`;
-      webhooks.set(acct.secretKey, { url: params.url, secret });
+      webhooks.set(acct.secretKey, [...(webhooks.get(acct.secretKey) ?? []), { url: params.url, secret }]);
       return {
         id: `we_${randomBytes(12).toString('hex')}`,
         object: 'webhook_endpoint',
@@ -507,7 +763,9 @@ export async function startStripeStandIn(options: { now?: () => number } = {}): 
 
   /** The hosted Checkout page, reduced to what a journey needs: what is bought, Pay, and Back. */
   async function hosted(req: IncomingMessage, res: ServerResponse, id: string): Promise<void> {
-    await readBody(req);
+    // The page's test card (a journey chooses a declining one by Stripe's test id), as typed in at Stripe.
+    const chosen = new URLSearchParams(await readBody(req)).get('card') ?? '';
+    const card = chosen in TEST_CARDS ? (chosen as TestCard) : 'pm_card_visa';
     const session = lookup(id);
     const owner = owners.get(id);
     if (!session || !owner) return sendHtml(res, 404, 'Not found', '<p>This Checkout Session does not exist.</p>');
@@ -516,7 +774,7 @@ export async function startStripeStandIn(options: { now?: () => number } = {}): 
     }
     if (req.method === 'POST') {
       // Answered after delivery so a journey's next page already sees the webhook's effect.
-      await pay(id);
+      await pay(id, card);
       res.writeHead(303, { location: withId(String(session.success_url), id) });
       return void res.end();
     }
@@ -527,7 +785,14 @@ export async function startStripeStandIn(options: { now?: () => number } = {}): 
       .join('');
     const cancel = str(session.cancel_url);
     const back = cancel ? `<a href="${escapeHtml(withId(cancel, id))}">Back</a>` : '';
-    const form = `<form method="post" action="/pay/${encodeURIComponent(id)}"><button type="submit">Pay ${total}</button></form>`;
+    const cards = Object.entries(TEST_CARDS)
+      .map(
+        ([value, c]) =>
+          `<option value="${value}">${escapeHtml(`${c.brand} ${c.last4}${c.decline ? ` (${c.decline})` : ''}`)}</option>`,
+      )
+      .join('');
+    const button = session.mode === 'setup' ? 'Save card' : `Pay ${total}`;
+    const form = `<form method="post" action="/pay/${encodeURIComponent(id)}"><label>Test card <select name="card">${cards}</select></label><button type="submit">${button}</button></form>`;
     sendHtml(
       res,
       200,
@@ -559,11 +824,12 @@ export async function startStripeStandIn(options: { now?: () => number } = {}): 
     port,
     down: false,
     sessions: new Map(),
+    paymentIntents: new Map(),
     refunds: [],
     requests: [],
     events: [],
     addAccount: (a) => void accounts.set(a.secretKey, a),
-    setWebhook: (secretKey, url, secret) => void webhooks.set(secretKey, { url, secret }),
+    setWebhook: (secretKey, url, secret) => void webhooks.set(secretKey, [{ url, secret }]),
     pay,
     deliver,
     async close() {

@@ -3,7 +3,9 @@ import type { PublicBusiness } from '@slotwise/shared/api';
 import { formatClock } from '@slotwise/shared/clock';
 import { COUNTRY_CODES } from '@slotwise/shared/domain';
 import { formatUsd } from '@slotwise/shared/money';
+import { QUOTE_PHOTOS_MAX } from '@slotwise/shared/photo-limits';
 import { longDate } from '@slotwise/shared/time-zone';
+import type { ReactNode } from 'react';
 import { StepFrame } from '../dialog.tsx';
 import type { DetailField, Store } from '../state.ts';
 import { PlanDates, planWords } from './plan.tsx';
@@ -74,6 +76,80 @@ function Held({ store }: { store: Store }) {
       We're holding {formatClock(held.time, store.clock())} for you for {held.minutes}{' '}
       {held.minutes === 1 ? 'minute' : 'minutes'}.
     </p>
+  );
+}
+
+/** An unticked box the customer may tick (a consent), its words and a hint after them. */
+function Check({ box, label, children }: { box: Signal<boolean>; label: string; children: ReactNode }) {
+  return (
+    <label className="sw-check">
+      <input
+        type="checkbox"
+        checked={box.value}
+        onChange={(e) => {
+          box.value = e.currentTarget.checked;
+        }}
+      />
+      <span>
+        {label}
+        <span className="sw-hint">{children}</span>
+      </span>
+    </label>
+  );
+}
+
+/**
+ * Photos with the request, when the service asks for them (docs/decisions/053): the owner's words,
+ * an Add photo button (the camera or the gallery), and what was attached, each removable.
+ */
+function Photos({ store }: { store: Store }) {
+  const ask = store.service()?.photoRequest;
+  if (!ask || ask.ask === 'off') return null;
+  // What just went wrong with a photo sent says more than "Please add a photo".
+  const error = store.photoError.value || store.fieldErrors.value.photos;
+  const required = ask.ask === 'required';
+  const photos = store.photos.value;
+  return (
+    <fieldset className="sw-field sw-photos" aria-describedby={error ? 'sw-photos-error' : 'sw-photos-hint'}>
+      <legend className="sw-label">{required ? 'Photo (required)' : 'Photos (optional)'}</legend>
+      <p id="sw-photos-hint" className="sw-hint">
+        {ask.prompt ?? 'A photo of the job helps the business give you a price you can count on.'}
+      </p>
+      {photos.length > 0 && (
+        <ul className="sw-photo-list">
+          {photos.map((p, i) => (
+            <li key={p.token}>
+              <img src={p.preview} alt={`Attached ${i + 1}: ${p.name}`} width={64} height={48} />
+              <button type="button" className="sw-secondary" onClick={() => store.detachPhoto(p.token)}>
+                Remove photo {i + 1}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {photos.length < QUOTE_PHOTOS_MAX && (
+        <label className="sw-secondary sw-photo-add">
+          {store.photoBusy.value ? 'Adding photo...' : photos.length > 0 ? 'Add another photo' : 'Add photo'}
+          <input
+            className="sw-file"
+            type="file"
+            accept="image/*"
+            disabled={store.photoBusy.value}
+            aria-invalid={Boolean(error)}
+            onChange={(e) => {
+              const file = e.currentTarget.files?.[0];
+              e.currentTarget.value = '';
+              if (file) void store.attachPhoto(file);
+            }}
+          />
+        </label>
+      )}
+      {error && (
+        <p id="sw-photos-error" className="sw-field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </fieldset>
   );
 }
 
@@ -155,19 +231,18 @@ export function DetailsStep({ store }: { store: Store }) {
           </p>
         )}
       </div>
-      <label className="sw-check">
-        <input
-          type="checkbox"
-          checked={store.textConsent.value}
-          onChange={(e) => {
-            store.textConsent.value = e.currentTarget.checked;
-          }}
-        />
-        <span>
-          Text me updates about this booking
-          <span className="sw-hint"> Reply STOP to opt out. Message and data rates may apply.</span>
-        </span>
-      </label>
+      <Photos store={store} />
+      <Check box={store.textConsent} label="Text me updates about this booking">
+        {' '}
+        Reply STOP to opt out. Message and data rates may apply.
+      </Check>
+      {store.offersCardSaving() && (
+        <Check box={store.saveCard} label="Save my card for this business's future visits">
+          {' '}
+          Stripe keeps it; {store.business.value?.name || 'the business'} charges it when a visit is done, and removes
+          it when you ask.
+        </Check>
+      )}
       <Consent business={store.business.value} />
     </StepFrame>
   );

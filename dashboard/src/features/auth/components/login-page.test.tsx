@@ -41,7 +41,7 @@ describe('Login', () => {
       password: 'correct horse',
     });
     expect(await screen.findByRole('navigation', { name: 'Dashboard' })).toBeInTheDocument();
-    expect(screen.getByText('owner@example.com')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log Out' })).toHaveAttribute('title', 'Signed in as owner@example.com');
   });
 
   it("sends a crew member to their jobs (/crew), never to the owner's dashboard", async () => {

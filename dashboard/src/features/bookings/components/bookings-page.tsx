@@ -13,8 +13,10 @@ import { BillButton } from '../../../components/booking-bill.tsx';
 import { BookingCard } from '../../../components/booking-card.tsx';
 import { BookingDecisions, DECISION_FAILED, type Decision } from '../../../components/booking-decisions.tsx';
 import { RefundButton } from '../../../components/booking-payment.tsx';
+import { JobStepsButton } from '../../../components/job-steps-button.tsx';
 import { NEXT_FREE_TIME_FAILED, NextFreeTimeButton } from '../../../components/next-free-time-button.tsx';
 import { Notice } from '../../../components/notice.tsx';
+import { PhotosButton } from '../../../components/photos-button.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { UndeliveredNotices } from '../../../components/undelivered-notices.tsx';
 import { client } from '../../../lib/api.ts';
@@ -257,6 +259,8 @@ function BookingsList({
                   <NextFreeTimeButton booking={b} onChange={timed} onFailure={noFreeTime} />
                   <RefundButton booking={b} onChange={replace} />
                   <BillButton booking={b} />
+                  <JobStepsButton booking={b} />
+                  <PhotosButton booking={b} />
                 </>
               }
             />

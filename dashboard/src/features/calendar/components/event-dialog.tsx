@@ -19,9 +19,11 @@ import { BookingDecisions } from '../../../components/booking-decisions.tsx';
 import { PaymentChips, RefundButton } from '../../../components/booking-payment.tsx';
 import { CrewChip } from '../../../components/crew-chip.tsx';
 import { EmailText } from '../../../components/email-text.tsx';
+import { JobStepsButton } from '../../../components/job-steps-button.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { NextFreeTimeButton } from '../../../components/next-free-time-button.tsx';
 import { Notice } from '../../../components/notice.tsx';
+import { PhotosButton } from '../../../components/photos-button.tsx';
 import { UndeliveredNotices } from '../../../components/undelivered-notices.tsx';
 import { directionsLink } from '../../../lib/contact-links.ts';
 import { serverErrorOr } from '../../../lib/errors.ts';
@@ -126,6 +128,8 @@ export function EventDialog({
           <NextFreeTimeButton booking={booking} onChange={onBookingChange} />
           <RefundButton booking={booking} onChange={onBookingChange} />
           <BillButton booking={booking} />
+          <JobStepsButton booking={booking} />
+          <PhotosButton booking={booking} />
           {tel && (
             <a className="btn btn--small" href={tel}>
               Call

@@ -10,7 +10,9 @@ import { formatUsd } from '@slotwise/shared/money';
 import { StatusBadge } from '@slotwise/ui/status-badge.tsx';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
+import { JobStepsButton } from '../../../components/job-steps-button.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
+import { PhotosButton } from '../../../components/photos-button.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { directionsLink, smsHref } from '../../../lib/contact-links.ts';
 import { isNetworkError } from '../../../lib/errors.ts';
@@ -20,7 +22,9 @@ import { useResource } from '../../../lib/resource.ts';
 import { QUOTE_STATUS } from '../../quotes/quote-words.ts';
 import { CLIENT_FAILED, clientName, loadClient, money } from '../clients-data.ts';
 import { ClientPlaces, ClientThings } from './client-lists.tsx';
+import { ClientPayments } from './client-payments.tsx';
 import { ClientRecord } from './client-record.tsx';
+import { ClientSavedCard } from './client-saved-card.tsx';
 import '../clients.css';
 
 const SOURCES: Record<ClientDetail['source'], string> = {
@@ -99,8 +103,10 @@ export function ClientPage() {
       <ClientRecord c={c} onSaved={save} />
       <ClientPlaces c={c} onSaved={save} />
       <ClientThings c={c} onSaved={save} />
+      <ClientSavedCard clientId={c._id} />
       <Bookings title="Next bookings" rows={c.nextBookings} empty="Nothing booked." />
       <Bookings title="Past bookings" rows={c.pastBookings} empty="No past bookings." />
+      <ClientPayments key={c._id} clientId={c._id} />
       <section className="card section" aria-labelledby="client-plans">
         <h2 id="client-plans">Plans</h2>
         {c.plans.length === 0 ? (
@@ -209,11 +215,13 @@ function Bookings({ title, rows, empty }: { title: string; rows: ClientBooking[]
         <ul className="client-history">
           {rows.map((b) => (
             <li key={b._id}>
-              <span>
+              <span id={`client-booking-${b._id}`}>
                 <strong>{formatDay(b.day)}</strong> at {formatTime(b.startTime)} · {b.serviceName}
               </span>
               <span className="client-history-end">
                 {money(b.totalCents)} <StatusBadge status={b.status} />
+                <JobStepsButton booking={b} describedBy={`client-booking-${b._id}`} />
+                <PhotosButton booking={b} describedBy={`client-booking-${b._id}`} />
               </span>
             </li>
           ))}

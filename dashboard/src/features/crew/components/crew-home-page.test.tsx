@@ -10,6 +10,8 @@ const SCHEDULE = 'GET /api/crew/schedule';
 const START = 'PUT /api/crew/jobs/:id/start';
 const COMPLETE = 'PUT /api/crew/jobs/:id/complete';
 const REVOKE = 'POST /api/crew/calendar-feed/revoke';
+const PAY_CODE = 'GET /api/crew/jobs/:id/pay-code';
+const ON_MY_WAY = 'POST /api/crew/jobs/:id/on-my-way';
 const FEED = 'http://localhost:3000/api/calendar/feed.ics?businessId=b&crewId=c&token=first';
 
 const job = (over: Partial<CrewJob> & Pick<CrewJob, '_id'>): CrewJob => ({
@@ -22,6 +24,9 @@ const job = (over: Partial<CrewJob> & Pick<CrewJob, '_id'>): CrewJob => ({
   status: 'approved',
   startedAt: null,
   notes: 'Vehicle size: SUV',
+  payable: false,
+  onMyWayAt: null,
+  projectedStart: null,
   ...over,
 });
 
@@ -104,18 +109,123 @@ describe("/crew: a crew member's jobs", () => {
 
   it('starts a job, then marks it completed, showing each answer', async () => {
     const started = { ...JOBS.today, status: 'started' as const, startedAt: '2026-12-01T18:05:00.000Z' };
+    const completed = { ...started, status: 'completed' as const };
+    // Each tap reads the jobs again (the later jobs' projected times): the server's jobs follow.
+    let now: CrewJob = JOBS.today;
+    const becomes = (job: CrewJob) => () => {
+      now = job;
+      return { body: job };
+    };
     const { api, user } = setup({
-      [START]: { body: started },
-      [COMPLETE]: { body: { ...started, status: 'completed' } },
+      [SCHEDULE]: () => ({ body: schedule([now]) }),
+      [START]: becomes(started),
+      [COMPLETE]: becomes(completed),
     });
     const ada = await screen.findByRole('article', { name: 'Full Detail for Ada Lovelace' });
     await user.click(within(ada).getByRole('button', { name: 'Start job' }));
     await user.click(await within(ada).findByRole('button', { name: 'Mark completed' }));
     expect(await within(ada).findByText('Completed')).toBeInTheDocument();
-    expect(within(ada).queryByRole('button')).not.toBeInTheDocument();
+    // Only the job's checklist and photos are left to open (docs/decisions/050, 053).
+    expect(
+      within(ada)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Checklist', 'Photos']);
     const ids = (calls: FakeRequest[]) => calls.map((c) => c.params.id);
     expect(ids(api.callsTo(START))).toEqual([JOBS.today._id]);
     expect(ids(api.callsTo(COMPLETE))).toEqual([JOBS.today._id]);
+  });
+
+  it('reads the jobs again after a tap and shows when a late crew is now expected on the later jobs', async () => {
+    const started = { ...JOBS.today, status: 'started' as const, startedAt: '2026-12-01T18:40:00.000Z' };
+    const { api, user } = setup({ [START]: { body: started } });
+    const alan = await screen.findByRole('article', { name: 'Quick Wash for Alan Turing' });
+    expect(within(alan).queryByText(/Running late/)).toBeNull();
+    // Started 40 minutes late: the 13:30 job is now expected at 14:10 (the server's projection).
+    api.on(SCHEDULE, {
+      body: schedule([started, { ...JOBS.pending, projectedStart: '2026-12-01T22:10:00.000Z' }, JOBS.friday]),
+    });
+    const ada = screen.getByRole('article', { name: 'Full Detail for Ada Lovelace' });
+    await user.click(within(ada).getByRole('button', { name: 'Start job' }));
+    expect(await within(alan).findByText('Running late: now about 2:10 PM')).toBeInTheDocument();
+    expect(within(ada).queryByText(/Running late/)).toBeNull();
+    expect(api.callsTo(SCHEDULE)).toHaveLength(2);
+  });
+
+  it('shows a completed job’s pay code for the customer to scan, with no amount, and says why when it cannot', async () => {
+    const started = { ...JOBS.today, status: 'started' as const, startedAt: '2026-12-01T18:05:00.000Z' };
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 25 25"><path d="M2 2h7v7H2z"/></svg>';
+    const url = 'http://localhost:3000/customer/invoice?token=abc';
+    const completed = { ...started, status: 'completed' as const, payable: true };
+    let paid = false;
+    let now: CrewJob = started;
+    const { api, user } = setup({
+      [SCHEDULE]: () => ({ body: schedule([now]) }),
+      [COMPLETE]: () => {
+        now = completed;
+        return { body: completed };
+      },
+      [PAY_CODE]: () =>
+        paid
+          ? { status: 409, body: { error: 'This job is paid already: nothing is owed on it.', code: 'INVOICE_PAID' } }
+          : { body: { number: 12, url, svg } },
+    });
+    const ada = await screen.findByRole('article', { name: 'Full Detail for Ada Lovelace' });
+    // Not before it is done.
+    expect(within(ada).queryByRole('button', { name: 'Show pay code' })).toBeNull();
+    await user.click(within(ada).getByRole('button', { name: 'Mark completed' }));
+    await user.click(await within(ada).findByRole('button', { name: 'Show pay code' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invoice #12' });
+    expect(dialog).toHaveTextContent(
+      "Ada Lovelace scans this with their phone's camera to pay, and adds a tip if they wish.",
+    );
+    const code = within(dialog).getByRole('img', { name: 'QR code of the pay link for invoice #12' });
+    expect(code.getAttribute('src')).toBe(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
+    expect(within(dialog).getByRole('link', { name: 'Open the pay page' })).toHaveAttribute('href', url);
+    expect(dialog.textContent).not.toMatch(/\$/);
+    expect(api.callsTo(PAY_CODE).map((c) => c.params.id)).toEqual([JOBS.today._id]);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    paid = true;
+    await user.click(within(ada).getByRole('button', { name: 'Show pay code' }));
+    expect(await within(ada).findByRole('alert')).toHaveTextContent(
+      'Could not show the pay code. This job is paid already: nothing is owed on it.',
+    );
+  });
+
+  it("tells today's customer the crew is on the way, once, and shows when it was sent", async () => {
+    const at = '2026-12-01T19:31:00.000Z';
+    const words = 'Sam from Shiny Cars is on the way, arriving about 12:10 PM.';
+    const { api, user } = setup({
+      [ON_MY_WAY]: {
+        body: { job: { ...JOBS.today, onMyWayAt: at }, sent: { at, channel: 'text', arrival: '12:10 PM', words } },
+      },
+    });
+    const ada = await screen.findByRole('article', { name: 'Full Detail for Ada Lovelace' });
+    // Today's jobs offer it, pending or approved; Friday's not yet.
+    expect(within(card('Quick Wash for Alan Turing')).getByRole('button', { name: 'On my way' })).toBeEnabled();
+    expect(within(card('Full Detail for Grace Hopper')).queryByRole('button', { name: 'On my way' })).toBeNull();
+    await user.click(within(ada).getByRole('button', { name: 'On my way' }));
+    expect(await within(ada).findByText('On my way sent at 11:31 AM')).toBeInTheDocument();
+    expect(within(ada).queryByRole('button', { name: 'On my way' })).toBeNull();
+    expect(shownToasts()).toContainEqual('Texted Ada: arriving about 12:10 PM.');
+    expect(within(ada).getByRole('button', { name: 'Start job' })).toBeEnabled();
+    expect(api.callsTo(ON_MY_WAY).map((c) => c.params.id)).toEqual([JOBS.today._id]);
+  });
+
+  it('says so, and reads the jobs again, when the customer was told already', async () => {
+    const error = 'The customer was told you are on the way at 11:31 AM: it is sent once per job.';
+    const { api, user } = setup({ [ON_MY_WAY]: { status: 409, body: { error, code: 'ON_MY_WAY_ALREADY_SENT' } } });
+    const ada = await screen.findByRole('article', { name: 'Full Detail for Ada Lovelace' });
+    api.on(SCHEDULE, { body: schedule([{ ...JOBS.today, onMyWayAt: '2026-12-01T19:31:00.000Z' }]) });
+    await user.click(within(ada).getByRole('button', { name: 'On my way' }));
+    expect(await within(ada).findByRole('alert')).toHaveTextContent(
+      `Could not tell the customer you are on the way. ${error}`,
+    );
+    expect(await within(ada).findByText('On my way sent at 11:31 AM')).toBeInTheDocument();
+    expect(within(ada).queryByRole('button', { name: 'On my way' })).toBeNull();
+    expect(api.callsTo(SCHEDULE)).toHaveLength(2);
   });
 
   it("shows the server's reason when a tap is refused, on the job itself", async () => {

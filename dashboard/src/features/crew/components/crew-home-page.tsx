@@ -2,31 +2,44 @@
  * /crew: a crew member's jobs, made for a phone in one hand (docs/product.md#crew-members;
  * docs/decisions/024). Today first, then the next days; each job with its time, service,
  * customer, a link that dials the customer, the address as a link that opens directions in the
- * phone's map app, the customer's answer, and Start job / Mark completed. No prices: the crew's
- * calls answer none. Below the jobs, the crew member's own calendar feed, to copy or revoke.
+ * phone's map app, the customer's answer, On my way (today's jobs, once: docs/decisions/048), when
+ * a late crew is now expected ("Running late: now about 2:45 PM"; docs/decisions/049) and
+ * Start job / Mark completed; once done and not yet
+ * paid, its pay code for the customer to scan. No prices: the crew's calls answer none. Below the jobs, the crew member's own calendar feed, to copy or revoke.
+ * "Today's route" opens the day in driving order with directions (features/route; docs/decisions/054).
  * An owner who opens it goes to their dashboard; nobody signed in, to log in.
  */
+
 import { useSignals } from '@preact/signals-react/runtime';
-import type { CrewJob, CrewSchedule } from '@slotwise/shared/api';
+import type { CrewJob, CrewPayCode, CrewSchedule } from '@slotwise/shared/api';
+import { ApiError } from '@slotwise/shared/client';
 import { formatClockRange } from '@slotwise/shared/clock';
 import { StatusBadge } from '@slotwise/ui/status-badge.tsx';
 import { useId, useRef, useState } from 'react';
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { Brand } from '../../../components/brand.tsx';
+import { Modal } from '../../../components/modal.tsx';
+import { PushSettings } from '../../../components/push-settings.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { showToast } from '../../../components/toaster.tsx';
 import { client } from '../../../lib/api.ts';
 import { directionsLink } from '../../../lib/contact-links.ts';
 import { copyText } from '../../../lib/copy-text.ts';
 import { serverErrorOr } from '../../../lib/errors.ts';
+import { ON_MY_WAY, ON_MY_WAY_FAILED, onMyWayLine, onMyWaySentWords } from '../../../lib/on-my-way.ts';
 import { formatPhone, telHref } from '../../../lib/phone.ts';
 import { type Resource, useResource } from '../../../lib/resource.ts';
-import { currentUser, logout, sessionStatus } from '../../../lib/session.ts';
-import { crewDays, jobAction } from '../crew-days.ts';
+import { runningLateLine } from '../../../lib/running-late.ts';
+import { currentUser, sessionStatus } from '../../../lib/session.ts';
+import { signOutHere } from '../../../lib/sign-out.ts';
+import { crewDays, jobAction, offersOnMyWay } from '../crew-days.ts';
+import { CrewJobPhotos } from './crew-job-photos.tsx';
+import { CrewJobSteps } from './crew-job-steps.tsx';
 import '../crew.css';
 
 export const JOBS_LOAD_FAILED = 'Could not load your jobs. Check your connection and try again.';
 const TAP_FAILED = { start: 'Could not start the job.', complete: 'Could not mark the job completed.' } as const;
+const PAY_CODE_FAILED = 'Could not show the pay code.';
 const FEED_COPIED = 'Calendar link copied to clipboard!';
 const FEED_COPY_FAILED = 'Could not copy the calendar link. Select it in the box and copy it by hand.';
 const FEED_REVOKE_CONFIRM =
@@ -40,10 +53,13 @@ function JobCard({
   job,
   schedule,
   onChange,
+  onStale,
 }: {
   job: CrewJob;
   schedule: CrewSchedule;
   onChange: (job: CrewJob) => void;
+  /** The job changed elsewhere (the owner told the customer first), or the day's projection did: read the jobs again. */
+  onStale: () => void;
 }) {
   // The phone formatter arrives in a signal (lib/phone.ts).
   useSignals();
@@ -54,12 +70,34 @@ function JobCard({
   const address = job.customerAddress?.trim();
   const time = job.bookingTime;
 
+  const sentLine = onMyWayLine(job.onMyWayAt, schedule.timeZone, schedule.timeFormat);
+  const lateLine = runningLateLine(job.projectedStart, schedule.timeZone, schedule.timeFormat);
+
+  async function onMyWay() {
+    setBusy(true);
+    setError(null);
+    try {
+      const { job: after, sent } = await client.crew.onMyWay({ params: { id: job._id } });
+      onChange(after);
+      showToast(onMyWaySentWords(sent, job.customerName));
+    } catch (err) {
+      setError(
+        `${ON_MY_WAY_FAILED} ${serverErrorOr(err, 'Please try again.', 'Check your connection and try again.')}`,
+      );
+      if (err instanceof ApiError && err.code === 'ON_MY_WAY_ALREADY_SENT') onStale();
+    } finally {
+      setBusy(false);
+    }
+  }
+
   async function tap(what: 'start' | 'complete') {
     setBusy(true);
     setError(null);
     try {
       const call = what === 'start' ? client.crew.startJob : client.crew.completeJob;
       onChange(await call({ params: { id: job._id } }));
+      // The tap projected the rest of the day again (docs/decisions/049): the later jobs' times.
+      onStale();
     } catch (err) {
       setError(
         `${TAP_FAILED[what]} ${serverErrorOr(err, 'Please try again.', 'Check your connection and try again.')}`,
@@ -116,6 +154,16 @@ function JobCard({
             {error}
           </p>
         )}
+        {lateLine && <p className="crew-job-late">{lateLine}</p>}
+        {sentLine && <p className="crew-job-sent">{sentLine}</p>}
+        {offersOnMyWay(job, schedule.today) && (
+          <button type="button" className="btn btn--block" disabled={busy} onClick={() => void onMyWay()}>
+            {busy ? 'Sending...' : ON_MY_WAY}
+          </button>
+        )}
+        <CrewJobSteps job={job} schedule={schedule} />
+        <CrewJobPhotos job={job} schedule={schedule} />
+        {job.payable && <PayCodeButton job={job} />}
         {action && (
           <button
             type="button"
@@ -128,6 +176,60 @@ function JobCard({
         )}
       </article>
     </li>
+  );
+}
+
+/**
+ * A completed job's pay link as a QR code (issue 43): the customer scans it with their phone's
+ * camera at the door and pays there, their tip chosen first. The code comes from the server with
+ * the link, so no QR library ships to the phone; no amount is shown (a crew sees no prices).
+ */
+function PayCodeButton({ job }: { job: CrewJob }) {
+  const [code, setCode] = useState<CrewPayCode | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function open() {
+    setBusy(true);
+    setError(null);
+    try {
+      setCode(await client.crew.payCode({ params: { id: job._id } }));
+    } catch (err) {
+      setError(`${PAY_CODE_FAILED} ${serverErrorOr(err, 'Please try again.', 'Check your connection and try again.')}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <>
+      {error && (
+        <p className="notice notice--error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="button" className="btn btn--block btn--primary" disabled={busy} onClick={() => void open()}>
+        {busy ? 'Opening...' : 'Show pay code'}
+      </button>
+      {code && (
+        <Modal
+          title={`Invoice #${code.number}`}
+          description={`${job.customerName || 'The customer'} scans this with their phone's camera to pay, and adds a tip if they wish.`}
+          onClose={() => setCode(null)}
+        >
+          <img
+            className="crew-pay-code"
+            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(code.svg)}`}
+            alt={`QR code of the pay link for invoice #${code.number}`}
+            width={280}
+            height={280}
+          />
+          <p className="crew-pay-link">
+            <a href={code.url} target="_blank" rel="noopener noreferrer">
+              Open the pay page
+            </a>
+          </p>
+        </Modal>
+      )}
+    </>
   );
 }
 
@@ -208,7 +310,7 @@ function CrewJobs() {
     <div className="crew-shell">
       <header className="crew-topbar">
         <Brand href="/crew" />
-        <button type="button" className="btn btn--small" onClick={logout}>
+        <button type="button" className="btn btn--small" onClick={() => void signOutHere('crew')}>
           Log Out
         </button>
       </header>
@@ -233,6 +335,9 @@ function CrewJobs() {
                 {data.businessName ? `${data.businessName} · ` : ''}
                 {data.email}
               </p>
+              <Link className="btn" to="/crew/route">
+                Today's route
+              </Link>
             </div>
             {crewDays(data.jobs, data.today).map((day) => (
               <section key={day.day} className="crew-day" aria-label={day.heading}>
@@ -242,13 +347,20 @@ function CrewJobs() {
                 ) : (
                   <ol className="crew-jobs">
                     {day.jobs.map((job) => (
-                      <JobCard key={job._id} job={job} schedule={data} onChange={replace} />
+                      <JobCard
+                        key={job._id}
+                        job={job}
+                        schedule={data}
+                        onChange={replace}
+                        onStale={() => void schedule.refresh()}
+                      />
                     ))}
                   </ol>
                 )}
               </section>
             ))}
             <CrewFeed schedule={schedule} />
+            <PushSettings person="crew" />
           </>
         )}
       </main>

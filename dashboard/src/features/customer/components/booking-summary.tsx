@@ -1,10 +1,13 @@
 import type { ManagedBooking } from '@slotwise/shared/api';
-import { formatClockRange } from '@slotwise/shared/clock';
-import { longDate, zoneLabel } from '@slotwise/shared/time-zone';
+import { formatClock, formatClockRange } from '@slotwise/shared/clock';
+import { longDate, utcMsToLocal, zoneLabel } from '@slotwise/shared/time-zone';
 
 /** Which booking the link is about, shown before the customer acts. */
 export function BookingSummary({ booking, heading }: { booking: ManagedBooking; heading: string }) {
   const { bookingTime } = booking;
+  const late = booking.projectedStart
+    ? formatClock(utcMsToLocal(Date.parse(booking.projectedStart), booking.timeZone).time, booking.timeFormat)
+    : null;
   return (
     <section className="customer-summary" aria-label={heading}>
       <h2>{heading}</h2>
@@ -29,6 +32,13 @@ export function BookingSummary({ booking, heading }: { booking: ManagedBooking; 
             {formatClockRange(bookingTime.startTime, bookingTime.endTime, booking.timeFormat, bookingTime)}{' '}
             <span className="muted">({zoneLabel(booking.timeZone)})</span>
           </dd>
+        )}
+        {/* Running late (docs/decisions/049): the time the customer was told; keeping it asks nothing. */}
+        {late && (
+          <>
+            <dt>Now expected</dt>
+            <dd className="customer-late">About {late}: running late</dd>
+          </>
         )}
       </dl>
     </section>

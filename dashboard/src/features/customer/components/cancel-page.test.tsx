@@ -56,6 +56,31 @@ describe('Customer cancel', () => {
     expect(page.style.getPropertyValue('--c-link')).toBe('#000000');
   });
 
+  it('shows the card the customer saved, and removes it when they ask', async () => {
+    const calls = api({
+      'GET /api/customer/booking': { body: { ...booking, savedCard: 'Visa ending 4242' } },
+      'DELETE /api/customer/card': {
+        body: { message: 'Your Visa ending 4242 is removed: nothing more will be charged to it.' },
+      },
+    });
+    renderApp(`/customer/cancel?token=${TOKEN}`);
+    expect(await screen.findByText(/Your Visa ending 4242 is saved with Sparkle Auto/)).toBeInTheDocument();
+    screen.getByRole('button', { name: 'Remove my card' }).click();
+    expect(
+      await screen.findByText('Your Visa ending 4242 is removed: nothing more will be charged to it.'),
+    ).toBeInTheDocument();
+    expect(calls.callsTo('DELETE /api/customer/card')[0]?.url.searchParams.get('token')).toBe(TOKEN);
+    // The booking itself is untouched: no cancel was asked for.
+    expect(calls.callsTo('DELETE /api/customer/confirm-cancel')).toHaveLength(0);
+  });
+
+  it('shows no card when none is saved', async () => {
+    api();
+    renderApp(`/customer/cancel?token=${TOKEN}`);
+    await screen.findByText(/Are you sure you want to cancel this booking/);
+    expect(screen.queryByRole('button', { name: 'Remove my card' })).not.toBeInTheDocument();
+  });
+
   it('needs a token', async () => {
     const calls = api();
     renderApp('/customer/cancel');

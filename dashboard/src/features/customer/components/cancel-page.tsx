@@ -2,7 +2,8 @@
  * /customer/cancel?token=... (docs/product.md#reschedule-and-cancel-pages): shows which booking the
  * link is about, asks for confirmation, then cancels. States: pending confirm,
  * success, error; a server error is shown as the state text. A plan's visit (issue 24) offers
- * Skip this visit and Cancel the whole plan instead (plan-choices.tsx).
+ * Skip this visit and Cancel the whole plan instead (plan-choices.tsx). A saved card can be removed
+ * here (saved-card.tsx).
  */
 import type { ManagedBooking } from '@slotwise/shared/api';
 import { ApiError } from '@slotwise/shared/client';
@@ -18,6 +19,7 @@ import { ManagedBookingFrame } from './business-header.tsx';
 import { ChangeLocked } from './change-locked.tsx';
 import { KEPT_INSIDE_CUT_OFF, type PlanChoice, PlanChoices } from './plan-choices.tsx';
 import { ClosedVisit, closedReason, needsTimeText, nextVisitText, PlanSummary } from './plan-visit.tsx';
+import { SavedCard } from './saved-card.tsx';
 import '../customer.css';
 import { Skeleton } from '../../../components/skeleton.tsx';
 
@@ -168,6 +170,7 @@ export function CancelPage() {
         <BookingSummary booking={booking} heading="This visit" />
         {booking.status === 'needs_time' && <Notice kind="warning">{needsTimeText(booking)}</Notice>}
         <PlanSummary booking={booking} />
+        <SavedCard booking={booking} token={token} />
         <PlanChoices
           booking={booking}
           plan={plan}
@@ -184,6 +187,7 @@ export function CancelPage() {
     <Frame booking={state.booking}>
       <BookingSummary booking={state.booking} heading="The booking to cancel" />
       <RefundNote payment={state.booking.payment} />
+      <SavedCard booking={state.booking} token={token} />
       <p>Are you sure you want to cancel this booking? This cannot be undone.</p>
       <div className="customer-actions">
         <button

@@ -24,11 +24,30 @@ const open: InvoiceLinkView = {
   due: 121.55,
   tipPresets: [15, 20, 25],
   canPay: true,
+  workDone: [],
 };
 
 afterEach(() => vi.restoreAllMocks());
 
 describe('the customer’s invoice', () => {
+  it("lists the job's ticked steps when the owner shows them on the receipt, and nothing of the kind otherwise", async () => {
+    fakeApi({ 'GET /api/invoice-link': { body: { ...open, workDone: ['Pre-rinse', 'Hand wash'] } } });
+    const first = renderApp(`/customer/invoice?token=${TOKEN}`);
+    const sheet = await screen.findByRole('region', { name: 'Invoice #7' });
+    const list = within(sheet).getByRole('list');
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Pre-rinse', 'Hand wash']);
+    expect(within(sheet).getByRole('heading', { name: 'Work done' })).toBeInTheDocument();
+    first.unmount();
+    fakeApi({ 'GET /api/invoice-link': { body: open } });
+    renderApp(`/customer/invoice?token=${TOKEN}`);
+    const plain = await screen.findByRole('region', { name: 'Invoice #7' });
+    expect(within(plain).queryByRole('heading', { name: 'Work done' })).toBeNull();
+  });
+
   it('shows the lines, the tax, the deposit and what is due, and pays it with the tip chosen first', async () => {
     const assign = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });

@@ -11,6 +11,7 @@ import type { InvoiceLinkView } from '@slotwise/shared/api';
 import { tipForPercent } from '@slotwise/shared/balance';
 import { ApiError } from '@slotwise/shared/client';
 import { formatUsd } from '@slotwise/shared/money';
+import { PAYMENT_METHOD_WORDS } from '@slotwise/shared/payment-words';
 import { longDate } from '@slotwise/shared/time-zone';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -28,13 +29,6 @@ const PAY_FAILED = 'We could not open the payment page. Please try again.';
 const BAD_TIP = 'Write the tip in dollars, like 10 or 12.50.';
 /** How often the page asks again while Stripe's confirmation is on its way. */
 const CONFIRM_EVERY_MS = 3_000;
-
-const METHOD_WORDS: Record<InvoiceLinkView['payments'][number]['method'], string> = {
-  card: 'Card',
-  cash: 'Cash',
-  check: 'Check',
-  other: 'Other',
-};
 
 function failureText(err: unknown, fallback: string): string {
   if (err instanceof ApiError && err.fromServer) return err.message;
@@ -141,7 +135,7 @@ function InvoiceSheet({ invoice }: { invoice: InvoiceLinkView }) {
           {invoice.deposit > 0 && <Row label="Deposit paid when booking" amount={-invoice.deposit} />}
           {invoice.payments.map((p, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: payments are listed in the order they came.
-            <Row key={`p${i}`} label={`${METHOD_WORDS[p.method]} payment, ${dayOf(p.at)}`} amount={-p.amount} />
+            <Row key={`p${i}`} label={`${PAYMENT_METHOD_WORDS[p.method]} payment, ${dayOf(p.at)}`} amount={-p.amount} />
           ))}
           {invoice.payments
             .filter((p) => p.tip > 0)
@@ -166,6 +160,17 @@ function InvoiceSheet({ invoice }: { invoice: InvoiceLinkView }) {
           />
         </tbody>
       </table>
+      {invoice.workDone.length > 0 && (
+        // The job's ticked steps, when the owner shows its checklist on the receipt (docs/decisions/050).
+        <div className="invoice-work">
+          <h3>Work done</h3>
+          <ul>
+            {invoice.workDone.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ul>
+        </div>
+      )}
     </section>
   );
 }

@@ -5,9 +5,9 @@ import { dropOffs, FUNNEL_LABELS, FUNNEL_STEPS } from '@slotwise/shared/insights
 import { useId, useMemo } from 'react';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
+import { monthDay, rangeText } from '../../../lib/format.ts';
 import { csvFileName, daysTable, funnelTable, sourcesTable } from '../chart-tables.ts';
 import { FUNNEL_FAILED, loadFunnel, useInsight } from '../insights-data.ts';
-import { monthDay, rangeText } from '../period.ts';
 import { bookingRate, counted, dropOffText, FUNNEL_EMPTY } from '../words.ts';
 import { type BarSeries, BarsChart, ChartKey } from './bars-chart.tsx';
 import { ChartFrame } from './chart-frame.tsx';

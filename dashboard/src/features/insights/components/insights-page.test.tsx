@@ -1,6 +1,7 @@
 import type { InsightsQuery } from '@slotwise/shared/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { watchDownloads } from '../../../testing/downloads.ts';
 import { deferred, fakeApi, type Handler, onboardedProfile, type Reply } from '../../../testing/fake-api.ts';
 import { drawnCharts } from '../../../testing/fake-uplot.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
@@ -42,27 +43,6 @@ function setup(path = '/dashboard/insights', over: Record<string, Handler | Repl
 
 const section = (name: string) => screen.getByRole('region', { name });
 const chart = (name: string) => screen.getByRole('region', { name });
-
-/** The link the page clicks for a download, and the file behind it. */
-function watchDownloads() {
-  const saved: { name: string; blob: Blob }[] = [];
-  const blobs = new Map<string, Blob>();
-  vi.stubGlobal(
-    'URL',
-    class extends URL {
-      static override createObjectURL = (blob: Blob) => {
-        const url = `blob:http://localhost/${blobs.size + 1}`;
-        blobs.set(url, blob);
-        return url;
-      };
-      static override revokeObjectURL = () => {};
-    },
-  );
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push({ name: this.download, blob: blobs.get(this.href) as Blob });
-  });
-  return saved;
-}
 
 describe('Insights', () => {
   it("asks for the last 30 days by default, ending on the business's today, and keeps the choice in the address", async () => {

@@ -9,13 +9,14 @@ import { todayIn, zoneLabel } from '@slotwise/shared/time-zone';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed.tsx';
+import { SegmentedControl } from '../../../components/segmented-control.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { businessProfile } from '../../../lib/business.ts';
+import { rangeText } from '../../../lib/format.ts';
 import { useSharedResource } from '../../../lib/resource.ts';
-import { PERIOD_PARAM, type PeriodId, parsePeriod, periodRange, rangeText } from '../period.ts';
+import { PERIOD_PARAM, PERIODS, type PeriodId, parsePeriod, periodRange } from '../period.ts';
 import { FunnelSection } from './funnel-section.tsx';
 import { MissedSection } from './missed-section.tsx';
-import { PeriodControl } from './period-control.tsx';
 import { WorkSection } from './work-section.tsx';
 import '../insights.css';
 
@@ -49,7 +50,7 @@ export function InsightsPage() {
               : 'Your visits, money and missed work.'}
           </p>
         </div>
-        <PeriodControl value={period} onChange={choose} />
+        <SegmentedControl legend="Period" options={PERIODS} value={period} onChange={choose} />
       </div>
       {range && timeZone ? (
         <>

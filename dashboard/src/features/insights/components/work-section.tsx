@@ -11,10 +11,9 @@ import { todayIn } from '@slotwise/shared/time-zone';
 import { useId, useMemo } from 'react';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
-import { useTimeFormat } from '../../../lib/format.ts';
+import { monthDay, rangeText, useTimeFormat } from '../../../lib/format.ts';
 import { csvFileName, heatTable, servicesTable, weeksRange, weeksTable } from '../chart-tables.ts';
 import { loadWork, useInsight, WORK_FAILED } from '../insights-data.ts';
-import { monthDay, rangeText } from '../period.ts';
 import { axisUsd, counted, NO_BOOKINGS, NO_QUOTES } from '../words.ts';
 import { type Band, type BarSeries, BarsChart, ChartKey } from './bars-chart.tsx';
 import { ChartFrame } from './chart-frame.tsx';
@@ -24,6 +23,7 @@ import { RankBars } from './rank-bars.tsx';
 const BOOKED = '#6366f1';
 const COMPLETED = '#15803d';
 const CANCELLED = '#dc2626';
+const COLLECTED = '#0e7490';
 const THIS_WEEK = '#e0e7ff';
 const AHEAD = '#f1f2f6';
 
@@ -35,6 +35,8 @@ function MoneyByWeek({ work, today }: { work: InsightsWork; today: string }) {
     () => [
       { label: 'Booked', values: work.weeks.map((w) => w.booked), color: BOOKED, place: 'left' },
       { label: 'Completed', values: work.weeks.map((w) => w.completed), color: COMPLETED, place: 'left' },
+      // Money in beside the work: collected on the right, what was cancelled drawn over it.
+      { label: 'Collected', values: work.weeks.map((w) => w.collected), color: COLLECTED, place: 'right' },
       { label: 'Cancelled', values: work.weeks.map((w) => w.cancelled), color: CANCELLED, place: 'right' },
     ],
     [work],
@@ -58,7 +60,8 @@ function MoneyByWeek({ work, today }: { work: InsightsWork; today: string }) {
         items={[
           { label: 'Booked', color: BOOKED },
           { label: 'Completed (over the booked)', color: COMPLETED },
-          { label: 'Cancelled', color: CANCELLED },
+          { label: 'Collected (deposits and payments, less refunds)', color: COLLECTED },
+          { label: 'Cancelled (over the collected)', color: CANCELLED },
           { label: 'This week', color: THIS_WEEK, mark: 'band' },
           { label: 'Booked ahead (the next 4 weeks)', color: AHEAD, mark: 'band' },
         ]}
@@ -70,6 +73,12 @@ function MoneyByWeek({ work, today }: { work: InsightsWork; today: string }) {
 /** The server's booked-ahead figure: from today, this week's later days included, to the chart's last day. */
 function aheadText({ ahead }: InsightsWork): string {
   return `Booked ahead from today to ${monthDay(ahead.to)}: ${formatUsd(ahead.booked)} from ${counted(ahead.bookedCount, 'booking', 'bookings')}.`;
+}
+
+/** What the period's bookings are worth beside the money that came in on its days. */
+function collectedText({ collected, services }: InsightsWork): string {
+  const booked = services.reduce((sum, s) => sum + s.revenue, 0);
+  return `In this period: ${formatUsd(booked)} booked, ${formatUsd(collected)} collected (deposits and payments, tips included, less refunds).`;
 }
 
 function Services({ services }: { services: InsightsWork['services'] }) {
@@ -108,7 +117,12 @@ export function WorkSection({ range, timeZone }: { range: InsightsQuery; timeZon
           caption={`Money by week, ${rangeText(weeks)}`}
           table={weeksTable(answer, today)}
           fileName={csvFileName('money-by-week', weeks)}
-          intro={<p className="insights-lead">{aheadText(answer)}</p>}
+          intro={
+            <>
+              <p className="insights-lead">{aheadText(answer)}</p>
+              <p className="insights-lead">{collectedText(answer)}</p>
+            </>
+          }
         >
           <MoneyByWeek work={answer} today={today} />
         </ChartFrame>

@@ -422,25 +422,40 @@ describe("Overview: the agenda's crews", () => {
     storeToken();
     fakeApi({
       [TODAY]: today,
-      'GET /api/business-dashboard/crews': { body: { crews: [MAIN, TRUCK], nameCrewInMails: false } },
+      'GET /api/business-dashboard/crews': {
+        body: { crews: [MAIN, TRUCK], nameCrewInMails: false, lateThresholdMinutes: 20 },
+      },
     });
     renderApp('/dashboard');
     await screen.findByRole('article', { name: 'Full Detail for Dana Reyes' });
     expect(await within(job('Dana Reyes')).findByText('Truck 2')).toBeInTheDocument();
     expect(within(job('Dana Reyes')).getByText('Truck 2').closest('.crew-chip')).toHaveTextContent('Crew: Truck 2');
     expect(within(job('Lee Park')).getByText('Main crew')).toBeInTheDocument();
+    // Each crew's route for today, the crewless job counted as the first crew's.
+    const routes = screen.getByRole('navigation', { name: "Today's routes" });
+    expect(within(routes).getByRole('link', { name: 'Route: Main crew' })).toHaveAttribute(
+      'href',
+      `/dashboard/route/${MAIN._id}/${today.body.bookings[1]!.bookingTime.day}`,
+    );
+    expect(within(routes).getByRole('link', { name: 'Route: Truck 2' })).toBeInTheDocument();
   });
 
   it('names no crew when the business has one crew', async () => {
     storeToken();
     const api = fakeApi({
       [TODAY]: today,
-      'GET /api/business-dashboard/crews': { body: { crews: [MAIN], nameCrewInMails: false } },
+      'GET /api/business-dashboard/crews': {
+        body: { crews: [MAIN], nameCrewInMails: false, lateThresholdMinutes: 20 },
+      },
     });
     renderApp('/dashboard');
     await screen.findByRole('article', { name: 'Full Detail for Dana Reyes' });
     await waitFor(() => expect(api.callsTo('GET /api/business-dashboard/crews')).toHaveLength(1));
     expect(screen.queryByText('Main crew')).not.toBeInTheDocument();
     expect(document.querySelector('.crew-chip')).toBeNull();
+    expect(await screen.findByRole('link', { name: "Today's route" })).toHaveAttribute(
+      'href',
+      expect.stringMatching(new RegExp(`^/dashboard/route/${MAIN._id}/\\d{4}-\\d{2}-\\d{2}$`)),
+    );
   });
 });

@@ -23,6 +23,8 @@ import {
 import { type PlansDraft, plansDraftFrom, plansFrom, plansNote } from '../service-plans.ts';
 import { AddOnFields, type AddOnRow, addOnsDraftFrom, addOnsFrom } from './add-on-fields.tsx';
 import { PlanOfferFields } from './plan-offer-fields.tsx';
+import { photoRequestNote, ServicePhotoRequestEditor } from './service-photo-request.tsx';
+import { ServiceStepsEditor } from './service-steps.tsx';
 
 const SERVICE_FIELDS_REQUIRED = 'Please provide a service name, duration, and price.';
 
@@ -240,6 +242,8 @@ function ServiceItem({
 }) {
   const id = useId();
   const [editing, setEditing] = useState(false);
+  const [steps, setSteps] = useState(false);
+  const [photos, setPhotos] = useState(false);
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const [busy, setBusy] = useState(false);
 
@@ -324,6 +328,7 @@ function ServiceItem({
         {service.addOns && service.addOns.length > 0 && (
           <p className="muted">Add-ons: {service.addOns.map((a) => `${a.name} +${formatUsd(a.price)}`).join(', ')}</p>
         )}
+        {photoRequestNote(service.photoRequest) && <p className="muted">{photoRequestNote(service.photoRequest)}</p>}
         {plans && (
           <p className="service-plans">
             <span className="visually-hidden">Plans: </span>
@@ -338,6 +343,24 @@ function ServiceItem({
         </button>
         <button
           type="button"
+          className="btn btn--small"
+          aria-describedby={`${id}-name`}
+          aria-expanded={steps}
+          onClick={() => setSteps(!steps)}
+        >
+          Job steps
+        </button>
+        <button
+          type="button"
+          className="btn btn--small"
+          aria-describedby={`${id}-name`}
+          aria-expanded={photos}
+          onClick={() => setPhotos(!photos)}
+        >
+          Customer photos
+        </button>
+        <button
+          type="button"
           className="btn btn--danger btn--small"
           aria-describedby={`${id}-name`}
           disabled={busy}
@@ -346,6 +369,20 @@ function ServiceItem({
           Delete
         </button>
       </div>
+      {steps && (
+        <ServiceStepsEditor serviceId={service._id} serviceName={service.serviceName} onClose={() => setSteps(false)} />
+      )}
+      {photos && (
+        <ServicePhotoRequestEditor
+          serviceId={service._id}
+          serviceName={service.serviceName}
+          request={service.photoRequest}
+          onSaved={(photoRequest) =>
+            onSaved(photoRequest.ask === 'off' ? { ...service, photoRequest: undefined } : { ...service, photoRequest })
+          }
+          onClose={() => setPhotos(false)}
+        />
+      )}
     </li>
   );
 }

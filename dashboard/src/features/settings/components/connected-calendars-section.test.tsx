@@ -41,7 +41,7 @@ function setup(first: Reply, over: Record<string, Handler | Reply> = {}, crews: 
   storeToken();
   const api = fakeApi({
     [`GET ${B}/calendars`]: first,
-    [`GET ${B}/crews`]: { body: { crews, nameCrewInMails: false } satisfies CrewsResponse },
+    [`GET ${B}/crews`]: { body: { crews, nameCrewInMails: false, lateThresholdMinutes: 20 } satisfies CrewsResponse },
     ...over,
   });
   const user = userEvent.setup();

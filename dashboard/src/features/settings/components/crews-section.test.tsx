@@ -41,7 +41,7 @@ const suggestion = { description: '900 Lamar Blvd, Austin, TX 78703, USA', place
 function setup(crews: Crew[], over: Record<string, Handler | Reply> = {}) {
   storeToken();
   const api = fakeApi({
-    [`GET ${B}/crews`]: { body: { crews, nameCrewInMails: false } satisfies CrewsResponse },
+    [`GET ${B}/crews`]: { body: { crews, nameCrewInMails: false, lateThresholdMinutes: 20 } satisfies CrewsResponse },
     [`GET ${B}/services`]: { body: { services: [WASH, DETAIL] } },
     [`GET ${B}/availability`]: {
       body: WEEK.map((day, i) => ({ day, startTime: i < 5 ? '09:00' : null, endTime: i < 5 ? '17:00' : null })),
@@ -235,7 +235,7 @@ describe('Settings: Crews', { timeout: 20_000 }, () => {
   it('removes a crew after a confirmation', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { api, user } = setup([MAIN, TRUCK], {
-      [`DELETE ${B}/crews/:id`]: { body: { crews: [MAIN], nameCrewInMails: false } },
+      [`DELETE ${B}/crews/:id`]: { body: { crews: [MAIN], nameCrewInMails: false, lateThresholdMinutes: 20 } },
     });
     await screen.findByRole('list', { name: 'Your crews' });
     await user.click(within(crewItem('Truck 2')).getByRole('button', { name: 'Edit' }));
@@ -270,7 +270,9 @@ describe('Settings: Crews', { timeout: 20_000 }, () => {
 
   it('names the crew in mails to customers when switched on, saved at once', async () => {
     const { api, user } = setup([MAIN, TRUCK], {
-      [`PUT ${B}/crews-settings/mails`]: { body: { crews: [MAIN, TRUCK], nameCrewInMails: true } },
+      [`PUT ${B}/crews-settings/mails`]: {
+        body: { crews: [MAIN, TRUCK], nameCrewInMails: true, lateThresholdMinutes: 20 },
+      },
     });
     const mails = await screen.findByRole('switch', { name: 'Name the crew in mails to customers' });
     await user.click(mails);
@@ -279,10 +281,35 @@ describe('Settings: Crews', { timeout: 20_000 }, () => {
     expect(api.callsTo(`PUT ${B}/crews-settings/mails`)[0]?.body).toEqual({ nameCrewInMails: true });
   });
 
+  it('keeps when customers are told a crew runs late, checked before it is sent', async () => {
+    const { api, user } = setup([MAIN], {
+      [`PUT ${B}/crews-settings/mails`]: { body: { crews: [MAIN], nameCrewInMails: false, lateThresholdMinutes: 30 } },
+    });
+    const late = await screen.findByRole('spinbutton', {
+      name: 'Tell customers a crew runs late by more than (minutes)',
+    });
+    expect(late).toHaveValue(20);
+    await user.clear(late);
+    await user.type(late, '2');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter whole minutes from 5 to 120.');
+    expect(api.callsTo(`PUT ${B}/crews-settings/mails`)).toHaveLength(0);
+    await user.clear(late);
+    await user.type(late, '30');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Customers are now told when a crew runs more than 30 minutes late.',
+    );
+    expect(api.callsTo(`PUT ${B}/crews-settings/mails`)[0]?.body).toEqual({
+      nameCrewInMails: false,
+      lateThresholdMinutes: 30,
+    });
+  });
+
   it('says when the crews cannot be loaded and offers to try again', async () => {
     const { api, user } = setup([], { [`GET ${B}/crews`]: { status: 500 } });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load your crews.');
-    api.on(`GET ${B}/crews`, { body: { crews: [MAIN, TRUCK], nameCrewInMails: false } });
+    api.on(`GET ${B}/crews`, { body: { crews: [MAIN, TRUCK], nameCrewInMails: false, lateThresholdMinutes: 20 } });
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('list', { name: 'Your crews' })).toBeInTheDocument();
   });

@@ -6,8 +6,14 @@
  * made here without asking again.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import type { Crew, CrewsResponse, Service } from '@slotwise/shared/api';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import {
+  type Crew,
+  type CrewsResponse,
+  LATE_THRESHOLD_MAX,
+  LATE_THRESHOLD_MIN,
+  type Service,
+} from '@slotwise/shared/api';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { CrewDot } from '../../../components/crew-chip.tsx';
 import { FlashMessage } from '../../../components/flash-message.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
@@ -21,6 +27,7 @@ import { CrewForm } from './crew-form.tsx';
 import { CrewMember } from './crew-member.tsx';
 
 const MAILS_FAILED = 'Failed to change what mails say. Please try again.';
+const LATE_FAILED = 'Failed to save when customers are told a crew runs late. Please try again.';
 
 /** The crew whose form is open (null: a new one), or no form. */
 type Editing = { crew: Crew | null } | null;
@@ -111,6 +118,70 @@ function MailsSwitch({ on, onSaved }: { on: boolean; onSaved: (answer: CrewsResp
   );
 }
 
+/**
+ * Running late (docs/decisions/049): by how many minutes a job's projected arrival may slip
+ * before its customer is told, with the new time and a link to pick another.
+ */
+function LateThreshold({ data, onSaved }: { data: CrewsResponse; onSaved: (answer: CrewsResponse) => void }) {
+  const id = useId();
+  const [minutes, setMinutes] = useState(String(data.lateThresholdMinutes));
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    const n = Number(minutes);
+    if (!Number.isInteger(n) || n < LATE_THRESHOLD_MIN || n > LATE_THRESHOLD_MAX) {
+      setFailure(`Enter whole minutes from ${LATE_THRESHOLD_MIN} to ${LATE_THRESHOLD_MAX}.`);
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    try {
+      onSaved(
+        await client.dashboard.crewMails({ body: { nameCrewInMails: data.nameCrewInMails, lateThresholdMinutes: n } }),
+      );
+    } catch (err) {
+      setFailure(serverDetail(err) ?? LATE_FAILED);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form className="crew-late" onSubmit={(e) => void save(e)} noValidate>
+      <div className="field">
+        <label htmlFor={`${id}-late`}>Tell customers a crew runs late by more than (minutes)</label>
+        <div className="row">
+          <input
+            id={`${id}-late`}
+            className="input crew-late-input"
+            type="number"
+            inputMode="numeric"
+            min={LATE_THRESHOLD_MIN}
+            max={LATE_THRESHOLD_MAX}
+            step={5}
+            value={minutes}
+            aria-describedby={`${id}-late-hint`}
+            aria-invalid={failure ? true : undefined}
+            onChange={(e) => setMinutes(e.currentTarget.value)}
+          />
+          <button type="submit" className="btn" disabled={busy}>
+            {busy ? 'Saving...' : 'Save'}
+          </button>
+        </div>
+        <p id={`${id}-late-hint`} className="hint">
+          When a crew starts a job late or a job runs long, each later customer of its day whose arrival moves by more
+          than this gets one text (or mail) with the new time and a link to pick another.
+        </p>
+        {failure && (
+          <p className="field-error" role="alert">
+            {failure}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}
+
 export function CrewsSection() {
   useSignals();
   const id = useId();
@@ -192,6 +263,16 @@ export function CrewsSection() {
             Add crew
           </button>
         </div>
+        <LateThreshold
+          data={data}
+          onSaved={(answer) => {
+            crews.set(answer);
+            show({
+              kind: 'success',
+              text: `Customers are now told when a crew runs more than ${answer.lateThresholdMinutes} minutes late.`,
+            });
+          }}
+        />
         {list.length >= 2 && (
           <MailsSwitch
             on={data.nameCrewInMails}

@@ -32,10 +32,26 @@ describe('Settings: Invoices and Tips', () => {
     await user.click(reminders);
     await user.click(screen.getByRole('button', { name: 'Save Invoice Settings' }));
     expect(await screen.findByText('Invoice settings saved.')).toBeInTheDocument();
-    expect(api.callsTo(`PUT ${T}`)[0]?.body).toEqual({ presets: [15, 18], reminders: false });
+    expect(api.callsTo(`PUT ${T}`)[0]?.body).toEqual({ presets: [15, 18], reminders: false, noShowFee: 0 });
     // Saved, the boxes read as the server keeps them: the empty box last.
     expect(screen.getByLabelText('Tip 2 (%)')).toHaveValue('18');
     expect(screen.getByLabelText('Tip 3 (%)')).toHaveValue('');
+  });
+
+  it('sets the no-show fee, refusing less than $0.50 before saving', async () => {
+    const { api, user } = setup();
+    const fee = await screen.findByLabelText('No-show fee ($)');
+    expect(fee).toHaveValue('');
+    await user.type(fee, '0.25');
+    await user.click(screen.getByRole('button', { name: 'Save Invoice Settings' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('at least $0.50');
+    expect(api.callsTo(`PUT ${T}`)).toHaveLength(0);
+    await user.clear(fee);
+    await user.type(fee, '$40');
+    await user.click(screen.getByRole('button', { name: 'Save Invoice Settings' }));
+    expect(await screen.findByText('Invoice settings saved.')).toBeInTheDocument();
+    expect(api.callsTo(`PUT ${T}`)[0]?.body).toMatchObject({ noShowFee: 40 });
+    expect(fee).toHaveValue('40.00');
   });
 
   it('refuses a tip that is not a whole percent from 1 to 100, before saving', async () => {

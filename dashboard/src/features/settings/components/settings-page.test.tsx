@@ -65,6 +65,7 @@ function settingsApi(over: Record<string, Handler | Reply> = {}) {
           },
         ],
         nameCrewInMails: false,
+        lateThresholdMinutes: 20,
       },
     },
     [`GET ${B}/services`]: { body: { services: [] } },
@@ -137,7 +138,7 @@ describe('Settings page', { timeout: 20_000 }, () => {
       'Connected Calendars',
       'Calendar Feed',
     ],
-    Messages: ['Notifications'],
+    Messages: ['Notifications', 'Notifications on this phone'],
     'Account and data': ['Account', 'Customer Data'],
   };
 

@@ -33,6 +33,7 @@ import { recordDemand } from '../../domain/insights.ts';
 import { hashManageToken, manageTokenFor } from '../../domain/manage-token.ts';
 import { carBodyTypeOf, newBookingRow } from '../../domain/new-booking.ts';
 import { depositFor } from '../../domain/payments.ts';
+import { CLAIM_MS, checkRequestPhotos } from '../../domain/photos.ts';
 import { aheadDay, bookVisits, offerFor, planLabel, visitLines } from '../../domain/plans.ts';
 import { priceRequest } from '../../domain/pricing.ts';
 import { hashHoldToken } from '../../domain/slot-holds.ts';
@@ -65,6 +66,9 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
       const source = await sourceOf(ctx, body.businessId);
       const priced = await priceRequest(ctx, source, body, req.log);
       const { business, service, quote, located } = priced;
+      // The customer's photos (docs/decisions/053): each token this business's, unclaimed, not lapsed;
+      // one at least when the service requires it. Claimed with the booking, under the lock.
+      const photoHashes = await checkRequestPhotos(ctx, business.id, service, body.photoTokens);
       // A plan: each visit costs the quote less the plan's discount. The first visit's deposit is paid
       // now, as any booking's; later visits carry one only when the business asks every visit (bookVisits).
       const offer = body.frequency ? offerFor(service, body.frequency) : null;
@@ -74,6 +78,8 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
       const depositCents = offer ? await depositFor(ctx, business, service, totalCents) : priced.depositCents;
       // A deposit due: the booking holds its time unpaid until Stripe says it was paid (docs/decisions/021).
       const holdUntil = depositCents > 0 ? ctx.now() + PAYMENT_HOLD_MS : null;
+      // The card is kept only with the customer's yes and a Stripe account to keep it on (docs/decisions/046).
+      const saveCard = body.saveCard === true && (await ctx.repos.payments.account(business.id)) !== undefined;
       const crews = crewsFor(crewPlansOfSource(source), service.id);
       const span = checkCrewSlot(
         crews,
@@ -127,6 +133,7 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
           plan_day: offer ? body.date : null,
           // The widget's unticked box (docs/decisions/027): texts only with the customer's yes.
           text_consent: body.textConsent === true ? 1 : 0,
+          save_card: saveCard ? 1 : 0,
         },
         now,
       );
@@ -247,6 +254,7 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
               ? (composed ?? (await newBookingMails(ctx, trx, booked, business, token, now)))
               : null;
             writes.push(manageTokens.save(trx, bookingId, hashManageToken(token), now));
+            writes.push(ctx.repos.photos.claim(trx, business.id, bookingId, photoHashes, now - CLAIM_MS));
             // The booking ends the customer's hold: its time is now the booking's.
             if (holdHash !== undefined) writes.push(ctx.repos.slotHolds.release(trx, holdHash));
             const created: BookResponse = {
@@ -278,6 +286,7 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
                       holdUntil: new Date(holdUntil).toISOString(),
                     },
                   }),
+              ...(saveCard && holdUntil === null ? { cardSetup: true as const } : {}),
               ...(plan
                 ? {
                     plan: {
@@ -297,15 +306,17 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
               ),
             );
             const parties = {
+              businessId: business.id,
               owner: source.ownerEmail,
               crew: business.crew_in_mails === 1 ? crew.name : null,
               texts: booked.text_consent === 1 || business.owner_texts === 1,
+              pushes: source.pushes,
             };
             if (messages) writes.push(queueForParties(ctx, trx, parties, messages, now));
             // Each write is one statement, sent now, so the next booking's reads may go out behind
             // them before they answer (AfterWrites: one round trip a booking on PostgreSQL), unless
-            // texts are queued, which reads first (domain/booking-texts.ts).
-            if (messages && parties.texts) {
+            // texts or pushes are queued, which read first (domain/booking-texts.ts, domain/push.ts).
+            if (messages && (parties.texts || parties.pushes)) {
               await Promise.all(writes);
               return { created };
             }

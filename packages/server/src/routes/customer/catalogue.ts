@@ -184,7 +184,7 @@ export function catalogueHandlers(
   return {
     business: async (req) => {
       const { business: b, services } = await sourceOf(ctx, req.params.businessId);
-      const logo = await ctx.repos.logos.find(b.id);
+      const [logo, stripe] = await Promise.all([ctx.repos.logos.find(b.id), ctx.repos.payments.account(b.id)]);
       return {
         businessId: b.id,
         name: b.name ?? '',
@@ -197,6 +197,7 @@ export function catalogueHandlers(
         distancePricing: chargedPerMileCents(b) > 0,
         privacyUrl: privacyUrlOf(ctx.config.publicUrl, b),
         branding: brandingOf(b, logo, ctx.config.publicUrl),
+        savesCards: stripe !== undefined,
       };
     },
 

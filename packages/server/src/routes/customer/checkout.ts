@@ -51,7 +51,7 @@ const VISIT_PAYMENT_UNAVAILABLE =
  * state. Every business that could connect Stripe has one (a slug comes with its name); the
  * home page stands in should one ever lack it.
  */
-function returnUrl(ctx: AppContext, business: Business, bookingId: string, outcome: 'paid' | 'cancelled') {
+function returnUrl(ctx: AppContext, business: Business, bookingId: string, outcome: 'paid' | 'cancelled' | 'card') {
   const page = bookingPageUrl(ctx.config.publicUrl, business.slug) ?? `${ctx.config.publicUrl}/`;
   return `${page}?booking=${bookingId}&payment=${outcome}`;
 }
@@ -105,6 +105,7 @@ export async function startCheckout(
   const row = await ctx.repos.bookings.byId(bookingId);
   if (!row || (businessId !== undefined && row.business_id !== businessId))
     throw new AppError('BOOKING_NOT_FOUND', `No booking has the id ${bookingId}; book again.`);
+  if (wantsCardSetup(ctx, row)) return startCardSetup(ctx, row, log);
   assertPaymentDue(ctx, row);
   const now = ctx.now();
   const kept = await payments.checkoutOf(row.id);
@@ -133,6 +134,8 @@ export async function startCheckout(
         bookingId: row.id,
         successUrl: returnUrl(ctx, business, row.id, 'paid'),
         cancelUrl: returnUrl(ctx, business, row.id, 'cancelled'),
+        // A deposit's card is kept when the customer agreed at booking (docs/decisions/046).
+        saveCard: row.save_card === 1,
         expiresAt: Math.floor(
           (held ? row.created_at + SESSION_ENDS_AFTER_BOOKING_MS : windowOf(now) + VISIT_SESSION_ENDS_AFTER_WINDOW_MS) /
             1000,
@@ -156,6 +159,52 @@ export async function startCheckout(
   if (held || !kept) await payments.saveCheckout(fresh);
   else await payments.replaceCheckout(fresh);
   return (await payments.checkoutOf(row.id))?.session_url ?? session.url;
+}
+
+/**
+ * No deposit due, and the customer agreed at booking to keep their card (docs/decisions/046): a
+ * booking to come that Stripe can save a card for, with nothing to pay now.
+ */
+function wantsCardSetup(ctx: AppContext, row: BookingRow): boolean {
+  return (
+    row.save_card === 1 &&
+    (row.status === 'pending' || row.status === 'approved') &&
+    row.start_ms > ctx.now() &&
+    !visitDepositDue(row, ctx.now())
+  );
+}
+
+/**
+ * The setup-mode Checkout page where the customer gives the card to keep (a SetupIntent; nothing
+ * is charged). One page per booking: the idempotency key names the booking, and the parameters
+ * never change (no expiry is sent: Stripe's default, 24 hours), so a double click or a reload
+ * answers the same page.
+ */
+async function startCardSetup(ctx: AppContext, row: BookingRow, log: FastifyBaseLogger): Promise<string> {
+  const business = await loadBusiness(ctx, row.business_id);
+  const keys = await stripeKeysOf(ctx, business.id);
+  if (!keys)
+    throw new AppError('PAYMENTS_NOT_CONNECTED', `${business.name ?? 'This business'} takes no cards online just now.`);
+  try {
+    const session = await ctx.payments.createSetupCheckout(
+      keys,
+      {
+        businessName: business.name ?? 'Slotwise',
+        bookingId: row.id,
+        customerEmail: row.customer_email,
+        successUrl: returnUrl(ctx, business, row.id, 'card'),
+        cancelUrl: returnUrl(ctx, business, row.id, 'cancelled'),
+      },
+      `card-setup-${row.id}`,
+    );
+    return session.url;
+  } catch (err) {
+    log.warn({ err, bookingId: row.id }, 'the page to save a card could not be started');
+    throw new AppError(
+      'PAYMENT_UNAVAILABLE',
+      'We could not reach the payment service, so no card was saved; your booking stands. Try again in a few minutes.',
+    );
+  }
 }
 
 export function checkoutHandlers(ctx: AppContext): Handlers<'customer', 'checkout'> {

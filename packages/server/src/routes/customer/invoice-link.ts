@@ -13,6 +13,7 @@ import {
   stateOf,
   tipCentsOf,
 } from '../../domain/invoice-payments.ts';
+import { receiptSteps } from '../../domain/job-steps.ts';
 import { loadBusiness } from '../../domain/lookup.ts';
 import { stripeKeysOf } from '../../domain/payments.ts';
 import { AppError } from '../../errors.ts';
@@ -35,13 +36,14 @@ export function invoiceLinkHandlers(ctx: AppContext): Handlers<'invoiceLink', 'o
   return {
     openInvoice: async (req) => {
       const row = await invoiceOf(req.query.token);
-      const [business, s, presets, keys] = await Promise.all([
+      const [business, s, presets, keys, workDone] = await Promise.all([
         loadBusiness(ctx, row.business_id),
         stateOf(ctx, ctx.db, row),
         invoices.tipPresets(row.business_id),
         stripeKeysOf(ctx, row.business_id),
+        receiptSteps(ctx, row.business_id, row.booking_id),
       ]);
-      return invoiceLinkJson(s, business, presets, keys !== undefined);
+      return invoiceLinkJson(s, business, presets, keys !== undefined, workDone);
     },
 
     payInvoice: async (req) => {

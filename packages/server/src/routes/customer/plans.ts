@@ -1,7 +1,7 @@
 /**
  * The customer's side of a recurring plan (docs/decisions/022): the first visits of a plan
  * before booking it (which are free), and, from a visit's manage link, skipping that visit or
- * cancelling the plan. The link's rules (it stops working once the visit is gone or started;
+ * cancelling the plan, or removing the card the customer saved (docs/decisions/046). The link's rules (it stops working once the visit is gone or started;
  * the change cut-off) are domain/manage-link.ts's.
  */
 import { changeLocked } from '@slotwise/shared/change-cutoff';
@@ -10,11 +10,13 @@ import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { withBusinessLock } from '../../db/transaction.ts';
 import { mailCustomerAndOwner, mailPlanOf, toMailBooking } from '../../domain/booking-mail.ts';
+import { cardLabel } from '../../domain/card-label.ts';
 import { crewsOf } from '../../domain/crews.ts';
 import { loadBusiness, loadService } from '../../domain/lookup.ts';
 import { bookingForToken } from '../../domain/manage-link.ts';
 import { locate } from '../../domain/places.ts';
 import { cancelVisits, offerFor, planLabel, visitFits } from '../../domain/plans.ts';
+import { removeSavedCard } from '../../domain/saved-cards.ts';
 import { AppError } from '../../errors.ts';
 import { mails } from '../../mail/templates.ts';
 import type { BookingRow } from '../../repositories/calendar.ts';
@@ -28,7 +30,9 @@ function notAPlanVisit(): AppError {
   );
 }
 
-export function customerPlanHandlers(ctx: AppContext): Handlers<'customer', 'planDates' | 'skipVisit' | 'cancelPlan'> {
+export function customerPlanHandlers(
+  ctx: AppContext,
+): Handlers<'customer', 'planDates' | 'skipVisit' | 'cancelPlan' | 'removeSavedCard'> {
   /** The visit behind a link and its plan, refused when it is not a plan's visit. */
   async function visitAndPlan(row: BookingRow, from?: Tx) {
     if (!row.plan_id) throw notAPlanVisit();
@@ -86,6 +90,13 @@ export function customerPlanHandlers(ctx: AppContext): Handlers<'customer', 'pla
         visitAndPlan,
       );
       return { message: 'This visit is skipped. Your plan goes on as before.' };
+    },
+
+    // The customer takes back their consent (docs/decisions/046): the card goes, and Stripe forgets it too.
+    removeSavedCard: async (req) => {
+      const row = await bookingForToken(ctx, req.query.token);
+      const removed = await removeSavedCard(ctx, row.business_id, row.client_id, req.log);
+      return { message: `Your ${cardLabel(removed)} is removed: nothing more will be charged to it.` };
     },
 
     cancelPlan: async (req) => {

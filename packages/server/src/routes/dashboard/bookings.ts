@@ -4,8 +4,9 @@
  * is simply not found.
  */
 import { WAITING_SHOWN } from '@slotwise/shared/api';
+import { formatClock } from '@slotwise/shared/clock';
 import { toCents, toDollars } from '@slotwise/shared/money';
-import { localToUtcMs, todayIn } from '@slotwise/shared/time-zone';
+import { localToUtcMs, shortDate, todayIn, utcMsToLocal } from '@slotwise/shared/time-zone';
 import type { AppContext } from '../../context.ts';
 import { type Tx, withBusinessLock } from '../../db/transaction.ts';
 import { planLabelsFor, toBookingJson } from '../../domain/answers.ts';
@@ -14,6 +15,7 @@ import { linksFor, manageTokenFor } from '../../domain/manage-token.ts';
 import { type OwnerDecision, refuseDecision } from '../../domain/owner-decision.ts';
 import { queueRefund } from '../../domain/payments.ts';
 import { priceChangeUrl } from '../../domain/price-change.ts';
+import { expiryRulesOf } from '../../domain/request-expiry.ts';
 import { effectiveStatus } from '../../domain/status.ts';
 import { mailDueAt } from '../../domain/undo-window.ts';
 import { AppError } from '../../errors.ts';
@@ -25,6 +27,15 @@ import { offerUndo } from './undo.ts';
 
 export function bookingNotFound(id: string, reload = 'Reload the list and try again.'): AppError {
   return new AppError('BOOKING_NOT_FOUND', `Booking ${id} was not found among your bookings. ${reload}`);
+}
+
+/** An Approve or Decline of a request that expired unanswered (docs/decisions/051). */
+function requestExpired(row: BookingRow, b: Business): AppError {
+  const { day, time } = utcMsToLocal(row.request_expired_ms ?? row.updated_at, b.time_zone);
+  return new AppError(
+    'BOOKING_EXPIRED',
+    `This request expired unanswered on ${shortDate(day)} at ${formatClock(time, b.time_format)}: its time was released and ${row.first_name} was e-mailed a link to book again. Contact them if you can still take it.`,
+  );
 }
 
 /** Refused when a range starts after it ends. */
@@ -55,6 +66,8 @@ export function bookingHandlers(
     const { updated, added } = await withBusinessLock(ctx.store, b.id, async (trx) => {
       const row = await bookings.find(b.id, id, trx);
       if (!row) throw bookingNotFound(id);
+      // Expired under this same lock a moment before (jobs/request-expiry.ts): say so, not just "declined".
+      if (row.request_expired_ms !== null) throw requestExpired(row, b);
       const refusal = refuseDecision(
         { status: effectiveStatus(row, now), startMs: row.start_ms, day: row.day, startTime: row.start_time },
         decision,
@@ -71,7 +84,10 @@ export function bookingHandlers(
     });
     ctx.mail.kick();
     ctx.paymentWorker.kick();
-    return { booking: toBookingJson(updated, now, b.time_zone, await planLabelsFor(ctx, b.id, [updated])), added };
+    return {
+      booking: toBookingJson(updated, now, b.time_zone, await planLabelsFor(ctx, b.id, [updated]), expiryRulesOf(b)),
+      added,
+    };
   }
 
   /**
@@ -83,6 +99,7 @@ export function bookingHandlers(
     const updated = await withBusinessLock(ctx.store, b.id, async (trx) => {
       const row = await bookings.find(b.id, id, trx);
       if (!row) throw bookingNotFound(id);
+      if (row.request_expired_ms !== null) throw requestExpired(row, b);
       const refusal = refuseDecision(
         { status: effectiveStatus(row, now), startMs: row.start_ms, day: row.day, startTime: row.start_time },
         'approved',
@@ -109,7 +126,7 @@ export function bookingHandlers(
     });
     if (!updated) return null;
     ctx.mail.kick();
-    return toBookingJson(updated, now, b.time_zone, await planLabelsFor(ctx, b.id, [updated]));
+    return toBookingJson(updated, now, b.time_zone, await planLabelsFor(ctx, b.id, [updated]), expiryRulesOf(b));
   }
 
   return {
@@ -119,7 +136,7 @@ export function bookingHandlers(
       const today = todayIn(b.time_zone, now);
       const rows = await bookings.list(b.id, { fromDay: today, toDay: today });
       const labels = await planLabelsFor(ctx, b.id, rows);
-      const answer = { bookings: rows.map((r) => toBookingJson(r, now, b.time_zone, labels)) };
+      const answer = { bookings: rows.map((r) => toBookingJson(r, now, b.time_zone, labels, expiryRulesOf(b))) };
       // The money cards only for a business that takes deposits.
       if (!(await ctx.repos.payments.account(b.id))) return answer;
       const cents = await ctx.repos.payments.ownerFigures(b.id, localToUtcMs(today, '00:00', b.time_zone));
@@ -133,7 +150,7 @@ export function bookingHandlers(
       const now = ctx.now();
       const { count, rows } = await bookings.waiting(b.id, WAITING_SHOWN);
       const labels = await planLabelsFor(ctx, b.id, rows);
-      return { count, bookings: rows.map((r) => toBookingJson(r, now, b.time_zone, labels)) };
+      return { count, bookings: rows.map((r) => toBookingJson(r, now, b.time_zone, labels, expiryRulesOf(b))) };
     },
     bookings: async (req) => {
       const { from, to } = req.query;
@@ -141,7 +158,11 @@ export function bookingHandlers(
       const now = ctx.now();
       const rows = await bookings.list(req.owner.business.id, { fromDay: from, toDay: to });
       const labels = await planLabelsFor(ctx, req.owner.business.id, rows);
-      return { bookings: rows.map((r) => toBookingJson(r, now, req.owner.business.time_zone, labels)) };
+      return {
+        bookings: rows.map((r) =>
+          toBookingJson(r, now, req.owner.business.time_zone, labels, expiryRulesOf(req.owner.business)),
+        ),
+      };
     },
     approve: async (req) => {
       const b = req.owner.business;

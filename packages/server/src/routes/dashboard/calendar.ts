@@ -22,17 +22,16 @@ import { isOverlapViolation } from '../../db/errors.ts';
 import { type Tx, withBusinessLock } from '../../db/transaction.ts';
 import { planLabelsFor, toBlockedJson, toBookingJson } from '../../domain/answers.ts';
 import { mailOwnerChange, mailPlanFor, toMailBooking } from '../../domain/booking-mail.ts';
+import { placeBooking, tellMoved } from '../../domain/booking-move.ts';
 import { crewForMove, crewsOf } from '../../domain/crews.ts';
 import { linksFor } from '../../domain/manage-token.ts';
 import { heldStatus, moveFollowing } from '../../domain/plans.ts';
 import {
-  assertInsideHours,
   assertVersion,
   assertWallTimeExists,
   blockSpan,
   calendarSpan,
   describeConflict,
-  intervalOf,
 } from '../../domain/slot-rules.ts';
 import { effectiveStatus } from '../../domain/status.ts';
 import { mailDueAt } from '../../domain/undo-window.ts';
@@ -105,17 +104,7 @@ export function calendarHandlers(
             row.service_id,
             req.body.crewId !== undefined,
           );
-          assertInsideHours(day, crew ? crew.hoursOn(day) : null, b.time_zone, intervalOf(span), b.time_format);
-          const conflict = await calendar.findConflict(trx, b.id, intervalOf(span), {
-            ignoreBookingId: row.id,
-            crewId: crew?.id,
-          });
-          if (conflict)
-            throw new AppError(
-              'TIME_OVERLAPS',
-              `That time overlaps ${describeConflict(conflict, b.time_zone, b.time_format)}. Pick a free time.`,
-            );
-          let next = await calendar.moveBooking(trx, row.id, { ...span, crew_id: crew?.id ?? row.crew_id }, now);
+          let next = await placeBooking(ctx, trx, b, row, span, crew, now);
           if (plan && status === 'needs_time') next = await bookings.setStatus(trx, row.id, heldStatus(plan), now);
           // "This and following": the plan's day and time move from this visit on (docs/decisions/022).
           if (plan && req.body.scope === 'following') {
@@ -135,20 +124,7 @@ export function calendarHandlers(
           }
           // The customer's mail waits out the undo window (domain/undo-window.ts). A job only given
           // to another crew at the same time tells the customer nothing new: no mail.
-          const timeMoved = next.start_ms !== row.start_ms || next.end_ms !== row.end_ms;
-          const mailIds = timeMoved
-            ? await mailOwnerChange(
-                ctx,
-                trx,
-                row.id,
-                mails.rescheduled(
-                  toMailBooking(next, b, ctx.config, await mailPlanFor(ctx, trx, next)),
-                  linksFor(ctx, row.id, b.id),
-                ),
-                now,
-                mailDueAt(now, ctx.config.undoWindowMs),
-              )
-            : [];
+          const mailIds = await tellMoved(ctx, trx, b, row, next, now, mailDueAt(now, ctx.config.undoWindowMs));
           const undo = await offerUndo(ctx, trx, {
             kind: 'move',
             businessId: b.id,

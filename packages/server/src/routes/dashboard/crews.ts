@@ -33,6 +33,7 @@ export function crewHandlers(
     return {
       crews: rows.map((r) => toCrewJson(r, memberOf(loginOf.get(r.id)))),
       nameCrewInMails: business.crew_in_mails === 1,
+      lateThresholdMinutes: business.late_threshold_min,
     };
   }
 
@@ -129,6 +130,7 @@ export function crewHandlers(
     crewMails: async (req) => {
       const business = await businesses.update(req.owner.business.id, {
         crew_in_mails: req.body.nameCrewInMails ? 1 : 0,
+        ...(req.body.lateThresholdMinutes === undefined ? {} : { late_threshold_min: req.body.lateThresholdMinutes }),
       });
       return answer(business);
     },

@@ -10,6 +10,7 @@ import { todayIn } from '@slotwise/shared/time-zone';
 import type { AppContext } from '../../context.ts';
 import {
   aheadAnswer,
+  collectedIn,
   fullAnswer,
   funnelAnswer,
   heatAnswer,
@@ -19,6 +20,7 @@ import {
   widerAnswer,
   workWeeks,
 } from '../../domain/insights.ts';
+import { collectedByDay, periodMs } from '../../domain/ledger.ts';
 import { homeOf } from '../../domain/places.ts';
 import type { Handlers } from '../register.ts';
 
@@ -44,16 +46,22 @@ export function insightsHandlers(
       const today = todayIn(business.time_zone, now);
       const weeks = chartWeeks(today);
       const last = addDays(weeks[weeks.length - 1]!, 6);
-      const [days, ahead, names, quoted] = await Promise.all([
+      // One read of the money for the chart's weeks and the period, whichever reaches further.
+      const [first, , , end] = [from, weeks[0]!, to, last].sort();
+      const money = periodMs(first!, end!, business.time_zone);
+      const [days, ahead, names, quoted, movements] = await Promise.all([
         insights.bookingDays(business.id, weeks[0]!, last, now),
         insights.bookingsAhead(business.id, from, to),
         insights.serviceNames(business.id),
         insights.quoted(business.id, from, to),
+        ctx.repos.ledger.movements({ businessId: business.id, ...money }),
       ]);
+      const collected = collectedByDay(movements, business.time_zone);
       return {
         from,
         to,
-        weeks: workWeeks(weeks, days),
+        weeks: workWeeks(weeks, days, collected),
+        collected: collectedIn(collected, from, to),
         ahead: aheadAnswer(today, last, days),
         services: servicesAnswer(ahead, names),
         averageQuote: meanDollars(quoted.cents, quoted.count),

@@ -63,8 +63,12 @@ export function invoiceHandlers(
   const deps = ctx.repos;
 
   const tipSettingsOf = async (businessId: string) => {
-    const [presets, reminders] = await Promise.all([invoices.tipPresets(businessId), invoices.remindersOn(businessId)]);
-    return { presets, reminders };
+    const [presets, reminders, fee] = await Promise.all([
+      invoices.tipPresets(businessId),
+      invoices.remindersOn(businessId),
+      invoices.noShowFeeCents(businessId),
+    ]);
+    return { presets, reminders, noShowFee: toDollars(fee) };
   };
 
   const invoiceOf = async (businessId: string, id: string, trx?: Tx): Promise<InvoiceRow> => {
@@ -196,7 +200,7 @@ export function invoiceHandlers(
           );
         await issueAndSendInvoice(ctx, trx, booking, now);
         return billOf(deps, trx, booking);
-      });
+      }).finally(() => ctx.paymentWorker.kick());
     },
 
     invoice: async (req) => detail(ctx.db, await invoiceOf(req.owner.business.id, req.params.id)),
@@ -250,6 +254,7 @@ export function invoiceHandlers(
       const id = req.owner.business.id;
       await invoices.saveTipPresets(id, req.body.presets);
       if (req.body.reminders !== undefined) await invoices.saveRemindersOn(id, req.body.reminders);
+      if (req.body.noShowFee !== undefined) await invoices.saveNoShowFee(id, toCents(req.body.noShowFee));
       return tipSettingsOf(id);
     },
 

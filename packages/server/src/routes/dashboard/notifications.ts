@@ -32,6 +32,8 @@ const LABELS: Record<TextKind, { label: string; to: 'customer' | 'owner'; mail: 
   ownerNew: { label: 'New booking to approve', to: 'owner', mail: true },
   invoice: { label: 'Invoice with its pay link', to: 'customer', mail: true },
   review: { label: 'Review request', to: 'customer', mail: true },
+  expired: { label: 'Request expired unanswered', to: 'customer', mail: true },
+  ownerNudge: { label: 'Request still waiting for your answer', to: 'owner', mail: true },
 };
 
 /** The sample booking the previews show: the business's first service, next Saturday at 10:00. */
@@ -202,6 +204,8 @@ export function notificationHandlers(
         await issueAndSendInvoice(ctx, trx, completed, now);
         return completed;
       });
+      // A plan visit's card on file is charged after commit (docs/decisions/046).
+      ctx.paymentWorker.kick();
       return toBookingJson(row, now, b.time_zone, await planLabelsFor(ctx, b.id, [row]));
     },
 

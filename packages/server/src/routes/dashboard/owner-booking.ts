@@ -119,6 +119,7 @@ export function ownerBookingHandlers(ctx: AppContext): Handlers<'dashboard', 'ow
         business_id: b.id,
         service_id: service.id,
         version: 0,
+        save_card: 0,
         service_name: service.name,
         duration_min: quote.durationMin,
         first_name: contact.firstName,
@@ -157,6 +158,11 @@ export function ownerBookingHandlers(ctx: AppContext): Handlers<'dashboard', 'ow
         completed_at: null,
         reminder_2h_sent_at: null,
         review_requested_at: null,
+        on_my_way_at: null,
+        projected_start_ms: null,
+        late_told_ms: null,
+        request_nudged_ms: null,
+        request_expired_ms: null,
         client_id: null,
       };
       // The customer's "approved" mail, composed before the lock (it names the crew, added under it).

@@ -14,7 +14,7 @@ import type { Handlers } from '../register.ts';
 /** Enough for any real menu; stops a runaway script from filling the widget with thousands of rows. */
 export const MAX_SERVICES = 200;
 
-const serviceNotFound = (id: string) =>
+export const serviceNotFound = (id: string) =>
   new AppError('SERVICE_NOT_FOUND', `Service ${id} was not found among your services. Reload the list and try again.`);
 
 export function serviceHandlers(

@@ -6,14 +6,23 @@
  * route may act only on B's own business. Nothing of A's may appear in any answer,
  * and A's every GET answers the same before and after the walk.
  */
-import { randomUUID } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../../src/db/transaction.ts';
 import { createTestApp, onboardedOwner, storages, type TestApp } from '../../helpers.ts';
+import { PHOTO_JPEG } from '../../photos/fixtures.ts';
 import { captureMail, insertBooking, wallToMs } from './fixtures.ts';
 
 const PREFIX = '/api/business-dashboard/';
+/** A's phone's push subscription, keys as a browser makes them (docs/decisions/052). */
+const A_PHONE = (() => {
+  const ecdh = createECDH('prime256v1');
+  return {
+    endpoint: 'https://push.example.com/send/a-phone-endpoint',
+    keys: { p256dh: ecdh.generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+  };
+})();
 
 interface RouteDef {
   method: string;
@@ -238,6 +247,15 @@ describe.each(storages())('owner B against owner A on %s', (kind) => {
       })
       .execute();
 
+    // A's phone has push notifications on (docs/decisions/052): B naming its endpoint changes nothing of A's.
+    const phone = await t.app.inject({
+      method: 'PUT',
+      url: `${PREFIX}push/devices`,
+      headers: a.auth,
+      payload: A_PHONE,
+    });
+    expect(phone.statusCode, phone.body).toBe(200);
+
     secrets = [
       A.calendarLabel,
       A.calendarEvent,
@@ -339,6 +357,20 @@ describe.each(storages())('owner B against owner A on %s', (kind) => {
     }),
     'POST /api/business-dashboard/invoices/:id/payments': () => ({ body: { method: 'cash', amount: 1 } }),
     'POST /api/business-dashboard/invoices/:id/payments/:id/refund': () => ({ body: { amount: 1 } }),
+    'PUT /api/business-dashboard/services/:id/steps': () => ({ body: { steps: ['Hijack'], showOnReceipt: false } }),
+    // Push notifications (docs/decisions/052): B naming A's phone is refused (taken, not found) or
+    // turns off nothing of A's (the snapshot's GET .../push still counts A's device).
+    'PUT /api/business-dashboard/push/devices': () => ({ body: A_PHONE }),
+    'POST /api/business-dashboard/push/devices/remove': () => ({ body: { endpoint: A_PHONE.endpoint } }),
+    'POST /api/business-dashboard/push/test': () => ({ body: { endpoint: A_PHONE.endpoint }, namesA: true }),
+    'PUT /api/business-dashboard/push/switches': () => ({ body: { off: ['late'] } }),
+    'PUT /api/business-dashboard/bookings/:id/steps/:id': () => ({ body: { done: true } }),
+    'POST /api/business-dashboard/crews/:id/route': () => ({
+      body: { day: '2027-04-06', moves: [{ bookingId: ids.booking, startTime: '14:00' }] },
+    }),
+    // Photos (docs/decisions/053): a photo upload's body is its bytes.
+    'POST /api/business-dashboard/bookings/:id/photos': () => ({ body: PHOTO_JPEG }),
+    'PUT /api/business-dashboard/services/:id/photo-request': () => ({ body: { ask: 'required', prompt: 'Hijack' } }),
     'PUT /api/business-dashboard/settings/tips': () => ({ body: { presets: [10] } }),
     'PUT /api/business-dashboard/settings/update-distance-pricing': () => ({ body: { pricePerMile: 1 } }),
     'PUT /api/business-dashboard/address/update': () => ({ body: { address: '12, Beverly Hills, CA 90210, USA' } }),
@@ -351,7 +383,8 @@ describe.each(storages())('owner B against owner A on %s', (kind) => {
     }),
   };
 
-  const fill = (url: string) => url.replace(/:[^/]+/g, () => idFor(url));
+  // Every id is A's; a job step is named by its place in the job's list, so the first is asked for.
+  const fill = (url: string) => url.replace(/:([^/]+)/g, (_m, name: string) => (name === 'step' ? '0' : idFor(url)));
 
   async function snapshotOfA(): Promise<Record<string, string>> {
     const out: Record<string, string> = {};

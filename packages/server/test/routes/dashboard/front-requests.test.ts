@@ -85,7 +85,12 @@ describe.each(storages())('the front door on %s', (kind) => {
 
   describe('confirming automatically', () => {
     it('starts as confirming bookings myself, and refuses a choice it does not know', async () => {
-      expect((await owner(shop, 'GET', 'settings/confirmation')).json()).toEqual({ confirmation: 'myself' });
+      // With how long requests wait (docs/decisions/051; jobs/request-expiry.test.ts).
+      expect((await owner(shop, 'GET', 'settings/confirmation')).json()).toEqual({
+        confirmation: 'myself',
+        nudgeHours: 2,
+        expiryHours: 24,
+      });
       const res = await setConfirmation(shop, 'sometimes');
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({
@@ -95,7 +100,11 @@ describe.each(storages())('the front door on %s', (kind) => {
     });
 
     it("creates the customer's booking approved, mails them the confirmation and tells the owner it was confirmed automatically", async () => {
-      expect((await setConfirmation(shop, 'automatically')).json()).toEqual({ confirmation: 'automatically' });
+      expect((await setConfirmation(shop, 'automatically')).json()).toEqual({
+        confirmation: 'automatically',
+        nudgeHours: 2,
+        expiryHours: 24,
+      });
       const catalogue = (await t.app.inject({ url: `/api/customer/business/${shop.businessId}` })).json();
       expect(catalogue.services.length).toBeGreaterThan(1);
       expect(catalogue.services.every((s: { confirmsAutomatically: boolean }) => s.confirmsAutomatically)).toBe(true);

@@ -81,15 +81,24 @@ describe.each(storages())('invoice payments on %s', (kind) => {
     });
 
   it('keeps tip presets per business: 15, 20, 25 by default, 0 to 3 whole percents from 1 to 100', async () => {
-    expect((await call('GET', '/settings/tips')).json()).toEqual({ presets: [15, 20, 25], reminders: true });
+    expect((await call('GET', '/settings/tips')).json()).toEqual({
+      presets: [15, 20, 25],
+      reminders: true,
+      noShowFee: 0,
+    });
     for (const presets of [[0], [101], [10, 10], [5, 10, 15, 20], [12.5]]) {
       const bad = await call('PUT', '/settings/tips', { presets });
       expect([bad.statusCode, bad.json().code], JSON.stringify(presets)).toEqual([400, 'VALIDATION_FAILED']);
     }
-    expect((await call('PUT', '/settings/tips', { presets: [] })).json()).toEqual({ presets: [], reminders: true });
+    expect((await call('PUT', '/settings/tips', { presets: [] })).json()).toEqual({
+      presets: [],
+      reminders: true,
+      noShowFee: 0,
+    });
     expect((await call('PUT', '/settings/tips', { presets: [18, 20, 25] })).json()).toEqual({
       presets: [18, 20, 25],
       reminders: true,
+      noShowFee: 0,
     });
   });
 
@@ -352,6 +361,37 @@ describe.each(storages())('invoice payments on %s', (kind) => {
     expect(detail.balance).toMatchObject({ due: 0, credit: 0 });
     expect(detail.payments).toEqual([]);
     expect((await link('POST', tokenOf(detail.payUrl), {})).json().code).toBe('INVOICE_PAID');
+  });
+
+  it('records a card payment for its own business when two businesses share the Stripe account', async () => {
+    // A second business of the same owner's, on the same Stripe account, with its own endpoint.
+    const other = await detailer(t);
+    const address = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    const otherSecret = `whsec_${randomUUID().replace(/-/g, '')}`;
+    const connected = await t.app.inject({
+      method: 'PUT',
+      url: `${d}/settings/payments/stripe`,
+      headers: other.auth,
+      payload: { secretKey: SECRET_KEY, webhookSecret: otherSecret },
+    });
+    expect(connected.statusCode, connected.body).toBe(200);
+    const open = await invoiced();
+    const first = await link('POST', tokenOf(open.payUrl), {});
+    const sessionId = first.json().url.split('/pay/')[1] as string;
+    // The event reaches the other business's endpoint first (and only): not its invoice, ignored.
+    stripe.setWebhook(SECRET_KEY, `${address}/api/webhooks/stripe/${other.businessId}`, otherSecret);
+    try {
+      expect(await stripe.pay(sessionId)).toBe(200);
+      expect((await call('GET', `/invoices/${open.invoice._id}`)).json().payments).toEqual([]);
+    } finally {
+      stripe.setWebhook(SECRET_KEY, `${address}/api/webhooks/stripe/${shop.businessId}`, WEBHOOK_SECRET);
+    }
+    // Then its own: recorded, though the other saw the same event id first.
+    const event = stripe.events.findLast((e) => e.type === 'checkout.session.completed')!;
+    expect(await stripe.deliver(event)).toBe(200);
+    const paid = (await call('GET', `/invoices/${open.invoice._id}`)).json();
+    expect(paid.invoice.state).toBe('paid');
+    expect(paid.payments).toHaveLength(1);
   });
 
   it('answers no card page while the business has no Stripe connected', async () => {

@@ -177,6 +177,9 @@ describe.each(storages())('dashboard services and pricing on %s', (kind) => {
             name: `Bulk ${i}`,
             duration_min: 30,
             price_cents: 100,
+            steps_on_receipt: 0,
+            photo_ask: 'off' as const,
+            photo_prompt: null,
             created_at: now + i,
           })),
         )

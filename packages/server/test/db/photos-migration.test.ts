@@ -1,0 +1,38 @@
+/**
+ * The photos' migration (docs/decisions/053) on a database that already has services: they ask
+ * for no photos, no photo exists, and the migration goes down again.
+ */
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+import { storages } from '../helpers.ts';
+import { atMigration, businessRow, insertOwners } from './at-migration.ts';
+
+describe.each(storages())('the photos migration on %s', (kind) => {
+  it('leaves existing services asking for no photos, and goes down again', async () => {
+    await atMigration(kind, '2026-12-14T0900_push_notifications', async ({ store, migrator }) => {
+      await insertOwners(store.db, ['old']);
+      await store.db.insertInto('businesses').values(businessRow('old')).execute();
+      // As the release before wrote a service (its typed row has the new columns, so raw SQL).
+      await sql`insert into services (id, business_id, name, duration_min, price_cents, created_at)
+        values ('svc', 'old', 'Junk removal', 60, 100, 1)`.execute(store.db);
+      await migrateToLatest(store);
+      const row = await store.db
+        .selectFrom('services')
+        .select(['photo_ask', 'photo_prompt'])
+        .where('id', '=', 'svc')
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ photo_ask: 'off', photo_prompt: null });
+      expect(await store.db.selectFrom('photos').selectAll().execute()).toEqual([]);
+      expect(await store.db.selectFrom('photo_removals').selectAll().execute()).toEqual([]);
+      const down = await migrator.migrateTo('2026-12-14T0900_push_notifications');
+      expect(down.error).toBeUndefined();
+      expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([
+        ['2026-12-14T1000_photos', 'Down', 'Success'],
+      ]);
+      // And up again, as a deploy rolled back and forward would.
+      await migrateToLatest(store);
+      expect(await store.db.selectFrom('photos').selectAll().execute()).toEqual([]);
+    });
+  });
+});
