@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { type FakeRequest, fakeApi } from '../../../testing/fake-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { makeToken, storeToken } from '../../../testing/tokens.ts';
-import { offersSteps } from './crew-job-steps.tsx';
+import { offersOnJob } from './crew-job-fold.tsx';
 
 const SCHEDULE = 'GET /api/crew/schedule';
 const STEPS = 'GET /api/crew/jobs/:id/steps';
@@ -56,9 +56,9 @@ function setup(routes: Parameters<typeof fakeApi>[0]) {
 describe("the crew's checklist on a job", () => {
   it("is offered on the day's confirmed, started and completed jobs, not on a request nor a later day's", () => {
     for (const status of ['approved', 'started', 'completed'] as const)
-      expect(offersSteps({ ...job, status }, '2026-12-01'), status).toBe(true);
-    expect(offersSteps({ ...job, status: 'pending' }, '2026-12-01')).toBe(false);
-    expect(offersSteps(job, '2026-11-30')).toBe(false);
+      expect(offersOnJob({ ...job, status }, '2026-12-01'), status).toBe(true);
+    expect(offersOnJob({ ...job, status: 'pending' }, '2026-12-01')).toBe(false);
+    expect(offersOnJob(job, '2026-11-30')).toBe(false);
   });
 
   it('opens on a tap, ticks a step and says who and when on the business clock', async () => {
