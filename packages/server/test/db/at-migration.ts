@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { type Db, openDatabase } from '../../src/db/database.ts';
 import { migrations } from '../../src/db/migrate.ts';
@@ -66,4 +67,15 @@ export function businessRow<F extends object = object>(id: string, fields?: F) {
     updated_at: 1,
     ...(fields as F),
   };
+}
+
+/**
+ * Business `old` with one service `svc` named `name`, as a release before a service's new columns
+ * wrote it: the typed row already has the new columns, so the service is raw SQL.
+ */
+export async function insertOldService(db: Db['db'], name: string): Promise<void> {
+  await insertOwners(db, ['old']);
+  await db.insertInto('businesses').values(businessRow('old')).execute();
+  await sql`insert into services (id, business_id, name, duration_min, price_cents, created_at)
+    values ('svc', 'old', ${name}, 60, 100, 1)`.execute(db);
 }

@@ -3,20 +3,15 @@
  * get no steps (the owner adds them, or takes the trade's) and do not show them on the receipt;
  * the migration goes down again.
  */
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { storages } from '../helpers.ts';
-import { atMigration, businessRow, insertOwners } from './at-migration.ts';
+import { atMigration, insertOldService } from './at-migration.ts';
 
 describe.each(storages())('the job steps migration on %s', (kind) => {
   it('leaves existing services without steps, off the receipt, and goes down again', async () => {
     await atMigration(kind, '2026-12-13T0948_on_my_way', async ({ store, migrator }) => {
-      await insertOwners(store.db, ['old']);
-      await store.db.insertInto('businesses').values(businessRow('old')).execute();
-      // As the release before wrote a service (its typed row has the new columns, so raw SQL).
-      await sql`insert into services (id, business_id, name, duration_min, price_cents, created_at)
-        values ('svc', 'old', 'Full Detail', 60, 100, 1)`.execute(store.db);
+      await insertOldService(store.db, 'Full Detail');
       await migrateToLatest(store);
       const row = await store.db
         .selectFrom('services')

@@ -2,20 +2,15 @@
  * The photos' migration (docs/decisions/053) on a database that already has services: they ask
  * for no photos, no photo exists, and the migration goes down again.
  */
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { storages } from '../helpers.ts';
-import { atMigration, businessRow, insertOwners } from './at-migration.ts';
+import { atMigration, insertOldService } from './at-migration.ts';
 
 describe.each(storages())('the photos migration on %s', (kind) => {
   it('leaves existing services asking for no photos, and goes down again', async () => {
     await atMigration(kind, '2026-12-14T0900_push_notifications', async ({ store, migrator }) => {
-      await insertOwners(store.db, ['old']);
-      await store.db.insertInto('businesses').values(businessRow('old')).execute();
-      // As the release before wrote a service (its typed row has the new columns, so raw SQL).
-      await sql`insert into services (id, business_id, name, duration_min, price_cents, created_at)
-        values ('svc', 'old', 'Junk removal', 60, 100, 1)`.execute(store.db);
+      await insertOldService(store.db, 'Junk removal');
       await migrateToLatest(store);
       const row = await store.db
         .selectFrom('services')
