@@ -6,11 +6,10 @@
  */
 import { driveMinutes } from '@slotwise/shared/travel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { book, bookBody, DAY, detailer, engineApp, type Shop } from '../booking-fixtures.ts';
+import { book, bookBody, crewMemberAuth, DAY, detailer, engineApp, type Shop } from '../booking-fixtures.ts';
 import { storages, type TestApp } from '../helpers.ts';
 
 const d = '/api/business-dashboard';
-const PASSWORD = 'crew member password 1';
 const HOME = { lat: 34.0, lng: -118.4 };
 /** Places due east of the start place: 0.1 degree of longitude is about 5.7 miles there. */
 const east = (tenths: number) => ({ lat: 34.0, lng: -118.4 + tenths / 10 });
@@ -19,7 +18,7 @@ describe.each(storages())('the day route on %s', (kind) => {
   let t: TestApp & { clock: { now: number } };
   let shop: Shop;
   let other: Shop;
-  let crewToken = '';
+  let crewAuth = { authorization: '' };
   let mainCrew = '';
   let truck = '';
   const jobs = { far: '', near: '', middle: '', truck: '' };
@@ -88,18 +87,7 @@ describe.each(storages())('the day route on %s', (kind) => {
       .execute();
     await t.ctx.db.updateTable('bookings').set({ crew_id: truck }).where('id', '=', jobs.truck).execute();
 
-    expect(
-      (await call('POST', `${d}/crews/${mainCrew}/member`, shop.auth, { email: 'sam@example.com' })).statusCode,
-    ).toBe(201);
-    const invite = await t.ctx.db
-      .selectFrom('mail_outbox')
-      .select('text_body')
-      .where('to_address', '=', 'sam@example.com')
-      .executeTakeFirstOrThrow();
-    const token = decodeURIComponent(/\/crew\/join\?token=([A-Za-z0-9_%-]+)/.exec(invite.text_body)![1]!);
-    const accepted = await call('POST', '/api/auth/crew-invitation', {}, { token, password: PASSWORD });
-    expect(accepted.statusCode, accepted.body).toBe(200);
-    crewToken = accepted.json().token;
+    crewAuth = await crewMemberAuth(t, shop, mainCrew, 'sam@example.com');
   });
   afterAll(() => t.close());
 
@@ -169,7 +157,7 @@ describe.each(storages())('the day route on %s', (kind) => {
   });
 
   it("shows a crew member their own crew's day, with no suggestion", async () => {
-    const res = await call('GET', `/api/crew/route?day=${DAY}`, { authorization: `Bearer ${crewToken}` });
+    const res = await call('GET', `/api/crew/route?day=${DAY}`, crewAuth);
     expect(res.statusCode, res.body).toBe(200);
     const day = res.json();
     expect(day.crew._id).toBe(mainCrew);

@@ -11,19 +11,27 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../src/db/transaction.ts';
 import { flushRemovals, sweepPhotos } from '../../src/domain/photos.ts';
-import { book, bookAndToken, bookBody, DAY, detailer, engineApp, type Shop } from '../booking-fixtures.ts';
+import {
+  book,
+  bookAndToken,
+  bookBody,
+  crewMemberAuth,
+  DAY,
+  detailer,
+  engineApp,
+  type Shop,
+} from '../booking-fixtures.ts';
 import { storages, type TestApp } from '../helpers.ts';
 import { PHOTO_JPEG, PHOTO_PNG, PHOTO_WEBP, PHOTO_WITH_GPS } from '../photos/fixtures.ts';
 
 const d = '/api/business-dashboard';
-const PASSWORD = 'crew member password 1';
 
 describe.each(storages())('photos on %s', (kind) => {
   let t: TestApp & { clock: { now: number } };
   let shop: Shop;
   let other: Shop;
-  let crewToken = '';
-  let otherCrewToken = '';
+  let crewAuth = { authorization: '' };
+  let otherCrewAuth = { authorization: '' };
   const jobs = { mine: '', truck: '', elsewhere: '' };
 
   const call = (method: string, url: string, headers: Record<string, string> = {}, payload?: object | Buffer) =>
@@ -33,7 +41,7 @@ describe.each(storages())('photos on %s', (kind) => {
       headers: Buffer.isBuffer(payload) ? { ...headers, 'content-type': 'application/octet-stream' } : headers,
       ...(payload ? { payload } : {}),
     });
-  const crew = (token = crewToken) => ({ authorization: `Bearer ${token}` });
+  const crew = (auth = crewAuth) => auth;
   const objects = () => t.ctx.db.selectFrom('photos').select(['id', 'storage_key']).execute();
 
   async function bookAt(time: string, s = shop) {
@@ -47,19 +55,6 @@ describe.each(storages())('photos on %s', (kind) => {
   const giveTo = (bookingId: string, crewId: string) =>
     t.ctx.db.updateTable('bookings').set({ crew_id: crewId }).where('id', '=', bookingId).execute();
 
-  async function crewLogin(owner: Shop, crewId: string, email: string) {
-    expect((await call('POST', `${d}/crews/${crewId}/member`, owner.auth, { email })).statusCode).toBe(201);
-    const invite = await t.ctx.db
-      .selectFrom('mail_outbox')
-      .select('text_body')
-      .where('to_address', '=', email)
-      .executeTakeFirstOrThrow();
-    const token = decodeURIComponent(/\/crew\/join\?token=([A-Za-z0-9_%-]+)/.exec(invite.text_body)![1]!);
-    const accepted = await call('POST', '/api/auth/crew-invitation', {}, { token, password: PASSWORD });
-    expect(accepted.statusCode, accepted.body).toBe(200);
-    return accepted.json().token as string;
-  }
-
   beforeAll(async () => {
     t = await engineApp(kind);
     shop = await detailer(t);
@@ -72,10 +67,10 @@ describe.each(storages())('photos on %s', (kind) => {
     jobs.elsewhere = await bookAt('10:00', other);
     await giveTo(jobs.mine, mainCrew);
     await giveTo(jobs.truck, truck);
-    crewToken = await crewLogin(shop, mainCrew, 'sam.photos@example.com');
+    crewAuth = await crewMemberAuth(t, shop, mainCrew, 'sam.photos@example.com');
     const theirCrew = (await call('GET', `${d}/crews`, other.auth)).json().crews[0]._id;
     await giveTo(jobs.elsewhere, theirCrew);
-    otherCrewToken = await crewLogin(other, theirCrew, 'them.photos@example.com');
+    otherCrewAuth = await crewMemberAuth(t, other, theirCrew, 'them.photos@example.com');
   });
   afterAll(() => t?.close());
 
@@ -140,11 +135,11 @@ describe.each(storages())('photos on %s', (kind) => {
     const mine = (await call('GET', `${d}/bookings/${jobs.mine}/photos`, shop.auth)).json().photos[0]._id;
     const count = (await objects()).length;
     for (const [method, url, token, code] of [
-      ['POST', `/api/crew/jobs/${jobs.truck}/photos?kind=before`, crewToken, 'JOB_NOT_FOUND'],
-      ['POST', `/api/crew/jobs/${jobs.mine}/photos?kind=before`, otherCrewToken, 'JOB_NOT_FOUND'],
-      ['GET', `/api/crew/jobs/${jobs.mine}/photos`, otherCrewToken, 'JOB_NOT_FOUND'],
-      ['GET', `/api/crew/photos/${mine}`, otherCrewToken, 'PHOTO_NOT_FOUND'],
-      ['DELETE', `/api/crew/jobs/${jobs.mine}/photos/${mine}`, otherCrewToken, 'JOB_NOT_FOUND'],
+      ['POST', `/api/crew/jobs/${jobs.truck}/photos?kind=before`, crewAuth, 'JOB_NOT_FOUND'],
+      ['POST', `/api/crew/jobs/${jobs.mine}/photos?kind=before`, otherCrewAuth, 'JOB_NOT_FOUND'],
+      ['GET', `/api/crew/jobs/${jobs.mine}/photos`, otherCrewAuth, 'JOB_NOT_FOUND'],
+      ['GET', `/api/crew/photos/${mine}`, otherCrewAuth, 'PHOTO_NOT_FOUND'],
+      ['DELETE', `/api/crew/jobs/${jobs.mine}/photos/${mine}`, otherCrewAuth, 'JOB_NOT_FOUND'],
     ] as const) {
       const res = await call(method, url, crew(token), method === 'POST' ? PHOTO_JPEG : undefined);
       expect([res.statusCode, res.json().code], `${method} ${url}`).toEqual([404, code]);

@@ -9,12 +9,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queuePush, requestNotice } from '../../src/domain/push.ts';
 import { runRequestExpiry } from '../../src/jobs/request-expiry.ts';
-import { book, bookAndToken, bookBody, DAY, detailer, engineApp, type Shop } from '../booking-fixtures.ts';
+import {
+  book,
+  bookAndToken,
+  bookBody,
+  crewMemberAuth,
+  DAY,
+  detailer,
+  engineApp,
+  type Shop,
+} from '../booking-fixtures.ts';
 import { storages, type TestApp } from '../helpers.ts';
 import { type PushStandIn, type StandInSubscription, startPushStandIn } from '../push/stand-in.ts';
 
 const d = '/api/business-dashboard';
-const PASSWORD = 'crew member password 1';
 /** 10:00 in Los Angeles on DAY, plus minutes. */
 const la = (minutes: number) => Date.parse(`${DAY}T18:00:00Z`) + minutes * 60_000;
 
@@ -22,14 +30,14 @@ describe.each(storages())('push notifications on %s', (kind) => {
   let t: TestApp & { clock: { now: number } };
   let push: PushStandIn;
   let shop: Shop;
-  let crewToken = '';
+  let crewAuth = { authorization: '' };
   let crewId = '';
   let ownerPhone: StandInSubscription;
   let crewPhone: StandInSubscription;
 
   const call = (method: string, url: string, headers: Record<string, string> = {}, payload?: object) =>
     t.app.inject({ method: method as 'GET', url, headers, ...(payload ? { payload } : {}) });
-  const crew = () => ({ authorization: `Bearer ${crewToken}` });
+  const crew = () => crewAuth;
   const payloads = (sub: StandInSubscription) =>
     push.received.filter((r) => sub.endpoint.endsWith(r.subscription)).map((r) => r.payload);
   const pushRows = () =>
@@ -49,16 +57,7 @@ describe.each(storages())('push notifications on %s', (kind) => {
     shop = await detailer(t);
     crewId = (await call('GET', `${d}/crews`, shop.auth)).json().crews[0]._id;
     await call('PUT', `${d}/crews/${crewId}`, shop.auth, { name: 'Sam', color: '#0f766e' });
-    expect(
-      (await call('POST', `${d}/crews/${crewId}/member`, shop.auth, { email: 'sam@example.com' })).statusCode,
-    ).toBe(201);
-    const invite = await t.ctx.db
-      .selectFrom('mail_outbox')
-      .select('text_body')
-      .where('to_address', '=', 'sam@example.com')
-      .executeTakeFirstOrThrow();
-    const token = decodeURIComponent(/\/crew\/join\?token=([A-Za-z0-9_%-]+)/.exec(invite.text_body)![1]!);
-    crewToken = (await call('POST', '/api/auth/crew-invitation', {}, { token, password: PASSWORD })).json().token;
+    crewAuth = await crewMemberAuth(t, shop, crewId, 'sam@example.com');
     await t.ctx.mail.flush();
     ownerPhone = push.subscribe();
     crewPhone = push.subscribe();
