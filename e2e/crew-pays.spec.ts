@@ -17,6 +17,7 @@ import {
   connectStripe,
   crewMemberLogin,
   expect,
+  firstCrew,
   morningZone,
   type Owner,
   openAs,
@@ -53,8 +54,7 @@ test.beforeAll(async () => {
     owner.token,
   );
   // The crew's login, invited by mail and accepted.
-  const crews = await api<{ crews: { _id: string }[] }>('GET', `${B}/crews`, undefined, owner.token);
-  crewToken = await crewMemberLogin(owner, crews.crews[0]!._id, MEMBER, PASSWORD);
+  crewToken = await crewMemberLogin(owner, await firstCrew(owner), MEMBER, PASSWORD);
   bookingId = await bookAsCustomer(owner, serviceId, {
     date: todayIn(morningZone()),
     firstName: 'Dora',

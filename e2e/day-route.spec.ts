@@ -24,6 +24,7 @@ import {
   crewMemberLogin,
   dataDir,
   expect,
+  firstCrew,
   laDay,
   morningZone,
   newestMail,
@@ -64,7 +65,7 @@ test.beforeAll(async () => {
     owner.token,
   );
   const serviceId = (await api<{ _id: string }>('POST', `${B}/service/add`, SERVICE, owner.token))._id;
-  crewId = (await api<{ crews: { _id: string }[] }>('GET', `${B}/crews`, undefined, owner.token)).crews[0]!._id;
+  crewId = await firstCrew(owner);
   for (const key of Object.keys(PLACES) as Key[]) {
     const p = PLACES[key];
     emails[key] = uniqueEmail(`route-${key}`);
@@ -155,8 +156,7 @@ test("a crew member reads today's route on the phone; the owner pins a job by ke
   const zone = morningZone();
   await api('PUT', `${B}/settings/time-zone`, { timeZone: zone }, other.token);
   const serviceId = (await api<{ _id: string }>('POST', `${B}/service/add`, SERVICE, other.token))._id;
-  const crew = (await api<{ crews: { _id: string }[] }>('GET', `${B}/crews`, undefined, other.token)).crews[0]!._id;
-  await api('PUT', `${B}/crews/${crew}`, { name: 'Sam', color: '#0f766e' }, other.token);
+  const crew = await firstCrew(other, 'Sam');
   const today = todayIn(zone);
   for (const key of Object.keys(PLACES) as Key[]) {
     const p = PLACES[key];

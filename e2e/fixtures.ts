@@ -197,6 +197,17 @@ export async function ownerWebsite(html: () => string): Promise<{ origin: string
   };
 }
 
+/**
+ * The owner's first crew (every business starts with one): its id, after naming it (a person, in
+ * teal) when `name` is given, as journeys that show a crew's name to customers do.
+ */
+export async function firstCrew(owner: Pick<Owner, 'token'>, name?: string): Promise<string> {
+  const B = '/api/business-dashboard';
+  const crewId = (await api<{ crews: { _id: string }[] }>('GET', `${B}/crews`, undefined, owner.token)).crews[0]!._id;
+  if (name) await api('PUT', `${B}/crews/${crewId}`, { name, color: '#0f766e' }, owner.token);
+  return crewId;
+}
+
 /** A crew member's session: `email` invited to the owner's crew, the invitation mail's link accepted with `password`. */
 export async function crewMemberLogin(owner: Owner, crewId: string, email: string, password: string): Promise<string> {
   await api('POST', `/api/business-dashboard/crews/${crewId}/member`, { email }, owner.token);

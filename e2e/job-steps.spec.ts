@@ -18,6 +18,7 @@ import {
   bookAsCustomer,
   crewMemberLogin,
   expect,
+  firstCrew,
   morningZone,
   type Owner,
   openAs,
@@ -56,8 +57,7 @@ test.beforeAll(async () => {
     owner.token,
   );
   serviceId = services.services.find((s) => s.serviceName === SERVICE)!._id;
-  const crewId = (await api<{ crews: { _id: string }[] }>('GET', `${B}/crews`, undefined, owner.token)).crews[0]!._id;
-  await api('PUT', `${B}/crews/${crewId}`, { name: 'Sam', color: '#0f766e' }, owner.token);
+  const crewId = await firstCrew(owner, 'Sam');
   crewToken = await crewMemberLogin(owner, crewId, MEMBER, PASSWORD);
   jobId = await bookAsCustomer(owner, serviceId, {
     date: todayIn(zone),

@@ -19,6 +19,7 @@ import {
   bookAsCustomer,
   crewMemberLogin,
   expect,
+  firstCrew,
   morningZone,
   type Owner,
   openAs,
@@ -66,8 +67,7 @@ test.beforeAll(async () => {
     owner.token,
   );
   // The crew is a person, Sam, named to customers (Settings > Crews), with a login of their own.
-  const crewId = (await api<{ crews: { _id: string }[] }>('GET', `${B}/crews`, undefined, owner.token)).crews[0]!._id;
-  await api('PUT', `${B}/crews/${crewId}`, { name: 'Sam', color: '#0f766e' }, owner.token);
+  const crewId = await firstCrew(owner, 'Sam');
   await api('PUT', `${B}/crews-settings/mails`, { nameCrewInMails: true }, owner.token);
   crewToken = await crewMemberLogin(owner, crewId, MEMBER, PASSWORD);
 

@@ -16,6 +16,7 @@ import {
   bookAsCustomer,
   crewMemberLogin,
   expect,
+  firstCrew,
   formToTimes,
   laDay,
   morningZone,
@@ -72,8 +73,7 @@ test('the crew ticks a step and adds a before and an after photo; the owner sees
     owner.token,
   );
   const service = services[0]!;
-  const crewId = (await api<{ crews: { _id: string }[] }>('GET', `${B}/crews`, undefined, owner.token)).crews[0]!._id;
-  await api('PUT', `${B}/crews/${crewId}`, { name: 'Sam', color: '#0f766e' }, owner.token);
+  const crewId = await firstCrew(owner, 'Sam');
   const crewToken = await crewMemberLogin(
     owner,
     crewId,

@@ -21,6 +21,7 @@ import {
   bookAsCustomer,
   crewMemberLogin,
   expect,
+  firstCrew,
   laDay,
   type Owner,
   openAs,
@@ -150,7 +151,7 @@ test('the owner turns notifications on and a new request arrives on the phone, d
 test("a crew member's page offers its own notifications, running late only, and says plainly when they are blocked", async ({
   page,
 }) => {
-  const crewId = (await api<{ crews: { _id: string }[] }>('GET', `${B}/crews`, undefined, owner.token)).crews[0]!._id;
+  const crewId = await firstCrew(owner);
   const token = await crewMemberLogin(owner, crewId, uniqueEmail('crew'), 'crew member password 1');
   await page.setViewportSize(PHONE);
   await openAs(page, { token }, '/crew');
