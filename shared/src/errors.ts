@@ -402,6 +402,10 @@ export const ERRORS = {
     status: 409,
     meaning: "The customer's photo stays with the request: only the owner may delete it.",
   },
+  PHOTO_NOT_YOURS: {
+    status: 409,
+    meaning: 'Another person added this photo (the owner, or a former crew): a crew deletes only the photos it added.',
+  },
   PHOTO_NOT_FOUND: { status: 404, meaning: 'No such photo here (it may have been deleted).' },
   PHOTOS_FULL: { status: 409, meaning: 'The job or request has as many photos as it may hold; delete one first.' },
   PHOTO_REQUIRED: {

@@ -142,7 +142,7 @@ export const photosSummaries: {
     addJobPhoto:
       "Adds a before or after photo to one of the crew's jobs: the body is the image (JPEG, PNG or WebP, at most 8 MB), re-encoded without its metadata. Refused: JOB_NOT_FOUND, PHOTOS_FULL, PHOTO_TOO_LARGE, PHOTO_NOT_AN_IMAGE, PHOTO_HEIC, PHOTO_UNREADABLE.",
     deleteJobPhoto:
-      "Deletes one of the crew's job's before or after photos (the customer's stays: the owner's to delete). Refused: JOB_NOT_FOUND, PHOTO_NOT_FOUND, PHOTO_KEPT_FOR_OWNER.",
+      "Deletes one of the crew's job's before or after photos (the customer's stays: the owner's to delete). Refused: JOB_NOT_FOUND, PHOTO_NOT_FOUND, PHOTO_KEPT_FOR_OWNER, PHOTO_NOT_YOURS (only the photos this crew login added).",
     jobPhotoFile: "A photo of one of the crew's jobs, as JPEG. Refused: PHOTO_NOT_FOUND.",
   },
   customer: {

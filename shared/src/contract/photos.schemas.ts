@@ -25,6 +25,11 @@ export const Photo = z.object({
   addedAt: IsoDateTime,
   width: z.number().int(),
   height: z.number().int(),
+  /**
+   * In a crew's answer only: its own login added this photo, so it may delete it (the owner's, the
+   * customer's and a former crew's stay). Absent in the owner's answers: the owner may delete any.
+   */
+  yours: z.boolean().optional(),
 });
 export type Photo = z.infer<typeof Photo>;
 

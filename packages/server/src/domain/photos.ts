@@ -41,7 +41,8 @@ const CUSTOMER_NAME = 'Customer';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export function photoOf(row: PhotoRow): Photo {
+/** A photo as answered; to a crew (`crewMemberId` given) it says whether that login added it. */
+export function photoOf(row: PhotoRow, crewMemberId?: string): Photo {
   return {
     _id: row.id,
     kind: row.kind,
@@ -49,12 +50,19 @@ export function photoOf(row: PhotoRow): Photo {
     addedAt: iso(row.created_at),
     width: row.width,
     height: row.height,
+    ...(crewMemberId === undefined ? {} : { yours: row.added_by_member_id === crewMemberId }),
   };
 }
 
-export async function photosOfBooking(ctx: AppContext, businessId: string, bookingId: string): Promise<Photos> {
+/** A job's photos, to its owner, or to the crew login `crewMemberId` (photoOf). */
+export async function photosOfBooking(
+  ctx: AppContext,
+  businessId: string,
+  bookingId: string,
+  crewMemberId?: string,
+): Promise<Photos> {
   const rows = await ctx.repos.photos.ofBooking(businessId, bookingId);
-  return { photos: rows.map(photoOf), max: JOB_PHOTOS_MAX };
+  return { photos: rows.map((row) => photoOf(row, crewMemberId)), max: JOB_PHOTOS_MAX };
 }
 
 const hashPhotoToken = (token: string) => createHash('sha256').update(token).digest('base64url');
@@ -136,7 +144,7 @@ export async function addJobPhoto(
     memberId: who.memberId,
     claimHash: null,
   });
-  return photosOfBooking(ctx, booking.business_id, booking.id);
+  return photosOfBooking(ctx, booking.business_id, booking.id, who.memberId ?? undefined);
 }
 
 /** A customer's photo before the booking exists: a token the booking claims within CLAIM_MS. */

@@ -112,7 +112,7 @@ export function photosHandlers(ctx: AppContext): {
     crew: {
       jobPhotos: async (req) => {
         const booking = await crewsBooking(req.crew, req.params.id);
-        return photosOfBooking(ctx, booking.business_id, booking.id);
+        return photosOfBooking(ctx, booking.business_id, booking.id, req.crew.member.id);
       },
       addJobPhoto: async (req) => {
         const booking = await crewsBooking(req.crew, req.params.id);
@@ -128,8 +128,14 @@ export function photosHandlers(ctx: AppContext): {
             'PHOTO_KEPT_FOR_OWNER',
             "This is the customer's photo from the request: it stays with the booking. Ask the owner if it should go.",
           );
+        // The owner's photos (and a former crew's) are theirs: a crew deletes only what it added.
+        if (photo.added_by_member_id !== req.crew.member.id)
+          throw new AppError(
+            'PHOTO_NOT_YOURS',
+            `${photo.added_by === OWNER_NAME ? 'The owner' : photo.added_by} added this photo, and a crew deletes only its own. Ask the owner if it should go.`,
+          );
         await deletePhoto(ctx, photo);
-        return photosOfBooking(ctx, booking.business_id, booking.id);
+        return photosOfBooking(ctx, booking.business_id, booking.id, req.crew.member.id);
       },
       jobPhotoFile: async (req, reply) => {
         const { crew, business } = req.crew;

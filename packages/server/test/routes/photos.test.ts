@@ -88,7 +88,9 @@ describe.each(storages())('photos on %s', (kind) => {
     });
     const owners = await call('GET', `${d}/bookings/${jobs.mine}/photos`, shop.auth);
     expect(owners.statusCode).toBe(200);
-    expect(owners.json()).toEqual(after.json());
+    // The same photos; the crew's answer adds that its own login added them (it may delete them).
+    expect(after.json().photos.map((p: { yours?: boolean }) => p.yours)).toEqual([true, true]);
+    expect(owners.json().photos).toEqual(after.json().photos.map(({ yours, ...p }: { yours?: boolean }) => p));
     // The owner reads the file: a JPEG, with the headers that keep it a picture.
     const id = owners.json().photos[1]._id;
     const file = await call('GET', `${d}/photos/${id}`, shop.auth);
@@ -129,6 +131,28 @@ describe.each(storages())('photos on %s', (kind) => {
       expect(res.statusCode, res.body).toBe(201);
       expect([res.json().photos.at(-1).width, res.json().photos.at(-1).height]).toEqual(size);
     }
+  });
+
+  it("the crew deletes only the photos it added: the owner's stays, until the owner deletes it", async () => {
+    const added = await call('POST', `${d}/bookings/${jobs.mine}/photos?kind=after`, shop.auth, PHOTO_JPEG);
+    expect(added.statusCode, added.body).toBe(201);
+    const owners = added.json().photos.at(-1);
+    expect(owners).toMatchObject({ addedBy: 'Owner' });
+    expect(owners).not.toHaveProperty('yours');
+    // To the crew: its own photos are its to delete, the owner's is not.
+    const seen: { _id: string; addedBy: string; yours: boolean }[] = (
+      await call('GET', `/api/crew/jobs/${jobs.mine}/photos`, crew())
+    ).json().photos;
+    expect(seen.find((p) => p._id === owners._id)?.yours).toBe(false);
+    expect(seen.filter((p) => p.addedBy === 'Sam').every((p) => p.yours)).toBe(true);
+    const refused = await call('DELETE', `/api/crew/jobs/${jobs.mine}/photos/${owners._id}`, crew());
+    expect([refused.statusCode, refused.json().code]).toEqual([409, 'PHOTO_NOT_YOURS']);
+    expect(refused.json().error).toBe(
+      'The owner added this photo, and a crew deletes only its own. Ask the owner if it should go.',
+    );
+    expect((await call('GET', `${d}/photos/${owners._id}`, shop.auth)).statusCode).toBe(200);
+    const gone = await call('DELETE', `${d}/bookings/${jobs.mine}/photos/${owners._id}`, shop.auth);
+    expect(gone.statusCode, gone.body).toBe(200);
   });
 
   it("another crew's job, another business's job or photo: not found, nothing added", async () => {

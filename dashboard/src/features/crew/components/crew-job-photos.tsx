@@ -19,7 +19,7 @@ export function CrewJobPhotos({ job, schedule }: { job: CrewJob; schedule: CrewS
           file={(photoId) => client.crew.jobPhotoFile({ params: { photoId } })}
           add={(kind, body) => client.crew.addJobPhoto({ params, query: { kind }, body })}
           remove={(photoId) => client.crew.deleteJobPhoto({ params: { ...params, photoId } })}
-          deletable={(photo) => photo.kind !== 'request'}
+          deletable={(photo) => photo.yours === true}
           timeZone={schedule.timeZone}
           timeFormat={schedule.timeFormat}
           empty="No photos yet. Add one before you start and one when you are done."
