@@ -95,7 +95,8 @@ const whenOf = (b: PushBooking) =>
   `${shortDate(b.day).replace(/, \d{4}$/, '')} ${formatClock(b.startTime, b.timeFormat)}`;
 const nameOf = (b: PushBooking) => `${b.firstName} ${b.lastName}`.trim();
 const REQUESTS = '/dashboard/bookings?status=pending';
-const BOOKINGS = '/dashboard/bookings';
+/** That day on the calendar: the time a cancellation freed, among the day's other jobs. */
+const dayOnCalendar = (day: string) => `/dashboard/calendar?view=day&date=${day}`;
 
 /** A new request waiting for the owner's answer; `reminder`: its one reminder (docs/decisions/051). */
 export function requestNotice(b: PushBooking, now: number, reminder = false): PushNotice {
@@ -123,7 +124,7 @@ function cancelledNotice(b: PushBooking, now: number): PushNotice {
     owner: {
       title: `Cancelled by ${nameOf(b)}`,
       body: `${b.serviceName}, ${whenOf(b)}. The time is free again.`,
-      url: BOOKINGS,
+      url: dayOnCalendar(b.day),
     },
     expiresAt: now + DAY,
   };

@@ -139,7 +139,7 @@ describe.each(storages())('push notifications on %s', (kind) => {
       {
         title: 'Cancelled by Grace Hopper',
         body: 'Full Detail, Wed, Dec 2 1:00 PM. The time is free again.',
-        url: '/dashboard/bookings',
+        url: `/dashboard/calendar?view=day&date=${DAY}`,
         tag: expect.stringMatching(/^cancelled:/),
       },
     ]);
