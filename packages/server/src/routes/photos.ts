@@ -159,7 +159,7 @@ export function photosHandlers(ctx: AppContext): {
       managePhotos: async (req) => {
         const booking = await linkBooking(req.query.token);
         const rows = await photos.ofBooking(booking.business_id, booking.id);
-        return { photos: rows.map(photoOf), max: JOB_PHOTOS_MAX };
+        return { photos: rows.map((row) => photoOf(row)), max: JOB_PHOTOS_MAX };
       },
       managePhotoFile: async (req, reply) => {
         const booking = await linkBooking(req.query.token);
