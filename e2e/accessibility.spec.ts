@@ -13,6 +13,7 @@ import {
   baseURL,
   bookAsCustomer,
   expect,
+  expectNothingUnderFeedback,
   laDay,
   linkTo,
   newestMail,
@@ -100,29 +101,6 @@ async function check(page: Page, name: string, path: string, heading: string | R
     await expectNoSeriousA11yViolations(page, `${name}, ${size}`);
     if (size === '375 px') await expectNothingUnderFeedback(page, name);
   });
-}
-
-/**
- * On a phone the floating Feedback button (on every page, SPEC) must not hide the page's end: once
- * scrolled to the bottom, no button, link or field of the page lies under it.
- */
-async function expectNothingUnderFeedback(page: Page, name: string): Promise<void> {
-  const covered = await page.evaluate(() => {
-    const button = document.querySelector('.sw-feedback-button');
-    if (!button) return [];
-    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
-    const f = button.getBoundingClientRect();
-    return [...document.querySelectorAll('button, a[href], input, select, textarea')]
-      .filter((el) => !el.closest('.sw-feedback'))
-      .filter((el) => {
-        const r = el.getBoundingClientRect();
-        return (
-          r.width > 0 && r.height > 0 && r.left < f.right && r.right > f.left && r.top < f.bottom && r.bottom > f.top
-        );
-      })
-      .map((el) => (el.textContent?.trim() || el.getAttribute('aria-label') || el.tagName).slice(0, 40));
-  });
-  expect(covered, `${name}: under the Feedback button, scrolled to the end`).toEqual([]);
 }
 
 async function signInAs(page: Page, token: string): Promise<void> {

@@ -439,3 +439,26 @@ export const test = base.extend<Fixtures>({
     expect(errors, 'the page logged errors to the console').toEqual([]);
   },
 });
+
+/**
+ * On a phone the floating Feedback button (on every page, SPEC) must not hide the page's end: once
+ * scrolled to the bottom, no button, link or field of the page lies under it.
+ */
+export async function expectNothingUnderFeedback(page: Page, name: string): Promise<void> {
+  const covered = await page.evaluate(() => {
+    const button = document.querySelector('.sw-feedback-button');
+    if (!button) return [];
+    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
+    const f = button.getBoundingClientRect();
+    return [...document.querySelectorAll('button, a[href], input, select, textarea')]
+      .filter((el) => !el.closest('.sw-feedback'))
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return (
+          r.width > 0 && r.height > 0 && r.left < f.right && r.right > f.left && r.top < f.bottom && r.bottom > f.top
+        );
+      })
+      .map((el) => (el.textContent?.trim() || el.getAttribute('aria-label') || el.tagName).slice(0, 40));
+  });
+  expect(covered, `${name}: under the Feedback button, scrolled to the end`).toEqual([]);
+}

@@ -16,6 +16,7 @@ import {
   bookAsCustomer,
   crewMemberLogin,
   expect,
+  expectNothingUnderFeedback,
   firstCrew,
   formToTimes,
   laDay,
@@ -106,6 +107,7 @@ test('the crew ticks a step and adds a before and an after photo; the owner sees
   await expectNoSeriousA11yViolations(crew, 'Crew photos on a job, 375 px');
   await job.getByRole('button', { name: 'Add after photo' }).scrollIntoViewIfNeeded();
   await screenshot(crew, 'photos-crew-375', { fullPage: false });
+  await expectNothingUnderFeedback(crew, 'The crew page');
   await crewPhone.close();
 
   // The owner, on a phone: the booking's Photos in Bookings.
