@@ -47,7 +47,7 @@ describe("the owner's On my way", () => {
     expect(screen.getByRole('button', { name: 'Mark completed' })).toBeEnabled();
   });
 
-  it("is not offered on another day's job nor a pending one, and shows the server's refusal", async () => {
+  it("is not offered on another day's job, a pending one nor a started one, and shows the server's refusal", async () => {
     storeToken();
     fakeApi({
       [ON_MY_WAY]: {
@@ -71,7 +71,18 @@ describe("the owner's On my way", () => {
     await screen.findByRole('button', { name: 'Approve' });
     expect(screen.queryByRole('button', { name: 'On my way' })).toBeNull();
     second.unmount();
+    // Started by its crew (the lists say when): the crew is there, nothing to offer.
+    const begun = makeBooking({
+      status: 'approved',
+      bookingTime: { day: today(), startTime: '9:00', endTime: '10:00' },
+      startedAt: '2026-12-01T17:02:00.000Z',
+    });
+    const third = render(<BookingDecisions booking={begun} onChange={vi.fn()} />);
+    await screen.findByRole('button', { name: 'Mark completed' });
+    expect(screen.queryByRole('button', { name: 'On my way' })).toBeNull();
+    third.unmount();
 
+    // Started since the list was read: the server's refusal is shown.
     const started = makeBooking({
       status: 'approved',
       bookingTime: { day: today(), startTime: '9:00', endTime: '10:00' },

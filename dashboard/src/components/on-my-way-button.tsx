@@ -26,7 +26,8 @@ export function OnMyWayButton({ booking, onChange }: { booking: Booking; onChang
   if (!timeZone) return null;
   const sent = onMyWayLine(booking.onMyWayAt, timeZone, timeFormat);
   if (sent) return <span className="hint on-my-way-sent">{sent}</span>;
-  if (booking.bookingTime.day !== todayIn(timeZone)) return null;
+  // Started: the crew is there, and the server would refuse it.
+  if (booking.startedAt || booking.bookingTime.day !== todayIn(timeZone)) return null;
 
   async function tap() {
     setBusy(true);

@@ -72,6 +72,11 @@ export const Booking = z.object({
   /** When the customer was told the crew is on the way (docs/decisions/048); absent until then. */
   onMyWayAt: IsoDateTime.optional(),
   /**
+   * When the crew started the job (docs/decisions/024), in the lists of today and of a range of
+   * days; absent until then. A started job offers no On my way: the crew is there.
+   */
+  startedAt: IsoDateTime.optional(),
+  /**
    * Running late (docs/decisions/049): when the crew is now expected, later than booked, as its
    * last Start job or Mark completed that day projected it (to 5 minutes); absent while on time.
    */

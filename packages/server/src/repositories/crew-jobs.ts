@@ -191,6 +191,18 @@ export function crewJobsRepository(db: Kysely<Database>) {
         .where('business_id', '=', businessId)
         .execute();
     },
+    /** When each of these bookings of the business was started, by booking id (those not started are absent). */
+    async startsOf(businessId: string, bookingIds: readonly string[]): Promise<Map<string, number>> {
+      if (bookingIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('job_starts as s')
+        .innerJoin('bookings as b', 'b.id', 's.booking_id')
+        .select(['s.booking_id', 's.started_at'])
+        .where('b.business_id', '=', businessId)
+        .where('s.booking_id', 'in', [...bookingIds])
+        .execute();
+      return new Map(rows.map((r) => [r.booking_id, r.started_at]));
+    },
     /** When the job was started, or null. */
     async startedAt(trx: Tx, bookingId: string): Promise<number | null> {
       const row = await trx

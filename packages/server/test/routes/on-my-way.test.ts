@@ -197,6 +197,11 @@ describe.each(storages())('on my way on %s', (kind) => {
     expect((await call('PUT', `/api/crew/jobs/${jobs.started}/start`, crew())).statusCode).toBe(200);
     const started = await tap(jobs.started);
     expect([started.statusCode, started.json().code]).toEqual([409, 'JOB_ALREADY_STARTED']);
+    // The owner's lists say when it was started, so the dashboard offers no On my way on it.
+    const today: { _id: string; startedAt?: string }[] = (await call('GET', `${d}/bookings/today`, shop.auth)).json()
+      .bookings;
+    expect(today.filter((b) => b.startedAt).map((b) => b._id)).toEqual([jobs.started]);
+    expect(Date.parse(today.find((b) => b._id === jobs.started)!.startedAt!)).toBe(t.clock.now);
 
     const theirs = await tap(jobs.truck);
     expect([theirs.statusCode, theirs.json().code]).toEqual([404, 'JOB_NOT_FOUND']);

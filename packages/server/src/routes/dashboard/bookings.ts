@@ -3,7 +3,7 @@
  * decline. Every query is scoped by the owner's business; another business's booking
  * is simply not found.
  */
-import { WAITING_SHOWN } from '@slotwise/shared/api';
+import { type Booking, WAITING_SHOWN } from '@slotwise/shared/api';
 import { formatClock } from '@slotwise/shared/clock';
 import { toCents, toDollars } from '@slotwise/shared/money';
 import { localToUtcMs, shortDate, todayIn, utcMsToLocal } from '@slotwise/shared/time-zone';
@@ -129,14 +129,30 @@ export function bookingHandlers(
     return toBookingJson(updated, now, b.time_zone, await planLabelsFor(ctx, b.id, [updated]), expiryRulesOf(b));
   }
 
+  /**
+   * The owner's lists (today, what waits, a range of days): each booking with its plan's words and,
+   * once its crew started it, when (one query each for the whole list).
+   */
+  async function listed(b: Business, rows: readonly BookingRow[], now: number): Promise<Booking[]> {
+    const labels = await planLabelsFor(ctx, b.id, rows);
+    const starts = await ctx.repos.crewJobs.startsOf(
+      b.id,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => {
+      const json = toBookingJson(r, now, b.time_zone, labels, expiryRulesOf(b));
+      const started = starts.get(r.id);
+      return started === undefined ? json : { ...json, startedAt: new Date(started).toISOString() };
+    });
+  }
+
   return {
     bookingsToday: async (req) => {
       const b = req.owner.business;
       const now = ctx.now();
       const today = todayIn(b.time_zone, now);
       const rows = await bookings.list(b.id, { fromDay: today, toDay: today });
-      const labels = await planLabelsFor(ctx, b.id, rows);
-      const answer = { bookings: rows.map((r) => toBookingJson(r, now, b.time_zone, labels, expiryRulesOf(b))) };
+      const answer = { bookings: await listed(b, rows, now) };
       // The money cards only for a business that takes deposits.
       if (!(await ctx.repos.payments.account(b.id))) return answer;
       const cents = await ctx.repos.payments.ownerFigures(b.id, localToUtcMs(today, '00:00', b.time_zone));
@@ -149,20 +165,13 @@ export function bookingHandlers(
       const b = req.owner.business;
       const now = ctx.now();
       const { count, rows } = await bookings.waiting(b.id, WAITING_SHOWN);
-      const labels = await planLabelsFor(ctx, b.id, rows);
-      return { count, bookings: rows.map((r) => toBookingJson(r, now, b.time_zone, labels, expiryRulesOf(b))) };
+      return { count, bookings: await listed(b, rows, now) };
     },
     bookings: async (req) => {
       const { from, to } = req.query;
       assertRange(from, to);
-      const now = ctx.now();
       const rows = await bookings.list(req.owner.business.id, { fromDay: from, toDay: to });
-      const labels = await planLabelsFor(ctx, req.owner.business.id, rows);
-      return {
-        bookings: rows.map((r) =>
-          toBookingJson(r, now, req.owner.business.time_zone, labels, expiryRulesOf(req.owner.business)),
-        ),
-      };
+      return { bookings: await listed(req.owner.business, rows, ctx.now()) };
     },
     approve: async (req) => {
       const b = req.owner.business;
