@@ -76,6 +76,8 @@ describe('refunds', () => {
   it('checks an amount as typed', () => {
     expect(checkRefundAmount('48.76', 4876)).toEqual({ ok: true, value: 48.76 });
     expect(checkRefundAmount(' 10 ', 4876)).toEqual({ ok: true, value: 10 });
+    expect(checkRefundAmount('$12.50', 4876)).toEqual({ ok: true, value: 12.5 });
+    expect(checkRefundAmount('1e1', 4876)).toEqual({ ok: false, error: 'Refund amount must be more than $0.' });
     expect(checkRefundAmount('', 4876)).toEqual({ ok: false, error: 'Refund amount must be more than $0.' });
     expect(checkRefundAmount('0', 4876)).toEqual({ ok: false, error: 'Refund amount must be more than $0.' });
     expect(checkRefundAmount('abc', 4876)).toEqual({ ok: false, error: 'Refund amount must be more than $0.' });

@@ -6,6 +6,7 @@
 import type { Booking, BookingPayment } from '@slotwise/shared/api';
 import { formatUsd, toCents } from '@slotwise/shared/money';
 import type { Checked } from './deposit-rule.ts';
+import { typedDollars } from './typed-dollars.ts';
 
 type ChipTone = 'amber' | 'green' | 'grey' | 'plain';
 export interface PaymentChip {
@@ -53,14 +54,12 @@ export function paymentChips(booking: Booking): PaymentChip[] {
   return chips;
 }
 
-/** A refund amount as typed, checked against what may still be refunded (cents), in dollars. */
+/** A refund amount as typed (lib/typed-dollars.ts), checked against what may still be refunded (cents), in dollars. */
 export function checkRefundAmount(text: string, leftCents: number): Checked<number> {
-  const t = text.trim();
-  const dollars = Number(t);
-  if (t === '' || !Number.isFinite(dollars) || dollars <= 0)
-    return { ok: false, error: 'Refund amount must be more than $0.' };
-  if (Math.abs(Math.round(dollars * 100) - dollars * 100) > 1e-6)
+  const dollars = typedDollars(text);
+  if (dollars === null && /^\$?\d*\.\d{3,}$/.test(text.trim()))
     return { ok: false, error: 'Refund amount can have at most two decimals (cents).' };
+  if (dollars === null || dollars <= 0) return { ok: false, error: 'Refund amount must be more than $0.' };
   if (toCents(dollars) > leftCents)
     return { ok: false, error: `You can refund at most ${formatUsd(leftCents / 100)}.` };
   return { ok: true, value: dollars };
