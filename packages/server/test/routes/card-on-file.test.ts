@@ -8,13 +8,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { manageTokenFor } from '../../src/domain/manage-token.ts';
-import { book, bookBody, detailer, engineApp, type Shop, START_CLOCK } from '../booking-fixtures.ts';
+import { book, bookBody, type Shop } from '../booking-fixtures.ts';
 import { storages, type TestApp } from '../helpers.ts';
-import { type StripeStandIn, startStripeStandIn, type TestCard } from '../stripe/stand-in.ts';
+import type { StripeStandIn, TestCard } from '../stripe/stand-in.ts';
+import { type StripeShop, stripeShop } from '../stripe/stripe-shop.ts';
 
 const SECRET_KEY = `sk_test_51Cards${randomUUID().replace(/-/g, '')}`;
 const WEBHOOK_SECRET = `whsec_${randomUUID().replace(/-/g, '')}`;
-const ENCRYPTION_KEY = 'a test encryption key that is long enough';
 const d = '/api/business-dashboard';
 const WEEKLY = { frequency: 'weekly', discount: null } as const;
 type Meta = Record<string, string>;
@@ -25,20 +25,18 @@ describe.each(storages())('a card on file on %s', (kind) => {
   let t: TestApp & { clock: { now: number } };
   let shop: Shop;
   let stripe: StripeStandIn;
+  let wired: StripeShop | undefined;
   let hour = 9;
   let oneOff = 9;
 
   beforeAll(async () => {
-    stripe = await startStripeStandIn({ now: () => t?.clock.now ?? START_CLOCK });
-    stripe.addAccount({ secretKey: SECRET_KEY, id: 'acct_1Cards', name: 'Shiny Cars LLC' });
-    t = await engineApp(kind, { env: { ENCRYPTION_KEY, STRIPE_API_URL: stripe.url } });
-    shop = await detailer(t);
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    stripe.setWebhook(SECRET_KEY, `${address}/api/webhooks/stripe/${shop.businessId}`, WEBHOOK_SECRET);
-    expect(
-      (await owner('PUT', '/settings/payments/stripe', { secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET }))
-        .statusCode,
-    ).toBe(200);
+    wired = await stripeShop(kind, {
+      secretKey: SECRET_KEY,
+      webhookSecret: WEBHOOK_SECRET,
+      accountId: 'acct_1Cards',
+      connect: true,
+    });
+    ({ t, shop, stripe } = wired);
     const plans = await owner('PUT', `/service/edit/${shop.fullId}`, {
       serviceName: 'Full Detail',
       duration: 60,
@@ -47,10 +45,7 @@ describe.each(storages())('a card on file on %s', (kind) => {
     });
     expect(plans.statusCode, plans.body).toBe(200);
   });
-  afterAll(async () => {
-    await t.close();
-    await stripe.close();
-  });
+  afterAll(() => wired?.close());
 
   const owner = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url: `${d}${url}`, headers: shop.auth, ...(payload ? { payload } : {}) });

@@ -8,35 +8,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config.ts';
 import { bookDuePlanVisits } from '../../src/jobs/plan-visits.ts';
 import { sendDueReminders } from '../../src/jobs/reminders.ts';
-import { availableTimes, book, bookBody, detailer, engineApp, type Shop, START_CLOCK } from '../booking-fixtures.ts';
+import { availableTimes, book, bookBody, type Shop, START_CLOCK } from '../booking-fixtures.ts';
 import { createTestApp, storages, type TestApp } from '../helpers.ts';
-import { type StripeStandIn, signPayload, startStripeStandIn } from '../stripe/stand-in.ts';
+import { type StripeStandIn, signPayload } from '../stripe/stand-in.ts';
+import { type StripeShop, stripeShop } from '../stripe/stripe-shop.ts';
 
 const SECRET_KEY = `sk_test_${'51Slotwise'}${randomUUID().replace(/-/g, '')}`;
 const WEBHOOK_SECRET = `whsec_${randomUUID().replace(/-/g, '')}`;
-const ENCRYPTION_KEY = 'a test encryption key that is long enough';
 
 describe.each(storages())('deposits with Stripe on %s', (kind) => {
   let t: TestApp & { clock: { now: number } };
   let shop: Shop;
   let stripe: StripeStandIn;
+  let wired: StripeShop | undefined;
   /** Every answer the app gave in this suite, scanned for the keys at the end. */
   const answers: string[] = [];
   let day = 2;
 
   beforeAll(async () => {
-    // Stripe on the app's clock, which the suite moves (holds lapsing).
-    stripe = await startStripeStandIn({ now: () => t?.clock.now ?? START_CLOCK });
-    stripe.addAccount({ secretKey: SECRET_KEY, id: 'acct_1Shiny', name: 'Shiny Cars LLC' });
-    t = await engineApp(kind, { env: { ENCRYPTION_KEY, STRIPE_API_URL: stripe.url } });
-    shop = await detailer(t);
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    stripe.setWebhook(SECRET_KEY, `${address}/api/webhooks/stripe/${shop.businessId}`, WEBHOOK_SECRET);
+    wired = await stripeShop(kind, { secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, accountId: 'acct_1Shiny' });
+    ({ t, shop, stripe } = wired);
   });
-  afterAll(async () => {
-    await t.close();
-    await stripe.close();
-  });
+  afterAll(() => wired?.close());
 
   const owner = async (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) => {
     const res = await t.app.inject({

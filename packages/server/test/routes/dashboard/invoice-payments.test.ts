@@ -9,14 +9,14 @@ import { divideHalfEven } from '@slotwise/shared/balance';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tipCentsOf } from '../../../src/domain/invoice-payments.ts';
-import { book, bookBody, detailer, engineApp, type Shop, START_CLOCK } from '../../booking-fixtures.ts';
+import { book, bookBody, detailer, type Shop } from '../../booking-fixtures.ts';
 import { storages, type TestApp } from '../../helpers.ts';
-import { type StripeStandIn, startStripeStandIn } from '../../stripe/stand-in.ts';
+import type { StripeStandIn } from '../../stripe/stand-in.ts';
+import { type StripeShop, stripeShop } from '../../stripe/stripe-shop.ts';
 
 const d = '/api/business-dashboard';
 const SECRET_KEY = `sk_test_51Invoices${randomUUID().replace(/-/g, '')}`;
 const WEBHOOK_SECRET = `whsec_${randomUUID().replace(/-/g, '')}`;
-const ENCRYPTION_KEY = 'a test encryption key that is long enough';
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 
@@ -24,25 +24,19 @@ describe.each(storages())('invoice payments on %s', (kind) => {
   let t: TestApp & { clock: { now: number } };
   let shop: Shop;
   let stripe: StripeStandIn;
+  let wired: StripeShop | undefined;
   let hour = 9;
 
   beforeAll(async () => {
-    stripe = await startStripeStandIn({ now: () => t?.clock.now ?? START_CLOCK });
-    stripe.addAccount({ secretKey: SECRET_KEY, id: 'acct_1Invoices', name: 'Shiny Cars LLC' });
-    t = await engineApp(kind, { env: { ENCRYPTION_KEY, STRIPE_API_URL: stripe.url } });
-    shop = await detailer(t);
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    stripe.setWebhook(SECRET_KEY, `${address}/api/webhooks/stripe/${shop.businessId}`, WEBHOOK_SECRET);
-    const connected = await call('PUT', '/settings/payments/stripe', {
+    wired = await stripeShop(kind, {
       secretKey: SECRET_KEY,
       webhookSecret: WEBHOOK_SECRET,
+      accountId: 'acct_1Invoices',
+      connect: true,
     });
-    expect(connected.statusCode, connected.body).toBe(200);
+    ({ t, shop, stripe } = wired);
   });
-  afterAll(async () => {
-    await t.close();
-    await stripe.close();
-  });
+  afterAll(() => wired?.close());
 
   const call = (
     method: 'GET' | 'PUT' | 'POST' | 'DELETE',
