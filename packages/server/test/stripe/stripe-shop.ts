@@ -7,7 +7,7 @@ import { type Clock, detailer, engineApp, type Shop, START_CLOCK } from '../book
 import type { StorageKind, TestApp } from '../helpers.ts';
 import { type StripeStandIn, startStripeStandIn } from './stand-in.ts';
 
-export const ENCRYPTION_KEY = 'a test encryption key that is long enough';
+const ENCRYPTION_KEY = 'a test encryption key that is long enough';
 
 export interface StripeShop {
   t: TestApp & { clock: Clock };
