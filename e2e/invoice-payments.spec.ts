@@ -166,10 +166,7 @@ test("the owner's Payments view counts this week's money, what is owed, and down
   expect(download.suggestedFilename()).toMatch(/^payments-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
   const raw = readFileSync(await download.path(), 'utf8');
   expect(raw.charCodeAt(0)).toBe(0xfeff);
-  const reader = new CsvReader(raw.slice(1));
-  const all: string[][] = [];
-  for (let row = reader.next(); row?.some((cell) => cell !== ''); row = reader.next()) all.push(row);
-  const [header, ...rows] = all;
+  const [header, ...rows] = new CsvReader(raw).rows();
   expect(header).toEqual([
     'Date',
     'Amount',

@@ -9,6 +9,14 @@ function readAll(text: string): { records: string[][]; unclosedAt: number | null
 }
 
 describe('CsvReader', () => {
+  it('answers every record but blank ones as rows, a byte-order mark left out', () => {
+    expect(new CsvReader('\uFEFFName,Notes\r\n\r\nAnn,"x"\n,\nBob,\n').rows()).toEqual([
+      ['Name', 'Notes'],
+      ['Ann', 'x'],
+      ['Bob', ''],
+    ]);
+  });
+
   it('reads quoted fields with commas, doubled quotes and line breaks inside, and CRLF', () => {
     const { records } = readAll('Name,Notes\r\n"Lee, Ann","Gate code ""42""\r\nback door"\r\nBob,\r\n');
     expect(records).toEqual([

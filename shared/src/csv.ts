@@ -46,6 +46,13 @@ export class CsvReader {
     return this.pos >= this.text.length || this.unclosedAt !== null;
   }
 
+  /** Every record left, blank ones left out (a file's last line break, a spreadsheet's empty rows). */
+  rows(): string[][] {
+    const out: string[][] = [];
+    for (let r = this.next(); r !== null; r = this.next()) if (r.some((field) => field !== '')) out.push(r);
+    return out;
+  }
+
   /** The next record's fields, or null at the end (or at an unclosed quote). */
   next(): string[] | null {
     if (this.done) return null;

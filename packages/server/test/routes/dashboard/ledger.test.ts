@@ -181,9 +181,7 @@ describe.each(storages())('the owner’s money on %s', (kind) => {
     expect(csv.headers['content-disposition']).toBe(
       `attachment; filename="payments-${period.from}-to-${period.to}.csv"`,
     );
-    const reader = new CsvReader(csv.body);
-    const rows: string[][] = [];
-    for (let row = reader.next(); row?.some((cell) => cell !== ''); row = reader.next()) rows.push(row);
+    const rows = new CsvReader(csv.body).rows();
     expect(rows[0]).toEqual([
       'Date',
       'Amount',
