@@ -74,7 +74,18 @@ export function crewsGrid(
   busy: readonly CrewInterval[],
   plan: TravelPlan | null,
 ): DetailedSlot[] {
-  const grids = crews.map((crew) => {
+  const grids = crewGrids(base, crews, busy, plan);
+  return grids.length === 0 ? [] : unionOfGrids(grids);
+}
+
+/** Each crew's own grid of the day, in the crews' order (crewsGrid is their union; route fit prices by them). */
+export function crewGrids(
+  base: GridBase,
+  crews: readonly GridCrew[],
+  busy: readonly CrewInterval[],
+  plan: TravelPlan | null,
+): DetailedSlot[][] {
+  return crews.map((crew) => {
     const hours = crew.hoursOn(base.day);
     const own = busy.filter((b) => b.crewId === null || b.crewId === crew.id);
     const grid = customerGrid({ ...base, hours, busy: own });
@@ -88,7 +99,6 @@ export function crewsGrid(
       jobs: plan.jobs.filter((j) => j.crewId === null || j.crewId === crew.id),
     });
   });
-  return grids.length === 0 ? [] : unionOfGrids(grids);
 }
 
 /** The instants the crews' hours of a day cover, first opening to last closing; null when none works. */
