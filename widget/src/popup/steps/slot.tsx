@@ -90,6 +90,7 @@ export function SlotStep({ store }: { store: Store }) {
                     ) : null}
                     {saving ? (
                       <span id={`sw-near-${slot.time}`} className="sw-near" aria-hidden="true">
+                        {' '}
                         we're nearby, {formatUsd(saving)} less
                       </span>
                     ) : null}
