@@ -177,8 +177,9 @@ export function DistancePricingSection() {
     <section className="card section" aria-labelledby="distance-heading">
       <h2 id="distance-heading">Distance Pricing</h2>
       <p className="section-intro">
-        Charge for travel: the rate times the miles from your address to the customer's. Switch it off to quote without
-        distance; your rate is kept.
+        Charge for travel: the rate times the miles from your address to the customer's, or less for a time next to a
+        job you already have that day if you share that saving. Switch it off to quote without distance; your rate is
+        kept.
       </p>
       {pricing.error.value ? (
         <p className="notice notice--error" role="alert">
