@@ -68,7 +68,7 @@ export type GridBase = Omit<GridDay, 'hours' | 'busy'>;
  * its busy stretches (a blocked time, crewId null, is every crew's), with travel from its start
  * place along its own jobs; a time is free when one crew has it free (unionOfGrids). No crew: none.
  */
-export function crewsGrid(
+function crewsGrid(
   base: GridBase,
   crews: readonly GridCrew[],
   busy: readonly CrewInterval[],

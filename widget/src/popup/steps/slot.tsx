@@ -55,7 +55,8 @@ export function SlotStep({ store }: { store: Store }) {
           ) : slots && !free ? (
             <p className="sw-muted">{MESSAGES.noSlots}</p>
           ) : slots && date ? (
-            <fieldset className={yours ? 'sw-slots sw-two' : 'sw-slots'}>
+            // One time a row when each says more than its time: the customer's own time, or a nearby saving.
+            <fieldset className={yours || slots.some((x) => store.savingAt(x.time)) ? 'sw-slots sw-two' : 'sw-slots'}>
               <legend className="sw-sr">Available times</legend>
               {slots.map((slot) => {
                 const shown = formatClock(slot.time, format);
