@@ -19,6 +19,7 @@ import { storages, type TestApp } from '../../helpers.ts';
 /** The same street as CUSTOMER_ADDRESS (located by the same ZIP code offline). */
 const NEIGHBOUR = '9 Ocean Ave, Santa Monica, CA 90401, USA';
 const NEXT_DAY = '2026-12-03';
+const ACROSS_TOWN = '1 Colorado Blvd, Pasadena, CA 91101, USA';
 
 interface SlotJson {
   time: string;
@@ -88,6 +89,8 @@ describe.each(storages())('price by route fit on %s', (kind) => {
     expect(at(today, '11:00')).toEqual({ time: '11:00', available: true, saving: baseTravel });
     expect(at(today, '10:00').saving).toBeUndefined(); // taken: no price
     for (const slot of await daySlots(NEXT_DAY)) expect(slot.saving).toBeUndefined();
+    // Across town the same day: the job in Santa Monica is no help on the way to Pasadena.
+    for (const slot of await daySlots(DAY, ACROSS_TOWN)) expect(slot.saving).toBeUndefined();
     // The bare grid and the reschedule page's grid are never priced.
     const bare = await slots(t, { businessId: shop.businessId, date: DAY });
     for (const slot of bare.json().slots as SlotJson[]) expect(slot.saving).toBeUndefined();
