@@ -4,6 +4,7 @@
  * a neighbour on that street sees the times after it cheaper ("we're nearby, $X less") than the
  * same times on another day, books one, and the booking stored is the price shown.
  */
+import { expectNoSeriousA11yViolations } from './a11y.ts';
 import {
   api,
   baseURL,
@@ -67,6 +68,7 @@ test('the owner shares all of a nearby saving, in Settings with the price per mi
   await expect(page.getByText('Distance pricing updated successfully')).toBeVisible();
   await section.scrollIntoViewIfNeeded();
   await screenshot(page, 'route-fit-settings-1280', { fullPage: false });
+  await expectNoSeriousA11yViolations(page, 'Services, nearby discount, 1280');
   await page.setViewportSize({ width: 375, height: 812 });
   await section.getByLabel('Nearby discount: share of the saving to the customer').scrollIntoViewIfNeeded();
   await screenshot(page, 'route-fit-settings-375', { fullPage: false });
@@ -116,6 +118,7 @@ test('a neighbour sees the times after a job on their street cheaper, books one,
   // The list in view: the nearby time among the others.
   await dialog.locator('.sw-label').evaluate((el) => el.scrollIntoView({ block: 'start' }));
   await screenshot(page, 'route-fit-slots-1280', { fullPage: false });
+  await expectNoSeriousA11yViolations(page, 'Widget, times with a nearby saving, 1280');
   await page.setViewportSize({ width: 375, height: 812 });
   await dialog.locator('.sw-label').evaluate((el) => el.scrollIntoView({ block: 'start' }));
   await screenshot(page, 'route-fit-slots-375', { fullPage: false });
