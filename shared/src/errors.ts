@@ -323,6 +323,11 @@ export const ERRORS = {
     status: 409,
     meaning: 'A business keeps at least one active crew: add another before removing or pausing this one.',
   },
+  PRICE_CHANGED: {
+    status: 409,
+    meaning:
+      "The price of the chosen time changed since it was shown (the crew's day changed: a job nearby was booked, moved or cancelled; docs/decisions/055): nothing was booked; the sentence names the new price; show it and book again.",
+  },
   ROUTE_CHANGED: {
     status: 409,
     meaning:

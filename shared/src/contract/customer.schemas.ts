@@ -39,7 +39,15 @@ export const SlotsQuery = z.object({
 export const BusinessParams = z.object({
   businessId: z.string().uuid('That is not a business id. Use the businessId from the embed code, a UUID.'),
 });
-export const Slot = z.object({ time: HhMm, available: z.boolean() });
+export const Slot = z.object({
+  time: HhMm,
+  available: z.boolean(),
+  /**
+   * Price by route fit (docs/decisions/055): dollars less than the quote a booking at this free time
+   * costs, because the crew is already nearby that day. Left out when it costs the quote.
+   */
+  saving: z.number().optional(),
+});
 export type Slot = z.infer<typeof Slot>;
 export const SlotsResponse = z.object({ slots: z.array(Slot) });
 
@@ -204,6 +212,17 @@ export const BookRequest = QuoteRequest.extend({
   saveCard: z.boolean({ error: 'saveCard must be true or false.' }).optional(),
   /** The token of the customer's hold on this time (hold-slot): the holder may book it, and the booking ends the hold. */
   holdToken: HoldToken.optional(),
+  /**
+   * The total the customer was shown for this time (a plan's: per visit), in dollars: when the price
+   * booked would differ (the crew's day changed since; docs/decisions/055), the booking is refused
+   * PRICE_CHANGED and nothing is booked. Left out (older embeds): booked at the price of the moment.
+   */
+  shownTotal: z
+    .number({ error: 'shownTotal must be a number of dollars.' })
+    .finite('shownTotal must be a number of dollars.')
+    .min(0, 'shownTotal cannot be negative.')
+    .max(100_000_000, 'shownTotal is too large.')
+    .optional(),
   /**
    * The photos the customer attached (uploadRequestPhoto's tokens; docs/decisions/053): the
    * booking claims them. Required when the service asks for a photo with ask 'required'.

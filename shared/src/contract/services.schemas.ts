@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { SERVICE_CONFIRMATIONS } from '../confirmation.ts';
 import { QUESTION_TYPES } from '../quote.ts';
+import { NEARBY_SHARES } from '../route-fit.ts';
 import { Dollars, ExtraMinutes, Id, trimmed } from './fields.schemas.ts';
 import { DepositRule } from './payments.schemas.ts';
 import { PhotoRequest } from './photos.schemas.ts';
@@ -199,7 +200,17 @@ export type SpecificQuestionUpdate = z.infer<typeof SpecificQuestionUpdate>;
  * owner switched it off or never set a rate: quotes then add nothing for distance. A rate
  * switched off is kept, so switching on again starts from it.
  */
-export const DistancePricing = z.object({ chargeForDistance: z.boolean(), pricePerMile: z.number() });
+export const DistancePricing = z.object({
+  chargeForDistance: z.boolean(),
+  pricePerMile: z.number(),
+  /**
+   * Price by route fit (docs/decisions/055): how much of the saving of a slot next to a booked job
+   * goes to the customer ('none': prices by the miles from the business, as before), and the
+   * lowest travel charge such a slot comes to, in dollars.
+   */
+  nearbyShare: z.enum(NEARBY_SHARES),
+  nearbyFloor: z.number(),
+});
 export type DistancePricing = z.infer<typeof DistancePricing>;
 
 /**
@@ -210,6 +221,9 @@ export const DistancePricingUpdate = z
   .object({
     chargeForDistance: z.boolean({ error: 'Charge for distance must be true or false.' }).default(true),
     pricePerMile: Dollars('Distance pricing rate', 1000).optional(),
+    /** Left out: kept as saved. */
+    nearbyShare: z.enum(NEARBY_SHARES, { error: 'Nearby discount must be none, half or all.' }).optional(),
+    nearbyFloor: Dollars('Lowest travel charge', 1000).optional(),
   })
   .superRefine((d, ctx) => {
     if (!d.chargeForDistance) return;

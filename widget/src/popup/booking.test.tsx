@@ -624,6 +624,8 @@ describe('the booking pop-up', () => {
         phoneNumber: '+44 310 555 0199',
         // The time held on Continue is the customer's to book (docs/decisions/035).
         holdToken: 'h0ldT0kenOfTheWidgetTest',
+        // The price shown is the price booked (docs/decisions/055).
+        shownTotal: 245.3,
       });
       expect(screen.getByText('Friday, December 4, 2026')).toBeInTheDocument();
       expect(screen.getByText('9:00 AM to 12:00 PM')).toBeInTheDocument();

@@ -22,9 +22,11 @@ import { localeTimeFormat, type TimeFormat } from '@slotwise/shared/clock';
 import { ADDRESS_SEARCH_MIN_CHARS, COUNTRY_CODES, DEFAULT_COUNTRY_CODE } from '@slotwise/shared/domain';
 import { PICK_ANOTHER_TIME } from '@slotwise/shared/errors';
 import { ApiError } from '@slotwise/shared/http';
+import { toCents, toDollars } from '@slotwise/shared/money';
 import type { PlanFrequency } from '@slotwise/shared/plans';
 import type { PublicClient } from '@slotwise/shared/public-client';
 import { questionsFor, quoteMinutes } from '@slotwise/shared/quote';
+import { slotTotalCents } from '@slotwise/shared/route-fit';
 import { nextMonth } from '@slotwise/shared/slots';
 import { isIsoDate } from '@slotwise/shared/time';
 import { todayIn } from '@slotwise/shared/time-zone';
@@ -236,6 +238,17 @@ export function createStore(client: PublicClient, businessId: string, options: S
   /** The quote's plan at the chosen frequency; undefined for just once (or a frequency the quote no longer offers). */
   const plan = () => s.quote.value?.plans?.find((p) => p.frequency === s.frequency.value);
   /** The card-saving box shows for a plan or a deposit, when the business takes cards online. */
+  /**
+   * A free time's saving by route fit (docs/decisions/055), in dollars; 0 when it costs the quote,
+   * or for a plan (its visits cost the plan's price).
+   */
+  const savingAt = (time: string) => (plan() ? 0 : (s.slots.value?.find((x) => x.time === time)?.saving ?? 0));
+  /** The total for the chosen time as shown and booked: the plan's per visit, else the quote less the time's saving. */
+  const total = (): number | undefined => {
+    const quote = s.quote.value;
+    if (!quote) return undefined;
+    return plan()?.perVisit ?? toDollars(slotTotalCents(toCents(quote.totalQuote), toCents(savingAt(s.time.value))));
+  };
   const offersCardSaving = () => Boolean(s.business.value?.savesCards && (plan() || s.quote.value?.deposit));
   const quoteRequest = (): QuoteRequest => ({
     businessId,
@@ -525,6 +538,9 @@ export function createStore(client: PublicClient, businessId: string, options: S
     };
     const chosen = plan();
     if (chosen) body.frequency = chosen.frequency;
+    // The price shown is the price booked: the server refuses PRICE_CHANGED when it is no longer (docs/decisions/055).
+    const shown = total();
+    if (shown !== undefined) body.shownTotal = shown;
     const json = JSON.stringify(body);
     if (submission?.body !== json) submission = { body: json, key: uuid() };
     s.busy.value = true;
@@ -579,6 +595,11 @@ export function createStore(client: PublicClient, businessId: string, options: S
       } else if (err instanceof ApiError && err.code === 'QUESTIONS_CHANGED') {
         submission = null;
         await questionsChanged();
+      } else if (err instanceof ApiError && err.code === 'PRICE_CHANGED') {
+        // The crew's day changed: the time's new price is read and shown, and the customer confirms again.
+        await loadSlots(true);
+        if (s.time.value) fail(err.message);
+        else await timeGone(err.message);
       } else {
         fail(messageOf(err));
       }
@@ -600,6 +621,8 @@ export function createStore(client: PublicClient, businessId: string, options: S
     extraMinutes,
     service,
     plan,
+    savingAt,
+    total,
     offersCardSaving,
     open(mode: Mode) {
       batch(() => {

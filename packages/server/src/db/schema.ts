@@ -6,6 +6,7 @@ import type { ButtonPosition } from '@slotwise/shared/brand';
 import type { TimeFormat } from '@slotwise/shared/clock';
 import type { DepositKind } from '@slotwise/shared/deposit';
 import type { PlanFrequency, PlanStatus } from '@slotwise/shared/plans';
+import type { NearbyShare } from '@slotwise/shared/route-fit';
 import type { Generated } from 'kysely';
 
 export interface UsersTable {
@@ -33,6 +34,10 @@ export interface BusinessesTable {
   price_per_mile_cents: Generated<number>;
   /** 0 when the owner switched distance pricing off: quotes charge nothing for distance, the rate is kept. */
   distance_pricing_on: Generated<number>;
+  /** How much of a slot's saving by route fit goes to the customer: 'none', 'half' or 'all' (docs/decisions/055). */
+  nearby_share: Generated<NearbyShare>;
+  /** The lowest travel charge a slot priced by route fit may come to, in cents. */
+  nearby_floor_cents: Generated<number>;
   /**
    * The quote questions, in order: JSON of shared/src/quote.ts QuoteQuestion[] (repositories/pricing.ts);
    * null: none. (question, question_type, question_rate_cents and the question_options table held the

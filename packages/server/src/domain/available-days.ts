@@ -68,13 +68,24 @@ export type GridBase = Omit<GridDay, 'hours' | 'busy'>;
  * its busy stretches (a blocked time, crewId null, is every crew's), with travel from its start
  * place along its own jobs; a time is free when one crew has it free (unionOfGrids). No crew: none.
  */
-export function crewsGrid(
+function crewsGrid(
   base: GridBase,
   crews: readonly GridCrew[],
   busy: readonly CrewInterval[],
   plan: TravelPlan | null,
 ): DetailedSlot[] {
-  const grids = crews.map((crew) => {
+  const grids = crewGrids(base, crews, busy, plan);
+  return grids.length === 0 ? [] : unionOfGrids(grids);
+}
+
+/** Each crew's own grid of the day, in the crews' order (crewsGrid is their union; route fit prices by them). */
+export function crewGrids(
+  base: GridBase,
+  crews: readonly GridCrew[],
+  busy: readonly CrewInterval[],
+  plan: TravelPlan | null,
+): DetailedSlot[][] {
+  return crews.map((crew) => {
     const hours = crew.hoursOn(base.day);
     const own = busy.filter((b) => b.crewId === null || b.crewId === crew.id);
     const grid = customerGrid({ ...base, hours, busy: own });
@@ -88,7 +99,6 @@ export function crewsGrid(
       jobs: plan.jobs.filter((j) => j.crewId === null || j.crewId === crew.id),
     });
   });
-  return grids.length === 0 ? [] : unionOfGrids(grids);
 }
 
 /** The instants the crews' hours of a day cover, first opening to last closing; null when none works. */

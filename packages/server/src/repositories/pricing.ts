@@ -5,6 +5,7 @@
 import type { QuoteQuestion as QuestionJson, QuoteQuestionInput } from '@slotwise/shared/api';
 import { toCents, toDollars } from '@slotwise/shared/money';
 import type { QuoteQuestion } from '@slotwise/shared/quote';
+import type { NearbyShare } from '@slotwise/shared/route-fit';
 import type { Kysely } from 'kysely';
 import type { BusinessesTable, Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
@@ -13,6 +14,9 @@ export interface DistancePricingConfig {
   /** false when the owner switched distance pricing off (the rate is kept). */
   on: boolean;
   pricePerMileCents: number;
+  /** Price by route fit (docs/decisions/055): the customer's share of a nearby slot's saving, and the floor. */
+  nearbyShare: NearbyShare;
+  nearbyFloorCents: number;
 }
 
 /** The questions of a business row; a column no release wrote, or one that does not parse, reads as none. */
@@ -104,15 +108,25 @@ export function pricingRepository(db: Kysely<Database>) {
     async distancePricing(businessId: string, from: Tx = db): Promise<DistancePricingConfig> {
       const b = await from
         .selectFrom('businesses')
-        .select(['price_per_mile_cents', 'distance_pricing_on'])
+        .select(['price_per_mile_cents', 'distance_pricing_on', 'nearby_share', 'nearby_floor_cents'])
         .where('id', '=', businessId)
         .executeTakeFirst();
-      return { on: b?.distance_pricing_on === 1, pricePerMileCents: b?.price_per_mile_cents ?? 0 };
+      return {
+        on: b?.distance_pricing_on === 1,
+        pricePerMileCents: b?.price_per_mile_cents ?? 0,
+        nearbyShare: b?.nearby_share ?? 'none',
+        nearbyFloorCents: b?.nearby_floor_cents ?? 0,
+      };
     },
     /** Switches distance pricing on or off; the rate is kept when none is given. */
     async saveDistancePricing(
       businessId: string,
-      d: { on: boolean; pricePerMileCents?: number | undefined },
+      d: {
+        on: boolean;
+        pricePerMileCents?: number | undefined;
+        nearbyShare?: NearbyShare | undefined;
+        nearbyFloorCents?: number | undefined;
+      },
       now: number,
     ): Promise<void> {
       await db
@@ -120,6 +134,8 @@ export function pricingRepository(db: Kysely<Database>) {
         .set({
           distance_pricing_on: d.on ? 1 : 0,
           ...(d.pricePerMileCents === undefined ? {} : { price_per_mile_cents: d.pricePerMileCents }),
+          ...(d.nearbyShare === undefined ? {} : { nearby_share: d.nearbyShare }),
+          ...(d.nearbyFloorCents === undefined ? {} : { nearby_floor_cents: d.nearbyFloorCents }),
           updated_at: now,
         })
         .where('id', '=', businessId)

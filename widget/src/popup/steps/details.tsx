@@ -171,7 +171,12 @@ export function DetailsStep({ store }: { store: Store }) {
     >
       <p className="sw-summary">
         {store.service()?.serviceName}, {longDate(store.date.value)} at {formatClock(store.time.value, store.clock())}
-        {plan ? `, ${formatUsd(plan.perVisit)} per visit` : quote ? `, ${formatUsd(quote.totalQuote)}` : ''}
+        {plan
+          ? `, ${formatUsd(plan.perVisit)} per visit`
+          : quote
+            ? `, ${formatUsd(store.total() ?? quote.totalQuote)}`
+            : ''}
+        {!plan && store.savingAt(store.time.value) ? " (we're nearby)" : ''}
       </p>
       <Held store={store} />
       <PlanDates store={store} />

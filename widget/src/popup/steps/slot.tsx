@@ -1,4 +1,5 @@
 import { formatClock, type TimeFormat } from '@slotwise/shared/clock';
+import { formatUsd } from '@slotwise/shared/money';
 import { longDate, zoneLabel, zoneShortName } from '@slotwise/shared/time-zone';
 import { yourWallTime } from '@slotwise/shared/your-time';
 import { StepFrame } from '../dialog.tsx';
@@ -54,11 +55,14 @@ export function SlotStep({ store }: { store: Store }) {
           ) : slots && !free ? (
             <p className="sw-muted">{MESSAGES.noSlots}</p>
           ) : slots && date ? (
-            <fieldset className={yours ? 'sw-slots sw-two' : 'sw-slots'}>
+            // One time a row when each says more than its time: the customer's own time, or a nearby saving.
+            <fieldset className={yours || slots.some((x) => store.savingAt(x.time)) ? 'sw-slots sw-two' : 'sw-slots'}>
               <legend className="sw-sr">Available times</legend>
               {slots.map((slot) => {
                 const shown = formatClock(slot.time, format);
                 const mine = yours && yourTime(date, slot.time, timeZone, store.viewer.timeZone, format ?? '12h');
+                // Price by route fit (docs/decisions/055): the crew is already nearby at this time.
+                const saving = slot.available ? store.savingAt(slot.time) : 0;
                 return (
                   <button
                     key={slot.time}
@@ -72,7 +76,10 @@ export function SlotStep({ store }: { store: Store }) {
                     // The name stays the business's time, as the e2e journeys pick it (docs/widget.md): the
                     // customer's own time is its description, out of the name's content (aria-hidden). Not
                     // an aria-label, which would leave visible words out of the name (axe's label-content-name-mismatch).
-                    aria-describedby={mine ? `sw-yt-${slot.time}` : undefined}
+                    aria-describedby={
+                      [mine && `sw-yt-${slot.time}`, saving && `sw-near-${slot.time}`].filter(Boolean).join(' ') ||
+                      undefined
+                    }
                     onClick={() => (slot.available ? store.chooseTime(slot.time) : store.tapFull(date, slot.time))}
                   >
                     {shown}
@@ -80,6 +87,12 @@ export function SlotStep({ store }: { store: Store }) {
                       <span id={`sw-yt-${slot.time}`} aria-hidden="true">
                         {' '}
                         {mine}
+                      </span>
+                    ) : null}
+                    {saving ? (
+                      <span id={`sw-near-${slot.time}`} className="sw-near" aria-hidden="true">
+                        {' '}
+                        we're nearby, {formatUsd(saving)} less
                       </span>
                     ) : null}
                   </button>

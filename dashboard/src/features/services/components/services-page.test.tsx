@@ -29,7 +29,9 @@ function servicesApi(over: Record<string, Handler | Reply> = {}) {
     [`GET ${B}/business-details`]: { body: { businessId: BUSINESS_ID } },
     [`GET ${B}/settings/quote-questions`]: { body: { questions: [] } },
     [`GET ${B}/services`]: { body: { services: [wash] } },
-    [`GET ${B}/settings/distance-pricing`]: { body: { chargeForDistance: false, pricePerMile: 0 } },
+    [`GET ${B}/settings/distance-pricing`]: {
+      body: { chargeForDistance: false, pricePerMile: 0, nearbyShare: 'none', nearbyFloor: 0 },
+    },
     [`GET ${B}/booking-page`]: { body: bookingPage('shiny-cars') },
     ...over,
   });
@@ -679,7 +681,9 @@ describe('Services page: Distance Pricing', { timeout: 20_000 }, () => {
 
   it('saves a rate and alerts success', async () => {
     const api = servicesApi({
-      [`GET ${B}/settings/distance-pricing`]: { body: { chargeForDistance: true, pricePerMile: 1.25 } },
+      [`GET ${B}/settings/distance-pricing`]: {
+        body: { chargeForDistance: true, pricePerMile: 1.25, nearbyShare: 'none', nearbyFloor: 0 },
+      },
       [`PUT ${B}/settings/update-distance-pricing`]: (req: FakeRequest) => ({ body: req.body }),
     });
     const { user } = renderApp('/dashboard/services');
@@ -695,14 +699,50 @@ describe('Services page: Distance Pricing', { timeout: 20_000 }, () => {
     expect(api.callsTo(`PUT ${B}/settings/update-distance-pricing`)[0]?.body).toEqual({
       chargeForDistance: true,
       pricePerMile: 2,
+      nearbyShare: 'none',
+      nearbyFloor: 0,
     });
     expect(within(s).getByText('Currently $2.00 per mile.')).toBeInTheDocument();
   });
 
+  it('shares a nearby saving with the customer, down to a lowest travel charge (docs/decisions/055)', async () => {
+    const api = servicesApi({
+      [`GET ${B}/settings/distance-pricing`]: {
+        body: { chargeForDistance: true, pricePerMile: 1.25, nearbyShare: 'none', nearbyFloor: 0 },
+      },
+      [`PUT ${B}/settings/update-distance-pricing`]: (req: FakeRequest) => ({ body: req.body }),
+    });
+    const { user } = renderApp('/dashboard/services');
+    const s = section('Distance Pricing');
+    const share = await within(s).findByLabelText('Nearby discount: share of the saving to the customer');
+    expect(share).toHaveValue('none');
+    expect(within(s).queryByLabelText('Lowest travel charge ($)')).not.toBeInTheDocument();
+    await user.selectOptions(share, 'All');
+    const floor = within(s).getByLabelText('Lowest travel charge ($)');
+    await user.type(floor, '-1');
+    await user.click(within(s).getByRole('button', { name: 'Save Distance Pricing' }));
+    expect(within(s).getByRole('alert')).toHaveTextContent('Lowest travel charge must be 0 or more');
+    expect(api.callsTo(`PUT ${B}/settings/update-distance-pricing`)).toHaveLength(0);
+    await user.clear(floor);
+    await user.type(floor, '3.50');
+    await user.click(within(s).getByRole('button', { name: 'Save Distance Pricing' }));
+    await waitFor(() => expect(shownToasts()).toContainEqual('Distance pricing updated successfully'));
+    expect(api.callsTo(`PUT ${B}/settings/update-distance-pricing`)[0]?.body).toEqual({
+      chargeForDistance: true,
+      pricePerMile: 1.25,
+      nearbyShare: 'all',
+      nearbyFloor: 3.5,
+    });
+  });
+
   it('switches distance pricing off, keeping the rate for later', async () => {
     const api = servicesApi({
-      [`GET ${B}/settings/distance-pricing`]: { body: { chargeForDistance: true, pricePerMile: 1.25 } },
-      [`PUT ${B}/settings/update-distance-pricing`]: { body: { chargeForDistance: false, pricePerMile: 1.25 } },
+      [`GET ${B}/settings/distance-pricing`]: {
+        body: { chargeForDistance: true, pricePerMile: 1.25, nearbyShare: 'none', nearbyFloor: 0 },
+      },
+      [`PUT ${B}/settings/update-distance-pricing`]: {
+        body: { chargeForDistance: false, pricePerMile: 1.25, nearbyShare: 'none', nearbyFloor: 0 },
+      },
     });
     const { user } = renderApp('/dashboard/services');
     const s = section('Distance Pricing');

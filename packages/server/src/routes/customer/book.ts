@@ -18,8 +18,9 @@ import { PAYMENT_HOLD_MS } from '@slotwise/shared/deposit';
 import type { BookingStatus } from '@slotwise/shared/domain';
 import { bookingUid, planUid } from '@slotwise/shared/ics';
 import { vtimezone } from '@slotwise/shared/ics-time-zone';
-import { toDollars } from '@slotwise/shared/money';
+import { formatUsd, toDollars } from '@slotwise/shared/money';
 import { addDays, rruleOf, visitPriceCents } from '@slotwise/shared/plans';
+import { withRouteFit } from '@slotwise/shared/route-fit';
 import type { AppContext } from '../../context.ts';
 import { isOverlapViolation, isUniqueViolation } from '../../db/errors.ts';
 import { AfterWrites, withBusinessLock } from '../../db/transaction.ts';
@@ -36,6 +37,7 @@ import { depositFor } from '../../domain/payments.ts';
 import { CLAIM_MS, checkRequestPhotos } from '../../domain/photos.ts';
 import { aheadDay, bookVisits, offerFor, planLabel, visitLines } from '../../domain/plans.ts';
 import { priceRequest } from '../../domain/pricing.ts';
+import { fitOf, jobsOfCrew, routeFitRuleOf } from '../../domain/route-fit.ts';
 import { hashHoldToken } from '../../domain/slot-holds.ts';
 import { intervalOf, SLOT_TAKEN } from '../../domain/slot-rules.ts';
 import { AppError } from '../../errors.ts';
@@ -76,6 +78,11 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
       const lines =
         offer && body.frequency ? visitLines(quote.lines, body.frequency, offer, quote.totalCents) : quote.lines;
       const depositCents = offer ? await depositFor(ctx, business, service, totalCents) : priced.depositCents;
+      // Price by route fit (docs/decisions/055): a one-off booking is priced again under the lock, on
+      // the day of the crew it gets; a plan's visits keep the quote's price (each visit's day differs).
+      const fitRule = offer ? null : routeFitRuleOf(business);
+      /** The total booked, as decided under the lock (the lock's work may run again: set each time). */
+      let bookedTotal = totalCents;
       // A deposit due: the booking holds its time unpaid until Stripe says it was paid (docs/decisions/021).
       const holdUntil = depositCents > 0 ? ctx.now() + PAYMENT_HOLD_MS : null;
       // The card is kept only with the customer's yes and a Stripe account to keep it on (docs/decisions/046).
@@ -180,8 +187,42 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
             }
             settledValue(pendingAllowed);
             const crew = settledValue(assigned);
+            const fitted = fitRule
+              ? withRouteFit(
+                  quote,
+                  fitOf(
+                    fitRule,
+                    located,
+                    intervalOf(span),
+                    jobsOfCrew(await calendar.dayJobs(trx, business.id, body.date), crew.id),
+                    crew.home,
+                  ),
+                )
+              : quote;
+            // Re-priced: its lines, and a deposit of a share of the total, follow the new total.
+            const repriced = fitted !== quote;
+            bookedTotal = repriced ? fitted.totalCents : totalCents;
+            // The price shown is the price booked: a route changed meanwhile is said, and nothing is booked.
+            if (body.shownTotal !== undefined && Math.round(body.shownTotal * 100) !== bookedTotal)
+              throw new AppError(
+                'PRICE_CHANGED',
+                `The price of this time is now ${formatUsd(toDollars(bookedTotal))}, not ${formatUsd(body.shownTotal)}: the crew's day changed since you chose it. Check the new price and confirm again.`,
+              );
+            const bookedDeposit =
+              repriced && depositCents > 0 ? await depositFor(ctx, business, service, bookedTotal, trx) : depositCents;
             const linked = settledValue(client);
-            const booked: BookingRow = { ...row, crew_id: crew.id, client_id: linked.id };
+            const booked: BookingRow = {
+              ...row,
+              ...(repriced
+                ? {
+                    total_cents: bookedTotal,
+                    quote_lines: JSON.stringify(fitted.lines),
+                    deposit_cents: bookedDeposit,
+                  }
+                : {}),
+              crew_id: crew.id,
+              client_id: linked.id,
+            };
             // The thing served its answers describe (a vehicle, a pool), when the trade names one.
             await ctx.repos.clientThings.noteFromBooking(
               trx,
@@ -251,7 +292,7 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
                 ]
               : [];
             const messages = mailed
-              ? (composed ?? (await newBookingMails(ctx, trx, booked, business, token, now)))
+              ? ((repriced ? null : composed) ?? (await newBookingMails(ctx, trx, booked, business, token, now)))
               : null;
             writes.push(manageTokens.save(trx, bookingId, hashManageToken(token), now));
             writes.push(ctx.repos.photos.claim(trx, business.id, bookingId, photoHashes, now - CLAIM_MS));
@@ -260,7 +301,7 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
             const created: BookResponse = {
               bookingId,
               status: booked.status as BookResponse['status'],
-              totalQuote: toDollars(totalCents),
+              totalQuote: toDollars(bookedTotal),
               bookingTime: shownTime(booked, business.time_zone),
               calendarEvent: {
                 uid: bookingUid(bookingId, ctx.config.publicUrl),
@@ -281,8 +322,8 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
                 ? {}
                 : {
                     payment: {
-                      dueNow: toDollars(depositCents),
-                      dueLater: toDollars(quote.totalCents - depositCents),
+                      dueNow: toDollars(bookedDeposit),
+                      dueLater: toDollars((repriced ? bookedTotal : quote.totalCents) - bookedDeposit),
                       holdUntil: new Date(holdUntil).toISOString(),
                     },
                   }),
@@ -341,7 +382,7 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
         outcome: 'booked',
         address: body.address,
         located,
-        valueCents: totalCents,
+        valueCents: bookedTotal,
       });
       if (Math.random() < 0.01) void idempotency.sweep(ctx.now()).catch(() => {});
       return outcome.created;

@@ -7,14 +7,15 @@
 import type { AvailableDaysQuery, SlotsQuery } from '@slotwise/shared/api';
 import { changeLocked } from '@slotwise/shared/change-cutoff';
 import { confirmationOf } from '@slotwise/shared/confirmation';
-import { crewsFor } from '@slotwise/shared/crews';
+import { crewsFor, unionOfGrids } from '@slotwise/shared/crews';
 import { SLOT_MINUTES } from '@slotwise/shared/domain';
 import type { LatLng } from '@slotwise/shared/geo';
+import { toDollars } from '@slotwise/shared/money';
 import { todayIn } from '@slotwise/shared/time-zone';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { crewsGrid, crewsOpening, daysToRead, monthDays } from '../../domain/available-days.ts';
+import { crewGrids, crewsOpening, daysToRead, monthDays } from '../../domain/available-days.ts';
 import { lastBookableDay } from '../../domain/booking-window.ts';
 import { brandingOf } from '../../domain/branding.ts';
 import { privacyUrlOf } from '../../domain/customer-data.ts';
@@ -25,6 +26,7 @@ import { assertChangeAllowed, bookingForToken, LINK_NOT_VALID } from '../../doma
 import { assertInServiceArea, locate, locationOf } from '../../domain/places.ts';
 import { quotePlans } from '../../domain/plans.ts';
 import { chargedPerMileCents, priceOrRefuse, toQuoteJson } from '../../domain/pricing.ts';
+import { routeFitRuleOf, slotSavings } from '../../domain/route-fit.ts';
 import { AppError } from '../../errors.ts';
 import type { CrewInterval, CrewJob } from '../../repositories/calendar.ts';
 import { questionsOf, toQuestionJson } from '../../repositories/pricing.ts';
@@ -100,23 +102,31 @@ export function catalogueHandlers(
     const open = crewsOpening(date, crews, timeZone);
     // Past the booking horizon nothing is offered (customerGrid), so nothing needs reading.
     const reads = open !== null && date <= lastBookableDay(window, timeZone, now);
-    // Geocoding costs a lookup: only for an owner who travels, on a day that is open.
-    if (travel && reads && !token && address) where = await locate(ctx, address, log);
+    // Price by route fit (docs/decisions/055): a new customer's slots, for an owner who shares a nearby saving.
+    const rule = !token && serviceId ? routeFitRuleOf(source.business) : null;
+    // Geocoding costs a lookup: only for an owner who travels or prices by route fit, on a day that is open.
+    if ((travel || rule) && reads && !token && address) where = await locate(ctx, address, log);
     const drives = travel && reads && where !== null;
+    const fits = rule !== null && reads && where !== null;
     const [busy, jobs] = reads
       ? await Promise.all([
           // Customers' live holds are taken times to every other customer (docs/decisions/035).
           ctx.repos.calendar.busy(ctx.db, businessId, open, { ignoreBookingId, holds: { now } }),
-          drives ? ctx.repos.calendar.dayJobs(ctx.db, businessId, date, { ignoreBookingId }) : [],
+          drives || fits ? ctx.repos.calendar.dayJobs(ctx.db, businessId, date, { ignoreBookingId }) : [],
         ])
       : [[], []];
-    const slots = crewsGrid(
-      { day: date, timeZone, durationMin, window, now },
-      crews,
-      busy,
-      drives && where ? { where, travel, jobs } : null,
-    );
-    return { slots: slots.map(({ time, available }) => ({ time, available })) };
+    const base = { day: date, timeZone, durationMin, window, now };
+    const grids = crewGrids(base, crews, busy, drives && where ? { where, travel, jobs } : null);
+    const slots = grids.length === 0 ? [] : unionOfGrids(grids);
+    // Each free slot's saving on the day of the crew it would go to; only slots that save say so.
+    const savings =
+      fits && rule && where ? slotSavings(slots, crews, grids, jobs, where, travel, rule) : new Map<number, number>();
+    return {
+      slots: slots.map(({ time, available, startMs }) => {
+        const saving = savings.get(startMs);
+        return saving === undefined ? { time, available } : { time, available, saving: toDollars(saving) };
+      }),
+    };
   }
 
   /** Each day of the month with its status, from one read of the month's calendar (domain/available-days.ts). */

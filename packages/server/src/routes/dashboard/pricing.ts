@@ -78,7 +78,12 @@ function fromSpecific(body: SpecificQuestionUpdate, was: QuoteQuestion | undefin
 
 /** On only when a quote would charge for distance: switched on and a rate above 0 (domain/pricing.ts). */
 function toDistanceJson(d: DistancePricingConfig): DistancePricing {
-  return { chargeForDistance: d.on && d.pricePerMileCents > 0, pricePerMile: toDollars(d.pricePerMileCents) };
+  return {
+    chargeForDistance: d.on && d.pricePerMileCents > 0,
+    pricePerMile: toDollars(d.pricePerMileCents),
+    nearbyShare: d.nearbyShare,
+    nearbyFloor: toDollars(d.nearbyFloorCents),
+  };
 }
 
 export function pricingHandlers(
@@ -133,10 +138,15 @@ export function pricingHandlers(
 
     updateDistancePricing: async (req) => {
       const businessId = req.owner.business.id;
-      const { chargeForDistance, pricePerMile } = req.body;
+      const { chargeForDistance, pricePerMile, nearbyShare, nearbyFloor } = req.body;
       await pricing.saveDistancePricing(
         businessId,
-        { on: chargeForDistance, pricePerMileCents: pricePerMile === undefined ? undefined : toCents(pricePerMile) },
+        {
+          on: chargeForDistance,
+          pricePerMileCents: pricePerMile === undefined ? undefined : toCents(pricePerMile),
+          nearbyShare,
+          nearbyFloorCents: nearbyFloor === undefined ? undefined : toCents(nearbyFloor),
+        },
         ctx.now(),
       );
       return toDistanceJson(await pricing.distancePricing(businessId));

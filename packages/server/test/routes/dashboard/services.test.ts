@@ -527,17 +527,21 @@ describe.each(storages())('dashboard services and pricing on %s', (kind) => {
   });
 
   describe('distance pricing', () => {
+    /** Price by route fit, off until the owner shares a saving (docs/decisions/055). */
+    const KEEPS_SAVINGS = { nearbyShare: 'none', nearbyFloor: 0 };
     it('starts off at 0 and saves a price per mile in cents', async () => {
       expect((await call('GET', 'settings/distance-pricing')).json()).toEqual({
         chargeForDistance: false,
         pricePerMile: 0,
+        ...KEEPS_SAVINGS,
       });
       const res = await call('PUT', 'settings/update-distance-pricing', { pricePerMile: 1.25 });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ chargeForDistance: true, pricePerMile: 1.25 });
+      expect(res.json()).toEqual({ chargeForDistance: true, pricePerMile: 1.25, ...KEEPS_SAVINGS });
       expect((await call('GET', 'settings/distance-pricing')).json()).toEqual({
         chargeForDistance: true,
         pricePerMile: 1.25,
+        ...KEEPS_SAVINGS,
       });
       const b = await t.ctx.db
         .selectFrom('businesses')
@@ -551,13 +555,14 @@ describe.each(storages())('dashboard services and pricing on %s', (kind) => {
       await call('PUT', 'settings/update-distance-pricing', { pricePerMile: 1.25 });
       const off = await call('PUT', 'settings/update-distance-pricing', { chargeForDistance: false });
       expect(off.statusCode).toBe(200);
-      expect(off.json()).toEqual({ chargeForDistance: false, pricePerMile: 1.25 });
+      expect(off.json()).toEqual({ chargeForDistance: false, pricePerMile: 1.25, ...KEEPS_SAVINGS });
       expect((await call('GET', 'settings/distance-pricing')).json()).toEqual({
         chargeForDistance: false,
         pricePerMile: 1.25,
+        ...KEEPS_SAVINGS,
       });
       const on = await call('PUT', 'settings/update-distance-pricing', { chargeForDistance: true, pricePerMile: 2 });
-      expect(on.json()).toEqual({ chargeForDistance: true, pricePerMile: 2 });
+      expect(on.json()).toEqual({ chargeForDistance: true, pricePerMile: 2, ...KEEPS_SAVINGS });
     });
 
     it.each([
