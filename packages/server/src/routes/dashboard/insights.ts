@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.ts';
 import {
   aheadAnswer,
   collectedIn,
+  driveAnswer,
   fullAnswer,
   funnelAnswer,
   heatAnswer,
@@ -21,12 +22,13 @@ import {
   workWeeks,
 } from '../../domain/insights.ts';
 import { collectedByDay, periodMs } from '../../domain/ledger.ts';
+import { crewsOf } from '../../domain/crews.ts';
 import { homeOf } from '../../domain/places.ts';
 import type { Handlers } from '../register.ts';
 
 export function insightsHandlers(
   ctx: AppContext,
-): Handlers<'dashboard', 'insightsFunnel' | 'insightsWork' | 'insightsMissed'> {
+): Handlers<'dashboard', 'insightsFunnel' | 'insightsWork' | 'insightsMissed' | 'insightsDrive'> {
   const { insights } = ctx.repos;
   return {
     insightsFunnel: async (req) => {
@@ -88,6 +90,17 @@ export function insightsHandlers(
         wider: widerAnswer(refused, business.max_distance_miles),
         full: fullAnswer(full),
       };
+    },
+
+    insightsDrive: async (req) => {
+      const { from, to } = req.query;
+      const business = req.owner.business;
+      const [rows, names, crews] = await Promise.all([
+        insights.profitJobs(business.id, from, to),
+        insights.serviceNames(business.id),
+        crewsOf(ctx, business),
+      ]);
+      return driveAnswer(from, to, rows, names, crews, business);
     },
   };
 }
