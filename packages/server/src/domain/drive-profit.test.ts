@@ -8,7 +8,14 @@ const BASE: LatLng = { lat: 30, lng: -97 };
 const north = (miles: number): LatLng => ({ lat: BASE.lat + miles / 69.093, lng: BASE.lng });
 
 let n = 0;
-function job(day: number, startHour: number, miles: number | null, dollars: number, zip: string, crewId = 'c1'): ProfitJob {
+function job(
+  day: number,
+  startHour: number,
+  miles: number | null,
+  dollars: number,
+  zip: string,
+  crewId = 'c1',
+): ProfitJob {
   const startMs = Date.UTC(2026, 10, day, startHour);
   return {
     id: `job-${++n}`,
@@ -122,7 +129,16 @@ describe('profit after the drive', () => {
   it('costs no drive for a job with no known place and groups it as Unknown without a ZIP code', () => {
     const p = driveProfit(input([job(1, 9, null, 100, '')]));
     expect(p.byZip).toEqual([
-      { key: '', name: 'Unknown', jobs: 1, earningsCents: 10_000, minutes: 60, driveMinutes: 0, miles: 0, perHourCents: 10_000 },
+      {
+        key: '',
+        name: 'Unknown',
+        jobs: 1,
+        earningsCents: 10_000,
+        minutes: 60,
+        driveMinutes: 0,
+        miles: 0,
+        perHourCents: 10_000,
+      },
     ]);
     expect(p.located).toBe(0);
     expect(p.noAdvice).toBe('few-jobs');

@@ -34,9 +34,8 @@ import type { CrewPlan } from './crews.ts';
 import { ADVICE_MIN_JOBS, driveProfit, type ProfitGroup } from './drive-profit.ts';
 import { homeOf, locationOf } from './places.ts';
 
-type Rows<K extends 'demandByZip' | 'funnelByDay' | 'funnelBySource' | 'fullTaps' | 'bookingsAhead' | 'profitJobs'> = Awaited<
-  ReturnType<ReturnType<typeof insightsRepository>[K]>
->;
+type Rows<K extends 'demandByZip' | 'funnelByDay' | 'funnelBySource' | 'fullTaps' | 'bookingsAhead' | 'profitJobs'> =
+  Awaited<ReturnType<ReturnType<typeof insightsRepository>[K]>>;
 
 // ---------- the beacon ----------
 

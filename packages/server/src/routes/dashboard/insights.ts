@@ -8,6 +8,7 @@ import { chartWeeks } from '@slotwise/shared/insights';
 import { addDays } from '@slotwise/shared/slots';
 import { todayIn } from '@slotwise/shared/time-zone';
 import type { AppContext } from '../../context.ts';
+import { crewsOf } from '../../domain/crews.ts';
 import {
   aheadAnswer,
   collectedIn,
@@ -22,7 +23,6 @@ import {
   workWeeks,
 } from '../../domain/insights.ts';
 import { collectedByDay, periodMs } from '../../domain/ledger.ts';
-import { crewsOf } from '../../domain/crews.ts';
 import { homeOf } from '../../domain/places.ts';
 import type { Handlers } from '../register.ts';
 
