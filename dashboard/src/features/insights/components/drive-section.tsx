@@ -24,6 +24,7 @@ import {
 import { ChartFrame } from './chart-frame.tsx';
 import { RankBars } from './rank-bars.tsx';
 
+/** Each row says its name, its rate and its figures in words: the list speaks for itself (ChartFrame `speaks`). */
 function PerHourBars({ groups }: { groups: InsightsDrive['zips'] }) {
   const most = Math.max(1, ...groups.map((g) => g.perHour ?? 0));
   return (
@@ -72,6 +73,7 @@ export function DriveSection({ range }: { range: InsightsQuery }) {
             caption={`Earnings per working hour after the drive by ZIP code, ${period}`}
             table={profitTable(answer.zips, 'ZIP code')}
             fileName={csvFileName('profit-by-zip', range)}
+            speaks
           >
             <PerHourBars groups={answer.zips} />
           </ChartFrame>
@@ -80,6 +82,7 @@ export function DriveSection({ range }: { range: InsightsQuery }) {
             caption={`Earnings per working hour after the drive by service, ${period}`}
             table={profitTable(answer.services, 'Service')}
             fileName={csvFileName('profit-by-service', range)}
+            speaks
           >
             <PerHourBars groups={answer.services} />
           </ChartFrame>

@@ -334,7 +334,7 @@ describe('Insights', () => {
     await waitFor(() => expect(api.callsTo(FUNNEL).map(asked)).toEqual([{ from: '2026-11-25', to: '2026-12-01' }]));
   });
   it('shows profit after the drive: per hour by ZIP code and service, the cost used, and the advice', async () => {
-    const { api } = setup();
+    const { api, user } = setup();
     const drive = within(await screen.findByRole('region', { name: 'Profit after the drive' }));
     expect(
       await drive.findByText(
@@ -353,6 +353,8 @@ describe('Insights', () => {
     expect(byZip.getByText('$91.15/h')).toBeInTheDocument();
     expect(byZip.getByText('Unknown', { selector: '.insights-rank-label' })).toBeInTheDocument();
     expect(byZip.getByText('4 jobs, $395.00 after costs over 4.3 h, 20 min driving')).toBeInTheDocument();
+    expect(byZip.getAllByRole('listitem')).toHaveLength(3);
+    await user.click(byZip.getByRole('button', { name: 'Show table' }));
     expect(
       byZip.getByRole('table', { name: /^Earnings per working hour after the drive by ZIP code, / }),
     ).toBeInTheDocument();
