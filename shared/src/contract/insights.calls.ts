@@ -30,6 +30,13 @@ export const insightsDashboardCalls = {
     query: 'InsightsQuery',
     response: 'InsightsDrive',
   },
+  doorHanger: {
+    method: 'GET',
+    path: `${owner}/bookings/:id/door-hanger`,
+    auth: 'owner',
+    params: 'BookingParams',
+    response: 'DoorHanger',
+  },
 } as const satisfies Record<string, RouteDef>;
 
 /** One line per call for the API reference (routes.ts routeSummaries). */
@@ -43,5 +50,7 @@ export const insightsSummaries: { dashboard: SummariesOf<typeof insightsDashboar
       'The work missed in a period: requests by ZIP code refused by the service area or quoted and never booked, what a 5 miles wider area would have reached, and the full days and times customers tapped.',
     insightsDrive:
       "Profit after the drive: the period's approved and completed jobs' earnings per working hour with the drive to each and the vehicle cost per mile counted, by ZIP code and by service, and what per-mile price or service area would lift the far jobs.",
+    doorHanger:
+      "A door-hanger for a job done (or approved for today): the card's words (the street's name alone, never the customer's) and, for the next four days of the job's weekday, the booking page opened on that day and its QR code.",
   },
 };

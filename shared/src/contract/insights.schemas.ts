@@ -235,3 +235,29 @@ export const InsightsDrive = z.object({
   noAdvice: z.enum(['no-base', 'few-jobs', 'no-gap']).nullable(),
 });
 export type InsightsDrive = z.infer<typeof InsightsDrive>;
+
+/**
+ * A door-hanger for a job (docs/decisions/058): what the printable card says, and for each coming day
+ * of the job's weekday, the booking page opened on it and its QR code (an image the server draws).
+ * Nothing about the customer but their street's name.
+ */
+export const DoorHanger = z.object({
+  businessName: z.string(),
+  /** "Oak St"; null when the address names no street apart from the town. */
+  street: z.string().nullable(),
+  /** The job's day and weekday ("Tuesday"). */
+  jobDay: IsoDate,
+  weekday: z.string(),
+  /** "Your neighbour on Oak St booked us on Tuesday: book the same day, we're already nearby." */
+  sentence: z.string(),
+  days: z.array(
+    z.object({
+      day: IsoDate,
+      /** The booking page on that day, counted as a QR visit: `/book/{slug}?day=YYYY-MM-DD&via=qr`. */
+      bookingUrl: z.string(),
+      /** Its QR code, SVG. */
+      qrSvgUrl: z.string(),
+    }),
+  ),
+});
+export type DoorHanger = z.infer<typeof DoorHanger>;
