@@ -13,7 +13,7 @@ import { addDays } from '@slotwise/shared/slots';
 import { localToUtcMs, todayIn } from '@slotwise/shared/time-zone';
 import { insertBookings } from '../scripts/insert-bookings.ts';
 import { expectNoSeriousA11yViolations } from './a11y.ts';
-import { api, dataDir, expect, type Owner, openAs, signupOwner, test } from './fixtures.ts';
+import { api, dataDir, expect, type Owner, openAs, screenshot, signupOwner, test } from './fixtures.ts';
 import { artifactsDir } from './paths.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -21,6 +21,8 @@ test.describe.configure({ mode: 'serial' });
 const B = '/api/business-dashboard';
 const ZONE = 'America/Chicago';
 let owner: Owner;
+/** The first job (A: 12 Oak St, completed) and its day. */
+let firstJob = { id: '', day: '' };
 
 /** A picture of one part of the page, e2e/artifacts/drive-profit-<name>.png. */
 async function shoot(target: Locator, name: string): Promise<void> {
@@ -93,8 +95,10 @@ test.beforeAll(async () => {
       const day = addDays(today, j.day - 12);
       const startMs = localToUtcMs(day, j.time, ZONE);
       const end = `${String(Number(j.time.slice(0, 2)) + 1).padStart(2, '0')}:00`;
+      const id = randomUUID();
+      if (i === 0) firstJob = { id, day };
       return {
-        id: randomUUID(),
+        id,
         business_id: owner.businessId,
         service_id: null,
         service_name: 'Full Detail',
@@ -161,4 +165,58 @@ test('on a phone the section reads in one column', async ({ browser }) => {
   await section.scrollIntoViewIfNeeded();
   await shoot(section, '375');
   await phone.close();
+});
+
+/**
+ * The door-hanger (issue 45 item 4; docs/decisions/058): from job A's booking sheet in the calendar,
+ * a card naming Oak St and the job's weekday, never the customer, with the QR code of the booking page
+ * on the next such weekday (the widget opening on ?day= is widget/src/popup/funnel.test.tsx's).
+ */
+test("a job's door-hanger names the street and the weekday, and its code holds the booking page on the next such day", async ({
+  page,
+}) => {
+  await openAs(page, owner, `/dashboard/calendar?view=day&date=${firstJob.day}`);
+  await page.getByText('Job0 Customer').first().click();
+  await page.getByRole('dialog').getByRole('link', { name: 'Door-hanger' }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/door-hanger/${firstJob.id}$`));
+  const weekday = new Date(`${firstJob.day}T12:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'long',
+    timeZone: 'UTC',
+  });
+  let next = addDays(firstJob.day, 7);
+  while (next <= todayIn(ZONE)) next = addDays(next, 7);
+  const card = page.getByRole('article').first();
+  await expect(card).toContainText('Drive Detailing');
+  await expect(card).toContainText(
+    `Your neighbour on Oak St booked us on ${weekday}: book the same day, we're already nearby.`,
+  );
+  await expect(card).not.toContainText('Job0');
+  const qr = card.getByRole('img', { name: /^QR code: the booking page on / });
+  await expect(qr).toHaveAttribute('src', new RegExp(`/qr\\.svg\\?day=${next}$`));
+  await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expectNoSeriousA11yViolations(page, 'Door-hanger, 1280 px');
+  await screenshot(page, 'drive-profit-hanger-1280');
+  // As printed: a letter page at 96 px an inch, the print stylesheet on.
+  await page.setViewportSize({ width: 816, height: 1056 });
+  await page.emulateMedia({ media: 'print' });
+  await page.screenshot({ path: join(artifactsDir, 'drive-profit-hanger-print.png'), fullPage: true });
+  await page.pdf({ path: join(artifactsDir, 'drive-profit-hanger.pdf'), format: 'Letter', printBackground: true });
+  await page.emulateMedia({ media: 'screen' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The card prints the link the code holds, for a neighbour without a camera; the card on a phone.
+  const link = (await card.locator('.door-hanger-url').textContent()) ?? '';
+  expect(link).toMatch(new RegExp(`/book/[a-z0-9-]+\\?day=${next}&via=qr$`));
+  const small = await page
+    .context()
+    .browser()!
+    .newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+  const phone = await small.newPage();
+  await openAs(phone, owner, `/dashboard/door-hanger/${firstJob.id}`);
+  await expect(phone.getByRole('article').first()).toContainText('Oak St');
+  await screenshot(phone, 'drive-profit-hanger-375');
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+    0,
+  );
+  await small.close();
 });
