@@ -82,7 +82,7 @@ export function zipSummary(zip: InsightsMissed['zips'][number]): string {
 // ---------- profit after the drive (docs/decisions/057) ----------
 
 /** "$59/h": earnings per hour in whole dollars, as the advice says them. */
-export function perHourText(dollars: number): string {
+function perHourText(dollars: number): string {
   return `$${Math.round(dollars).toLocaleString('en-US')}/h`;
 }
 

@@ -10,7 +10,7 @@ import { sundayIndex, WEEKDAY_NAMES } from '@slotwise/shared/insights';
 import { addDays } from '@slotwise/shared/slots';
 
 /** How many coming days of the job's weekday the owner may print a card for. */
-export const HANGER_DAYS = 4;
+const HANGER_DAYS = 4;
 
 /** Words that end a street's name ("Oak St", "Congress Avenue"): a part without one is no street. */
 const STREET_WORDS = new Set(

@@ -28,9 +28,9 @@ import { bookedOrder, routeLegs } from './day-route.ts';
 /** At least this many jobs with a known place before the page advises anything. */
 export const ADVICE_MIN_JOBS = 8;
 /** And at least this many on each side of the split. */
-export const ADVICE_MIN_SIDE = 3;
+const ADVICE_MIN_SIDE = 3;
 /** Far jobs earning at least this share of the inside rate are fine: no advice. */
-export const FAR_SHARE_MAX = 0.8;
+const FAR_SHARE_MAX = 0.8;
 
 export interface ProfitJob {
   id: string;
@@ -73,7 +73,7 @@ export interface ProfitGroup {
   perHourCents: number | null;
 }
 
-export interface DriveAdvice {
+interface DriveAdvice {
   /** The split: jobs farther than this many whole miles from the business are far. */
   beyondMiles: number;
   farJobs: number;
@@ -89,7 +89,7 @@ export interface DriveAdvice {
   areaKeepsSome: boolean;
 }
 
-export type NoAdvice = 'no-base' | 'few-jobs' | 'no-gap';
+type NoAdvice = 'no-base' | 'few-jobs' | 'no-gap';
 
 export interface DriveProfit {
   total: ProfitGroup;
@@ -115,7 +115,7 @@ interface Counted {
 const MINUTE = 60_000;
 
 /** Earnings per hour in cents of `earnings` cents over `minutes`; null for no time. */
-export function perHour(earningsCents: number, minutes: number): number | null {
+function perHour(earningsCents: number, minutes: number): number | null {
   return minutes > 0 ? Math.round((earningsCents * 60) / minutes) : null;
 }
 

@@ -18,7 +18,7 @@ const CARD = {
 
 function setup(reply: Reply = { body: CARD }) {
   storeToken();
-  const api = fakeApi({ [`GET /api/business-dashboard/bookings/:id/door-hanger`]: () => reply });
+  const api = fakeApi({ 'GET /api/business-dashboard/bookings/:id/door-hanger': () => reply });
   return { api, ...renderApp(`/dashboard/door-hanger/${ID}`) };
 }
 
