@@ -13,7 +13,7 @@ import { addDays } from '@slotwise/shared/slots';
 import { localToUtcMs, todayIn } from '@slotwise/shared/time-zone';
 import { insertBookings } from '../scripts/insert-bookings.ts';
 import { expectNoSeriousA11yViolations } from './a11y.ts';
-import { api, dataDir, expect, type Owner, openAs, screenshot, signupOwner, test } from './fixtures.ts';
+import { api, dataDir, expect, type Owner, openAs, openEveryDay, screenshot, signupOwner, test } from './fixtures.ts';
 import { artifactsDir } from './paths.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -79,6 +79,7 @@ test.beforeAll(async () => {
     { travel: { enabled: true, speedMph: 30, bufferMinutes: 0 }, maxDistanceMiles: null, changeCutoffHours: 0 },
     owner.token,
   );
+  await openEveryDay(owner.token, '07:00', '19:00');
   await api('PUT', `${B}/settings/update-distance-pricing`, { chargeForDistance: true, pricePerMile: 1 }, owner.token);
   const crewId = (await api<{ crews: { _id: string }[] }>('GET', `${B}/crews`, undefined, owner.token)).crews[0]!._id;
   const today = todayIn(ZONE);
@@ -170,9 +171,9 @@ test('on a phone the section reads in one column', async ({ browser }) => {
 /**
  * The door-hanger (issue 45 item 4; docs/decisions/058): from job A's booking sheet in the calendar,
  * a card naming Oak St and the job's weekday, never the customer, with the QR code of the booking page
- * on the next such weekday (the widget opening on ?day= is widget/src/popup/funnel.test.tsx's).
+ * on the next such weekday; that link opens the booking page's form on that day.
  */
-test("a job's door-hanger names the street and the weekday, and its code holds the booking page on the next such day", async ({
+test("a job's door-hanger names the street and the weekday, and its code opens the booking page on the next such day", async ({
   page,
 }) => {
   await openAs(page, owner, `/dashboard/calendar?view=day&date=${firstJob.day}`);
@@ -218,5 +219,24 @@ test("a job's door-hanger names the street and the weekday, and its code holds t
   expect(await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
     0,
   );
+
+  // A neighbour follows the code: the booking page's form, once a service and an address are given,
+  // opens its dates on that day.
+  await phone.goto(link);
+  const form = phone.getByRole('region', { name: 'Drive Detailing' });
+  await expect(form.getByRole('heading', { name: 'Choose a service' })).toBeVisible();
+  await form.getByRole('radio').first().click();
+  await form.getByRole('button', { name: 'Next' }).click();
+  await expect(form.getByRole('heading', { name: 'A few questions' })).toBeVisible();
+  await form.getByRole('combobox').first().selectOption({ index: 1 });
+  await form.getByRole('button', { name: 'Next' }).click();
+  await form.getByRole('combobox', { name: 'Street address' }).click();
+  await phone.keyboard.type('20 Oak St, 78701');
+  await form.getByRole('option').first().click();
+  await form.getByRole('button', { name: 'Get my quote' }).click();
+  await form.getByRole('button', { name: 'Choose a time' }).click();
+  await expect(form.getByRole('heading', { name: 'Pick a date and time' })).toBeVisible();
+  await expect(form.locator(`[data-day="${next}"]`)).toHaveAttribute('aria-pressed', 'true');
+  await screenshot(phone, 'drive-profit-hanger-booking-375', { fullPage: false });
   await small.close();
 });
