@@ -229,6 +229,12 @@ export const InsightsDrive = z.object({
       /** The service area that would (jobs farther refused); with areaKeepsSome false, the split itself. */
       areaMiles: z.number().int(),
       areaKeepsSome: z.boolean(),
+      /**
+       * The period's quotes (missed work's counts: every quote given, booked or not) and how many of
+       * them came from farther than areaMiles: what that area would have refused.
+       */
+      quotes: z.number().int(),
+      quotesBeyondArea: z.number().int(),
     })
     .nullable(),
   /** Why there is no advice: the business has no place, too few jobs, or the far jobs earn about as much. */

@@ -180,6 +180,8 @@ export function driveFixture(range: InsightsQuery = NOVEMBER): InsightsDrive {
       pricePerMile: 2.68,
       areaMiles: 4,
       areaKeepsSome: false,
+      quotes: 0,
+      quotesBeyondArea: 0,
     },
     noAdvice: null,
   };

@@ -96,9 +96,12 @@ export function driveAdviceSentence(advice: NonNullable<InsightsDrive['advice']>
   const head = `Jobs beyond ${a.beyondMiles} mi earn ${perHourText(a.farPerHour)} against ${perHourText(a.insidePerHour)} inside`;
   const price = `a per-mile price of ${formatUsd(a.pricePerMile)}`;
   const target = perHourText(a.targetPerHour);
-  return a.areaKeepsSome
+  const said = a.areaKeepsSome
     ? `${head}: ${price}, or an area of ${a.areaMiles} mi, would lift them to ${target}.`
     : `${head}: ${price} would lift them to ${target}; an area of ${a.areaMiles} mi would leave them out.`;
+  // What the area costs in missed work: the period's quotes from farther, which it would refuse.
+  if (a.quotes === 0) return said;
+  return `${said} That area would have refused ${a.quotesBeyondArea === 0 ? 'none' : a.quotesBeyondArea.toLocaleString('en-US')} of the period's ${counted(a.quotes, 'quote', 'quotes')}.`;
 }
 
 /** Why the section advises nothing (InsightsDrive noAdvice), in words the owner can act on. */

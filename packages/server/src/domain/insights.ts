@@ -368,13 +368,17 @@ export function fullAnswer(rows: Rows<'fullTaps'>): InsightsMissed['full'] {
 
 type ProfitRow = Rows<'profitJobs'>[number];
 
-/** The drive call's answer (docs/decisions/057) from the period's jobs, the crews' start places and the business. */
+/**
+ * The drive call's answer (docs/decisions/057) from the period's jobs, the crews' start places, the
+ * period's quotes by whole miles (what the advised area would have refused) and the business.
+ */
 export function driveAnswer(
   from: string,
   to: string,
   rows: readonly ProfitRow[],
   names: ReadonlyMap<string, string>,
   crews: readonly Pick<CrewPlan, 'id' | 'home'>[],
+  quoted: readonly { miles: number; count: number }[],
   business: Pick<
     Business,
     'lat' | 'lng' | 'travel_speed_mph' | 'vehicle_cost_per_mile_cents' | 'price_per_mile_cents' | 'distance_pricing_on'
@@ -438,6 +442,9 @@ export function driveAnswer(
       pricePerMile: toDollars(a.pricePerMileCents),
       areaMiles: a.areaMiles,
       areaKeepsSome: a.areaKeepsSome,
+      // Demand's miles are whole miles rounded up, so "farther than R" is miles > R exactly.
+      quotes: quoted.reduce((n, q) => n + q.count, 0),
+      quotesBeyondArea: quoted.reduce((n, q) => n + (q.miles > a.areaMiles ? q.count : 0), 0),
     },
     noAdvice: profit.noAdvice,
   };

@@ -362,6 +362,21 @@ describe('Insights', () => {
     expect(api.callsTo(DRIVE).map(asked)).toEqual([{ from: '2026-11-01', to: '2026-11-30' }]);
   });
 
+  it("says what the advised area would have refused of the period's quotes", async () => {
+    setup('/dashboard/insights', {
+      [DRIVE]: (req) => {
+        const body = driveFixture(asked(req));
+        return { body: { ...body, advice: { ...body.advice!, quotes: 40, quotesBeyondArea: 7 } } };
+      },
+    });
+    const drive = within(await screen.findByRole('region', { name: 'Profit after the drive' }));
+    expect(
+      await drive.findByText(
+        "Jobs beyond 4 mi earn $59/h against $91/h inside: a per-mile price of $2.68 would lift them to $75/h; an area of 4 mi would leave them out. That area would have refused 7 of the period's 40 quotes.",
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('says why it advises nothing yet, and that no vehicle cost is set', async () => {
     setup('/dashboard/insights', {
       [DRIVE]: (req) => ({

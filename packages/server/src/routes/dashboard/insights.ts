@@ -100,12 +100,13 @@ export function insightsHandlers(
     insightsDrive: async (req) => {
       const { from, to } = req.query;
       const business = req.owner.business;
-      const [rows, names, crews] = await Promise.all([
+      const [rows, names, crews, quoted] = await Promise.all([
         insights.profitJobs(business.id, from, to),
         insights.serviceNames(business.id),
         crewsOf(ctx, business),
+        insights.demandByMiles(business.id, from, to, 'quoted'),
       ]);
-      return driveAnswer(from, to, rows, names, crews, business);
+      return driveAnswer(from, to, rows, names, crews, quoted, business);
     },
 
     doorHanger: async (req) => {

@@ -51,6 +51,22 @@ describe.each(storages())('profit after the drive on %s', (kind) => {
       });
       await t.ctx.db.updateTable('bookings').set(north(miles)).where('id', '=', id).execute();
     }
+    // The period's quotes by whole miles (missed work's counts): 8, 3 of them farther than 4 miles.
+    for (const [miles, count, outcome] of [
+      [3, 5, 'quoted'],
+      [5, 2, 'quoted'],
+      [21, 1, 'quoted'],
+      [30, 4, 'outside_area'],
+    ] as const)
+      await t.ctx.repos.insights.countDemand({
+        business_id: shop.businessId,
+        day: '2026-11-10',
+        zip: '90210',
+        outcome,
+        miles,
+        count,
+        value_cents: 10_000 * count,
+      });
     // Not counted: a pending request, a declined one, one outside the period.
     for (const [day, status] of [
       ['2026-11-07', 'pending'],
@@ -122,6 +138,9 @@ describe.each(storages())('profit after the drive on %s', (kind) => {
       pricePerMile: 2.68,
       areaMiles: 4,
       areaKeepsSome: false,
+      // Of the period's 8 quotes, those from 5 and 21 miles: refused by an area of 4 miles.
+      quotes: 8,
+      quotesBeyondArea: 3,
     });
     expect(a.noAdvice).toBeNull();
   });
