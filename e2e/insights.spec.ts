@@ -2,7 +2,7 @@
  * The Insights page (issue 29, docs/decisions/029) in Chromium, at 1280 px and on phones: reached
  * from the top bar, or on a phone from the Account menu (it is not a sixth tab); the period in the
  * address and counted in the business's days; the map's ZIP codes as text; a table and a CSV.
- * The three insights calls answer fixed figures here (page.route): what the server counts is the
+ * The four insights calls answer fixed figures here (page.route): what the server counts is the
  * server's tests' to check, this is the page's journey.
  */
 import { readFileSync } from 'node:fs';
@@ -44,7 +44,7 @@ const zip = (
   notBookedValue: (quoted - booked) * 170,
 });
 
-/** Answers the three insights calls for whatever period the page asks, and notes the periods asked. */
+/** Answers the four insights calls for whatever period the page asks, and notes the periods asked. */
 async function answerInsights(page: Page): Promise<{ from: string; to: string }[]> {
   const asked: { from: string; to: string }[] = [];
   await page.route('**/api/business-dashboard/insights/**', async (route) => {
@@ -85,6 +85,34 @@ async function answerInsights(page: Page): Promise<{ from: string; to: string }[
           averageQuote: 175,
           quotes: 70,
           heat: [{ weekday: 6, hour: 9, bookings: 6 }],
+        },
+      });
+    }
+    if (url.pathname.endsWith('/drive')) {
+      const group = {
+        key: '78704',
+        name: '78704',
+        place: 'Austin, TX',
+        jobs: 6,
+        earnings: 900,
+        hours: 9.5,
+        driveMinutes: 70,
+        miles: 35,
+        perHour: 94.74,
+      };
+      return route.fulfill({
+        json: {
+          ...period,
+          vehicleCostPerMile: 0.7,
+          pricePerMile: 0,
+          speedMph: 30,
+          total: { ...group, key: '', name: 'All jobs', place: '' },
+          zips: [group],
+          services: [{ ...group, key: '5b8f0c64-1d0e-4c4b-9a53-0d1f8e6f2a01', name: 'Full Detail', place: '' }],
+          located: 6,
+          minJobs: 8,
+          advice: null,
+          noAdvice: 'few-jobs',
         },
       });
     }

@@ -333,6 +333,15 @@ export const ERRORS = {
     meaning:
       "The crew's day changed since its suggested order was read (a job moved, was booked or started, or the notice passed): nothing was moved; read the day's route again for the fresh suggestion.",
   },
+  DOOR_HANGER_NOT_YET: {
+    status: 409,
+    meaning:
+      'A door-hanger is for a job done, or approved for today: this booking is another status or on a later day (docs/decisions/058).',
+  },
+  BOOKING_PAGE_MISSING: {
+    status: 409,
+    meaning: 'The business has no booking page address yet; choose one on the Services page first.',
+  },
   CREW_HAS_BOOKINGS: {
     status: 409,
     meaning: 'The crew has bookings from today on; give them to another crew first, or pause the crew instead.',

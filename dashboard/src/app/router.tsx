@@ -64,6 +64,7 @@ const lazyPages = {
   OwnerRoute: lazyPage(() => import('../features/route/components/owner-route-page.tsx'), 'OwnerRoutePage'),
   CrewRoute: lazyPage(() => import('../features/route/components/crew-route-page.tsx'), 'CrewRoutePage'),
   CrewJoin: lazyPage(() => import('../features/crew/components/crew-join-page.tsx'), 'CrewJoinPage'),
+  DoorHanger: lazyPage(() => import('../features/door-hanger/components/door-hanger-page.tsx'), 'DoorHangerPage'),
 };
 
 /** The dashboard's top-bar links whose pages are in chunks of their own: loaded when the owner heads for one. */
@@ -150,6 +151,7 @@ export function AppRoutes() {
               <Route caseSensitive path="quotes" element={<lazyPages.Quotes />} />
               <Route caseSensitive path="clients" element={<lazyPages.Clients />} />
               <Route caseSensitive path="clients/:id" element={<lazyPages.Client />} />
+              <Route caseSensitive path="door-hanger/:id" element={<lazyPages.DoorHanger />} />
               <Route path="*" element={<DashboardNotFound />} />
             </Route>
           </Route>

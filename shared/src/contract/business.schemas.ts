@@ -8,7 +8,7 @@ import { BUTTON_POSITIONS } from '../brand.ts';
 import { CONFIRMATIONS } from '../confirmation.ts';
 import { isTimeZone } from '../time-zone.ts';
 import { BookingTime } from './bookings.schemas.ts';
-import { Email, Id, TimeFormat, trimmed } from './fields.schemas.ts';
+import { Dollars, Email, Id, TimeFormat, trimmed } from './fields.schemas.ts';
 
 export const BusinessDetails = z.object({ businessId: Id });
 
@@ -140,6 +140,12 @@ export const OperationsSettings = z.strictObject({
     .max(168, 'Minimum notice must be at most 168 hours (a week).')
     .refine((h) => Number.isInteger(h * 2), 'Minimum notice must be whole or half hours.')
     .optional(),
+  /**
+   * What a mile driven costs you (fuel, wear, insurance), in dollars: Insights takes it off each job's
+   * earnings for the miles driven to it (docs/decisions/057). 0: not set. Optional when saving: left
+   * out, it stays as it is.
+   */
+  vehicleCostPerMile: Dollars('Vehicle cost per mile', 20).optional(),
 });
 export type OperationsSettings = z.infer<typeof OperationsSettings>;
 

@@ -173,3 +173,97 @@ export const InsightsMissed = z.object({
   ),
 });
 export type InsightsMissed = z.infer<typeof InsightsMissed>;
+
+/** A group of jobs after the drive (docs/decisions/057): by ZIP code, by service, or all of them. */
+const ProfitGroup = z.object({
+  /** The ZIP code ('' unknown), the service id (or `deleted <name>`), or '' for all jobs. */
+  key: z.string(),
+  /** "78704", "Unknown", "Full Detail", "All jobs". */
+  name: z.string(),
+  /** For a ZIP code: "Austin, TX" when the gazetteer knows it; '' otherwise. */
+  place: z.string(),
+  jobs: z.number().int(),
+  /** Their totals less the vehicle cost of the miles driven to them. */
+  earnings: z.number(),
+  /** Working hours: the jobs' and the drives to them, to 0.01. */
+  hours: z.number(),
+  driveMinutes: z.number().int(),
+  /** Miles driven to them, to 0.1. */
+  miles: z.number(),
+  /** Earnings per working hour, to the cent; null with no working time. */
+  perHour: z.number().nullable(),
+});
+
+/**
+ * Profit after the drive in a period (docs/decisions/057): the approved and completed jobs' earnings
+ * per working hour with the drive to each counted (its leg as the day's route counts it) and the
+ * vehicle cost of its miles taken off, by ZIP code and by service, and what would lift the far jobs.
+ */
+export const InsightsDrive = z.object({
+  from: IsoDate,
+  to: IsoDate,
+  /** The owner's vehicle cost per mile used (Settings, Operations); 0: not set. */
+  vehicleCostPerMile: z.number(),
+  /** What a quote charges per mile now (0 with distance pricing off). */
+  pricePerMile: z.number(),
+  speedMph: z.number().int(),
+  total: ProfitGroup,
+  /** Highest earnings per hour first. */
+  zips: z.array(ProfitGroup),
+  services: z.array(ProfitGroup),
+  /** Jobs with a known place and how many the advice needs. */
+  located: z.number().int(),
+  minJobs: z.number().int(),
+  advice: z
+    .object({
+      /** Far: jobs more than this many whole miles from the business. */
+      beyondMiles: z.number().int(),
+      farJobs: z.number().int(),
+      insideJobs: z.number().int(),
+      farPerHour: z.number(),
+      insidePerHour: z.number(),
+      /** Halfway from the far rate to the inside one. */
+      targetPerHour: z.number(),
+      /** The per-mile price that would lift the far jobs to the target. */
+      pricePerMile: z.number(),
+      /** The service area that would (jobs farther refused); with areaKeepsSome false, the split itself. */
+      areaMiles: z.number().int(),
+      areaKeepsSome: z.boolean(),
+      /**
+       * The period's quotes (missed work's counts: every quote given, booked or not) and how many of
+       * them came from farther than areaMiles: what that area would have refused.
+       */
+      quotes: z.number().int(),
+      quotesBeyondArea: z.number().int(),
+    })
+    .nullable(),
+  /** Why there is no advice: the business has no place, too few jobs, or the far jobs earn about as much. */
+  noAdvice: z.enum(['no-base', 'few-jobs', 'no-gap']).nullable(),
+});
+export type InsightsDrive = z.infer<typeof InsightsDrive>;
+
+/**
+ * A door-hanger for a job (docs/decisions/058): what the printable card says, and for each coming day
+ * of the job's weekday, the booking page opened on it and its QR code (an image the server draws).
+ * Nothing about the customer but their street's name.
+ */
+export const DoorHanger = z.object({
+  businessName: z.string(),
+  /** "Oak St"; null when the address names no street apart from the town. */
+  street: z.string().nullable(),
+  /** The job's day and weekday ("Tuesday"). */
+  jobDay: IsoDate,
+  weekday: z.string(),
+  /** "Your neighbour on Oak St booked us on Tuesday: book the same day, we're already nearby." */
+  sentence: z.string(),
+  days: z.array(
+    z.object({
+      day: IsoDate,
+      /** The booking page on that day, counted as a QR visit: `/book/{slug}?day=YYYY-MM-DD&via=qr`. */
+      bookingUrl: z.string(),
+      /** Its QR code, SVG. */
+      qrSvgUrl: z.string(),
+    }),
+  ),
+});
+export type DoorHanger = z.infer<typeof DoorHanger>;

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adopt } from '../loader/boot.ts';
 import { App } from './app.tsx';
-import { BATCH_MS, createFunnel, sourceOf } from './funnel.ts';
+import { BATCH_MS, createFunnel, dayOf, sourceOf } from './funnel.ts';
 import { inline } from './mount.tsx';
 import { createStore } from './state.ts';
 import { BUSINESS_ID, demoBusiness, fakeApi, monthDays } from './test-api.ts';
@@ -184,6 +184,22 @@ describe('sourceOf: where a visit came from', () => {
     expect(sourceOf(tag('page'), '?via=flyer')).toBe('page');
     expect(sourceOf(tag('page'), '?booking=x&via=qr')).toBe('qr');
     expect(sourceOf(tag('page'), '?via=qr')).toBe('qr');
+  });
+});
+
+describe("dayOf: the hosted page's ?day= (a door-hanger's code)", () => {
+  const tag = (source?: string) => {
+    const script = document.createElement('script');
+    if (source) script.setAttribute('data-source', source);
+    return script;
+  };
+  it("is the page's day, never a website's, and the store opens its date step on a real one", () => {
+    expect(dayOf(tag('page'), '?day=2026-12-15&via=qr')).toBe('2026-12-15');
+    expect(dayOf(tag(), '?day=2026-12-15')).toBeNull();
+    expect(dayOf(tag('page'), '?via=qr')).toBeNull();
+    const client = createPublicClient({ baseUrl: 'https://api.test', fetch: fakeApi().fetch });
+    expect(createStore(client, BUSINESS_ID, { day: '2026-12-15' }).date.value).toBe('2026-12-15');
+    expect(createStore(client, BUSINESS_ID, { day: '15/12/2026' }).date.value).toBe('');
   });
 });
 

@@ -44,6 +44,12 @@ export function sourceOf(script: Element, search: string): SourceKind {
   return new URLSearchParams(search).get(QR_PARAM) === QR_VALUE ? 'qr' : 'page';
 }
 
+/** The hosted page's ?day=YYYY-MM-DD (a door-hanger's code, docs/decisions/058): the day its form opens on; null for none. */
+export function dayOf(script: Element, search: string): string | null {
+  if (script.getAttribute('data-source') !== 'page') return null;
+  return new URLSearchParams(search).get('day');
+}
+
 export function createFunnel(url: string, businessId: string, source: SourceKind): Funnel {
   let queue: FunnelEvent[] = [];
   let seen = new Set<string>();

@@ -9,7 +9,7 @@ import feedbackCss from '@slotwise/ui/feedback.css?inline';
 import { createRoot } from 'react-dom/client';
 import type { InlineStart, Mode, PopupContext, PopupHandle } from '../contract.ts';
 import { App } from './app.tsx';
-import { createFunnel, sourceOf } from './funnel.ts';
+import { createFunnel, dayOf, sourceOf } from './funnel.ts';
 import { syncHistory } from './history.ts';
 import css from './popup.css?inline';
 import { createStore, type StoreOptions } from './state.ts';
@@ -100,21 +100,24 @@ export function inline({ script, businessId, apiOrigin, adopt, warn }: InlineSta
   // A task of its own, after the chunk's evaluation: two shorter tasks rather than one long
   // one leave a phone's main thread free sooner (Total Blocking Time, bench/booking-page.ts).
   setTimeout(() =>
-    mount({
-      apiOrigin,
-      businessId,
-      shadow,
-      adopt: (css) => adopt(shadow, css),
-      emit: (name, detail) =>
-        el.dispatchEvent(new CustomEvent(`slotwise:${name}`, { detail, bubbles: true, composed: true })),
-      disable: (message) => {
-        el.remove();
-        warn(message);
+    mount(
+      {
+        apiOrigin,
+        businessId,
+        shadow,
+        adopt: (css) => adopt(shadow, css),
+        emit: (name, detail) =>
+          el.dispatchEvent(new CustomEvent(`slotwise:${name}`, { detail, bubbles: true, composed: true })),
+        disable: (message) => {
+          el.remove();
+          warn(message);
+        },
+        launcher: el,
+        inline: true,
+        // The hosted page's tag says data-source="page"; its ?via=qr is read here, so its HTML is one for all.
+        source: sourceOf(script, location.search),
       },
-      launcher: el,
-      inline: true,
-      // The hosted page's tag says data-source="page"; its ?via=qr is read here, so its HTML is one for all.
-      source: sourceOf(script, location.search),
-    }).open('book'),
+      { day: dayOf(script, location.search) },
+    ).open('book'),
   );
 }

@@ -85,6 +85,8 @@ export interface StoreOptions {
   leave?: (url: string) => void;
   /** Where the funnel's steps are reported (funnel.ts; mount.tsx makes the real one); by default nowhere. */
   funnel?: Funnel;
+  /** The day to open the date step on (the booking page's ?day=, a door-hanger's code: docs/decisions/058). */
+  day?: string | null;
 }
 
 export function createStore(client: PublicClient, businessId: string, options: StoreOptions = {}) {
@@ -123,7 +125,7 @@ export function createStore(client: PublicClient, businessId: string, options: S
     frequency: signal<PlanFrequency | ''>(''),
     /** The chosen plan's first visits from the chosen slot: null while asked, 'failed' when the call failed. */
     planDates: signal<PlanDatesResponse | 'failed' | null>(null),
-    date: signal(''),
+    date: signal(options.day && isIsoDate(options.day) ? options.day : ''),
     /** The month the date step's grid shows (YYYY-MM), and its days' statuses once loaded. */
     month: signal(''),
     days: signal<AvailableDaysResponse | null>(null),

@@ -5,7 +5,7 @@
  * reads in the table ("$1,240.00", "Sun, Nov 1, 2026"). The CSV cells are shared/src/csv.ts's,
  * the bookings export's.
  */
-import type { InsightsFunnel, InsightsMissed, InsightsQuery, InsightsWork } from '@slotwise/shared/api';
+import type { InsightsDrive, InsightsFunnel, InsightsMissed, InsightsQuery, InsightsWork } from '@slotwise/shared/api';
 import { formatHour, type TimeFormat } from '@slotwise/shared/clock';
 import { csvText } from '@slotwise/shared/csv';
 import { type DayPart, dropOffs, FUNNEL_LABELS, FUNNEL_STEPS, weekStart } from '@slotwise/shared/insights';
@@ -168,6 +168,23 @@ export function fullTable(missed: InsightsMissed): ChartTable {
       text(weekdayName(f.weekday)),
       text(f.part === null ? 'Whole day' : PART_NAMES[f.part]),
       count(f.count),
+    ]),
+  };
+}
+
+/** Profit after the drive by ZIP code or by service (docs/decisions/057). */
+export function profitTable(groups: InsightsDrive['zips'], by: 'ZIP code' | 'Service'): ChartTable {
+  const hours = (n: number): Cell => ({ value: n, text: n.toFixed(2) });
+  return {
+    header: [by, 'Jobs', 'Earnings after costs ($)', 'Working hours', 'Driving (min)', 'Miles driven', 'Per hour ($)'],
+    rows: groups.map((g) => [
+      text(g.place ? `${g.name} ${g.place}` : g.name),
+      count(g.jobs),
+      dollars(g.earnings),
+      hours(g.hours),
+      count(g.driveMinutes),
+      { value: g.miles, text: g.miles.toFixed(1) },
+      g.perHour === null ? { value: null, text: NONE } : dollars(g.perHour),
     ]),
   };
 }

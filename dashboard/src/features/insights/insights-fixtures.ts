@@ -1,8 +1,8 @@
 /**
- * Answers of the three insights calls for the tests (and for looking at the page): a detailer in
+ * Answers of the four insights calls for the tests (and for looking at the page): a detailer in
  * Austin over November 2026, its today 2026-11-30 (a Monday).
  */
-import type { InsightsFunnel, InsightsMissed, InsightsQuery, InsightsWork } from '@slotwise/shared/api';
+import type { InsightsDrive, InsightsFunnel, InsightsMissed, InsightsQuery, InsightsWork } from '@slotwise/shared/api';
 import { chartWeeks } from '@slotwise/shared/insights';
 import { addDays } from '@slotwise/shared/slots';
 
@@ -139,5 +139,50 @@ export function missedFixture(range: InsightsQuery = NOVEMBER): InsightsMissed {
       { weekday: 6, part: 'afternoon', count: 7 },
       { weekday: 5, part: null, count: 3 },
     ],
+  };
+}
+
+const group = (
+  key: string,
+  name: string,
+  place: string,
+  jobs: number,
+  earnings: number,
+  hours: number,
+  driveMinutes: number,
+  miles: number,
+  perHour: number,
+): InsightsDrive['zips'][number] => ({ key, name, place, jobs, earnings, hours, driveMinutes, miles, perHour });
+
+/** Profit after the drive: the hand-computed example of domain/drive-profit.test.ts, in Austin. */
+export function driveFixture(range: InsightsQuery = NOVEMBER): InsightsDrive {
+  return {
+    ...range,
+    vehicleCostPerMile: 0.5,
+    pricePerMile: 1.5,
+    speedMph: 30,
+    total: group('', 'All jobs', '', 8, 762, 10.53, 152, 76, 72.34),
+    zips: [
+      group('78701', '78701', 'Austin, TX', 4, 395, 4.33, 20, 10, 91.15),
+      group('', 'Unknown', '', 1, 98, 1.13, 8, 4, 86.47),
+      group('78620', '78620', 'Dripping Springs, TX', 3, 269, 5.07, 124, 62, 53.09),
+    ],
+    services: [group('5b8f0c64-1d0e-4c4b-9a53-0d1f8e6f2a01', 'Full Detail', '', 8, 762, 10.53, 152, 76, 72.34)],
+    located: 8,
+    minJobs: 8,
+    advice: {
+      beyondMiles: 4,
+      farJobs: 4,
+      insideJobs: 4,
+      farPerHour: 59.19,
+      insidePerHour: 91.15,
+      targetPerHour: 75.17,
+      pricePerMile: 2.68,
+      areaMiles: 4,
+      areaKeepsSome: false,
+      quotes: 0,
+      quotesBeyondArea: 0,
+    },
+    noAdvice: null,
   };
 }

@@ -3,7 +3,7 @@
  * page's report): the funnel's drop-offs and booking rates, the heat grid's cells, what a wider
  * service area would have reached, and the full days customers wanted. Pure: tests call them.
  */
-import type { InsightsMissed } from '@slotwise/shared/api';
+import type { InsightsDrive, InsightsMissed } from '@slotwise/shared/api';
 import { formatHour, type TimeFormat } from '@slotwise/shared/clock';
 import { WEEKDAY_NAMES } from '@slotwise/shared/insights';
 import { formatUsd } from '@slotwise/shared/money';
@@ -77,4 +77,51 @@ export function zipSummary(zip: InsightsMissed['zips'][number]): string {
   if (zip.notBooked > 0)
     parts.push(`${counted(zip.notBooked, 'quote', 'quotes')} not booked (${formatUsd(zip.notBookedValue)})`);
   return parts.length ? parts.join(', ') : 'every quote booked';
+}
+
+// ---------- profit after the drive (docs/decisions/057) ----------
+
+/** "$59/h": earnings per hour in whole dollars, as the advice says them. */
+function perHourText(dollars: number): string {
+  return `$${Math.round(dollars).toLocaleString('en-US')}/h`;
+}
+
+/**
+ * The advice in a sentence: "Jobs beyond 18 mi earn $23/h against $61/h inside: a per-mile price of
+ * $2.10, or an area of 20 mi, would lift them to $40/h." When no area keeps any far job at the
+ * target, the area that leaves them out is said apart.
+ */
+export function driveAdviceSentence(advice: NonNullable<InsightsDrive['advice']>): string {
+  const a = advice;
+  const head = `Jobs beyond ${a.beyondMiles} mi earn ${perHourText(a.farPerHour)} against ${perHourText(a.insidePerHour)} inside`;
+  const price = `a per-mile price of ${formatUsd(a.pricePerMile)}`;
+  const target = perHourText(a.targetPerHour);
+  const said = a.areaKeepsSome
+    ? `${head}: ${price}, or an area of ${a.areaMiles} mi, would lift them to ${target}.`
+    : `${head}: ${price} would lift them to ${target}; an area of ${a.areaMiles} mi would leave them out.`;
+  // What the area costs in missed work: the period's quotes from farther, which it would refuse.
+  if (a.quotes === 0) return said;
+  return `${said} That area would have refused ${a.quotesBeyondArea === 0 ? 'none' : a.quotesBeyondArea.toLocaleString('en-US')} of the period's ${counted(a.quotes, 'quote', 'quotes')}.`;
+}
+
+/** Why the section advises nothing (InsightsDrive noAdvice), in words the owner can act on. */
+export function noAdviceSentence(drive: Pick<InsightsDrive, 'noAdvice' | 'located' | 'minJobs'>): string {
+  if (drive.noAdvice === 'no-base')
+    return 'Your business address could not be placed, so distances cannot be measured. Check it in Settings.';
+  if (drive.noAdvice === 'no-gap')
+    return 'Your far jobs earn about as much per hour as the near ones: nothing to change.';
+  return `Not enough jobs to advise on yet: advice needs at least ${drive.minJobs} approved or completed jobs with a known address in the period, 3 or more near and 3 or more far; this period has ${drive.located}.`;
+}
+
+/** What the figures take off: "After a vehicle cost of $0.50 a mile, drives at 30 mph." or that none is set. */
+export function vehicleCostSentence(drive: Pick<InsightsDrive, 'vehicleCostPerMile' | 'speedMph'>): string {
+  const speed = `drives at your average speed of ${drive.speedMph} mph`;
+  return drive.vehicleCostPerMile > 0
+    ? `After a vehicle cost of ${formatUsd(drive.vehicleCostPerMile)} a mile, ${speed}.`
+    : `No vehicle cost per mile set (Settings, Operations), so only the drive time is counted, ${speed}.`;
+}
+
+/** A group's figures under its bar: "4 jobs, $395.00 after costs over 4.3 h, 20 min driving". */
+export function profitDetail(g: InsightsDrive['zips'][number]): string {
+  return `${counted(g.jobs, 'job', 'jobs')}, ${formatUsd(g.earnings)} after costs over ${g.hours.toFixed(1)} h, ${counted(g.driveMinutes, 'min', 'min')} driving`;
 }

@@ -9,6 +9,7 @@ const form: OperationsForm = {
   changeCutoffHours: 24,
   horizonDays: '90',
   minNoticeHours: '2',
+  vehicleCostPerMile: '',
 };
 
 describe('operations form', () => {
@@ -28,6 +29,7 @@ describe('operations form', () => {
       // A server that does not send them yet: the defaults it applies.
       horizonDays: '90',
       minNoticeHours: '2',
+      vehicleCostPerMile: '',
     });
     expect(
       formFrom({
@@ -47,9 +49,19 @@ describe('operations form', () => {
         changeCutoffHours: 24,
         horizonDays: 90,
         minNoticeHours: 2,
+        vehicleCostPerMile: 0,
       },
     });
     expect(toSettings({ ...form, maxDistanceMiles: ' 12.5 ' })).toMatchObject({ value: { maxDistanceMiles: 12.5 } });
+    expect(toSettings({ ...form, vehicleCostPerMile: '$0.70' })).toMatchObject({ value: { vehicleCostPerMile: 0.7 } });
+    expect(
+      formFrom({
+        travel: { enabled: true, speedMph: 45, bufferMinutes: 5 },
+        maxDistanceMiles: null,
+        changeCutoffHours: 2,
+        vehicleCostPerMile: 0.5,
+      }).vehicleCostPerMile,
+    ).toBe('0.50');
   });
 
   it.each([
@@ -80,6 +92,12 @@ describe('operations form', () => {
     ['minNoticeHours', '0.25', false],
     ['minNoticeHours', '169', false],
     ['minNoticeHours', '', false],
+    ['vehicleCostPerMile', '0.7', true],
+    ['vehicleCostPerMile', '20', true],
+    ['vehicleCostPerMile', '20.01', false],
+    ['vehicleCostPerMile', '0.705', false],
+    ['vehicleCostPerMile', '-1', false],
+    ['vehicleCostPerMile', 'cheap', false],
   ] as const)('%s %j accepted: %s', (field, value, ok) => {
     expect(toSettings({ ...form, [field]: value }).ok).toBe(ok);
   });

@@ -4,6 +4,7 @@
  * repeated here so the Settings chunk does not pull zod into the browser.
  */
 import type { OperationsSettings } from '@slotwise/shared/api';
+import { typedDollars } from '../../lib/typed-dollars.ts';
 
 export type ChangeCutoff = OperationsSettings['changeCutoffHours'];
 
@@ -24,6 +25,8 @@ export interface OperationsForm {
   changeCutoffHours: ChangeCutoff;
   horizonDays: string;
   minNoticeHours: string;
+  /** Dollars a mile driven costs (Insights' profit after the drive); '' reads 0. */
+  vehicleCostPerMile: string;
 }
 
 export function formFrom(s: OperationsSettings): OperationsForm {
@@ -35,6 +38,7 @@ export function formFrom(s: OperationsSettings): OperationsForm {
     changeCutoffHours: s.changeCutoffHours,
     horizonDays: String(s.horizonDays ?? 90),
     minNoticeHours: String(s.minNoticeHours ?? 2),
+    vehicleCostPerMile: s.vehicleCostPerMile ? s.vehicleCostPerMile.toFixed(2) : '',
   };
 }
 
@@ -68,6 +72,12 @@ export function toSettings(form: OperationsForm): Checked {
   const notice = Number(form.minNoticeHours.trim());
   if (form.minNoticeHours.trim() === '' || !Number.isInteger(notice * 2) || notice < 0 || notice > 168)
     return { ok: false, error: 'Minimum notice must be whole or half hours between 0 and 168, like 2.' };
+  const cost = form.vehicleCostPerMile.trim() === '' ? 0 : typedDollars(form.vehicleCostPerMile);
+  if (cost === null || cost > 20)
+    return {
+      ok: false,
+      error: 'Vehicle cost per mile must be dollars and cents up to $20, like 0.70 (empty for none).',
+    };
   return {
     ok: true,
     value: {
@@ -76,6 +86,7 @@ export function toSettings(form: OperationsForm): Checked {
       changeCutoffHours: form.changeCutoffHours,
       horizonDays,
       minNoticeHours: notice,
+      vehicleCostPerMile: cost,
     },
   };
 }

@@ -19,14 +19,16 @@ const PX = 1024;
  * What a code holds: the page's address with ?via=qr, so the widget counts a visit from a code
  * as `qr` (docs/decisions/029). Codes printed before it count as `page`, and still work.
  */
-function qrAddress(pageUrl: string): string {
+export function qrAddress(pageUrl: string, day?: string): string {
   const url = new URL(pageUrl);
+  // A door-hanger's code opens the page on a day (docs/decisions/058); the widget reads ?day=.
+  if (day) url.searchParams.set('day', day);
   url.searchParams.set(QR_PARAM, QR_VALUE);
   return url.href;
 }
 
-function encode(pageUrl: string): Bitmap2D {
-  return generate(qrAddress(pageUrl), { minCorrectionLevel: CORRECTION });
+function encode(pageUrl: string, day?: string): Bitmap2D {
+  return generate(qrAddress(pageUrl, day), { minCorrectionLevel: CORRECTION });
 }
 
 /**
@@ -35,8 +37,8 @@ function encode(pageUrl: string): Bitmap2D {
  * `crispedges`, which browsers take, CSS keywords ignoring case, but not every SVG renderer:
  * resvg drew grey edges with it).
  */
-export function qrSvg(pageUrl: string): string {
-  return svgOf(encode(pageUrl));
+export function qrSvg(pageUrl: string, day?: string): string {
+  return svgOf(encode(pageUrl, day));
 }
 
 /** Any link as the same kind of code (a crew's pay code at the door: routes/crew.ts), as it is. */

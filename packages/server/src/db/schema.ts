@@ -48,6 +48,8 @@ export interface BusinessesTable {
   travel_enabled: Generated<number>;
   travel_speed_mph: Generated<number>;
   travel_buffer_min: Generated<number>;
+  /** What a mile driven costs the owner, in cents; 0: not set (docs/decisions/057, Insights' profit after the drive). */
+  vehicle_cost_per_mile_cents: Generated<number>;
   /** Service area: quotes refuse addresses farther than this; null = anywhere. */
   max_distance_miles: number | null;
   /** Customer links stop rescheduling/cancelling this many hours before the start; 0 = never. */

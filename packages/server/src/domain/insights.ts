@@ -4,7 +4,7 @@
  * rows repositories/insights.ts sums by day. The rules both sides use (steps, sources, weeks, parts
  * of the day, the wider area's sum, the ZIP of an address) are shared/src/insights.ts.
  */
-import type { FunnelEvent, InsightsFunnel, InsightsMissed, InsightsWork } from '@slotwise/shared/api';
+import type { FunnelEvent, InsightsDrive, InsightsFunnel, InsightsMissed, InsightsWork } from '@slotwise/shared/api';
 import { type LatLng, milesBetween } from '@slotwise/shared/geo';
 import {
   DAY_PARTS,
@@ -30,11 +30,12 @@ import type { Database } from '../db/schema.ts';
 import { zipPlace } from '../geocoder/offline.ts';
 import type { Business } from '../repositories/businesses.ts';
 import type { BookingDay, insightsRepository } from '../repositories/insights.ts';
-import { homeOf } from './places.ts';
+import type { CrewPlan } from './crews.ts';
+import { ADVICE_MIN_JOBS, driveProfit, type ProfitGroup } from './drive-profit.ts';
+import { homeOf, locationOf } from './places.ts';
 
-type Rows<K extends 'demandByZip' | 'funnelByDay' | 'funnelBySource' | 'fullTaps' | 'bookingsAhead'> = Awaited<
-  ReturnType<ReturnType<typeof insightsRepository>[K]>
->;
+type Rows<K extends 'demandByZip' | 'funnelByDay' | 'funnelBySource' | 'fullTaps' | 'bookingsAhead' | 'profitJobs'> =
+  Awaited<ReturnType<ReturnType<typeof insightsRepository>[K]>>;
 
 // ---------- the beacon ----------
 
@@ -361,4 +362,90 @@ export function fullAnswer(rows: Rows<'fullTaps'>): InsightsMissed['full'] {
   return [...cells.values()].sort(
     (a, b) => b.count - a.count || a.weekday - b.weekday || order(a.part) - order(b.part),
   );
+}
+
+// ---------- profit after the drive ----------
+
+type ProfitRow = Rows<'profitJobs'>[number];
+
+/**
+ * The drive call's answer (docs/decisions/057) from the period's jobs, the crews' start places, the
+ * period's quotes by whole miles (what the advised area would have refused) and the business.
+ */
+export function driveAnswer(
+  from: string,
+  to: string,
+  rows: readonly ProfitRow[],
+  names: ReadonlyMap<string, string>,
+  crews: readonly Pick<CrewPlan, 'id' | 'home'>[],
+  quoted: readonly { miles: number; count: number }[],
+  business: Pick<
+    Business,
+    'lat' | 'lng' | 'travel_speed_mph' | 'vehicle_cost_per_mile_cents' | 'price_per_mile_cents' | 'distance_pricing_on'
+  >,
+): InsightsDrive {
+  const base = homeOf(business);
+  const starts = new Map(crews.map((c) => [c.id, c.home]));
+  const pricePerMileCents = business.distance_pricing_on === 1 ? business.price_per_mile_cents : 0;
+  const profit = driveProfit({
+    jobs: rows.map((r) => {
+      const name = r.service_id === null ? r.service_name : (names.get(r.service_id) ?? r.service_name);
+      return {
+        id: r.id,
+        crewId: r.crew_id,
+        day: r.day,
+        startMs: r.start_ms,
+        endMs: r.end_ms,
+        location: locationOf(r),
+        totalCents: r.total_cents,
+        zip: zipOf(r.customer_address ?? ''),
+        serviceKey: r.service_id ?? `deleted ${r.service_name}`,
+        serviceName: name,
+      };
+    }),
+    base,
+    startOf: (crewId) => (crewId === null ? base : (starts.get(crewId) ?? base)),
+    speedMph: business.travel_speed_mph,
+    vehicleCostPerMileCents: business.vehicle_cost_per_mile_cents,
+    pricePerMileCents,
+  });
+  const out = (g: ProfitGroup, place = '') => ({
+    key: g.key,
+    name: g.name,
+    place,
+    jobs: g.jobs,
+    earnings: toDollars(g.earningsCents),
+    hours: Math.round((g.minutes / 60) * 100) / 100,
+    driveMinutes: g.driveMinutes,
+    miles: g.miles,
+    perHour: g.perHourCents === null ? null : toDollars(g.perHourCents),
+  });
+  const a = profit.advice;
+  return {
+    from,
+    to,
+    vehicleCostPerMile: toDollars(business.vehicle_cost_per_mile_cents),
+    pricePerMile: toDollars(pricePerMileCents),
+    speedMph: business.travel_speed_mph,
+    total: out(profit.total),
+    zips: profit.byZip.map((g) => out(g, g.key ? (zipPlace(g.key)?.place ?? '') : '')),
+    services: profit.byService.map((g) => out(g)),
+    located: profit.located,
+    minJobs: ADVICE_MIN_JOBS,
+    advice: a && {
+      beyondMiles: a.beyondMiles,
+      farJobs: a.farJobs,
+      insideJobs: a.insideJobs,
+      farPerHour: toDollars(a.farPerHourCents),
+      insidePerHour: toDollars(a.insidePerHourCents),
+      targetPerHour: toDollars(a.targetPerHourCents),
+      pricePerMile: toDollars(a.pricePerMileCents),
+      areaMiles: a.areaMiles,
+      areaKeepsSome: a.areaKeepsSome,
+      // Demand's miles are whole miles rounded up, so "farther than R" is miles > R exactly.
+      quotes: quoted.reduce((n, q) => n + q.count, 0),
+      quotesBeyondArea: quoted.reduce((n, q) => n + (q.miles > a.areaMiles ? q.count : 0), 0),
+    },
+    noAdvice: profit.noAdvice,
+  };
 }

@@ -264,6 +264,34 @@ export function insightsRepository(db: Kysely<Database>) {
       }));
     },
 
+    /**
+     * The period's approved and completed jobs, one row each, for profit after the drive
+     * (domain/drive-profit.ts): where and when, for which crew, their total, address and service.
+     * A business's jobs of up to 400 days; the legs between them are worked out per crew and day.
+     */
+    async profitJobs(businessId: string, from: string, to: string) {
+      return db
+        .selectFrom('bookings')
+        .select([
+          'id',
+          'crew_id',
+          'day',
+          'start_ms',
+          'end_ms',
+          'customer_lat',
+          'customer_lng',
+          'customer_address',
+          'total_cents',
+          'service_id',
+          'service_name',
+        ])
+        .where('business_id', '=', businessId)
+        .where('day', '>=', from)
+        .where('day', '<=', to)
+        .where('status', 'in', ['approved', 'completed'])
+        .execute();
+    },
+
     /** The business's services' names now, by id. */
     async serviceNames(businessId: string): Promise<Map<string, string>> {
       const rows = await db

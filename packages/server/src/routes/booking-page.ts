@@ -47,6 +47,13 @@ const ReturnQuery = z.object({
   payment: z.enum(['paid', 'cancelled', 'due', 'card']).optional().catch(undefined),
   [QR_PARAM]: z.literal(QR_VALUE).optional().catch(undefined),
 });
+const QrQuery = z.object({
+  day: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional()
+    .catch(undefined),
+});
 type PageRequest = Params & { Querystring: z.infer<typeof ReturnQuery> };
 /** The Pay button of a visit's deposit (a form: the page runs no script of its own). */
 const PayForm = z.object({ booking: z.string().uuid() });
@@ -278,12 +285,20 @@ export async function bookingPageRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
   });
 
   const download = (name: string) => `attachment; filename="${name}"`;
-  app.get<Params>('/book/:slug/qr.svg', { schema: { params: SlugParams } }, async (req, reply) => {
-    const b = await resolve(req, reply, '/qr.svg');
-    if (!b) return reply;
-    reply.header('cache-control', PAGE_CACHE).header('content-disposition', download(`${b.slug}-booking-qr.svg`));
-    return sendText(req, reply, 'image/svg+xml', qrSvg(bookingPageUrl(ctx.config.publicUrl, b.slug)!));
-  });
+  // ?day=YYYY-MM-DD: a door-hanger's code, opening the page on that day (docs/decisions/058); anything else is ignored.
+  app.get<Params & { Querystring: z.infer<typeof QrQuery> }>(
+    '/book/:slug/qr.svg',
+    { schema: { params: SlugParams, querystring: QrQuery } },
+    async (req, reply) => {
+      const b = await resolve(req, reply, '/qr.svg');
+      if (!b) return reply;
+      const day = req.query.day;
+      reply
+        .header('cache-control', PAGE_CACHE)
+        .header('content-disposition', download(`${b.slug}-booking-qr${day ? `-${day}` : ''}.svg`));
+      return sendText(req, reply, 'image/svg+xml', qrSvg(bookingPageUrl(ctx.config.publicUrl, b.slug)!, day));
+    },
+  );
 
   app.get<Params>('/book/:slug/qr.png', { schema: { params: SlugParams } }, async (req, reply) => {
     const b = await resolve(req, reply, '/qr.png');

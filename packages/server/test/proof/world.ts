@@ -754,6 +754,8 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     [`GET ${d}/insights/funnel`]: () => r({ query: { from: w.day, to: w.day } }),
     [`GET ${d}/insights/work`]: () => r({ query: { from: w.day, to: w.day } }),
     [`GET ${d}/insights/missed`]: () => r({ query: { from: w.day, to: w.day } }),
+    [`GET ${d}/insights/drive`]: () => r({ query: { from: w.day, to: w.day } }),
+    [`GET ${d}/bookings/:id/door-hanger`]: () => r(),
     [`GET ${d}/plans`]: () => r(),
     [`PUT ${d}/plans/:id/approve`]: () => r(),
     [`PUT ${d}/plans/:id/pause`]: () => r(),

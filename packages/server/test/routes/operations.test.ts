@@ -29,6 +29,7 @@ describe.each(storages())('operations settings and calendar feed on %s', (kind) 
       changeCutoffHours: 0,
       horizonDays: 90,
       minNoticeHours: 2,
+      vehicleCostPerMile: 0,
     });
     const next = {
       travel: { enabled: true, speedMph: 40, bufferMinutes: 15 },
@@ -36,12 +37,13 @@ describe.each(storages())('operations settings and calendar feed on %s', (kind) 
       changeCutoffHours: 24,
       horizonDays: 30,
       minNoticeHours: 0.5,
+      vehicleCostPerMile: 0.7,
     };
     const put = await t.app.inject({ method: 'PUT', url, headers: o.auth, payload: next });
     expect(put.json()).toEqual(next);
     expect((await t.app.inject({ url, headers: o.auth })).json()).toEqual(next);
-    // An older client that leaves the two out keeps them as they are.
-    const { horizonDays: _h, minNoticeHours: _n, ...older } = next;
+    // An older client that leaves the three out keeps them as they are.
+    const { horizonDays: _h, minNoticeHours: _n, vehicleCostPerMile: _v, ...older } = next;
     expect((await t.app.inject({ method: 'PUT', url, headers: o.auth, payload: older })).json()).toEqual(next);
     for (const [bad, message] of [
       [{ ...next, horizonDays: 0 }, /at least 1 day/],

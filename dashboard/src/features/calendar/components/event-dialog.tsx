@@ -18,6 +18,7 @@ import { BillButton } from '../../../components/booking-bill.tsx';
 import { BookingDecisions } from '../../../components/booking-decisions.tsx';
 import { PaymentChips, RefundButton } from '../../../components/booking-payment.tsx';
 import { CrewChip } from '../../../components/crew-chip.tsx';
+import { DoorHangerLink } from '../../../components/door-hanger-link.tsx';
 import { EmailText } from '../../../components/email-text.tsx';
 import { JobStepsButton } from '../../../components/job-steps-button.tsx';
 import { Modal } from '../../../components/modal.tsx';
@@ -130,6 +131,7 @@ export function EventDialog({
           <BillButton booking={booking} />
           <JobStepsButton booking={booking} />
           <PhotosButton booking={booking} />
+          <DoorHangerLink booking={booking} />
           {tel && (
             <a className="btn btn--small" href={tel}>
               Call

@@ -10,6 +10,7 @@ import { formatUsd } from '@slotwise/shared/money';
 import { StatusBadge } from '@slotwise/ui/status-badge.tsx';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
+import { DoorHangerLink } from '../../../components/door-hanger-link.tsx';
 import { JobStepsButton } from '../../../components/job-steps-button.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { PhotosButton } from '../../../components/photos-button.tsx';
@@ -222,6 +223,7 @@ function Bookings({ title, rows, empty }: { title: string; rows: ClientBooking[]
                 {money(b.totalCents)} <StatusBadge status={b.status} />
                 <JobStepsButton booking={b} describedBy={`client-booking-${b._id}`} />
                 <PhotosButton booking={b} describedBy={`client-booking-${b._id}`} />
+                <DoorHangerLink booking={b} />
               </span>
             </li>
           ))}

@@ -8,11 +8,12 @@ import { renderApp } from '../../../testing/render-app.tsx';
 import { loadingSkeleton } from '../../../testing/skeleton.ts';
 import { storeToken } from '../../../testing/tokens.ts';
 import { funnelTable, missedTable, tableCsv } from '../chart-tables.ts';
-import { emptyFunnel, funnelFixture, missedFixture, workFixture } from '../insights-fixtures.ts';
+import { driveFixture, emptyFunnel, funnelFixture, missedFixture, workFixture } from '../insights-fixtures.ts';
 
 const FUNNEL = 'GET /api/business-dashboard/insights/funnel';
 const WORK = 'GET /api/business-dashboard/insights/work';
 const MISSED = 'GET /api/business-dashboard/insights/missed';
+const DRIVE = 'GET /api/business-dashboard/insights/drive';
 
 /** The period a call asked for. */
 const asked = (req: { url: URL }): InsightsQuery => ({
@@ -36,6 +37,7 @@ function setup(path = '/dashboard/insights', over: Record<string, Handler | Repl
     [FUNNEL]: (req) => ({ body: funnelFixture(asked(req)) }),
     [WORK]: (req) => ({ body: workFixture(asked(req)) }),
     [MISSED]: (req) => ({ body: missedFixture(asked(req)) }),
+    [DRIVE]: (req) => ({ body: driveFixture(asked(req)) }),
     ...over,
   });
   return { api, ...renderApp(path) };
@@ -323,11 +325,70 @@ describe('Insights', () => {
       [FUNNEL]: (req) => ({ body: funnelFixture(asked(req)) }),
       [WORK]: (req) => ({ body: workFixture(asked(req)) }),
       [MISSED]: (req) => ({ body: missedFixture(asked(req)) }),
+      [DRIVE]: (req) => ({ body: driveFixture(asked(req)) }),
     });
     renderApp('/dashboard/insights?period=7d');
     await screen.findByRole('heading', { level: 1, name: 'Insights' });
     expect(api.callsTo(FUNNEL)).toHaveLength(0);
     profile.resolve({ body: { ...onboardedProfile, timeZone: 'Asia/Tokyo' } });
     await waitFor(() => expect(api.callsTo(FUNNEL).map(asked)).toEqual([{ from: '2026-11-25', to: '2026-12-01' }]));
+  });
+  it('shows profit after the drive: per hour by ZIP code and service, the cost used, and the advice', async () => {
+    const { api, user } = setup();
+    const drive = within(await screen.findByRole('region', { name: 'Profit after the drive' }));
+    expect(
+      await drive.findByText(
+        'Jobs beyond 4 mi earn $59/h against $91/h inside: a per-mile price of $2.68 would lift them to $75/h; an area of 4 mi would leave them out.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      drive.getByText(/All 8 jobs: \$72\.34 an hour after the drive\. After a vehicle cost of \$0\.50 a mile/),
+    ).toBeInTheDocument();
+    expect(drive.getByRole('link', { name: 'Change it in Settings' })).toHaveAttribute(
+      'href',
+      '/dashboard/settings/operations',
+    );
+    const byZip = within(chart('Per hour by ZIP code'));
+    expect(byZip.getByText('78701 · Austin, TX')).toBeInTheDocument();
+    expect(byZip.getByText('$91.15/h')).toBeInTheDocument();
+    expect(byZip.getByText('Unknown', { selector: '.insights-rank-label' })).toBeInTheDocument();
+    expect(byZip.getByText('4 jobs, $395.00 after costs over 4.3 h, 20 min driving')).toBeInTheDocument();
+    expect(byZip.getAllByRole('listitem')).toHaveLength(3);
+    await user.click(byZip.getByRole('button', { name: 'Show table' }));
+    expect(
+      byZip.getByRole('table', { name: /^Earnings per working hour after the drive by ZIP code, / }),
+    ).toBeInTheDocument();
+    expect(within(chart('Per hour by service')).getByText('$72.34/h')).toBeInTheDocument();
+    expect(api.callsTo(DRIVE).map(asked)).toEqual([{ from: '2026-11-01', to: '2026-11-30' }]);
+  });
+
+  it("says what the advised area would have refused of the period's quotes", async () => {
+    setup('/dashboard/insights', {
+      [DRIVE]: (req) => {
+        const body = driveFixture(asked(req));
+        return { body: { ...body, advice: { ...body.advice!, quotes: 40, quotesBeyondArea: 7 } } };
+      },
+    });
+    const drive = within(await screen.findByRole('region', { name: 'Profit after the drive' }));
+    expect(
+      await drive.findByText(
+        "Jobs beyond 4 mi earn $59/h against $91/h inside: a per-mile price of $2.68 would lift them to $75/h; an area of 4 mi would leave them out. That area would have refused 7 of the period's 40 quotes.",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says why it advises nothing yet, and that no vehicle cost is set', async () => {
+    setup('/dashboard/insights', {
+      [DRIVE]: (req) => ({
+        body: { ...driveFixture(asked(req)), advice: null, noAdvice: 'few-jobs', located: 5, vehicleCostPerMile: 0 },
+      }),
+    });
+    const drive = within(await screen.findByRole('region', { name: 'Profit after the drive' }));
+    expect(
+      await drive.findByText(
+        'Not enough jobs to advise on yet: advice needs at least 8 approved or completed jobs with a known address in the period, 3 or more near and 3 or more far; this period has 5.',
+      ),
+    ).toBeInTheDocument();
+    expect(drive.getByText(/No vehicle cost per mile set \(Settings, Operations\)/)).toBeInTheDocument();
   });
 });

@@ -15,6 +15,7 @@ import { businessProfile } from '../../../lib/business.ts';
 import { rangeText } from '../../../lib/format.ts';
 import { useSharedResource } from '../../../lib/resource.ts';
 import { PERIOD_PARAM, PERIODS, type PeriodId, parsePeriod, periodRange } from '../period.ts';
+import { DriveSection } from './drive-section.tsx';
 import { FunnelSection } from './funnel-section.tsx';
 import { MissedSection } from './missed-section.tsx';
 import { WorkSection } from './work-section.tsx';
@@ -57,6 +58,7 @@ export function InsightsPage() {
           <FunnelSection range={range} />
           <WorkSection range={range} timeZone={timeZone} />
           <MissedSection range={range} />
+          <DriveSection range={range} />
         </>
       ) : profile.error.value ? (
         <LoadFailed message={profile.error.value} onRetry={() => void profile.refresh()} />

@@ -85,6 +85,7 @@ describe('Settings: Operations', () => {
     await user.type(buffer(), '15');
     await user.type(distance(), '25.5');
     await user.selectOptions(cutoff(), '48 hours');
+    await user.type(screen.getByLabelText('Vehicle cost per mile ($)'), '0.70');
     await user.click(save());
     expect(await screen.findByRole('status')).toHaveTextContent('Operations settings updated successfully!');
     expect(api.callsTo(PUT).map((c) => c.body)).toEqual([
@@ -94,6 +95,7 @@ describe('Settings: Operations', () => {
         changeCutoffHours: 48,
         horizonDays: 90,
         minNoticeHours: 2,
+        vehicleCostPerMile: 0.7,
       },
     ]);
   });
@@ -120,6 +122,7 @@ describe('Settings: Operations', () => {
       changeCutoffHours: 0,
       horizonDays: 60,
       minNoticeHours: 24,
+      vehicleCostPerMile: 0,
     });
   });
 

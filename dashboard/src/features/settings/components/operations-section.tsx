@@ -102,6 +102,23 @@ function Form({
             </p>
           </div>
         </div>
+        <div className="field ops-wide">
+          <label htmlFor={`${id}-vehicle-cost`}>Vehicle cost per mile ($)</label>
+          <input
+            id={`${id}-vehicle-cost`}
+            className="input"
+            type="text"
+            inputMode="decimal"
+            placeholder="0.00"
+            aria-describedby={`${id}-vehicle-cost-hint`}
+            value={form.vehicleCostPerMile}
+            onChange={(e) => change({ vehicleCostPerMile: e.currentTarget.value })}
+          />
+          <p id={`${id}-vehicle-cost-hint`} className="hint">
+            What a mile driven costs you: fuel, wear, insurance (the IRS rate is about $0.70). Insights takes it off
+            each job for the miles driven to it. Empty for none.
+          </p>
+        </div>
       </fieldset>
       <fieldset className="ops-group">
         <legend>Service area</legend>

@@ -4,13 +4,17 @@
  * read is a `group by` over the owner's business's rows of the period (repositories/insights.ts);
  * domain/insights.ts lays the sums out as the answers.
  */
-import { chartWeeks } from '@slotwise/shared/insights';
+import { chartWeeks, QR_PARAM, QR_VALUE } from '@slotwise/shared/insights';
 import { addDays } from '@slotwise/shared/slots';
 import { todayIn } from '@slotwise/shared/time-zone';
 import type { AppContext } from '../../context.ts';
+import { bookingPageUrl } from '../../domain/booking-page.ts';
+import { crewsOf } from '../../domain/crews.ts';
+import { hangerDays, hangerSentence, streetOf } from '../../domain/door-hanger.ts';
 import {
   aheadAnswer,
   collectedIn,
+  driveAnswer,
   fullAnswer,
   funnelAnswer,
   heatAnswer,
@@ -22,11 +26,14 @@ import {
 } from '../../domain/insights.ts';
 import { collectedByDay, periodMs } from '../../domain/ledger.ts';
 import { homeOf } from '../../domain/places.ts';
+import { effectiveStatus } from '../../domain/status.ts';
+import { AppError } from '../../errors.ts';
 import type { Handlers } from '../register.ts';
+import { bookingNotFound } from './bookings.ts';
 
 export function insightsHandlers(
   ctx: AppContext,
-): Handlers<'dashboard', 'insightsFunnel' | 'insightsWork' | 'insightsMissed'> {
+): Handlers<'dashboard', 'insightsFunnel' | 'insightsWork' | 'insightsMissed' | 'insightsDrive' | 'doorHanger'> {
   const { insights } = ctx.repos;
   return {
     insightsFunnel: async (req) => {
@@ -87,6 +94,54 @@ export function insightsHandlers(
         zips: missedZips(zips, home),
         wider: widerAnswer(refused, business.max_distance_miles),
         full: fullAnswer(full),
+      };
+    },
+
+    insightsDrive: async (req) => {
+      const { from, to } = req.query;
+      const business = req.owner.business;
+      const [rows, names, crews, quoted] = await Promise.all([
+        insights.profitJobs(business.id, from, to),
+        insights.serviceNames(business.id),
+        crewsOf(ctx, business),
+        insights.demandByMiles(business.id, from, to, 'quoted'),
+      ]);
+      return driveAnswer(from, to, rows, names, crews, quoted, business);
+    },
+
+    doorHanger: async (req) => {
+      const business = req.owner.business;
+      const row = await ctx.repos.bookings.find(business.id, req.params.id);
+      if (!row) throw bookingNotFound(req.params.id);
+      const now = ctx.now();
+      const today = todayIn(business.time_zone, now);
+      const status = effectiveStatus(row, now);
+      if (status !== 'completed' && !(status === 'approved' && row.day === today))
+        throw new AppError(
+          'DOOR_HANGER_NOT_YET',
+          `A door-hanger is for a job done, or approved for today; booking ${row.id} is ${status} on ${row.day}. Print it once the job is approved on its day or done.`,
+        );
+      // The slug as it is now (the owner's business is read once per request, before any change).
+      const fresh = await ctx.repos.businesses.findById(business.id);
+      const page = bookingPageUrl(ctx.config.publicUrl, fresh?.slug ?? null);
+      if (!page)
+        throw new AppError(
+          'BOOKING_PAGE_MISSING',
+          'Your booking page has no address yet, so a card has nothing to open. Choose one on the Services page, then print the card.',
+        );
+      const street = streetOf(row.customer_address);
+      const { weekday, days } = hangerDays(row.day, today);
+      return {
+        businessName: fresh?.name ?? business.name ?? '',
+        street,
+        jobDay: row.day,
+        weekday,
+        sentence: hangerSentence(street, weekday),
+        days: days.map((day) => ({
+          day,
+          bookingUrl: `${page}?day=${day}&${QR_PARAM}=${QR_VALUE}`,
+          qrSvgUrl: `${page}/qr.svg?day=${day}`,
+        })),
       };
     },
   };

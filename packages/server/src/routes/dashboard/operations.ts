@@ -7,7 +7,7 @@
 
 import type { OperationsSettings } from '@slotwise/shared/api';
 import { blockedUid, bookingUid, buildIcs, type IcsEvent } from '@slotwise/shared/ics';
-import { formatUsd, toDollars } from '@slotwise/shared/money';
+import { formatUsd, toCents, toDollars } from '@slotwise/shared/money';
 import { formatPhone } from '@slotwise/shared/phone';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.ts';
@@ -24,6 +24,7 @@ function toOperationsJson(b: Business): OperationsSettings {
     changeCutoffHours: b.change_cutoff_hours as OperationsSettings['changeCutoffHours'],
     horizonDays: b.booking_horizon_days,
     minNoticeHours: b.min_notice_minutes / 60,
+    vehicleCostPerMile: toDollars(b.vehicle_cost_per_mile_cents),
   };
 }
 
@@ -48,6 +49,7 @@ export function operationsHandlers(
         // Left out (an older client), they stay as they are.
         ...(s.horizonDays === undefined ? {} : { booking_horizon_days: s.horizonDays }),
         ...(s.minNoticeHours === undefined ? {} : { min_notice_minutes: Math.round(s.minNoticeHours * 60) }),
+        ...(s.vehicleCostPerMile === undefined ? {} : { vehicle_cost_per_mile_cents: toCents(s.vehicleCostPerMile) }),
         change_cutoff_hours: s.changeCutoffHours,
       });
       return toOperationsJson(b);
