@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hangerDays, hangerSentence, streetOf } from './door-hanger.ts';
+import { hangerDays, hangerSentence, nearbyPromise, streetOf } from './door-hanger.ts';
 
 describe('the door-hanger', () => {
   it.each([
@@ -31,8 +31,28 @@ describe('the door-hanger', () => {
     expect(hangerDays('2026-12-01', '2026-12-01')).toEqual({
       weekday: 'Tuesday',
       days: ['2026-12-08', '2026-12-15', '2026-12-22', '2026-12-29'],
+      visits: false,
     });
     expect(hangerDays('2026-11-17', '2026-12-03').days[0]).toBe('2026-12-08');
     expect(hangerDays('2026-12-08', '2026-12-03').days[0]).toBe('2026-12-08');
+  });
+
+  it("offers the door's coming visits first, soonest first, once each, today's and earlier left out", () => {
+    expect(hangerDays('2026-12-01', '2026-12-01', ['2026-12-16', '2026-12-01', '2026-12-09', '2026-12-09'])).toEqual({
+      weekday: 'Wednesday',
+      days: ['2026-12-09', '2026-12-16'],
+      visits: true,
+    });
+    expect(hangerDays('2026-12-01', '2026-12-01', ['2026-12-01']).visits).toBe(false);
+  });
+
+  it('promises a lower travel charge only where the nearby discount gives one on a day with a job at that door', () => {
+    const pricing = { distance_pricing_on: 1, price_per_mile_cents: 200, nearby_share: 'all', nearby_floor_cents: 0 };
+    expect(nearbyPromise(pricing, true)).toBe('free');
+    expect(nearbyPromise({ ...pricing, nearby_floor_cents: 500 }, true)).toBe('less');
+    expect(nearbyPromise({ ...pricing, nearby_share: 'half' }, true)).toBe('less');
+    expect(nearbyPromise({ ...pricing, nearby_share: 'none' }, true)).toBe('nearby');
+    expect(nearbyPromise({ ...pricing, distance_pricing_on: 0 }, true)).toBe('nearby');
+    expect(nearbyPromise(pricing, false)).toBe('nearby');
   });
 });

@@ -9,8 +9,8 @@
 import { sundayIndex, WEEKDAY_NAMES } from '@slotwise/shared/insights';
 import { addDays } from '@slotwise/shared/slots';
 
-/** How many coming days of the job's weekday the owner may print a card for. */
-const HANGER_DAYS = 4;
+/** How many coming days the owner may print a card for. */
+export const HANGER_DAYS = 4;
 
 /** Words that end a street's name ("Oak St", "Congress Avenue"): a part without one is no street. */
 const STREET_WORDS = new Set(
@@ -42,17 +42,55 @@ export function streetOf(address: string | null): string | null {
 }
 
 /** The card's sentence: where and when the neighbour's job was, and the ask. */
-export function hangerSentence(street: string | null, weekday: string): string {
+export function hangerSentence(street: string | null, weekday: string, promise: NearbyPromise = 'nearby'): string {
   const who = street ? `Your neighbour on ${street}` : 'Your neighbour';
-  return `${who} booked us on ${weekday}: book the same day, we're already nearby.`;
+  const ask = {
+    nearby: "book the same day, we're already nearby.",
+    less: "book the same day: we're already nearby, so you pay less for travel.",
+    free: "book the same day: we're next door, so next to no travel charge.",
+  }[promise];
+  return `${who} booked us on ${weekday}: ${ask}`;
 }
 
-/** The job's weekday name and the coming days of it after `today` (the job's own when still ahead), HANGER_DAYS of them. */
-export function hangerDays(jobDay: string, today: string): { weekday: string; days: string[] } {
+/**
+ * What the card may promise a neighbour who books a day the owner has a job at that door: only the
+ * owner's nearby discount (decision 055) lowers the travel charge beside a job; all of the saving
+ * with no floor leaves next to none (the few yards between the doors); none, or no job there that
+ * day, promises only that the crew is nearby.
+ */
+export type NearbyPromise = 'nearby' | 'less' | 'free';
+export function nearbyPromise(
+  pricing: {
+    distance_pricing_on: number;
+    price_per_mile_cents: number;
+    nearby_share: string;
+    nearby_floor_cents: number;
+  },
+  jobThatDay: boolean,
+): NearbyPromise {
+  if (!jobThatDay || !pricing.distance_pricing_on || pricing.price_per_mile_cents <= 0) return 'nearby';
+  if (pricing.nearby_share === 'none') return 'nearby';
+  return pricing.nearby_share === 'all' && pricing.nearby_floor_cents === 0 ? 'free' : 'less';
+}
+
+/**
+ * The days the card offers: the coming visits booked at that door (`visits`, after today: a plan's
+ * next visits), on which a neighbour's job sits beside the crew's and the nearby price applies; with
+ * none, the coming days of the job's weekday after `today` (the job's own when still ahead).
+ * HANGER_DAYS of them, and the weekday the card names.
+ */
+export function hangerDays(
+  jobDay: string,
+  today: string,
+  visits: readonly string[] = [],
+): { weekday: string; days: string[]; visits: boolean } {
+  const booked = [...new Set(visits.filter((d) => d > today))].sort().slice(0, HANGER_DAYS);
+  if (booked.length > 0) return { weekday: WEEKDAY_NAMES[sundayIndex(booked[0]!)]!, days: booked, visits: true };
   let first = jobDay;
   while (first <= today) first = addDays(first, 7);
   return {
     weekday: WEEKDAY_NAMES[sundayIndex(jobDay)]!,
     days: Array.from({ length: HANGER_DAYS }, (_, i) => addDays(first, 7 * i)),
+    visits: false,
   };
 }

@@ -43,6 +43,21 @@ export function bookingsRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       return row !== undefined;
     },
+    /** The days after `afterDay` with a job booked or asked for at exactly this address, soonest first. */
+    async upcomingDaysAt(businessId: string, address: string, afterDay: string, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('bookings')
+        .select('day')
+        .distinct()
+        .where('business_id', '=', businessId)
+        .where('customer_address', '=', address)
+        .where('day', '>', afterDay)
+        .where('status', 'in', ['pending', 'approved'])
+        .orderBy('day')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => r.day);
+    },
     /**
      * Bookings of a business, optionally within business-local days [fromDay, toDay], in time order.
      * Holds that lapsed unpaid (expired) are left out: the owner never had them.

@@ -10,7 +10,7 @@ import { todayIn } from '@slotwise/shared/time-zone';
 import type { AppContext } from '../../context.ts';
 import { bookingPageUrl } from '../../domain/booking-page.ts';
 import { crewsOf } from '../../domain/crews.ts';
-import { hangerDays, hangerSentence, streetOf } from '../../domain/door-hanger.ts';
+import { HANGER_DAYS, hangerDays, hangerSentence, nearbyPromise, streetOf } from '../../domain/door-hanger.ts';
 import {
   aheadAnswer,
   collectedIn,
@@ -130,13 +130,17 @@ export function insightsHandlers(
           'Your booking page has no address yet, so a card has nothing to open. Choose one on the Services page, then print the card.',
         );
       const street = streetOf(row.customer_address);
-      const { weekday, days } = hangerDays(row.day, today);
+      const visits = row.customer_address
+        ? await ctx.repos.bookings.upcomingDaysAt(business.id, row.customer_address, today, HANGER_DAYS)
+        : [];
+      const hanger = hangerDays(row.day, today, visits);
+      const { weekday, days } = hanger;
       return {
         businessName: fresh?.name ?? business.name ?? '',
         street,
         jobDay: row.day,
         weekday,
-        sentence: hangerSentence(street, weekday),
+        sentence: hangerSentence(street, weekday, fresh ? nearbyPromise(fresh, hanger.visits) : 'nearby'),
         days: days.map((day) => ({
           day,
           bookingUrl: `${page}?day=${day}&${QR_PARAM}=${QR_VALUE}`,

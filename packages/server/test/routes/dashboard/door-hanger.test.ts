@@ -24,7 +24,13 @@ describe.each(storages())('the door-hanger on %s', (kind) => {
     t.clock.now = Date.parse('2026-12-01T18:00:00Z');
     shop = await detailer(t);
     other = await detailer(t);
-    const job = (day: string, start: string, end: string, status: 'completed' | 'approved' | 'pending') =>
+    const job = (
+      day: string,
+      start: string,
+      end: string,
+      status: 'completed' | 'approved' | 'pending',
+      customerAddress = '12 Oak St, Beverly Hills, CA 90210',
+    ) =>
       insertBooking(t.ctx, shop.businessId, {
         day,
         startTime: start,
@@ -32,12 +38,12 @@ describe.each(storages())('the door-hanger on %s', (kind) => {
         status,
         firstName: 'Ada',
         lastName: 'Lovelace',
-        customerAddress: '12 Oak St, Beverly Hills, CA 90210',
+        customerAddress,
       });
     ids.done = await job('2026-11-24', '09:00', '10:00', 'completed');
     ids.today = await job('2026-12-01', '13:00', '14:00', 'approved');
-    ids.pending = await job('2026-12-01', '15:00', '16:00', 'pending');
-    ids.later = await job('2026-12-02', '09:00', '10:00', 'approved');
+    ids.pending = await job('2026-12-01', '15:00', '16:00', 'pending', '40 Elm St, Beverly Hills, CA 90210');
+    ids.later = await job('2026-12-02', '09:00', '10:00', 'approved', '40 Elm St, Beverly Hills, CA 90210');
   });
   afterAll(() => t.close());
 
@@ -82,6 +88,40 @@ describe.each(storages())('the door-hanger on %s', (kind) => {
     const res = await hanger(shop, ids.today!);
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as DoorHanger).days[0]!.day).toBe('2026-12-08');
+  });
+
+  it("offers the door's own coming visits, when the crew is there again, and with all of the nearby saving promises next to no travel charge", async () => {
+    // A plan's next two visits at that door (and one at another door, which is not that door's).
+    for (const day of ['2026-12-16', '2026-12-09'])
+      await insertBooking(t.ctx, shop.businessId, {
+        day,
+        startTime: '09:00',
+        endTime: '10:00',
+        status: 'approved',
+        customerAddress: '12 Oak St, Beverly Hills, CA 90210',
+      });
+    const before = (await hanger(shop, ids.done!)).json() as DoorHanger;
+    expect(before.days.map((x) => x.day)).toEqual(['2026-12-09', '2026-12-16']);
+    expect(before.weekday).toBe('Wednesday');
+    // No nearby discount set: the card promises only that the crew is nearby.
+    expect(before.sentence).toBe(
+      "Your neighbour on Oak St booked us on Wednesday: book the same day, we're already nearby.",
+    );
+    const pricing = (payload: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `${d}/settings/update-distance-pricing`,
+        headers: shop.auth,
+        payload: { chargeForDistance: true, pricePerMile: 2, ...payload },
+      });
+    expect((await pricing({ nearbyShare: 'all', nearbyFloor: 0 })).statusCode).toBe(200);
+    expect(((await hanger(shop, ids.done!)).json() as DoorHanger).sentence).toBe(
+      "Your neighbour on Oak St booked us on Wednesday: book the same day: we're next door, so next to no travel charge.",
+    );
+    expect((await pricing({ nearbyShare: 'half', nearbyFloor: 0 })).statusCode).toBe(200);
+    expect(((await hanger(shop, ids.done!)).json() as DoorHanger).sentence).toBe(
+      "Your neighbour on Oak St booked us on Wednesday: book the same day: we're already nearby, so you pay less for travel.",
+    );
   });
 
   it("refuses a pending job or one on a later day, and another owner's", async () => {
