@@ -44,6 +44,11 @@ describe('the door-hanger', () => {
       visits: true,
     });
     expect(hangerDays('2026-12-01', '2026-12-01', ['2026-12-01']).visits).toBe(false);
+    // One weekday, the first visit's: the card names it.
+    expect(hangerDays('2026-12-01', '2026-12-01', ['2026-12-10', '2026-12-09', '2026-12-16']).days).toEqual([
+      '2026-12-09',
+      '2026-12-16',
+    ]);
   });
 
   it('promises a lower travel charge only where the nearby discount gives one on a day with a job at that door', () => {

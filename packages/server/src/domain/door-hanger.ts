@@ -77,14 +77,16 @@ export function nearbyPromise(
  * The days the card offers: the coming visits booked at that door (`visits`, after today: a plan's
  * next visits), on which a neighbour's job sits beside the crew's and the nearby price applies; with
  * none, the coming days of the job's weekday after `today` (the job's own when still ahead).
- * HANGER_DAYS of them, and the weekday the card names.
+ * HANGER_DAYS of them, all of one weekday, the one the card names.
  */
 export function hangerDays(
   jobDay: string,
   today: string,
   visits: readonly string[] = [],
 ): { weekday: string; days: string[]; visits: boolean } {
-  const booked = [...new Set(visits.filter((d) => d > today))].sort().slice(0, HANGER_DAYS);
+  const ahead = [...new Set(visits.filter((d) => d > today))].sort();
+  // Those of the first one's weekday, as the card names one weekday ("booked us on Tuesday").
+  const booked = ahead.filter((d) => sundayIndex(d) === sundayIndex(ahead[0] ?? d)).slice(0, HANGER_DAYS);
   if (booked.length > 0) return { weekday: WEEKDAY_NAMES[sundayIndex(booked[0]!)]!, days: booked, visits: true };
   let first = jobDay;
   while (first <= today) first = addDays(first, 7);
