@@ -47,6 +47,7 @@ import * as jobSteps from './migrations/2026-12-13T1100_job_steps.ts';
 import * as requestExpiry from './migrations/2026-12-13T1200_request_expiry.ts';
 import * as pushNotifications from './migrations/2026-12-14T0900_push_notifications.ts';
 import * as photos from './migrations/2026-12-14T1000_photos.ts';
+import * as waitingList from './migrations/2026-12-15T1000_waiting_list.ts';
 
 /** Every migration by name, in order (exported for tests that start from an older schema). */
 export const migrations: Record<string, Migration> = {
@@ -96,6 +97,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-13T1200_request_expiry': requestExpiry,
   '2026-12-14T0900_push_notifications': pushNotifications,
   '2026-12-14T1000_photos': photos,
+  '2026-12-15T1000_waiting_list': waitingList,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -26,7 +26,7 @@ export type MessageKind = string;
 export const MAX_ATTEMPTS = { mail: 10, text: 8, push: 6 } as const;
 
 /** Kinds that speak of a visit ahead: worthless once it has started. */
-const REMINDERS = new Set<MessageKind>(['reminder', 'reminder2h']);
+const REMINDERS = new Set<MessageKind>(['reminder', 'reminder2h', 'waitlistOffer']);
 
 /**
  * When a message queued (or sent again) to be due at `dueAt` stops being worth sending. `startsAt`:
