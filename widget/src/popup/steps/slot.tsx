@@ -4,6 +4,7 @@ import { yourWallTime } from '@slotwise/shared/your-time';
 import { StepFrame } from '../dialog.tsx';
 import { MESSAGES, type Store } from '../state.ts';
 import { MonthGrid } from './month-grid.tsx';
+import { WaitForDay } from './wait.tsx';
 
 /**
  * A slot as the customer reads it where their zone differs from the business's: "Pacific -
@@ -25,6 +26,8 @@ export function SlotStep({ store }: { store: Store }) {
   const date = store.date.value;
   const free = slots?.some((x) => x.available) ?? false;
   const lastDay = store.days.value?.lastDay;
+  // A full day tapped: its waiting list is offered (docs/decisions/056).
+  const waitDay = store.waitDay.value;
   let yours: string | null = null;
   try {
     // A zone the runtime does not know (or none) shows the business's times alone.
@@ -45,6 +48,7 @@ export function SlotStep({ store }: { store: Store }) {
               {business?.name || 'This business'} has no free times until {longDate(lastDay)}. Please check back later.
             </p>
           ) : null}
+          {waitDay ? <WaitForDay store={store} day={waitDay} /> : null}
           {date ? <p className="sw-label">{longDate(date)}</p> : null}
           <p className="sw-hint">
             Times are in {zoneLabel(timeZone)}.{yours ? ' Your own time is shown beside each.' : ''}
@@ -52,7 +56,10 @@ export function SlotStep({ store }: { store: Store }) {
           {store.slotsLoading.value ? (
             <p className="sw-muted">Loading...</p>
           ) : slots && !free ? (
-            <p className="sw-muted">{MESSAGES.noSlots}</p>
+            <>
+              <p className="sw-muted">{MESSAGES.noSlots}</p>
+              {date && !waitDay ? <WaitForDay store={store} day={date} /> : null}
+            </>
           ) : slots && date ? (
             <fieldset className={yours ? 'sw-slots sw-two' : 'sw-slots'}>
               <legend className="sw-sr">Available times</legend>
