@@ -198,7 +198,8 @@ export const ERRORS = {
   SLOT_TAKEN: { status: 409, meaning: 'Someone else booked the time a moment ago; pick another slot.' },
   OFFER_TAKEN: {
     status: 409,
-    meaning: 'Someone else on the waiting list took this time a moment before you (docs/decisions/056); you stay on the list for the day.',
+    meaning:
+      'Someone else on the waiting list took this time a moment before you (docs/decisions/056); you stay on the list for the day.',
   },
   OFFER_EXPIRED: {
     status: 410,
@@ -208,7 +209,10 @@ export const ERRORS = {
     status: 409,
     meaning: 'This e-mail is already on the waiting list for that day; the link to leave it is in the first mail.',
   },
-  WAITLIST_NOT_FOUND: { status: 404, meaning: 'The waiting-list or offer link is not known; check the link in your e-mail.' },
+  WAITLIST_NOT_FOUND: {
+    status: 404,
+    meaning: 'The waiting-list or offer link is not known; check the link in your e-mail.',
+  },
   SLOT_HELD: {
     status: 409,
     meaning:

@@ -52,7 +52,11 @@ export const accountRoutes = authAccountCalls;
 export const onboardingRoutes = onboardingCalls;
 export const placesRoutes = publicPlacesCalls;
 export const feedbackRoutes = publicFeedbackCalls;
-export const customerRoutes = { ...customerCalls, ...photosCustomerCalls, ...waitlistCustomerCalls } as const satisfies Record<string, RouteDef>;
+export const customerRoutes = {
+  ...customerCalls,
+  ...photosCustomerCalls,
+  ...waitlistCustomerCalls,
+} as const satisfies Record<string, RouteDef>;
 export const quoteLinkRoutes = quoteLinkCalls;
 export const invoiceLinkRoutes = invoiceLinkCalls;
 export const dashboardRoutes = {

@@ -46,6 +46,8 @@ export const WaitlistOffer = z.object({
   /** The price now (the quote computed again), dollars. */
   totalQuote: z.number(),
   expiresAt: IsoDateTime,
+  /** Until when, on the business's clock: "8:28 AM" (today), or "8:28 AM on Tue, Dec 8". */
+  expiresLabel: z.string(),
   /** What "Book this time" sends to the book call (with the offer's token): the request as joined, at this time. */
   book: BookRequest.extend({ phoneNumber: z.string() }),
 });

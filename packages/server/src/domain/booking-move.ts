@@ -14,9 +14,9 @@ import type { BookingRow } from '../repositories/calendar.ts';
 import { mailOwnerChange, mailPlanFor, toMailBooking } from './booking-mail.ts';
 import type { CrewPlan } from './crews.ts';
 import { linksFor } from './manage-token.ts';
+import { assertInsideHours, type CalendarSpan, describeConflict, intervalOf } from './slot-rules.ts';
 import { mailDueAt } from './undo-window.ts';
 import { noteFreedTime } from './waitlist.ts';
-import { assertInsideHours, type CalendarSpan, describeConflict, intervalOf } from './slot-rules.ts';
 
 /**
  * Writes `row` (read under the lock) at `span` on `crew` (null: the business has none to hold it

@@ -33,8 +33,8 @@ import type { BookingRow } from '../repositories/calendar.ts';
 import { queueMails } from '../repositories/mail-outbox.ts';
 import { queueTexts } from '../repositories/texts.ts';
 import { gsmSafe } from '../texts/gsm.ts';
-import { bookingWindowOf } from './booking-window.ts';
 import { mayTextCustomer, shortLink, withFirstTextLine } from './booking-texts.ts';
+import { bookingWindowOf } from './booking-window.ts';
 import { checkCrewSlot, freeCrew } from './crews.ts';
 import { crewPlansOfSource, type GridSource, readGridSource, serviceOf } from './grid-source.ts';
 
@@ -45,7 +45,7 @@ export const OFFER_BATCH = 3;
 export const OFFER_TTL_MS = 2 * 60 * MINUTE;
 
 export type FreedReason = FreedTimesTable['reason'];
-export type EntryRow = WaitlistEntriesTable;
+type EntryRow = WaitlistEntriesTable;
 export type OfferRow = WaitlistOffersTable;
 
 /** A link's token (32 random bytes) and the hash that is stored. */
@@ -58,7 +58,7 @@ export function hashLinkToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
 
-export function offerUrl(publicUrl: string, token: string): string {
+function offerUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/customer/offer?token=${encodeURIComponent(token)}`;
 }
 
@@ -77,7 +77,7 @@ export function offerState(offer: Pick<OfferRow, 'status' | 'expires_at'>, now: 
 }
 
 /** "on Tue, Dec 8, 2026 at 2:00 PM", on the business's clock. */
-export function whenWords(ms: number, business: Pick<Business, 'time_zone' | 'time_format'>): string {
+function whenWords(ms: number, business: Pick<Business, 'time_zone' | 'time_format'>): string {
   const { day, time } = utcMsToLocal(ms, business.time_zone);
   return `on ${shortDate(day)} at ${formatClock(time, business.time_format)}`;
 }
@@ -144,7 +144,7 @@ export function rankFits(fits: readonly Fit[], batch = OFFER_BATCH): Fit[] {
  * with its own length, checked as its booking will be (the window, a crew's hours, nothing in the
  * way, the drives), and what it adds to that crew's driving.
  */
-export async function fitsFor(
+async function fitsFor(
   ctx: AppContext,
   trx: Tx,
   freed: FreedTimesTable,

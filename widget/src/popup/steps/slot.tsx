@@ -48,17 +48,20 @@ export function SlotStep({ store }: { store: Store }) {
               {business?.name || 'This business'} has no free times until {longDate(lastDay)}. Please check back later.
             </p>
           ) : null}
+          {/* The full day tapped stands in for the chosen one: no other day's times under its waiting list. */}
           {waitDay ? <WaitForDay store={store} day={waitDay} /> : null}
-          {date ? <p className="sw-label">{longDate(date)}</p> : null}
-          <p className="sw-hint">
-            Times are in {zoneLabel(timeZone)}.{yours ? ' Your own time is shown beside each.' : ''}
-          </p>
-          {store.slotsLoading.value ? (
+          {date && !waitDay ? <p className="sw-label">{longDate(date)}</p> : null}
+          {waitDay ? null : (
+            <p className="sw-hint">
+              Times are in {zoneLabel(timeZone)}.{yours ? ' Your own time is shown beside each.' : ''}
+            </p>
+          )}
+          {waitDay ? null : store.slotsLoading.value ? (
             <p className="sw-muted">Loading...</p>
           ) : slots && !free ? (
             <>
               <p className="sw-muted">{MESSAGES.noSlots}</p>
-              {date && !waitDay ? <WaitForDay store={store} day={date} /> : null}
+              {date ? <WaitForDay store={store} day={date} /> : null}
             </>
           ) : slots && date ? (
             <fieldset className={yours ? 'sw-slots sw-two' : 'sw-slots'}>

@@ -25,7 +25,7 @@ export function WaitForDay({ store, day }: { store: Store; day: string }) {
       </p>
     );
   return (
-    <fieldset className="sw-field">
+    <fieldset className="sw-field sw-wait">
       <legend className="sw-label">Waiting list for {longDate(day)}</legend>
       <p className="sw-hint">If a time opens that fits, we e-mail you a link to book it at your quote's price.</p>
       <div className="sw-row">

@@ -24,6 +24,7 @@ const offer: WaitlistOffer = {
   ],
   totalQuote: 30.15,
   expiresAt: '2026-12-01T14:00:00.000Z',
+  expiresLabel: '6:00 AM',
   book: {
     businessId: BUSINESS_ID,
     serviceId: '22222222-2222-4222-8222-222222222222',

@@ -61,7 +61,10 @@ export function OfferPage() {
   return <Offer token={token} offer={load.offer} />;
 }
 
-type Outcome = { state: 'idle' | 'booking' } | { state: 'booked'; message: string } | { state: 'refused'; message: string };
+type Outcome =
+  | { state: 'idle' | 'booking' }
+  | { state: 'booked'; message: string }
+  | { state: 'refused'; message: string };
 
 function Offer({ token, offer }: { token: string; offer: WaitlistOffer }) {
   const [outcome, setOutcome] = useState<Outcome>({ state: 'idle' });
@@ -121,7 +124,7 @@ function Offer({ token, offer }: { token: string; offer: WaitlistOffer }) {
         <form onSubmit={(e) => void book(e)} className="customer-actions">
           <p>
             A few people on the waiting list were offered this time: the first to book it gets it. The offer lasts until{' '}
-            {new Date(offer.expiresAt).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })}.
+            {offer.expiresLabel}.
           </p>
           {!offer.book.phoneNumber && (
             <div className="field">

@@ -60,7 +60,11 @@ describe("the owner's waiting list", () => {
     renderApp(`/dashboard/waitlist/${DAY}`);
     expect(await screen.findByText('Filled by Near Hopper')).toBeInTheDocument();
     const offered = screen.getByRole('list', { name: 'Offered at 10:00 AM' });
-    expect(within(offered).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(offered)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'Near Hopper: took it (+0 min driving)',
       'Far Hopper: too late: someone else took it (+22 min driving)',
     ]);

@@ -38,8 +38,8 @@ import { CLAIM_MS, checkRequestPhotos } from '../../domain/photos.ts';
 import { aheadDay, bookVisits, offerFor, planLabel, visitLines } from '../../domain/plans.ts';
 import { priceRequest } from '../../domain/pricing.ts';
 import { hashHoldToken } from '../../domain/slot-holds.ts';
-import { checkOffer, fillOffer, OFFER_TAKEN_TEXT } from '../../domain/waitlist.ts';
 import { intervalOf, SLOT_TAKEN } from '../../domain/slot-rules.ts';
+import { checkOffer, fillOffer, OFFER_TAKEN_TEXT } from '../../domain/waitlist.ts';
 import { AppError } from '../../errors.ts';
 import type { BookingRow } from '../../repositories/calendar.ts';
 import type { StoredAnswer } from '../../repositories/idempotency.ts';
@@ -335,7 +335,10 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
         );
       } catch (err) {
         // Someone booked the offered time from the widget first: for the offer's customer, taken.
-        if (offerToken !== undefined && (isOverlapViolation(err) || (err instanceof AppError && err.code === 'SLOT_TAKEN')))
+        if (
+          offerToken !== undefined &&
+          (isOverlapViolation(err) || (err instanceof AppError && err.code === 'SLOT_TAKEN'))
+        )
           throw new AppError('OFFER_TAKEN', OFFER_TAKEN_TEXT);
         if (isOverlapViolation(err)) throw new AppError('SLOT_TAKEN', SLOT_TAKEN);
         // The same key committed for another business at the same moment (keys are global).

@@ -94,7 +94,8 @@ export function manageHandlers(
           });
           let next = await calendar.moveBooking(trx, row.id, { ...span, crew_id: crew.id }, now);
           // The time it left, offered to that day's waiting list (docs/decisions/056).
-          if (row.status !== 'needs_time' && row.start_ms !== next.start_ms) await noteFreedTime(trx, row, 'moved', now);
+          if (row.status !== 'needs_time' && row.start_ms !== next.start_ms)
+            await noteFreedTime(trx, row, 'moved', now);
           // A plan's visit whose day was taken takes the time its customer chose.
           if (row.status === 'needs_time') {
             const plan = row.plan_id ? await ctx.repos.plans.find(business.id, row.plan_id, trx) : undefined;

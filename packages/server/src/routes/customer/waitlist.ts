@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { QuoteRequest } from '@slotwise/shared/api';
 import { formatClock } from '@slotwise/shared/clock';
 import { toDollars } from '@slotwise/shared/money';
-import { shortDate, todayIn } from '@slotwise/shared/time-zone';
+import { shortDate, todayIn, utcMsToLocal } from '@slotwise/shared/time-zone';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -20,7 +20,16 @@ import { queueMails } from '../../repositories/mail-outbox.ts';
 import type { Handlers } from '../register.ts';
 import { sourceOf } from './grid-sources.ts';
 
-export function waitlistHandlers(ctx: AppContext): Handlers<'customer', 'joinWaitlist' | 'leaveWaitlist' | 'waitlistOffer'> {
+/** "8:28 AM" when it is today on the business's clock, else "8:28 AM on Tue, Dec 8, 2026". */
+function untilWords(ms: number, b: { time_zone: string; time_format: '12h' | '24h' }, now: number): string {
+  const { day, time } = utcMsToLocal(ms, b.time_zone);
+  const clock = formatClock(time, b.time_format);
+  return day === todayIn(b.time_zone, now) ? clock : `${clock} on ${shortDate(day)}`;
+}
+
+export function waitlistHandlers(
+  ctx: AppContext,
+): Handlers<'customer', 'joinWaitlist' | 'leaveWaitlist' | 'waitlistOffer'> {
   return {
     joinWaitlist: async (req) => {
       const body = req.body;
@@ -108,8 +117,7 @@ export function waitlistHandlers(ctx: AppContext): Handlers<'customer', 'joinWai
           .selectAll()
           .where('token_hash', '=', hashLinkToken(req.query.token))
           .executeTakeFirst();
-        if (!entry)
-          throw new AppError('WAITLIST_NOT_FOUND', 'This link is not known. Check the link in your e-mail.');
+        if (!entry) throw new AppError('WAITLIST_NOT_FOUND', 'This link is not known. Check the link in your e-mail.');
         if (entry.status !== 'waiting') return entry;
         await trx
           .updateTable('waitlist_entries')
@@ -146,6 +154,7 @@ export function waitlistHandlers(ctx: AppContext): Handlers<'customer', 'joinWai
         lines: quote.lines.map((l) => ({ label: l.label, amount: toDollars(l.amountCents) })),
         totalQuote: toDollars(quote.totalCents),
         expiresAt: new Date(offer.expires_at).toISOString(),
+        expiresLabel: untilWords(offer.expires_at, business, now),
         book: {
           ...request,
           date: freed.day,

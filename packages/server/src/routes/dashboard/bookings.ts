@@ -82,7 +82,13 @@ export function bookingHandlers(
       // A declined request's (or a cancelled job's) time, offered to the day's waiting list once the
       // undo window has passed (docs/decisions/056).
       if (decision === 'declined')
-        await noteFreedTime(trx, row, row.status === 'pending' ? 'declined' : 'cancelled', now, mailDueAt(now, ctx.config.undoWindowMs));
+        await noteFreedTime(
+          trx,
+          row,
+          row.status === 'pending' ? 'declined' : 'cancelled',
+          now,
+          mailDueAt(now, ctx.config.undoWindowMs),
+        );
       const added = await then(trx, row, next, now);
       // As `then` left it (a decline's refund counts on the booking).
       return { updated: (await bookings.find(b.id, id, trx)) ?? next, added };

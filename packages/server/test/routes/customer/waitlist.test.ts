@@ -107,7 +107,10 @@ describe.each(storages())('the waiting list on %s', (kind) => {
       method: 'DELETE',
       url: `/api/customer/waitlist?token=${encodeURIComponent(tokenIn(joined?.text_body ?? '', 'waitlist'))}`,
     });
-    expect([leave.statusCode, leave.json().message]).toEqual([200, 'You are off the waiting list for Wed, Dec 2, 2026.']);
+    expect([leave.statusCode, leave.json().message]).toEqual([
+      200,
+      'You are off the waiting list for Wed, Dec 2, 2026.',
+    ]);
     const left = await t.ctx.db.selectFrom('waitlist_entries').select(['day', 'status']).orderBy('day').execute();
     expect(left).toEqual([
       { day: DAY, status: 'left' },
@@ -130,13 +133,14 @@ describe.each(storages())('the waiting list on %s', (kind) => {
 
   it('offers the time to those it fits, least driving first; the first to book it gets it', async () => {
     const gone = await dayWithAGapToBe();
-    expect((await join(joinBody({ address: FAR, customerEmail: 'far@example.com', firstName: 'Far' }))).statusCode).toBe(
-      201,
-    );
+    expect(
+      (await join(joinBody({ address: FAR, customerEmail: 'far@example.com', firstName: 'Far' }))).statusCode,
+    ).toBe(201);
     expect((await join(joinBody({ customerEmail: 'near@example.com', firstName: 'Near' }))).statusCode).toBe(201);
     // A Full Detail (60 minutes) does not fit the 30 minutes before the 10:30 job.
     expect(
-      (await join(joinBody({ serviceId: shop.fullId, customerEmail: 'long@example.com', firstName: 'Long' }))).statusCode,
+      (await join(joinBody({ serviceId: shop.fullId, customerEmail: 'long@example.com', firstName: 'Long' })))
+        .statusCode,
     ).toBe(201);
     expect((await cancel(gone)).statusCode).toBe(200);
     expect(await runWaitlistOffers(t.ctx)).toBe(2);
@@ -179,7 +183,12 @@ describe.each(storages())('the waiting list on %s', (kind) => {
       ['Near Hopper', 'filled'],
     ]);
     expect(day.freed).toHaveLength(1);
-    expect(day.freed[0]).toMatchObject({ time: '10:00 AM', reason: 'cancelled', status: 'filled', filledBy: 'Near Hopper' });
+    expect(day.freed[0]).toMatchObject({
+      time: '10:00 AM',
+      reason: 'cancelled',
+      status: 'filled',
+      filledBy: 'Near Hopper',
+    });
     expect(day.freed[0].offers.map((o: { name: string; state: string }) => [o.name, o.state])).toEqual([
       ['Near Hopper', 'taken'],
       ['Far Hopper', 'withdrawn'],
