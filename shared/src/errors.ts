@@ -196,23 +196,10 @@ export const ERRORS = {
 
   // ----- times -----
   SLOT_TAKEN: { status: 409, meaning: 'Someone else booked the time a moment ago; pick another slot.' },
-  OFFER_TAKEN: {
-    status: 409,
-    meaning:
-      'Someone else on the waiting list took this time a moment before you (docs/decisions/056); you stay on the list for the day.',
-  },
-  OFFER_EXPIRED: {
-    status: 410,
-    meaning: 'The offer of this time lapsed (docs/decisions/056); you stay on the waiting list for the day.',
-  },
-  ALREADY_WAITING: {
-    status: 409,
-    meaning: 'This e-mail is already on the waiting list for that day; the link to leave it is in the first mail.',
-  },
-  WAITLIST_NOT_FOUND: {
-    status: 404,
-    meaning: 'The waiting-list or offer link is not known; check the link in your e-mail.',
-  },
+  OFFER_TAKEN: { status: 409, meaning: 'Another waiting customer took the offered time first.' },
+  OFFER_EXPIRED: { status: 410, meaning: 'The offer of the time lapsed.' },
+  ALREADY_WAITING: { status: 409, meaning: 'This e-mail already waits for that day.' },
+  WAITLIST_NOT_FOUND: { status: 404, meaning: 'No waiting list entry or offer has this token.' },
   SLOT_HELD: {
     status: 409,
     meaning:

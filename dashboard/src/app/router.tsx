@@ -35,8 +35,8 @@ const lazyPages = {
   Reschedule: lazyPage(() => import('../features/customer/components/reschedule-page.tsx'), 'ReschedulePage'),
   Cancel: lazyPage(() => import('../features/customer/components/cancel-page.tsx'), 'CancelPage'),
   Price: lazyPage(() => import('../features/customer/components/price-page.tsx'), 'PricePage'),
-  Offer: lazyPage(() => import('../features/customer/components/offer-page.tsx'), 'OfferPage'),
-  LeaveWaitlist: lazyPage(() => import('../features/customer/components/offer-page.tsx'), 'LeaveWaitlistPage'),
+  // An offer's link and the leave-the-list link: one page, by its path (docs/decisions/056).
+  Waitlisted: lazyPage(() => import('../features/customer/components/offer-page.tsx'), 'WaitlistLinkPage'),
   Calendar: lazyPage(() => import('../features/calendar/calendar-page.tsx'), 'CalendarPage'),
   // A booking the owner enters (issue 42): from the calendar, My Dashboard or a client's page.
   NewBooking: lazyPage(() => import('../features/new-booking/components/new-booking-page.tsx'), 'NewBookingPage'),
@@ -124,8 +124,8 @@ export function AppRoutes() {
           <Route caseSensitive path="/customer/reschedule" element={<lazyPages.Reschedule />} />
           <Route caseSensitive path="/customer/cancel" element={<lazyPages.Cancel />} />
           <Route caseSensitive path="/customer/price" element={<lazyPages.Price />} />
-          <Route caseSensitive path="/customer/offer" element={<lazyPages.Offer />} />
-          <Route caseSensitive path="/customer/waitlist" element={<lazyPages.LeaveWaitlist />} />
+          <Route caseSensitive path="/customer/offer" element={<lazyPages.Waitlisted />} />
+          <Route caseSensitive path="/customer/waitlist" element={<lazyPages.Waitlisted />} />
           <Route caseSensitive path="/customer/quote" element={<lazyPages.QuoteLink />} />
           <Route caseSensitive path="/customer/invoice" element={<lazyPages.InvoiceLink />} />
           {/* A crew member's jobs (their own login) and the link of their invitation mail. */}

@@ -10,7 +10,7 @@ import type { WaitlistOffer } from '@slotwise/shared/api';
 import { ApiError } from '@slotwise/shared/client';
 import { formatUsd } from '@slotwise/shared/money';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { Notice } from '../../../components/notice.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { client } from '../../../lib/api.ts';
@@ -35,7 +35,12 @@ const CLOSED: Record<Exclude<WaitlistOffer['state'], 'open'>, string> = {
 
 type Load = { state: 'loading' } | { state: 'ready'; offer: WaitlistOffer } | { state: 'failed'; message: string };
 
-export function OfferPage() {
+/** The route's page: the offer, or leaving the list, by the path (one lazily loaded chunk for both). */
+export function WaitlistLinkPage() {
+  return useLocation().pathname === '/customer/waitlist' ? <LeaveWaitlistPage /> : <OfferPage />;
+}
+
+function OfferPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [load, setLoad] = useState<Load>({ state: 'loading' });
@@ -152,7 +157,7 @@ function Offer({ token, offer }: { token: string; offer: WaitlistOffer }) {
 }
 
 /** /customer/waitlist?token=...: leave the day's waiting list, once confirmed. */
-export function LeaveWaitlistPage() {
+function LeaveWaitlistPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [state, setState] = useState<Outcome>({ state: 'idle' });
