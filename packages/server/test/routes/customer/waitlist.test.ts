@@ -9,6 +9,7 @@ import type { JoinWaitlistRequest } from '@slotwise/shared/api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { manageTokenFor } from '../../../src/domain/manage-token.ts';
 import { OFFER_BATCH, OFFER_TTL_MS, offerExpiresAt, rankFits } from '../../../src/domain/waitlist.ts';
+import { runRequestExpiry } from '../../../src/jobs/request-expiry.ts';
 import { runWaitlistOffers } from '../../../src/jobs/waitlist-offers.ts';
 import { book, bookBody, DAY, detailer, engineApp, type Shop } from '../../booking-fixtures.ts';
 import { storages, type TestApp } from '../../helpers.ts';
@@ -228,6 +229,31 @@ describe.each(storages())('the waiting list on %s', (kind) => {
     expect(await mailsTo('w4@example.com', 'waitlistOffer')).toHaveLength(1);
     const booked = await accept(await offerToken('w4@example.com'));
     expect(booked.statusCode, booked.body).toBe(201);
+  });
+
+  it("queues the time a customer moves away from, and an expired request's, each with its reason", async () => {
+    const gone = await dayWithAGapToBe();
+    await join(joinBody());
+    const moved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/customer/reschedule',
+      payload: { token: manageTokenFor(t.config.jwtSecret, gone), newDateTime: `${DAY}T12:00` },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    // Nobody answers the requests (10:30, and the one moved to 12:00): 25 hours on, the expiry pass
+    // declines them and frees their times.
+    t.clock.now += 25 * 60 * MINUTE;
+    expect(await runRequestExpiry(t.ctx)).toBe(2);
+    const freed = await t.ctx.db
+      .selectFrom('freed_times')
+      .select(['reason', 'start_time'])
+      .orderBy('start_time')
+      .execute();
+    expect(freed).toEqual([
+      { reason: 'moved', start_time: '10:00' },
+      { reason: 'expired', start_time: '10:30' },
+      { reason: 'expired', start_time: '12:00' },
+    ]);
   });
 
   it("queues a declined request's time after the undo window", async () => {
