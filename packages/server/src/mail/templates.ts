@@ -735,7 +735,7 @@ export function waitlistOfferMail(
     kind: 'waitlistOffer',
     text: `${intro}\n\n${how}\n\nBook this time: ${o.link}\n\n${o.businessName}\n`,
     html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937"><p>${escapeHtml(intro)}</p><p>${escapeHtml(how)}</p><p><a href="${escapeHtml(o.link)}">Book this time</a></p><p>${escapeHtml(o.businessName)}</p></body></html>`,
-    // Worthless once the offer lapsed (mail/delivery.ts expiryOf reads startsAt for reminders only).
+    // Worthless once the offer lapsed (mail/delivery.ts expiryOf).
     startsAt: o.expiresAt,
   };
 }
