@@ -22,6 +22,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { OfferState } from '@slotwise/shared/api';
 import { formatClock } from '@slotwise/shared/clock';
 import { addedDriveMinutes, crewsFor } from '@slotwise/shared/crews';
+import { ACTIVE_STATUSES } from '@slotwise/shared/domain';
 import { shortDate, utcMsToLocal } from '@slotwise/shared/time-zone';
 import type { AppContext } from '../context.ts';
 import type { FreedTimesTable, WaitlistEntriesTable, WaitlistOffersTable } from '../db/schema.ts';
@@ -208,15 +209,40 @@ export async function offerFreedTime(ctx: AppContext, freedId: string, businessI
     const offers = await trx.selectFrom('waitlist_offers').selectAll().where('freed_id', '=', freed.id).execute();
     if (offers.some((o) => offerState(o, now) === 'open')) return 0;
     const offered = new Set(offers.map((o) => o.entry_id));
-    const entries = (
+    const waiting = await trx
+      .selectFrom('waitlist_entries')
+      .selectAll()
+      .where('business_id', '=', freed.business_id)
+      .where('day', '=', freed.day)
+      .where('status', '=', 'waiting')
+      .execute();
+    // Who booked that day meanwhile (the widget, a phone call) waits no more: filled by that booking.
+    const booked =
+      waiting.length === 0
+        ? []
+        : await trx
+            .selectFrom('bookings')
+            .select(['id', 'customer_email'])
+            .where('business_id', '=', freed.business_id)
+            .where('day', '=', freed.day)
+            .where('status', 'in', ACTIVE_STATUSES)
+            .where(
+              'customer_email',
+              'in',
+              waiting.map((e) => e.customer_email),
+            )
+            .execute();
+    for (const b of booked)
       await trx
-        .selectFrom('waitlist_entries')
-        .selectAll()
+        .updateTable('waitlist_entries')
+        .set({ status: 'filled', booking_id: b.id, updated_at: now })
         .where('business_id', '=', freed.business_id)
         .where('day', '=', freed.day)
+        .where('customer_email', '=', b.customer_email)
         .where('status', '=', 'waiting')
-        .execute()
-    ).filter((e) => !offered.has(e.id));
+        .execute();
+    const bookedEmails = new Set(booked.map((b) => b.customer_email));
+    const entries = waiting.filter((e) => !offered.has(e.id) && !bookedEmails.has(e.customer_email));
     const unfilled = async () => {
       await trx.updateTable('freed_times').set({ status: 'unfilled' }).where('id', '=', freed.id).execute();
       return 0;

@@ -256,6 +256,24 @@ describe.each(storages())('the waiting list on %s', (kind) => {
     ]);
   });
 
+  it('offers nothing to a waiting customer who booked that day meanwhile, and marks them filled', async () => {
+    const gone = await dayWithAGapToBe();
+    await join(joinBody({ customerEmail: 'sam@example.com' }));
+    // Sam books the day's 12:00 through the widget after joining.
+    const own = await book(
+      t,
+      bookBody(shop, { serviceId: shop.quickId, time: '12:00', customerEmail: 'sam@example.com' }),
+    );
+    expect(own.statusCode, own.body).toBe(201);
+    await cancel(gone);
+    expect(await runWaitlistOffers(t.ctx)).toBe(0);
+    const entry = await t.ctx.db
+      .selectFrom('waitlist_entries')
+      .select(['status', 'booking_id'])
+      .executeTakeFirstOrThrow();
+    expect(entry).toEqual({ status: 'filled', booking_id: own.json().bookingId });
+  });
+
   it("queues a declined request's time after the undo window", async () => {
     const gone = await dayWithAGapToBe();
     await join(joinBody());
