@@ -31,3 +31,4 @@ export * from './contract/public.schemas.ts';
 export * from './contract/push.schemas.ts';
 export * from './contract/services.schemas.ts';
 export * from './contract/texts.schemas.ts';
+export * from './contract/waitlist.schemas.ts';

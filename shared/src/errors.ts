@@ -196,6 +196,10 @@ export const ERRORS = {
 
   // ----- times -----
   SLOT_TAKEN: { status: 409, meaning: 'Someone else booked the time a moment ago; pick another slot.' },
+  OFFER_TAKEN: { status: 409, meaning: 'Another waiting customer took the offered time first.' },
+  OFFER_EXPIRED: { status: 410, meaning: 'The offer of the time lapsed.' },
+  ALREADY_WAITING: { status: 409, meaning: 'This e-mail already waits for that day.' },
+  WAITLIST_NOT_FOUND: { status: 404, meaning: 'No waiting list entry or offer has this token.' },
   SLOT_HELD: {
     status: 409,
     meaning:

@@ -9,6 +9,7 @@
 import { customerCalls } from './contract/customer.calls.ts';
 import { photosCustomerCalls } from './contract/photos.calls.ts';
 import { publicFeedbackCalls, publicPlacesCalls } from './contract/public.calls.ts';
+import { waitlistCustomerCalls } from './contract/waitlist.calls.ts';
 import { type ClientOptions, type GroupClient, groupClient, type Parsers } from './http.ts';
 import type { customerRoutes, feedbackRoutes, placesRoutes } from './routes.ts';
 
@@ -16,7 +17,7 @@ export function publicCalls(options: ClientOptions = {}, parsers: Parsers | null
   return {
     places: groupClient(publicPlacesCalls, options, parsers),
     feedback: groupClient(publicFeedbackCalls, options, parsers),
-    customer: groupClient({ ...customerCalls, ...photosCustomerCalls }, options, parsers),
+    customer: groupClient({ ...customerCalls, ...photosCustomerCalls, ...waitlistCustomerCalls }, options, parsers),
   };
 }
 

@@ -40,6 +40,7 @@ import { pushCrewCalls, pushDashboardCalls, pushSummaries } from './contract/pus
 import type { RouteDef, SchemaName, Schemas } from './contract/route-def.ts';
 import { servicesDashboardCalls, servicesSummaries } from './contract/services.calls.ts';
 import { textsDashboardCalls, textsSummaries, textsWebhooksCalls } from './contract/texts.calls.ts';
+import { waitlistCustomerCalls, waitlistDashboardCalls, waitlistSummaries } from './contract/waitlist.calls.ts';
 
 export type { LimitName, MediaType, Method, RouteDef, SchemaName, Schemas } from './contract/route-def.ts';
 
@@ -51,7 +52,11 @@ export const accountRoutes = authAccountCalls;
 export const onboardingRoutes = onboardingCalls;
 export const placesRoutes = publicPlacesCalls;
 export const feedbackRoutes = publicFeedbackCalls;
-export const customerRoutes = { ...customerCalls, ...photosCustomerCalls } as const satisfies Record<string, RouteDef>;
+export const customerRoutes = {
+  ...customerCalls,
+  ...photosCustomerCalls,
+  ...waitlistCustomerCalls,
+} as const satisfies Record<string, RouteDef>;
 export const quoteLinkRoutes = quoteLinkCalls;
 export const invoiceLinkRoutes = invoiceLinkCalls;
 export const dashboardRoutes = {
@@ -74,6 +79,7 @@ export const dashboardRoutes = {
   ...dayRouteDashboardCalls,
   ...pushDashboardCalls,
   ...photosDashboardCalls,
+  ...waitlistDashboardCalls,
 } as const satisfies Record<string, RouteDef>;
 export const crewRoutes = {
   ...crewsCrewCalls,
@@ -118,7 +124,7 @@ export function routeSummaries(): { [G in keyof Routes]: { [N in keyof Routes[G]
     onboarding: { ...onboardingSummaries.onboarding },
     places: { ...publicSummaries.places },
     feedback: { ...publicSummaries.feedback },
-    customer: { ...customerSummaries.customer, ...photosSummaries.customer },
+    customer: { ...customerSummaries.customer, ...photosSummaries.customer, ...waitlistSummaries.customer },
     quoteLink: { ...ownerQuotesSummaries.quoteLink },
     invoiceLink: { ...invoicesSummaries.invoiceLink },
     dashboard: {
@@ -141,6 +147,7 @@ export function routeSummaries(): { [G in keyof Routes]: { [N in keyof Routes[G]
       ...dayRouteSummaries.dashboard,
       ...pushSummaries.dashboard,
       ...photosSummaries.dashboard,
+      ...waitlistSummaries.dashboard,
     },
     crew: {
       ...crewsSummaries.crew,

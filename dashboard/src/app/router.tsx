@@ -35,6 +35,8 @@ const lazyPages = {
   Reschedule: lazyPage(() => import('../features/customer/components/reschedule-page.tsx'), 'ReschedulePage'),
   Cancel: lazyPage(() => import('../features/customer/components/cancel-page.tsx'), 'CancelPage'),
   Price: lazyPage(() => import('../features/customer/components/price-page.tsx'), 'PricePage'),
+  // An offer's link and the leave-the-list link: one page, by its path (docs/decisions/056).
+  Waitlisted: lazyPage(() => import('../features/customer/components/offer-page.tsx'), 'WaitlistLinkPage'),
   Calendar: lazyPage(() => import('../features/calendar/calendar-page.tsx'), 'CalendarPage'),
   // A booking the owner enters (issue 42): from the calendar, My Dashboard or a client's page.
   NewBooking: lazyPage(() => import('../features/new-booking/components/new-booking-page.tsx'), 'NewBookingPage'),
@@ -62,6 +64,7 @@ const lazyPages = {
   // A crew member's pages (docs/decisions/024): their jobs, and their invitation's link.
   CrewHome: lazyPage(() => import('../features/crew/components/crew-home-page.tsx'), 'CrewHomePage'),
   OwnerRoute: lazyPage(() => import('../features/route/components/owner-route-page.tsx'), 'OwnerRoutePage'),
+  Waitlist: lazyPage(() => import('../features/waitlist/components/waitlist-page.tsx'), 'WaitlistPage'),
   CrewRoute: lazyPage(() => import('../features/route/components/crew-route-page.tsx'), 'CrewRoutePage'),
   CrewJoin: lazyPage(() => import('../features/crew/components/crew-join-page.tsx'), 'CrewJoinPage'),
   DoorHanger: lazyPage(() => import('../features/door-hanger/components/door-hanger-page.tsx'), 'DoorHangerPage'),
@@ -122,6 +125,8 @@ export function AppRoutes() {
           <Route caseSensitive path="/customer/reschedule" element={<lazyPages.Reschedule />} />
           <Route caseSensitive path="/customer/cancel" element={<lazyPages.Cancel />} />
           <Route caseSensitive path="/customer/price" element={<lazyPages.Price />} />
+          <Route caseSensitive path="/customer/offer" element={<lazyPages.Waitlisted />} />
+          <Route caseSensitive path="/customer/waitlist" element={<lazyPages.Waitlisted />} />
           <Route caseSensitive path="/customer/quote" element={<lazyPages.QuoteLink />} />
           <Route caseSensitive path="/customer/invoice" element={<lazyPages.InvoiceLink />} />
           {/* A crew member's jobs (their own login) and the link of their invitation mail. */}
@@ -140,6 +145,7 @@ export function AppRoutes() {
               <Route index element={<OverviewPage />} />
               <Route caseSensitive path="calendar" element={<lazyPages.Calendar />} />
               <Route caseSensitive path="route/:crewId/:day" element={<lazyPages.OwnerRoute />} />
+              <Route caseSensitive path="waitlist/:day" element={<lazyPages.Waitlist />} />
               <Route caseSensitive path="bookings" element={<BookingsPage Plans={lazyPages.Plans} />} />
               <Route caseSensitive path="bookings/new" element={<lazyPages.NewBooking />} />
               <Route caseSensitive path="services" element={<lazyPages.Services />} />

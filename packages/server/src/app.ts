@@ -35,6 +35,7 @@ import { startQuoteFollowUps } from './jobs/quote-follow-ups.ts';
 import { startReminders } from './jobs/reminders.ts';
 import { startRequestExpiry } from './jobs/request-expiry.ts';
 import { startReviewRequests } from './jobs/review-requests.ts';
+import { startWaitlistOffers } from './jobs/waitlist-offers.ts';
 import { lazyRequestLogger, loggerOptions } from './logging.ts';
 import { MailDispatcher } from './mail/outbox.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
@@ -64,6 +65,7 @@ import { launcherHandlers } from './routes/customer/launcher.ts';
 import { manageHandlers } from './routes/customer/manage.ts';
 import { customerPlanHandlers } from './routes/customer/plans.ts';
 import { quoteLinkHandlers } from './routes/customer/quote-link.ts';
+import { waitlistHandlers } from './routes/customer/waitlist.ts';
 import { bookingPageHandlers } from './routes/dashboard/booking-page.ts';
 import { bookingHandlers } from './routes/dashboard/bookings.ts';
 import { brandingHandlers } from './routes/dashboard/branding.ts';
@@ -94,6 +96,7 @@ import { serviceHandlers } from './routes/dashboard/services.ts';
 import { settingsHandlers } from './routes/dashboard/settings.ts';
 import { travelHandlers } from './routes/dashboard/travel.ts';
 import { undoHandlers } from './routes/dashboard/undo.ts';
+import { waitlistDayHandlers } from './routes/dashboard/waitlist.ts';
 import { dayRouteHandlers } from './routes/day-route.ts';
 import { demoRoutes } from './routes/demo.ts';
 import { jobStepsHandlers } from './routes/job-steps.ts';
@@ -289,6 +292,7 @@ export async function buildApp(
   startQuoteFollowUps(app, ctx, config.jobTickMs);
   startInvoiceReminders(app, ctx, config.jobTickMs);
   startRequestExpiry(app, ctx, config.jobTickMs);
+  startWaitlistOffers(app, ctx, config.jobTickMs);
   startPlanVisits(app, ctx);
   startRetention(app, ctx);
   startCalendarReads(app, ctx, config.jobTickMs);
@@ -330,6 +334,7 @@ export async function buildApp(
       ...customerPlanHandlers(ctx),
       ...beaconHandlers(ctx),
       ...photos.customer,
+      ...waitlistHandlers(ctx),
     },
     quoteLink: quoteLinkHandlers(ctx),
     invoiceLink: invoiceLinkHandlers(ctx),
@@ -367,6 +372,7 @@ export async function buildApp(
       ...insightsHandlers(ctx),
       ...ownerQuoteHandlers(ctx),
       ...push.dashboard,
+      ...waitlistDayHandlers(ctx),
     },
     crew: { ...crewAccess.crew, ...jobSteps.crew, ...dayRoute.crew, ...push.crew, ...photos.crew },
     webhooks: webhookHandlers(ctx),

@@ -232,6 +232,12 @@ export const BookRequest = QuoteRequest.extend({
     .max(QUOTE_PHOTOS_MAX, `At most ${QUOTE_PHOTOS_MAX} photos.`)
     .refine((t) => new Set(t).size === t.length, 'The same photo is attached twice.')
     .optional(),
+  /**
+   * The token of a waiting-list offer's link (docs/decisions/056): booking its time accepts the
+   * offer. Refused with OFFER_TAKEN when another customer took the time first, OFFER_EXPIRED when
+   * the offer lapsed.
+   */
+  offerToken: z.string().min(1, 'The offer link has no token.').max(200).optional(),
 });
 export type BookRequest = z.infer<typeof BookRequest>;
 

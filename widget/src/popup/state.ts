@@ -160,6 +160,11 @@ export function createStore(client: PublicClient, businessId: string, options: S
     /** A photo on its way, or its refusal in words. */
     photoBusy: signal(false),
     photoError: signal(''),
+    /** A full day tapped (or chosen with no free time): the waiting list offered for it (docs/decisions/056). */
+    waitDay: signal(''),
+    /** The waiting list's form open, and its answer once joined. */
+    waitOpen: signal(false),
+    waitJoined: signal(''),
   };
 
   let loading: Promise<PublicBusiness | null> | undefined;
@@ -747,6 +752,9 @@ export function createStore(client: PublicClient, businessId: string, options: S
       batch(() => {
         s.date.value = date;
         s.error.value = '';
+        s.waitDay.value = '';
+        s.waitOpen.value = false;
+        s.waitJoined.value = '';
       });
       return loadSlots();
     },
@@ -760,6 +768,41 @@ export function createStore(client: PublicClient, businessId: string, options: S
     /** A full day (date alone) or a taken time tapped: demand turned away, for the owner's insights. */
     tapFull(date: string, time?: string) {
       funnel.full(date, time);
+      if (!time && date !== s.waitDay.value)
+        batch(() => {
+          s.waitDay.value = date;
+          s.waitOpen.value = false;
+          s.waitJoined.value = '';
+        });
+    },
+    /** Joins the day's waiting list with the quote's request and the details typed (docs/decisions/056). */
+    async joinWaitlist(date: string) {
+      const errors: Partial<Record<DetailField, string>> = {};
+      if (!s.firstName.value.trim()) errors.firstName = MESSAGES.firstName;
+      if (!s.lastName.value.trim()) errors.lastName = MESSAGES.lastName;
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s.email.value.trim())) errors.email = MESSAGES.emailFormat;
+      s.fieldErrors.value = errors;
+      if (Object.keys(errors).length > 0) return;
+      const phone = s.phone.value.trim();
+      const code = COUNTRY_CODES[Number(s.country.value)]?.code ?? DEFAULT_COUNTRY_CODE;
+      s.busy.value = true;
+      try {
+        const { message } = await client.customer.joinWaitlist({
+          body: {
+            ...quoteRequest(),
+            date,
+            firstName: s.firstName.value.trim(),
+            lastName: s.lastName.value.trim(),
+            customerEmail: s.email.value.trim(),
+            ...(phone ? { phoneNumber: `${code} ${phone}`, textConsent: s.textConsent.value } : {}),
+          },
+        });
+        s.waitJoined.value = message;
+      } catch (err) {
+        fail(messageOf(err));
+      } finally {
+        s.busy.value = false;
+      }
     },
     /** Typing in the address box: a new text un-chooses the suggestion and searches from 3 characters. */
     setSearch(text: string) {

@@ -583,13 +583,17 @@ function CalendarBoard({ timeZone }: { timeZone: string }) {
       )}
       {/* Below the grid, never above it: the crews arrive after the page is drawn, and a row above
           pushed the day's grid down (a layout shift) and out of a phone's top third. */}
-      {view === 'day' && routeCrews.length > 0 && (
+      {view === 'day' && (
         <nav className="cal-routes" aria-label="The day's routes">
           {routeCrews.map((c) => (
             <Link key={c.id} className="btn btn--small" to={`/dashboard/route/${c.id}/${day}`}>
               {c.title ? `Route: ${c.title}` : "The day's route"}
             </Link>
           ))}
+          {/* Who waits for a time this day, and what was offered and filled (docs/decisions/056). */}
+          <Link className="btn btn--small" to={`/dashboard/waitlist/${day}`}>
+            Waiting list
+          </Link>
         </nav>
       )}
       {choosing && (

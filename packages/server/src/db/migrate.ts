@@ -48,6 +48,7 @@ import * as requestExpiry from './migrations/2026-12-13T1200_request_expiry.ts';
 import * as pushNotifications from './migrations/2026-12-14T0900_push_notifications.ts';
 import * as photos from './migrations/2026-12-14T1000_photos.ts';
 import * as routeFitPrice from './migrations/2026-12-15T0900_route_fit_price.ts';
+import * as waitingList from './migrations/2026-12-15T1000_waiting_list.ts';
 import * as vehicleCost from './migrations/2026-12-15T1100_vehicle_cost.ts';
 
 /** Every migration by name, in order (exported for tests that start from an older schema). */
@@ -99,6 +100,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-14T0900_push_notifications': pushNotifications,
   '2026-12-14T1000_photos': photos,
   '2026-12-15T0900_route_fit_price': routeFitPrice,
+  '2026-12-15T1000_waiting_list': waitingList,
   '2026-12-15T1100_vehicle_cost': vehicleCost,
 };
 

@@ -977,6 +977,65 @@ export interface InvoiceLinesTable {
   taxable: number;
 }
 
+/** A customer waiting for a full day (docs/decisions/056). */
+export interface WaitlistEntriesTable {
+  id: string;
+  business_id: string;
+  day: string;
+  service_id: string;
+  /** The quote request as sent (JSON: serviceId, answers, addOns, address): booked again as sent. */
+  request: string;
+  customer_address: string;
+  customer_lat: number | null;
+  customer_lng: number | null;
+  duration_min: number;
+  total_cents: number;
+  first_name: string;
+  last_name: string;
+  customer_email: string;
+  phone_number: string;
+  text_consent: number;
+  status: 'waiting' | 'filled' | 'left';
+  token_hash: string;
+  booking_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A time a booking gave up, queued for the offer pass while someone waits for its day (docs/decisions/056). */
+export interface FreedTimesTable {
+  id: string;
+  business_id: string;
+  crew_id: string | null;
+  booking_id: string | null;
+  reason: 'cancelled' | 'declined' | 'expired' | 'moved';
+  day: string;
+  start_time: string;
+  start_ms: number;
+  end_ms: number;
+  /** queued: the pass has not looked yet; offered: offers went; filled: one was taken; unfilled: nobody fitted or took it. */
+  status: 'queued' | 'offered' | 'filled' | 'unfilled';
+  created_at: number;
+  /** When the pass may offer it: at once, or after the undo window of the change that freed it. */
+  due_at: number;
+  offered_at: number | null;
+}
+
+/** One freed time offered to one waiting customer (docs/decisions/056). */
+export interface WaitlistOffersTable {
+  id: string;
+  freed_id: string;
+  entry_id: string;
+  business_id: string;
+  token_hash: string;
+  extra_drive_min: number;
+  /** open until answered or past expires_at; taken by its customer; withdrawn when another took it. */
+  status: 'open' | 'taken' | 'withdrawn';
+  expires_at: number;
+  created_at: number;
+  answered_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   businesses: BusinessesTable;
@@ -989,6 +1048,9 @@ export interface Database {
   job_steps: JobStepsTable;
   photos: PhotosTable;
   photo_removals: PhotoRemovalsTable;
+  waitlist_entries: WaitlistEntriesTable;
+  freed_times: FreedTimesTable;
+  waitlist_offers: WaitlistOffersTable;
   blocked_times: BlockedTimesTable;
   bookings: BookingsTable;
   plans: PlansTable;

@@ -15,6 +15,8 @@ import { mailOwnerChange, mailPlanFor, toMailBooking } from './booking-mail.ts';
 import type { CrewPlan } from './crews.ts';
 import { linksFor } from './manage-token.ts';
 import { assertInsideHours, type CalendarSpan, describeConflict, intervalOf } from './slot-rules.ts';
+import { mailDueAt } from './undo-window.ts';
+import { noteFreedTime } from './waitlist.ts';
 
 /**
  * Writes `row` (read under the lock) at `span` on `crew` (null: the business has none to hold it
@@ -40,7 +42,11 @@ export async function placeBooking(
       'TIME_OVERLAPS',
       `That time overlaps ${describeConflict(conflict, b.time_zone, b.time_format)}. Pick a free time.`,
     );
-  return ctx.repos.calendar.moveBooking(trx, row.id, { ...span, crew_id: crew?.id ?? row.crew_id }, now);
+  const moved = await ctx.repos.calendar.moveBooking(trx, row.id, { ...span, crew_id: crew?.id ?? row.crew_id }, now);
+  // The time it left, offered to that day's waiting list (docs/decisions/056), after the undo window.
+  if (moved.start_ms !== row.start_ms && row.status !== 'needs_time')
+    await noteFreedTime(trx, row, 'moved', now, mailDueAt(now, ctx.config.undoWindowMs));
+  return moved;
 }
 
 /**

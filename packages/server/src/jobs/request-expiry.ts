@@ -21,6 +21,7 @@ import { bookingPageUrl } from '../domain/booking-page.ts';
 import { queueTextsForMails } from '../domain/booking-texts.ts';
 import { queuePushesForMails } from '../domain/push.ts';
 import { dueAction, expiresAt, expiryRulesOf, waitingRequestOf } from '../domain/request-expiry.ts';
+import { noteFreedTime } from '../domain/waitlist.ts';
 import { type MailMessage, mails } from '../mail/templates.ts';
 import type { Business } from '../repositories/businesses.ts';
 import type { BookingRow } from '../repositories/calendar.ts';
@@ -82,6 +83,8 @@ async function expireRequest(ctx: AppContext, id: string, businessId: string, no
       return false;
     const expired = await ctx.repos.bookings.expireRequest(trx, id, now);
     if (!expired) return false;
+    // Its time, offered to the day's waiting list (docs/decisions/056), in the same transaction.
+    await noteFreedTime(trx, row, 'expired', now);
     const page = bookingPageUrl(ctx.config.publicUrl, business.slug) ?? `${ctx.config.publicUrl}/`;
     await releaseHeldMail(trx, id, now);
     await queueWithTexts(ctx, trx, [mails.requestExpired(toMailBooking(expired, business, ctx.config), page)], now);

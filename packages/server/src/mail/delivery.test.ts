@@ -22,6 +22,12 @@ describe('expiryOf', () => {
     expect(expiryOf('passwordReset', NOW)).toBe(NOW + HOUR);
     expect(expiryOf('review', NOW)).toBe(NOW + 7 * 24 * HOUR);
   });
+  it("ends a waiting list's offer when the offer lapses (docs/decisions/056)", () => {
+    expect(expiryOf('waitlistOffer', NOW, NOW + 90 * 60_000)).toBe(NOW + 90 * 60_000);
+    expect(expiryOf('waitlistOffer', NOW)).toBe(NOW + 2 * HOUR);
+    expect(messageName('waitlistOffer', 'text')).toBe('waiting list offer text');
+    expect(messageName('waitlistOffer', 'mail')).toBe('waiting list offer mail');
+  });
 });
 
 describe('afterFailure', () => {

@@ -36,11 +36,15 @@ const REMINDERS = new Set<MessageKind>(['reminder', 'reminder2h']);
  *   "running late": an hour (an arrival time later than that misleads);
  * - a review request, a crew invitation, an invoice: in 7 days (the invitation link's life; an invoice
  *   is still owed then);
+ * - a waiting list's offer: when the offer lapses;
  * - anything else (a confirmation, a move, a decline, the owner's notices): a day.
  */
 export function expiryOf(kind: MessageKind | null, dueAt: number, startsAt?: number | null): number {
   if (kind && REMINDERS.has(kind)) return startsAt ?? dueAt + DAY;
   switch (kind) {
+    // A waiting list's offer (docs/decisions/056): worthless once the offer lapsed (startsAt: its expiry).
+    case 'waitlistOffer':
+      return startsAt ?? dueAt + 2 * HOUR;
     case 'passwordReset':
     case 'test':
     case 'onMyWay':
@@ -115,6 +119,10 @@ export function messageName(kind: MessageKind | null, channel: 'mail' | 'text'):
       return `"on my way"${text || ' mail'}`;
     case 'runningLate':
       return `"running late"${text || ' mail'}`;
+    case 'waitlistOffer':
+      return `waiting list offer${text || ' mail'}`;
+    case 'waitlistJoined':
+      return 'waiting list mail';
     case 'ownerQuote':
       return `quote${text || ' mail'}`;
     case 'invoice':

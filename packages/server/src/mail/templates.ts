@@ -693,6 +693,53 @@ export function runningLateMail(
   };
 }
 
+/**
+ * Joining a day's waiting list (docs/decisions/056): what they wait for, that a time is offered
+ * only when it fits the day's route, and the link to leave the list.
+ */
+export function waitlistJoinedMail(
+  to: string,
+  w: { firstName: string; businessName: string; serviceName: string; dayLabel: string; leaveUrl: string },
+): MailMessage {
+  const intro = `Hi ${w.firstName}, you are on ${w.businessName}'s waiting list for ${w.serviceName} on ${w.dayLabel}.`;
+  const how =
+    'If a time opens that day and fits the route, we e-mail you a link to book it. The first to book it gets it.';
+  const leave = 'No longer need it? Leave the list:';
+  return {
+    to,
+    subject: `You're on the waiting list for ${w.dayLabel}`,
+    kind: 'waitlistJoined',
+    text: `${intro}\n\n${how}\n\n${leave} ${w.leaveUrl}\n\n${w.businessName}\n`,
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937"><p>${escapeHtml(intro)}</p><p>${escapeHtml(how)}</p><p>${escapeHtml(leave)} <a href="${escapeHtml(w.leaveUrl)}">Leave the waiting list</a></p><p>${escapeHtml(w.businessName)}</p></body></html>`,
+  };
+}
+
+/** A freed time offered to a waiting customer (docs/decisions/056): when, until when, and the link to book it. */
+export function waitlistOfferMail(
+  to: string,
+  o: {
+    firstName: string;
+    businessName: string;
+    serviceName: string;
+    when: string;
+    until: string;
+    link: string;
+    expiresAt: number;
+  },
+): MailMessage {
+  const intro = `Hi ${o.firstName}, a time opened with ${o.businessName}: ${o.serviceName} ${o.when}.`;
+  const how = `It is offered to a few people on the waiting list: the first to book it gets it. The offer lasts until ${o.until}.`;
+  return {
+    to,
+    subject: `A time opened ${o.when}`,
+    kind: 'waitlistOffer',
+    text: `${intro}\n\n${how}\n\nBook this time: ${o.link}\n\n${o.businessName}\n`,
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937"><p>${escapeHtml(intro)}</p><p>${escapeHtml(how)}</p><p><a href="${escapeHtml(o.link)}">Book this time</a></p><p>${escapeHtml(o.businessName)}</p></body></html>`,
+    // Worthless once the offer lapsed (mail/delivery.ts expiryOf).
+    startsAt: o.expiresAt,
+  };
+}
+
 /** What a quote's mail says (docs/decisions/039): the lines as priced, the total, until when, and its link. */
 export interface MailOwnerQuote {
   to: string;

@@ -86,6 +86,10 @@ export const PUBLIC_ROUTES = new Set([
   // An adjusted price's answer from its mail link (docs/decisions/026): the manage token is the key.
   'POST /api/customer/price-change',
   'GET /api/customer/booking-page',
+  // The waiting list (docs/decisions/056): joining a full day, leaving and an offer by the mail's token.
+  'POST /api/customer/waitlist',
+  'DELETE /api/customer/waitlist',
+  'GET /api/customer/offer',
   'POST /api/customer/checkout',
   // Recurring plans (routes/customer/plans.ts): the first visits before booking, and a visit's manage link.
   'GET /api/customer/plan-dates',
@@ -982,6 +986,23 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     'POST /api/customer/price-change': () =>
       r({ query: { token: manageTokenFor(secret, target.bookingId) }, body: { accept: true } }),
     'GET /api/customer/booking-page': () => r({ query: { token: manageTokenFor(secret, target.bookingId) } }),
+    'POST /api/customer/waitlist': () =>
+      r({
+        body: {
+          businessId: target.businessId,
+          serviceId: target.serviceId,
+          answer: null,
+          address: '5, Santa Monica, CA 90401, USA',
+          date: w.day,
+          firstName: 'Grace',
+          lastName: 'Hopper',
+          customerEmail: `waiting-${randomUUID().slice(0, 8)}@example.com`,
+        },
+      }),
+    // No such entry or offer: refused 404 WAITLIST_NOT_FOUND, changing nothing.
+    'DELETE /api/customer/waitlist': () => r({ query: { token: 'aTokenOfNoWaitingListEntry' } }),
+    'GET /api/customer/offer': () => r({ query: { token: 'aTokenOfNoOffer' } }),
+    [`GET ${d}/waitlist`]: () => r({ query: { day: w.day } }),
     [`GET ${d}/quotes`]: () => r(),
     [`GET ${d}/quotes/:id`]: () => r(),
     [`POST ${d}/quotes`]: () =>

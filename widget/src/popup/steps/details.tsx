@@ -10,7 +10,7 @@ import { StepFrame } from '../dialog.tsx';
 import type { DetailField, Store } from '../state.ts';
 import { PlanDates, planWords } from './plan.tsx';
 
-function Field({
+export function Field({
   store,
   field,
   label,
@@ -80,7 +80,7 @@ function Held({ store }: { store: Store }) {
 }
 
 /** An unticked box the customer may tick (a consent), its words and a hint after them. */
-function Check({ box, label, children }: { box: Signal<boolean>; label: string; children: ReactNode }) {
+export function Check({ box, label, children }: { box: Signal<boolean>; label: string; children: ReactNode }) {
   return (
     <label className="sw-check">
       <input

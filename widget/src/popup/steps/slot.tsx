@@ -5,6 +5,7 @@ import { yourWallTime } from '@slotwise/shared/your-time';
 import { StepFrame } from '../dialog.tsx';
 import { MESSAGES, type Store } from '../state.ts';
 import { MonthGrid } from './month-grid.tsx';
+import { WaitForDay } from './wait.tsx';
 
 /**
  * A slot as the customer reads it where their zone differs from the business's: "Pacific -
@@ -26,6 +27,8 @@ export function SlotStep({ store }: { store: Store }) {
   const date = store.date.value;
   const free = slots?.some((x) => x.available) ?? false;
   const lastDay = store.days.value?.lastDay;
+  // A full day tapped: its waiting list is offered (docs/decisions/056).
+  const waitDay = store.waitDay.value;
   let yours: string | null = null;
   try {
     // A zone the runtime does not know (or none) shows the business's times alone.
@@ -46,14 +49,21 @@ export function SlotStep({ store }: { store: Store }) {
               {business?.name || 'This business'} has no free times until {longDate(lastDay)}. Please check back later.
             </p>
           ) : null}
-          {date ? <p className="sw-label">{longDate(date)}</p> : null}
-          <p className="sw-hint">
-            Times are in {zoneLabel(timeZone)}.{yours ? ' Your own time is shown beside each.' : ''}
-          </p>
-          {store.slotsLoading.value ? (
+          {/* The full day tapped stands in for the chosen one: no other day's times under its waiting list. */}
+          {waitDay ? <WaitForDay store={store} day={waitDay} /> : null}
+          {date && !waitDay ? <p className="sw-label">{longDate(date)}</p> : null}
+          {waitDay ? null : (
+            <p className="sw-hint">
+              Times are in {zoneLabel(timeZone)}.{yours ? ' Your own time is shown beside each.' : ''}
+            </p>
+          )}
+          {waitDay ? null : store.slotsLoading.value ? (
             <p className="sw-muted">Loading...</p>
           ) : slots && !free ? (
-            <p className="sw-muted">{MESSAGES.noSlots}</p>
+            <>
+              <p className="sw-muted">{MESSAGES.noSlots}</p>
+              {date ? <WaitForDay store={store} day={date} /> : null}
+            </>
           ) : slots && date ? (
             // One time a row when each says more than its time: the customer's own time, or a nearby saving.
             <fieldset className={yours || slots.some((x) => store.savingAt(x.time)) ? 'sw-slots sw-two' : 'sw-slots'}>

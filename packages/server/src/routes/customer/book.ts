@@ -7,7 +7,8 @@
  * (docs/decisions/022): this booking is its first visit, checked as any booking; the visits of
  * the next weeks are booked with it, and a taken day is written needs_time. Other customers' holds
  * refuse the time (SLOT_HELD); the customer's own, named by its holdToken, is ended by the booking
- * (docs/decisions/035).
+ * (docs/decisions/035). With an offerToken it accepts a waiting-list offer (docs/decisions/056): the
+ * offer is checked before and under the lock and filled in the booking's transaction.
  */
 
 import { randomUUID } from 'node:crypto';
@@ -40,6 +41,7 @@ import { priceRequest } from '../../domain/pricing.ts';
 import { fitOf, jobsOfCrew, routeFitRuleOf } from '../../domain/route-fit.ts';
 import { hashHoldToken } from '../../domain/slot-holds.ts';
 import { intervalOf, SLOT_TAKEN } from '../../domain/slot-rules.ts';
+import { checkOffer, fillOffer, OFFER_TAKEN_TEXT } from '../../domain/waitlist.ts';
 import { AppError } from '../../errors.ts';
 import type { BookingRow } from '../../repositories/calendar.ts';
 import type { StoredAnswer } from '../../repositories/idempotency.ts';
@@ -64,6 +66,9 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
       const earlier = await idempotency.find(key, ctx.now());
       if (earlier) return replay(reply, earlier, hash, BOOKING_KEY);
 
+      // A waiting-list offer's time (docs/decisions/056): refused at once when taken or lapsed.
+      const offerToken = body.offerToken;
+      if (offerToken !== undefined) await checkOffer(ctx, offerToken, body, ctx.now());
       // The business, its service, questions, week and crews, kept a second (grid-sources.ts).
       const source = await sourceOf(ctx, body.businessId);
       const priced = await priceRequest(ctx, source, body, req.log);
@@ -185,6 +190,8 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
               if (client.status === 'fulfilled') await client.value.writes;
               return { replayed };
             }
+            // The offer read again under the lock: a second acceptor finds it withdrawn (OFFER_TAKEN).
+            const waitOffer = offerToken === undefined ? null : await checkOffer(ctx, offerToken, body, now, trx);
             settledValue(pendingAllowed);
             const crew = settledValue(assigned);
             const fitted = fitRule
@@ -295,6 +302,8 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
               ? ((repriced ? null : composed) ?? (await newBookingMails(ctx, trx, booked, business, token, now)))
               : null;
             writes.push(manageTokens.save(trx, bookingId, hashManageToken(token), now));
+            // The offer taken with the booking: its entry filled, the time's other offers withdrawn.
+            if (waitOffer) writes.push(Promise.all(writes).then(() => fillOffer(trx, waitOffer, bookingId, now)));
             writes.push(ctx.repos.photos.claim(trx, business.id, bookingId, photoHashes, now - CLAIM_MS));
             // The booking ends the customer's hold: its time is now the booking's.
             if (holdHash !== undefined) writes.push(ctx.repos.slotHolds.release(trx, holdHash));
@@ -366,6 +375,12 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
           { rerunnable: true },
         );
       } catch (err) {
+        // Someone booked the offered time from the widget first: for the offer's customer, taken.
+        if (
+          offerToken !== undefined &&
+          (isOverlapViolation(err) || (err instanceof AppError && err.code === 'SLOT_TAKEN'))
+        )
+          throw new AppError('OFFER_TAKEN', OFFER_TAKEN_TEXT);
         if (isOverlapViolation(err)) throw new AppError('SLOT_TAKEN', SLOT_TAKEN);
         // The same key committed for another business at the same moment (keys are global).
         if (isUniqueViolation(err)) {

@@ -22,6 +22,7 @@ import { locationOf } from '../../domain/places.ts';
 import { heldStatus } from '../../domain/plans.ts';
 import { adjustedLines, PRICE_WITHDRAWN } from '../../domain/price-change.ts';
 import { assertVersion, intervalOf, SLOT_TAKEN } from '../../domain/slot-rules.ts';
+import { noteFreedTime } from '../../domain/waitlist.ts';
 import { AppError } from '../../errors.ts';
 import { type MailMessage, mails } from '../../mail/templates.ts';
 import type { Business } from '../../repositories/businesses.ts';
@@ -92,6 +93,9 @@ export function manageHandlers(
             holds: { now },
           });
           let next = await calendar.moveBooking(trx, row.id, { ...span, crew_id: crew.id }, now);
+          // The time it left, offered to that day's waiting list (docs/decisions/056).
+          if (row.status !== 'needs_time' && row.start_ms !== next.start_ms)
+            await noteFreedTime(trx, row, 'moved', now);
           // A plan's visit whose day was taken takes the time its customer chose.
           if (row.status === 'needs_time') {
             const plan = row.plan_id ? await ctx.repos.plans.find(business.id, row.plan_id, trx) : undefined;
@@ -216,6 +220,8 @@ export async function callOffByLink(
     if (!ownersChange) await assertChangeAllowed(ctx, row, business, trx);
     await check(row, trx);
     const changed = await ctx.repos.bookings.setStatus(trx, row.id, status, now);
+    // Its time, offered to the day's waiting list (docs/decisions/056), queued with the change.
+    await noteFreedTime(trx, row, 'cancelled', now);
     const refund = ownersChange ? changed.paid_cents - changed.refunded_cents : refundOnCancel(changed, business, now);
     const next = await queueRefund(ctx, trx, changed, refund, 'cancelled', now);
     const { customer, notice } = await mailsOf(trx, next, business);

@@ -18,6 +18,7 @@ import { priceChangeUrl } from '../../domain/price-change.ts';
 import { expiryRulesOf } from '../../domain/request-expiry.ts';
 import { effectiveStatus } from '../../domain/status.ts';
 import { mailDueAt } from '../../domain/undo-window.ts';
+import { noteFreedTime } from '../../domain/waitlist.ts';
 import { AppError } from '../../errors.ts';
 import { mails } from '../../mail/templates.ts';
 import type { Business } from '../../repositories/businesses.ts';
@@ -78,6 +79,16 @@ export function bookingHandlers(
       // Deciding without waiting for the customer's answer to a new price withdraws it, in the same write.
       const withdrawn = row.price_state === 'proposed' ? 'withdrawn' : undefined;
       const next = await bookings.setStatus(trx, id, decision, now, withdrawn);
+      // A declined request's (or a cancelled job's) time, offered to the day's waiting list once the
+      // undo window has passed (docs/decisions/056).
+      if (decision === 'declined')
+        await noteFreedTime(
+          trx,
+          row,
+          row.status === 'pending' ? 'declined' : 'cancelled',
+          now,
+          mailDueAt(now, ctx.config.undoWindowMs),
+        );
       const added = await then(trx, row, next, now);
       // As `then` left it (a decline's refund counts on the booking).
       return { updated: (await bookings.find(b.id, id, trx)) ?? next, added };

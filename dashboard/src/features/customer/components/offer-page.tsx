@@ -1,0 +1,195 @@
+/**
+ * /customer/offer?token=... (docs/product.md#the-waiting-list; docs/decisions/056): a time that
+ * opened, offered to a customer on the day's waiting list. It shows the time, the service and its
+ * price computed again, and "Book this time", which books through the widget's book call with the
+ * offer's token (one booking path, one lock). Someone faster: "Someone else just took this time"
+ * (OFFER_TAKEN); a lapsed offer says so (OFFER_EXPIRED). Also /customer/waitlist?token=...: the
+ * joining mail's link to leave the list (LeaveWaitlistPage).
+ */
+import type { WaitlistOffer } from '@slotwise/shared/api';
+import { ApiError } from '@slotwise/shared/client';
+import { formatUsd } from '@slotwise/shared/money';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { Notice } from '../../../components/notice.tsx';
+import { Skeleton } from '../../../components/skeleton.tsx';
+import { client } from '../../../lib/api.ts';
+import { ManagedBookingFrame } from './business-header.tsx';
+import '../customer.css';
+
+const INVALID = 'This offer link is not valid. Please check the link in your e-mail.';
+const FAILED = 'Something went wrong. Please try again.';
+
+function failureText(err: unknown, fallback: string): string {
+  return err instanceof ApiError && err.fromServer ? err.message : fallback;
+}
+
+/** What an offer that no longer books says. */
+const CLOSED: Record<Exclude<WaitlistOffer['state'], 'open'>, string> = {
+  taken: 'You booked this time: the confirmation is in your e-mail.',
+  withdrawn:
+    'Someone else just took this time. You are still on the waiting list for the day: we will e-mail you if another time opens.',
+  expired:
+    'This offer has expired. You are still on the waiting list for the day: we will e-mail you if another time opens.',
+};
+
+type Load = { state: 'loading' } | { state: 'ready'; offer: WaitlistOffer } | { state: 'failed'; message: string };
+
+/** The route's page: the offer, or leaving the list, by the path (one lazily loaded chunk for both). */
+export function WaitlistLinkPage() {
+  return useLocation().pathname === '/customer/waitlist' ? <LeaveWaitlistPage /> : <OfferPage />;
+}
+
+function OfferPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  useEffect(() => {
+    if (!token) return;
+    client.customer.waitlistOffer({ query: { token } }).then(
+      (offer) => setLoad({ state: 'ready', offer }),
+      (err) => setLoad({ state: 'failed', message: failureText(err, INVALID) }),
+    );
+  }, [token]);
+  if (!token || load.state === 'failed')
+    return (
+      <ManagedBookingFrame title="A Time Opened">
+        <Notice kind="error">{load.state === 'failed' ? load.message : INVALID}</Notice>
+      </ManagedBookingFrame>
+    );
+  if (load.state === 'loading')
+    return (
+      <ManagedBookingFrame title="A Time Opened">
+        <Skeleton rows={4} />
+      </ManagedBookingFrame>
+    );
+  return <Offer token={token} offer={load.offer} />;
+}
+
+type Outcome =
+  | { state: 'idle' | 'booking' }
+  | { state: 'booked'; message: string }
+  | { state: 'refused'; message: string };
+
+function Offer({ token, offer }: { token: string; offer: WaitlistOffer }) {
+  const [outcome, setOutcome] = useState<Outcome>({ state: 'idle' });
+  const [phone, setPhone] = useState(offer.book.phoneNumber);
+  const [key] = useState(() => crypto.randomUUID());
+  const look = { businessName: offer.businessName };
+  async function book(e: FormEvent) {
+    e.preventDefault();
+    setOutcome({ state: 'booking' });
+    try {
+      const booked = await client.customer.book({
+        body: { ...offer.book, phoneNumber: phone, offerToken: token },
+        headers: { 'idempotency-key': key },
+      });
+      setOutcome({
+        state: 'booked',
+        message:
+          booked.status === 'approved'
+            ? `You're booked for ${offer.dateLabel} at ${offer.timeLabel}. The confirmation is in your e-mail.`
+            : `Your request for ${offer.dateLabel} at ${offer.timeLabel} is sent. ${offer.businessName} confirms it by e-mail.`,
+      });
+    } catch (err) {
+      setOutcome({ state: 'refused', message: failureText(err, FAILED) });
+    }
+  }
+  const closed = offer.state === 'open' ? null : CLOSED[offer.state];
+  return (
+    <ManagedBookingFrame title="A Time Opened" booking={look}>
+      <section className="customer-summary" aria-label="The time offered">
+        <h2>
+          {offer.serviceName}, {offer.dateLabel} at {offer.timeLabel}
+        </h2>
+        <table className="quote-table">
+          <tbody>
+            {offer.lines.map((l, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: an offer's lines never change.
+              <tr key={i}>
+                <th scope="row">{l.label}</th>
+                <td>{formatUsd(l.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">Total</th>
+              <td>{formatUsd(offer.totalQuote)}</td>
+            </tr>
+          </tfoot>
+        </table>
+        <p className="muted">At {offer.address}</p>
+      </section>
+      {closed ? (
+        <Notice kind="warning">{closed}</Notice>
+      ) : outcome.state === 'booked' ? (
+        <Notice kind="success">{outcome.message}</Notice>
+      ) : (
+        <form onSubmit={(e) => void book(e)} className="customer-actions">
+          <p>
+            A few people on the waiting list were offered this time: the first to book it gets it. The offer lasts until{' '}
+            {offer.expiresLabel}.
+          </p>
+          {!offer.book.phoneNumber && (
+            <div className="field">
+              <label htmlFor="offer-phone">Phone number</label>
+              <input
+                id="offer-phone"
+                className="input"
+                type="tel"
+                required
+                autoComplete="tel"
+                placeholder="+1 555 123 4567"
+                value={phone}
+                onChange={(e) => setPhone(e.currentTarget.value)}
+              />
+            </div>
+          )}
+          {outcome.state === 'refused' && <Notice kind="error">{outcome.message}</Notice>}
+          <button type="submit" className="btn btn--primary" disabled={outcome.state === 'booking'}>
+            {outcome.state === 'booking' ? 'Booking...' : 'Book this time'}
+          </button>
+        </form>
+      )}
+    </ManagedBookingFrame>
+  );
+}
+
+/** /customer/waitlist?token=...: leave the day's waiting list, once confirmed. */
+function LeaveWaitlistPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [state, setState] = useState<Outcome>({ state: 'idle' });
+  async function leave() {
+    setState({ state: 'booking' });
+    try {
+      const { message } = await client.customer.leaveWaitlist({ query: { token } });
+      setState({ state: 'booked', message });
+    } catch (err) {
+      setState({ state: 'refused', message: failureText(err, FAILED) });
+    }
+  }
+  return (
+    <ManagedBookingFrame title="The Waiting List">
+      {!token ? (
+        <Notice kind="error">{INVALID}</Notice>
+      ) : state.state === 'booked' ? (
+        <Notice kind="success">{state.message}</Notice>
+      ) : (
+        <div className="customer-actions">
+          <p>No longer need a time that day? Leave the waiting list and we will not e-mail you about it.</p>
+          {state.state === 'refused' && <Notice kind="error">{state.message}</Notice>}
+          <button
+            type="button"
+            className="btn btn--primary"
+            disabled={state.state === 'booking'}
+            onClick={() => void leave()}
+          >
+            Leave the waiting list
+          </button>
+        </div>
+      )}
+    </ManagedBookingFrame>
+  );
+}
