@@ -9,7 +9,7 @@ import { atMigration, businessRow, insertOwners } from './at-migration.ts';
 
 describe.each(storages())('the vehicle cost migration on %s', (kind) => {
   it('leaves an existing business with no vehicle cost set, and goes down again', async () => {
-    await atMigration(kind, '2026-12-15T0900_route_fit_price', async ({ store, migrator }) => {
+    await atMigration(kind, '2026-12-15T1000_waiting_list', async ({ store, migrator }) => {
       await insertOwners(store.db, ['old']);
       await store.db.insertInto('businesses').values(businessRow('old')).execute();
       await migrateToLatest(store);
@@ -19,7 +19,7 @@ describe.each(storages())('the vehicle cost migration on %s', (kind) => {
         .where('id', '=', 'old')
         .executeTakeFirstOrThrow();
       expect(row).toEqual({ vehicle_cost_per_mile_cents: 0 });
-      const down = await migrator.migrateTo('2026-12-15T0900_route_fit_price');
+      const down = await migrator.migrateTo('2026-12-15T1000_waiting_list');
       expect(down.error).toBeUndefined();
       expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toContainEqual([
         '2026-12-15T1100_vehicle_cost',
