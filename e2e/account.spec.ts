@@ -272,6 +272,8 @@ test('Settings: operations, calendar feed and account, each saved and shown', as
     changeCutoffHours: 24,
     horizonDays: 90,
     minNoticeHours: 2,
+    // Not set here: no cost comes off Insights' profit after the drive (decision 057).
+    vehicleCostPerMile: 0,
   });
   // The message goes by itself after 3 seconds.
   await expect(ops.getByRole('status')).toHaveCount(0, { timeout: 5_000 });

@@ -105,6 +105,9 @@ test('sets up services, the question, distance pricing, and copies the embed cod
   expect(await api('GET', '/api/business-dashboard/settings/distance-pricing', undefined, owner.token)).toEqual({
     chargeForDistance: true,
     pricePerMile: 1.5,
+    // Left as they were: no nearby discount (decision 055).
+    nearbyShare: 'none',
+    nearbyFloor: 0,
   });
 });
 
