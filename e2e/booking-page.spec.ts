@@ -135,7 +135,10 @@ test('the owner finds the link and downloads its QR code on the Services page', 
   await expect(link).toHaveValue(new RegExp(`/book/${slug}-van$`));
   const qr = section.getByRole('img', { name: /QR code of/ });
   await expect(qr).toBeVisible();
-  expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // Visible once laid out (its width and height are set), drawn once the SVG has loaded: wait for that.
+  await expect
+    .poll(() => qr.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+    .toBeGreaterThan(0);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     section.getByRole('link', { name: 'Download QR (PNG)' }).click(),

@@ -83,6 +83,11 @@ test('the owner brands the button and pop-up, and the customer on their site see
   await expect(dialog.getByRole('button', { name: 'Next' })).toHaveCSS('background-color', 'rgb(15, 118, 110)');
   const logo = dialog.locator('.sw-logo');
   await expect(logo).toBeVisible();
-  expect(await logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(64);
+  // Drawn once loaded, not when first visible: the same race as the booking page's QR code.
+  await expect
+    .poll(() =>
+      logo.evaluate((img) => ((img as HTMLImageElement).complete ? (img as HTMLImageElement).naturalWidth : 0)),
+    )
+    .toBe(64);
   await screenshot(page, 'branding-popup');
 });
