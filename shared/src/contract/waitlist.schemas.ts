@@ -48,8 +48,13 @@ export const WaitlistOffer = z.object({
   expiresAt: IsoDateTime,
   /** Until when, on the business's clock: "8:28 AM" (today), or "8:28 AM on Tue, Dec 8". */
   expiresLabel: z.string(),
-  /** What "Book this time" sends to the book call (with the offer's token): the request as joined, at this time. */
-  book: BookRequest.extend({ phoneNumber: z.string() }),
+  /**
+   * What "Book this time" sends to the book call (with the offer's token): the request as joined,
+   * at this time. Absent on an offer to move a plan's visit up (move), accepted by moveVisitUp.
+   */
+  book: BookRequest.extend({ phoneNumber: z.string() }).optional(),
+  /** An offer to move the customer's next plan visit up to this time: where that visit is now. */
+  move: z.object({ fromLabel: z.string() }).optional(),
 });
 export type WaitlistOffer = z.infer<typeof WaitlistOffer>;
 
@@ -58,6 +63,8 @@ export const WaitlistDayQuery = z.object({ day: IsoDate });
 const OfferedTo = z.object({
   name: z.string(),
   state: z.enum(OFFER_STATES),
+  /** waitlist: a customer on the day's waiting list; visit: a plan customer asked to move their next visit up. */
+  kind: z.enum(['waitlist', 'visit']),
   /** The minutes of driving the job adds to the crew's day there. */
   extraDriveMin: z.number().int(),
 });

@@ -63,7 +63,11 @@ function OfferPage() {
         <Skeleton rows={4} />
       </ManagedBookingFrame>
     );
-  return <Offer token={token} offer={load.offer} />;
+  return load.offer.move ? (
+    <MoveUp token={token} offer={load.offer} fromLabel={load.offer.move.fromLabel} />
+  ) : (
+    <Offer token={token} offer={load.offer} />
+  );
 }
 
 type Outcome =
@@ -71,13 +75,89 @@ type Outcome =
   | { state: 'booked'; message: string }
   | { state: 'refused'; message: string };
 
+/** The time, what the visit is, its price: the same summary for a booking and a move. */
+function OfferSummary({ offer, heading }: { offer: WaitlistOffer; heading: string }) {
+  return (
+    <section className="customer-summary" aria-label="The time offered">
+      <h2>{heading}</h2>
+      <table className="quote-table">
+        <tbody>
+          {offer.lines.map((l, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: an offer's lines never change.
+            <tr key={i}>
+              <th scope="row">{l.label}</th>
+              <td>{formatUsd(l.amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Total</th>
+            <td>{formatUsd(offer.totalQuote)}</td>
+          </tr>
+        </tfoot>
+      </table>
+      <p className="muted">At {offer.address}</p>
+    </section>
+  );
+}
+
+/** What an offer to move a plan's visit up says once it no longer moves it. */
+const MOVE_CLOSED: Record<Exclude<WaitlistOffer['state'], 'open'>, string> = {
+  taken: 'You moved your visit to this time: the confirmation is in your e-mail.',
+  withdrawn: 'Someone else just took this time. Your visit stays as it was booked.',
+  expired: 'This offer has expired. Your visit stays as it was booked.',
+};
+
+/**
+ * A time offered to a plan customer whose next visit is due soon (docs/decisions/056): "Move my
+ * visit up" moves that visit here (moveVisitUp); nothing new is booked.
+ */
+function MoveUp({ token, offer, fromLabel }: { token: string; offer: WaitlistOffer; fromLabel: string }) {
+  const [outcome, setOutcome] = useState<Outcome>({ state: 'idle' });
+  async function move(e: FormEvent) {
+    e.preventDefault();
+    setOutcome({ state: 'booking' });
+    try {
+      const { message } = await client.customer.moveVisitUp({ query: { token } });
+      setOutcome({ state: 'booked', message });
+    } catch (err) {
+      setOutcome({ state: 'refused', message: failureText(err, FAILED) });
+    }
+  }
+  const closed = offer.state === 'open' ? null : MOVE_CLOSED[offer.state];
+  return (
+    <ManagedBookingFrame title="Move Your Visit Up?" booking={{ businessName: offer.businessName }}>
+      <OfferSummary offer={offer} heading={`Move your visit up to ${offer.dateLabel} at ${offer.timeLabel}?`} />
+      {closed ? (
+        <Notice kind="warning">{closed}</Notice>
+      ) : outcome.state === 'booked' ? (
+        <Notice kind="success">{outcome.message}</Notice>
+      ) : (
+        <form onSubmit={(e) => void move(e)} className="customer-actions">
+          <p>
+            Your next {offer.serviceName} visit is on {fromLabel}. A time opened nearby: move that visit up to{' '}
+            {offer.dateLabel} at {offer.timeLabel}, at the same price. A few customers were offered it: the first to
+            take it gets it. The offer lasts until {offer.expiresLabel}; if you do nothing, your visit stays as it is.
+          </p>
+          {outcome.state === 'refused' && <Notice kind="error">{outcome.message}</Notice>}
+          <button type="submit" className="btn btn--primary" disabled={outcome.state === 'booking'}>
+            {outcome.state === 'booking' ? 'Moving...' : 'Move my visit up'}
+          </button>
+        </form>
+      )}
+    </ManagedBookingFrame>
+  );
+}
+
 function Offer({ token, offer }: { token: string; offer: WaitlistOffer }) {
   const [outcome, setOutcome] = useState<Outcome>({ state: 'idle' });
-  const [phone, setPhone] = useState(offer.book.phoneNumber);
+  const [phone, setPhone] = useState(offer.book?.phoneNumber ?? '');
   const [key] = useState(() => crypto.randomUUID());
   const look = { businessName: offer.businessName };
   async function book(e: FormEvent) {
     e.preventDefault();
+    if (!offer.book) return;
     setOutcome({ state: 'booking' });
     try {
       const booked = await client.customer.book({
@@ -98,29 +178,7 @@ function Offer({ token, offer }: { token: string; offer: WaitlistOffer }) {
   const closed = offer.state === 'open' ? null : CLOSED[offer.state];
   return (
     <ManagedBookingFrame title="A Time Opened" booking={look}>
-      <section className="customer-summary" aria-label="The time offered">
-        <h2>
-          {offer.serviceName}, {offer.dateLabel} at {offer.timeLabel}
-        </h2>
-        <table className="quote-table">
-          <tbody>
-            {offer.lines.map((l, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: an offer's lines never change.
-              <tr key={i}>
-                <th scope="row">{l.label}</th>
-                <td>{formatUsd(l.amount)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">Total</th>
-              <td>{formatUsd(offer.totalQuote)}</td>
-            </tr>
-          </tfoot>
-        </table>
-        <p className="muted">At {offer.address}</p>
-      </section>
+      <OfferSummary offer={offer} heading={`${offer.serviceName}, ${offer.dateLabel} at ${offer.timeLabel}`} />
       {closed ? (
         <Notice kind="warning">{closed}</Notice>
       ) : outcome.state === 'booked' ? (
@@ -131,7 +189,7 @@ function Offer({ token, offer }: { token: string; offer: WaitlistOffer }) {
             A few people on the waiting list were offered this time: the first to book it gets it. The offer lasts until{' '}
             {offer.expiresLabel}.
           </p>
-          {!offer.book.phoneNumber && (
+          {!offer.book?.phoneNumber && (
             <div className="field">
               <label htmlFor="offer-phone">Phone number</label>
               <input

@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { bookingWindowOf, lastBookableDay } from '../../domain/booking-window.ts';
 import { priceRequest } from '../../domain/pricing.ts';
+import { moveVisitUp, visitNowLabel, visitOfferByToken, visitUnchanged } from '../../domain/visit-offers.ts';
 import { hashLinkToken, leaveUrl, newLinkToken, offerByToken, offerState } from '../../domain/waitlist.ts';
 import { AppError } from '../../errors.ts';
 import { waitlistJoinedMail } from '../../mail/templates.ts';
@@ -29,7 +30,7 @@ function untilWords(ms: number, b: { time_zone: string; time_format: '12h' | '24
 
 export function waitlistHandlers(
   ctx: AppContext,
-): Handlers<'customer', 'joinWaitlist' | 'leaveWaitlist' | 'waitlistOffer'> {
+): Handlers<'customer', 'joinWaitlist' | 'leaveWaitlist' | 'waitlistOffer' | 'moveVisitUp'> {
   return {
     joinWaitlist: async (req) => {
       const body = req.body;
@@ -138,6 +139,31 @@ export function waitlistHandlers(
 
     waitlistOffer: async (req) => {
       const now = ctx.now();
+      const visitOffer = await visitOfferByToken(ctx, req.query.token);
+      if (visitOffer) {
+        // An offer to move a plan's next visit up (the second tier): the visit, at its price.
+        const { offer, visit, freed } = visitOffer;
+        const { business } = await sourceOf(ctx, offer.business_id);
+        const open = offerState(offer, now);
+        const state =
+          open === 'open' && (freed.status === 'filled' || !visitUnchanged(visitOffer)) ? 'withdrawn' : open;
+        return {
+          state,
+          businessName: business.name ?? 'Your service provider',
+          serviceName: visit.service_name,
+          dateLabel: shortDate(freed.day),
+          timeLabel: formatClock(freed.start_time, business.time_format),
+          address: visit.customer_address ?? '',
+          lines: (JSON.parse(visit.quote_lines) as { label: string; amountCents: number }[]).map((l) => ({
+            label: l.label,
+            amount: toDollars(l.amountCents),
+          })),
+          totalQuote: toDollars(visit.total_cents),
+          expiresAt: new Date(offer.expires_at).toISOString(),
+          expiresLabel: untilWords(offer.expires_at, business, now),
+          move: { fromLabel: visitNowLabel(visit, business) },
+        };
+      }
       const { offer, entry, freed } = await offerByToken(ctx, req.query.token);
       const source = await sourceOf(ctx, entry.business_id);
       const request = JSON.parse(entry.request) as QuoteRequest;
@@ -167,5 +193,7 @@ export function waitlistHandlers(
         },
       };
     },
+
+    moveVisitUp: async (req) => ({ message: await moveVisitUp(ctx, req.query.token) }),
   };
 }
