@@ -17,6 +17,9 @@
  *   booking path and lock. Under the lock the offer is read again (checkOffer) and, once booked,
  *   filled (fillOffer): the offer taken, the entry filled, the time's other offers withdrawn. A
  *   second acceptor is refused OFFER_TAKEN; a lapsed offer OFFER_EXPIRED.
+ * - When nobody on the list (more) fits, the second tier (offerToVisits): plan customers whose next
+ *   visit is due within VISIT_WINDOW_DAYS after the time, fitted and ranked the same way (visitFit),
+ *   are asked to move that visit up; accepting moves it (domain/visit-offers.ts moveVisitUp).
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { OfferState } from '@slotwise/shared/api';
