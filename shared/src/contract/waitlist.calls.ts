@@ -1,7 +1,6 @@
 /**
  * The calls of the waiting list (docs/decisions/056; schemas: waitlist.schemas.ts). Accepting an
- * offer is the widget's book call with the offer's token (BookRequest.offerToken): one booking path;
- * accepting an offer to move a plan's visit up is moveVisitUp, the owner's one move path.
+ * offer is the widget's book call with the offer's token (BookRequest.offerToken): one booking path.
  */
 import { owner, type RouteDef, type SummariesOf } from './route-def.ts';
 
@@ -34,15 +33,6 @@ export const waitlistCustomerCalls = {
     query: 'TokenQuery',
     response: 'WaitlistOffer',
   },
-  moveVisitUp: {
-    method: 'POST',
-    path: '/api/customer/offer',
-    auth: 'none',
-    crossOrigin: true,
-    limit: 'manage',
-    query: 'TokenQuery',
-    response: 'OkBody',
-  },
 } as const satisfies Record<string, RouteDef>;
 
 export const waitlistDashboardCalls = {
@@ -64,9 +54,7 @@ export const waitlistSummaries: {
       'Joins the waiting list of a full day with the quote the customer had: told by mail (and text, with consent) when a time that fits opens. One entry per e-mail per business per day (ALREADY_WAITING); refused NOT_FULL while the day has free times.',
     leaveWaitlist: "Leaves the waiting list, by the token in the joining mail's link.",
     waitlistOffer:
-      "A freed time offered to a waiting customer, with the price computed again and the book call's body to accept it (book with offerToken); or offered to a plan customer to move their next visit up (move: accepted by moveVisitUp).",
-    moveVisitUp:
-      "Accepts an offer to move a plan's visit up to a freed time: the visit itself moves there (the owner's move path, under the lock); nothing new is booked. Refused: OFFER_TAKEN (someone took the time first, or the visit moved meanwhile), OFFER_EXPIRED, WAITLIST_NOT_FOUND.",
+      "A freed time offered to a waiting customer, with the price computed again and the book call's body to accept it (book with offerToken); or offered to a plan customer to move their next visit up (move): the same book call with the token moves that visit there, booking nothing new.",
   },
   dashboard: {
     waitlistDay: "A day's waiting list: who waits, each freed time, who was offered it and who took it.",

@@ -50,9 +50,10 @@ export const WaitlistOffer = z.object({
   expiresLabel: z.string(),
   /**
    * What "Book this time" sends to the book call (with the offer's token): the request as joined,
-   * at this time. Absent on an offer to move a plan's visit up (move), accepted by moveVisitUp.
+   * at this time. For a move (below), the visit's details at this time: the book call with the
+   * token moves that visit, booking nothing new.
    */
-  book: BookRequest.extend({ phoneNumber: z.string() }).optional(),
+  book: BookRequest.extend({ phoneNumber: z.string() }),
   /** An offer to move the customer's next plan visit up to this time: where that visit is now. */
   move: z.object({ fromLabel: z.string() }).optional(),
 });

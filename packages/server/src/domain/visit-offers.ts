@@ -1,18 +1,21 @@
 /**
  * The waiting list's second tier (docs/decisions/056): a freed time offered to a plan customer
  * nearby whose next visit is due soon (domain/waitlist.ts offerFreedTime), and its acceptance.
- * Accepting MOVES that visit to the freed time through the owner's one move path (placeBooking,
+ * Accepting is the book call with the offer's token, which MOVES that visit to the freed time
+ * through the owner's one move path (placeBooking,
  * under the business's lock, with the visit's version as it was offered): no second booking. The
  * visit's old time is then freed in turn (placeBooking queues it); as a visit only ever moves up to
  * an earlier time, and is only offered times before it, nothing can loop.
  */
-import { formatClock } from '@slotwise/shared/clock';
-import { shortDate } from '@slotwise/shared/time-zone';
+import type { BookResponse } from '@slotwise/shared/api';
+import { bookingUid } from '@slotwise/shared/ics';
+import { toDollars } from '@slotwise/shared/money';
 import type { AppContext } from '../context.ts';
 import type { FreedTimesTable, VisitOffersTable } from '../db/schema.ts';
 import { type Tx, withBusinessLock } from '../db/transaction.ts';
 import { AppError } from '../errors.ts';
 import type { BookingRow } from '../repositories/calendar.ts';
+import { shownTime } from './answers.ts';
 import { placeBooking, tellMoved } from './booking-move.ts';
 import { readGridSource } from './grid-source.ts';
 import { calendarSpan } from './slot-rules.ts';
@@ -53,14 +56,30 @@ export function visitUnchanged({ offer, visit }: Pick<VisitOfferFound, 'offer' |
 const KEPT = 'Your visit stays as it was booked.';
 
 /**
- * Accepts a visit offer: under the lock, the offer read again (open, the time not taken, the visit
+ * The book call with the token of an offer to move a visit up (routes/customer/book.ts), before it
+ * prices anything: undefined when the token is not such an offer (a waiting customer's, booked as
+ * any). Else accepts it: under the lock, the offer read again (open, the time not taken, the visit
  * unchanged since it was offered), the visit's fit checked again as the offer pass checked it, then
  * the visit moved there by placeBooking and its customer told once (the rescheduled mail). The
  * offer taken, the time's other offers and the visit's other offers withdrawn, the time filled.
  */
-export async function moveVisitUp(ctx: AppContext, token: string): Promise<string> {
+export async function moveVisitUp(
+  ctx: AppContext,
+  token: string,
+  asked: { businessId: string; date: string; time: string; customerEmail: string },
+): Promise<BookResponse | undefined> {
   const first = await visitOfferByToken(ctx, token);
-  if (!first) throw new AppError('WAITLIST_NOT_FOUND', 'This offer link is not known. Check the link in your e-mail.');
+  if (!first) return undefined;
+  if (
+    first.offer.business_id !== asked.businessId ||
+    first.freed.day !== asked.date ||
+    first.freed.start_time !== asked.time ||
+    first.visit.customer_email.toLowerCase() !== asked.customerEmail.toLowerCase()
+  )
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'This offer is for another time or another customer. Open the link in your e-mail again.',
+    );
   // Read before the lock, as a booking reads it (SQLite has one connection, the lock's).
   const source = await readGridSource(ctx, first.offer.business_id);
   if (!source) throw new AppError('WAITLIST_NOT_FOUND', 'This offer link is not known. Check the link in your e-mail.');
@@ -112,7 +131,17 @@ export async function moveVisitUp(ctx: AppContext, token: string): Promise<strin
     return moved;
   });
   ctx.mail.kick();
-  return `Your visit is moved up to ${shortDate(result.day)} at ${formatClock(result.start_time, business.time_format)}. The confirmation is in your e-mail.`;
+  return {
+    bookingId: result.id,
+    status: result.status as BookResponse['status'],
+    totalQuote: toDollars(result.total_cents),
+    bookingTime: shownTime(result, business.time_zone),
+    calendarEvent: {
+      uid: bookingUid(result.id, ctx.config.publicUrl),
+      startsAt: new Date(result.start_ms).toISOString(),
+      endsAt: new Date(result.end_ms).toISOString(),
+    },
+  };
 }
 
 /** "Thu, Dec 10, 2026 at 10:00 AM": where the visit is now, for the offer's page. */

@@ -90,7 +90,6 @@ export const PUBLIC_ROUTES = new Set([
   'POST /api/customer/waitlist',
   'DELETE /api/customer/waitlist',
   'GET /api/customer/offer',
-  'POST /api/customer/offer',
   'POST /api/customer/checkout',
   // Recurring plans (routes/customer/plans.ts): the first visits before booking, and a visit's manage link.
   'GET /api/customer/plan-dates',
@@ -1003,7 +1002,6 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     // No such entry or offer: refused 404 WAITLIST_NOT_FOUND, changing nothing.
     'DELETE /api/customer/waitlist': () => r({ query: { token: 'aTokenOfNoWaitingListEntry' } }),
     'GET /api/customer/offer': () => r({ query: { token: 'aTokenOfNoOffer' } }),
-    'POST /api/customer/offer': () => r({ query: { token: 'aTokenOfNoOffer' } }),
     [`GET ${d}/waitlist`]: () => r({ query: { day: w.day } }),
     [`GET ${d}/quotes`]: () => r(),
     [`GET ${d}/quotes/:id`]: () => r(),

@@ -111,16 +111,24 @@ const MOVE_CLOSED: Record<Exclude<WaitlistOffer['state'], 'open'>, string> = {
 
 /**
  * A time offered to a plan customer whose next visit is due soon (docs/decisions/056): "Move my
- * visit up" moves that visit here (moveVisitUp); nothing new is booked.
+ * visit up" sends the book call with the offer's token, which moves that visit here; nothing new
+ * is booked.
  */
 function MoveUp({ token, offer, fromLabel }: { token: string; offer: WaitlistOffer; fromLabel: string }) {
   const [outcome, setOutcome] = useState<Outcome>({ state: 'idle' });
+  const [key] = useState(() => crypto.randomUUID());
   async function move(e: FormEvent) {
     e.preventDefault();
     setOutcome({ state: 'booking' });
     try {
-      const { message } = await client.customer.moveVisitUp({ query: { token } });
-      setOutcome({ state: 'booked', message });
+      await client.customer.book({
+        body: { ...offer.book, offerToken: token },
+        headers: { 'idempotency-key': key },
+      });
+      setOutcome({
+        state: 'booked',
+        message: `Your visit is moved up to ${offer.dateLabel} at ${offer.timeLabel}. The confirmation is in your e-mail.`,
+      });
     } catch (err) {
       setOutcome({ state: 'refused', message: failureText(err, FAILED) });
     }
@@ -152,12 +160,11 @@ function MoveUp({ token, offer, fromLabel }: { token: string; offer: WaitlistOff
 
 function Offer({ token, offer }: { token: string; offer: WaitlistOffer }) {
   const [outcome, setOutcome] = useState<Outcome>({ state: 'idle' });
-  const [phone, setPhone] = useState(offer.book?.phoneNumber ?? '');
+  const [phone, setPhone] = useState(offer.book.phoneNumber);
   const [key] = useState(() => crypto.randomUUID());
   const look = { businessName: offer.businessName };
   async function book(e: FormEvent) {
     e.preventDefault();
-    if (!offer.book) return;
     setOutcome({ state: 'booking' });
     try {
       const booked = await client.customer.book({
@@ -189,7 +196,7 @@ function Offer({ token, offer }: { token: string; offer: WaitlistOffer }) {
             A few people on the waiting list were offered this time: the first to book it gets it. The offer lasts until{' '}
             {offer.expiresLabel}.
           </p>
-          {!offer.book?.phoneNumber && (
+          {!offer.book.phoneNumber && (
             <div className="field">
               <label htmlFor="offer-phone">Phone number</label>
               <input

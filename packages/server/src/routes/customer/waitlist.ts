@@ -13,7 +13,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { bookingWindowOf, lastBookableDay } from '../../domain/booking-window.ts';
 import { priceRequest } from '../../domain/pricing.ts';
-import { moveVisitUp, visitNowLabel, visitOfferByToken, visitUnchanged } from '../../domain/visit-offers.ts';
+import { visitNowLabel, visitOfferByToken, visitUnchanged } from '../../domain/visit-offers.ts';
 import { hashLinkToken, leaveUrl, newLinkToken, offerByToken, offerState } from '../../domain/waitlist.ts';
 import { AppError } from '../../errors.ts';
 import { waitlistJoinedMail } from '../../mail/templates.ts';
@@ -30,7 +30,7 @@ function untilWords(ms: number, b: { time_zone: string; time_format: '12h' | '24
 
 export function waitlistHandlers(
   ctx: AppContext,
-): Handlers<'customer', 'joinWaitlist' | 'leaveWaitlist' | 'waitlistOffer' | 'moveVisitUp'> {
+): Handlers<'customer', 'joinWaitlist' | 'leaveWaitlist' | 'waitlistOffer'> {
   return {
     joinWaitlist: async (req) => {
       const body = req.body;
@@ -145,8 +145,8 @@ export function waitlistHandlers(
         const { offer, visit, freed } = visitOffer;
         const { business } = await sourceOf(ctx, offer.business_id);
         const open = offerState(offer, now);
-        const state =
-          open === 'open' && (freed.status === 'filled' || !visitUnchanged(visitOffer)) ? 'withdrawn' : open;
+        const gone = freed.status === 'filled' || !visitUnchanged(visitOffer) || visit.service_id === null;
+        const state = open === 'open' && gone ? 'withdrawn' : open;
         return {
           state,
           businessName: business.name ?? 'Your service provider',
@@ -162,6 +162,19 @@ export function waitlistHandlers(
           expiresAt: new Date(offer.expires_at).toISOString(),
           expiresLabel: untilWords(offer.expires_at, business, now),
           move: { fromLabel: visitNowLabel(visit, business) },
+          // The book call with the offer's token moves this visit (domain/visit-offers.ts).
+          book: {
+            businessId: business.id,
+            serviceId: visit.service_id ?? '',
+            address: visit.customer_address ?? '',
+            date: freed.day,
+            time: freed.start_time,
+            firstName: visit.first_name,
+            lastName: visit.last_name,
+            customerEmail: visit.customer_email,
+            phoneNumber: visit.phone_number,
+            textConsent: visit.text_consent === 1,
+          },
         };
       }
       const { offer, entry, freed } = await offerByToken(ctx, req.query.token);
@@ -193,7 +206,5 @@ export function waitlistHandlers(
         },
       };
     },
-
-    moveVisitUp: async (req) => ({ message: await moveVisitUp(ctx, req.query.token) }),
   };
 }

@@ -52,8 +52,12 @@ describe.each(storages())('plan visits moved up to a freed time on %s', (kind) =
       method: 'DELETE',
       url: `/api/customer/confirm-cancel?token=${encodeURIComponent(manageTokenFor(t.config.jwtSecret, bookingId))}`,
     });
-  const accept = (token: string) =>
-    t.app.inject({ method: 'POST', url: `/api/customer/offer?token=${encodeURIComponent(token)}` });
+  /** The offer page's accept: the book call with the body the offer answers and its token. */
+  const accept = async (token: string) => {
+    const offer = await t.app.inject({ url: `/api/customer/offer?token=${encodeURIComponent(token)}` });
+    expect(offer.statusCode, offer.body).toBe(200);
+    return book(t, { ...offer.json().book, offerToken: token });
+  };
   /** A weekly Quick Wash plan from `date` at `time`: answers its first visit's id. */
   async function plan(customerEmail: string, date: string, time: string, address = NEAR) {
     const res = await book(
@@ -128,14 +132,12 @@ describe.each(storages())('plan visits moved up to a freed time on %s', (kind) =
       timeLabel: '10:00 AM',
       move: { fromLabel: 'Thu, Dec 3, 2026 at 10:00 AM' },
     });
-    expect(shown.json().book).toBeUndefined();
+    expect(shown.json().book).toMatchObject({ date: DAY, time: '10:00', customerEmail: 'near@example.com' });
 
     const before = await t.ctx.db.selectFrom('bookings').select('id').execute();
     const moved = await accept(token);
-    expect(moved.statusCode, moved.body).toBe(200);
-    expect(moved.json().message).toBe(
-      'Your visit is moved up to Wed, Dec 2, 2026 at 10:00 AM. The confirmation is in your e-mail.',
-    );
+    expect(moved.statusCode, moved.body).toBe(201);
+    expect(moved.json()).toMatchObject({ bookingId: near, bookingTime: { day: DAY, startTime: '10:00' } });
     // The same booking at the new time; nothing new booked; the customer told once.
     expect(await visit(near)).toMatchObject({ day: DAY, start_time: '10:00', status: 'pending' });
     expect(await t.ctx.db.selectFrom('bookings').select('id').execute()).toHaveLength(before.length);
@@ -175,7 +177,7 @@ describe.each(storages())('plan visits moved up to a freed time on %s', (kind) =
     expect(await runWaitlistOffers(t.ctx)).toBe(2);
     const tokens = await Promise.all([offerToken('one@example.com'), offerToken('two@example.com')]);
     const answers = await Promise.all(tokens.map(accept));
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
     expect(answers.find((a) => a.statusCode === 409)?.json().code).toBe('OFFER_TAKEN');
     const at10 = await t.ctx.db
       .selectFrom('bookings')
