@@ -7,7 +7,10 @@
  * - a customer of that day cancels from their manage link: the server's pass (a second in e2e)
  *   offers the time to the waiting customer, whose offer mail arrives;
  * - she opens the link, sees the time and the price, and books it (1280 and 375 px);
- * - the owner's waiting list of the day shows the time offered to her and filled by her.
+ * - the owner's waiting list of the day shows the time offered to her and filled by her;
+ * - a time nobody waits for is offered to a plan customer nearby whose next visit is due two days
+ *   later: they open the link and move that visit up (the same booking); the owner's list shows
+ *   "Plan visit moved up".
  * Screenshots in e2e/artifacts/gap-fill-*.png; axe on each screen.
  */
 import { expectNoSeriousA11yViolations } from './a11y.ts';
@@ -160,4 +163,60 @@ test('a cancellation offers its time to a waiting customer nearby, who books it 
     owner.token,
   );
   expect(JSON.stringify(bookings)).toContain(waiting);
+});
+
+test('a time nobody waits for is offered to a plan customer nearby, who moves their visit up from the link', async ({
+  page,
+}) => {
+  // A weekly plan's service, a job to be cancelled in 4 days, and a plan customer nearby due 2 days later.
+  const plan = await api<{ _id: string }>(
+    'POST',
+    `${B}/service/add`,
+    { serviceName: 'Plan Wash', duration: 60, price: 90, plans: [{ frequency: 'weekly', discount: null }] },
+    owner.token,
+  );
+  const near = '12 N Crescent Dr, Beverly Hills, CA 90210, USA';
+  const soon = laDay(4);
+  const goneEmail = uniqueEmail('gone');
+  const planEmail = uniqueEmail('plan');
+  await bookAsCustomer(owner, plan._id, { date: soon, time: '10:00', customerEmail: goneEmail, address: near });
+  const visitId = await bookAsCustomer(owner, plan._id, {
+    date: laDay(6),
+    time: '11:00',
+    frequency: 'weekly',
+    customerEmail: planEmail,
+    firstName: 'Pat',
+    lastName: 'Plan',
+    address: near,
+  });
+  const received = await newestMail({ to: goneEmail });
+  const token = linkTo(received, '/customer/cancel').searchParams.get('token') ?? '';
+  const cancelled = await fetch(`${baseURL()}/api/customer/confirm-cancel?token=${encodeURIComponent(token)}`, {
+    method: 'DELETE',
+  });
+  expect(cancelled.status).toBe(200);
+
+  // Nobody waits for that day: the plan customer is asked to move their next visit up.
+  const offer = await newestMail({ to: planEmail, subject: /^Move your visit up to /, timeoutMs: 20_000 });
+  expect(offer.text).toContain('Your next Plan Wash visit is on');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(linkTo(offer, '/customer/offer').toString());
+  await expect(page.getByRole('heading', { level: 2, name: /^Move your visit up to .+ at 10:00 AM\?$/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'The offer to move a plan visit up, 1280 px');
+  await screenshot(page, 'gap-fill-move-up-1280', { fullPage: false });
+  await page.setViewportSize(PHONE);
+  await screenshot(page, 'gap-fill-move-up-375', { fullPage: false });
+  await page.getByRole('button', { name: 'Move my visit up' }).click();
+  await expect(page.getByText(/Your visit is moved up to .+ at 10:00 AM/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Move my visit up' })).toHaveCount(0);
+  // The same booking, now at the freed time.
+  const onSoon = await api<unknown>('GET', `${B}/bookings?from=${soon}&to=${soon}`, undefined, owner.token);
+  expect(JSON.stringify(onSoon)).toContain(visitId);
+
+  // The owner sees it on the day's waiting list.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openAs(page, owner, `/dashboard/waitlist/${soon}`);
+  await expect(page.getByText('Plan visit moved up: Pat Plan')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: /^Pat Plan: Plan visit moved up/ })).toBeVisible();
+  await screenshot(page, 'gap-fill-move-up-owner-1280', { fullPage: false });
 });

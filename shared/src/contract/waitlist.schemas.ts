@@ -48,8 +48,14 @@ export const WaitlistOffer = z.object({
   expiresAt: IsoDateTime,
   /** Until when, on the business's clock: "8:28 AM" (today), or "8:28 AM on Tue, Dec 8". */
   expiresLabel: z.string(),
-  /** What "Book this time" sends to the book call (with the offer's token): the request as joined, at this time. */
+  /**
+   * What "Book this time" sends to the book call (with the offer's token): the request as joined,
+   * at this time. For a move (below), the visit's details at this time: the book call with the
+   * token moves that visit, booking nothing new.
+   */
   book: BookRequest.extend({ phoneNumber: z.string() }),
+  /** An offer to move the customer's next plan visit up to this time: where that visit is now. */
+  move: z.object({ fromLabel: z.string() }).optional(),
 });
 export type WaitlistOffer = z.infer<typeof WaitlistOffer>;
 
@@ -58,6 +64,8 @@ export const WaitlistDayQuery = z.object({ day: IsoDate });
 const OfferedTo = z.object({
   name: z.string(),
   state: z.enum(OFFER_STATES),
+  /** waitlist: a customer on the day's waiting list; visit: a plan customer asked to move their next visit up. */
+  kind: z.enum(['waitlist', 'visit']),
   /** The minutes of driving the job adds to the crew's day there. */
   extraDriveMin: z.number().int(),
 });

@@ -1036,6 +1036,23 @@ export interface WaitlistOffersTable {
   answered_at: number | null;
 }
 
+/** A freed time offered to a plan customer to move their next visit up (docs/decisions/056). */
+export interface VisitOffersTable {
+  id: string;
+  freed_id: string;
+  /** The visit (a booking of a plan) the offer would move. */
+  booking_id: string;
+  /** The visit's version when offered: changed since (moved, edited), the offer no longer stands. */
+  booking_version: number;
+  business_id: string;
+  token_hash: string;
+  extra_drive_min: number;
+  status: 'open' | 'taken' | 'withdrawn';
+  expires_at: number;
+  created_at: number;
+  answered_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   businesses: BusinessesTable;
@@ -1051,6 +1068,7 @@ export interface Database {
   waitlist_entries: WaitlistEntriesTable;
   freed_times: FreedTimesTable;
   waitlist_offers: WaitlistOffersTable;
+  visit_offers: VisitOffersTable;
   blocked_times: BlockedTimesTable;
   bookings: BookingsTable;
   plans: PlansTable;

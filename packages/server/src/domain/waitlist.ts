@@ -17,18 +17,22 @@
  *   booking path and lock. Under the lock the offer is read again (checkOffer) and, once booked,
  *   filled (fillOffer): the offer taken, the entry filled, the time's other offers withdrawn. A
  *   second acceptor is refused OFFER_TAKEN; a lapsed offer OFFER_EXPIRED.
+ * - When nobody on the list (more) fits, the second tier (offerToVisits): plan customers whose next
+ *   visit is due within VISIT_WINDOW_DAYS after the time, fitted and ranked the same way (visitFit),
+ *   are asked to move that visit up; accepting moves it (domain/visit-offers.ts moveVisitUp).
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { OfferState } from '@slotwise/shared/api';
 import { formatClock } from '@slotwise/shared/clock';
 import { addedDriveMinutes, crewsFor } from '@slotwise/shared/crews';
 import { ACTIVE_STATUSES } from '@slotwise/shared/domain';
+import { addDays } from '@slotwise/shared/plans';
 import { shortDate, utcMsToLocal } from '@slotwise/shared/time-zone';
 import type { AppContext } from '../context.ts';
-import type { FreedTimesTable, WaitlistEntriesTable, WaitlistOffersTable } from '../db/schema.ts';
+import type { FreedTimesTable, VisitOffersTable, WaitlistEntriesTable, WaitlistOffersTable } from '../db/schema.ts';
 import { type Tx, withBusinessLock } from '../db/transaction.ts';
 import { AppError } from '../errors.ts';
-import { waitlistOfferMail } from '../mail/templates.ts';
+import { visitOfferMail, waitlistOfferMail } from '../mail/templates.ts';
 import type { Business } from '../repositories/businesses.ts';
 import type { BookingRow } from '../repositories/calendar.ts';
 import { queueMails } from '../repositories/mail-outbox.ts';
@@ -44,6 +48,14 @@ const MINUTE = 60_000;
 export const OFFER_BATCH = 3;
 /** How long an offer stands at most. */
 export const OFFER_TTL_MS = 2 * 60 * MINUTE;
+/**
+ * The second tier (a plan's next visit moved up): how many days after the freed day that visit may
+ * be due. Two weeks is the longest gap between two visits but a monthly plan's: a weekly or
+ * fortnightly customer's next visit is always inside it, a monthly one's only in its last half,
+ * when an earlier visit is still welcome; moved further up, a visit would mostly stretch the wait
+ * for the one after it.
+ */
+const VISIT_WINDOW_DAYS = 14;
 
 export type FreedReason = FreedTimesTable['reason'];
 type EntryRow = WaitlistEntriesTable;
@@ -78,7 +90,7 @@ export function offerState(offer: Pick<OfferRow, 'status' | 'expires_at'>, now: 
 }
 
 /** "on Tue, Dec 8, 2026 at 2:00 PM", on the business's clock. */
-function whenWords(ms: number, business: Pick<Business, 'time_zone' | 'time_format'>): string {
+export function whenWords(ms: number, business: Pick<Business, 'time_zone' | 'time_format'>): string {
   const { day, time } = utcMsToLocal(ms, business.time_zone);
   return `on ${shortDate(day)} at ${formatClock(time, business.time_format)}`;
 }
@@ -105,7 +117,7 @@ export async function noteFreedTime(
     .where('status', '=', 'waiting')
     .limit(1)
     .executeTakeFirst();
-  if (!waiting) return false;
+  if (!waiting && !(await visitDueSoon(trx, row))) return false;
   await trx
     .insertInto('freed_times')
     .values({
@@ -125,6 +137,29 @@ export async function noteFreedTime(
     })
     .execute();
   return true;
+}
+
+/** The plans' visits (pending or approved) after `row`'s time, up to VISIT_WINDOW_DAYS after its day. */
+function visitsAfter(trx: Tx, row: Pick<BookingRow, 'id' | 'business_id' | 'day' | 'start_ms'>, now: number) {
+  return trx
+    .selectFrom('bookings')
+    .innerJoin('plans', 'plans.id', 'bookings.plan_id')
+    .selectAll('bookings')
+    .where('bookings.business_id', '=', row.business_id)
+    .where('plans.status', '=', 'active')
+    .where('bookings.status', 'in', ['pending', 'approved'])
+    .where('bookings.day', '>=', row.day)
+    .where('bookings.day', '<=', addDays(row.day, VISIT_WINDOW_DAYS))
+    .where('bookings.start_ms', '>', Math.max(row.start_ms, now))
+    .where('bookings.id', '!=', row.id);
+}
+
+/** Whether a plan's visit is due soon after `row`'s time: its time may then be offered to move it up. */
+async function visitDueSoon(
+  trx: Tx,
+  row: Pick<BookingRow, 'id' | 'business_id' | 'day' | 'start_ms'>,
+): Promise<boolean> {
+  return (await visitsAfter(trx, row, 0).select('bookings.id as visit').limit(1).executeTakeFirst()) !== undefined;
 }
 
 /** A waiting customer whose job fits the freed time, and the minutes of driving it adds there. */
@@ -207,7 +242,8 @@ export async function offerFreedTime(ctx: AppContext, freedId: string, businessI
     const freed = await trx.selectFrom('freed_times').selectAll().where('id', '=', freedId).executeTakeFirst();
     if (!freed || (freed.status !== 'queued' && freed.status !== 'offered')) return 0;
     const offers = await trx.selectFrom('waitlist_offers').selectAll().where('freed_id', '=', freed.id).execute();
-    if (offers.some((o) => offerState(o, now) === 'open')) return 0;
+    const visitOffers = await trx.selectFrom('visit_offers').selectAll().where('freed_id', '=', freed.id).execute();
+    if ([...offers, ...visitOffers].some((o) => offerState(o, now) === 'open')) return 0;
     const offered = new Set(offers.map((o) => o.entry_id));
     const waiting = await trx
       .selectFrom('waitlist_entries')
@@ -247,13 +283,22 @@ export async function offerFreedTime(ctx: AppContext, freedId: string, businessI
       await trx.updateTable('freed_times').set({ status: 'unfilled' }).where('id', '=', freed.id).execute();
       return 0;
     };
-    if (entries.length === 0) return unfilled();
     if (!source) return unfilled();
     const { business } = source;
-    const fits = await fitsFor(ctx, trx, freed, entries, now, source);
-    const chosen = rankFits(fits);
     const expiresAt = offerExpiresAt(now, freed.start_ms, business.min_notice_minutes);
-    if (chosen.length === 0 || expiresAt <= now) return unfilled();
+    if (expiresAt <= now) return unfilled();
+    const chosen = entries.length === 0 ? [] : rankFits(await fitsFor(ctx, trx, freed, entries, now, source));
+    if (chosen.length === 0) {
+      // Nobody (more) on the waiting list fits: plan customers nearby whose next visit is due soon.
+      const sent = await offerToVisits(ctx, trx, freed, visitOffers, source, expiresAt, now);
+      if (sent === 0) return unfilled();
+      await trx
+        .updateTable('freed_times')
+        .set({ status: 'offered', offered_at: now })
+        .where('id', '=', freed.id)
+        .execute();
+      return sent;
+    }
     const when = whenWords(freed.start_ms, business);
     const until = formatClock(utcMsToLocal(expiresAt, business.time_zone).time, business.time_format);
     const businessName = business.name ?? 'Your service provider';
@@ -323,6 +368,181 @@ export async function offerFreedTime(ctx: AppContext, freedId: string, businessI
       .execute();
     return chosen.length;
   });
+}
+
+/** A plan's next visit that fits the freed time moved up, and the driving it adds there. */
+interface VisitFit {
+  visit: BookingRow;
+  extraDriveMin: number;
+}
+
+/**
+ * Under the lock, the crew a visit moved to the freed time goes to, as a booking is checked there
+ * (the window, a crew's hours, nothing in the way but the visit itself, the drives), and the
+ * driving it adds to that crew's day; a string when it does not fit.
+ */
+export async function visitFit(
+  ctx: AppContext,
+  trx: Tx,
+  freed: FreedTimesTable,
+  visit: BookingRow,
+  now: number,
+  source: GridSource,
+) {
+  const { business } = source;
+  const crews = visit.service_id ? crewsFor(crewPlansOfSource(source), visit.service_id) : [];
+  try {
+    checkCrewSlot(
+      crews,
+      business.time_zone,
+      freed.day,
+      freed.start_time,
+      visit.duration_min,
+      now,
+      bookingWindowOf(business),
+      business.time_format,
+    );
+  } catch (err) {
+    if (err instanceof AppError) return 'window' as const;
+    throw err;
+  }
+  const location =
+    visit.customer_lat === null || visit.customer_lng === null
+      ? null
+      : { lat: visit.customer_lat, lng: visit.customer_lng };
+  const span = { startMs: freed.start_ms, endMs: freed.start_ms + visit.duration_min * MINUTE };
+  const crew = await freeCrew(ctx, trx, business, {
+    day: freed.day,
+    span,
+    location,
+    crews,
+    preferred: freed.crew_id,
+    holds: { now },
+    ignoreBookingId: visit.id,
+  });
+  if (typeof crew === 'string') return crew;
+  const speed = business.travel_speed_mph > 0 ? business.travel_speed_mph : 30;
+  const jobs = (await ctx.repos.calendar.dayJobs(trx, business.id, freed.day, { ignoreBookingId: visit.id })).filter(
+    (j) => j.crewId === crew.id || j.crewId === null,
+  );
+  return { crew, extraDriveMin: addedDriveMinutes({ ...span, location }, jobs, crew.home, speed) };
+}
+
+/**
+ * The second tier (docs/decisions/056): the freed time offered to plan customers whose NEXT visit
+ * (the plan's first pending or approved visit ahead) is after it and due within VISIT_WINDOW_DAYS,
+ * whose visit fits there, least driving added first (then the visit due first), a batch at a time;
+ * a visit is offered a freed time once. Answers how many offers went.
+ */
+async function offerToVisits(
+  ctx: AppContext,
+  trx: Tx,
+  freed: FreedTimesTable,
+  offered: readonly VisitOffersTable[],
+  source: GridSource,
+  expiresAt: number,
+  now: number,
+): Promise<number> {
+  const { business } = source;
+  const due = await visitsAfter(
+    trx,
+    { id: freed.booking_id ?? '', business_id: freed.business_id, day: freed.day, start_ms: freed.start_ms },
+    now,
+  ).execute();
+  const already = new Set(offered.map((o) => o.booking_id));
+  const candidates = due.filter((v) => !already.has(v.id) && v.plan_id !== null);
+  if (candidates.length === 0) return 0;
+  // Only a plan's next visit: none of the plan's visits may come before it (from now on).
+  const firsts = await trx
+    .selectFrom('bookings')
+    .select(['plan_id', (eb) => eb.fn.min('start_ms').as('first_ms')])
+    .where('business_id', '=', business.id)
+    .where('status', 'in', ['pending', 'approved'])
+    .where('start_ms', '>', now)
+    .where(
+      'plan_id',
+      'in',
+      candidates.map((v) => v.plan_id as string),
+    )
+    .groupBy('plan_id')
+    .execute();
+  const firstOf = new Map(firsts.map((f) => [f.plan_id, Number(f.first_ms)]));
+  const fits: VisitFit[] = [];
+  for (const visit of candidates) {
+    if (firstOf.get(visit.plan_id) !== visit.start_ms) continue;
+    const fit = await visitFit(ctx, trx, freed, visit, now, source);
+    if (typeof fit !== 'string') fits.push({ visit, extraDriveMin: fit.extraDriveMin });
+  }
+  const chosen = fits
+    .sort((a, b) => a.extraDriveMin - b.extraDriveMin || a.visit.start_ms - b.visit.start_ms)
+    .slice(0, OFFER_BATCH);
+  if (chosen.length === 0) return 0;
+  const when = whenWords(freed.start_ms, business);
+  const until = formatClock(utcMsToLocal(expiresAt, business.time_zone).time, business.time_format);
+  const businessName = business.name ?? 'Your service provider';
+  for (const { visit, extraDriveMin } of chosen) {
+    const { token, hash } = newLinkToken();
+    await trx
+      .insertInto('visit_offers')
+      .values({
+        id: randomUUID(),
+        freed_id: freed.id,
+        booking_id: visit.id,
+        booking_version: visit.version,
+        business_id: business.id,
+        token_hash: hash,
+        extra_drive_min: extraDriveMin,
+        status: 'open',
+        expires_at: expiresAt,
+        created_at: now,
+        answered_at: null,
+      })
+      .execute();
+    const link = offerUrl(ctx.config.publicUrl, token);
+    await queueMails(
+      trx,
+      [
+        visitOfferMail(visit.customer_email, {
+          firstName: visit.first_name,
+          businessName,
+          serviceName: visit.service_name,
+          when,
+          from: whenWords(visit.start_ms, business),
+          until,
+          link,
+          expiresAt,
+        }),
+      ],
+      now,
+    );
+    if (await mayTextCustomer(ctx, trx, visit)) {
+      const short = await shortLink(ctx, trx, business.id, link, now);
+      const body = await withFirstTextLine(
+        ctx,
+        trx,
+        business.id,
+        visit.phone_number,
+        gsmSafe(
+          `${businessName}: move your visit up to ${when.replace(/^on /, '').replace(/, \d{4} at/, ',')}? ${short}`,
+        ),
+      );
+      await queueTexts(
+        trx,
+        [
+          {
+            businessId: business.id,
+            to: visit.phone_number,
+            body,
+            kind: 'waitlistOffer',
+            bookingId: visit.id,
+            startsAt: expiresAt,
+          },
+        ],
+        now,
+      );
+    }
+  }
+  return chosen.length;
 }
 
 /** An offer found by its link's token, with its entry and its freed time. */
@@ -403,6 +623,12 @@ export async function fillOffer(trx: Tx, found: OfferFound, bookingId: string, n
     .set({ status: 'withdrawn', answered_at: now })
     .where('status', '=', 'open')
     .where((eb) => eb.or([eb('freed_id', '=', freed.id), eb('entry_id', '=', entry.id)]))
+    .execute();
+  await trx
+    .updateTable('visit_offers')
+    .set({ status: 'withdrawn', answered_at: now })
+    .where('status', '=', 'open')
+    .where('freed_id', '=', freed.id)
     .execute();
   await trx
     .updateTable('waitlist_entries')

@@ -1,9 +1,9 @@
 /**
  * The offer pass of the waiting list (docs/decisions/056): every tick, each freed time that is due
  * (queued by the change that freed it, in its transaction) or whose offers all lapsed untaken is
- * offered, under its business's lock, to the next waiting customers it fits (domain/waitlist.ts
- * offerFreedTime): an offer goes out within a tick of the change (a minute; the undo window
- * first after an owner's decline or drag). A time that has begun is marked unfilled and left.
+ * offered, under its business's lock, to the next waiting customers it fits, else to plan customers
+ * nearby whose next visit is due soon (domain/waitlist.ts offerFreedTime): an offer goes out
+ * within a tick of the change (a minute; the undo window first after an owner's decline or drag). A time that has begun is marked unfilled and left.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
@@ -38,6 +38,16 @@ export async function runWaitlistOffers(ctx: AppContext): Promise<number> {
                 .whereRef('waitlist_offers.freed_id', '=', 'freed_times.id')
                 .where('waitlist_offers.status', '=', 'open')
                 .where('waitlist_offers.expires_at', '>', now),
+            ),
+          ),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('visit_offers')
+                .select('visit_offers.id')
+                .whereRef('visit_offers.freed_id', '=', 'freed_times.id')
+                .where('visit_offers.status', '=', 'open')
+                .where('visit_offers.expires_at', '>', now),
             ),
           ),
         ]),

@@ -740,6 +740,36 @@ export function waitlistOfferMail(
   };
 }
 
+/**
+ * A freed time offered to a plan customer nearby whose next visit is due soon (docs/decisions/056):
+ * move that visit up. Accepting moves the visit; it books nothing new.
+ */
+export function visitOfferMail(
+  to: string,
+  o: {
+    firstName: string;
+    businessName: string;
+    serviceName: string;
+    when: string;
+    from: string;
+    until: string;
+    link: string;
+    expiresAt: number;
+  },
+): MailMessage {
+  const intro = `Hi ${o.firstName}, a time opened with ${o.businessName} ${o.when}, near you. Your next ${o.serviceName} visit is ${o.from}: would you like to move it up?`;
+  const how = `Moving it keeps your plan and its price; nothing is booked twice. The time is offered to a few people: the first to take it gets it. The offer lasts until ${o.until}. If you do nothing, your visit stays as it is.`;
+  return {
+    to,
+    subject: `Move your visit up to ${o.when.replace(/^on /, '')}?`,
+    kind: 'waitlistOffer',
+    text: `${intro}\n\n${how}\n\nMove my visit up: ${o.link}\n\n${o.businessName}\n`,
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937"><p>${escapeHtml(intro)}</p><p>${escapeHtml(how)}</p><p><a href="${escapeHtml(o.link)}">Move my visit up</a></p><p>${escapeHtml(o.businessName)}</p></body></html>`,
+    // Worthless once the offer lapsed (mail/delivery.ts expiryOf).
+    startsAt: o.expiresAt,
+  };
+}
+
 /** What a quote's mail says (docs/decisions/039): the lines as priced, the total, until when, and its link. */
 export interface MailOwnerQuote {
   to: string;

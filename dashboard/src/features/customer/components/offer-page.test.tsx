@@ -2,7 +2,8 @@
  * The customer's offer of a freed time (docs/decisions/056): the time, the service and the price as
  * computed again; "Book this time" books through the book call with the offer's token; a second
  * acceptor reads "Someone else just took this time"; a lapsed or withdrawn offer says so without
- * the button; the joining mail's link leaves the list.
+ * the button; the joining mail's link leaves the list. An offer to a plan customer asks to move
+ * their next visit up, and moves it (the book call with the token moves that visit), booking nothing.
  */
 import type { WaitlistOffer } from '@slotwise/shared/api';
 import { screen } from '@testing-library/react';
@@ -98,6 +99,34 @@ describe('the offer of a time that opened', () => {
     await user.click(screen.getByRole('button', { name: 'Book this time' }));
     await screen.findByText(/is sent/);
     expect(api.callsTo('POST /api/customer/book')[0]?.body).toMatchObject({ phoneNumber: '+1 555 000 1111' });
+  });
+
+  it("offers a plan customer to move their next visit up, and moves it with the offer's token", async () => {
+    const move: WaitlistOffer = { ...offer, move: { fromLabel: 'Thu, Dec 10, 2026 at 9:00 AM' } };
+    const api = fakeApi({
+      'GET /api/customer/offer': { body: move },
+      'POST /api/customer/book': { status: 201, body: booked },
+    });
+    const { user } = renderApp(`/customer/offer?token=${TOKEN}`);
+    expect(
+      await screen.findByRole('heading', { name: 'Move your visit up to Wed, Dec 2, 2026 at 10:00 AM?' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Your next Quick Wash visit is on Thu, Dec 10, 2026 at 9:00 AM/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Book this time' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Move my visit up' }));
+    expect(await screen.findByText(/Your visit is moved up to Wed, Dec 2, 2026 at 10:00 AM/)).toBeInTheDocument();
+    expect(api.callsTo('POST /api/customer/book')[0]?.body).toEqual({ ...offer.book, offerToken: TOKEN });
+  });
+
+  it('tells a plan customer their visit stays when someone else took the time', async () => {
+    fakeApi({
+      'GET /api/customer/offer': { body: { ...offer, state: 'withdrawn', move: { fromLabel: 'Thu, Dec 10' } } },
+    });
+    renderApp(`/customer/offer?token=${TOKEN}`);
+    expect(
+      await screen.findByText('Someone else just took this time. Your visit stays as it was booked.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Move my visit up' })).toBeNull();
   });
 
   it('leaves the waiting list from the joining mail', async () => {

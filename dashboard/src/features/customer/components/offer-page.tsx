@@ -63,13 +63,100 @@ function OfferPage() {
         <Skeleton rows={4} />
       </ManagedBookingFrame>
     );
-  return <Offer token={token} offer={load.offer} />;
+  return load.offer.move ? (
+    <MoveUp token={token} offer={load.offer} fromLabel={load.offer.move.fromLabel} />
+  ) : (
+    <Offer token={token} offer={load.offer} />
+  );
 }
 
 type Outcome =
   | { state: 'idle' | 'booking' }
   | { state: 'booked'; message: string }
   | { state: 'refused'; message: string };
+
+/** The time, what the visit is, its price: the same summary for a booking and a move. */
+function OfferSummary({ offer, heading }: { offer: WaitlistOffer; heading: string }) {
+  return (
+    <section className="customer-summary" aria-label="The time offered">
+      <h2>{heading}</h2>
+      <table className="quote-table">
+        <tbody>
+          {offer.lines.map((l, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: an offer's lines never change.
+            <tr key={i}>
+              <th scope="row">{l.label}</th>
+              <td>{formatUsd(l.amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Total</th>
+            <td>{formatUsd(offer.totalQuote)}</td>
+          </tr>
+        </tfoot>
+      </table>
+      <p className="muted">At {offer.address}</p>
+    </section>
+  );
+}
+
+/** What an offer to move a plan's visit up says once it no longer moves it. */
+const MOVE_CLOSED: Record<Exclude<WaitlistOffer['state'], 'open'>, string> = {
+  taken: 'You moved your visit to this time: the confirmation is in your e-mail.',
+  withdrawn: 'Someone else just took this time. Your visit stays as it was booked.',
+  expired: 'This offer has expired. Your visit stays as it was booked.',
+};
+
+/**
+ * A time offered to a plan customer whose next visit is due soon (docs/decisions/056): "Move my
+ * visit up" sends the book call with the offer's token, which moves that visit here; nothing new
+ * is booked.
+ */
+function MoveUp({ token, offer, fromLabel }: { token: string; offer: WaitlistOffer; fromLabel: string }) {
+  const [outcome, setOutcome] = useState<Outcome>({ state: 'idle' });
+  const [key] = useState(() => crypto.randomUUID());
+  async function move(e: FormEvent) {
+    e.preventDefault();
+    setOutcome({ state: 'booking' });
+    try {
+      await client.customer.book({
+        body: { ...offer.book, offerToken: token },
+        headers: { 'idempotency-key': key },
+      });
+      setOutcome({
+        state: 'booked',
+        message: `Your visit is moved up to ${offer.dateLabel} at ${offer.timeLabel}. The confirmation is in your e-mail.`,
+      });
+    } catch (err) {
+      setOutcome({ state: 'refused', message: failureText(err, FAILED) });
+    }
+  }
+  const closed = offer.state === 'open' ? null : MOVE_CLOSED[offer.state];
+  return (
+    <ManagedBookingFrame title="Move Your Visit Up?" booking={{ businessName: offer.businessName }}>
+      <OfferSummary offer={offer} heading={`Move your visit up to ${offer.dateLabel} at ${offer.timeLabel}?`} />
+      {closed ? (
+        <Notice kind="warning">{closed}</Notice>
+      ) : outcome.state === 'booked' ? (
+        <Notice kind="success">{outcome.message}</Notice>
+      ) : (
+        <form onSubmit={(e) => void move(e)} className="customer-actions">
+          <p>
+            Your next {offer.serviceName} visit is on {fromLabel}. A time opened nearby: move that visit up to{' '}
+            {offer.dateLabel} at {offer.timeLabel}, at the same price. A few customers were offered it: the first to
+            take it gets it. The offer lasts until {offer.expiresLabel}; if you do nothing, your visit stays as it is.
+          </p>
+          {outcome.state === 'refused' && <Notice kind="error">{outcome.message}</Notice>}
+          <button type="submit" className="btn btn--primary" disabled={outcome.state === 'booking'}>
+            {outcome.state === 'booking' ? 'Moving...' : 'Move my visit up'}
+          </button>
+        </form>
+      )}
+    </ManagedBookingFrame>
+  );
+}
 
 function Offer({ token, offer }: { token: string; offer: WaitlistOffer }) {
   const [outcome, setOutcome] = useState<Outcome>({ state: 'idle' });
@@ -98,29 +185,7 @@ function Offer({ token, offer }: { token: string; offer: WaitlistOffer }) {
   const closed = offer.state === 'open' ? null : CLOSED[offer.state];
   return (
     <ManagedBookingFrame title="A Time Opened" booking={look}>
-      <section className="customer-summary" aria-label="The time offered">
-        <h2>
-          {offer.serviceName}, {offer.dateLabel} at {offer.timeLabel}
-        </h2>
-        <table className="quote-table">
-          <tbody>
-            {offer.lines.map((l, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: an offer's lines never change.
-              <tr key={i}>
-                <th scope="row">{l.label}</th>
-                <td>{formatUsd(l.amount)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">Total</th>
-              <td>{formatUsd(offer.totalQuote)}</td>
-            </tr>
-          </tfoot>
-        </table>
-        <p className="muted">At {offer.address}</p>
-      </section>
+      <OfferSummary offer={offer} heading={`${offer.serviceName}, ${offer.dateLabel} at ${offer.timeLabel}`} />
       {closed ? (
         <Notice kind="warning">{closed}</Notice>
       ) : outcome.state === 'booked' ? (

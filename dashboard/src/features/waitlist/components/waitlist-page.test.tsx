@@ -45,8 +45,8 @@ const day: WaitlistDay = {
       reason: 'cancelled',
       status: 'filled',
       offers: [
-        { name: 'Near Hopper', state: 'taken', extraDriveMin: 0 },
-        { name: 'Far Hopper', state: 'withdrawn', extraDriveMin: 22 },
+        { name: 'Near Hopper', state: 'taken', kind: 'waitlist', extraDriveMin: 0 },
+        { name: 'Far Hopper', state: 'withdrawn', kind: 'waitlist', extraDriveMin: 22 },
       ],
       filledBy: 'Near Hopper',
     },
@@ -71,6 +71,13 @@ describe("the owner's waiting list", () => {
     expect(screen.getByText('Waiting')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'far@example.com' })).toHaveAttribute('href', 'mailto:far@example.com');
     expect(api.callsTo('GET /api/business-dashboard/waitlist')[0]?.url.searchParams.get('day')).toBe(DAY);
+  });
+
+  it('words a time a plan customer took by moving their visit up', () => {
+    const visit = { name: 'Plan Turing', state: 'taken', kind: 'visit', extraDriveMin: 3 } as const;
+    expect(freedWords({ ...day.freed[0]!, offers: [visit], filledBy: 'Plan Turing' })).toBe(
+      'Plan visit moved up: Plan Turing',
+    );
   });
 
   it('words a time nobody fitted', () => {

@@ -29,6 +29,14 @@ const OFFER_STATES: Record<WaitlistDay['freed'][number]['offers'][number]['state
   expired: 'did not answer in time',
 };
 
+/** A plan customer asked to move their next visit up to the time (docs/decisions/056). */
+const VISIT_STATES: Record<WaitlistDay['freed'][number]['offers'][number]['state'], string> = {
+  open: 'asked to move their plan visit up, waiting for an answer',
+  taken: 'Plan visit moved up',
+  withdrawn: 'asked to move their plan visit up: someone else took it',
+  expired: 'asked to move their plan visit up: did not answer in time',
+};
+
 const ENTRY_STATES: Record<WaitlistDay['entries'][number]['status'], string> = {
   waiting: 'Waiting',
   filled: 'Booked',
@@ -37,7 +45,10 @@ const ENTRY_STATES: Record<WaitlistDay['entries'][number]['status'], string> = {
 
 /** What became of a freed time, in a few words. */
 export function freedWords(f: WaitlistDay['freed'][number]): string {
-  if (f.status === 'filled') return `Filled by ${f.filledBy ?? 'a customer from the list'}`;
+  if (f.status === 'filled')
+    return f.offers.some((o) => o.kind === 'visit' && o.state === 'taken')
+      ? `Plan visit moved up: ${f.filledBy ?? 'a plan customer'}`
+      : `Filled by ${f.filledBy ?? 'a customer from the list'}`;
   if (f.status === 'queued') return 'About to be offered';
   if (f.status === 'offered') return 'Offered';
   return f.offers.length === 0 ? 'Nobody on the list fitted this time' : 'Not taken';
@@ -93,8 +104,8 @@ function Day({ day }: { day: string }) {
                     {f.offers.length > 0 && (
                       <ol className="waitlist-offers" aria-label={`Offered at ${f.time}`}>
                         {f.offers.map((o) => (
-                          <li key={o.name}>
-                            {o.name}: {OFFER_STATES[o.state]}{' '}
+                          <li key={`${o.kind} ${o.name}`}>
+                            {o.name}: {(o.kind === 'visit' ? VISIT_STATES : OFFER_STATES)[o.state]}{' '}
                             <span className="muted">(+{o.extraDriveMin} min driving)</span>
                           </li>
                         ))}

@@ -41,6 +41,7 @@ import { priceRequest } from '../../domain/pricing.ts';
 import { fitOf, jobsOfCrew, routeFitRuleOf } from '../../domain/route-fit.ts';
 import { hashHoldToken } from '../../domain/slot-holds.ts';
 import { intervalOf, SLOT_TAKEN } from '../../domain/slot-rules.ts';
+import { moveVisitUp } from '../../domain/visit-offers.ts';
 import { checkOffer, fillOffer, OFFER_TAKEN_TEXT } from '../../domain/waitlist.ts';
 import { AppError } from '../../errors.ts';
 import type { BookingRow } from '../../repositories/calendar.ts';
@@ -68,7 +69,12 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
 
       // A waiting-list offer's time (docs/decisions/056): refused at once when taken or lapsed.
       const offerToken = body.offerToken;
-      if (offerToken !== undefined) await checkOffer(ctx, offerToken, body, ctx.now());
+      if (offerToken !== undefined) {
+        // An offer to move a plan's visit up books nothing: it moves that visit (domain/visit-offers.ts).
+        const moved = await moveVisitUp(ctx, offerToken, body);
+        if (moved) return moved;
+        await checkOffer(ctx, offerToken, body, ctx.now());
+      }
       // The business, its service, questions, week and crews, kept a second (grid-sources.ts).
       const source = await sourceOf(ctx, body.businessId);
       const priced = await priceRequest(ctx, source, body, req.log);

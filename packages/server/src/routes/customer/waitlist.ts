@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { bookingWindowOf, lastBookableDay } from '../../domain/booking-window.ts';
 import { priceRequest } from '../../domain/pricing.ts';
+import { visitNowLabel, visitOfferByToken, visitUnchanged } from '../../domain/visit-offers.ts';
 import { hashLinkToken, leaveUrl, newLinkToken, offerByToken, offerState } from '../../domain/waitlist.ts';
 import { AppError } from '../../errors.ts';
 import { waitlistJoinedMail } from '../../mail/templates.ts';
@@ -138,6 +139,44 @@ export function waitlistHandlers(
 
     waitlistOffer: async (req) => {
       const now = ctx.now();
+      const visitOffer = await visitOfferByToken(ctx, req.query.token);
+      if (visitOffer) {
+        // An offer to move a plan's next visit up (the second tier): the visit, at its price.
+        const { offer, visit, freed } = visitOffer;
+        const { business } = await sourceOf(ctx, offer.business_id);
+        const open = offerState(offer, now);
+        const gone = freed.status === 'filled' || !visitUnchanged(visitOffer) || visit.service_id === null;
+        const state = open === 'open' && gone ? 'withdrawn' : open;
+        return {
+          state,
+          businessName: business.name ?? 'Your service provider',
+          serviceName: visit.service_name,
+          dateLabel: shortDate(freed.day),
+          timeLabel: formatClock(freed.start_time, business.time_format),
+          address: visit.customer_address ?? '',
+          lines: (JSON.parse(visit.quote_lines) as { label: string; amountCents: number }[]).map((l) => ({
+            label: l.label,
+            amount: toDollars(l.amountCents),
+          })),
+          totalQuote: toDollars(visit.total_cents),
+          expiresAt: new Date(offer.expires_at).toISOString(),
+          expiresLabel: untilWords(offer.expires_at, business, now),
+          move: { fromLabel: visitNowLabel(visit, business) },
+          // The book call with the offer's token moves this visit (domain/visit-offers.ts).
+          book: {
+            businessId: business.id,
+            serviceId: visit.service_id ?? '',
+            address: visit.customer_address ?? '',
+            date: freed.day,
+            time: freed.start_time,
+            firstName: visit.first_name,
+            lastName: visit.last_name,
+            customerEmail: visit.customer_email,
+            phoneNumber: visit.phone_number,
+            textConsent: visit.text_consent === 1,
+          },
+        };
+      }
       const { offer, entry, freed } = await offerByToken(ctx, req.query.token);
       const source = await sourceOf(ctx, entry.business_id);
       const request = JSON.parse(entry.request) as QuoteRequest;

@@ -1,7 +1,7 @@
 /**
  * The owner's waiting list of a day (docs/decisions/056): who waits, and each time that opened,
- * who was offered it (in the order of least driving added) and who took it. Scoped by the owner's
- * business.
+ * who was offered it (in the order of least driving added: the waiting customers, then the plan
+ * customers asked to move their next visit up) and who took it. Scoped by the owner's business.
  */
 import { formatClock } from '@slotwise/shared/clock';
 import { toDollars } from '@slotwise/shared/money';
@@ -15,7 +15,7 @@ export function waitlistDayHandlers(ctx: AppContext): Handlers<'dashboard', 'wai
       const b = req.owner.business;
       const { day } = req.query;
       const now = ctx.now();
-      const [entries, freed, offers, crews, services] = await Promise.all([
+      const [entries, freed, offers, visitOffers, crews, services] = await Promise.all([
         ctx.db
           .selectFrom('waitlist_entries')
           .selectAll()
@@ -38,6 +38,17 @@ export function waitlistDayHandlers(ctx: AppContext): Handlers<'dashboard', 'wai
           .where('freed_times.business_id', '=', b.id)
           .where('freed_times.day', '=', day)
           .orderBy('waitlist_offers.extra_drive_min')
+          .execute(),
+        // The second tier: plan customers asked to move their next visit up (domain/waitlist.ts).
+        ctx.db
+          .selectFrom('visit_offers')
+          .innerJoin('freed_times', 'freed_times.id', 'visit_offers.freed_id')
+          .innerJoin('bookings', 'bookings.id', 'visit_offers.booking_id')
+          .selectAll('visit_offers')
+          .select(['bookings.first_name', 'bookings.last_name'])
+          .where('freed_times.business_id', '=', b.id)
+          .where('freed_times.day', '=', day)
+          .orderBy('visit_offers.extra_drive_min')
           .execute(),
         ctx.repos.crews.list(b.id),
         ctx.db.selectFrom('services').select(['id', 'name']).where('business_id', '=', b.id).execute(),
@@ -63,20 +74,32 @@ export function waitlistDayHandlers(ctx: AppContext): Handlers<'dashboard', 'wai
           joinedAt: new Date(e.created_at).toISOString(),
         })),
         freed: freed.map((f) => {
-          const mine = offers.filter((o) => o.freed_id === f.id);
-          const taken = mine.find((o) => o.status === 'taken');
+          const mine = offers
+            .filter((o) => o.freed_id === f.id)
+            .map((o) => ({
+              name: nameOf(o.entry_id),
+              state: offerState(o, now),
+              kind: 'waitlist' as const,
+              extraDriveMin: o.extra_drive_min,
+            }));
+          const visits = visitOffers
+            .filter((o) => o.freed_id === f.id)
+            .map((o) => ({
+              name: `${o.first_name} ${o.last_name}`,
+              state: offerState(o, now),
+              kind: 'visit' as const,
+              extraDriveMin: o.extra_drive_min,
+            }));
+          const all = [...mine, ...visits];
+          const taken = all.find((o) => o.state === 'taken');
           return {
             id: f.id,
             time: formatClock(f.start_time, b.time_format),
             crew: f.crew_id ? (crewName.get(f.crew_id) ?? null) : null,
             reason: f.reason,
             status: f.status,
-            offers: mine.map((o) => ({
-              name: nameOf(o.entry_id),
-              state: offerState(o, now),
-              extraDriveMin: o.extra_drive_min,
-            })),
-            filledBy: taken ? nameOf(taken.entry_id) : null,
+            offers: all,
+            filledBy: taken ? taken.name : null,
           };
         }),
       };
