@@ -38,6 +38,7 @@ import { type CrewPlan, crewsOf, freeCrew } from './crews.ts';
 import { hashManageToken, manageTokenFor } from './manage-token.ts';
 import { depositFor, queueRefund, refundOnCancel } from './payments.ts';
 import { type CalendarSpan, calendarSpan, intervalOf } from './slot-rules.ts';
+import { noteFreedTime } from './waitlist.ts';
 
 /** The quote's plans: each offered frequency with the price of a visit, and the first visit's deposit. */
 export async function quotePlans(
@@ -388,13 +389,18 @@ export async function cancelVisits(
   options: { release: boolean; by: 'owner' | 'customer' },
 ): Promise<BookingRow[]> {
   const cancelled: BookingRow[] = [];
-  for (const visit of await ctx.repos.plans.openVisits(trx, plan.id, fromMs)) {
+  const visits = await ctx.repos.plans.openVisits(trx, plan.id, fromMs);
+  for (const visit of visits) {
     let row = await ctx.repos.bookings.setStatus(trx, visit.id, 'cancelled', now);
     const refund = options.by === 'owner' ? row.paid_cents - row.refunded_cents : refundOnCancel(row, business, now);
     row = await queueRefund(ctx, trx, row, refund, options.by === 'owner' ? 'owner' : 'cancelled', now);
     if (options.release) await ctx.repos.plans.releaseDay(trx, visit.id);
     cancelled.push(row);
   }
+  // The times the visits held are free again, for those waiting for their days (docs/decisions/056);
+  // noted once all are cancelled, so none counts the plan's own next visit as one to move up. A
+  // visit still waiting for a time held none.
+  for (const visit of visits) if (visit.status !== 'needs_time') await noteFreedTime(trx, visit, 'cancelled', now);
   return cancelled;
 }
 

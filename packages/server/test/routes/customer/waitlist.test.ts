@@ -132,6 +132,38 @@ describe.each(storages())('the waiting list on %s', (kind) => {
     ]);
   });
 
+  it("queues the times a plan's stopped visits held, once, while someone waits for their day", async () => {
+    const weekly = await t.app.inject({
+      method: 'PUT',
+      url: `/api/business-dashboard/service/edit/${shop.fullId}`,
+      headers: shop.auth,
+      payload: {
+        serviceName: 'Full Detail',
+        duration: 60,
+        price: 120,
+        plans: [{ frequency: 'weekly', discount: null }],
+      },
+    });
+    expect(weekly.statusCode, weekly.body).toBe(200);
+    const planned = await book(t, bookBody(shop, { time: '10:00', address: NEAR, frequency: 'weekly' }));
+    expect(planned.statusCode, planned.body).toBe(201);
+    expect((await join(joinBody())).statusCode).toBe(201);
+    const paused = await t.app.inject({
+      method: 'PUT',
+      url: `/api/business-dashboard/plans/${planned.json().plan.planId}/pause`,
+      headers: shop.auth,
+    });
+    expect(paused.statusCode, paused.body).toBe(200);
+    // Only the first visit's day has someone waiting; the later visits' times free nobody's wish.
+    const freed = await t.ctx.db
+      .selectFrom('freed_times')
+      .select(['reason', 'day', 'start_time', 'booking_id'])
+      .execute();
+    expect(freed).toEqual([
+      { reason: 'cancelled', day: DAY, start_time: '10:00', booking_id: planned.json().bookingId },
+    ]);
+  });
+
   it('offers the time to those it fits, least driving first; the first to book it gets it', async () => {
     const gone = await dayWithAGapToBe();
     expect(
