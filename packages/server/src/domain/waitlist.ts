@@ -40,7 +40,7 @@ import { queueTexts } from '../repositories/texts.ts';
 import { gsmSafe } from '../texts/gsm.ts';
 import { mayTextCustomer, shortLink, withFirstTextLine } from './booking-texts.ts';
 import { bookingWindowOf } from './booking-window.ts';
-import { type CrewPlan, checkCrewSlot, freeCrew } from './crews.ts';
+import { checkCrewSlot, freeCrew } from './crews.ts';
 import { crewPlansOfSource, type GridSource, readGridSource, serviceOf } from './grid-source.ts';
 
 const MINUTE = 60_000;
@@ -190,72 +190,44 @@ async function fitsFor(
 ): Promise<Fit[]> {
   const { business } = source;
   const plans = crewPlansOfSource(source);
+  const speed = business.travel_speed_mph > 0 ? business.travel_speed_mph : 30;
   const dayJobs = await ctx.repos.calendar.dayJobs(trx, business.id, freed.day);
   const fits: Fit[] = [];
   for (const entry of entries) {
-    const fit = await crewAtFreedTime(ctx, trx, source, freed, crewsFor(plans, entry.service_id), entry, now);
-    if (typeof fit === 'string') continue;
-    fits.push({ entry, extraDriveMin: addedDrive(fit, dayJobs, business) });
+    const crews = crewsFor(plans, entry.service_id);
+    try {
+      checkCrewSlot(
+        crews,
+        business.time_zone,
+        freed.day,
+        freed.start_time,
+        entry.duration_min,
+        now,
+        bookingWindowOf(business),
+        business.time_format,
+      );
+    } catch (err) {
+      if (err instanceof AppError) continue;
+      throw err;
+    }
+    const location =
+      entry.customer_lat === null || entry.customer_lng === null
+        ? null
+        : { lat: entry.customer_lat, lng: entry.customer_lng };
+    const span = { startMs: freed.start_ms, endMs: freed.start_ms + entry.duration_min * MINUTE };
+    const crew = await freeCrew(ctx, trx, business, {
+      day: freed.day,
+      span,
+      location,
+      crews,
+      preferred: freed.crew_id,
+      holds: { now },
+    });
+    if (typeof crew === 'string') continue;
+    const jobs = dayJobs.filter((j) => j.crewId === crew.id || j.crewId === null);
+    fits.push({ entry, extraDriveMin: addedDriveMinutes({ ...span, location }, jobs, crew.home, speed) });
   }
   return fits;
-}
-
-/**
- * The crew a job (its service's crews, its length and place) would go to at the freed time, checked
- * as its booking will be there: the window, a crew's hours, nothing in the way (but the booking
- * `ignoreBookingId`, a visit moving itself), the drives. A string, the refusal, when it does not fit.
- * One check for both tiers: a waiting customer's job and a plan's visit.
- */
-async function crewAtFreedTime(
-  ctx: AppContext,
-  trx: Tx,
-  { business }: GridSource,
-  freed: FreedTimesTable,
-  crews: readonly CrewPlan[],
-  job: Pick<EntryRow, 'duration_min' | 'customer_lat' | 'customer_lng'>,
-  now: number,
-  ignoreBookingId?: string,
-) {
-  try {
-    checkCrewSlot(
-      crews,
-      business.time_zone,
-      freed.day,
-      freed.start_time,
-      job.duration_min,
-      now,
-      bookingWindowOf(business),
-      business.time_format,
-    );
-  } catch (err) {
-    if (err instanceof AppError) return 'window' as const;
-    throw err;
-  }
-  const location =
-    job.customer_lat === null || job.customer_lng === null ? null : { lat: job.customer_lat, lng: job.customer_lng };
-  const span = { startMs: freed.start_ms, endMs: freed.start_ms + job.duration_min * MINUTE };
-  const crew = await freeCrew(ctx, trx, business, {
-    day: freed.day,
-    span,
-    location,
-    crews,
-    preferred: freed.crew_id,
-    holds: { now },
-    ...(ignoreBookingId === undefined ? {} : { ignoreBookingId }),
-  });
-  if (typeof crew === 'string') return crew;
-  return { crew, span, location };
-}
-
-/** The driving a fitted job adds to its crew's day (`dayJobs`: the day's jobs, any crew's). */
-function addedDrive(
-  { crew, span, location }: Exclude<Awaited<ReturnType<typeof crewAtFreedTime>>, string>,
-  dayJobs: Awaited<ReturnType<AppContext['repos']['calendar']['dayJobs']>>,
-  business: GridSource['business'],
-): number {
-  const jobs = dayJobs.filter((j) => j.crewId === crew.id || j.crewId === null);
-  const speed = business.travel_speed_mph > 0 ? business.travel_speed_mph : 30;
-  return addedDriveMinutes({ ...span, location }, jobs, crew.home, speed);
 }
 
 /**
@@ -419,10 +391,41 @@ export async function visitFit(
 ) {
   const { business } = source;
   const crews = visit.service_id ? crewsFor(crewPlansOfSource(source), visit.service_id) : [];
-  const fit = await crewAtFreedTime(ctx, trx, source, freed, crews, visit, now, visit.id);
-  if (typeof fit === 'string') return fit;
-  const dayJobs = await ctx.repos.calendar.dayJobs(trx, business.id, freed.day, { ignoreBookingId: visit.id });
-  return { crew: fit.crew, extraDriveMin: addedDrive(fit, dayJobs, business) };
+  try {
+    checkCrewSlot(
+      crews,
+      business.time_zone,
+      freed.day,
+      freed.start_time,
+      visit.duration_min,
+      now,
+      bookingWindowOf(business),
+      business.time_format,
+    );
+  } catch (err) {
+    if (err instanceof AppError) return 'window' as const;
+    throw err;
+  }
+  const location =
+    visit.customer_lat === null || visit.customer_lng === null
+      ? null
+      : { lat: visit.customer_lat, lng: visit.customer_lng };
+  const span = { startMs: freed.start_ms, endMs: freed.start_ms + visit.duration_min * MINUTE };
+  const crew = await freeCrew(ctx, trx, business, {
+    day: freed.day,
+    span,
+    location,
+    crews,
+    preferred: freed.crew_id,
+    holds: { now },
+    ignoreBookingId: visit.id,
+  });
+  if (typeof crew === 'string') return crew;
+  const speed = business.travel_speed_mph > 0 ? business.travel_speed_mph : 30;
+  const jobs = (await ctx.repos.calendar.dayJobs(trx, business.id, freed.day, { ignoreBookingId: visit.id })).filter(
+    (j) => j.crewId === crew.id || j.crewId === null,
+  );
+  return { crew, extraDriveMin: addedDriveMinutes({ ...span, location }, jobs, crew.home, speed) };
 }
 
 /**
