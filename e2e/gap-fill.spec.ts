@@ -11,6 +11,9 @@
  * - a time nobody waits for is offered to a plan customer nearby whose next visit is due two days
  *   later: they open the link and move that visit up (the same booking); the owner's list shows
  *   "Plan visit moved up".
+ * - a lead the owner sent a quote ticks "Tell me by e-mail if a time opens near me" on its page; a
+ *   time that nobody waits for and no plan takes opens beside a job near her: she is offered it,
+ *   books it at the quoted price, and the owner's list shows "Quote booked" (docs/decisions/059).
  * Screenshots in e2e/artifacts/gap-fill-*.png; axe on each screen.
  */
 import { expectNoSeriousA11yViolations } from './a11y.ts';
@@ -219,4 +222,86 @@ test('a time nobody waits for is offered to a plan customer nearby, who moves th
   await expect(page.getByText('Plan visit moved up: Pat Plan')).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: /^Pat Plan: Plan visit moved up/ })).toBeVisible();
   await screenshot(page, 'gap-fill-move-up-owner-1280', { fullPage: false });
+});
+
+test('a time nobody else takes is offered to a recent quote nearby whose lead asked, booked at the quoted price', async ({
+  page,
+}) => {
+  const wash = await api<{ _id: string }>(
+    'POST',
+    `${B}/service/add`,
+    { serviceName: 'Quote Wash', duration: 60, price: 70 },
+    owner.token,
+  );
+  const near = '12 N Crescent Dr, Beverly Hills, CA 90210, USA';
+  const lead = uniqueEmail('lead');
+  const made = await api<{ _id: string }>(
+    'POST',
+    `${B}/quotes`,
+    {
+      firstName: 'Lena',
+      lastName: 'Lead',
+      email: lead,
+      phoneNumber: '+1 5552010457',
+      serviceId: wash._id,
+      handOnly: true,
+      handLines: [{ label: 'Wash and wax, as discussed', amount: 64.5 }],
+      answers: {},
+      address: near,
+    },
+    owner.token,
+  );
+  await api('POST', `${B}/quotes/${made._id}/send`, { channels: ['mail'] }, owner.token);
+
+  // The lead opens her quote and ticks the box (unticked until she does).
+  const quoteMail = await newestMail({ to: lead, subject: /^Your quote from / });
+  await page.setViewportSize(PHONE);
+  await page.goto(linkTo(quoteMail, '/customer/quote').toString());
+  const box = page.getByRole('checkbox', { name: /Tell me by e-mail if a time opens near me/ });
+  await expect(box).not.toBeChecked();
+  await box.check();
+  await expect(page.getByText('Done: we will e-mail you if a time opens near you.')).toBeVisible();
+  await box.scrollIntoViewIfNeeded();
+  await expectNoSeriousA11yViolations(page, 'A quote with its "tell me if a time opens near me" box, 375 px');
+  await screenshot(page, 'gap-fill-quote-nearby-375', { fullPage: false });
+
+  // A job beside hers is cancelled: nobody waits for the day and no plan visit is due after it.
+  const later = laDay(10);
+  const goneEmail = uniqueEmail('gone');
+  await bookAsCustomer(owner, wash._id, { date: later, time: '10:00', customerEmail: goneEmail, address: near });
+  await bookAsCustomer(owner, wash._id, {
+    date: later,
+    time: '11:00',
+    customerEmail: uniqueEmail('stays'),
+    address: near,
+  });
+  const received = await newestMail({ to: goneEmail });
+  const token = linkTo(received, '/customer/cancel').searchParams.get('token') ?? '';
+  const cancelled = await fetch(`${baseURL()}/api/customer/confirm-cancel?token=${encodeURIComponent(token)}`, {
+    method: 'DELETE',
+  });
+  expect(cancelled.status).toBe(200);
+
+  const offer = await newestMail({ to: lead, subject: /^A time opened near you /, timeoutMs: 20_000 });
+  expect(offer.text).toContain('at the price you were quoted, $64.50');
+  expect(offer.text).toContain('You get this because you asked to hear when a time opens near you.');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(linkTo(offer, '/customer/offer').toString());
+  await expect(page.getByRole('heading', { level: 2, name: /^Quote Wash, .+ at 10:00 AM$/ })).toBeVisible();
+  await expect(page.getByText('$64.50').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Stop them on your quote' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'A time offered to a recent quote nearby, 1280 px');
+  await screenshot(page, 'gap-fill-quote-offer-1280', { fullPage: false });
+  await page.setViewportSize(PHONE);
+  await screenshot(page, 'gap-fill-quote-offer-375', { fullPage: false });
+  await page.getByRole('button', { name: 'Book this time' }).click();
+  await expect(page.getByText(/You're booked for .+ at 10:00 AM/)).toBeVisible();
+  const onDay = await api<unknown>('GET', `${B}/bookings?from=${later}&to=${later}`, undefined, owner.token);
+  expect(JSON.stringify(onDay)).toContain(lead);
+
+  // The owner sees it on the day's waiting list.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openAs(page, owner, `/dashboard/waitlist/${later}`);
+  await expect(page.getByText('Quote booked: Lena Lead')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: /^Lena Lead: Quote booked/ })).toBeVisible();
 });

@@ -115,6 +115,11 @@ export const ERRORS = {
     meaning:
       'The quote was booked, declined, withdrawn or has expired: it no longer changes. The business can send a new one.',
   },
+  NEARBY_UNAVAILABLE: {
+    status: 409,
+    meaning:
+      'Offers of a time nearby cannot be asked on this quote: it has no e-mail, its address is not on the map, or the 30 days after it was sent are over (docs/decisions/059).',
+  },
   QUOTE_CHANNEL_UNAVAILABLE: {
     status: 409,
     meaning:

@@ -71,6 +71,15 @@ export const quoteLinkCalls = {
     query: 'QuoteLinkQuery',
     response: 'OkBody',
   },
+  nearbyOffers: {
+    method: 'POST',
+    path: '/api/quote-link/nearby',
+    auth: 'none',
+    limit: 'manage',
+    query: 'QuoteLinkQuery',
+    body: 'QuoteLinkNearby',
+    response: 'OkBody',
+  },
 } as const satisfies Record<string, RouteDef>;
 
 /** One line per call for the API reference (routes.ts routeSummaries). */
@@ -93,5 +102,7 @@ export const ownerQuotesSummaries: {
     bookQuote:
       'Books the quoted visit at the quoted price on a free time (the same time rules, crew choice and mails as a booking), confirmed at once. Refused: QUOTE_LINK_INVALID, QUOTE_CLOSED, and the time rules of book.',
     declineQuote: 'Declines the quote; the owner sees it declined. Refused: QUOTE_LINK_INVALID, QUOTE_CLOSED.',
+    nearbyOffers:
+      'Ticks or unticks "Tell me if a time opens near me": while ticked, and for 30 days after the quote was sent, a time that opens near its address may be offered by e-mail at the quoted price (docs/decisions/059). Unticking withdraws the offers that stand. Refused: QUOTE_LINK_INVALID, QUOTE_CLOSED (booked or withdrawn), NEARBY_UNAVAILABLE (no e-mail, an address not on the map, or past the 30 days).',
   },
 };

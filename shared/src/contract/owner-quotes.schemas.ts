@@ -134,8 +134,18 @@ export const QuoteLinkView = z.object({
   validUntil: IsoDateTime,
   /** The booked visit's time, once booked. */
   bookingTime: BookingTime.nullable(),
+  /**
+   * The unticked box "Tell me if a time opens near me" (docs/decisions/059): its words, whether
+   * the customer ticked it, and the last day it lasts (30 days after the quote was sent). Null
+   * where it cannot be asked: booked or withdrawn, no e-mail, an address not on the map, or past
+   * that day.
+   */
+  nearby: z.object({ asked: z.boolean(), wording: z.string(), lastDay: IsoDate }).nullable(),
 });
 export type QuoteLinkView = z.infer<typeof QuoteLinkView>;
+
+/** Ticks (true) or unticks (false) "Tell me if a time opens near me". */
+export const QuoteLinkNearby = z.object({ nearby: z.boolean({ error: 'nearby must be true or false.' }) });
 
 export const QuoteLinkBook = z.object({ date: IsoDate, time: HhMm });
 export const QuoteLinkBooked = z.object({

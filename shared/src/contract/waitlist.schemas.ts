@@ -56,6 +56,11 @@ export const WaitlistOffer = z.object({
   book: BookRequest.extend({ phoneNumber: z.string() }),
   /** An offer to move the customer's next plan visit up to this time: where that visit is now. */
   move: z.object({ fromLabel: z.string() }).optional(),
+  /**
+   * A time offered to a recent quote nearby (docs/decisions/059): booked at the quoted price; the
+   * quote's page, where the customer unticks "Tell me if a time opens near me" to get no more.
+   */
+  quote: z.object({ quoteUrl: z.string() }).optional(),
 });
 export type WaitlistOffer = z.infer<typeof WaitlistOffer>;
 
@@ -64,8 +69,11 @@ export const WaitlistDayQuery = z.object({ day: IsoDate });
 const OfferedTo = z.object({
   name: z.string(),
   state: z.enum(OFFER_STATES),
-  /** waitlist: a customer on the day's waiting list; visit: a plan customer asked to move their next visit up. */
-  kind: z.enum(['waitlist', 'visit']),
+  /**
+   * waitlist: a customer on the day's waiting list; visit: a plan customer asked to move their next
+   * visit up; quote: a recent quote nearby whose customer asked to hear of a time.
+   */
+  kind: z.enum(['waitlist', 'visit', 'quote']),
   /** The minutes of driving the job adds to the crew's day there. */
   extraDriveMin: z.number().int(),
 });

@@ -51,6 +51,7 @@ import * as routeFitPrice from './migrations/2026-12-15T0900_route_fit_price.ts'
 import * as waitingList from './migrations/2026-12-15T1000_waiting_list.ts';
 import * as vehicleCost from './migrations/2026-12-15T1100_vehicle_cost.ts';
 import * as visitOffers from './migrations/2026-12-15T1200_visit_offers.ts';
+import * as quoteOffers from './migrations/2026-12-16T0900_quote_offers.ts';
 
 /** Every migration by name, in order (exported for tests that start from an older schema). */
 export const migrations: Record<string, Migration> = {
@@ -104,6 +105,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-15T1000_waiting_list': waitingList,
   '2026-12-15T1100_vehicle_cost': vehicleCost,
   '2026-12-15T1200_visit_offers': visitOffers,
+  '2026-12-16T0900_quote_offers': quoteOffers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

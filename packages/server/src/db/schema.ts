@@ -891,6 +891,12 @@ export interface OwnerQuotesTable {
   decided_at: number | null;
   booking_id: string | null;
   follow_up_sent_at: number | null;
+  /**
+   * When the customer asked to hear of a time opening near them (the quote page's box), and the
+   * words they agreed to; null when not given or withdrawn (docs/decisions/059).
+   */
+  nearby_consent_at: number | null;
+  nearby_consent_text: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -1053,6 +1059,20 @@ export interface VisitOffersTable {
   answered_at: number | null;
 }
 
+/** A freed time offered to a recent quote nearby whose customer agreed to hear of one (docs/decisions/059). */
+export interface QuoteOffersTable {
+  id: string;
+  freed_id: string;
+  quote_id: string;
+  business_id: string;
+  token_hash: string;
+  extra_drive_min: number;
+  status: 'open' | 'taken' | 'withdrawn';
+  expires_at: number;
+  created_at: number;
+  answered_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   businesses: BusinessesTable;
@@ -1069,6 +1089,7 @@ export interface Database {
   freed_times: FreedTimesTable;
   waitlist_offers: WaitlistOffersTable;
   visit_offers: VisitOffersTable;
+  quote_offers: QuoteOffersTable;
   blocked_times: BlockedTimesTable;
   bookings: BookingsTable;
   plans: PlansTable;

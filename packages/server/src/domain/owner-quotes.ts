@@ -36,7 +36,7 @@ export function quoteTokenFor(ctx: AppContext, quoteId: string): string {
 /** Only the token's sha256 is stored: a copy of the database alone opens no quote. */
 export const hashQuoteToken = hashManageToken;
 
-function quoteLinkUrl(ctx: AppContext, quoteId: string): string {
+export function quoteLinkUrl(ctx: AppContext, quoteId: string): string {
   return `${ctx.config.publicUrl}/customer/quote?token=${encodeURIComponent(quoteTokenFor(ctx, quoteId))}`;
 }
 

@@ -19,7 +19,7 @@ import { shownTime } from './answers.ts';
 import { placeBooking, tellMoved } from './booking-move.ts';
 import { readGridSource } from './grid-source.ts';
 import { calendarSpan } from './slot-rules.ts';
-import { hashLinkToken, offerState, visitFit, whenWords } from './waitlist.ts';
+import { fillFreedTime, hashLinkToken, jobFitAt, offerState, whenWords } from './waitlist.ts';
 
 /** An offer to move a visit up, with its visit and its freed time. */
 export interface VisitOfferFound {
@@ -105,7 +105,7 @@ export async function moveVisitUp(
         'Your visit was changed since this offer was sent, so it no longer applies. Your visit is as the latest e-mail says.',
       );
     // The same checks the offer pass made: someone who booked the time by the widget meanwhile wins.
-    const fit = await visitFit(ctx, trx, freed, visit, now, source);
+    const fit = await jobFitAt(ctx, trx, freed, visit, now, source);
     if (typeof fit === 'string') throw new AppError('OFFER_TAKEN', `Someone else just took this time. ${KEPT}`);
     const span = calendarSpan(freed.day, freed.start_time, visit.duration_min, business.time_zone);
     const moved = await placeBooking(ctx, trx, business, visit, span, fit.crew, now);
@@ -115,19 +115,14 @@ export async function moveVisitUp(
       .set({ status: 'taken', answered_at: now })
       .where('id', '=', offer.id)
       .execute();
+    // The visit's other offers (it has moved), then the time's.
     await trx
       .updateTable('visit_offers')
       .set({ status: 'withdrawn', answered_at: now })
       .where('status', '=', 'open')
-      .where((eb) => eb.or([eb('freed_id', '=', freed.id), eb('booking_id', '=', visit.id)]))
+      .where('booking_id', '=', visit.id)
       .execute();
-    await trx
-      .updateTable('waitlist_offers')
-      .set({ status: 'withdrawn', answered_at: now })
-      .where('status', '=', 'open')
-      .where('freed_id', '=', freed.id)
-      .execute();
-    await trx.updateTable('freed_times').set({ status: 'filled' }).where('id', '=', freed.id).execute();
+    await fillFreedTime(trx, freed.id, now);
     return moved;
   });
   ctx.mail.kick();

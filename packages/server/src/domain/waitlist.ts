@@ -18,30 +18,30 @@
  *   filled (fillOffer): the offer taken, the entry filled, the time's other offers withdrawn. A
  *   second acceptor is refused OFFER_TAKEN; a lapsed offer OFFER_EXPIRED.
  * - When nobody on the list (more) fits, the second tier (offerToVisits): plan customers whose next
- *   visit is due within VISIT_WINDOW_DAYS after the time, fitted and ranked the same way (visitFit),
+ *   visit is due within VISIT_WINDOW_DAYS after the time, fitted and ranked the same way (jobFitAt),
  *   are asked to move that visit up; accepting moves it (domain/visit-offers.ts moveVisitUp).
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { OfferState } from '@slotwise/shared/api';
 import { formatClock } from '@slotwise/shared/clock';
 import { addedDriveMinutes, crewsFor } from '@slotwise/shared/crews';
-import { ACTIVE_STATUSES } from '@slotwise/shared/domain';
 import { addDays } from '@slotwise/shared/plans';
 import { shortDate, utcMsToLocal } from '@slotwise/shared/time-zone';
 import type { AppContext } from '../context.ts';
 import type { FreedTimesTable, VisitOffersTable, WaitlistEntriesTable, WaitlistOffersTable } from '../db/schema.ts';
-import { type Tx, withBusinessLock } from '../db/transaction.ts';
+import type { Tx } from '../db/transaction.ts';
 import { AppError } from '../errors.ts';
-import { visitOfferMail, waitlistOfferMail } from '../mail/templates.ts';
+import { visitOfferMail } from '../mail/templates.ts';
 import type { Business } from '../repositories/businesses.ts';
 import type { BookingRow } from '../repositories/calendar.ts';
 import { queueMails } from '../repositories/mail-outbox.ts';
+import { nearbyConsented } from '../repositories/owner-quotes.ts';
 import { queueTexts } from '../repositories/texts.ts';
 import { gsmSafe } from '../texts/gsm.ts';
 import { mayTextCustomer, shortLink, withFirstTextLine } from './booking-texts.ts';
 import { bookingWindowOf } from './booking-window.ts';
 import { checkCrewSlot, freeCrew } from './crews.ts';
-import { crewPlansOfSource, type GridSource, readGridSource, serviceOf } from './grid-source.ts';
+import { crewPlansOfSource, type GridSource } from './grid-source.ts';
 
 const MINUTE = 60_000;
 /** How many waiting customers a freed time is offered to at once: the first to book it wins. */
@@ -71,7 +71,7 @@ export function hashLinkToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
 
-function offerUrl(publicUrl: string, token: string): string {
+export function offerUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/customer/offer?token=${encodeURIComponent(token)}`;
 }
 
@@ -117,7 +117,7 @@ export async function noteFreedTime(
     .where('status', '=', 'waiting')
     .limit(1)
     .executeTakeFirst();
-  if (!waiting && !(await visitDueSoon(trx, row))) return false;
+  if (!waiting && !(await visitDueSoon(trx, row)) && !(await nearbyQuoteWaits(trx, row.business_id, now))) return false;
   await trx
     .insertInto('freed_times')
     .values({
@@ -162,6 +162,11 @@ async function visitDueSoon(
   return (await visitsAfter(trx, row, 0).select('bookings.id as visit').limit(1).executeTakeFirst()) !== undefined;
 }
 
+/** Whether a recent quote's customer asked to hear of a time nearby (the third tier, domain/quote-offers.ts). */
+async function nearbyQuoteWaits(trx: Tx, businessId: string, now: number): Promise<boolean> {
+  return (await nearbyConsented(trx, businessId, now).limit(1).executeTakeFirst()) !== undefined;
+}
+
 /** A waiting customer whose job fits the freed time, and the minutes of driving it adds there. */
 export interface Fit {
   entry: EntryRow;
@@ -180,7 +185,7 @@ export function rankFits(fits: readonly Fit[], batch = OFFER_BATCH): Fit[] {
  * with its own length, checked as its booking will be (the window, a crew's hours, nothing in the
  * way, the drives), and what it adds to that crew's driving.
  */
-async function fitsFor(
+export async function fitsFor(
   ctx: AppContext,
   trx: Tx,
   freed: FreedTimesTable,
@@ -230,162 +235,28 @@ async function fitsFor(
   return fits;
 }
 
-/**
- * Offers one freed time, under its business's lock: to the next batch of waiting customers it
- * fits, unless an offer of it still stands. Marks it unfilled when nobody (more) fits. Answers how
- * many offers went.
- */
-export async function offerFreedTime(ctx: AppContext, freedId: string, businessId: string, now: number) {
-  // Read before the lock, as a booking reads it (SQLite has one connection, the lock's).
-  const source = await readGridSource(ctx, businessId);
-  return withBusinessLock(ctx.store, businessId, async (trx) => {
-    const freed = await trx.selectFrom('freed_times').selectAll().where('id', '=', freedId).executeTakeFirst();
-    if (!freed || (freed.status !== 'queued' && freed.status !== 'offered')) return 0;
-    const offers = await trx.selectFrom('waitlist_offers').selectAll().where('freed_id', '=', freed.id).execute();
-    const visitOffers = await trx.selectFrom('visit_offers').selectAll().where('freed_id', '=', freed.id).execute();
-    if ([...offers, ...visitOffers].some((o) => offerState(o, now) === 'open')) return 0;
-    const offered = new Set(offers.map((o) => o.entry_id));
-    const waiting = await trx
-      .selectFrom('waitlist_entries')
-      .selectAll()
-      .where('business_id', '=', freed.business_id)
-      .where('day', '=', freed.day)
-      .where('status', '=', 'waiting')
-      .execute();
-    // Who booked that day meanwhile (the widget, a phone call) waits no more: filled by that booking.
-    const booked =
-      waiting.length === 0
-        ? []
-        : await trx
-            .selectFrom('bookings')
-            .select(['id', 'customer_email'])
-            .where('business_id', '=', freed.business_id)
-            .where('day', '=', freed.day)
-            .where('status', 'in', ACTIVE_STATUSES)
-            .where(
-              'customer_email',
-              'in',
-              waiting.map((e) => e.customer_email),
-            )
-            .execute();
-    for (const b of booked)
-      await trx
-        .updateTable('waitlist_entries')
-        .set({ status: 'filled', booking_id: b.id, updated_at: now })
-        .where('business_id', '=', freed.business_id)
-        .where('day', '=', freed.day)
-        .where('customer_email', '=', b.customer_email)
-        .where('status', '=', 'waiting')
-        .execute();
-    const bookedEmails = new Set(booked.map((b) => b.customer_email));
-    const entries = waiting.filter((e) => !offered.has(e.id) && !bookedEmails.has(e.customer_email));
-    const unfilled = async () => {
-      await trx.updateTable('freed_times').set({ status: 'unfilled' }).where('id', '=', freed.id).execute();
-      return 0;
-    };
-    if (!source) return unfilled();
-    const { business } = source;
-    const expiresAt = offerExpiresAt(now, freed.start_ms, business.min_notice_minutes);
-    if (expiresAt <= now) return unfilled();
-    const chosen = entries.length === 0 ? [] : rankFits(await fitsFor(ctx, trx, freed, entries, now, source));
-    if (chosen.length === 0) {
-      // Nobody (more) on the waiting list fits: plan customers nearby whose next visit is due soon.
-      const sent = await offerToVisits(ctx, trx, freed, visitOffers, source, expiresAt, now);
-      if (sent === 0) return unfilled();
-      await trx
-        .updateTable('freed_times')
-        .set({ status: 'offered', offered_at: now })
-        .where('id', '=', freed.id)
-        .execute();
-      return sent;
-    }
-    const when = whenWords(freed.start_ms, business);
-    const until = formatClock(utcMsToLocal(expiresAt, business.time_zone).time, business.time_format);
-    const businessName = business.name ?? 'Your service provider';
-    for (const { entry, extraDriveMin } of chosen) {
-      const { token, hash } = newLinkToken();
-      await trx
-        .insertInto('waitlist_offers')
-        .values({
-          id: randomUUID(),
-          freed_id: freed.id,
-          entry_id: entry.id,
-          business_id: business.id,
-          token_hash: hash,
-          extra_drive_min: extraDriveMin,
-          status: 'open',
-          expires_at: expiresAt,
-          created_at: now,
-          answered_at: null,
-        })
-        .execute();
-      const serviceName = serviceOf(source, entry.service_id)?.name ?? 'your service';
-      const link = offerUrl(ctx.config.publicUrl, token);
-      await queueMails(
-        trx,
-        [
-          waitlistOfferMail(entry.customer_email, {
-            firstName: entry.first_name,
-            businessName,
-            serviceName,
-            when,
-            until,
-            link,
-            expiresAt,
-          }),
-        ],
-        now,
-      );
-      if (await mayTextCustomer(ctx, trx, { ...entry, business_id: business.id })) {
-        const short = await shortLink(ctx, trx, business.id, link, now);
-        const body = await withFirstTextLine(
-          ctx,
-          trx,
-          business.id,
-          entry.phone_number,
-          gsmSafe(`${businessName}: a time opened ${when.replace(/, \d{4} at/, ',')}. Book it first: ${short}`),
-        );
-        await queueTexts(
-          trx,
-          [
-            {
-              businessId: business.id,
-              to: entry.phone_number,
-              body,
-              kind: 'waitlistOffer',
-              bookingId: null,
-              startsAt: expiresAt,
-            },
-          ],
-          now,
-        );
-      }
-    }
-    await trx
-      .updateTable('freed_times')
-      .set({ status: 'offered', offered_at: now })
-      .where('id', '=', freed.id)
-      .execute();
-    return chosen.length;
-  });
-}
-
 /** A plan's next visit that fits the freed time moved up, and the driving it adds there. */
 interface VisitFit {
   visit: BookingRow;
   extraDriveMin: number;
 }
 
+/** A job to fit at a freed time: a plan's visit (its own time then left out), or a quote's job. */
+export type JobToFit = Pick<BookingRow, 'service_id' | 'duration_min' | 'customer_lat' | 'customer_lng'> & {
+  /** A booking being moved: its own time is not in the way. */
+  id?: string;
+};
+
 /**
- * Under the lock, the crew a visit moved to the freed time goes to, as a booking is checked there
- * (the window, a crew's hours, nothing in the way but the visit itself, the drives), and the
- * driving it adds to that crew's day; a string when it does not fit.
+ * Under the lock, the crew a job at the freed time goes to, as a booking is checked there (the
+ * window, a crew's hours, nothing in the way but the job itself, the drives), and the driving it
+ * adds to that crew's day; a string when it does not fit. The second and third tiers' check.
  */
-export async function visitFit(
+export async function jobFitAt(
   ctx: AppContext,
   trx: Tx,
   freed: FreedTimesTable,
-  visit: BookingRow,
+  visit: JobToFit,
   now: number,
   source: GridSource,
 ) {
@@ -434,7 +305,7 @@ export async function visitFit(
  * whose visit fits there, least driving added first (then the visit due first), a batch at a time;
  * a visit is offered a freed time once. Answers how many offers went.
  */
-async function offerToVisits(
+export async function offerToVisits(
   ctx: AppContext,
   trx: Tx,
   freed: FreedTimesTable,
@@ -470,7 +341,7 @@ async function offerToVisits(
   const fits: VisitFit[] = [];
   for (const visit of candidates) {
     if (firstOf.get(visit.plan_id) !== visit.start_ms) continue;
-    const fit = await visitFit(ctx, trx, freed, visit, now, source);
+    const fit = await jobFitAt(ctx, trx, freed, visit, now, source);
     if (typeof fit !== 'string') fits.push({ visit, extraDriveMin: fit.extraDriveMin });
   }
   const chosen = fits
@@ -617,23 +488,33 @@ export async function fillOffer(trx: Tx, found: OfferFound, bookingId: string, n
     .set({ status: 'taken', answered_at: now })
     .where('id', '=', offer.id)
     .execute();
-  // The time's other offers, and any other open offer to this customer (they booked their day).
+  // Any other open offer to this customer (they booked their day).
   await trx
     .updateTable('waitlist_offers')
     .set({ status: 'withdrawn', answered_at: now })
     .where('status', '=', 'open')
-    .where((eb) => eb.or([eb('freed_id', '=', freed.id), eb('entry_id', '=', entry.id)]))
-    .execute();
-  await trx
-    .updateTable('visit_offers')
-    .set({ status: 'withdrawn', answered_at: now })
-    .where('status', '=', 'open')
-    .where('freed_id', '=', freed.id)
+    .where('entry_id', '=', entry.id)
     .execute();
   await trx
     .updateTable('waitlist_entries')
     .set({ status: 'filled', booking_id: bookingId, updated_at: now })
     .where('id', '=', entry.id)
     .execute();
-  await trx.updateTable('freed_times').set({ status: 'filled' }).where('id', '=', freed.id).execute();
+  await fillFreedTime(trx, freed.id, now);
+}
+
+/**
+ * A freed time taken, under the lock, in the transaction of the offer that took it (whichever
+ * tier's, marked taken first): every offer of it still open, in the three tiers, withdrawn, and
+ * the time filled.
+ */
+export async function fillFreedTime(trx: Tx, freedId: string, now: number): Promise<void> {
+  for (const table of ['waitlist_offers', 'visit_offers', 'quote_offers'] as const)
+    await trx
+      .updateTable(table)
+      .set({ status: 'withdrawn', answered_at: now })
+      .where('status', '=', 'open')
+      .where('freed_id', '=', freedId)
+      .execute();
+  await trx.updateTable('freed_times').set({ status: 'filled' }).where('id', '=', freedId).execute();
 }

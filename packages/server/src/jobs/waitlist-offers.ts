@@ -2,12 +2,13 @@
  * The offer pass of the waiting list (docs/decisions/056): every tick, each freed time that is due
  * (queued by the change that freed it, in its transaction) or whose offers all lapsed untaken is
  * offered, under its business's lock, to the next waiting customers it fits, else to plan customers
- * nearby whose next visit is due soon (domain/waitlist.ts offerFreedTime): an offer goes out
- * within a tick of the change (a minute; the undo window first after an owner's decline or drag). A time that has begun is marked unfilled and left.
+ * nearby whose next visit is due soon, else to recent quotes nearby (domain/offer-pass.ts
+ * offerFreedTime): an offer goes out within a tick of the change (a minute; the undo window first
+ * after an owner's decline or drag). A time that has begun is marked unfilled and left.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { offerFreedTime } from '../domain/waitlist.ts';
+import { offerFreedTime } from '../domain/offer-pass.ts';
 import { runEvery } from './every.ts';
 
 const INTERVAL_MS = 60_000;
@@ -30,24 +31,17 @@ export async function runWaitlistOffers(ctx: AppContext): Promise<number> {
         // Offered: taken again only once no offer of it stands (offerFreedTime checks under the lock).
         eb.and([
           eb('status', '=', 'offered'),
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('waitlist_offers')
-                .select('waitlist_offers.id')
-                .whereRef('waitlist_offers.freed_id', '=', 'freed_times.id')
-                .where('waitlist_offers.status', '=', 'open')
-                .where('waitlist_offers.expires_at', '>', now),
-            ),
-          ),
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('visit_offers')
-                .select('visit_offers.id')
-                .whereRef('visit_offers.freed_id', '=', 'freed_times.id')
-                .where('visit_offers.status', '=', 'open')
-                .where('visit_offers.expires_at', '>', now),
+          // Of each tier's offers of the time, none open and unlapsed.
+          ...(['waitlist_offers', 'visit_offers', 'quote_offers'] as const).map((table) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom(table)
+                  .select(`${table}.id`)
+                  .whereRef(`${table}.freed_id`, '=', 'freed_times.id')
+                  .where(`${table}.status`, '=', 'open')
+                  .where(`${table}.expires_at`, '>', now),
+              ),
             ),
           ),
         ]),

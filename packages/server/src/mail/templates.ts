@@ -770,6 +770,39 @@ export function visitOfferMail(
   };
 }
 
+/**
+ * A freed time offered to a recent quote nearby whose customer asked to hear of one (docs/decisions/059):
+ * book it at the quoted price. Says why it came and where to stop them (the quote's page).
+ */
+export function quoteOfferMail(
+  to: string,
+  o: {
+    firstName: string;
+    businessName: string;
+    serviceName: string;
+    when: string;
+    totalCents: number;
+    until: string;
+    link: string;
+    quoteLink: string;
+    expiresAt: number;
+  },
+): MailMessage {
+  const price = formatUsd(toDollars(o.totalCents));
+  const intro = `Hi ${o.firstName}, a time opened with ${o.businessName} ${o.when}, near you: your ${o.serviceName} at the price you were quoted, ${price}.`;
+  const how = `The time is offered to a few people nearby: the first to book it gets it. The offer lasts until ${o.until}.`;
+  const why = `You get this because you asked to hear when a time opens near you. To get no more, untick that box on your quote: ${o.quoteLink}`;
+  return {
+    to,
+    subject: `A time opened near you ${o.when}`,
+    kind: 'waitlistOffer',
+    text: `${intro}\n\n${how}\n\nBook this time: ${o.link}\n\n${why}\n\n${o.businessName}\n`,
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937"><p>${escapeHtml(intro)}</p><p>${escapeHtml(how)}</p><p><a href="${escapeHtml(o.link)}">Book this time</a></p><p style="color:#6b7280">You get this because you asked to hear when a time opens near you. To get no more, untick that box on <a href="${escapeHtml(o.quoteLink)}">your quote</a>.</p><p>${escapeHtml(o.businessName)}</p></body></html>`,
+    // Worthless once the offer lapsed (mail/delivery.ts expiryOf).
+    startsAt: o.expiresAt,
+  };
+}
+
 /** What a quote's mail says (docs/decisions/039): the lines as priced, the total, until when, and its link. */
 export interface MailOwnerQuote {
   to: string;

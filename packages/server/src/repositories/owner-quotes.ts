@@ -13,6 +13,49 @@ type Status = OwnerQuotesTable['status'];
 /** The states a customer may still act on (book or decline) while the price holds. */
 export const OPEN_STATUSES: readonly Status[] = ['sent', 'viewed'];
 
+/**
+ * How long "Tell me if a time opens near me" lasts after the quote was sent (docs/decisions/059):
+ * a quote is "recent" that long; the consent then lapses by itself.
+ */
+export const NEARBY_CONSENT_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+/** The states in which a quote may still hear of a time nearby: not booked, not withdrawn. */
+const NEARBY_STATUSES: readonly Status[] = ['sent', 'viewed', 'declined'];
+
+/**
+ * Whether "Tell me if a time opens near me" may be asked on the quote at `now`: sent within
+ * NEARBY_CONSENT_DAYS, not booked or withdrawn, with an e-mail to write to and a place on the map
+ * to be near. nearbyConsented is the same rule in SQL, with the consent given.
+ */
+export function nearbyAskable(
+  row: Pick<OwnerQuoteRow, 'status' | 'sent_at' | 'email' | 'lat' | 'lng'>,
+  now: number,
+): boolean {
+  return (
+    NEARBY_STATUSES.includes(row.status) &&
+    row.sent_at !== null &&
+    row.sent_at > now - NEARBY_CONSENT_DAYS * DAY_MS &&
+    row.email !== '' &&
+    row.lat !== null &&
+    row.lng !== null
+  );
+}
+
+/** The business's quotes whose customer's "Tell me if a time opens near me" stands at `now` (nearbyAskable, ticked). */
+export function nearbyConsented(trx: Tx | Kysely<Database>, businessId: string, now: number) {
+  return trx
+    .selectFrom('owner_quotes')
+    .selectAll()
+    .where('business_id', '=', businessId)
+    .where('nearby_consent_at', 'is not', null)
+    .where('status', 'in', NEARBY_STATUSES)
+    .where('sent_at', '>', now - NEARBY_CONSENT_DAYS * DAY_MS)
+    .where('email', '!=', '')
+    .where('lat', 'is not', null)
+    .where('lng', 'is not', null);
+}
+
 export function ownerQuotesRepository(db: Kysely<Database>) {
   return {
     async insert(trx: Tx | Kysely<Database>, row: OwnerQuoteRow): Promise<void> {

@@ -101,6 +101,8 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/quote-link',
   'POST /api/quote-link/book',
   'POST /api/quote-link/decline',
+  // "Tell me if a time opens near me" on the quote's page (docs/decisions/059).
+  'POST /api/quote-link/nearby',
   // The customer's pay link (routes/customer/invoice-link.ts; docs/decisions/045): its token is the key.
   'GET /api/invoice-link',
   'POST /api/invoice-link/pay',
@@ -1024,6 +1026,7 @@ export function validRequest(w: World, route: Route, owner: OwnerData, target: O
     // 12:00: clear of every other time the requests use.
     'POST /api/quote-link/book': () => r({ query: { token: quoteToken() }, body: { date: w.day, time: '12:00' } }),
     'POST /api/quote-link/decline': () => r({ query: { token: quoteToken() } }),
+    'POST /api/quote-link/nearby': () => r({ query: { token: quoteToken() }, body: { nearby: true } }),
     'GET /demo': () => r(),
   };
   return table[route.key]?.();

@@ -3,7 +3,8 @@
  * opened, offered to a customer on the day's waiting list. It shows the time, the service and its
  * price computed again, and "Book this time", which books through the widget's book call with the
  * offer's token (one booking path, one lock). Someone faster: "Someone else just took this time"
- * (OFFER_TAKEN); a lapsed offer says so (OFFER_EXPIRED). Also /customer/waitlist?token=...: the
+ * (OFFER_TAKEN); a lapsed offer says so (OFFER_EXPIRED). The same page shows a time offered to a
+ * recent quote nearby (docs/decisions/059), booked at the quoted price, with where to stop them. Also /customer/waitlist?token=...: the
  * joining mail's link to leave the list (LeaveWaitlistPage).
  */
 import type { WaitlistOffer } from '@slotwise/shared/api';
@@ -24,13 +25,22 @@ function failureText(err: unknown, fallback: string): string {
   return err instanceof ApiError && err.fromServer ? err.message : fallback;
 }
 
+type Closed = Record<Exclude<WaitlistOffer['state'], 'open'>, string>;
+
 /** What an offer that no longer books says. */
-const CLOSED: Record<Exclude<WaitlistOffer['state'], 'open'>, string> = {
+const CLOSED: Closed = {
   taken: 'You booked this time: the confirmation is in your e-mail.',
   withdrawn:
     'Someone else just took this time. You are still on the waiting list for the day: we will e-mail you if another time opens.',
   expired:
     'This offer has expired. You are still on the waiting list for the day: we will e-mail you if another time opens.',
+};
+
+/** The same, for a time offered to a recent quote nearby (docs/decisions/059). */
+const QUOTE_CLOSED: Closed = {
+  taken: 'You booked this time: the confirmation is in your e-mail.',
+  withdrawn: 'Someone else just took this time, or your quote was booked or withdrawn since.',
+  expired: 'This offer has expired. We will e-mail you if another time opens near you.',
 };
 
 type Load = { state: 'loading' } | { state: 'ready'; offer: WaitlistOffer } | { state: 'failed'; message: string };
@@ -182,7 +192,7 @@ function Offer({ token, offer }: { token: string; offer: WaitlistOffer }) {
       setOutcome({ state: 'refused', message: failureText(err, FAILED) });
     }
   }
-  const closed = offer.state === 'open' ? null : CLOSED[offer.state];
+  const closed = offer.state === 'open' ? null : (offer.quote ? QUOTE_CLOSED : CLOSED)[offer.state];
   return (
     <ManagedBookingFrame title="A Time Opened" booking={look}>
       <OfferSummary offer={offer} heading={`${offer.serviceName}, ${offer.dateLabel} at ${offer.timeLabel}`} />
@@ -192,10 +202,17 @@ function Offer({ token, offer }: { token: string; offer: WaitlistOffer }) {
         <Notice kind="success">{outcome.message}</Notice>
       ) : (
         <form onSubmit={(e) => void book(e)} className="customer-actions">
-          <p>
-            A few people on the waiting list were offered this time: the first to book it gets it. The offer lasts until{' '}
-            {offer.expiresLabel}.
-          </p>
+          {offer.quote ? (
+            <p>
+              A time opened next to a job near you, at the price you were quoted. A few people nearby were offered it:
+              the first to book it gets it. The offer lasts until {offer.expiresLabel}.
+            </p>
+          ) : (
+            <p>
+              A few people on the waiting list were offered this time: the first to book it gets it. The offer lasts
+              until {offer.expiresLabel}.
+            </p>
+          )}
           {!offer.book.phoneNumber && (
             <div className="field">
               <label htmlFor="offer-phone">Phone number</label>
@@ -216,6 +233,12 @@ function Offer({ token, offer }: { token: string; offer: WaitlistOffer }) {
             {outcome.state === 'booking' ? 'Booking...' : 'Book this time'}
           </button>
         </form>
+      )}
+      {offer.quote && (
+        <p className="muted offer-why">
+          You get these because you asked to hear when a time opens near you.{' '}
+          <a href={offer.quote.quoteUrl}>Stop them on your quote</a>.
+        </p>
       )}
     </ManagedBookingFrame>
   );

@@ -3,7 +3,8 @@
  * business sent, itemised, in its colours. While the price holds the customer picks a free day of
  * the month and a time (the reschedule page's picker, asked with the quote's service, its extra
  * minutes and its address) and books it at the quoted price, or declines. A quote booked,
- * declined, withdrawn or expired says so, with how to reach the business.
+ * declined, withdrawn or expired says so, with how to reach the business. Not booked, it offers the
+ * unticked box "Tell me if a time opens near me" (docs/decisions/059).
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import type { QuoteLinkBooked, QuoteLinkView } from '@slotwise/shared/api';
@@ -135,6 +136,40 @@ function Visit({ quote, time }: { quote: QuoteLinkView; time: NonNullable<QuoteL
   );
 }
 
+/**
+ * The unticked box "Tell me if a time opens near me" (docs/decisions/059): saved as it is ticked or
+ * unticked, its answer read out; on a failure the box goes back to what is saved.
+ */
+function NearbyBox({ token, nearby }: { token: string; nearby: NonNullable<QuoteLinkView['nearby']> }) {
+  const [asked, setAsked] = useState(nearby.asked);
+  const [busy, setBusy] = useState(false);
+  const [said, setSaid] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  async function change(next: boolean) {
+    setBusy(true);
+    setSaid(null);
+    setAsked(next);
+    try {
+      const { message } = await client.quoteLink.nearbyOffers({ query: { token }, body: { nearby: next } });
+      setSaid({ kind: 'success', text: message });
+    } catch (err) {
+      setAsked(!next);
+      setSaid({ kind: 'error', text: failureText(err, 'We could not save this. Please try again.') });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="quote-nearby">
+      <label className="quote-nearby-check">
+        <input type="checkbox" checked={asked} disabled={busy} onChange={(e) => void change(e.currentTarget.checked)} />{' '}
+        {nearby.wording}
+      </label>
+      <p className="muted">Until {longDate(nearby.lastDay)}. Only times that fit next to a job near you.</p>
+      <div aria-live="polite">{said && <Notice kind={said.kind}>{said.text}</Notice>}</div>
+    </div>
+  );
+}
+
 function Quote({ token, initial }: { token: string; initial: QuoteLinkView }) {
   const [quote, setQuote] = useState(initial);
   const [booked, setBooked] = useState<QuoteLinkBooked | null>(null);
@@ -213,13 +248,16 @@ function Quote({ token, initial }: { token: string; initial: QuoteLinkView }) {
             <Visit quote={quote} time={quote.bookingTime} />
           </>
         ) : (
-          <Contact quote={quote}>
-            {quote.state === 'expired'
-              ? `This quote expired after ${longDate(lastDay)}: its price no longer holds.`
-              : quote.state === 'declined'
-                ? 'You declined this quote.'
-                : 'The business withdrew this quote.'}
-          </Contact>
+          <>
+            <Contact quote={quote}>
+              {quote.state === 'expired'
+                ? `This quote expired after ${longDate(lastDay)}: its price no longer holds.`
+                : quote.state === 'declined'
+                  ? 'You declined this quote.'
+                  : 'The business withdrew this quote.'}
+            </Contact>
+            {quote.nearby && <NearbyBox token={token} nearby={quote.nearby} />}
+          </>
         )}
       </ManagedBookingFrame>
     );
@@ -250,6 +288,7 @@ function Quote({ token, initial }: { token: string; initial: QuoteLinkView }) {
           Decline quote
         </button>
       </div>
+      {quote.nearby && <NearbyBox token={token} nearby={quote.nearby} />}
     </ManagedBookingFrame>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * /dashboard/waitlist/:day (docs/product.md#the-waiting-list; docs/decisions/056): a day's waiting
  * list. Who waits (with their quote and how to reach them), and each time that opened that day:
- * why it opened, who was offered it (least driving added first) and who took it. Reached from the
+ * why it opened, who was offered it (least driving added first: the list, then plan customers
+ * moving a visit up, then recent quotes nearby) and who took it. Reached from the
  * calendar's day view; a lazily loaded page.
  */
 import { useSignals } from '@preact/signals-react/runtime';
@@ -37,6 +38,16 @@ const VISIT_STATES: Record<WaitlistDay['freed'][number]['offers'][number]['state
   expired: 'asked to move their plan visit up: did not answer in time',
 };
 
+/** A recent quote nearby whose customer asked to hear of a time (docs/decisions/059). */
+const QUOTE_STATES: Record<WaitlistDay['freed'][number]['offers'][number]['state'], string> = {
+  open: 'offered it at their quoted price, waiting for an answer',
+  taken: 'Quote booked',
+  withdrawn: 'offered it at their quoted price: someone else took it',
+  expired: 'offered it at their quoted price: did not answer in time',
+};
+
+const STATES_OF = { waitlist: OFFER_STATES, visit: VISIT_STATES, quote: QUOTE_STATES } as const;
+
 const ENTRY_STATES: Record<WaitlistDay['entries'][number]['status'], string> = {
   waiting: 'Waiting',
   filled: 'Booked',
@@ -45,10 +56,12 @@ const ENTRY_STATES: Record<WaitlistDay['entries'][number]['status'], string> = {
 
 /** What became of a freed time, in a few words. */
 export function freedWords(f: WaitlistDay['freed'][number]): string {
-  if (f.status === 'filled')
-    return f.offers.some((o) => o.kind === 'visit' && o.state === 'taken')
-      ? `Plan visit moved up: ${f.filledBy ?? 'a plan customer'}`
-      : `Filled by ${f.filledBy ?? 'a customer from the list'}`;
+  if (f.status === 'filled') {
+    const kind = f.offers.find((o) => o.state === 'taken')?.kind;
+    if (kind === 'visit') return `Plan visit moved up: ${f.filledBy ?? 'a plan customer'}`;
+    if (kind === 'quote') return `Quote booked: ${f.filledBy ?? 'a recent quote nearby'}`;
+    return `Filled by ${f.filledBy ?? 'a customer from the list'}`;
+  }
   if (f.status === 'queued') return 'About to be offered';
   if (f.status === 'offered') return 'Offered';
   return f.offers.length === 0 ? 'Nobody on the list fitted this time' : 'Not taken';
@@ -105,7 +118,7 @@ function Day({ day }: { day: string }) {
                       <ol className="waitlist-offers" aria-label={`Offered at ${f.time}`}>
                         {f.offers.map((o) => (
                           <li key={`${o.kind} ${o.name}`}>
-                            {o.name}: {(o.kind === 'visit' ? VISIT_STATES : OFFER_STATES)[o.state]}{' '}
+                            {o.name}: {STATES_OF[o.kind][o.state]}{' '}
                             <span className="muted">(+{o.extraDriveMin} min driving)</span>
                           </li>
                         ))}

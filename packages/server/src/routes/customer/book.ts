@@ -8,7 +8,9 @@
  * the next weeks are booked with it, and a taken day is written needs_time. Other customers' holds
  * refuse the time (SLOT_HELD); the customer's own, named by its holdToken, is ended by the booking
  * (docs/decisions/035). With an offerToken it accepts a waiting-list offer (docs/decisions/056): the
- * offer is checked before and under the lock and filled in the booking's transaction.
+ * offer is checked before and under the lock and filled in the booking's transaction; the token of
+ * an offer to move a plan's visit up moves that visit, and that of an offer to a recent quote
+ * nearby books the quote (docs/decisions/059).
  */
 
 import { randomUUID } from 'node:crypto';
@@ -38,6 +40,7 @@ import { depositFor } from '../../domain/payments.ts';
 import { CLAIM_MS, checkRequestPhotos } from '../../domain/photos.ts';
 import { aheadDay, bookVisits, offerFor, planLabel, visitLines } from '../../domain/plans.ts';
 import { priceRequest } from '../../domain/pricing.ts';
+import { bookQuoteOffer } from '../../domain/quote-offers.ts';
 import { fitOf, jobsOfCrew, routeFitRuleOf } from '../../domain/route-fit.ts';
 import { hashHoldToken } from '../../domain/slot-holds.ts';
 import { intervalOf, SLOT_TAKEN } from '../../domain/slot-rules.ts';
@@ -73,6 +76,9 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
         // An offer to move a plan's visit up books nothing: it moves that visit (domain/visit-offers.ts).
         const moved = await moveVisitUp(ctx, offerToken, body);
         if (moved) return moved;
+        // An offer to a recent quote nearby books that quote at its price (domain/quote-offers.ts).
+        const quoted = await bookQuoteOffer(ctx, offerToken, body, requesterOf(ctx, req.ip));
+        if (quoted) return quoted;
         await checkOffer(ctx, offerToken, body, ctx.now());
       }
       // The business, its service, questions, week and crews, kept a second (grid-sources.ts).

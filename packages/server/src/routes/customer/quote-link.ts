@@ -6,7 +6,6 @@
  * time rules, the business's lock, the crew choice, the client link, the manage token, the mails)
  * and is confirmed at once: the owner priced it.
  */
-import { randomUUID } from 'node:crypto';
 import { ExtraMinutes, type QuoteLinkView } from '@slotwise/shared/api';
 import { crewsFor } from '@slotwise/shared/crews';
 import { toDollars } from '@slotwise/shared/money';
@@ -14,16 +13,13 @@ import type { AppContext } from '../../context.ts';
 import { isOverlapViolation } from '../../db/errors.ts';
 import { withBusinessLock } from '../../db/transaction.ts';
 import { shownTime } from '../../domain/answers.ts';
-import { mailCustomerAndOwner, newBookingMails } from '../../domain/booking-mail.ts';
 import { bookingPageUrl } from '../../domain/booking-page.ts';
 import { bookingWindowOf, requesterOf } from '../../domain/booking-window.ts';
 import { brandingOf } from '../../domain/branding.ts';
-import { contactOf } from '../../domain/clients.ts';
 import { assignCrew, checkCrewSlot } from '../../domain/crews.ts';
 import { crewPlansOfSource, serviceOf } from '../../domain/grid-source.ts';
 import { loadBusiness } from '../../domain/lookup.ts';
-import { hashManageToken, manageTokenFor } from '../../domain/manage-token.ts';
-import { carBodyTypeOf, newBookingRow } from '../../domain/new-booking.ts';
+import { bookQuoteAt } from '../../domain/owner-quote-booking.ts';
 import {
   assertOpen,
   hashQuoteToken,
@@ -32,13 +28,16 @@ import {
   quoteLinkInvalid,
   statusAt,
 } from '../../domain/owner-quotes.ts';
+import { nearbyOf, setNearby } from '../../domain/quote-offers.ts';
 import { intervalOf, SLOT_TAKEN } from '../../domain/slot-rules.ts';
 import { AppError } from '../../errors.ts';
 import { OPEN_STATUSES, type OwnerQuoteRow } from '../../repositories/owner-quotes.ts';
 import type { Handlers } from '../register.ts';
 import { sourceOf } from './grid-sources.ts';
 
-export function quoteLinkHandlers(ctx: AppContext): Handlers<'quoteLink', 'openQuote' | 'bookQuote' | 'declineQuote'> {
+export function quoteLinkHandlers(
+  ctx: AppContext,
+): Handlers<'quoteLink', 'openQuote' | 'bookQuote' | 'declineQuote' | 'nearbyOffers'> {
   const quotes = ctx.repos.ownerQuotes;
 
   /** The sent quote behind a link; a draft (never sent) is as unknown as a wrong token. */
@@ -78,6 +77,7 @@ export function quoteLinkHandlers(ctx: AppContext): Handlers<'quoteLink', 'openQ
       extraMinutes: ExtraMinutes.safeParse(extra).success ? extra : 0,
       validUntil: new Date(row.valid_until ?? now).toISOString(),
       bookingTime: booking ? shownTime(booking, business.time_zone) : null,
+      nearby: nearbyOf(row, now, business.time_zone),
     };
   }
 
@@ -110,11 +110,8 @@ export function quoteLinkHandlers(ctx: AppContext): Handlers<'quoteLink', 'openQ
         bookingWindowOf(business),
         business.time_format,
       );
-      const bookingId = randomUUID();
-      const token = manageTokenFor(ctx.config.jwtSecret, bookingId);
-      const answers = quote.answers ? (JSON.parse(quote.answers) as { answer: string }[]) : [];
       const location = quote.lat !== null && quote.lng !== null ? { lat: quote.lat, lng: quote.lng } : null;
-      let booked: Awaited<ReturnType<typeof newBookingRow>>;
+      let booked: Awaited<ReturnType<typeof bookQuoteAt>>;
       try {
         booked = await withBusinessLock(ctx.store, business.id, async (trx) => {
           const now = ctx.now();
@@ -129,52 +126,14 @@ export function quoteLinkHandlers(ctx: AppContext): Handlers<'quoteLink', 'openQ
             crews,
             holds: { now },
           });
-          const row = newBookingRow(
-            {
-              id: bookingId,
-              business_id: business.id,
-              service_id: fresh.service_id,
-              service_name: fresh.service_name,
-              duration_min: fresh.duration_min,
-              first_name: fresh.first_name,
-              last_name: fresh.last_name,
-              customer_email: fresh.email,
-              phone_number: fresh.phone,
-              car_body_type: carBodyTypeOf(business, answers),
-              answers: fresh.answers,
-              customer_address: fresh.address,
-              customer_lat: fresh.lat,
-              customer_lng: fresh.lng,
-              miles: fresh.miles,
-              // The quoted price, as it was sent: never priced again.
-              total_cents: fresh.total_cents,
-              quote_lines: fresh.lines,
-              // The owner priced it: confirmed at once.
-              status: 'approved',
-              ...span,
-              requester: requesterOf(ctx, req.ip),
-              text_consent: fresh.text_consent,
-              crew_id: crew.id,
-            },
+          return bookQuoteAt(
+            ctx,
+            trx,
+            business,
+            fresh,
+            { span, crewId: crew.id, requester: requesterOf(ctx, req.ip), from: OPEN_STATUSES },
             now,
           );
-          // The booking's client, found or made as any booking's (docs/decisions/037).
-          row.client_id = await ctx.repos.clients.linkContact(trx, business.id, contactOf(row), 'quote', now);
-          await ctx.repos.calendar.insertBooking(trx, row);
-          await ctx.repos.manageTokens.save(trx, bookingId, hashManageToken(token), now);
-          if (
-            !(await quotes.move(
-              trx,
-              fresh.id,
-              OPEN_STATUSES,
-              { status: 'booked', decided_at: now, booking_id: bookingId },
-              now,
-            ))
-          )
-            throw new AppError('QUOTE_CLOSED', QUOTE_CLOSED);
-          const { customer, notice } = await newBookingMails(ctx, trx, row, business, token, now);
-          await mailCustomerAndOwner(ctx, trx, business.id, customer, notice, now);
-          return row;
         });
       } catch (err) {
         if (isOverlapViolation(err)) throw new AppError('SLOT_TAKEN', SLOT_TAKEN);
@@ -184,7 +143,7 @@ export function quoteLinkHandlers(ctx: AppContext): Handlers<'quoteLink', 'openQ
       ctx.mail.kick();
       reply.status(201);
       return {
-        bookingId,
+        bookingId: booked.id,
         totalQuote: toDollars(booked.total_cents),
         bookingTime: shownTime(booked, business.time_zone),
       };
@@ -197,6 +156,12 @@ export function quoteLinkHandlers(ctx: AppContext): Handlers<'quoteLink', 'openQ
       if (!(await quotes.move(ctx.db, row.id, OPEN_STATUSES, { status: 'declined', decided_at: now }, now)))
         throw new AppError('QUOTE_CLOSED', QUOTE_CLOSED);
       return { message: 'You declined this quote. Thank you for letting the business know.' };
+    },
+
+    // "Tell me if a time opens near me" (docs/decisions/059; domain/quote-offers.ts).
+    nearbyOffers: async (req) => {
+      const row = await quoteOf(req.query.token);
+      return { message: await setNearby(ctx, row, req.body.nearby, ctx.now()) };
     },
   };
 }

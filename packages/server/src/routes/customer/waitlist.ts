@@ -1,6 +1,7 @@
 /**
  * The customer's waiting list (docs/decisions/056): joining a full day with the quote they had,
- * leaving by the joining mail's link, and reading an offer of a freed time. Accepting an offer is
+ * leaving by the joining mail's link, and reading an offer of a freed time (any tier's:
+ * a waiting customer's, a plan visit's to move up, a recent quote's; docs/decisions/059). Accepting an offer is
  * the book call with its token (book.ts): one booking path, one lock.
  */
 import { randomUUID } from 'node:crypto';
@@ -12,7 +13,9 @@ import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { bookingWindowOf, lastBookableDay } from '../../domain/booking-window.ts';
+import { linesOf, quoteLinkUrl } from '../../domain/owner-quotes.ts';
 import { priceRequest } from '../../domain/pricing.ts';
+import { quoteOfferByToken, quoteOfferState } from '../../domain/quote-offers.ts';
 import { visitNowLabel, visitOfferByToken, visitUnchanged } from '../../domain/visit-offers.ts';
 import { hashLinkToken, leaveUrl, newLinkToken, offerByToken, offerState } from '../../domain/waitlist.ts';
 import { AppError } from '../../errors.ts';
@@ -174,6 +177,38 @@ export function waitlistHandlers(
             customerEmail: visit.customer_email,
             phoneNumber: visit.phone_number,
             textConsent: visit.text_consent === 1,
+          },
+        };
+      }
+      const quoteOffer = await quoteOfferByToken(ctx, req.query.token);
+      if (quoteOffer) {
+        // An offer to a recent quote nearby (the third tier): the quote, at its quoted price.
+        const { offer, quote, freed } = quoteOffer;
+        const { business } = await sourceOf(ctx, offer.business_id);
+        return {
+          state: quoteOfferState(quoteOffer, now),
+          businessName: business.name ?? 'Your service provider',
+          serviceName: quote.service_name,
+          dateLabel: shortDate(freed.day),
+          timeLabel: formatClock(freed.start_time, business.time_format),
+          address: quote.address,
+          lines: linesOf(quote).map((l) => ({ label: l.label, amount: toDollars(l.amountCents) })),
+          totalQuote: toDollars(quote.total_cents),
+          expiresAt: new Date(offer.expires_at).toISOString(),
+          expiresLabel: untilWords(offer.expires_at, business, now),
+          quote: { quoteUrl: quoteLinkUrl(ctx, quote.id) },
+          // The book call with the offer's token books the quote (domain/quote-offers.ts).
+          book: {
+            businessId: business.id,
+            serviceId: quote.service_id,
+            address: quote.address,
+            date: freed.day,
+            time: freed.start_time,
+            firstName: quote.first_name,
+            lastName: quote.last_name,
+            customerEmail: quote.email,
+            phoneNumber: quote.phone,
+            textConsent: quote.text_consent === 1,
           },
         };
       }

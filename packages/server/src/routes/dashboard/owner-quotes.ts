@@ -148,6 +148,8 @@ export function ownerQuoteHandlers(
         decided_at: null,
         booking_id: null,
         follow_up_sent_at: null,
+        nearby_consent_at: null,
+        nearby_consent_text: null,
         created_at: now,
         updated_at: now,
       };

@@ -1,7 +1,7 @@
 /**
  * The owner's waiting list of a day (docs/decisions/056): who waits, and each time that opened,
  * who was offered it (in the order of least driving added: the waiting customers, then the plan
- * customers asked to move their next visit up) and who took it. Scoped by the owner's business.
+ * customers asked to move their next visit up, then recent quotes nearby) and who took it. Scoped by the owner's business.
  */
 import { formatClock } from '@slotwise/shared/clock';
 import { toDollars } from '@slotwise/shared/money';
@@ -15,7 +15,7 @@ export function waitlistDayHandlers(ctx: AppContext): Handlers<'dashboard', 'wai
       const b = req.owner.business;
       const { day } = req.query;
       const now = ctx.now();
-      const [entries, freed, offers, visitOffers, crews, services] = await Promise.all([
+      const [entries, freed, offers, visitOffers, quoteOffers, crews, services] = await Promise.all([
         ctx.db
           .selectFrom('waitlist_entries')
           .selectAll()
@@ -49,6 +49,17 @@ export function waitlistDayHandlers(ctx: AppContext): Handlers<'dashboard', 'wai
           .where('freed_times.business_id', '=', b.id)
           .where('freed_times.day', '=', day)
           .orderBy('visit_offers.extra_drive_min')
+          .execute(),
+        // The third tier: recent quotes nearby whose customers asked to hear of a time (domain/quote-offers.ts).
+        ctx.db
+          .selectFrom('quote_offers')
+          .innerJoin('freed_times', 'freed_times.id', 'quote_offers.freed_id')
+          .innerJoin('owner_quotes', 'owner_quotes.id', 'quote_offers.quote_id')
+          .selectAll('quote_offers')
+          .select(['owner_quotes.first_name', 'owner_quotes.last_name'])
+          .where('freed_times.business_id', '=', b.id)
+          .where('freed_times.day', '=', day)
+          .orderBy('quote_offers.extra_drive_min')
           .execute(),
         ctx.repos.crews.list(b.id),
         ctx.db.selectFrom('services').select(['id', 'name']).where('business_id', '=', b.id).execute(),
@@ -90,7 +101,15 @@ export function waitlistDayHandlers(ctx: AppContext): Handlers<'dashboard', 'wai
               kind: 'visit' as const,
               extraDriveMin: o.extra_drive_min,
             }));
-          const all = [...mine, ...visits];
+          const quotes = quoteOffers
+            .filter((o) => o.freed_id === f.id)
+            .map((o) => ({
+              name: `${o.first_name} ${o.last_name}`,
+              state: offerState(o, now),
+              kind: 'quote' as const,
+              extraDriveMin: o.extra_drive_min,
+            }));
+          const all = [...mine, ...visits, ...quotes];
           const taken = all.find((o) => o.state === 'taken');
           return {
             id: f.id,
