@@ -193,44 +193,12 @@ export async function fitsFor(
   now: number,
   source: GridSource,
 ): Promise<Fit[]> {
-  const { business } = source;
-  const plans = crewPlansOfSource(source);
-  const speed = business.travel_speed_mph > 0 ? business.travel_speed_mph : 30;
-  const dayJobs = await ctx.repos.calendar.dayJobs(trx, business.id, freed.day);
   const fits: Fit[] = [];
   for (const entry of entries) {
-    const crews = crewsFor(plans, entry.service_id);
-    try {
-      checkCrewSlot(
-        crews,
-        business.time_zone,
-        freed.day,
-        freed.start_time,
-        entry.duration_min,
-        now,
-        bookingWindowOf(business),
-        business.time_format,
-      );
-    } catch (err) {
-      if (err instanceof AppError) continue;
-      throw err;
-    }
-    const location =
-      entry.customer_lat === null || entry.customer_lng === null
-        ? null
-        : { lat: entry.customer_lat, lng: entry.customer_lng };
-    const span = { startMs: freed.start_ms, endMs: freed.start_ms + entry.duration_min * MINUTE };
-    const crew = await freeCrew(ctx, trx, business, {
-      day: freed.day,
-      span,
-      location,
-      crews,
-      preferred: freed.crew_id,
-      holds: { now },
-    });
-    if (typeof crew === 'string') continue;
-    const jobs = dayJobs.filter((j) => j.crewId === crew.id || j.crewId === null);
-    fits.push({ entry, extraDriveMin: addedDriveMinutes({ ...span, location }, jobs, crew.home, speed) });
+    // The entry's own id is no booking's: nothing of the day is left out.
+    const { service_id, duration_min, customer_lat, customer_lng } = entry;
+    const fit = await jobFitAt(ctx, trx, freed, { service_id, duration_min, customer_lat, customer_lng }, now, source);
+    if (typeof fit !== 'string') fits.push({ entry, extraDriveMin: fit.extraDriveMin });
   }
   return fits;
 }
@@ -250,25 +218,25 @@ export type JobToFit = Pick<BookingRow, 'service_id' | 'duration_min' | 'custome
 /**
  * Under the lock, the crew a job at the freed time goes to, as a booking is checked there (the
  * window, a crew's hours, nothing in the way but the job itself, the drives), and the driving it
- * adds to that crew's day; a string when it does not fit. The second and third tiers' check.
+ * adds to that crew's day; a string when it does not fit. Every tier's check.
  */
 export async function jobFitAt(
   ctx: AppContext,
   trx: Tx,
   freed: FreedTimesTable,
-  visit: JobToFit,
+  job: JobToFit,
   now: number,
   source: GridSource,
 ) {
   const { business } = source;
-  const crews = visit.service_id ? crewsFor(crewPlansOfSource(source), visit.service_id) : [];
+  const crews = job.service_id ? crewsFor(crewPlansOfSource(source), job.service_id) : [];
   try {
     checkCrewSlot(
       crews,
       business.time_zone,
       freed.day,
       freed.start_time,
-      visit.duration_min,
+      job.duration_min,
       now,
       bookingWindowOf(business),
       business.time_format,
@@ -278,10 +246,10 @@ export async function jobFitAt(
     throw err;
   }
   const location =
-    visit.customer_lat === null || visit.customer_lng === null
+    job.customer_lat === null || job.customer_lng === null
       ? null
-      : { lat: visit.customer_lat, lng: visit.customer_lng };
-  const span = { startMs: freed.start_ms, endMs: freed.start_ms + visit.duration_min * MINUTE };
+      : { lat: job.customer_lat, lng: job.customer_lng };
+  const span = { startMs: freed.start_ms, endMs: freed.start_ms + job.duration_min * MINUTE };
   const crew = await freeCrew(ctx, trx, business, {
     day: freed.day,
     span,
@@ -289,11 +257,11 @@ export async function jobFitAt(
     crews,
     preferred: freed.crew_id,
     holds: { now },
-    ignoreBookingId: visit.id,
+    ignoreBookingId: job.id,
   });
   if (typeof crew === 'string') return crew;
   const speed = business.travel_speed_mph > 0 ? business.travel_speed_mph : 30;
-  const jobs = (await ctx.repos.calendar.dayJobs(trx, business.id, freed.day, { ignoreBookingId: visit.id })).filter(
+  const jobs = (await ctx.repos.calendar.dayJobs(trx, business.id, freed.day, { ignoreBookingId: job.id })).filter(
     (j) => j.crewId === crew.id || j.crewId === null,
   );
   return { crew, extraDriveMin: addedDriveMinutes({ ...span, location }, jobs, crew.home, speed) };
