@@ -21,8 +21,6 @@ import { randomUUID } from 'node:crypto';
 import type { BookResponse, QuoteLinkView } from '@slotwise/shared/api';
 import { formatClock } from '@slotwise/shared/clock';
 import { ACTIVE_STATUSES } from '@slotwise/shared/domain';
-import { bookingUid } from '@slotwise/shared/ics';
-import { toDollars } from '@slotwise/shared/money';
 import { addDays } from '@slotwise/shared/plans';
 import { utcMsToLocal } from '@slotwise/shared/time-zone';
 import type { AppContext } from '../context.ts';
@@ -38,11 +36,11 @@ import {
   nearbyConsented,
   type OwnerQuoteRow,
 } from '../repositories/owner-quotes.ts';
-import { shownTime } from './answers.ts';
 import { type GridSource, readGridSource } from './grid-source.ts';
 import { bookQuoteAt } from './owner-quote-booking.ts';
 import { quoteLinkUrl } from './owner-quotes.ts';
 import { calendarSpan, SLOT_TAKEN } from './slot-rules.ts';
+import { answerOf, type RememberAnswer } from './visit-offers.ts';
 import {
   fillFreedTime,
   hashLinkToken,
@@ -271,6 +269,7 @@ export async function bookQuoteOffer(
   token: string,
   asked: { businessId: string; date: string; time: string; customerEmail: string; phoneNumber: string },
   requester: string,
+  remember: RememberAnswer,
 ): Promise<BookResponse | undefined> {
   const first = await quoteOfferByToken(ctx, token);
   if (!first) return undefined;
@@ -288,9 +287,9 @@ export async function bookQuoteOffer(
   const source = await readGridSource(ctx, first.offer.business_id);
   if (!source) throw new AppError('WAITLIST_NOT_FOUND', 'This offer link is not known. Check the link in your e-mail.');
   const { business } = source;
-  let booked: Awaited<ReturnType<typeof bookQuoteAt>>;
+  let answer: BookResponse;
   try {
-    booked = await withBusinessLock(ctx.store, business.id, async (trx) => {
+    answer = await withBusinessLock(ctx.store, business.id, async (trx) => {
       const now = ctx.now();
       const found = await quoteOfferByToken(ctx, token, trx);
       if (!found)
@@ -346,7 +345,9 @@ export async function bookQuoteOffer(
         .where('quote_id', '=', quote.id)
         .execute();
       await fillFreedTime(trx, freed.id, now);
-      return row;
+      const booked = answerOf(ctx, row, business.time_zone);
+      await remember(trx, booked);
+      return booked;
     });
   } catch (err) {
     if (isOverlapViolation(err)) throw new AppError('SLOT_TAKEN', SLOT_TAKEN);
@@ -354,15 +355,5 @@ export async function bookQuoteOffer(
   }
   ctx.metrics.bookingsCreated.inc();
   ctx.mail.kick();
-  return {
-    bookingId: booked.id,
-    status: 'approved',
-    totalQuote: toDollars(booked.total_cents),
-    bookingTime: shownTime(booked, business.time_zone),
-    calendarEvent: {
-      uid: bookingUid(booked.id, ctx.config.publicUrl),
-      startsAt: new Date(booked.start_ms).toISOString(),
-      endsAt: new Date(booked.end_ms).toISOString(),
-    },
-  };
+  return answer;
 }

@@ -67,6 +67,7 @@ export async function moveVisitUp(
   ctx: AppContext,
   token: string,
   asked: { businessId: string; date: string; time: string; customerEmail: string },
+  remember: RememberAnswer,
 ): Promise<BookResponse | undefined> {
   const first = await visitOfferByToken(ctx, token);
   if (!first) return undefined;
@@ -123,21 +124,31 @@ export async function moveVisitUp(
       .where('booking_id', '=', visit.id)
       .execute();
     await fillFreedTime(trx, freed.id, now);
-    return moved;
+    const answer = answerOf(ctx, moved, business.time_zone);
+    await remember(trx, answer);
+    return answer;
   });
   ctx.mail.kick();
+  return result;
+}
+
+/** The book call's answer for a booking made or moved by an offer. */
+export function answerOf(ctx: AppContext, row: BookingRow, timeZone: string): BookResponse {
   return {
-    bookingId: result.id,
-    status: result.status as BookResponse['status'],
-    totalQuote: toDollars(result.total_cents),
-    bookingTime: shownTime(result, business.time_zone),
+    bookingId: row.id,
+    status: row.status as BookResponse['status'],
+    totalQuote: toDollars(row.total_cents),
+    bookingTime: shownTime(row, timeZone),
     calendarEvent: {
-      uid: bookingUid(result.id, ctx.config.publicUrl),
-      startsAt: new Date(result.start_ms).toISOString(),
-      endsAt: new Date(result.end_ms).toISOString(),
+      uid: bookingUid(row.id, ctx.config.publicUrl),
+      startsAt: new Date(row.start_ms).toISOString(),
+      endsAt: new Date(row.end_ms).toISOString(),
     },
   };
 }
+
+/** Stores the answer under the request's idempotency key, in the offer's transaction: a retry replays it. */
+export type RememberAnswer = (trx: Tx, answer: BookResponse) => Promise<void>;
 
 /** "Thu, Dec 10, 2026 at 10:00 AM": where the visit is now, for the offer's page. */
 export function visitNowLabel(visit: BookingRow, business: Parameters<typeof whenWords>[1]): string {

@@ -246,9 +246,7 @@ export async function jobFitAt(
     throw err;
   }
   const location =
-    job.customer_lat === null || job.customer_lng === null
-      ? null
-      : { lat: job.customer_lat, lng: job.customer_lng };
+    job.customer_lat === null || job.customer_lng === null ? null : { lat: job.customer_lat, lng: job.customer_lng };
   const span = { startMs: freed.start_ms, endMs: freed.start_ms + job.duration_min * MINUTE };
   const crew = await freeCrew(ctx, trx, business, {
     day: freed.day,

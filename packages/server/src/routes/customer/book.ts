@@ -26,7 +26,7 @@ import { addDays, rruleOf, visitPriceCents } from '@slotwise/shared/plans';
 import { withRouteFit } from '@slotwise/shared/route-fit';
 import type { AppContext } from '../../context.ts';
 import { isOverlapViolation, isUniqueViolation } from '../../db/errors.ts';
-import { AfterWrites, withBusinessLock } from '../../db/transaction.ts';
+import { AfterWrites, type Tx, withBusinessLock } from '../../db/transaction.ts';
 import { shownTime } from '../../domain/answers.ts';
 import { newBookingMails, queueForParties, withNoticeFor } from '../../domain/booking-mail.ts';
 import { assertPendingAllowed, bookingWindowOf, requesterOf } from '../../domain/booking-window.ts';
@@ -74,10 +74,17 @@ export function bookHandlers(ctx: AppContext): Handlers<'customer', 'book'> {
       const offerToken = body.offerToken;
       if (offerToken !== undefined) {
         // An offer to move a plan's visit up books nothing: it moves that visit (domain/visit-offers.ts).
-        const moved = await moveVisitUp(ctx, offerToken, body);
+        // Either answer is kept under the request's key in its transaction, as a booking's: a retry replays it.
+        const remember = (trx: Tx, answer: BookResponse) =>
+          idempotency.save(
+            trx,
+            { key, businessId: body.businessId, requestHash: hash, statusCode: 201, body: answer },
+            ctx.now(),
+          );
+        const moved = await moveVisitUp(ctx, offerToken, body, remember);
         if (moved) return moved;
         // An offer to a recent quote nearby books that quote at its price (domain/quote-offers.ts).
-        const quoted = await bookQuoteOffer(ctx, offerToken, body, requesterOf(ctx, req.ip));
+        const quoted = await bookQuoteOffer(ctx, offerToken, body, requesterOf(ctx, req.ip), remember);
         if (quoted) return quoted;
         await checkOffer(ctx, offerToken, body, ctx.now());
       }

@@ -4,6 +4,7 @@
  * moves that visit (the same booking, the owner's move path, its customer told once) and frees its
  * old time in turn; of two acceptors one wins; an offer lapses; the owner sees "Plan visit moved up".
  */
+import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { manageTokenFor } from '../../../src/domain/manage-token.ts';
 import { OFFER_TTL_MS } from '../../../src/domain/waitlist.ts';
@@ -135,8 +136,13 @@ describe.each(storages())('plan visits moved up to a freed time on %s', (kind) =
     expect(shown.json().book).toMatchObject({ date: DAY, time: '10:00', customerEmail: 'near@example.com' });
 
     const before = await t.ctx.db.selectFrom('bookings').select('id').execute();
-    const moved = await accept(token);
+    const key = randomUUID();
+    const body = { ...shown.json().book, offerToken: token };
+    const moved = await book(t, body, key);
     expect(moved.statusCode, moved.body).toBe(201);
+    // A retry of the same request (a lost answer) replays the first answer, as a booking's does.
+    const replayed = await book(t, body, key);
+    expect([replayed.statusCode, replayed.json()]).toEqual([201, moved.json()]);
     expect(moved.json()).toMatchObject({ bookingId: near, bookingTime: { day: DAY, startTime: '10:00' } });
     // The same booking at the new time; nothing new booked; the customer told once.
     expect(await visit(near)).toMatchObject({ day: DAY, start_time: '10:00', status: 'pending' });

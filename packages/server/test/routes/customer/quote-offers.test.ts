@@ -5,6 +5,7 @@
  * its quoted price through the book call; unticking withdraws the offer; the consent lapses 30
  * days after the quote was sent; the owner sees "Quote booked".
  */
+import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { manageTokenFor } from '../../../src/domain/manage-token.ts';
 import { quoteTokenFor } from '../../../src/domain/owner-quotes.ts';
@@ -140,8 +141,13 @@ describe.each(storages())('recent quotes nearby offered a freed time on %s', (ki
     });
     expect(shown.json().quote.quoteUrl).toContain('/customer/quote?token=');
 
-    const booked = await accept(token);
+    const key = randomUUID();
+    const body = { ...shown.json().book, offerToken: token };
+    const booked = await book(t, body, key);
     expect(booked.statusCode, booked.body).toBe(201);
+    // A retry of the same request (a lost answer) replays the first answer, as a booking's does.
+    const replayed = await book(t, body, key);
+    expect([replayed.statusCode, replayed.json().bookingId]).toEqual([201, booked.json().bookingId]);
     expect(booked.json()).toMatchObject({
       status: 'approved',
       totalQuote: 44.5,
