@@ -51,7 +51,7 @@ export const waitlistSummaries: {
 } = {
   customer: {
     joinWaitlist:
-      'Joins the waiting list of a full day with the quote the customer had: told by mail (and text, with consent) when a time that fits opens. One entry per e-mail per business per day (ALREADY_WAITING); refused NOT_FULL while the day has free times.',
+      'Joins the waiting list of a full day with the quote the customer had: told by mail (and text, with consent) when a time that fits opens. One entry per e-mail per business per day (ALREADY_WAITING). The widget offers it on a full day only; the server does not refuse a day with free times (an entry whose customer books that day is marked filled by the next offer pass of the day).',
     leaveWaitlist: "Leaves the waiting list, by the token in the joining mail's link.",
     waitlistOffer:
       "A freed time offered to a waiting customer, with the price computed again and the book call's body to accept it (book with offerToken); or offered to a plan customer to move their next visit up (move): the same book call with the token moves that visit there, booking nothing new.",
