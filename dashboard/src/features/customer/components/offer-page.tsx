@@ -9,13 +9,13 @@
  */
 import type { WaitlistOffer } from '@slotwise/shared/api';
 import { ApiError } from '@slotwise/shared/client';
-import { formatUsd } from '@slotwise/shared/money';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Notice } from '../../../components/notice.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { client } from '../../../lib/api.ts';
 import { ManagedBookingFrame } from './business-header.tsx';
+import { PriceSummary } from './price-summary.tsx';
 import '../customer.css';
 
 const INVALID = 'This offer link is not valid. Please check the link in your e-mail.';
@@ -88,27 +88,13 @@ type Outcome =
 /** The time, what the visit is, its price: the same summary for a booking and a move. */
 function OfferSummary({ offer, heading }: { offer: WaitlistOffer; heading: string }) {
   return (
-    <section className="customer-summary" aria-label="The time offered">
-      <h2>{heading}</h2>
-      <table className="quote-table">
-        <tbody>
-          {offer.lines.map((l, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: an offer's lines never change.
-            <tr key={i}>
-              <th scope="row">{l.label}</th>
-              <td>{formatUsd(l.amount)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">Total</th>
-            <td>{formatUsd(offer.totalQuote)}</td>
-          </tr>
-        </tfoot>
-      </table>
-      <p className="muted">At {offer.address}</p>
-    </section>
+    <PriceSummary
+      label="The time offered"
+      heading={heading}
+      lines={offer.lines}
+      total={offer.totalQuote}
+      address={offer.address}
+    />
   );
 }
 

@@ -24,6 +24,7 @@ import { formatPhone, telHref } from '../../../lib/phone.ts';
 import { BusinessPageLink } from './book-again.tsx';
 import { ManagedBookingFrame } from './business-header.tsx';
 import { FreeTimePicker, useFreeTimes } from './free-time-picker.tsx';
+import { PriceSummary } from './price-summary.tsx';
 import '../customer.css';
 
 const INVALID = 'This quote link is not valid. Please ask the business for a new one.';
@@ -66,29 +67,13 @@ export function QuotePage() {
 
 function Lines({ quote }: { quote: QuoteLinkView }) {
   return (
-    <section className="customer-summary" aria-label="The price">
-      <h2>
-        {quote.serviceName} with {quote.businessName}
-      </h2>
-      <table className="quote-table">
-        <tbody>
-          {quote.lines.map((l, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a quote's lines never change.
-            <tr key={i}>
-              <th scope="row">{l.label}</th>
-              <td>{formatUsd(l.amount)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">Total</th>
-            <td>{formatUsd(quote.totalQuote)}</td>
-          </tr>
-        </tfoot>
-      </table>
-      <p className="muted">At {quote.address}</p>
-    </section>
+    <PriceSummary
+      label="The price"
+      heading={`${quote.serviceName} with ${quote.businessName}`}
+      lines={quote.lines}
+      total={quote.totalQuote}
+      address={quote.address}
+    />
   );
 }
 
