@@ -98,6 +98,11 @@ export const OwnerQuote = z.object({
   viewedAt: IsoDateTime.nullable(),
   decidedAt: IsoDateTime.nullable(),
   followUpSentAt: IsoDateTime.nullable(),
+  /**
+   * When the customer ticked "Tell me if a time opens near me" on the quote's page, while it stands
+   * (docs/decisions/059); null when not asked, withdrawn, or lapsed 30 days after sending.
+   */
+  nearbyAskedAt: IsoDateTime.nullable(),
   bookingId: Id.nullable(),
   createdAt: IsoDateTime,
 });

@@ -15,7 +15,7 @@ import { AppError } from '../errors.ts';
 import { ownerQuoteMail } from '../mail/templates.ts';
 import type { Business } from '../repositories/businesses.ts';
 import { queueMail } from '../repositories/mail-outbox.ts';
-import { OPEN_STATUSES, type OwnerQuoteRow } from '../repositories/owner-quotes.ts';
+import { nearbyAskable, OPEN_STATUSES, type OwnerQuoteRow } from '../repositories/owner-quotes.ts';
 import { queueTexts } from '../repositories/texts.ts';
 import { ownerQuoteText, withOptOutLine } from '../texts/templates.ts';
 import { canText, shortLink } from './booking-texts.ts';
@@ -99,6 +99,7 @@ export function toOwnerQuoteJson(row: OwnerQuoteRow, now: number): OwnerQuote {
     viewedAt: iso(row.viewed_at),
     decidedAt: iso(row.decided_at),
     followUpSentAt: iso(row.follow_up_sent_at),
+    nearbyAskedAt: nearbyAskable(row, now) ? iso(row.nearby_consent_at) : null,
     bookingId: row.booking_id,
     createdAt: new Date(row.created_at).toISOString(),
   };

@@ -111,6 +111,11 @@ export function QuoteCard({
         {quote.followUpSentAt && (
           <Detail label="Reminder sent on">{formatDay(dayIn(quote.followUpSentAt, timeZone))}</Detail>
         )}
+        {quote.nearbyAskedAt && (
+          <Detail label="Wants a time nearby">
+            Asked on {formatDay(dayIn(quote.nearbyAskedAt, timeZone))}: offered times that open near them
+          </Detail>
+        )}
       </dl>
       <details className="quote-lines">
         <summary>Lines</summary>

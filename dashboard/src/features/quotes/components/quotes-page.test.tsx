@@ -35,6 +35,7 @@ function makeQuote(over: Partial<OwnerQuote> = {}): OwnerQuote {
     viewedAt: null,
     decidedAt: null,
     followUpSentAt: null,
+    nearbyAskedAt: null,
     bookingId: null,
     createdAt: '2026-12-01T12:00:00.000Z',
     ...over,
@@ -72,6 +73,40 @@ describe('Quotes page', () => {
     expect(await within(lena).findByText('Sent')).toBeInTheDocument();
     expect(within(lena).getByText('Tue, Dec 15, 2026')).toBeInTheDocument();
     expect(within(lena).getByRole('button', { name: 'Send again by mail' })).toBeInTheDocument();
+  });
+
+  it('says when the lead asked to hear of a time nearby (docs/decisions/059)', async () => {
+    storeToken();
+    fakeApi({
+      [`GET ${B}/quotes`]: {
+        body: {
+          quotes: [
+            makeQuote({
+              status: 'viewed',
+              channels: ['mail'],
+              sentAt: '2026-12-01T13:00:00.000Z',
+              viewedAt: '2026-12-02T13:00:00.000Z',
+              validUntil: '2026-12-16T08:00:00.000Z',
+              nearbyAskedAt: '2026-12-02T13:05:00.000Z',
+            }),
+            makeQuote({
+              _id: ID.replace(/1$/, '2'),
+              firstName: 'Bo',
+              status: 'sent',
+              sentAt: '2026-12-01T13:00:00.000Z',
+            }),
+          ],
+        },
+      },
+    });
+    renderApp('/dashboard/quotes');
+    const lena = await screen.findByRole('article', { name: 'Quote for Lena Lead' });
+    expect(within(lena).getByText('Wants a time nearby')).toBeInTheDocument();
+    expect(
+      within(lena).getByText(/^Asked on Wed, Dec 2, 2026: offered times that open near them$/),
+    ).toBeInTheDocument();
+    const bo = screen.getByRole('article', { name: 'Quote for Bo Lead' });
+    expect(within(bo).queryByText('Wants a time nearby')).toBeNull();
   });
 
   it('says why a send was refused', async () => {

@@ -181,12 +181,16 @@ describe.each(storages())('recent quotes nearby offered a freed time on %s', (ki
     );
     expect(gone.statusCode, gone.body).toBe(201);
     expect((await tick(quote, true)).statusCode).toBe(200);
+    // The owner sees that the lead asked, and when.
+    const asked = (await owner('GET', `/quotes/${quote}`)).json();
+    expect(asked.nearbyAskedAt).toBe(new Date(t.clock.now).toISOString());
     expect((await cancel(gone.json().bookingId)).statusCode).toBe(200);
     expect(await runWaitlistOffers(t.ctx)).toBe(1);
     const token = await offerToken('asked@example.com');
     const off = await tick(quote, false);
     expect(off.json().message).toBe('Done: you will get no e-mails about times nearby.');
     expect((await offerOf(token)).json().state).toBe('withdrawn');
+    expect((await owner('GET', `/quotes/${quote}`)).json().nearbyAskedAt).toBeNull();
     const late = await accept(token);
     expect([late.statusCode, late.json().code]).toEqual([409, 'OFFER_TAKEN']);
     expect(
