@@ -39,21 +39,23 @@ type Params = { Params: z.infer<typeof SlugParams> };
 /**
  * Stripe's return (routes/customer/checkout.ts returnUrl): which booking, and how the customer
  * left its page; or `due`, a plan visit's mail linking here to pay its deposit. And ?via=qr, the
- * QR code's mark (booking-page/qr.ts): the page never reads it (the widget does, decision 029),
- * but an old slug's redirect keeps it.
+ * QR code's mark (booking-page/qr.ts), and a door-hanger's ?day=: the page never reads them (the
+ * widget does, decisions 029 and 058), but an old slug's redirect keeps them.
  */
+/** ?day=YYYY-MM-DD: a door-hanger's code, opening the page on that day (docs/decisions/058); anything else is ignored. */
+const Day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .optional()
+  .catch(undefined);
+const QrQuery = z.object({ day: Day });
 const ReturnQuery = z.object({
+  day: Day,
   booking: z.string().uuid().optional().catch(undefined),
   payment: z.enum(['paid', 'cancelled', 'due', 'card']).optional().catch(undefined),
   [QR_PARAM]: z.literal(QR_VALUE).optional().catch(undefined),
 });
-const QrQuery = z.object({
-  day: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional()
-    .catch(undefined),
-});
+
 type PageRequest = Params & { Querystring: z.infer<typeof ReturnQuery> };
 /** The Pay button of a visit's deposit (a form: the page runs no script of its own). */
 const PayForm = z.object({ booking: z.string().uuid() });
@@ -235,8 +237,9 @@ export async function bookingPageRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     '/book/:slug',
     { schema: { params: SlugParams, querystring: ReturnQuery } },
     async (req, reply) => {
-      const { booking, payment, via } = req.query;
+      const { booking, payment, via, day } = req.query;
       const kept = new URLSearchParams();
+      if (day) kept.set('day', day);
       if (booking) kept.set('booking', booking);
       if (booking && payment) kept.set('payment', payment);
       // A code printed under an old slug still counts as the QR code's visit on the current page.
@@ -290,7 +293,7 @@ export async function bookingPageRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     '/book/:slug/qr.svg',
     { schema: { params: SlugParams, querystring: QrQuery } },
     async (req, reply) => {
-      const b = await resolve(req, reply, '/qr.svg');
+      const b = await resolve(req, reply, req.query.day ? `/qr.svg?day=${req.query.day}` : '/qr.svg');
       if (!b) return reply;
       const day = req.query.day;
       reply

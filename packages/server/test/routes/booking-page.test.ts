@@ -173,6 +173,13 @@ describe.each(storages())('the booking page on %s', (kind) => {
       expect((await page(`/book/${old}/qr.svg`)).headers.location).toBe(`/book/shine-${kind}-three/qr.svg`);
       // A QR code printed under an old slug still says it is one (the widget counts the visit as qr).
       expect((await page(`/book/${old}?via=qr`)).headers.location).toBe(`/book/shine-${kind}-three?via=qr`);
+      // A door-hanger's code printed under the old slug still opens its day (docs/decisions/058).
+      expect((await page(`/book/${old}?day=2026-12-08&via=qr`)).headers.location).toBe(
+        `/book/shine-${kind}-three?day=2026-12-08&via=qr`,
+      );
+      expect((await page(`/book/${old}/qr.svg?day=2026-12-08`)).headers.location).toBe(
+        `/book/shine-${kind}-three/qr.svg?day=2026-12-08`,
+      );
       expect((await page(`/book/${old}?via=flyer`)).headers.location).toBe(`/book/shine-${kind}-three`);
     }
     const booking = '33333333-3333-4333-8333-333333333333';
