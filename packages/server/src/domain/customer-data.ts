@@ -111,7 +111,9 @@ export async function eraseCustomerData(ctx: AppContext, b: Business, email: str
       bookings += n.bookings;
       mails += n.mails;
     }
-    // The quotes the owner sent them (docs/decisions/039), by the same e-mail.
+    // Their waiting list entries and the offers made them (docs/decisions/056).
+    await ctx.repos.customerData.deleteWaitlistEntries(trx, b.id, email);
+    // The quotes the owner sent them (docs/decisions/039), by the same e-mail, and their yes to offers nearby (059).
     await ctx.repos.ownerQuotes.anonymiseByEmail(trx, b.id, email, now);
     // Their client records too, with places, things and the owner's notes (docs/decisions/037).
     await ctx.repos.clients.eraseByEmail(trx, b.id, email);

@@ -2,8 +2,8 @@
  * The retention pass (docs/decisions/012): once a day across all instances, the customer
  * details of bookings that ended longer ago than their business keeps them (24 months
  * unless the owner chose otherwise) are anonymised, clients no booking names any longer are
- * deleted with their places and things (docs/decisions/037), and mails sent over 30 days ago leave
- * the outbox. Money, dates, service and status stay for the owner's books.
+ * deleted with their places and things (docs/decisions/037), waiting list entries that old are
+ * deleted with their offers (docs/decisions/056), and mails sent over 30 days ago leave the outbox. Money, dates, service and status stay for the owner's books.
  *
  * Exactly once per day however many instances run: the run is claimed with one conditional
  * update of its job_runs row (repositories/job-runs.ts), a lease another instance takes
@@ -56,6 +56,8 @@ export async function runRetention(ctx: AppContext): Promise<RetentionRun> {
         deletedClients += await inTransaction(ctx.store, (trx) => ctx.repos.clients.delete(trx, ids));
         if (ids.length < ANONYMISE_BATCH) break;
       }
+      // Waiting list entries (docs/decisions/056), as long as the bookings' details.
+      await customerData.deleteExpiredWaitlist(months, cutoff);
     }
     deletedMails += await customerData.deleteSentMails(now - SENT_MAIL_KEPT_MS);
     // Undo records of businesses that changed nothing since theirs expired (docs/decisions/014).

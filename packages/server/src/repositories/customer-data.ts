@@ -98,6 +98,34 @@ export function customerDataRepository(db: Kysely<Database>) {
       return rows.map((r) => r.id);
     },
 
+    /**
+     * Deletes a customer's waiting list entries with a business, by their (lower-case) e-mail, and
+     * so their offers (docs/decisions/056): who they are, where, and how to reach them.
+     */
+    async deleteWaitlistEntries(trx: Tx, businessId: string, email: string): Promise<number> {
+      const r = await trx
+        .deleteFrom('waitlist_entries')
+        .where('business_id', '=', businessId)
+        .where('customer_email', '=', email)
+        .executeTakeFirst();
+      return Number(r.numDeletedRows);
+    },
+
+    /**
+     * Deletes the waiting list entries joined before `joinedBefore` of businesses keeping details
+     * `months` months, with their offers: the day they waited for is long past.
+     */
+    async deleteExpiredWaitlist(months: number, joinedBefore: number): Promise<number> {
+      const r = await db
+        .deleteFrom('waitlist_entries')
+        .where('created_at', '<', joinedBefore)
+        .where('business_id', 'in', (eb) =>
+          eb.selectFrom('businesses').select('id').where('retention_months', '=', months),
+        )
+        .executeTakeFirst();
+      return Number(r.numDeletedRows);
+    },
+
     /** Deletes mails sent before `sentBefore`: the outbox is a queue, not an archive of customers' mail. */
     async deleteSentMails(sentBefore: number): Promise<number> {
       const r = await db.deleteFrom('mail_outbox').where('sent_at', '<', sentBefore).executeTakeFirst();

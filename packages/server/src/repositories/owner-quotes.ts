@@ -163,6 +163,8 @@ export function ownerQuotesRepository(db: Kysely<Database>) {
           lng: null,
           answers: null,
           text_consent: 0,
+          nearby_consent_at: null,
+          nearby_consent_text: null,
           updated_at: now,
         })
         .where('business_id', '=', businessId)

@@ -10,6 +10,7 @@ import {
   bookAndToken,
   bookBody,
   type Clock,
+  DAY,
   detailer,
   engineApp,
   type Shop,
@@ -44,6 +45,26 @@ describe.each(storages())("customers' personal data on %s", (kind) => {
     (await t.app.inject({ method: 'GET', url: `/api/customer/business/${s.businessId}` })).json();
   const bookingRow = (id: string) =>
     t.ctx.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  /** Joins `s`'s waiting list for DAY as `email` (docs/decisions/056). */
+  const join = async (app: TestApp, s: Shop, email: string) => {
+    const res = await app.app.inject({
+      method: 'POST',
+      url: '/api/customer/waitlist',
+      payload: {
+        businessId: s.businessId,
+        serviceId: s.fullId,
+        answer: { option: 'Sedan' },
+        address: '12 N Crescent Dr, Beverly Hills, CA 90210, USA',
+        date: DAY,
+        firstName: 'Wai',
+        lastName: 'Ting',
+        customerEmail: email,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  };
+  const waiting = (app: TestApp) =>
+    app.ctx.db.selectFrom('waitlist_entries').select('customer_email').orderBy('customer_email').execute();
 
   describe('the privacy notice and the retention setting', () => {
     it('start as the default page and 24 months, and the widget is told the default page', async () => {
@@ -157,6 +178,8 @@ describe.each(storages())("customers' personal data on %s", (kind) => {
 
     it('erases the customer from past bookings, their links and mails, keeping money and dates', async () => {
       const before = await bookingRow(ada);
+      await join(t, shop, 'ada@example.com');
+      await join(t, shop, 'grace@example.com');
       t.clock.now = START_CLOCK + 3 * 24 * 3600 * 1000; // the booking has ended
       try {
         const res = await erase(shop.auth, 'ada@example.com');
@@ -187,7 +210,8 @@ describe.each(storages())("customers' personal data on %s", (kind) => {
           .execute();
         expect(tokens).toEqual([]);
         expect((await exportOf(shop.auth, 'ada@example.com')).json()).toMatchObject({ bookings: [], mails: [] });
-        // Grace is untouched.
+        // Her place on a waiting list goes too (docs/decisions/056). Grace is untouched.
+        expect(await waiting(t)).toEqual([{ customer_email: 'grace@example.com' }]);
         expect((await bookingRow(grace)).customer_email).toBe('grace@example.com');
         expect((await exportOf(shop.auth, 'grace@example.com')).json().mails).toHaveLength(2);
       } finally {
@@ -214,14 +238,17 @@ describe.each(storages())("customers' personal data on %s", (kind) => {
         const short = (await book(first, bookBody(keeps1, { customerEmail: 'short@example.com' }))).json().bookingId;
         const row = (id: string) =>
           first.ctx.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        await join(first, keeps24, 'old@example.com');
+        await join(first, keeps1, 'short@example.com');
 
-        // Two months on: only the business keeping details one month lets go of them.
+        // Two months on: only the business keeping details one month lets go of them (and its waiting list).
         first.clock.now = START_CLOCK + 2 * MONTH;
         const runs = await Promise.all([runRetention(first.ctx), runRetention(second.ctx)]);
         expect(runs.filter((r) => r.ran)).toHaveLength(1);
         expect(runs.find((r) => r.ran)).toMatchObject({ anonymisedBookings: 1 });
         expect((await row(short)).customer_email).toBe('');
         expect((await row(old)).customer_email).toBe('old@example.com');
+        expect(await waiting(first)).toEqual([{ customer_email: 'old@example.com' }]);
 
         // The same day, no instance runs it again.
         first.clock.now += 3600 * 1000;
