@@ -8,7 +8,7 @@ import { BUTTON_POSITIONS } from '../brand.ts';
 import { CONFIRMATIONS } from '../confirmation.ts';
 import { isTimeZone } from '../time-zone.ts';
 import { BookingTime } from './bookings.schemas.ts';
-import { Dollars, Email, Id, TimeFormat, trimmed } from './fields.schemas.ts';
+import { Dollars, Email, Id, IsoDate, TimeFormat, trimmed } from './fields.schemas.ts';
 
 export const BusinessDetails = z.object({ businessId: Id });
 
@@ -204,7 +204,10 @@ export type CustomerDataSettingsAnswer = z.infer<typeof CustomerDataSettingsAnsw
 export const CustomerEmailQuery = z.object({ email: Email });
 export const CustomerEmailRequest = z.object({ email: Email });
 
-/** Everything held about one customer e-mail in one business: its bookings, and the mails about them. */
+/**
+ * Everything held about one customer e-mail in one business: its bookings, the mails about them, and
+ * its places on the waiting list (docs/decisions/056).
+ */
 export const CustomerDataExport = z.object({
   email: z.string(),
   businessName: z.string(),
@@ -233,6 +236,17 @@ export const CustomerDataExport = z.object({
       text: z.string(),
       queuedAt: z.string(),
       sentAt: z.string().nullable(),
+    }),
+  ),
+  waitlist: z.array(
+    z.object({
+      day: IsoDate,
+      firstName: z.string(),
+      lastName: z.string(),
+      phoneNumber: z.string(),
+      address: z.string(),
+      status: z.enum(['waiting', 'filled', 'left']),
+      joinedAt: z.string(),
     }),
   ),
 });

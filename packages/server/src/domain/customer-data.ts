@@ -46,6 +46,7 @@ export async function exportCustomerData(ctx: AppContext, b: Business, email: st
   const now = ctx.now();
   const rows = await ctx.repos.customerData.bookingsOf(b.id, email);
   const mails = await ctx.repos.customerData.mailsAbout(rows.map((r) => r.id));
+  const waiting = await ctx.repos.customerData.waitlistOf(b.id, email);
   return {
     email,
     businessName: b.name ?? '',
@@ -71,6 +72,15 @@ export async function exportCustomerData(ctx: AppContext, b: Business, email: st
       text: m.text_body,
       queuedAt: iso(m.created_at),
       sentAt: m.sent_at === null ? null : iso(m.sent_at),
+    })),
+    waitlist: waiting.map((w) => ({
+      day: w.day,
+      firstName: w.first_name,
+      lastName: w.last_name,
+      phoneNumber: w.phone_number,
+      address: w.customer_address,
+      status: w.status,
+      joinedAt: iso(w.created_at),
     })),
   };
 }

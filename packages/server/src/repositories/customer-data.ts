@@ -98,6 +98,17 @@ export function customerDataRepository(db: Kysely<Database>) {
       return rows.map((r) => r.id);
     },
 
+    /** A customer's waiting list entries with a business, by their (lower-case) e-mail, oldest first. */
+    waitlistOf(businessId: string, email: string) {
+      return db
+        .selectFrom('waitlist_entries')
+        .selectAll()
+        .where('business_id', '=', businessId)
+        .where('customer_email', '=', email)
+        .orderBy('created_at')
+        .execute();
+    },
+
     /**
      * Deletes a customer's waiting list entries with a business, by their (lower-case) e-mail, and
      * so their offers (docs/decisions/056): who they are, where, and how to reach them.

@@ -41,6 +41,17 @@ const exported = {
       sentAt: null,
     },
   ],
+  waitlist: [
+    {
+      day: '2026-12-09',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      phoneNumber: '',
+      address: '5, Santa Monica, CA 90401, USA',
+      status: 'waiting',
+      joinedAt: '2026-12-03T12:00:00.000Z',
+    },
+  ],
 };
 
 function setup(over: Record<string, Handler | Reply> = {}) {
@@ -113,7 +124,9 @@ describe('Settings: Customer Data', () => {
     await user.type(await screen.findByLabelText('Customer e-mail'), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Export Data' }));
     expect(
-      await screen.findByText('Exported 1 booking and 1 mail about ada@example.com. Send the file to the customer.'),
+      await screen.findByText(
+        'Exported 1 booking, 1 waiting list entry and 1 mail about ada@example.com. Send the file to the customer.',
+      ),
     ).toBeInTheDocument();
     expect(api.callsTo(EXPORT)[0]?.url.searchParams.get('email')).toBe('ada@example.com');
     expect(saved).toHaveLength(1);
@@ -122,7 +135,7 @@ describe('Settings: Customer Data', () => {
   });
 
   it('says so when nothing is held, and saves no file', async () => {
-    const { user, saved } = setup({ [EXPORT]: { body: { ...exported, bookings: [], mails: [] } } });
+    const { user, saved } = setup({ [EXPORT]: { body: { ...exported, bookings: [], mails: [], waitlist: [] } } });
     await user.type(await screen.findByLabelText('Customer e-mail'), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Export Data' }));
     expect(await screen.findByText('Nothing is held about ada@example.com.')).toBeInTheDocument();

@@ -22,7 +22,7 @@ const EMAIL_NEEDED = "Enter the customer's e-mail address first.";
 const EXPORT_FAILED = "Failed to export the customer's data. Please try again.";
 const ERASE_FAILED = "Failed to erase the customer's data.";
 
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** "customer-data-ada-example.com.json": the file an access request is answered with. */
 export function exportFileName(email: string): string {
@@ -137,14 +137,14 @@ function Requests() {
     setBusy('export');
     try {
       const data = await client.dashboard.exportCustomerData({ query: { email: e } });
-      if (data.bookings.length === 0 && data.mails.length === 0) {
+      if (data.bookings.length === 0 && data.mails.length === 0 && data.waitlist.length === 0) {
         flash({ kind: 'success', text: `Nothing is held about ${data.email}.` });
         return;
       }
       saveFile(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), exportFileName(data.email));
       flash({
         kind: 'success',
-        text: `Exported ${plural(data.bookings.length, 'booking')} and ${plural(data.mails.length, 'mail')} about ${data.email}. Send the file to the customer.`,
+        text: `Exported ${plural(data.bookings.length, 'booking')}${data.waitlist.length > 0 ? `, ${plural(data.waitlist.length, 'waiting list entry', 'waiting list entries')}` : ''} and ${plural(data.mails.length, 'mail')} about ${data.email}. Send the file to the customer.`,
       });
     } catch (err) {
       flash({ kind: 'error', text: EXPORT_FAILED, detail: serverDetail(err) });

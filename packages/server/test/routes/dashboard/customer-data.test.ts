@@ -180,6 +180,10 @@ describe.each(storages())("customers' personal data on %s", (kind) => {
       const before = await bookingRow(ada);
       await join(t, shop, 'ada@example.com');
       await join(t, shop, 'grace@example.com');
+      // An access request lists her place on the waiting list.
+      expect((await exportOf(shop.auth, 'ada@example.com')).json().waitlist).toEqual([
+        expect.objectContaining({ day: DAY, firstName: 'Wai', status: 'waiting' }),
+      ]);
       t.clock.now = START_CLOCK + 3 * 24 * 3600 * 1000; // the booking has ended
       try {
         const res = await erase(shop.auth, 'ada@example.com');
@@ -209,7 +213,11 @@ describe.each(storages())("customers' personal data on %s", (kind) => {
           .where('booking_id', '=', ada)
           .execute();
         expect(tokens).toEqual([]);
-        expect((await exportOf(shop.auth, 'ada@example.com')).json()).toMatchObject({ bookings: [], mails: [] });
+        expect((await exportOf(shop.auth, 'ada@example.com')).json()).toMatchObject({
+          bookings: [],
+          mails: [],
+          waitlist: [],
+        });
         // Her place on a waiting list goes too (docs/decisions/056). Grace is untouched.
         expect(await waiting(t)).toEqual([{ customer_email: 'grace@example.com' }]);
         expect((await bookingRow(grace)).customer_email).toBe('grace@example.com');
