@@ -6,7 +6,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { addressKey, clientSearchText, emailKey, matchingClient, searchTerm } from '@slotwise/shared/client-match';
-import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import { insertRow } from '../db/prepared.ts';
 import type { ClientAddressesTable, ClientSource, ClientsTable, Database, PlansTable } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
@@ -80,6 +80,22 @@ export interface ClientSummaryRow extends ClientRow {
   booking_count: number;
   /** The address used last, or null. */
   address: string | null;
+}
+
+/** A query of client ids (`clients as c`), as search narrows it. */
+type ClientIds = SelectQueryBuilder<Database & { c: ClientsTable }, 'c', { id: string }>;
+/** The columns a page of clients is ordered by, each unique with the id last. */
+type ClientOrderKey = 'c.last_name' | 'c.first_name' | 'c.id' | 'c.last_completed_ms' | 'c.completed_cents';
+
+function isIdList(ids: readonly string[] | ClientIds): ids is readonly string[] {
+  return Array.isArray(ids);
+}
+
+/** The sums as numbers (PostgreSQL answers a bigint sum and count as text). */
+function numbered<T extends { spent_cents: unknown; booking_count: unknown }>(
+  rows: T[],
+): (T & { spent_cents: number; booking_count: number })[] {
+  return rows.map((r) => ({ ...r, spent_cents: Number(r.spent_cents), booking_count: Number(r.booking_count) }));
 }
 
 /** Two notes as one, each kept once ('' when both are empty). */
@@ -233,6 +249,48 @@ export function clientsRepository(db: Kysely<Database>) {
   const lastAddress = sql<
     string | null
   >`(select a.address from client_addresses a where a.client_id = c.id order by a.last_used_at desc limit 1)`;
+
+  /** The list's figures of `ids` (a list, or a query of client ids), each row one client of the business. */
+  function summaryRows(businessId: string, ids: readonly string[] | ClientIds, now: number) {
+    const page = isIdList(ids) ? db.selectFrom('clients as c').select('c.id').where('c.id', 'in', ids) : ids;
+    // The ids first, then each client by its key (a cross join keeps that order on SQLite): a page
+    // ordered by name let SQLite walk the name index over every client of the business instead.
+    return db
+      .selectFrom(page.as('p'))
+      .crossJoin('clients as c')
+      .whereRef('c.id', '=', 'p.id')
+      .leftJoin(totals(db, businessId, now).where('client_id', 'in', ids).as('t'), 't.client_id', 'c.id')
+      .selectAll('c')
+      .select((eb) => [
+        't.last_visit',
+        't.next_visit',
+        eb.fn.coalesce('t.spent_cents', sql<number>`0`).as('spent_cents'),
+        eb.fn.coalesce('t.booking_count', sql<number>`0`).as('booking_count'),
+        lastAddress.as('address'),
+      ])
+      .where('c.business_id', '=', businessId)
+      .where('c.anonymised_at', 'is', null);
+  }
+
+  /**
+   * One page of `matching` clients in `order` with their figures, in one statement: the page's
+   * ids as a subquery (reading the order's own index and stopping at the page), the figures of
+   * those ids alone, the rows in the same order.
+   */
+  async function pageWithTotals(
+    businessId: string,
+    matching: ClientIds,
+    order: { keys: readonly ClientOrderKey[]; desc: boolean },
+    limit: number,
+    now: number,
+  ): Promise<ClientSummaryRow[]> {
+    const direction = order.desc ? 'desc' : 'asc';
+    let page = matching;
+    for (const key of order.keys) page = page.orderBy(key, direction);
+    let rows = summaryRows(businessId, page.limit(limit), now);
+    for (const key of order.keys) rows = rows.orderBy(key, direction);
+    return rows.execute().then(numbered);
+  }
 
   /**
    * Writes sent and not yet awaited, observed now: when the caller fails before it awaits them
@@ -760,7 +818,10 @@ export function clientsRepository(db: Kysely<Database>) {
     ): Promise<ClientSummaryRow[]> {
       // The page's ids first, each sort reading one index in its own order and stopping at the
       // page (docs/decisions/037, bench/clients-search.ts), then the totals of those ids alone.
-      // Summing every client's bookings per keystroke took 80-200 ms at 20,000 clients.
+      // Summing every client's bookings per keystroke took 80-200 ms at 20,000 clients. Where
+      // the page is a query, its totals are read in the same statement (pageWithTotals): on
+      // PostgreSQL each round trip is a wait for two processes to be scheduled, and those waits,
+      // not the queries, were the slow answers ("Search speed" in the decision).
       const term = searchTerm(options.q);
       // The term's own % and _ match themselves (ESCAPE: SQLite has no default escape character).
       const like =
@@ -792,63 +853,51 @@ export function clientsRepository(db: Kysely<Database>) {
               .where('c.business_id', '=', businessId)
               .where('c.id', 'in', few)
           : matching();
-      let ids: string[] = [];
-      if (options.sort === 'recent') {
+      const byName = { keys: ['c.last_name', 'c.first_name', 'c.id'] as const, desc: false };
+      let shown: ClientSummaryRow[] = [];
+      if (options.sort === 'next') {
+        const ids = await nextVisitors(db, businessId, few ? { few } : { like }, options.limit, options.now);
+        const rows = await this.summaries(businessId, ids, options.now);
+        const at = new Map(ids.map((id, n) => [id, n]));
+        shown = rows.sort((a, b) => (at.get(a.id) ?? 0) - (at.get(b.id) ?? 0));
+      } else if (options.sort === 'recent') {
         // Kept by the database (migration 2026-12-08T1200_client_totals), in its own index.
-        const rows = await among()
-          .where('c.last_completed_ms', 'is not', null)
-          .orderBy('c.last_completed_ms', 'desc')
-          .orderBy('c.id', 'desc')
-          .limit(options.limit)
-          .execute();
-        ids = rows.map((r) => r.id);
+        shown = await pageWithTotals(
+          businessId,
+          among().where('c.last_completed_ms', 'is not', null),
+          { keys: ['c.last_completed_ms', 'c.id'], desc: true },
+          options.limit,
+          options.now,
+        );
       } else if (options.sort === 'spent') {
-        const rows = await among()
-          .where('c.completed_cents', '>', 0)
-          .orderBy('c.completed_cents', 'desc')
-          .orderBy('c.id', 'desc')
-          .limit(options.limit)
-          .execute();
-        ids = rows.map((r) => r.id);
-      } else if (options.sort === 'next') {
-        ids = await nextVisitors(db, businessId, few ? { few } : { like }, options.limit, options.now);
+        shown = await pageWithTotals(
+          businessId,
+          among().where('c.completed_cents', '>', 0),
+          { keys: ['c.completed_cents', 'c.id'], desc: true },
+          options.limit,
+          options.now,
+        );
+      } else {
+        shown = await pageWithTotals(businessId, among(), byName, options.limit, options.now);
       }
-      // The rest (no such visit, or sorted by name), A to Z.
-      if (ids.length < options.limit) {
+      // The rest (no such visit, or sorted by name), A to Z; none left when every rare match is shown.
+      if (options.sort !== 'name' && shown.length < options.limit && shown.length !== few?.length) {
         let m = among();
-        if (ids.length > 0) m = m.where('c.id', 'not in', ids);
-        const rest = await m
-          .orderBy('c.last_name')
-          .orderBy('c.first_name')
-          .orderBy('c.id')
-          .limit(options.limit - ids.length)
-          .execute();
-        ids.push(...rest.map((r) => r.id));
+        if (shown.length > 0)
+          m = m.where(
+            'c.id',
+            'not in',
+            shown.map((r) => r.id),
+          );
+        shown.push(...(await pageWithTotals(businessId, m, byName, options.limit - shown.length, options.now)));
       }
-      const rows = await this.summaries(businessId, ids, options.now);
-      const at = new Map(ids.map((id, n) => [id, n]));
-      return rows.sort((a, b) => (at.get(a.id) ?? 0) - (at.get(b.id) ?? 0));
+      return shown;
     },
 
     /** These clients of the business as the list shows them (their totals), in no order. */
     async summaries(businessId: string, ids: readonly string[], now: number): Promise<ClientSummaryRow[]> {
       if (ids.length === 0) return [];
-      const rows = await db
-        .selectFrom('clients as c')
-        .leftJoin(totals(db, businessId, now).where('client_id', 'in', ids).as('t'), 't.client_id', 'c.id')
-        .selectAll('c')
-        .select((eb) => [
-          't.last_visit',
-          't.next_visit',
-          eb.fn.coalesce('t.spent_cents', sql<number>`0`).as('spent_cents'),
-          eb.fn.coalesce('t.booking_count', sql<number>`0`).as('booking_count'),
-          lastAddress.as('address'),
-        ])
-        .where('c.business_id', '=', businessId)
-        .where('c.id', 'in', ids)
-        .where('c.anonymised_at', 'is', null)
-        .execute();
-      return rows.map((r) => ({ ...r, spent_cents: Number(r.spent_cents), booking_count: Number(r.booking_count) }));
+      return summaryRows(businessId, ids, now).execute().then(numbered);
     },
 
     /** One client of the business, with its totals and places; undefined when it is not theirs. */
