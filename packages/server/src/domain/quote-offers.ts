@@ -42,11 +42,13 @@ import { quoteLinkUrl } from './owner-quotes.ts';
 import { calendarSpan, SLOT_TAKEN } from './slot-rules.ts';
 import { answerOf, type RememberAnswer } from './visit-offers.ts';
 import {
+  assertAskedAsOffered,
   fillFreedTime,
   hashLinkToken,
   jobFitAt,
   newLinkToken,
   OFFER_BATCH,
+  type OfferAsked,
   offerState,
   offerUrl,
   whenWords,
@@ -267,22 +269,13 @@ const TAKEN = 'Someone else just took this time. We will e-mail you if another t
 export async function bookQuoteOffer(
   ctx: AppContext,
   token: string,
-  asked: { businessId: string; date: string; time: string; customerEmail: string; phoneNumber: string },
+  asked: OfferAsked & { phoneNumber: string },
   requester: string,
   remember: RememberAnswer,
 ): Promise<BookResponse | undefined> {
   const first = await quoteOfferByToken(ctx, token);
   if (!first) return undefined;
-  if (
-    first.offer.business_id !== asked.businessId ||
-    first.freed.day !== asked.date ||
-    first.freed.start_time !== asked.time ||
-    first.quote.email.toLowerCase() !== asked.customerEmail.toLowerCase()
-  )
-    throw new AppError(
-      'VALIDATION_FAILED',
-      'This offer is for another time or another customer. Open the link in your e-mail again.',
-    );
+  assertAskedAsOffered(asked, { businessId: first.offer.business_id, freed: first.freed, email: first.quote.email });
   // Read before the lock, as a booking reads it (SQLite has one connection, the lock's).
   const source = await readGridSource(ctx, first.offer.business_id);
   if (!source) throw new AppError('WAITLIST_NOT_FOUND', 'This offer link is not known. Check the link in your e-mail.');

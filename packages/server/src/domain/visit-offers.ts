@@ -19,7 +19,15 @@ import { shownTime } from './answers.ts';
 import { placeBooking, tellMoved } from './booking-move.ts';
 import { readGridSource } from './grid-source.ts';
 import { calendarSpan } from './slot-rules.ts';
-import { fillFreedTime, hashLinkToken, jobFitAt, offerState, whenWords } from './waitlist.ts';
+import {
+  assertAskedAsOffered,
+  fillFreedTime,
+  hashLinkToken,
+  jobFitAt,
+  type OfferAsked,
+  offerState,
+  whenWords,
+} from './waitlist.ts';
 
 /** An offer to move a visit up, with its visit and its freed time. */
 export interface VisitOfferFound {
@@ -66,21 +74,16 @@ const KEPT = 'Your visit stays as it was booked.';
 export async function moveVisitUp(
   ctx: AppContext,
   token: string,
-  asked: { businessId: string; date: string; time: string; customerEmail: string },
+  asked: OfferAsked,
   remember: RememberAnswer,
 ): Promise<BookResponse | undefined> {
   const first = await visitOfferByToken(ctx, token);
   if (!first) return undefined;
-  if (
-    first.offer.business_id !== asked.businessId ||
-    first.freed.day !== asked.date ||
-    first.freed.start_time !== asked.time ||
-    first.visit.customer_email.toLowerCase() !== asked.customerEmail.toLowerCase()
-  )
-    throw new AppError(
-      'VALIDATION_FAILED',
-      'This offer is for another time or another customer. Open the link in your e-mail again.',
-    );
+  assertAskedAsOffered(asked, {
+    businessId: first.offer.business_id,
+    freed: first.freed,
+    email: first.visit.customer_email,
+  });
   // Read before the lock, as a booking reads it (SQLite has one connection, the lock's).
   const source = await readGridSource(ctx, first.offer.business_id);
   if (!source) throw new AppError('WAITLIST_NOT_FOUND', 'This offer link is not known. Check the link in your e-mail.');

@@ -407,6 +407,34 @@ export async function offerByToken(ctx: AppContext, token: string, from?: Tx): P
   return { offer, entry, freed };
 }
 
+/** What the book call with an offer's token asks for. */
+export interface OfferAsked {
+  businessId: string;
+  date: string;
+  time: string;
+  customerEmail: string;
+}
+
+/**
+ * Every tier's first check of the book call with an offer's token: it asks for the offer's own
+ * business, time and customer; else VALIDATION_FAILED.
+ */
+export function assertAskedAsOffered(
+  asked: OfferAsked,
+  offered: { businessId: string; freed: Pick<FreedTimesTable, 'day' | 'start_time'>; email: string },
+): void {
+  if (
+    offered.businessId !== asked.businessId ||
+    offered.freed.day !== asked.date ||
+    offered.freed.start_time !== asked.time ||
+    offered.email.toLowerCase() !== asked.customerEmail.toLowerCase()
+  )
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'This offer is for another time or another customer. Open the link in your e-mail again.',
+    );
+}
+
 export const OFFER_TAKEN_TEXT =
   'Someone else just took this time. You are still on the waiting list for the day: we will e-mail you if another time opens.';
 
@@ -417,22 +445,13 @@ export const OFFER_TAKEN_TEXT =
 export async function checkOffer(
   ctx: AppContext,
   token: string,
-  booking: { businessId: string; date: string; time: string; customerEmail: string },
+  booking: OfferAsked,
   now: number,
   from?: Tx,
 ): Promise<OfferFound> {
   const found = await offerByToken(ctx, token, from);
   const { offer, entry, freed } = found;
-  if (
-    offer.business_id !== booking.businessId ||
-    freed.day !== booking.date ||
-    freed.start_time !== booking.time ||
-    entry.customer_email !== booking.customerEmail.toLowerCase()
-  )
-    throw new AppError(
-      'VALIDATION_FAILED',
-      'This offer is for another time or another customer. Open the link in your e-mail again.',
-    );
+  assertAskedAsOffered(booking, { businessId: offer.business_id, freed, email: entry.customer_email });
   const state = offerState(offer, now);
   if (state === 'taken' && entry.status === 'filled')
     throw new AppError('OFFER_TAKEN', 'You already booked this time: the confirmation is in your e-mail.');

@@ -143,6 +143,12 @@ describe.each(storages())('recent quotes nearby offered a freed time on %s', (ki
 
     const key = randomUUID();
     const body = { ...shown.json().book, offerToken: token };
+    // The token books its own time for its own customer only.
+    const elsewhere = await book(t, { ...body, time: '11:00' });
+    expect([elsewhere.statusCode, elsewhere.json().error]).toEqual([
+      400,
+      'This offer is for another time or another customer. Open the link in your e-mail again.',
+    ]);
     const booked = await book(t, body, key);
     expect(booked.statusCode, booked.body).toBe(201);
     // A retry of the same request (a lost answer) replays the first answer, as a booking's does.
