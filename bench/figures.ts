@@ -31,12 +31,6 @@ export interface Benchmark {
   /** One line saying what it measures and against what. */
   title: string;
   run(): Promise<Figure[]>;
-  /**
-   * Runs only when named (`npm run bench -- scale`), never in the full run CI checks: for a
-   * benchmark that gates nothing and takes minutes (bench/scale.ts: six, seeding a million rows), or
-   * one whose budget is known to be missed and is still being worked on (bench/clients-search.ts).
-   */
-  byName?: true;
 }
 
 function within(value: number, limit: Budget | undefined): boolean {

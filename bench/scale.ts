@@ -353,7 +353,6 @@ async function ownerOf(_db: Sql, businessId: string, dataDir: string, env: Recor
 
 export const scaleBenchmark: Benchmark = {
   id: 'scale',
-  byName: true,
   title:
     'p99 of slots, booking, calendar range and month answers at 10k, 100k and 1M bookings over 10,000 businesses (issue 28)',
   async run() {
