@@ -2,8 +2,8 @@
  * Issue 7: the landing page at `/`, in Chromium against the real server. It is
  * static HTML (content without JavaScript); its only script is the Feedback island.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './a11y.ts';
 import { expect, screenshot, test } from './fixtures.ts';
 
 const FEATURES = [
@@ -139,11 +139,7 @@ for (const width of [1280, 360]) {
       expect(img.loading).toBe('lazy');
     }
 
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    expect(serious).toEqual([]);
+    await expectNoSeriousA11yViolations(page, `Landing page, ${width} px`);
 
     // Lazy images load once scrolled near; every one must then decode (no broken image).
     await page.locator('#screenshots').scrollIntoViewIfNeeded();
