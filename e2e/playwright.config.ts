@@ -9,7 +9,7 @@ import { CHROMIUM_ARGS, E2E_CHROMIUM } from '../scripts/chromium.ts';
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  // Traces and failure screenshots; E2E_RESULTS_DIR separates two runs at once on one checkout.
+  // Failure screenshots (and traces when asked); E2E_RESULTS_DIR separates two runs at once on one checkout.
   outputDir: process.env.E2E_RESULTS_DIR ?? './test-results',
   globalSetup: './global-setup.ts',
   // Two browsers at once on two cores, beside the server under test (which runs at a higher priority,
@@ -28,7 +28,10 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     locale: 'en-US',
     timezoneId: 'America/New_York',
-    trace: 'retain-on-failure',
+    // No trace unless asked (`npx playwright test ... --trace retain-on-failure`): recording one for
+    // every test, kept only on failure, took a third of the suite's time (its screencast alone a
+    // fourth: frames drawn, encoded and sent to the worker), and a CI run's traces are never opened.
+    trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: E2E_CHROMIUM,
