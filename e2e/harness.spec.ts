@@ -2,6 +2,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { axeViolations } from './a11y.ts';
 import { api, baseURL, expect, signupOwner, test } from './fixtures.ts';
 import { readOutbox } from './mail.ts';
 import { artifactsDir } from './paths.ts';
@@ -21,6 +22,29 @@ test('signupOwner makes an onboarded owner through the API', async () => {
     address: '12 Main St, Beverly Hills, CA 90210, USA',
     onboarded: true,
   });
+});
+
+test('the axe check finds a violation inside a shadow root, goes into a document once, and again after a load', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.evaluate(() => {
+    const host = document.createElement('div');
+    host.id = 'unnamed-button-host';
+    host.attachShadow({ mode: 'open' }).innerHTML = '<button type="button"></button>';
+    document.body.append(host);
+  });
+  const ids = async () => (await axeViolations(page)).map((v) => `${v.id} ${v.impact}`);
+  expect(await ids()).toContain('button-name critical');
+  await page.evaluate(() => {
+    (window as unknown as { axe: { marked?: boolean } }).axe.marked = true;
+  });
+  await page.evaluate(() => document.getElementById('unnamed-button-host')?.remove());
+  expect(await ids()).not.toContain('button-name critical');
+  expect(await page.evaluate(() => (window as unknown as { axe: { marked?: boolean } }).axe.marked)).toBe(true);
+  await page.reload();
+  expect(await ids()).not.toContain('button-name critical');
+  expect(await page.evaluate(() => typeof (window as unknown as { axe: unknown }).axe)).toBe('object');
 });
 
 test('the outbox reader decodes quoted-printable multipart mail and finds its links', () => {
