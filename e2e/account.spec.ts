@@ -15,6 +15,7 @@ import {
   api,
   baseURL,
   expect,
+  firstAnswers,
   linkTo,
   newestMail,
   type Owner,
@@ -113,24 +114,7 @@ test.beforeAll(async () => {
     { serviceName: 'Interior Clean', duration: 60, price: 95.5 },
     owner.token,
   );
-  const { questions } = await api<{ questions: { _id: string; type: string; options: { text: string }[] }[] }>(
-    'GET',
-    '/api/business-dashboard/settings/quote-questions',
-    undefined,
-    owner.token,
-  );
-  // The trade template may have set questions (docs/decisions/026); the customer answers each with
-  // its first option (no extra charge), 1, or no.
-  const answers = Object.fromEntries(
-    questions.map((q) => [
-      q._id,
-      q.type === 'dropdown'
-        ? { option: q.options[0]?.text ?? '' }
-        : q.type === 'rate'
-          ? { quantity: 1 }
-          : { yes: false },
-    ]),
-  );
+  const answers = await firstAnswers(owner);
   const monday = nextMonday(timeZone);
   const customers = [
     { firstName: 'Ada', lastName: 'Quote, Jr.', date: monday, time: '10:00' },

@@ -8,7 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import { todayIn, zoneLabel } from '@slotwise/shared/time-zone';
-import { api, baseURL, expect, type Owner, openAs, screenshot, signupOwner, test } from './fixtures.ts';
+import { api, baseURL, expect, firstAnswers, type Owner, openAs, screenshot, signupOwner, test } from './fixtures.ts';
 
 interface Booked {
   bookingId: string;
@@ -86,24 +86,7 @@ test.beforeAll(async () => {
     { serviceName: 'Full Detail', duration: 60, price: 150 },
     owner.token,
   );
-  const { questions } = await api<{ questions: { _id: string; type: string; options: { text: string }[] }[] }>(
-    'GET',
-    '/api/business-dashboard/settings/quote-questions',
-    undefined,
-    owner.token,
-  );
-  // The trade template may have set questions (docs/decisions/026); the customer answers each with
-  // its first option (no extra charge), 1, or no.
-  const answers = Object.fromEntries(
-    questions.map((q) => [
-      q._id,
-      q.type === 'dropdown'
-        ? { option: q.options[0]?.text ?? '' }
-        : q.type === 'rate'
-          ? { quantity: 1 }
-          : { yes: false },
-    ]),
-  );
+  const answers = await firstAnswers(owner);
   monday = nextMonday(timeZone);
   const book = async (day: string, time: string, firstName: string) =>
     (

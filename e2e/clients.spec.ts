@@ -8,8 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import {
-  api,
-  baseURL,
+  bookFirstService,
   expect,
   laDay,
   type Owner,
@@ -20,50 +19,15 @@ import {
   test,
 } from './fixtures.ts';
 
-type Question = { _id: string; type: string; options: { text: string }[] };
-
-/** A customer's booking through the booking call, as the widget sends it: the first service, first answers. */
-async function book(owner: Owner, day: string, time: string, who: { first: string; email: string; phone: string }) {
-  const { services } = await api<{ services: { _id: string }[] }>(
-    'GET',
-    '/api/business-dashboard/services',
-    undefined,
-    owner.token,
-  );
-  const { questions } = await api<{ questions: Question[] }>(
-    'GET',
-    '/api/business-dashboard/settings/quote-questions',
-    undefined,
-    owner.token,
-  );
-  const answers = Object.fromEntries(
-    questions.map((q) => [
-      q._id,
-      q.type === 'dropdown'
-        ? { option: q.options[0]?.text ?? '' }
-        : q.type === 'rate'
-          ? { quantity: 1 }
-          : { yes: false },
-    ]),
-  );
-  const res = await fetch(`${baseURL()}/api/customer/book`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
-    body: JSON.stringify({
-      businessId: owner.businessId,
-      serviceId: services[0]?._id,
-      answers,
-      address: owner.address,
-      date: day,
-      time,
-      firstName: who.first,
-      lastName: 'Customer',
-      customerEmail: who.email,
-      phoneNumber: who.phone,
-    }),
+/** A customer's booking of the first service (fixtures.ts bookFirstService). */
+const book = (owner: Owner, day: string, time: string, who: { first: string; email: string; phone: string }) =>
+  bookFirstService(owner, {
+    date: day,
+    time,
+    firstName: who.first,
+    customerEmail: who.email,
+    phoneNumber: who.phone,
   });
-  if (!res.ok) throw new Error(`Booking ${day} ${time} answered ${res.status}: ${await res.text()}`);
-}
 
 async function openClients(page: Page, owner: Owner, width: number) {
   if (width < 640) {

@@ -251,6 +251,59 @@ export async function bookAsCustomer(
 }
 
 /**
+ * The answers a customer gives the business's questions (the trade template may have set some,
+ * docs/decisions/026): each question's first option (no extra charge), 1, or no.
+ */
+export async function firstAnswers(owner: Pick<Owner, 'token'>): Promise<Record<string, unknown>> {
+  const { questions } = await api<{ questions: { _id: string; type: string; options: { text: string }[] }[] }>(
+    'GET',
+    '/api/business-dashboard/settings/quote-questions',
+    undefined,
+    owner.token,
+  );
+  return Object.fromEntries(
+    questions.map((q) => [
+      q._id,
+      q.type === 'dropdown'
+        ? { option: q.options[0]?.text ?? '' }
+        : q.type === 'rate'
+          ? { quantity: 1 }
+          : { yes: false },
+    ]),
+  );
+}
+
+/**
+ * A customer's booking of `owner`'s first service, as the widget sends it: firstAnswers, at the
+ * business's own address. Throws with the answer when refused.
+ */
+export async function bookFirstService(
+  owner: Pick<Owner, 'businessId' | 'token' | 'address'>,
+  who: { date: string; time: string; firstName: string; customerEmail: string; phoneNumber: string },
+): Promise<void> {
+  const { services } = await api<{ services: { _id: string }[] }>(
+    'GET',
+    '/api/business-dashboard/services',
+    undefined,
+    owner.token,
+  );
+  const answers = await firstAnswers(owner);
+  const res = await fetch(`${baseURL()}/api/customer/book`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+    body: JSON.stringify({
+      businessId: owner.businessId,
+      serviceId: services[0]?._id,
+      answers,
+      address: owner.address,
+      lastName: 'Customer',
+      ...who,
+    }),
+  });
+  if (!res.ok) throw new Error(`Booking ${who.date} ${who.time} answered ${res.status}: ${await res.text()}`);
+}
+
+/**
  * Connects the stand-in Stripe account to `owner`'s business, as Settings does: first, in Stripe, a
  * webhook endpoint for the business's URL (its signing secret), then the keys saved.
  */

@@ -10,7 +10,7 @@
 import type { Locator, Page } from '@playwright/test';
 import {
   api,
-  baseURL,
+  bookFirstService,
   expect,
   formToTimes,
   laDay,
@@ -22,50 +22,15 @@ import {
   test,
 } from './fixtures.ts';
 
-type Question = { _id: string; type: string; options: { text: string }[] };
-
-/** A customer's request through the booking call, as the widget sends it: the first service, first answers. */
-async function request(owner: Owner, day: string, firstName: string): Promise<void> {
-  const { services } = await api<{ services: { _id: string }[] }>(
-    'GET',
-    '/api/business-dashboard/services',
-    undefined,
-    owner.token,
-  );
-  const { questions } = await api<{ questions: Question[] }>(
-    'GET',
-    '/api/business-dashboard/settings/quote-questions',
-    undefined,
-    owner.token,
-  );
-  const answers = Object.fromEntries(
-    questions.map((q) => [
-      q._id,
-      q.type === 'dropdown'
-        ? { option: q.options[0]?.text ?? '' }
-        : q.type === 'rate'
-          ? { quantity: 1 }
-          : { yes: false },
-    ]),
-  );
-  const res = await fetch(`${baseURL()}/api/customer/book`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
-    body: JSON.stringify({
-      businessId: owner.businessId,
-      serviceId: services[0]?._id,
-      answers,
-      address: owner.address,
-      date: day,
-      time: '10:00',
-      firstName,
-      lastName: 'Customer',
-      customerEmail: `${firstName.toLowerCase()}-${crypto.randomUUID()}@example.com`,
-      phoneNumber: '+1 5551234567',
-    }),
+/** A customer's request of the first service at 10:00 (fixtures.ts bookFirstService). */
+const request = (owner: Owner, day: string, firstName: string) =>
+  bookFirstService(owner, {
+    date: day,
+    time: '10:00',
+    firstName,
+    customerEmail: `${firstName.toLowerCase()}-${crypto.randomUUID()}@example.com`,
+    phoneNumber: '+1 5551234567',
   });
-  if (!res.ok) throw new Error(`Booking ${day} answered ${res.status}: ${await res.text()}`);
-}
 
 /** Books the first service at 10:00 `days` ahead inside the booking page's form, up to Confirm booking. */
 async function bookInside(page: Page, form: Locator, first: string, days: number) {
