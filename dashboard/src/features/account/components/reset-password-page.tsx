@@ -1,67 +1,29 @@
-import { ApiError } from '@slotwise/shared/client';
-import { PASSWORD_MIN_LENGTH } from '@slotwise/shared/domain';
 import type { ErrorCode } from '@slotwise/shared/errors';
-import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Brand } from '../../../components/brand.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { client } from '../../../lib/api.ts';
-import { login } from '../../../lib/session.ts';
+import { serverErrorOr } from '../../../lib/errors.ts';
+import { useLinkedPassword } from '../../../lib/linked-password.ts';
 import { NETWORK_FAILED } from './forgot-password-page.tsx';
 
 /** A link that went stale (unknown, used or expired): the page offers a new one. */
 const STALE_LINK: readonly ErrorCode[] = ['RESET_LINK_INVALID', 'RESET_LINK_USED', 'RESET_LINK_EXPIRED'];
 
-export const PASSWORDS_DIFFER = 'The two passwords do not match.';
-export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
 export const LINK_MISSING = 'This reset link is not valid. Request a new one below.';
-
-type LinkState = { kind: 'checking' } | { kind: 'valid'; email: string } | { kind: 'invalid'; message: string };
 
 /** /reset-password?token=: checks the mailed link, then sets a new password typed twice and logs the owner in. */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
-  const [link, setLink] = useState<LinkState>(
-    token ? { kind: 'checking' } : { kind: 'invalid', message: LINK_MISSING },
-  );
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  useEffect(() => {
-    if (!token) return;
-    let live = true;
-    client.auth.resetStatus({ query: { token } }).then(
-      (s) => live && setLink({ kind: 'valid', email: s.email }),
-      (err: unknown) =>
-        live &&
-        setLink({ kind: 'invalid', message: err instanceof ApiError && err.fromServer ? err.message : NETWORK_FAILED }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [token]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    if (password.length < PASSWORD_MIN_LENGTH) return setError(PASSWORD_TOO_SHORT);
-    if (password !== confirm) return setError(PASSWORDS_DIFFER);
-    setSubmitting(true);
-    try {
-      const { token: session } = await client.auth.resetPassword({ body: { token, password } });
-      login(session);
-    } catch (err) {
-      const message = err instanceof ApiError && err.fromServer ? err.message : NETWORK_FAILED;
-      // A link that went stale meanwhile: show the reason with the way to a new one.
-      if (err instanceof ApiError && STALE_LINK.includes(err.code)) setLink({ kind: 'invalid', message });
-      else setError(message);
-      setSubmitting(false);
-    }
-  }
+  const { link, password, setPassword, confirm, setConfirm, error, submitting, submit } = useLinkedPassword({
+    token: params.get('token') ?? '',
+    missing: LINK_MISSING,
+    check: (token) => client.auth.resetStatus({ query: { token } }),
+    save: (token, password) => client.auth.resetPassword({ body: { token, password } }),
+    failure: (err) => serverErrorOr(err, NETWORK_FAILED),
+    stale: STALE_LINK,
+  });
 
   return (
     <main className="center-screen">

@@ -4,71 +4,30 @@
  * crew member types a password twice, and saving logs them in to their jobs (/crew). The same
  * page sets a new password when the owner sent a new link to an active login.
  */
-import type { CrewInvitationStatus } from '@slotwise/shared/api';
-import { ApiError } from '@slotwise/shared/client';
-import { PASSWORD_MIN_LENGTH } from '@slotwise/shared/domain';
 import type { ErrorCode } from '@slotwise/shared/errors';
-import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Brand } from '../../../components/brand.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { client } from '../../../lib/api.ts';
 import { serverErrorOr } from '../../../lib/errors.ts';
-import { login } from '../../../lib/session.ts';
+import { useLinkedPassword } from '../../../lib/linked-password.ts';
 
 const STALE_LINK: readonly ErrorCode[] = ['CREW_INVITE_INVALID', 'CREW_INVITE_USED', 'CREW_INVITE_EXPIRED'];
 export const INVITE_LINK_MISSING =
   'This invitation link is not valid. Open the link in your invitation e-mail, or ask the business owner to send it again.';
 export const JOIN_NETWORK_FAILED = 'Could not reach the server. Check your connection and try again.';
-export const PASSWORDS_DIFFER = 'The two passwords do not match.';
-export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
-
-type LinkState =
-  | { kind: 'checking' }
-  | ({ kind: 'valid' } & CrewInvitationStatus)
-  | { kind: 'invalid'; message: string };
 
 export function CrewJoinPage() {
   const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
-  const [link, setLink] = useState<LinkState>(
-    token ? { kind: 'checking' } : { kind: 'invalid', message: INVITE_LINK_MISSING },
-  );
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  useEffect(() => {
-    if (!token) return;
-    let live = true;
-    client.auth.crewInvitation({ query: { token } }).then(
-      (s) => live && setLink({ kind: 'valid', ...s }),
-      (err: unknown) => live && setLink({ kind: 'invalid', message: serverErrorOr(err, JOIN_NETWORK_FAILED) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [token]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    if (password.length < PASSWORD_MIN_LENGTH) return setError(PASSWORD_TOO_SHORT);
-    if (password !== confirm) return setError(PASSWORDS_DIFFER);
-    setSubmitting(true);
-    try {
-      const { token: session } = await client.auth.acceptCrewInvitation({ body: { token, password } });
-      login(session);
-    } catch (err) {
-      const message = serverErrorOr(err, JOIN_NETWORK_FAILED);
-      // A link that went stale meanwhile (used in another tab, a newer one sent): say why.
-      if (err instanceof ApiError && STALE_LINK.includes(err.code)) setLink({ kind: 'invalid', message });
-      else setError(message);
-      setSubmitting(false);
-    }
-  }
+  const { link, password, setPassword, confirm, setConfirm, error, submitting, submit } = useLinkedPassword({
+    token: params.get('token') ?? '',
+    missing: INVITE_LINK_MISSING,
+    check: (token) => client.auth.crewInvitation({ query: { token } }),
+    save: (token, password) => client.auth.acceptCrewInvitation({ body: { token, password } }),
+    failure: (err) => serverErrorOr(err, JOIN_NETWORK_FAILED),
+    stale: STALE_LINK,
+  });
 
   return (
     <main className="center-screen">
