@@ -149,7 +149,11 @@ describe.each(storages())('a card on file on %s', (kind) => {
 
   it('charges a plan visit on completion once, recorded only by the webhook, however often completion and the event come', async () => {
     const plan = await planWithCard('pat@example.com');
+    // The worker's pass that the completion kicks (10 ms after its commit) waits until the queued
+    // charge has been seen: on a busy machine it sent the charge before the next query read it.
+    const kick = vi.spyOn(t.ctx.paymentWorker, 'kick').mockImplementation(() => {});
     const invoiceId = await completeFirstVisit(plan);
+    expect(kick).toHaveBeenCalled();
     // Queued in the completion's transaction; no invoice mail yet: its words depend on the charge.
     expect(await chargesOf(invoiceId)).toEqual([expect.objectContaining({ status: 'queued' })]);
     expect((await mailsTo('pat@example.com')).filter((m) => m.subject.includes('Invoice #'))).toEqual([]);
@@ -161,6 +165,7 @@ describe.each(storages())('a card on file on %s', (kind) => {
       .executeTakeFirstOrThrow();
     const crewJob = () => t.ctx.repos.crewJobs.find(visit.crew_id!, visit.business_id, plan.bookingId);
     expect(await crewJob()).toMatchObject({ open_invoice_id: invoiceId, charging_id: expect.any(String) });
+    kick.mockRestore();
     await t.ctx.paymentWorker.flush();
     await vi.waitFor(async () => expect((await paymentsOf(invoiceId)).length).toBe(1), { timeout: 5000 });
     const invoice = (await owner('GET', `/invoices/${invoiceId}`)).json();
